@@ -1,0 +1,1 @@
+"""Camera and table calibration, map registration and the printables."""

@@ -1,0 +1,50 @@
+"""The ``hexa`` command: one entry point, one subcommand per part of the product.
+
+Subcommands are looked up by name and imported only when chosen, so ``hexa play`` never loads
+OpenCV and ``hexa vision`` never loads Kivy.
+"""
+
+from __future__ import annotations
+
+import importlib
+import sys
+from collections.abc import Callable, Sequence
+
+# name → ("module:function", one-line help). The function takes argv (without the name).
+SUBCOMMANDS: dict[str, tuple[str, str]] = {
+    "play": ("engine.cli.play:main", "play a scenario in the terminal (no camera, no tablet)"),
+    "replay": ("engine.cli.replay:main", "print the prompts and outcomes of a game record"),
+}
+
+
+def register(name: str, target: str, help_text: str) -> None:
+    """Add a subcommand (used by tests; the product lists its own in SUBCOMMANDS)."""
+    SUBCOMMANDS[name] = (target, help_text)
+
+
+def _usage() -> str:
+    lines = ["usage: hexa COMMAND [options]", "", "commands:"]
+    width = max(len(n) for n in SUBCOMMANDS)
+    for name, (_, help_text) in SUBCOMMANDS.items():
+        lines.append(f"  {name.ljust(width)}  {help_text}")
+    lines.append("")
+    lines.append("Run 'hexa COMMAND --help' for the options of one command.")
+    return "\n".join(lines)
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    args = list(sys.argv[1:] if argv is None else argv)
+    if not args or args[0] in ("-h", "--help", "help"):
+        print(_usage())
+        return 0
+    name, rest = args[0], args[1:]
+    if name not in SUBCOMMANDS:
+        print(f"hexa: unknown command {name!r}.\n\n{_usage()}", file=sys.stderr)
+        return 2
+    module_name, func_name = SUBCOMMANDS[name][0].split(":")
+    func: Callable[[list[str]], int] = getattr(importlib.import_module(module_name), func_name)
+    return int(func(rest) or 0)
+
+
+if __name__ == "__main__":
+    sys.exit(main())
