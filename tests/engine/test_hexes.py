@@ -30,7 +30,7 @@ def test_labels_name_columns_then_rows() -> None:
 
 @pytest.mark.parametrize("bad", ["", "4E", "E", "E0", "E-1", "É4"])
 def test_bad_labels_are_refused_with_the_expected_form(bad: str) -> None:
-    with pytest.raises(ValueError, match="E4|numbered from 1"):
+    with pytest.raises(ValueError, match=r"E4|numbered from 1"):
         from_label(bad)
 
 
