@@ -67,6 +67,33 @@ DIRECTIONS: tuple[Hex, ...] = (
 ORIGIN = Hex(0, 0)
 
 
+@dataclass(frozen=True, slots=True, order=True)
+class Edge:
+    """The side shared by two neighbouring hexes; ``a < b`` always (use :func:`edge`)."""
+
+    a: Hex
+    b: Hex
+
+    def __post_init__(self) -> None:
+        if not self.a < self.b:
+            raise ValueError("Edge(a, b) needs a < b: build edges with edge(h1, h2)")
+        if hex_distance(self.a, self.b) != 1:
+            raise ValueError(f"{self.a!r} and {self.b!r} are not neighbours, so they share no edge")
+
+    def other(self, h: Hex) -> Hex:
+        """The hex across this edge from ``h``."""
+        if h == self.a:
+            return self.b
+        if h == self.b:
+            return self.a
+        raise ValueError(f"{h!r} is not on {self!r}")
+
+
+def edge(h1: Hex, h2: Hex) -> Edge:
+    """The edge between two neighbouring hexes, in either order."""
+    return Edge(h1, h2) if h1 < h2 else Edge(h2, h1)
+
+
 def hex_distance(a: Hex, b: Hex) -> int:
     dq = a.q - b.q
     dr = a.r - b.r

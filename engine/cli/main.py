@@ -14,6 +14,9 @@ from collections.abc import Callable, Sequence
 SUBCOMMANDS: dict[str, tuple[str, str]] = {
     "play": ("engine.cli.play:main", "play a scenario in the terminal (no camera, no tablet)"),
     "replay": ("engine.cli.replay:main", "print the prompts and outcomes of a game record"),
+    "vision": ("vision.cli:main", "camera service: find tagged figures and publish them"),
+    "calibrate": ("calibration.cli:calibrate_main", "calibrate the camera and the table from the printed grid"),
+    "print": ("calibration.cli:print_main", "print the calibration grid, marker sheets and zone mat as PDF"),
 }
 
 

@@ -64,3 +64,13 @@ def test_direction_between_neighbours_only() -> None:
     assert direction_between(Hex(0, 0), Hex(1, 0)) == 0
     with pytest.raises(ValueError):
         direction_between(Hex(0, 0), Hex(2, 0))
+
+
+def test_edges_are_unordered_pairs_of_neighbours() -> None:
+    from engine.hexes import edge
+
+    a, b = Hex(2, 3), Hex(3, 3)
+    assert edge(a, b) == edge(b, a)
+    assert edge(a, b).other(a) == b
+    with pytest.raises(ValueError, match="not neighbours"):
+        edge(a, Hex(5, 5))
