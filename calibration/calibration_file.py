@@ -1,0 +1,225 @@
+"""The calibration file: versioned JSON holding one camera's lens, table pose and quality.
+
+Distances in the file are true millimetres: when the user measured the printed check bar, the
+board was scaled by ``check_bar.scale`` before calibrating, so intrinsics and pose need no further
+correction; the nominal board spec and the scale are kept for the record. Saving is atomic (temp
+file in the same directory, then rename), so a failed save never leaves a half-written file.
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+import math
+import os
+import tempfile
+from dataclasses import dataclass, field
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+
+from calibration.board_spec import BoardSpec
+from calibration.camera_model import CameraModel
+
+log = logging.getLogger(__name__)
+
+SCHEMA = "hexa-calibration"
+SCHEMA_VERSION = 1
+
+_REDO = "Run 'hexa calibrate' again to make a new one."
+
+
+class CalibrationFileError(ValueError):
+    """A calibration file that cannot be used; the message says what is wrong and what to do."""
+
+
+@dataclass(frozen=True)
+class CalibrationQuality:
+    """How good the calibration is, in the units a player cares about."""
+
+    reprojection_px: float
+    table_error_mm: float
+    table_error_hex: float
+    views: int
+    verdict: str  # "good" | "usable" | "redo"
+    advice: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class CheckBar:
+    """The printed 100 mm bar as measured by the user; ``scale`` = measured / nominal."""
+
+    nominal_mm: float = 100.0
+    measured_mm: float | None = None
+
+    @property
+    def scale(self) -> float:
+        return 1.0 if self.measured_mm is None else self.measured_mm / self.nominal_mm
+
+
+@dataclass(frozen=True, eq=False)
+class CalibrationRecord:
+    """Everything one calibration file holds."""
+
+    camera: CameraModel
+    board: BoardSpec
+    quality: CalibrationQuality
+    camera_id: str = "0"
+    camera_name: str = ""
+    check_bar: CheckBar = field(default_factory=CheckBar)
+    date: str = field(default_factory=lambda: datetime.now(UTC).isoformat(timespec="seconds"))
+
+    @property
+    def resolution(self) -> tuple[int, int]:
+        return self.camera.image_size
+
+
+def record_to_json(record: CalibrationRecord) -> dict[str, Any]:
+    """The JSON object written to disk."""
+    cam = record.camera
+    q = record.quality
+    return {
+        "schema": SCHEMA,
+        "version": SCHEMA_VERSION,
+        "camera": {"id": record.camera_id, "name": record.camera_name},
+        "resolution": [cam.image_size[0], cam.image_size[1]],
+        "date": record.date,
+        "board": record.board.to_json(),
+        "intrinsics": {"camera_matrix": cam.camera_matrix.tolist()},
+        "distortion": cam.dist_coeffs.tolist(),
+        "table_pose": {"rvec": cam.rvec.tolist(), "tvec": cam.tvec.tolist()},
+        "quality": {
+            "reprojection_px": q.reprojection_px,
+            "table_error_mm": q.table_error_mm,
+            "table_error_hex": q.table_error_hex,
+            "views": q.views,
+            "verdict": q.verdict,
+            "advice": list(q.advice),
+        },
+        "check_bar": {
+            "nominal_mm": record.check_bar.nominal_mm,
+            "measured_mm": record.check_bar.measured_mm,
+            "scale": record.check_bar.scale,
+        },
+    }
+
+
+def record_from_json(data: Any, source: str = "calibration file") -> CalibrationRecord:
+    """Parse and validate a decoded JSON object; raises :class:`CalibrationFileError`."""
+    if not isinstance(data, dict):
+        raise CalibrationFileError(f"{source} is not a JSON object. {_REDO}")
+    if data.get("schema") != SCHEMA:
+        raise CalibrationFileError(f"{source} is not a Hexa calibration file (schema {data.get('schema')!r}). "
+                                   f"Check the path, or {_REDO[0].lower()}{_REDO[1:]}")
+    version = data.get("version")
+    if version != SCHEMA_VERSION:
+        raise CalibrationFileError(f"{source} has format version {version!r}; this program reads version "
+                                   f"{SCHEMA_VERSION}. {_REDO}")
+    try:
+        cam_info = _obj(data, "camera")
+        res = data["resolution"]
+        if not (isinstance(res, list) and len(res) == 2):
+            raise ValueError("'resolution' must be [width, height]")
+        k = np.array(_obj(data, "intrinsics")["camera_matrix"], dtype=np.float64)
+        if k.shape != (3, 3):
+            raise ValueError(f"camera_matrix must be 3×3, got shape {k.shape}")
+        dist = np.array(data["distortion"], dtype=np.float64)
+        pose = _obj(data, "table_pose")
+        rvec = np.array(pose["rvec"], dtype=np.float64)
+        tvec = np.array(pose["tvec"], dtype=np.float64)
+        if rvec.shape != (3,) or tvec.shape != (3,):
+            raise ValueError("table_pose rvec and tvec must each hold 3 numbers")
+        for name, arr in (("camera_matrix", k), ("distortion", dist), ("rvec", rvec), ("tvec", tvec)):
+            if not np.all(np.isfinite(arr)):
+                raise ValueError(f"{name} holds a non-finite number")
+        camera = CameraModel(k, dist, (int(res[0]), int(res[1])), rvec, tvec)
+        board = BoardSpec.from_json(data["board"])
+        q = _obj(data, "quality")
+        quality = CalibrationQuality(
+            reprojection_px=float(q["reprojection_px"]),
+            table_error_mm=float(q["table_error_mm"]),
+            table_error_hex=float(q["table_error_hex"]),
+            views=int(q["views"]),
+            verdict=str(q["verdict"]),
+            advice=tuple(str(a) for a in q.get("advice", [])),
+        )
+        bar = _obj(data, "check_bar")
+        measured = bar.get("measured_mm")
+        check_bar = CheckBar(float(bar.get("nominal_mm", 100.0)), None if measured is None else float(measured))
+        if check_bar.measured_mm is not None and not (math.isfinite(check_bar.scale) and check_bar.scale > 0):
+            raise ValueError("check_bar measured_mm must be a positive length")
+        return CalibrationRecord(camera, board, quality, str(cam_info.get("id", "")), str(cam_info.get("name", "")),
+                                 check_bar, str(data.get("date", "")))
+    except CalibrationFileError:
+        raise
+    except KeyError as exc:
+        raise CalibrationFileError(f"{source} is missing the field {exc.args[0]!r}. {_REDO}") from None
+    except (ValueError, TypeError) as exc:
+        raise CalibrationFileError(f"{source} is damaged: {exc}. {_REDO}") from None
+
+
+def _obj(data: dict[str, Any], key: str) -> dict[str, Any]:
+    value = data[key]
+    if not isinstance(value, dict):
+        raise ValueError(f"{key!r} must be a JSON object")
+    return value
+
+
+def save_calibration(record: CalibrationRecord, path: str | os.PathLike[str]) -> Path:
+    """Write ``record`` to ``path`` atomically; the previous file survives any failure."""
+    target = Path(path)
+    text = json.dumps(record_to_json(record), indent=2) + "\n"
+    directory = target.parent if str(target.parent) else Path(".")
+    fd, tmp_name = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=directory)
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8") as fh:
+            fh.write(text)
+            fh.flush()
+            os.fsync(fh.fileno())
+        os.replace(tmp_name, target)
+    except BaseException:
+        Path(tmp_name).unlink(missing_ok=True)
+        raise
+    log.info("saved calibration to %s", target)
+    return target
+
+
+def load_calibration(
+    path: str | os.PathLike[str],
+    expected_resolution: tuple[int, int] | None = None,
+    expected_camera_id: str | None = None,
+) -> CalibrationRecord:
+    """Read a calibration file, checking it matches the camera in use when told which one that is.
+
+    Raises :class:`CalibrationFileError` for a missing, corrupt, truncated, other-version, other-
+    resolution or other-camera file, with the fix in the message.
+    """
+    source = Path(path)
+    try:
+        text = source.read_text(encoding="utf-8")
+    except FileNotFoundError:
+        raise CalibrationFileError(f"calibration file {source} does not exist. Run 'hexa calibrate -o {source}' "
+                                   "first, or pass the right path.") from None
+    except (OSError, UnicodeDecodeError) as exc:
+        raise CalibrationFileError(f"calibration file {source} cannot be read ({exc}). {_REDO}") from None
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as exc:
+        what = "truncated" if exc.pos >= len(text.rstrip()) else "corrupt"
+        raise CalibrationFileError(f"calibration file {source} is {what} (invalid JSON at line {exc.lineno}, "
+                                   f"column {exc.colno}). {_REDO}") from None
+    record = record_from_json(data, f"calibration file {source}")
+    if expected_resolution is not None and tuple(expected_resolution) != record.resolution:
+        w, h = record.resolution
+        ew, eh = expected_resolution
+        raise CalibrationFileError(
+            f"calibration file {source} was made at {w}×{h} but the camera delivers {ew}×{eh}. Set the camera "
+            f"to {w}×{h}, or run 'hexa calibrate' again at {ew}×{eh}.")
+    if expected_camera_id is not None and expected_camera_id != record.camera_id:
+        raise CalibrationFileError(
+            f"calibration file {source} is for camera {record.camera_id!r} ({record.camera_name or 'unnamed'}), "
+            f"not camera {expected_camera_id!r}. Pass that camera's own calibration file, or run "
+            f"'hexa calibrate --camera {expected_camera_id}'.")
+    return record
