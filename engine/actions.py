@@ -1,0 +1,121 @@
+"""Actions: the answers the table gives to the engine's prompts.
+
+Every action has a dict form (journal, wire) and a one-line text form (game records and the
+terminal game), e.g. ``roll 5 3``, ``roll! 4`` (a virtual roll made by the app), ``choose advance``,
+``move knight C3``, ``remove goblin-2``.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, ClassVar
+
+from engine.errors import IllegalActionError
+from engine.hexes import Hex, Orientation, from_label, to_label
+
+
+@dataclass(frozen=True)
+class Roll:
+    """Die results in the order the prompt listed the dice; ``virtual`` when the software rolled."""
+
+    values: tuple[int, ...]
+    virtual: bool = False
+    kind: ClassVar[str] = "roll"
+
+
+@dataclass(frozen=True)
+class Choose:
+    """Pick one option of a choice prompt by its id."""
+
+    option: str
+    kind: ClassVar[str] = "choose"
+
+
+@dataclass(frozen=True)
+class Move:
+    """Move a figure to a hex (its own hex to stay put)."""
+
+    figure: str
+    to: Hex
+    kind: ClassVar[str] = "move"
+
+
+@dataclass(frozen=True)
+class Remove:
+    """Confirm that a figure has been taken off the table."""
+
+    figure: str
+    kind: ClassVar[str] = "remove"
+
+
+Action = Roll | Choose | Move | Remove
+
+
+def action_to_dict(action: Action) -> dict[str, Any]:
+    if isinstance(action, Roll):
+        return {"kind": "roll", "values": list(action.values), "virtual": action.virtual}
+    if isinstance(action, Choose):
+        return {"kind": "choose", "option": action.option}
+    if isinstance(action, Move):
+        return {"kind": "move", "figure": action.figure, "to": [action.to.q, action.to.r]}
+    return {"kind": "remove", "figure": action.figure}
+
+
+def _field(data: dict[str, Any], name: str, typ: type) -> Any:
+    value = data.get(name)
+    if not isinstance(value, typ) or isinstance(value, bool) and typ is not bool:
+        raise IllegalActionError(f"action field {name!r} must be a {typ.__name__}, got {value!r}")
+    return value
+
+
+def action_from_dict(data: Any) -> Action:
+    """Rebuild an action from its dict form, refusing anything malformed with a clear message."""
+    if not isinstance(data, dict):
+        raise IllegalActionError(f"an action must be an object with a 'kind', got {data!r}")
+    kind = data.get("kind")
+    if kind == "roll":
+        values = _field(data, "values", list)
+        if not values or not all(isinstance(v, int) and not isinstance(v, bool) for v in values):
+            raise IllegalActionError(f"'values' must be a non-empty list of die results, got {values!r}")
+        return Roll(tuple(values), bool(data.get("virtual", False)))
+    if kind == "choose":
+        return Choose(_field(data, "option", str))
+    if kind == "move":
+        to = _field(data, "to", list)
+        if len(to) != 2 or not all(isinstance(v, int) and not isinstance(v, bool) for v in to):
+            raise IllegalActionError(f"'to' must be [q, r], got {to!r}")
+        return Move(_field(data, "figure", str), Hex(to[0], to[1]))
+    if kind == "remove":
+        return Remove(_field(data, "figure", str))
+    raise IllegalActionError(f"unknown action kind {kind!r}: expected roll, choose, move or remove")
+
+
+def action_to_text(action: Action, orientation: Orientation = Orientation.FLAT) -> str:
+    if isinstance(action, Roll):
+        return ("roll! " if action.virtual else "roll ") + " ".join(str(v) for v in action.values)
+    if isinstance(action, Choose):
+        return f"choose {action.option}"
+    if isinstance(action, Move):
+        return f"move {action.figure} {to_label(action.to, orientation)}"
+    return f"remove {action.figure}"
+
+
+def action_from_text(text: str, orientation: Orientation = Orientation.FLAT) -> Action:
+    """Parse the one-line form; the message of any error shows the forms that work."""
+    words = text.split()
+    forms = "roll 5 3 | roll! 4 | choose OPTION | move FIGURE HEX | remove FIGURE"
+    if not words:
+        raise IllegalActionError(f"empty action: expected one of {forms}")
+    verb, args = words[0].lower(), words[1:]
+    try:
+        if verb in ("roll", "roll!") and args:
+            return Roll(tuple(int(a) for a in args), virtual=verb == "roll!")
+        if verb == "choose" and len(args) == 1:
+            return Choose(args[0])
+        if verb == "move" and len(args) == 2:
+            return Move(args[0], from_label(args[1], orientation))
+        if verb == "remove" and len(args) == 1:
+            return Remove(args[0])
+    except ValueError as exc:
+        raise IllegalActionError(f"cannot read {text!r}: {exc}") from None
+    raise IllegalActionError(f"cannot read {text!r}: expected one of {forms}")

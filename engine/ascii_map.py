@@ -1,0 +1,192 @@
+"""Maps drawn as ASCII art, staggered the way hexes sit.
+
+Flat-top maps (odd-q offsets): each map row takes two text lines. Even columns (A, C, E, …) stand on
+the first line, four characters apart; odd columns (B, D, …) on the second, two characters further
+right, because odd columns sit half a hex lower::
+
+    .   .   #   .
+      .   o   .   .
+    T   .   .   X
+
+Pointy-top maps (odd-r offsets): one text line per row, symbols four characters apart, odd rows
+indented by two characters.
+
+Symbols: ``.`` floor, ``#`` blocking (solid wall hex), ``o`` low obstacle, ``~`` water, ``-`` no tile,
+``T`` treasure, ``P`` prisoner, ``X`` exit. Any other letter or digit is a floor hex carrying a *mark*
+that the caller may use (tests place figures with them; scenarios draw level maps with digits).
+"""
+
+from __future__ import annotations
+
+import textwrap
+from collections.abc import Mapping
+from dataclasses import dataclass
+
+from engine.board import EdgeKind, HexBoard, HexInfo, Terrain
+from engine.errors import MapError
+from engine.hexes import Edge, Hex, Orientation, column_letters, from_offset, to_offset
+
+TERRAIN_SYMBOLS: dict[str, Terrain] = {
+    ".": Terrain.FLOOR,
+    "#": Terrain.BLOCKING,
+    "o": Terrain.LOW_OBSTACLE,
+    "~": Terrain.WATER,
+}
+TOKEN_SYMBOLS: dict[str, str] = {"T": "treasure", "P": "prisoner", "X": "exit"}
+NO_TILE = "-"
+
+
+@dataclass(frozen=True)
+class DrawnMap:
+    """What a drawing holds: the tiles, and the hexes of every other symbol (marks)."""
+
+    tiles: dict[Hex, HexInfo]
+    marks: dict[str, list[Hex]]
+
+    def only(self, mark: str) -> Hex:
+        """The one hex carrying ``mark`` (error if none or several)."""
+        found = self.marks.get(mark, [])
+        if len(found) != 1:
+            raise MapError(f"expected exactly one {mark!r} on the map, found {len(found)}")
+        return found[0]
+
+
+def _grid_cells(text: str, orientation: Orientation) -> list[tuple[int, int, str, int, int]]:
+    """(col, row, symbol, line_no, char_no) for every symbol of the drawing (1-based positions)."""
+    lines = textwrap.dedent(text.strip("\n")).splitlines()
+    cells = []
+    for j, line in enumerate(lines):
+        for i, ch in enumerate(line.rstrip()):
+            if ch.isspace():
+                continue
+            where = f"line {j + 1}, character {i + 1}"
+            if orientation is Orientation.FLAT:
+                if i % 2 or (i // 2) % 2 != j % 2:
+                    raise MapError(
+                        f"map symbol {ch!r} at {where} is off the hex grid: in flat-top maps even columns "
+                        "(A, C, …) stand on the first line of each row, 4 characters apart, and odd columns "
+                        "(B, D, …) on the next line, 2 characters further right"
+                    )
+                cells.append((i // 2, j // 2, ch, j + 1, i + 1))
+            else:
+                shift = 2 * (j % 2)
+                if (i - shift) % 4:
+                    raise MapError(
+                        f"map symbol {ch!r} at {where} is off the hex grid: in pointy-top maps symbols stand "
+                        "4 characters apart and odd rows are indented by 2 characters"
+                    )
+                cells.append(((i - shift) // 4, j, ch, j + 1, i + 1))
+    return cells
+
+
+def parse_map(text: str, orientation: Orientation = Orientation.FLAT) -> DrawnMap:
+    """Read a staggered drawing into tiles and marks."""
+    tiles: dict[Hex, HexInfo] = {}
+    marks: dict[str, list[Hex]] = {}
+    for col, row, ch, line_no, char_no in _grid_cells(text, orientation):
+        h = from_offset(col, row, orientation)
+        if ch == NO_TILE:
+            continue
+        if ch in TERRAIN_SYMBOLS:
+            tiles[h] = HexInfo(TERRAIN_SYMBOLS[ch])
+        elif ch in TOKEN_SYMBOLS:
+            tiles[h] = HexInfo(Terrain.FLOOR, tokens=(TOKEN_SYMBOLS[ch],))
+        elif ch.isalnum():
+            tiles[h] = HexInfo(Terrain.FLOOR)
+            marks.setdefault(ch, []).append(h)
+        else:
+            raise MapError(
+                f"unknown map symbol {ch!r} at line {line_no}, character {char_no}: use . floor, # blocking, "
+                "o low obstacle, ~ water, - no tile, T treasure, P prisoner, X exit, or a letter/digit mark"
+            )
+    if not tiles:
+        raise MapError("the map drawing has no tiles")
+    return DrawnMap(tiles=tiles, marks=marks)
+
+
+def parse_levels(text: str, orientation: Orientation = Orientation.FLAT) -> dict[Hex, int]:
+    """Read a level layer: a digit per hex, drawn like the map (``-`` or ``.`` for level 0)."""
+    levels: dict[Hex, int] = {}
+    for col, row, ch, line_no, char_no in _grid_cells(text, orientation):
+        if ch in "-.":
+            continue
+        if not ch.isdigit():
+            raise MapError(f"level map symbol {ch!r} at line {line_no}, character {char_no} is not a digit 0–9")
+        levels[from_offset(col, row, orientation)] = int(ch)
+    return levels
+
+
+def _symbol(info: HexInfo) -> str:
+    for ch, name in TOKEN_SYMBOLS.items():
+        if name in info.tokens:
+            return ch
+    for ch, terrain in TERRAIN_SYMBOLS.items():
+        if terrain is info.terrain:
+            return ch
+    return "?"
+
+
+def render_map(board: HexBoard, marks: Mapping[Hex, str] | None = None, *, headers: bool = False) -> str:
+    """Draw a board in the staggered format (``marks`` override symbols, e.g. figures).
+
+    Without headers the output parses back into the same tiles; with headers, column letters and
+    row numbers are added for people.
+    """
+    marks = marks or {}
+    offsets = {to_offset(h, board.orientation): h for h in board.tiles}
+    cols = [c for c, _ in offsets]
+    rows = [r for _, r in offsets]
+    cmin, cmax, rmin, rmax = min(cols), max(cols), min(rows), max(rows)
+    cmin -= cmin % 2  # keep column parity so the stagger stays right
+    rmin -= rmin % 2
+    margin = "    " if headers else ""
+    out: list[str] = []
+
+    def cell(col: int, row: int) -> str:
+        h = offsets.get((col, row))
+        if h is None:
+            return NO_TILE
+        return marks.get(h, _symbol(board.tiles[h]))[:1]
+
+    if board.orientation is Orientation.FLAT:
+        if headers:
+            for parity in (0, 1):
+                line = [" "] * (4 * (cmax - cmin) + 4)
+                for c in range(cmin + parity, cmax + 1, 2):
+                    name = column_letters(c) if c >= 0 else "?"
+                    pos = 2 * (c - cmin)
+                    line[pos : pos + len(name)] = list(name)
+                out.append(margin + "".join(line).rstrip())
+        for r in range(rmin, rmax + 1):
+            for parity in (0, 1):
+                line = [" "] * (2 * (cmax - cmin) + 1)
+                for c in range(cmin + parity, cmax + 1, 2):
+                    line[2 * (c - cmin)] = cell(c, r)
+                prefix = f"{r + 1:>3} " if headers and parity == 0 else margin
+                out.append(prefix + "".join(line).rstrip())
+    else:
+        if headers:
+            out.append(margin + "   ".join(column_letters(c) if c >= 0 else "?" for c in range(cmin, cmax + 1)))
+        for r in range(rmin, rmax + 1):
+            shift = "  " if r % 2 else ""
+            body = "   ".join(cell(c, r) for c in range(cmin, cmax + 1))
+            prefix = f"{r + 1:>3} " if headers else ""
+            out.append(prefix + shift + body)
+    return "\n".join(out)
+
+
+def board_from_drawing(
+    text: str,
+    *,
+    orientation: Orientation = Orientation.FLAT,
+    edges: Mapping[Edge, EdgeKind] | None = None,
+    levels: Mapping[Hex, int] | None = None,
+) -> tuple[HexBoard, dict[str, list[Hex]]]:
+    """Build a :class:`HexBoard` from a drawing; returns it with the drawing's marks."""
+    drawn = parse_map(text, orientation)
+    tiles = dict(drawn.tiles)
+    for h, level in (levels or {}).items():
+        if h in tiles:
+            info = tiles[h]
+            tiles[h] = HexInfo(info.terrain, level, info.tokens)
+    return HexBoard(tiles=tiles, edges=dict(edges or {}), orientation=orientation), drawn.marks
