@@ -235,11 +235,11 @@ class CameraModel:
         table = self.table_from_pixels(pixels, height_mm)
         pic = (table - np.asarray(origin_mm, dtype=np.float64)) / mm_per_px - 0.5
         pic = np.where(np.isfinite(pic), pic, -1.0)
-        maps = []
+        maps: list[NDArray[np.float32]] = []
         for column in (0, 1):
-            coarse = pic[:, column].reshape(gh, gw)
+            coarse: NDArray[np.float64] = pic[:, column].reshape(gh, gw)
             if step > 1:
-                coarse = cv2.resize(coarse, (gw * step, gh * step), interpolation=cv2.INTER_LINEAR)
+                coarse = np.asarray(cv2.resize(coarse, (gw * step, gh * step), interpolation=cv2.INTER_LINEAR))
             first = pad * step
             maps.append(np.ascontiguousarray(coarse[first:first + h, first:first + w], dtype=np.float32))
         return maps[0], maps[1]
