@@ -3,7 +3,7 @@
 One row of text per offset row, one whitespace-separated symbol per column, odd-q offset
 coordinates (flat-top hexes, odd columns pushed half a hex down; column 0 row 0 is Hex(0, 0)).
 Symbols: '.' floor, '#' blocked, 'F' friend, 'E' enemy, 'S' start, 'T' target, '*' expected
-(reachable / on the line), '+' a friend expected reachable. Any other symbol is refused.
+(reachable, on the line). Any other symbol is refused.
 """
 
 from __future__ import annotations
@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 
 from engine.hexes import Hex, Orientation, from_offset
 
-SYMBOLS = frozenset(".#FEST*+")
+SYMBOLS = frozenset(".#FEST*")
 
 
 @dataclass
