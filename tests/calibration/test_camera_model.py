@@ -82,3 +82,16 @@ def test_coarse_grid_maps_match_the_exact_maps() -> None:
     pixel_pitch = min(np.abs(np.diff(exact_x, axis=1)).min(), np.abs(np.diff(exact_y, axis=0)).min())
     assert np.abs(fast_x - exact_x).max() < 0.01 * pixel_pitch
     assert np.abs(fast_y - exact_y).max() < 0.01 * pixel_pitch
+
+
+def test_supersampled_rendering_keeps_positions(camera: CameraModel) -> None:
+    small = CameraModel.synthetic(image_size=(480, 270), focal_px=350.0)
+    picture = np.full((800, 1000), 255, np.uint8)
+    cv2.circle(picture, (400, 300), 30, 0, -1)
+    expected = small.project([(200.25, 150.25, 0.0)])[0]
+    for factor in (1, 3):
+        frame = small.render_plane(picture, 0.5, background=255, supersample=factor)
+        weights = (255.0 - frame.astype(np.float64))
+        ys, xs = np.indices(frame.shape)
+        found = np.array([(xs * weights).sum(), (ys * weights).sum()]) / weights.sum()
+        assert np.linalg.norm(found - expected) < 0.3, factor

@@ -1,0 +1,129 @@
+"""Verdict (good / usable / redo) and plain advice from a calibration's figures.
+
+Why these thresholds:
+
+* What matters to a player is where a figure lands on the hex map. The engine assigns a hex from
+  the figure's table position with some hysteresis; an error of a few per cent of a hex across
+  is invisible, a tenth of a hex starts to flip figures standing near an edge. Hence the
+  position-error limits: **good ≤ 1 mm** (2 % of a 50 mm hex), **usable ≤ 3 mm** (6 %); worse
+  is redo. Reported in hexes too, against the hex width the player uses.
+* Reprojection error: a careful ChArUco calibration of a webcam reaches 0.2–0.5 px; above 1 px
+  something is wrong (blur, bent sheet, rolling-shutter motion). **good ≤ 0.5 px, usable ≤ 1 px**.
+* Views: the fit has 9 lens unknowns plus 6 per view; ten varied views over-determine it
+  comfortably, fewer than six leave the distortion poorly pinned down away from the sheet.
+* Coverage: distortion is only measured where corners were seen; every image corner must be
+  reached and at least half the picture covered, or the table's far edges will be off.
+* Tilt: a sheet always facing the camera squarely leaves focal length and distance confounded;
+  at least one view tilted 20° or more is needed.
+* Sharpness: below 0.22 (≈ a blur of 1.8 px) corner positions lose their sub-pixel accuracy.
+* Flatness: the flat view fits one plane; if its residual is far above the lens residual the
+  sheet was bent or not lying flat.
+* Print scale: a printer set to "fit to page" shrinks the sheet by 3–6 %, which scales every
+  distance. The check bar measurement corrects it; a correction over 1 % still deserves a note
+  because the marker sheet was likely printed the same way.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from calibration.calibration_file import CalibrationQuality
+
+DEFAULT_HEX_ACROSS_FLATS_MM = 50.0
+
+GOOD_ERROR_MM = 1.0
+USABLE_ERROR_MM = 3.0
+GOOD_REPROJECTION_PX = 0.5
+USABLE_REPROJECTION_PX = 1.0
+GOOD_VIEWS = 10
+USABLE_VIEWS = 6
+GOOD_COVERAGE = 0.5
+MIN_TILT_DEG = 20.0
+MIN_SHARPNESS = 0.22
+FLAT_RESIDUAL_FACTOR = 2.5  # flat-view rms allowed above the lens rms before the sheet is called bent
+FLAT_RESIDUAL_FLOOR_PX = 0.5
+REDO_FLAT_RESIDUAL_PX = 2.0
+SCALE_NOTE_TOLERANCE = 0.01
+
+
+@dataclass(frozen=True)
+class QualityInputs:
+    """The figures a verdict is made from (all from the solver, the coverage grid and the user)."""
+
+    lens_rms_px: float
+    table_rms_px: float
+    table_rms_mm: float
+    mm_per_px: float
+    views: int
+    coverage: float
+    uncovered_corners: tuple[str, ...]
+    median_sharpness: float
+    max_tilt_deg: float
+    check_bar_scale: float | None = None
+    hex_mm: float = DEFAULT_HEX_ACROSS_FLATS_MM
+
+
+def expected_error_mm(q: QualityInputs) -> float:
+    """Expected position error on the table: the flat view's own residual, or the lens residual
+    carried to the table at its scale, whichever is worse (the first can be lucky on one view)."""
+    return max(q.table_rms_mm, q.lens_rms_px * q.mm_per_px)
+
+
+def assess(q: QualityInputs) -> CalibrationQuality:
+    """Verdict and advice (empty when good)."""
+    error_mm = expected_error_mm(q)
+    advice: list[str] = []
+    redo = False
+    not_good = False
+
+    flat_limit = max(FLAT_RESIDUAL_FLOOR_PX, FLAT_RESIDUAL_FACTOR * q.lens_rms_px)
+    if q.table_rms_px > flat_limit:
+        not_good = True
+        redo = redo or q.table_rms_px > REDO_FLAT_RESIDUAL_PX
+        advice.append(f"The sheet does not seem to lie flat on the table (flat view fits to {q.table_rms_px:.2f} px, "
+                      f"the lens to {q.lens_rms_px:.2f} px): tape it down flat, or glue it to stiff card, and take "
+                      "the table view again.")
+    if q.views < GOOD_VIEWS:
+        not_good = True
+        redo = redo or q.views < USABLE_VIEWS
+        advice.append(f"Too few views ({q.views}); collect at least {GOOD_VIEWS}, the sheet tilted a different "
+                      "way each time.")
+    if q.uncovered_corners or q.coverage < GOOD_COVERAGE:
+        not_good = True
+        where = f" Reach the {', '.join(q.uncovered_corners)} corner(s) of the picture." if q.uncovered_corners else ""
+        advice.append(f"The sheet was seen over only {q.coverage:.0%} of the picture.{where} Move the sheet so it "
+                      "fills the edges and corners of the picture in some views.")
+    if q.max_tilt_deg < MIN_TILT_DEG:
+        not_good = True
+        advice.append(f"The sheet always faced the camera (at most {q.max_tilt_deg:.0f}° tilt); tilt it 30–45° "
+                      "towards and away from the camera in a few views.")
+    if q.median_sharpness < MIN_SHARPNESS:
+        not_good = True
+        advice.append("The views are blurred: add light, hold the sheet still for a moment in each position, and "
+                      "check the camera's focus.")
+    if q.lens_rms_px > GOOD_REPROJECTION_PX:
+        not_good = True
+        redo = redo or q.lens_rms_px > USABLE_REPROJECTION_PX
+        advice.append(f"The corners fit the lens model to {q.lens_rms_px:.2f} px only (good is ≤ "
+                      f"{GOOD_REPROJECTION_PX} px): usually blur, a bent sheet or motion while the picture was taken.")
+    if error_mm > GOOD_ERROR_MM:
+        not_good = True
+        redo = redo or error_mm > USABLE_ERROR_MM
+        advice.append(f"Positions on the table are expected to be off by about {error_mm:.1f} mm "
+                      f"({error_mm / q.hex_mm:.2f} hex); a camera closer to the table, or a higher camera "
+                      "resolution, reduces this.")
+    if q.check_bar_scale is not None and abs(q.check_bar_scale - 1.0) > SCALE_NOTE_TOLERANCE:
+        advice.append(f"The sheet was printed at {q.check_bar_scale:.1%} of its true size; distances have been "
+                      "corrected, but print at 100% / actual size next time, and check the marker sheet too.")
+    elif q.check_bar_scale is None and not_good:
+        advice.append("If distances look wrong, measure the printed 100 mm check bar and pass it with --check-bar.")
+
+    verdict = "redo" if redo else ("usable" if not_good else "good")
+    return CalibrationQuality(
+        reprojection_px=round(q.lens_rms_px, 4),
+        table_error_mm=round(error_mm, 4),
+        table_error_hex=round(error_mm / q.hex_mm, 6),
+        views=q.views,
+        verdict=verdict,
+        advice=tuple(advice),
+    )
