@@ -63,7 +63,7 @@ def action_to_dict(action: Action) -> dict[str, Any]:
 
 def _field(data: dict[str, Any], name: str, typ: type) -> Any:
     value = data.get(name)
-    if not isinstance(value, typ) or isinstance(value, bool) and typ is not bool:
+    if not isinstance(value, typ) or (isinstance(value, bool) and typ is not bool):
         raise IllegalActionError(f"action field {name!r} must be a {typ.__name__}, got {value!r}")
     return value
 

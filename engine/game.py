@@ -1,0 +1,89 @@
+"""A game in play: one scenario, its rule set, the state, and the actions that led there.
+
+Actions are applied to a copy of the state, so a refused action changes nothing. Undo restores the
+snapshot taken before the last action (cheap and exact, like python-chess's move stack).
+"""
+
+from __future__ import annotations
+
+import copy
+from dataclasses import dataclass
+
+from engine.actions import Action
+from engine.events import Event
+from engine.hexes import Hex
+from engine.pathfinding import Reach
+from engine.prompts import Prompt
+from engine.rules import find_ruleset
+from engine.rules.base import RuleSet, TargetInfo
+from engine.scenario import Scenario
+from engine.state import GameState
+
+
+@dataclass(frozen=True)
+class Played:
+    """One applied action with what it caused."""
+
+    action: Action
+    events: tuple[Event, ...]
+
+
+class Game:
+    def __init__(self, scenario: Scenario) -> None:
+        self.scenario = scenario
+        self.rules: RuleSet = find_ruleset(scenario.ruleset)(scenario)
+        self.state: GameState = self.rules.new_state()
+        self.history: list[Played] = []
+        self._snapshots: list[GameState] = []
+        self._prompt: Prompt | None = None
+
+    @classmethod
+    def replay(cls, scenario: Scenario, actions: list[Action]) -> Game:
+        game = cls(scenario)
+        for action in actions:
+            game.apply(action)
+        return game
+
+    @property
+    def prompt(self) -> Prompt:
+        if self._prompt is None:
+            self._prompt = self.rules.prompt(self.state)
+        return self._prompt
+
+    @property
+    def actions(self) -> list[Action]:
+        return [p.action for p in self.history]
+
+    @property
+    def over(self) -> bool:
+        return self.state.winner is not None
+
+    def apply(self, action: Action) -> list[Event]:
+        """Apply an action; raises IllegalActionError (and changes nothing) if it does not fit the prompt."""
+        trial = copy.deepcopy(self.state)
+        events = self.rules.apply(trial, action)
+        self._snapshots.append(self.state)
+        self.state = trial
+        self.history.append(Played(action, tuple(events)))
+        self._prompt = None
+        return events
+
+    def undo(self) -> Played:
+        """Take back the last action; returns it. Raises IndexError when nothing was played."""
+        if not self.history:
+            raise IndexError("nothing to undo: no action has been played yet")
+        self.state = self._snapshots.pop()
+        self._prompt = None
+        return self.history.pop()
+
+    def reachable(self, figure: str) -> dict[Hex, Reach]:
+        return self.rules.reachable(self.state, figure)
+
+    def targets(self, figure: str) -> list[TargetInfo]:
+        return self.rules.targets(self.state, figure)
+
+    def threatened(self, side: str) -> set[Hex]:
+        return self.rules.threatened(self.state, side)
+
+    def points(self) -> dict[str, int]:
+        return self.rules.points()

@@ -1,0 +1,101 @@
+"""The interface every rule set implements (python-chess variants and OpenSpiel games inspired it).
+
+A rule set is bound to one scenario. The game state is plain data; ``apply`` changes it in place
+and returns events — :class:`engine.game.Game` applies it to a copy so a refused action leaves the
+game untouched. Dice are prompts answered by actions; a rule never rolls a die itself.
+"""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, ClassVar
+
+from engine.actions import Action
+from engine.events import Event
+from engine.hexes import Edge, Hex
+from engine.lines import Sight
+from engine.pathfinding import Reach
+from engine.prompts import Prompt
+
+if TYPE_CHECKING:
+    from engine.scenario import Scenario
+    from engine.state import GameState
+
+
+@dataclass(frozen=True)
+class OptionSpec:
+    """A scenario option a rule set understands: its type, default and meaning."""
+
+    name: str
+    type: type
+    default: Any
+    help: str
+
+
+@dataclass(frozen=True)
+class TargetInfo:
+    """One possible target of a figure: range, line of sight and whether the attack is allowed, and why not."""
+
+    target: str
+    action: str  # "shoot", "cast"
+    range: int
+    sight: Sight
+    allowed: bool
+    reason: str
+    blocker: Hex | Edge | None = None
+    path: tuple[Hex, ...] = ()
+
+
+class RuleSet(ABC):
+    name: ClassVar[str]
+    aliases: ClassVar[tuple[str, ...]] = ()
+    title: ClassVar[str]
+    options: ClassVar[tuple[OptionSpec, ...]] = ()
+
+    def __init__(self, scenario: Scenario) -> None:
+        self.scenario = scenario
+
+    @classmethod
+    def validate_options(cls, raw: Mapping[str, Any]) -> dict[str, Any]:
+        """Check a scenario's [options] against the declared ones; fill in defaults."""
+        known = {o.name: o for o in cls.options}
+        out = {o.name: o.default for o in cls.options}
+        for key, value in raw.items():
+            spec = known.get(key)
+            if spec is None:
+                raise ValueError(f"option {key!r} is not an option of {cls.title}; known options: {sorted(known)}")
+            if spec.type is float and isinstance(value, int) and not isinstance(value, bool):
+                value = float(value)
+            if not isinstance(value, spec.type) or (spec.type is int and isinstance(value, bool)):
+                raise ValueError(f"option {key!r} must be a {spec.type.__name__} ({spec.help}), not {value!r}")
+            out[key] = value
+        return out
+
+    @classmethod
+    def check_scenario(cls, scenario: Scenario) -> None:
+        """Refuse a scenario this rule set cannot play (raise ValueError with the fix)."""
+        return None
+
+    @abstractmethod
+    def new_state(self) -> GameState: ...
+
+    @abstractmethod
+    def prompt(self, state: GameState) -> Prompt: ...
+
+    @abstractmethod
+    def apply(self, state: GameState, action: Action) -> list[Event]: ...
+
+    @abstractmethod
+    def reachable(self, state: GameState, figure: str) -> dict[Hex, Reach]: ...
+
+    @abstractmethod
+    def targets(self, state: GameState, figure: str) -> list[TargetInfo]: ...
+
+    @abstractmethod
+    def threatened(self, state: GameState, side: str) -> set[Hex]: ...
+
+    def points(self) -> dict[str, int]:
+        """Each side's total points (empty when the rule set has no points)."""
+        return {}

@@ -1,0 +1,122 @@
+"""Game state as plain, serialisable data: figures, doors, tokens, turn bookkeeping, the pending step.
+
+Turn and phase bookkeeping is kept apart from board data (the board is static, in the scenario).
+``step`` is the rule set's pending decision as a plain dict, so the state round-trips through JSON.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from engine.hexes import Edge, Hex, edge
+
+
+@dataclass
+class FigureState:
+    id: str
+    side: str
+    hex: Hex | None
+    alive: bool = True
+    on_table: bool = True  # False once its removal was confirmed
+    facing: int = 0
+    carrying: list[str] = field(default_factory=list)
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "id": self.id,
+            "side": self.side,
+            "hex": None if self.hex is None else [self.hex.q, self.hex.r],
+            "alive": self.alive,
+            "on_table": self.on_table,
+            "facing": self.facing,
+            "carrying": list(self.carrying),
+        }
+
+    @classmethod
+    def from_dict(cls, d: dict[str, Any]) -> FigureState:
+        h = d["hex"]
+        return cls(
+            d["id"],
+            d["side"],
+            None if h is None else Hex(h[0], h[1]),
+            d["alive"],
+            d["on_table"],
+            d["facing"],
+            list(d["carrying"]),
+        )
+
+
+@dataclass
+class GameState:
+    scenario_id: str
+    ruleset: str
+    figures: dict[str, FigureState]
+    doors: dict[Edge, str]  # "closed" | "open" | "locked"
+    tokens: dict[str, Hex | None]  # where each token lies; None while carried
+    round: int = 0
+    turn_order: list[int] = field(default_factory=list)  # player indices, first player first
+    active: int = 0  # index into turn_order
+    phase: str = "setup"
+    step: dict[str, Any] = field(default_factory=dict)
+    turn_sets: dict[str, list[str]] = field(default_factory=dict)  # per-turn figure sets ("acted", …)
+    pending_removals: list[str] = field(default_factory=list)
+    winner: str | None = None
+    serial: int = 0  # actions applied so far
+
+    def alive(self) -> list[FigureState]:
+        return [f for f in self.figures.values() if f.alive]
+
+    def figure_at(self, h: Hex) -> FigureState | None:
+        for f in self.figures.values():
+            if f.alive and f.hex == h:
+                return f
+        return None
+
+    def door(self, a: Hex, b: Hex) -> str | None:
+        return self.doors.get(edge(a, b))
+
+    def in_set(self, name: str, figure: str) -> bool:
+        return figure in self.turn_sets.get(name, [])
+
+    def add_to_set(self, name: str, figure: str) -> None:
+        members = self.turn_sets.setdefault(name, [])
+        if figure not in members:
+            members.append(figure)
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "scenario_id": self.scenario_id,
+            "ruleset": self.ruleset,
+            "figures": {k: f.to_dict() for k, f in self.figures.items()},
+            "doors": [[e.a.q, e.a.r, e.b.q, e.b.r, s] for e, s in sorted(self.doors.items())],
+            "tokens": {k: None if h is None else [h.q, h.r] for k, h in self.tokens.items()},
+            "round": self.round,
+            "turn_order": list(self.turn_order),
+            "active": self.active,
+            "phase": self.phase,
+            "step": dict(self.step),
+            "turn_sets": {k: list(v) for k, v in self.turn_sets.items()},
+            "pending_removals": list(self.pending_removals),
+            "winner": self.winner,
+            "serial": self.serial,
+        }
+
+    @classmethod
+    def from_dict(cls, d: dict[str, Any]) -> GameState:
+        return cls(
+            scenario_id=d["scenario_id"],
+            ruleset=d["ruleset"],
+            figures={k: FigureState.from_dict(v) for k, v in d["figures"].items()},
+            doors={edge(Hex(a, b), Hex(c, e)): s for a, b, c, e, s in d["doors"]},
+            tokens={k: None if h is None else Hex(h[0], h[1]) for k, h in d["tokens"].items()},
+            round=d["round"],
+            turn_order=list(d["turn_order"]),
+            active=d["active"],
+            phase=d["phase"],
+            step=dict(d["step"]),
+            turn_sets={k: list(v) for k, v in d["turn_sets"].items()},
+            pending_removals=list(d["pending_removals"]),
+            winner=d["winner"],
+            serial=d["serial"],
+        )
