@@ -17,6 +17,14 @@ DICTIONARY_NAMES: tuple[str, ...] = tuple(
 )
 
 
+# Paper sizes in millimetres, portrait (width, height).
+PAPER_SIZES_MM: dict[str, tuple[float, float]] = {
+    "a4": (210.0, 297.0),
+    "letter": (215.9, 279.4),
+    "a3": (297.0, 420.0),
+}
+
+
 def dictionary_by_name(name: str) -> cv2.aruco.Dictionary:
     """The predefined ArUco dictionary called ``name`` (e.g. ``"DICT_4X4_100"``)."""
     if name not in DICTIONARY_NAMES:
@@ -31,13 +39,16 @@ def dictionary_size(name: str) -> int:
 
 @dataclass(frozen=True)
 class BoardSpec:
-    """A ChArUco board: squares across/down, square and marker side in mm, the paper it is for."""
+    """A ChArUco board: squares across/down, square and marker side in mm, the paper it is for.
+
+    The defaults are the A4 sheet's board (see :func:`default_spec`).
+    """
 
     dictionary: str = "DICT_5X5_100"
-    squares_x: int = 7
-    squares_y: int = 5
-    square_mm: float = 30.0
-    marker_mm: float = 22.0
+    squares_x: int = 10
+    squares_y: int = 6
+    square_mm: float = 28.0
+    marker_mm: float = 21.0
     paper: str = "a4"
 
     def __post_init__(self) -> None:
@@ -102,3 +113,21 @@ def _as_int(value: Any, name: str) -> int:
     if isinstance(value, bool) or not isinstance(value, int):
         raise ValueError(f"board spec field {name!r} must be an integer, got {value!r}")
     return value
+
+
+# The board printed on each paper (landscape, leaving a strip for the check bar and the text).
+# Squares as large as the page allows: bigger squares are found from further away.
+_PAPER_BOARDS: dict[str, tuple[int, int, float, float]] = {
+    "a4": (10, 6, 28.0, 21.0),
+    "letter": (9, 6, 28.0, 21.0),
+    "a3": (10, 6, 40.0, 30.0),
+}
+
+
+def default_spec(paper: str = "a4") -> BoardSpec:
+    """The calibration board ``hexa print grid`` puts on ``paper``."""
+    key = paper.lower()
+    if key not in _PAPER_BOARDS:
+        raise ValueError(f"unknown paper {paper!r}; use one of: {', '.join(PAPER_SIZES_MM)}")
+    sx, sy, square, marker = _PAPER_BOARDS[key]
+    return BoardSpec("DICT_5X5_100", sx, sy, square, marker, key)
