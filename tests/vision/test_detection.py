@@ -1,0 +1,91 @@
+"""Detection against the ground truth of rendered frames: ids, corners, no false ids."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from vision.detection import DetectedMarker, MarkerDetector, OpenCVDefaultDetector, dictionary_name
+from vision.synthetic.effects import Effects
+from vision.synthetic.renderer import RenderedFrame, TableRenderer
+from vision.synthetic.scene import Figure
+
+
+def _scatter(rng: np.random.Generator, count: int = 20) -> tuple[Figure, ...]:
+    """Tags on a jittered grid over the map (no two overlapping), random ids, angles, sizes, heights."""
+    ids = rng.permutation(100)[:count]
+    cells = rng.permutation(40)[:count]
+    return tuple(
+        Figure(int(i), 80.0 + (c % 8) * 62 + rng.uniform(-8, 8), 70.0 + (c // 8) * 62 + rng.uniform(-8, 8),
+               float(rng.uniform(-180, 180)), float(rng.uniform(20, 25)), float(rng.choice([0.0, 30.0, 45.0])))
+        for i, c in zip(ids, cells, strict=True)
+    )
+
+
+def _match(frame: RenderedFrame, found: list[DetectedMarker]) -> tuple[int, int, list[float]]:
+    truth = {t.marker_id: t for t in frame.truth if t.visible}
+    hits, wrong, errors = 0, 0, []
+    for m in found:
+        t = truth.get(m.marker_id)
+        if t is None:
+            wrong += 1
+            continue
+        hits += 1
+        errors.append(float(np.abs(m.corners_px - t.corners_px).max()))
+    return hits, wrong, errors
+
+
+@pytest.mark.parametrize(("effects", "min_rate", "max_corner_px"), [
+    (Effects(), 0.97, 0.6),
+    (Effects(blur_sigma_px=2.0), 0.85, 1.5),
+    (Effects(gain=0.4, noise_sigma=4.0), 0.95, 0.8),
+])
+def test_finds_tags_with_accurate_corners_and_no_false_ids(renderer: TableRenderer, effects: Effects,
+                                                           min_rate: float, max_corner_px: float) -> None:
+    rng = np.random.default_rng(7)
+    detector = MarkerDetector()
+    total = hits = 0
+    errors: list[float] = []
+    for _ in range(4):
+        frame = renderer.render(_scatter(rng), effects=effects, rng=rng)
+        h, wrong, e = _match(frame, detector.detect(frame.image))
+        assert wrong == 0
+        total += len(frame.visible_ids())
+        hits += h
+        errors += e
+    assert hits / total >= min_rate
+    assert float(np.median(errors)) <= max_corner_px / 2
+    assert float(np.percentile(errors, 95)) <= max_corner_px
+
+
+def test_corner_order_starts_at_the_tags_top_left_whatever_its_rotation(renderer: TableRenderer) -> None:
+    figures = tuple(Figure(10 + k, 120.0 + 60 * k, 200.0, angle) for k, angle in enumerate((0, 90, 180, -90, 45)))
+    frame = renderer.render(figures, effects=Effects.clean())
+    found = {m.marker_id: m for m in MarkerDetector().detect(frame.image)}
+    for t in frame.truth:
+        assert np.abs(found[t.marker_id].corners_px - t.corners_px).max() < 0.5
+
+
+def test_at_least_as_many_tags_as_opencvs_default_detector(renderer: TableRenderer) -> None:
+    rng = np.random.default_rng(3)
+    ours = theirs = 0
+    for _ in range(3):
+        frame = renderer.render(_scatter(rng), effects=Effects(blur_sigma_px=1.5), rng=rng)
+        ours += _match(frame, MarkerDetector().detect(frame.image))[0]
+        theirs += _match(frame, OpenCVDefaultDetector().detect(frame.image))[0]
+    assert ours >= theirs
+
+
+def test_an_empty_table_gives_no_markers(renderer: TableRenderer) -> None:
+    frame = renderer.render((), effects=Effects(noise_sigma=6.0), rng=np.random.default_rng(1))
+    assert MarkerDetector().detect(frame.image) == []
+    assert MarkerDetector().detect(np.zeros((480, 640), np.uint8)) == []
+
+
+def test_other_dictionaries_by_short_name(renderer: TableRenderer) -> None:
+    assert dictionary_name("6x6_250") == "DICT_6X6_250"
+    with pytest.raises(ValueError, match="unknown ArUco dictionary '7X7_7'; choose one of: 4X4_100"):
+        dictionary_name("7X7_7")
+    # A 4x4 table seen by a 6x6 detector yields nothing, not wrong ids.
+    frame = renderer.render(effects=Effects.clean())
+    assert MarkerDetector("6X6_250").detect(frame.image) == []

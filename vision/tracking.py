@@ -1,0 +1,170 @@
+"""Per-marker tracking state: ``moving`` → ``settled`` → ``lifted`` → ``lost``, with warnings.
+
+A marker is *moving* when first seen or when it leaves the small circle it was resting in,
+*settled* once it has stayed inside that circle for ``settle_s``, *lifted* when it has been
+unseen for longer than ``grace_s`` (a hand passing over it is shorter than that and changes
+nothing), and *lost* after ``lost_s`` unseen. Duplicate ids in one frame, ids outside the
+configured set and tags outside the calibrated area are reported as warnings, never errors.
+Pure logic: time is passed in, so tests drive it frame by frame.
+"""
+
+from __future__ import annotations
+
+import logging
+import math
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+
+from vision.mapping import TableMarker
+
+log = logging.getLogger(__name__)
+
+MOVING, SETTLED, LIFTED, LOST = "moving", "settled", "lifted", "lost"
+
+
+@dataclass(frozen=True, slots=True)
+class TrackerConfig:
+    """Tracking thresholds; the defaults settle a figure put down well within 300 ms at 30 fps."""
+
+    settle_radius_mm: float = 2.5
+    settle_s: float = 0.15
+    grace_s: float = 0.5
+    lost_s: float = 5.0
+    known_ids: frozenset[int] | None = None  # None: every id of the dictionary is welcome
+    area_mm: tuple[float, float, float, float] | None = None  # (x0, y0, x1, y1) the calibration covers
+
+
+@dataclass(slots=True)
+class Track:
+    """What is known about one marker id now."""
+
+    marker_id: int
+    x_mm: float
+    y_mm: float
+    angle_deg: float
+    x_px: float
+    y_px: float
+    confidence: float
+    state: str
+    last_seen: float
+    anchor: tuple[float, float]
+    anchor_since: float
+    state_since: float
+
+
+@dataclass(frozen=True, slots=True)
+class Transition:
+    """A change of a marker's state, for logs and for tests."""
+
+    marker_id: int
+    before: str | None
+    after: str
+    at: float
+
+
+@dataclass(slots=True)
+class TrackUpdate:
+    """The result of one frame: every track, the state changes and the frame's warnings."""
+
+    tracks: list[Track]
+    transitions: list[Transition] = field(default_factory=list)
+    warnings: list[str] = field(default_factory=list)
+
+
+class Tracker:
+    """Turns per-frame tag sightings into tracks with a state each."""
+
+    def __init__(self, config: TrackerConfig | None = None) -> None:
+        self.config = config or TrackerConfig()
+        self._tracks: dict[int, Track] = {}
+        self._last_logged: dict[str, float] = {}
+
+    @property
+    def tracks(self) -> list[Track]:
+        return [self._tracks[k] for k in sorted(self._tracks)]
+
+    def update(self, markers: Iterable[TableMarker], now: float) -> TrackUpdate:
+        """Apply one frame's sightings taken at time ``now`` (seconds, monotonic)."""
+        cfg = self.config
+        update = TrackUpdate(tracks=[])
+        by_id: dict[int, list[TableMarker]] = {}
+        for m in markers:
+            if not m.on_table:
+                update.warnings.append(f"marker {m.marker_id} at pixel ({m.x_px:.0f}, {m.y_px:.0f}) does not map onto "
+                                       "the table: check the calibration")
+                continue
+            if cfg.known_ids is not None and m.marker_id not in cfg.known_ids:
+                update.warnings.append(f"marker {m.marker_id} is not one of the configured markers: a stray tag, "
+                                       "or add it to the configuration")
+                continue
+            if cfg.area_mm is not None:
+                x0, y0, x1, y1 = cfg.area_mm
+                if not (x0 <= m.x_mm <= x1 and y0 <= m.y_mm <= y1):
+                    update.warnings.append(f"marker {m.marker_id} at ({m.x_mm:.0f}, {m.y_mm:.0f}) mm is outside the "
+                                           "calibrated area: move it onto the table or recalibrate")
+                    continue
+            by_id.setdefault(m.marker_id, []).append(m)
+        for marker_id, seen in by_id.items():
+            chosen = self._choose(marker_id, seen)
+            if len(seen) > 1:
+                where = ", ".join(f"({s.x_mm:.0f}, {s.y_mm:.0f})" for s in seen)
+                update.warnings.append(f"marker {marker_id} seen {len(seen)} times in one frame at {where} mm: "
+                                       "two tags with the same id; reprint one with another id")
+            self._observe(chosen, now, update)
+        for track in self._tracks.values():
+            if track.marker_id not in by_id:
+                self._unseen(track, now, update)
+        update.tracks = self.tracks
+        self._log(update, now)
+        return update
+
+    def _choose(self, marker_id: int, seen: list[TableMarker]) -> TableMarker:
+        track = self._tracks.get(marker_id)
+        if track is None or len(seen) == 1:
+            return max(seen, key=lambda s: s.confidence) if track is None else seen[0]
+        return min(seen, key=lambda s: math.hypot(s.x_mm - track.x_mm, s.y_mm - track.y_mm))
+
+    def _set_state(self, track: Track, state: str, now: float, update: TrackUpdate, before: str | None) -> None:
+        if before != state:
+            track.state = state
+            track.state_since = now
+            update.transitions.append(Transition(track.marker_id, before, state, now))
+
+    def _observe(self, m: TableMarker, now: float, update: TrackUpdate) -> None:
+        cfg = self.config
+        track = self._tracks.get(m.marker_id)
+        if track is None:
+            track = Track(m.marker_id, m.x_mm, m.y_mm, m.angle_deg, m.x_px, m.y_px, m.confidence, MOVING, now,
+                          (m.x_mm, m.y_mm), now, now)
+            self._tracks[m.marker_id] = track
+            update.transitions.append(Transition(m.marker_id, None, MOVING, now))
+            return
+        before = track.state
+        track.x_mm, track.y_mm, track.angle_deg = m.x_mm, m.y_mm, m.angle_deg
+        track.x_px, track.y_px, track.confidence = m.x_px, m.y_px, m.confidence
+        track.last_seen = now
+        if before in (LIFTED, LOST) or math.hypot(m.x_mm - track.anchor[0], m.y_mm - track.anchor[1]) > \
+                cfg.settle_radius_mm:
+            track.anchor, track.anchor_since = (m.x_mm, m.y_mm), now
+            self._set_state(track, MOVING, now, update, before)
+        elif now - track.anchor_since >= cfg.settle_s - 1e-9:
+            self._set_state(track, SETTLED, now, update, before)
+
+    def _unseen(self, track: Track, now: float, update: TrackUpdate) -> None:
+        cfg = self.config
+        gone = now - track.last_seen
+        if gone > cfg.lost_s:
+            if track.state != LOST:
+                track.confidence = 0.0
+                self._set_state(track, LOST, now, update, track.state)
+        elif gone > cfg.grace_s and track.state not in (LIFTED, LOST):
+            self._set_state(track, LIFTED, now, update, track.state)
+
+    def _log(self, update: TrackUpdate, now: float) -> None:
+        for t in update.transitions:
+            log.debug("marker %d: %s → %s", t.marker_id, t.before, t.after)
+        for text in update.warnings:
+            key = text.split(" at ", 1)[0]  # same problem, jittering coordinates
+            if now - self._last_logged.get(key, -math.inf) > 10.0:  # say it once, not 30 times a second
+                self._last_logged[key] = now
+                log.warning("%s", text)
