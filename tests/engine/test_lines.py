@@ -31,8 +31,8 @@ def test_hex_line_along_a_row() -> None:
 
 
 def test_hex_line_nudges_split_a_line_along_an_edge() -> None:
-    assert hex_line(Hex(0, 0), Hex(1, 1), +1) == [Hex(0, 0), Hex(1, 0), Hex(1, 1)]
-    assert hex_line(Hex(0, 0), Hex(1, 1), -1) == [Hex(0, 0), Hex(0, 1), Hex(1, 1)]
+    assert hex_line(Hex(0, 0), Hex(1, 1), +1) == [Hex(0, 0), Hex(0, 1), Hex(1, 1)]
+    assert hex_line(Hex(0, 0), Hex(1, 1), -1) == [Hex(0, 0), Hex(1, 0), Hex(1, 1)]
 
 
 def test_a_line_along_a_row_is_clear_and_touches_no_boundary() -> None:
