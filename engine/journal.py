@@ -1,0 +1,314 @@
+"""The game journal: every action written to an embedded SQLite database the moment it is played.
+
+One file holds many games. Each game keeps its scenario's full TOML text, so it resumes even when the
+scenario file changed or moved. Writes use WAL with ``synchronous=FULL``: once ``apply`` returns, the
+action survives a killed process or a lost power supply. Undone actions stay in the table, marked, so
+the log shows them; resuming replays the actions that were not undone, in order.
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+import sqlite3
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from pathlib import Path
+
+from engine.actions import Action, Roll, action_from_dict, action_to_dict
+from engine.errors import EngineError
+from engine.events import Event
+from engine.game import Game, Played
+from engine.prompts import Prompt
+from engine.scenario import Scenario, load_scenario_text
+
+log = logging.getLogger(__name__)
+
+SCHEMA_VERSION = 1
+APPLICATION_ID = 0x48455841  # "HEXA": tells our journals from other SQLite files
+
+_SCHEMA = """
+CREATE TABLE games (
+    id INTEGER PRIMARY KEY,
+    scenario_id TEXT NOT NULL,
+    scenario_name TEXT NOT NULL,
+    scenario_toml TEXT NOT NULL,
+    scenario_source TEXT NOT NULL,
+    ruleset TEXT NOT NULL,
+    created TEXT NOT NULL,
+    finished TEXT,
+    winner TEXT
+);
+CREATE TABLE actions (
+    game_id INTEGER NOT NULL REFERENCES games(id),
+    seq INTEGER NOT NULL,
+    action TEXT NOT NULL,
+    virtual INTEGER NOT NULL,
+    undone INTEGER NOT NULL DEFAULT 0,
+    at TEXT NOT NULL,
+    PRIMARY KEY (game_id, seq)
+);
+"""
+
+
+class JournalError(EngineError):
+    """A journal file that cannot be used: the message names the file and the fix."""
+
+
+def _now() -> str:
+    return datetime.now(UTC).isoformat(timespec="milliseconds")
+
+
+@dataclass(frozen=True)
+class GameInfo:
+    """One game of the journal as listed by :meth:`Journal.games`."""
+
+    id: int
+    scenario_id: str
+    scenario_name: str
+    ruleset: str
+    created: str
+    finished: str | None
+    winner: str | None
+    actions: int  # actions in play (undone ones not counted)
+    undone: int
+
+    @property
+    def over(self) -> bool:
+        return self.finished is not None
+
+
+@dataclass(frozen=True)
+class JournalRow:
+    """One row of a game's action log, undone actions included."""
+
+    seq: int
+    action: Action
+    virtual: bool
+    undone: bool
+    at: str
+
+
+class Journal:
+    """A journal file; open it, start or resume games, list them. Use as a context manager or ``close()``."""
+
+    def __init__(self, path: str | Path) -> None:
+        self.path = Path(path)
+        self._conn = self._open()
+
+    def _fail(self, problem: str) -> JournalError:
+        return JournalError(
+            f"{self.path}: {problem}. Fix: move that file away (or pass another journal file with --journal); "
+            "a new journal is created when the file does not exist"
+        )
+
+    def _open(self) -> sqlite3.Connection:
+        if self.path.is_dir():
+            raise self._fail("is a folder, not a journal file")
+        try:
+            conn = sqlite3.connect(self.path, isolation_level=None, timeout=10.0)
+        except sqlite3.Error as exc:
+            raise self._fail(f"cannot open the journal ({exc})") from None
+        try:
+            app_id = conn.execute("PRAGMA application_id").fetchone()[0]
+            version = conn.execute("PRAGMA user_version").fetchone()[0]
+            tables = {r[0] for r in conn.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
+            if app_id == 0 and version == 0 and not tables:
+                self._create(conn)
+            elif app_id != APPLICATION_ID:
+                raise self._fail("is an SQLite database of another program, not a game journal")
+            elif version != SCHEMA_VERSION:
+                raise self._fail(
+                    f"is a game journal of schema version {version}; this program reads version {SCHEMA_VERSION}"
+                )
+            conn.execute("PRAGMA journal_mode = WAL")
+            conn.execute("PRAGMA synchronous = FULL")
+            conn.execute("PRAGMA foreign_keys = ON")
+        except sqlite3.DatabaseError as exc:
+            conn.close()
+            raise self._fail(f"is not a readable game journal ({exc})") from None
+        except JournalError:
+            conn.close()
+            raise
+        return conn
+
+    @staticmethod
+    def _create(conn: sqlite3.Connection) -> None:
+        conn.execute("BEGIN IMMEDIATE")
+        try:
+            for statement in _SCHEMA.split(";"):
+                if statement.strip():
+                    conn.execute(statement)
+            conn.execute(f"PRAGMA application_id = {APPLICATION_ID}")
+            conn.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
+            conn.execute("COMMIT")
+        except BaseException:
+            conn.execute("ROLLBACK")
+            raise
+
+    def close(self) -> None:
+        self._conn.close()
+
+    def __enter__(self) -> Journal:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+    # -- games -------------------------------------------------------------------------------------
+    def new_game(self, scenario: Scenario) -> JournaledGame:
+        """Start a game of ``scenario`` and record it (with the scenario's full text)."""
+        game = Game(scenario)
+        cur = self._conn.execute(
+            "INSERT INTO games (scenario_id, scenario_name, scenario_toml, scenario_source, ruleset, created) "
+            "VALUES (?, ?, ?, ?, ?, ?)",
+            (scenario.id, scenario.name, scenario.text, scenario.source, scenario.ruleset, _now()),
+        )
+        game_id = cur.lastrowid
+        assert game_id is not None
+        log.info("journal %s: new game %d of %s", self.path, game_id, scenario.id)
+        return JournaledGame(self, game_id, game, next_seq=1)
+
+    def games(self) -> list[GameInfo]:
+        """Every game of the journal, oldest first."""
+        rows = self._conn.execute(
+            "SELECT g.id, g.scenario_id, g.scenario_name, g.ruleset, g.created, g.finished, g.winner, "
+            "COALESCE(SUM(a.undone = 0), 0), COALESCE(SUM(a.undone = 1), 0) "
+            "FROM games g LEFT JOIN actions a ON a.game_id = g.id GROUP BY g.id ORDER BY g.id"
+        ).fetchall()
+        return [GameInfo(*row) for row in rows]
+
+    def latest_unfinished(self) -> GameInfo | None:
+        unfinished = [g for g in self.games() if not g.over]
+        return unfinished[-1] if unfinished else None
+
+    def rows(self, game_id: int) -> list[JournalRow]:
+        """The action log of a game in order, undone actions included."""
+        self._game_row(game_id)
+        out = []
+        for seq, text, virtual, undone, at in self._conn.execute(
+            "SELECT seq, action, virtual, undone, at FROM actions WHERE game_id = ? ORDER BY seq", (game_id,)
+        ):
+            try:
+                action = action_from_dict(json.loads(text))
+            except (ValueError, TypeError) as exc:
+                raise self._fail(f"game {game_id}, action {seq} cannot be read ({exc})") from None
+            out.append(JournalRow(seq, action, bool(virtual), bool(undone), at))
+        return out
+
+    def scenario_of(self, game_id: int) -> Scenario:
+        """The scenario a game was started with, from the text stored in the journal."""
+        _, toml, source = self._game_row(game_id)
+        return load_scenario_text(toml, f"{source} (as stored in the journal {self.path}, game {game_id})")
+
+    def _game_row(self, game_id: int) -> tuple[str, str, str]:
+        row = self._conn.execute(
+            "SELECT scenario_id, scenario_toml, scenario_source FROM games WHERE id = ?", (game_id,)
+        ).fetchone()
+        if row is None:
+            known = ", ".join(str(g.id) for g in self.games()) or "none yet"
+            raise JournalError(f"{self.path}: there is no game {game_id}. Fix: use one of the game ids: {known}")
+        return row[0], row[1], row[2]
+
+    def resume(self, game_id: int | None = None) -> JournaledGame:
+        """Rebuild a game by replaying its actions that were not undone; by default the latest unfinished one."""
+        if game_id is None:
+            latest = self.latest_unfinished()
+            if latest is None:
+                raise JournalError(f"{self.path}: no unfinished game to resume. Fix: start a new game")
+            game_id = latest.id
+        scenario = self.scenario_of(game_id)
+        rows = self.rows(game_id)
+        game = Game(scenario)
+        for row in rows:
+            if row.undone:
+                continue
+            try:
+                game.apply(row.action)
+            except EngineError as exc:
+                raise self._fail(f"game {game_id}, action {row.seq} no longer applies ({exc})") from None
+        log.info("journal %s: resumed game %d after %d actions", self.path, game_id, len(game.history))
+        return JournaledGame(self, game_id, game, next_seq=(rows[-1].seq + 1) if rows else 1)
+
+    # -- writes used by JournaledGame ---------------------------------------------------------------
+    def _insert(self, game_id: int, seq: int, action: Action, winner: str | None) -> None:
+        virtual = isinstance(action, Roll) and action.virtual
+        with self._transaction():
+            self._conn.execute(
+                "INSERT INTO actions (game_id, seq, action, virtual, at) VALUES (?, ?, ?, ?, ?)",
+                (game_id, seq, json.dumps(action_to_dict(action)), int(virtual), _now()),
+            )
+            if winner is not None:
+                self._conn.execute("UPDATE games SET finished = ?, winner = ? WHERE id = ?", (_now(), winner, game_id))
+
+    def _mark_undone(self, game_id: int) -> None:
+        with self._transaction():
+            row = self._conn.execute(
+                "SELECT MAX(seq) FROM actions WHERE game_id = ? AND undone = 0", (game_id,)
+            ).fetchone()
+            if row is None or row[0] is None:
+                raise JournalError(f"{self.path}: game {game_id} has no action to undo in the journal")
+            self._conn.execute("UPDATE actions SET undone = 1 WHERE game_id = ? AND seq = ?", (game_id, row[0]))
+            self._conn.execute("UPDATE games SET finished = NULL, winner = NULL WHERE id = ?", (game_id,))
+
+    def _transaction(self) -> _Transaction:
+        return _Transaction(self._conn)
+
+
+class _Transaction:
+    """BEGIN IMMEDIATE … COMMIT, rolled back on any error (autocommit connection)."""
+
+    def __init__(self, conn: sqlite3.Connection) -> None:
+        self.conn = conn
+
+    def __enter__(self) -> None:
+        self.conn.execute("BEGIN IMMEDIATE")
+
+    def __exit__(self, exc_type: type[BaseException] | None, *rest: object) -> None:
+        if exc_type is None:
+            self.conn.execute("COMMIT")
+        else:
+            self.conn.execute("ROLLBACK")
+
+
+class JournaledGame:
+    """A :class:`Game` whose every action and undo is in the journal before the call returns."""
+
+    def __init__(self, journal: Journal, game_id: int, game: Game, next_seq: int) -> None:
+        self.journal = journal
+        self.id = game_id
+        self.game = game
+        self._next_seq = next_seq
+
+    @property
+    def prompt(self) -> Prompt:
+        return self.game.prompt
+
+    @property
+    def over(self) -> bool:
+        return self.game.over
+
+    @property
+    def scenario(self) -> Scenario:
+        return self.game.scenario
+
+    def apply(self, action: Action) -> list[Event]:
+        """Validate by applying in memory, then commit the row; if the write fails, undo and re-raise."""
+        events = self.game.apply(action)
+        try:
+            self.journal._insert(self.id, self._next_seq, action, self.game.state.winner)
+        except BaseException:
+            self.game.undo()
+            raise
+        self._next_seq += 1
+        return events
+
+    def undo(self) -> Played:
+        """Mark the last action undone in the journal (the row stays) and take it back in memory."""
+        if not self.game.history:
+            raise IndexError("nothing to undo: no action has been played yet")
+        self.journal._mark_undone(self.id)
+        return self.game.undo()
+
+    def rows(self) -> list[JournalRow]:
+        return self.journal.rows(self.id)
