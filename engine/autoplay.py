@@ -239,13 +239,14 @@ def play_out(
     apply: Callable[[Action], list[Event]] | None = None,
     on_step: Callable[[Step], None] | None = None,
 ) -> list[Step]:
-    """Answer prompts until the game is over; ``apply`` lets a journaled game record each action.
+    """Answer prompts until the game-over prompt; ``apply`` lets a journaled game record each action.
 
     Raises :class:`AutoPlayError` when ``max_steps`` answers did not finish the game (a stuck flow).
     """
     do = apply or game.apply
     steps: list[Step] = []
-    while not game.over:
+    # A victory may leave figures to take off the table: those removals are answered too.
+    while game.prompt.kind is not PromptKind.GAME_OVER:
         if len(steps) >= max_steps:
             raise AutoPlayError(f"the game did not end within {max_steps} answers (round {game.state.round})")
         prompt = game.prompt
