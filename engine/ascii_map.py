@@ -65,7 +65,8 @@ def _grid_cells(text: str, orientation: Orientation) -> list[tuple[int, int, str
                     raise MapError(
                         f"map symbol {ch!r} at {where} is off the hex grid: in flat-top maps even columns "
                         "(A, C, …) stand on the first line of each row, 4 characters apart, and odd columns "
-                        "(B, D, …) on the next line, 2 characters further right"
+                        "(B, D, …) on the next line, 2 characters further right",
+                        j + 1,
                     )
                 cells.append((i // 2, j // 2, ch, j + 1, i + 1))
             else:
@@ -73,7 +74,8 @@ def _grid_cells(text: str, orientation: Orientation) -> list[tuple[int, int, str
                 if (i - shift) % 4:
                     raise MapError(
                         f"map symbol {ch!r} at {where} is off the hex grid: in pointy-top maps symbols stand "
-                        "4 characters apart and odd rows are indented by 2 characters"
+                        "4 characters apart and odd rows are indented by 2 characters",
+                        j + 1,
                     )
                 cells.append(((i - shift) // 4, j, ch, j + 1, i + 1))
     return cells
@@ -97,7 +99,8 @@ def parse_map(text: str, orientation: Orientation = Orientation.FLAT) -> DrawnMa
         else:
             raise MapError(
                 f"unknown map symbol {ch!r} at line {line_no}, character {char_no}: use . floor, # blocking, "
-                "o low obstacle, ~ water, - no tile, T treasure, P prisoner, X exit, or a letter/digit mark"
+                "o low obstacle, ~ water, - no tile, T treasure, P prisoner, X exit, or a letter/digit mark",
+                line_no,
             )
     if not tiles:
         raise MapError("the map drawing has no tiles")
@@ -111,7 +114,9 @@ def parse_levels(text: str, orientation: Orientation = Orientation.FLAT) -> dict
         if ch in "-.":
             continue
         if not ch.isdigit():
-            raise MapError(f"level map symbol {ch!r} at line {line_no}, character {char_no} is not a digit 0–9")
+            raise MapError(
+                f"level map symbol {ch!r} at line {line_no}, character {char_no} is not a digit 0–9", line_no
+            )
         levels[from_offset(col, row, orientation)] = int(ch)
     return levels
 

@@ -16,4 +16,8 @@ class IllegalActionError(EngineError):
 
 
 class MapError(EngineError):
-    """A map drawing or terrain list that cannot be read."""
+    """A map drawing or terrain list that cannot be read; ``line`` is the drawing's line (1-based)."""
+
+    def __init__(self, message: str, line: int | None = None) -> None:
+        super().__init__(message)
+        self.line = line

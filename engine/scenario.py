@@ -272,7 +272,7 @@ class _Loader:
             levels = parse_levels(m["levels"], orientation) if "levels" in m else {}
             board, _marks = board_from_drawing(drawing, orientation=orientation, edges=edges, levels=levels)
         except MapError as exc:
-            raise self.fail(f"the map drawing is wrong: {exc}", "redraw that symbol", "map", None, "drawing") from None
+            raise self._drawing_error(exc, drawing) from None
         for e in edges:
             if e.a not in board or e.b not in board:
                 raise self.fail(
@@ -310,6 +310,15 @@ class _Loader:
                 raise self.fail(f"anchor hex {label} is not on the map", "put anchors on tiles", "map", None, "anchors")
             anchors[int(tag)] = h
         return board, layout, anchors
+
+    def _drawing_error(self, exc: MapError, drawing: str) -> ScenarioError:
+        """Point at the file line of the bad symbol: the drawing starts on the line after 'drawing = \'\'\''."""
+        key_line = self.locator.line("map", None, "drawing")
+        if key_line is None or exc.line is None:
+            return self.fail(f"the map drawing is wrong: {exc}", "redraw that symbol", "map", None, "drawing")
+        leading = len(drawing) - len(drawing.lstrip("\n"))
+        line = key_line + 1 + leading + exc.line - 1
+        return ScenarioError(f"{self.source}, line {line}: the map drawing is wrong: {exc}. Fix: redraw that symbol")
 
     def _sides(self, raw: Any) -> tuple[SideSpec, ...]:
         if not isinstance(raw, list) or len(raw) < 2:
@@ -406,13 +415,17 @@ class _Loader:
                     bool(self.need(f, "can_carry", bool, "figures", i, default=True)),
                 )
             )
-        for attr, what in (("id", "figure ids"), ("marker_id", "marker ids"), ("start", "start hexes")):
+        for attr, what, key in (
+            ("id", "figure ids", "name"),
+            ("marker_id", "marker ids", "marker"),
+            ("start", "start hexes", "at"),
+        ):
             values = [getattr(f, attr) for f in figures]
             dup = next((v for v in values if values.count(v) > 1), None)
             if dup is not None:
                 idx = values.index(dup, values.index(dup) + 1)
                 shown = board.label(dup) if isinstance(dup, Hex) else dup
-                raise self.fail(f"{what} repeat: {shown!r} is used twice", "make each one unique", "figures", idx)
+                raise self.fail(f"{what} repeat: {shown!r} is used twice", "make each one unique", "figures", idx, key)
         return tuple(figures)
 
     def _victory(self, raw: Any, side_ids: set[str], figure_ids: set[str], board: HexBoard) -> tuple[VictorySpec, ...]:
