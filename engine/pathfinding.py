@@ -4,8 +4,8 @@ Each rule set brings its own terrain: ``step_cost(a, b)`` prices one step (None 
 wall, closed door, off-map, an enemy in ``b``); ``stops(h)`` ends a move on entering ``h``
 (contact with an enemy); ``can_end(h)`` says whether a move may finish on ``h`` (not on a
 friend). The search is Dijkstra's, deterministic: among equally cheap routes the one with
-fewer steps wins, then the first found in direction order, so the same board gives the same
-paths every time.
+fewer steps wins, then the one found first (hexes leave the queue by cost, steps, then axial
+coordinates; neighbours are tried in direction order), so the same board gives the same paths.
 """
 
 from __future__ import annotations
@@ -22,6 +22,7 @@ HexPredicate = Callable[[Hex], bool]
 
 # Sums of fractional costs (0.1 + 0.2) must not fall just outside a budget they meet exactly.
 _BUDGET_SLACK = 1e-9
+_Key = tuple[int, int]  # (q, r) of a hex inside the search
 _STEPS = tuple((d.q, d.r) for d in DIRECTIONS)
 
 
@@ -59,13 +60,14 @@ def reachable(
     if not budget >= 0:
         raise ValueError(f"budget must be a number >= 0, got {budget!r}")
     order, cost, parent = _search(start, budget, step_cost, stops, goal=None)
-    result: dict[Hex, Reach] = {}
-    paths: dict[Hex, tuple[Hex, ...]] = {start: (start,)}
-    for h in order:
-        if h != start:
-            paths[h] = (*paths[parent[h]], h)
-        if h == start or can_end(h):
-            result[h] = Reach(cost[h], paths[h])
+    origin = order[0]
+    result: dict[Hex, Reach] = {start: Reach(0.0, (start,))}
+    paths: dict[_Key, tuple[Hex, ...]] = {origin: (start,)}
+    for key in order[1:]:
+        h = _hex_at(*key)
+        path = paths[key] = (*paths[parent[key]], h)
+        if can_end(h):
+            result[h] = Reach(cost[key], path)
     return result
 
 
@@ -81,42 +83,64 @@ def shortest_path(
     if not budget >= 0:
         raise ValueError(f"budget must be a number >= 0, got {budget!r}")
     _, cost, parent = _search(start, budget, step_cost, stops, goal=goal)
-    if goal not in cost:
+    key = (goal.q, goal.r)
+    if key not in cost:
         return None
-    path = [goal]
-    while path[-1] != start:
-        path.append(parent[path[-1]])
-    return Reach(cost[goal], tuple(reversed(path)))
+    keys = [key]
+    while keys[-1] in parent:
+        keys.append(parent[keys[-1]])
+    path = [start, *(_hex_at(*k) for k in reversed(keys[:-1]))]
+    return Reach(cost[key], tuple(path))
+
+
+def _hex_at(q: int, r: int) -> Hex:
+    """A shared Hex for (q, r): the search keys its tables on plain tuples (hashed in C) and builds each
+    Hex, which the predicates need, only once."""
+    h = _HEX_CACHE.get((q, r))
+    if h is None:
+        if len(_HEX_CACHE) >= _HEX_CACHE_LIMIT:
+            _HEX_CACHE.clear()
+        h = _HEX_CACHE[(q, r)] = Hex(q, r)
+    return h
+
+
+_HEX_CACHE: dict[_Key, Hex] = {}
+_HEX_CACHE_LIMIT = 1 << 17
 
 
 def _search(
     start: Hex, budget: float, step_cost: StepCost, stops: HexPredicate, goal: Hex | None
-) -> tuple[list[Hex], dict[Hex, float], dict[Hex, Hex]]:
-    """Dijkstra from ``start``: hexes in the order they were settled, their costs and their parents.
+) -> tuple[list[_Key], dict[_Key, float], dict[_Key, _Key]]:
+    """Dijkstra from ``start``: (q, r) of hexes in the order they were settled, their costs and parents.
 
     Stops early once ``goal`` is settled (when given); only settled hexes appear in the costs.
     """
     limit = budget + _BUDGET_SLACK
-    best: dict[Hex, tuple[float, int]] = {start: (0.0, 0)}
-    parent: dict[Hex, Hex] = {}
-    settled: dict[Hex, float] = {}
-    order: list[Hex] = []
-    heap: list[tuple[float, int, Hex]] = [(0.0, 0, start)]
+    origin = (start.q, start.r)
+    target = None if goal is None else (goal.q, goal.r)
+    best: dict[_Key, tuple[float, int]] = {origin: (0.0, 0)}
+    parent: dict[_Key, _Key] = {}
+    settled: dict[_Key, float] = {}
+    order: list[_Key] = []
+    heap: list[tuple[float, int, _Key]] = [(0.0, 0, origin)]
+    hex_at, cache = _hex_at, _HEX_CACHE
     while heap:
-        spent, steps, h = heapq.heappop(heap)
-        if h in settled:
+        spent, steps, key = heapq.heappop(heap)
+        if key in settled:
             continue
-        settled[h] = spent
-        order.append(h)
-        if h == goal:
+        settled[key] = spent
+        order.append(key)
+        if key == target:
             break
-        if h != start and stops(h):
+        q, r = key
+        h = start if key == origin else hex_at(q, r)
+        if key != origin and stops(h):
             continue
-        q, r = h.q, h.r
         for dq, dr in _STEPS:
-            n = Hex(q + dq, r + dr)
-            if n in settled:
+            nkey = (q + dq, r + dr)
+            if nkey in settled:
                 continue
+            n = cache.get(nkey) or hex_at(q + dq, r + dr)
             c = step_cost(h, n)
             if c is None:
                 continue
@@ -125,10 +149,10 @@ def _search(
             total = spent + c
             if total > limit:
                 continue
-            key = (total, steps + 1)
-            old = best.get(n)
-            if old is None or key < old:
-                best[n] = key
-                parent[n] = h
-                heapq.heappush(heap, (total, steps + 1, n))
+            rank = (total, steps + 1)
+            old = best.get(nkey)
+            if old is None or rank < old:
+                best[nkey] = rank
+                parent[nkey] = key
+                heapq.heappush(heap, (total, steps + 1, nkey))
     return order, settled, parent

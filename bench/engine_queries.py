@@ -1,0 +1,293 @@
+"""Benchmark the engine's board queries against straightforward baselines, in one run.
+
+(a) Reachable hexes for a Fantasy Battle move (budget 3, and 8) with walls, obstacles, friends to
+    pass and enemies whose contact stops a move: ``engine.pathfinding.reachable`` against a
+    breadth-first search over the whole map that copies the path list at every step.
+(b) All-pairs line of sight between 60 figures (1,770 pairs) with walls, blocking hexes and the
+    figures themselves as blockers: the bit-mask ``SightBoard`` (a new board per run, as after a
+    move) and the general ``judge_sight`` with its per-offset cache, against the same judge with the
+    cache emptied before every run (every line traced afresh).
+
+Every variant's answers are checked against the baseline's. Targets: reachable p95 <= 1 ms;
+all-pairs sight <= 20 ms. Usage: ``.venv/bin/python bench/engine_queries.py [--quick]``; prints a
+table and writes ``bench/results/engine_queries.json``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import platform
+import random
+import sys
+import time
+from collections import deque
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+
+REPO = Path(__file__).resolve().parent.parent
+if str(REPO) not in sys.path:
+    sys.path.insert(0, str(REPO))
+
+from engine.hexes import DIRECTIONS, Edge, Hex, Orientation, edge, from_offset  # noqa: E402
+from engine.line_trace import trace_offset  # noqa: E402
+from engine.lines import SightVerdict, judge_sight, sight_line  # noqa: E402
+from engine.pathfinding import reachable  # noqa: E402
+from engine.sight_board import SightBoard  # noqa: E402
+
+REACH_TARGET_P95_MS = 1.0
+LOS_TARGET_MS = 20.0
+
+
+@dataclass(frozen=True)
+class World:
+    """A seeded 40×40 map: obstacles, walls and two sides of figures."""
+
+    cells: frozenset[Hex]
+    obstacles: frozenset[Hex]
+    walls: frozenset[Edge]
+    figures: tuple[Hex, ...]
+    sides: tuple[int, ...]
+
+
+def make_world(seed: int, cols: int = 40, rows: int = 40, n_figures: int = 60, n_obstacles: int = 80,
+               n_walls: int = 150) -> World:
+    rng = random.Random(seed)
+    cells = [from_offset(c, r, Orientation.FLAT) for c in range(cols) for r in range(rows)]
+    cell_set = set(cells)
+    obstacles = set(rng.sample(cells, n_obstacles))
+    walls: set[Edge] = set()
+    while len(walls) < n_walls:
+        h = rng.choice(cells)
+        n = h + DIRECTIONS[rng.randrange(6)]
+        if n in cell_set:
+            walls.add(edge(h, n))
+    free = [h for h in cells if h not in obstacles]
+    figures = tuple(rng.sample(free, n_figures))
+    sides = tuple(i % 2 for i in range(n_figures))
+    return World(frozenset(cells), frozenset(obstacles), frozenset(walls), figures, sides)
+
+
+@dataclass(frozen=True)
+class MoveRules:
+    """Fantasy Battle movement for one mover, as the predicates both searches use."""
+
+    step_cost: Callable[[Hex, Hex], float | None]
+    stops: Callable[[Hex], bool]
+    can_end: Callable[[Hex], bool]
+
+
+def move_rules(world: World, mover: int) -> MoveRules:
+    side = world.sides[mover]
+    enemies = {h for h, s in zip(world.figures, world.sides, strict=True) if s != side}
+    friends = {h for h, s in zip(world.figures, world.sides, strict=True) if s == side} - {world.figures[mover]}
+    open_cells = world.cells - world.obstacles - enemies
+    contact = {n for e in enemies for n in e.neighbours() if edge(e, n) not in world.walls}
+    # Built once per position, as a rule set would: where each hex may step to (walls and blocked hexes out).
+    exits = {a: frozenset(b for b in a.neighbours() if b in open_cells and edge(a, b) not in world.walls)
+             for a in world.cells}
+
+    def step_cost(a: Hex, b: Hex) -> float | None:
+        return 1.0 if b in exits.get(a, ()) else None
+
+    return MoveRules(step_cost, contact.__contains__, lambda h: h not in friends)
+
+
+def baseline_reachable(start: Hex, budget: int, rules: MoveRules) -> dict[Hex, tuple[int, list[Hex]]]:
+    """Breadth-first search over the whole map, each queue entry carrying its own copy of the path."""
+    seen = {start}
+    found: dict[Hex, tuple[int, list[Hex]]] = {}
+    queue: deque[list[Hex]] = deque([[start]])
+    while queue:
+        path = queue.popleft()
+        h = path[-1]
+        found[h] = (len(path) - 1, path)
+        if h != start and rules.stops(h):
+            continue
+        for n in h.neighbours():
+            if n not in seen and rules.step_cost(h, n) is not None:
+                seen.add(n)
+                queue.append([*path, n])
+    return {h: v for h, v in found.items() if v[0] <= budget and (h == start or rules.can_end(h))}
+
+
+def percentiles(samples_ms: list[float]) -> dict[str, float]:
+    a = np.asarray(samples_ms)
+    return {"p50_ms": float(np.percentile(a, 50)), "p95_ms": float(np.percentile(a, 95)),
+            "mean_ms": float(a.mean()), "n": int(a.size)}
+
+
+def progress(message: str) -> None:
+    print(f"  … {message}", file=sys.stderr, flush=True)
+
+
+def bench_reachable(world: World, budget: int, repeats: int, movers: int) -> dict[str, Any]:
+    ours: list[float] = []
+    base: list[float] = []
+    mismatches = 0
+    for rep in range(repeats):
+        for i in range(movers):
+            rules = move_rules(world, i)
+            start = world.figures[i]
+            t0 = time.perf_counter()
+            got = reachable(start, budget, rules.step_cost, stops=rules.stops, can_end=rules.can_end)
+            t1 = time.perf_counter()
+            want = baseline_reachable(start, budget, rules)
+            t2 = time.perf_counter()
+            ours.append((t1 - t0) * 1e3)
+            base.append((t2 - t1) * 1e3)
+            if rep == 0 and {h: r.cost for h, r in got.items()} != {h: float(c) for h, (c, _) in want.items()}:
+                mismatches += 1
+    fast, slow = percentiles(ours), percentiles(base)
+    return {
+        "budget": budget, "queries": len(ours), "reachable": fast, "baseline_bfs_path_copies": slow,
+        "ratio_p50": slow["p50_ms"] / fast["p50_ms"], "ratio_p95": slow["p95_ms"] / fast["p95_ms"],
+        "mismatches": mismatches, "target_p95_ms": REACH_TARGET_P95_MS,
+        "meets_target": fast["p95_ms"] <= REACH_TARGET_P95_MS,
+    }
+
+
+def all_pairs(world: World, n_figures: int) -> list[tuple[Hex, Hex]]:
+    f = world.figures[:n_figures]
+    return [(f[i], f[j]) for i in range(len(f)) for j in range(i + 1, len(f))]
+
+
+def bench_sight(world: World, repeats: int, baseline_repeats: int, n_figures: int) -> dict[str, Any]:
+    pairs = all_pairs(world, n_figures)
+    blocking_hexes = world.obstacles | set(world.figures)
+    hex_blocks, edge_blocks = blocking_hexes.__contains__, world.walls.__contains__
+
+    def general() -> list[SightVerdict]:
+        return [judge_sight(sight_line(a, b), hex_blocks, edge_blocks) for a, b in pairs]
+
+    def board() -> list[SightVerdict]:
+        sb = SightBoard(blocking_hexes, world.walls)  # a fresh board, as after every move
+        return [sb.judge(a, b) for a, b in pairs]
+
+    def timed(run: Callable[[], list[SightVerdict]]) -> tuple[float, list[SightVerdict]]:
+        t0 = time.perf_counter()
+        out = run()
+        return (time.perf_counter() - t0) * 1e3, out
+
+    base_ms: list[float] = []
+    reference: list[SightVerdict] = []
+    for k in range(baseline_repeats):
+        progress(f"sight baseline (every line traced afresh) run {k + 1}/{baseline_repeats}")
+        trace_offset.cache_clear()
+        ms, reference = timed(general)
+        base_ms.append(ms)
+    cold_board_ms, cold_out = timed(board)  # offsets traced, but board masks not yet built
+    identical = cold_out == reference
+    general_ms: list[float] = []
+    board_ms: list[float] = []
+    for k in range(repeats):
+        if k % 10 == 0:
+            progress(f"sight run {k + 1}/{repeats}")
+        ms, out = timed(general)
+        general_ms.append(ms)
+        identical &= out == reference
+        ms, out = timed(board)
+        board_ms.append(ms)
+        identical &= out == reference
+    base, gen, fast = percentiles(base_ms), percentiles(general_ms), percentiles(board_ms)
+    counts: dict[str, int] = {}
+    for v in reference:
+        counts[v.sight.value] = counts.get(v.sight.value, 0) + 1
+    return {
+        "figures": n_figures, "pairs": len(pairs), "verdicts": counts, "identical_to_baseline": identical,
+        "baseline_uncached_judge": base, "general_judge_cached": gen, "sight_board": fast,
+        "sight_board_first_run_ms": cold_board_ms,
+        "ratio_p50": base["p50_ms"] / fast["p50_ms"], "ratio_p95": base["p95_ms"] / fast["p95_ms"],
+        "general_ratio_p50": base["p50_ms"] / gen["p50_ms"],
+        "target_ms": LOS_TARGET_MS, "meets_target_p50": fast["p50_ms"] <= LOS_TARGET_MS,
+        "meets_target_p95": fast["p95_ms"] <= LOS_TARGET_MS,
+    }
+
+
+def machine() -> dict[str, Any]:
+    model = "unknown"
+    try:
+        for line in Path("/proc/cpuinfo").read_text().splitlines():
+            if line.startswith("model name"):
+                model = line.split(":", 1)[1].strip()
+                break
+    except OSError:
+        pass
+    return {"nproc": os.cpu_count(), "cpu": model, "python": platform.python_version()}
+
+
+def table(result: dict[str, Any]) -> str:
+    rows = [("query", "variant", "p50 ms", "p95 ms", "× baseline p50", "× baseline p95")]
+    for reach in result["reachable"]:
+        name = f"reachable, budget {reach['budget']}"
+        rows.append((name, "engine reachable()", *_fmt(reach["reachable"]), f"{reach['ratio_p50']:.1f}",
+                     f"{reach['ratio_p95']:.1f}"))
+        rows.append((name, "baseline BFS + path copies", *_fmt(reach["baseline_bfs_path_copies"]), "1.0", "1.0"))
+    s = result["sight"]
+    name = f"sight, all {s['pairs']} pairs"
+    base = s["baseline_uncached_judge"]
+    for label, key in (("SightBoard (new board)", "sight_board"), ("judge_sight, cached", "general_judge_cached")):
+        v = s[key]
+        ratios = f"{base['p50_ms'] / v['p50_ms']:.1f}", f"{base['p95_ms'] / v['p95_ms']:.1f}"
+        rows.append((name, label, *_fmt(v), *ratios))
+    rows.append((name, "baseline judge_sight, uncached", *_fmt(base), "1.0", "1.0"))
+    widths = [max(len(r[i]) for r in rows) for i in range(len(rows[0]))]
+    lines = ["  ".join(c.ljust(w) for c, w in zip(r, widths, strict=True)) for r in rows]
+    lines.insert(1, "  ".join("-" * w for w in widths))
+    return "\n".join(lines)
+
+
+def _fmt(p: dict[str, float]) -> tuple[str, str]:
+    return f"{p['p50_ms']:.3f}", f"{p['p95_ms']:.3f}"
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--quick", action="store_true", help="few repetitions, to check the script works")
+    parser.add_argument("--seed", type=int, default=2024)
+    parser.add_argument("--out", type=Path, default=REPO / "bench" / "results" / "engine_queries.json")
+    args = parser.parse_args(argv)
+    world = make_world(args.seed)
+    # Quick mode checks the script and the answers on a smaller sample; its timings mean little.
+    reach_repeats, movers, sight_repeats, baseline_repeats, sighted = (
+        (1, 12, 3, 1, 24) if args.quick else (10, len(world.figures), 40, 7, len(world.figures))
+    )
+    print(f"40×40 map, {len(world.figures)} figures, {len(world.obstacles)} obstacles, {len(world.walls)} walls, "
+          f"seed {args.seed}{' (quick)' if args.quick else ''}")
+    reach = []
+    for budget in (3, 8):
+        progress(f"reachable, budget {budget}")
+        reach.append(bench_reachable(world, budget, reach_repeats, movers))
+    result: dict[str, Any] = {
+        "benchmark": "engine_queries", "quick": args.quick, "seed": args.seed, "machine": machine(),
+        "map": {"cols": 40, "rows": 40, "figures": len(world.figures), "obstacles": len(world.obstacles),
+                "walls": len(world.walls)},
+        "reachable": reach, "sight": bench_sight(world, sight_repeats, baseline_repeats, sighted),
+    }
+    print(table(result))
+    s = result["sight"]
+    print(f"sight: {s['verdicts']}, identical to baseline: {s['identical_to_baseline']}; "
+          f"first SightBoard run (masks built): {s['sight_board_first_run_ms']:.1f} ms")
+    for r in reach:
+        print(f"reachable budget {r['budget']}: p95 {r['reachable']['p95_ms']:.3f} ms "
+              f"(target {REACH_TARGET_P95_MS} ms) {'met' if r['meets_target'] else 'MISSED'}; "
+              f"mismatches with baseline: {r['mismatches']}")
+    board = s["sight_board"]
+    verdict = "met" if s["meets_target_p95"] else "met at p50 only" if s["meets_target_p50"] else "MISSED"
+    if args.quick:
+        verdict = "(quick sample: the target is for 60 figures, not assessed)"
+    print(f"all-pairs sight, {s['figures']} figures: p50 {board['p50_ms']:.1f} ms, p95 {board['p95_ms']:.1f} ms "
+          f"(target {LOS_TARGET_MS} ms) {verdict}")
+    args.out.parent.mkdir(parents=True, exist_ok=True)
+    args.out.write_text(json.dumps(result, indent=2) + "\n")
+    print(f"wrote {args.out}")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,36 @@
+"""Keep bench/engine_queries.py working: run it in quick mode and check its answers and report shape."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+REPO = Path(__file__).resolve().parent.parent
+
+
+def test_engine_queries_bench_runs_quick_and_agrees_with_its_baselines(tmp_path: Path) -> None:
+    out = tmp_path / "engine_queries.json"
+    done = subprocess.run(
+        [sys.executable, str(REPO / "bench" / "engine_queries.py"), "--quick", "--out", str(out)],
+        capture_output=True, text=True, timeout=120, check=False,
+    )
+    assert done.returncode == 0, done.stderr
+    assert "baseline BFS + path copies" in done.stdout and "SightBoard" in done.stdout
+    result = json.loads(out.read_text())
+    assert result["quick"] is True
+    assert set(result["machine"]) == {"nproc", "cpu", "python"}
+    assert [r["budget"] for r in result["reachable"]] == [3, 8]
+    for r in result["reachable"]:
+        assert r["mismatches"] == 0  # same reachable hexes and costs as breadth-first search
+        assert r["queries"] > 0
+        for key in ("reachable", "baseline_bfs_path_copies"):
+            assert 0 < r[key]["p50_ms"] <= r[key]["p95_ms"]
+    sight = result["sight"]
+    assert sight["identical_to_baseline"] is True  # bit masks and cache give the uncached verdicts
+    assert sight["pairs"] == sight["figures"] * (sight["figures"] - 1) // 2
+    assert sum(sight["verdicts"].values()) == sight["pairs"]
+    assert set(sight["verdicts"]) == {"clear", "blocked", "ambiguous"}
+    for key in ("sight_board", "general_judge_cached", "baseline_uncached_judge"):
+        assert 0 < sight[key]["p50_ms"] <= sight[key]["p95_ms"]
