@@ -1,0 +1,406 @@
+"""``hexa play``: a scenario in the terminal, every action saved in the game journal as it happens.
+
+Interactive by default: the board, the prompt, its numbered options and chances; answer with a number,
+a hex label, die results (``5 3``) or ``r`` to let the software roll. ``--auto`` lets the auto player
+answer everything and prints the game's log, and ``--players human,auto`` mixes the two.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import sys
+from collections.abc import Iterable, Sequence
+from pathlib import Path
+from typing import TextIO
+
+from engine.actions import Action, Choose, Move, Remove, Roll, action_from_text, action_to_text
+from engine.ascii_map import render_map
+from engine.autoplay import AutoPlayer
+from engine.errors import EngineError
+from engine.events import Event
+from engine.game import Game
+from engine.hexes import Hex, from_label
+from engine.journal import Journal, JournaledGame
+from engine.lines import Sight
+from engine.prompts import Prompt, PromptKind
+from engine.record import export_record
+
+DEFAULT_JOURNAL = "hexa-games.sqlite"
+DEFAULT_SCENARIO = "tutorial"
+RESERVED_LETTERS = set("TtPpXxOo")  # map symbols (treasure, prisoner, exit, low obstacle)
+HELP = """Answers:
+  N            pick option N of a choice
+  HEX          move the figure to that hex (e.g. C3)
+  5 3          die results, in the order the dice are listed
+  r            let the software roll the dice (saved as a virtual roll)
+  ok           confirm a figure was taken off the table
+  (the one-line forms work too: roll 5 3, choose advance, move knight C3, remove goblin-2)
+Commands:
+  board        show the board and the figures
+  reach FIG    hexes the figure could move to now, with their cost
+  targets FIG  range and line of sight to every enemy, and why a shot is or is not allowed
+  undo         take back the last action
+  record FILE  write the game record to FILE
+  help         this text
+  quit         stop here (the game stays in the journal: hexa play --resume)"""
+
+
+# -- text for people --------------------------------------------------------------------------------
+def figure_letters(game: Game) -> dict[str, str]:
+    """One letter per figure: uppercase for the first side, lowercase for the others, avoiding map symbols."""
+    taken: set[str] = set()
+    letters: dict[str, str] = {}
+    first_side = game.scenario.sides[0].id
+    for spec in game.scenario.figures:
+        upper = spec.side == first_side
+        wanted = [c for c in spec.name + spec.id + "ABCDEFGHIJKLMNOPQRSTUVWXYZ" if c.isalpha() and c.isascii()]
+        for c in wanted:
+            c = c.upper() if upper else c.lower()
+            if c not in taken and c not in RESERVED_LETTERS:
+                break
+        else:
+            c = "?"
+        taken.add(c)
+        letters[spec.id] = c
+    return letters
+
+
+def board_text(game: Game, letters: dict[str, str], extra: dict[Hex, str] | None = None) -> str:
+    """The map with headers, figures as letters (``extra`` marks go under them), and the legend."""
+    state = game.state
+    marks = dict(extra or {})
+    for f in state.figures.values():
+        if f.alive and f.hex is not None:
+            marks[f.hex] = letters[f.id]
+    lines = [render_map(game.scenario.board, marks, headers=True), ""]
+    for spec in game.scenario.figures:
+        fig = state.figures[spec.id]
+        where = game.scenario.label(fig.hex) if fig.alive and fig.hex is not None else "dead"
+        carrying = f", carrying the {', '.join(fig.carrying)}" if fig.carrying else ""
+        side = game.scenario.side(spec.side).name
+        lines.append(f"  {letters[spec.id]}  {spec.name:<16} {side:<12} {spec.kind.value:<8} {where}{carrying}")
+    return "\n".join(lines)
+
+
+def prompt_lines(game: Game, prompt: Prompt) -> list[str]:
+    """The prompt as the terminal shows it: text, dice and outcomes, chances, numbered options, legal hexes."""
+    out = [prompt.text]
+    if prompt.note:
+        out.append(f"  ({prompt.note})")
+    for i, die in enumerate(prompt.dice):
+        who = game.scenario.side(die.roller).name
+        outcomes = "; ".join(o.label() for o in prompt.outcomes[i]) if i < len(prompt.outcomes) else ""
+        out.append(
+            f"  die {i + 1}: {who} rolls 1d{die.sides} for {die.purpose}" + (f" — {outcomes}" if outcomes else "")
+        )
+    if prompt.chances:
+        out.append("  chances: " + ", ".join(f"{c.text} {c.probability:.0%}" for c in prompt.chances))
+    for i, opt in enumerate(prompt.options, start=1):
+        out.append(f"  {i}) {opt.label}")
+    if prompt.kind is PromptKind.MOVE and prompt.moves:
+        by_cost = sorted(prompt.moves.items(), key=lambda kv: (kv[1].cost, kv[0]))
+        legal = ", ".join(f"{game.scenario.label(h)} ({int(r.cost)})" for h, r in by_cost)
+        out.append(f"  legal hexes (cost): {legal}")
+    return out
+
+
+def event_lines(events: Iterable[Event]) -> list[str]:
+    return [f"  - {e.text}" for e in events]
+
+
+def expected_answer(prompt: Prompt) -> str:
+    """What the current prompt accepts, for error messages."""
+    if prompt.kind is PromptKind.ROLL:
+        n = len(prompt.dice)
+        example = " ".join(["4"] * n)
+        return f"{n} die result(s) like '{example}', or 'r' to let the software roll"
+    if prompt.kind is PromptKind.CHOOSE:
+        return f"an option number 1–{len(prompt.options)}"
+    if prompt.kind is PromptKind.MOVE:
+        return "a hex label from the legal hexes (its own hex to stay)"
+    if prompt.kind is PromptKind.REMOVE:
+        return "'ok' once the figure is off the table"
+    return "'undo', 'record FILE' or 'quit' (the game is over)"
+
+
+# -- the session --------------------------------------------------------------------------------------
+class Session:
+    """One terminal game: turns typed lines into actions and commands, printing what happens."""
+
+    def __init__(
+        self, jg: JournaledGame, out: TextIO, *, auto_sides: set[str], seed: int | None, log_mode: bool = False
+    ) -> None:
+        self.jg = jg
+        self.game = jg.game
+        self.out = out
+        self.auto_sides = auto_sides
+        self.auto = AutoPlayer(seed if seed is not None else random.randrange(2**31))
+        self.dice = random.Random(None if seed is None else seed + 1)
+        self.letters = figure_letters(self.game)
+        self.log_mode = log_mode
+        self.answers = 0
+
+    def say(self, *lines: str) -> None:
+        for line in lines:
+            print(line, file=self.out)
+        self.out.flush()
+
+    def figure(self, word: str) -> str | None:
+        """A figure by id, letter or name (case-insensitive for ids and names)."""
+        for fid, letter in self.letters.items():
+            if word == letter:
+                return fid
+        w = word.lower()
+        for spec in self.game.scenario.figures:
+            if w in (spec.id.lower(), spec.name.lower()):
+                return spec.id
+        return None
+
+    def is_auto(self, prompt: Prompt) -> bool:
+        actors = {prompt.side, *(d.roller for d in prompt.dice)} - {None}
+        return bool(actors) and actors <= self.auto_sides
+
+    def show_prompt(self) -> None:
+        prompt = self.game.prompt
+        if self.log_mode:
+            self.say(prompt.text)
+            return
+        if prompt.kind is PromptKind.MOVE:
+            costs = {h: str(int(r.cost)) for h, r in prompt.moves.items()}
+            self.say(board_text(self.game, self.letters, costs), "  (digits: hexes the figure may move to, by cost)")
+        self.say("", *prompt_lines(self.game, prompt))
+
+    def play_action(self, action: Action, who: str = "") -> bool:
+        """Apply an action through the journal; print its events, or why it was refused."""
+        try:
+            events = self.jg.apply(action)
+        except EngineError as exc:
+            self.say(f"Not accepted: {exc}", f"Expected: {expected_answer(self.game.prompt)}.")
+            return False
+        self.answers += 1
+        self.say(f"> {who}{action_to_text(action, self.game.scenario.board.orientation)}", *event_lines(events))
+        if any(e.kind == "turn" for e in events) and not self.log_mode:
+            self.say("", board_text(self.game, self.letters))
+        return True
+
+    def auto_answer(self) -> None:
+        self.play_action(self.auto.choose(self.game), who="(auto) ")
+
+    def handle(self, line: str) -> bool:
+        """Act on one typed line; False when the player quits."""
+        words = line.split()
+        if not words:
+            return True
+        cmd, args = words[0].lower(), words[1:]
+        prompt = self.game.prompt
+        if cmd in ("quit", "exit", "q"):
+            return False
+        if cmd in ("help", "?", "h"):
+            self.say(HELP)
+        elif cmd == "board":
+            self.say(board_text(self.game, self.letters))
+        elif cmd == "undo":
+            self.undo()
+        elif cmd in ("reach", "targets"):
+            self.query(cmd, args)
+        elif cmd == "record":
+            self.write_record(args)
+        else:
+            action = self.read_answer(prompt, line.strip())
+            if action is not None:
+                self.play_action(action)
+        return True
+
+    def read_answer(self, prompt: Prompt, text: str) -> Action | None:
+        orientation = self.game.scenario.board.orientation
+        words = text.split()
+        try:
+            if prompt.kind is PromptKind.GAME_OVER:
+                self.say(f"The game is over: {prompt.text} Allowed: {expected_answer(prompt)}.")
+                return None
+            if text.lower() == "r" and prompt.kind is PromptKind.ROLL:
+                return Roll(tuple(self.dice.randint(1, d.sides) for d in prompt.dice), virtual=True)
+            if prompt.kind is PromptKind.ROLL and all(w.isdigit() for w in words):
+                return Roll(tuple(int(w) for w in words))
+            if prompt.kind is PromptKind.CHOOSE and text.isdigit():
+                n = int(text)
+                if not 1 <= n <= len(prompt.options):
+                    self.say(f"There is no option {n}. Expected: {expected_answer(prompt)}.")
+                    return None
+                return Choose(prompt.options[n - 1].id)
+            if prompt.kind is PromptKind.CHOOSE and prompt.option(text):
+                return Choose(text)
+            if prompt.kind is PromptKind.REMOVE and text.lower() in ("ok", "done", "y", "yes", "1"):
+                assert prompt.figure is not None
+                return Remove(prompt.figure)
+            if prompt.kind is PromptKind.MOVE and len(words) == 1 and words[0][:1].isalpha():
+                assert prompt.figure is not None
+                return Move(prompt.figure, from_label(words[0], orientation))
+            return action_from_text(text, orientation)
+        except (EngineError, ValueError) as exc:
+            self.say(f"Not understood: {exc}", f"Expected: {expected_answer(prompt)} — or 'help'.")
+            return None
+
+    def undo(self) -> None:
+        try:
+            played = self.jg.undo()
+        except IndexError as exc:
+            self.say(f"Cannot undo: {exc}.")
+            return
+        self.say(f"Undone: {action_to_text(played.action, self.game.scenario.board.orientation)}")
+
+    def query(self, cmd: str, args: list[str]) -> None:
+        fid = self.figure(args[0]) if len(args) == 1 else None
+        if fid is None:
+            names = ", ".join(f"{letter} ({fid})" for fid, letter in self.letters.items())
+            self.say(f"Usage: {cmd} FIGURE — a letter or id: {names}")
+            return
+        name = self.game.scenario.figure(fid).name
+        if not self.game.state.figures[fid].alive:
+            self.say(f"{name} is dead.")
+            return
+        if cmd == "reach":
+            moves = self.game.reachable(fid)
+            costs = {h: str(int(r.cost)) for h, r in moves.items()}
+            by_cost = sorted(moves.items(), key=lambda kv: (kv[1].cost, kv[0]))
+            self.say(
+                board_text(self.game, self.letters, costs),
+                f"{name} could move to (cost): "
+                + ", ".join(f"{self.game.scenario.label(h)} ({int(r.cost)})" for h, r in by_cost),
+            )
+            return
+        infos = self.game.targets(fid)
+        self.say(f"{name} ({self.letters[fid]}):")
+        if not infos:
+            self.say(f"{name} has no ranged attack (or no enemy is left).")
+        for info in infos:
+            verdict = {Sight.CLEAR: "clear", Sight.AMBIGUOUS: "unclear (roll-off)", Sight.BLOCKED: "blocked"}[
+                info.sight
+            ]
+            allowed = "may " + info.action if info.allowed else "may not " + info.action
+            target = self.game.scenario.figure(info.target).name
+            self.say(f"  {target} ({info.target}): range {info.range}, sight {verdict}, {allowed} — {info.reason}")
+
+    def write_record(self, args: list[str]) -> None:
+        if len(args) != 1:
+            self.say("Usage: record FILE — writes the game record (one action per line) to FILE.")
+            return
+        path = Path(args[0])
+        try:
+            path.write_text(export_record(self.game), encoding="utf-8")
+        except OSError as exc:
+            self.say(f"Cannot write {path}: {exc}. Give a file in a folder you can write to.")
+            return
+        self.say(f"Game record written to {path} ({len(self.game.history)} actions).")
+
+    def finished_text(self) -> str:
+        victory = [e.text for p in self.game.history for e in p.events if e.kind == "victory"]
+        return f"Winner: {self.game.state.winner} — " + (victory[-1] if victory else self.game.prompt.text)
+
+    def run(self, lines: TextIO, interactive: bool) -> int:
+        """Play until the game is over and confirmed, the player quits, or input ends."""
+        self.show_prompt()
+        announced = False
+        while True:
+            prompt = self.game.prompt
+            if prompt.kind is PromptKind.GAME_OVER and not announced:
+                if self.log_mode:
+                    self.say("", board_text(self.game, self.letters))
+                self.say("", self.finished_text())
+                announced = True
+                if not interactive:
+                    return 0
+            if prompt.kind is not PromptKind.GAME_OVER and self.is_auto(prompt):
+                self.auto_answer()
+                self.show_prompt()
+                continue
+            if interactive:
+                self.out.write("? ")
+                self.out.flush()
+            line = lines.readline()
+            if not line:
+                self.say("", "Input ended; the game is saved in the journal (hexa play --resume to go on).")
+                return 0
+            if not self.handle(line):
+                self.say("Stopped; the game is saved in the journal (hexa play --resume to go on).")
+                return 0
+            if self.game.prompt is not prompt:
+                self.show_prompt()
+
+
+# -- command line -------------------------------------------------------------------------------------
+def build_parser() -> argparse.ArgumentParser:
+    p = argparse.ArgumentParser(prog="hexa play", description="Play a scenario in the terminal (no camera, no tablet).")
+    p.add_argument("scenario", nargs="?", help=f"bundled scenario id or .toml file (default {DEFAULT_SCENARIO})")
+    p.add_argument("--journal", default=DEFAULT_JOURNAL, help=f"journal file (default ./{DEFAULT_JOURNAL})")
+    p.add_argument(
+        "--resume", nargs="?", const=0, type=int, metavar="ID", help="resume a game (default: latest unfinished)"
+    )
+    p.add_argument("--auto", action="store_true", help="let the auto player play every side and print the log")
+    p.add_argument("--seed", type=int, help="seed for the auto player and the software's rolls")
+    p.add_argument("--players", help="who plays each player, in the scenario's order: human or auto, e.g. 'human,auto'")
+    return p
+
+
+def _auto_sides(game: Game, spec: str | None, all_auto: bool) -> set[str]:
+    players = game.scenario.players
+    if all_auto:
+        return {s for p in players for s in p.sides}
+    if not spec:
+        return set()
+    who = [w.strip().lower() for w in spec.split(",")]
+    if len(who) != len(players) or any(w not in ("human", "auto") for w in who):
+        names = ", ".join(p.name for p in players)
+        raise ValueError(f"--players needs {len(players)} entries (human or auto) for {names}, got {spec!r}")
+    return {s for p, w in zip(players, who, strict=True) if w == "auto" for s in p.sides}
+
+
+def _offer_resume(journal: Journal, stdin: TextIO, out: TextIO) -> JournaledGame | None:
+    latest = journal.latest_unfinished()
+    if latest is None:
+        return None
+    out.write(
+        f"An unfinished game is in the journal: #{latest.id} {latest.scenario_name}, {latest.actions} actions, "
+        f"started {latest.created}. Resume it? [y/N] "
+    )
+    out.flush()
+    answer = stdin.readline().strip().lower()
+    return journal.resume(latest.id) if answer in ("y", "yes") else None
+
+
+def main(argv: Sequence[str] | None = None, stdin: TextIO | None = None, stdout: TextIO | None = None) -> int:
+    from engine.scenario import load_scenario
+
+    args = build_parser().parse_args(list(sys.argv[1:] if argv is None else argv))
+    stdin = stdin or sys.stdin
+    out = stdout or sys.stdout
+    path = Path(args.journal)
+    try:
+        journal = Journal(path)
+    except EngineError as exc:
+        print(f"hexa play: {exc}", file=sys.stderr)
+        return 2
+    with journal:
+        print(f"Journal: {path.resolve()} (every action is saved as it happens)", file=out)
+        try:
+            jg: JournaledGame | None = None
+            if args.resume is not None:
+                jg = journal.resume(args.resume or None)
+            elif not args.auto and args.scenario is None:
+                jg = _offer_resume(journal, stdin, out)
+            if jg is None:
+                jg = journal.new_game(load_scenario(args.scenario or DEFAULT_SCENARIO))
+                print(f"New game #{jg.id}: {jg.scenario.name}", file=out)
+            else:
+                print(f"Resumed game #{jg.id}: {jg.scenario.name} after {len(jg.game.history)} actions", file=out)
+            auto_sides = _auto_sides(jg.game, args.players, args.auto)
+        except (EngineError, ValueError) as exc:
+            print(f"hexa play: {exc}", file=sys.stderr)
+            return 2
+        session = Session(jg, out, auto_sides=auto_sides, seed=args.seed, log_mode=args.auto)
+        if not args.auto:
+            session.say(
+                jg.scenario.description, "", board_text(jg.game, session.letters), "", "Type 'help' for the answers."
+            )
+        return session.run(stdin, interactive=not args.auto)
