@@ -107,6 +107,16 @@ def test_doors_stop_a_move_and_open_next_turn() -> None:
     assert {"E2", "F2", "G2"} <= labels(game.prompt.moves)
 
 
+def test_doors_stay_open_unless_the_scenario_says_otherwise() -> None:
+    for stays, expected in ((True, "open"), (False, "closed")):
+        game = make_game(AT_DOOR.replace("X", "."), doors=["D2|E2"], options=f"doors_stay_open = {str(stays).lower()}")
+        game.apply(Choose("K"))
+        game.apply(Choose("open:D2|E2"))
+        game.apply(Roll((6,)))
+        game.apply(Move("K", h("B2")))  # walks away from the doorway; Red's turn ends
+        assert game.state.door(h("D2"), h("E2")) == expected
+
+
 def test_opening_a_door_onto_an_enemy_starts_combat_and_ends_the_move() -> None:
     game = make_game(AT_DOOR.replace("X", "e"), doors=["D2|E2"])
     game.apply(Choose("K"))

@@ -15,10 +15,9 @@ from engine.board import EdgeKind, Terrain
 from engine.hexes import Edge, Hex
 from engine.lines import Sight, judge_sight, sight_line
 from engine.rules.base import TargetInfo
+from engine.rules.fantasy_battle.constants import MAGIC_RANGE
 from engine.rules.fantasy_battle.terrain import FBTerrain
 from engine.state import FigureState
-
-MAGIC_RANGE = 5
 
 
 def describe_blocker(

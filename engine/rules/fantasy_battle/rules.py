@@ -18,21 +18,23 @@ from engine.events import Event
 from engine.hexes import Edge, Hex, edge
 from engine.lines import Sight
 from engine.pathfinding import Reach, reachable
-from engine.prompts import Chance, DieRequest, Option, Outcome, Prompt, PromptKind
+from engine.prompts import Prompt
 from engine.rules.base import OptionSpec, RuleSet, TargetInfo
 from engine.rules.fantasy_battle import melee
+from engine.rules.fantasy_battle.constants import (
+    MAGIC_KILLS_AT,
+    MOVE_LONG,
+    MOVE_SHORT,
+    SAVE_AT,
+    SHOT_HITS_AT,
+    UNLOCK_AT,
+    WIZARD_SAVE_AT,
+)
+from engine.rules.fantasy_battle.prompting import FBPrompter
 from engine.rules.fantasy_battle.ranged import magic_info, shot_info
 from engine.rules.fantasy_battle.terrain import FBTerrain
 from engine.scenario import FigureKind, Scenario
 from engine.state import FigureState, GameState
-
-MOVE_LONG = 3
-MOVE_SHORT = 2
-SHOT_HITS_AT = 4
-SAVE_AT = 5
-WIZARD_SAVE_AT = 4
-MAGIC_KILLS_AT = 6
-UNLOCK_AT = 4
 
 
 def _hex(v: list[int]) -> Hex:
@@ -41,10 +43,6 @@ def _hex(v: list[int]) -> Hex:
 
 def _hv(h: Hex) -> list[int]:
     return [h.q, h.r]
-
-
-def _span(low: int, high: int) -> str:
-    return str(low) if low == high else f"{low}–{high}"
 
 
 class FantasyBattle(RuleSet):
@@ -64,6 +62,7 @@ class FantasyBattle(RuleSet):
         self._kinds = {f.id: f.kind for f in scenario.figures}
         self._side_names = {s.id: s.name for s in scenario.sides}
         self._bring_tokens = {(v.side, v.token) for v in scenario.victory if v.type == "bring"}
+        self.prompter = FBPrompter(self)
 
     @classmethod
     def check_scenario(cls, scenario: Scenario) -> None:
@@ -147,39 +146,8 @@ class FantasyBattle(RuleSet):
     def threatened(self, state: GameState, side: str) -> set[Hex]:
         return self.terrain(state).threatened(side)
 
-    # -- prompts ----------------------------------------------------------------------------------
     def prompt(self, state: GameState) -> Prompt:
-        if state.pending_removals:
-            fid = state.pending_removals[0]
-            fig = state.figures[fid]
-            where = f" from {self.label(fig.hex)}" if fig.hex is not None else ""
-            return Prompt(PromptKind.REMOVE, fig.side, f"Take {self.fname(fid)} off the table{where}.", figure=fid)
-        kind = state.step["kind"]
-        handler = getattr(self, f"_prompt_{kind}")
-        result: Prompt = handler(state, state.step)
-        return result
-
-    def _die(self, side: str, purpose: str, figure: str | None = None) -> DieRequest:
-        return DieRequest(side, 6, purpose, figure)
-
-    def _prompt_over(self, state: GameState, step: dict[str, Any]) -> Prompt:
-        return Prompt(PromptKind.GAME_OVER, state.winner, step["text"])
-
-    def _prompt_order(self, state: GameState, step: dict[str, Any]) -> Prompt:
-        group = next(g for g in step["groups"] if len(g) > 1)
-        players = [self.scenario.players[i] for i in group]
-        dice = tuple(self._die(p.sides[0], "turn order") for p in players)
-        if len(group) == len(self.scenario.players) and not step.get("tied"):
-            text = "Each player rolls 1d6 for the turn order: highest goes first."
-        else:
-            text = f"Tie for the turn order: {', '.join(p.name for p in players)} roll 1d6 again."
-        return Prompt(
-            PromptKind.ROLL,
-            dice[0].roller,
-            text,
-            dice=dice,
-            outcomes=tuple((Outcome(1, 6, "higher goes earlier"),) for _ in dice),
-        )
+        return self.prompter.prompt(state)
 
     def ranged_options(self, state: GameState) -> list[tuple[str, TargetInfo]]:
         result = []
@@ -192,98 +160,10 @@ class FantasyBattle(RuleSet):
                     result.append((fig.id, info))
         return result
 
-    def _prompt_ranged(self, state: GameState, step: dict[str, Any]) -> Prompt:
-        options = []
-        for shooter, info in self.ranged_options(state):
-            verb = "shoots at" if info.action == "shoot" else "casts at"
-            sight = "clear" if info.sight is Sight.CLEAR else "unclear line: roll-off first"
-            target = state.figures[info.target]
-            options.append(
-                Option(
-                    f"{shooter}>{info.target}",
-                    f"{self.fname(shooter)} {verb} {self.fname(info.target)} (range {info.range}, {sight})",
-                    target.hex,
-                    info.target,
-                )
-            )
-        options.append(Option("done", "Finish shooting and casting"))
-        side = self.player_sides(state)[0]
-        return Prompt(
-            PromptKind.CHOOSE,
-            side,
-            f"{self.active_side_name(state)}: ranged phase — choose who shoots or casts, or finish.",
-            options=tuple(options),
-        )
-
-    def _prompt_rolloff(self, state: GameState, step: dict[str, Any]) -> Prompt:
-        shooter, target = state.figures[step["shooter"]], state.figures[step["target"]]
-        dice = (
-            self._die(shooter.side, "roll-off for an unclear line", shooter.id),
-            self._die(target.side, "roll-off for an unclear line", target.id),
-        )
-        return Prompt(
-            PromptKind.ROLL,
-            shooter.side,
-            f"Unclear line: {self.sname(shooter.side)} rolls 1d6 for {self.fname(shooter.id)}, "
-            f"{self.sname(target.side)} rolls 1d6 for {self.fname(target.id)}. "
-            f"{self.fname(shooter.id)} may {'shoot' if step['act'] == 'shoot' else 'cast'} only by rolling higher; "
-            "a failed roll-off still spends the action.",
-            figure=shooter.id,
-            dice=dice,
-            outcomes=(
-                (Outcome(1, 6, "must be higher than the target's die"),),
-                (Outcome(1, 6, "a tie stops the shot"),),
-            ),
-            chances=(Chance("the shot may go ahead", 15 / 36), Chance("no shot, action spent", 21 / 36)),
-            note=step.get("why", ""),
-        )
-
-    def _prompt_shot_hit(self, state: GameState, step: dict[str, Any]) -> Prompt:
-        shooter = state.figures[step["shooter"]]
-        p = (7 - SHOT_HITS_AT) / 6
-        return Prompt(
-            PromptKind.ROLL,
-            shooter.side,
-            f"{self.sname(shooter.side)}: roll 1d6 for {self.fname(shooter.id)} shooting at "
-            f"{self.fname(step['target'])} — {SHOT_HITS_AT}–6 hits, 1–{SHOT_HITS_AT - 1} misses.",
-            figure=shooter.id,
-            dice=(self._die(shooter.side, "shot", shooter.id),),
-            outcomes=((Outcome(1, SHOT_HITS_AT - 1, "miss"), Outcome(SHOT_HITS_AT, 6, "hit")),),
-            chances=(Chance("hit", p), Chance("miss", 1 - p)),
-        )
-
-    def _save_at(self, fid: str) -> int:
+    def save_at(self, fid: str) -> int:
         return WIZARD_SAVE_AT if self._kinds[fid] is FigureKind.WIZARD else SAVE_AT
 
-    def _prompt_shot_save(self, state: GameState, step: dict[str, Any]) -> Prompt:
-        target = state.figures[step["target"]]
-        at = self._save_at(target.id)
-        p = (7 - at) / 6
-        return Prompt(
-            PromptKind.ROLL,
-            target.side,
-            f"{self.sname(target.side)}: {self.fname(target.id)} is hit — roll 1d6: {_span(at, 6)} shrugs it off, "
-            f"{_span(1, at - 1)} dies.",
-            figure=target.id,
-            dice=(self._die(target.side, "save against a hit", target.id),),
-            outcomes=((Outcome(1, at - 1, "dies"), Outcome(at, 6, "shrugs off the hit")),),
-            chances=(Chance("survives", p), Chance("dies", 1 - p)),
-        )
-
-    def _prompt_magic(self, state: GameState, step: dict[str, Any]) -> Prompt:
-        wizard = state.figures[step["wizard"]]
-        return Prompt(
-            PromptKind.ROLL,
-            wizard.side,
-            f"{self.sname(wizard.side)}: roll 1d6 for {self.fname(wizard.id)}'s spell at {self.fname(step['target'])} "
-            f"— 6 kills, anything else fails.",
-            figure=wizard.id,
-            dice=(self._die(wizard.side, "attack magic", wizard.id),),
-            outcomes=((Outcome(1, 5, "the spell fails"), Outcome(6, 6, "the target dies")),),
-            chances=(Chance("the target dies", 1 / 6), Chance("the spell fails", 5 / 6)),
-        )
-
-    def _pending_forced(self, state: GameState) -> list[str]:
+    def pending_forced(self, state: GameState) -> list[str]:
         t = self.terrain(state)
         return [
             fid
@@ -291,96 +171,10 @@ class FantasyBattle(RuleSet):
             if state.figures[fid].alive and not state.in_set("fought", fid) and t.contact_enemies(state.figures[fid])
         ]
 
-    def _prompt_forced_pick(self, state: GameState, step: dict[str, Any]) -> Prompt:
-        opts = tuple(
-            Option(fid, f"{self.fname(fid)} fights", state.figures[fid].hex, fid) for fid in self._pending_forced(state)
-        )
-        return Prompt(
-            PromptKind.CHOOSE,
-            self.player_sides(state)[0],
-            f"{self.active_side_name(state)}: these figures began the turn next to an enemy and must fight. "
-            "Choose who fights first.",
-            options=opts,
-        )
-
-    def _prompt_pick_enemy(self, state: GameState, step: dict[str, Any]) -> Prompt:
-        fig = state.figures[step["figure"]]
-        enemies = self.terrain(state).contact_enemies(fig)
-        opts = tuple(Option(e.id, f"fight {self.fname(e.id)}", e.hex, e.id) for e in enemies)
-        return Prompt(
-            PromptKind.CHOOSE,
-            fig.side,
-            f"{self.sname(fig.side)}: {self.fname(fig.id)} is next to several enemies — choose which one it fights.",
-            figure=fig.id,
-            options=opts,
-        )
-
-    def _kill_numbers(self, attacker: str, defender: str) -> tuple[int, int]:
+    def kill_numbers(self, attacker: str, defender: str) -> tuple[int, int]:
         a_at = melee.VERSUS_WIZARD_KILL if self._kinds[defender] is FigureKind.WIZARD else melee.NORMAL_KILL
         d_at = melee.VERSUS_WIZARD_KILL if self._kinds[attacker] is FigureKind.WIZARD else melee.NORMAL_KILL
         return a_at, d_at
-
-    def _prompt_melee(self, state: GameState, step: dict[str, Any]) -> Prompt:
-        a, d = state.figures[step["attacker"]], state.figures[step["defender"]]
-        a_at, d_at = self._kill_numbers(a.id, d.id)
-        an, dn = self.fname(a.id), self.fname(d.id)
-        return Prompt(
-            PromptKind.ROLL,
-            a.side,
-            f"Combat: {self.sname(a.side)} rolls 1d6 for {an}, {self.sname(d.side)} rolls 1d6 for {dn}. "
-            f"Higher wins; equal dice roll again; {an} kills on {_span(a_at, 6)}, {dn} kills on {_span(d_at, 6)}.",
-            figure=a.id,
-            dice=(self._die(a.side, "combat (attacker)", a.id), self._die(d.side, "combat (defender)", d.id)),
-            outcomes=(
-                (Outcome(a_at, 6, f"kills {dn} unless {dn}'s die is equal or higher"),),
-                (Outcome(d_at, 6, f"kills {an} unless {an}'s die is equal or higher"),),
-            ),
-            chances=melee.melee_chances(an, dn, a_at, d_at),
-            note=step.get("note", ""),
-        )
-
-    def _prompt_retreat(self, state: GameState, step: dict[str, Any]) -> Prompt:
-        loser = state.figures[step["loser"]]
-        opts = tuple(
-            Option(self.label(_hex(h)), f"fall back to {self.label(_hex(h))}", _hex(h)) for h in step["options"]
-        )
-        return Prompt(
-            PromptKind.CHOOSE,
-            loser.side,
-            f"{self.sname(loser.side)}: {self.fname(loser.id)} lost and must fall back one hex — choose where.",
-            figure=loser.id,
-            options=opts,
-        )
-
-    def _prompt_advance(self, state: GameState, step: dict[str, Any]) -> Prompt:
-        winner = state.figures[step["winner"]]
-        to = _hex(step["to"])
-        return Prompt(
-            PromptKind.CHOOSE,
-            winner.side,
-            f"{self.sname(winner.side)}: {self.fname(winner.id)} won — advance into {self.label(to)} or stay?",
-            figure=winner.id,
-            options=(Option("advance", f"advance to {self.label(to)}", to), Option("stay", "stay")),
-        )
-
-    def _prompt_decisive(self, state: GameState, step: dict[str, Any]) -> Prompt:
-        fav, oth = state.figures[step["favoured"]], state.figures[step["other"]]
-        fn, on = self.fname(fav.id), self.fname(oth.id)
-        return Prompt(
-            PromptKind.ROLL,
-            fav.side,
-            f"Decisive battle: {on} cannot fall back because a friend is in the way. {self.sname(fav.side)} rolls "
-            f"1d6 for {fn} (wins on {melee.FAVOURED_WINS_AT}–6), {self.sname(oth.side)} rolls 1d6 for {on} "
-            f"(wins on 6). If both or neither win, roll again. The loser dies.",
-            figure=fav.id,
-            dice=(
-                self._die(fav.side, "decisive battle (favoured)", fav.id),
-                self._die(oth.side, "decisive battle", oth.id),
-            ),
-            outcomes=((Outcome(melee.FAVOURED_WINS_AT, 6, f"{fn} wins"),), (Outcome(6, 6, f"{on} wins"),)),
-            chances=melee.decisive_chances(fn, on),
-            note=step.get("note", ""),
-        )
 
     def selectable(self, state: GameState) -> list[str]:
         active = self.player_sides(state)
@@ -390,17 +184,7 @@ class FantasyBattle(RuleSet):
             if f.side in active and not state.in_set("acted", f.id) and not state.in_set("engaged", f.id)
         ]
 
-    def _prompt_select(self, state: GameState, step: dict[str, Any]) -> Prompt:
-        opts = [Option(fid, f"move {self.fname(fid)}", state.figures[fid].hex, fid) for fid in self.selectable(state)]
-        opts.append(Option("end", "End the turn (the others stay where they are)"))
-        return Prompt(
-            PromptKind.CHOOSE,
-            self.player_sides(state)[0],
-            f"{self.active_side_name(state)}: choose the next figure to move, or end the turn.",
-            options=tuple(opts),
-        )
-
-    def _closed_doors(self, state: GameState, fig: FigureState) -> list[Edge]:
+    def closed_doors(self, state: GameState, fig: FigureState) -> list[Edge]:
         assert fig.hex is not None
         out = []
         for n in fig.hex.neighbours():
@@ -408,62 +192,6 @@ class FantasyBattle(RuleSet):
             if state.doors.get(e) in ("closed", "locked"):
                 out.append(e)
         return sorted(out)
-
-    def _prompt_door(self, state: GameState, step: dict[str, Any]) -> Prompt:
-        fig = state.figures[step["figure"]]
-        opts = []
-        for e in self._closed_doors(state, fig):
-            lab = self.board.edge_label(e)
-            if state.doors[e] == "locked":
-                opts.append(Option(f"unlock:{lab}", f"try the locked door {lab} (1d6: {UNLOCK_AT}–6 opens)"))
-            else:
-                opts.append(Option(f"open:{lab}", f"open the door {lab}"))
-        opts.append(Option("move", "leave the door shut and move"))
-        return Prompt(
-            PromptKind.CHOOSE,
-            fig.side,
-            f"{self.sname(fig.side)}: {self.fname(fig.id)} stands at a door — open it, or just move?",
-            figure=fig.id,
-            options=tuple(opts),
-        )
-
-    def _prompt_unlock(self, state: GameState, step: dict[str, Any]) -> Prompt:
-        fig = state.figures[step["figure"]]
-        return Prompt(
-            PromptKind.ROLL,
-            fig.side,
-            f"{self.sname(fig.side)}: roll 1d6 for {self.fname(fig.id)} at the locked door — "
-            f"{UNLOCK_AT}–6 opens it and {self.fname(fig.id)} moves, 1–{UNLOCK_AT - 1} fails and the move ends.",
-            figure=fig.id,
-            dice=(self._die(fig.side, "locked door", fig.id),),
-            outcomes=((Outcome(1, UNLOCK_AT - 1, "stays locked"), Outcome(UNLOCK_AT, 6, "opens")),),
-            chances=(Chance("the door opens", 0.5), Chance("stays locked", 0.5)),
-        )
-
-    def _prompt_move_roll(self, state: GameState, step: dict[str, Any]) -> Prompt:
-        fig = state.figures[step["figure"]]
-        return Prompt(
-            PromptKind.ROLL,
-            fig.side,
-            f"{self.sname(fig.side)}: roll 1d6 for {self.fname(fig.id)} — 5–6 moves up to {MOVE_LONG} hexes, "
-            f"1–4 up to {MOVE_SHORT}.",
-            figure=fig.id,
-            dice=(self._die(fig.side, "movement", fig.id),),
-            outcomes=((Outcome(1, 4, f"up to {MOVE_SHORT} hexes"), Outcome(5, 6, f"up to {MOVE_LONG} hexes")),),
-            chances=(Chance(f"up to {MOVE_LONG} hexes", 2 / 6), Chance(f"up to {MOVE_SHORT} hexes", 4 / 6)),
-        )
-
-    def _prompt_move(self, state: GameState, step: dict[str, Any]) -> Prompt:
-        fig = state.figures[step["figure"]]
-        moves = self.reachable(state, fig.id)
-        return Prompt(
-            PromptKind.MOVE,
-            fig.side,
-            f"{self.sname(fig.side)}: move {self.fname(fig.id)} up to {step['allowance']} hexes "
-            "(or leave it where it is). Entering a hex next to an enemy stops the move and starts a fight.",
-            figure=fig.id,
-            moves=moves,
-        )
 
     # -- applying actions -------------------------------------------------------------------------
     def apply(self, state: GameState, action: Action) -> list[Event]:
@@ -626,7 +354,7 @@ class FantasyBattle(RuleSet):
         events.append(
             self._roll_event((v,), isinstance(action, Roll) and action.virtual, f"{self.fname(target)} saves")
         )
-        if v >= self._save_at(target):
+        if v >= self.save_at(target):
             events.append(Event("shrugged", f"{self.fname(target)} shrugs off the hit.", {"figure": target}))
         else:
             self._kill(state, target, f"{self.fname(target)} is shot dead.", events)
@@ -688,7 +416,7 @@ class FantasyBattle(RuleSet):
                 f"Combat {self.fname(a)} vs {self.fname(d)}",
             )
         )
-        r = melee.melee_roll(a_die, d_die, *self._kill_numbers(a, d))
+        r = melee.melee_roll(a_die, d_die, *self.kill_numbers(a, d))
         if r.reroll:
             step["note"] = f"Tie ({a_die}–{d_die}): both roll again."
             events.append(Event("tie", step["note"], {}))
@@ -793,7 +521,7 @@ class FantasyBattle(RuleSet):
         if t.contact_enemies(fig) and not state.in_set("initiated", fig.id):
             # In contact since a fight earlier this turn: the contact rule applies where it stands.
             self._start_combat(state, fig.id, events)
-        elif self._closed_doors(state, fig):
+        elif self.closed_doors(state, fig):
             state.step = {"kind": "door", "figure": fig.id}
         else:
             state.step = {"kind": "move_roll", "figure": fig.id}
@@ -952,6 +680,8 @@ class FantasyBattle(RuleSet):
         state.pending_removals.append(fid)
 
     def _next_turn(self, state: GameState, events: list[Event]) -> None:
+        if not self.scenario.options["doors_stay_open"]:
+            self._close_empty_doorways(state, events)
         n = len(state.turn_order)
         for _ in range(n):
             state.active = (state.active + 1) % n
@@ -961,6 +691,20 @@ class FantasyBattle(RuleSet):
             if any(f.side in sides for f in state.alive()):
                 break
         self._begin_turn(state, events)
+
+    def _close_empty_doorways(self, state: GameState, events: list[Event]) -> None:
+        """With doors_stay_open = false, an open door swings shut at the end of a turn when nobody stands in it."""
+        occupied = {f.hex for f in state.alive()}
+        for e, door in sorted(state.doors.items()):
+            if door == "open" and e.a not in occupied and e.b not in occupied:
+                state.doors[e] = "closed"
+                events.append(
+                    Event(
+                        "door_closed",
+                        f"The door {self.board.edge_label(e)} swings shut.",
+                        {"edge": [e.a.q, e.a.r, e.b.q, e.b.r]},
+                    )
+                )
 
     # -- automatic steps and victory ------------------------------------------------------------
     def _advance(self, state: GameState, events: list[Event]) -> None:
@@ -973,7 +717,7 @@ class FantasyBattle(RuleSet):
             if kind == "ranged" and not self.ranged_options(state):
                 self._to_forced(state)
             elif kind == "forced_pick":
-                pending = self._pending_forced(state)
+                pending = self.pending_forced(state)
                 if not pending:
                     state.phase = "movement"
                     state.step = {"kind": "select"}
