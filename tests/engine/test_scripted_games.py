@@ -47,7 +47,7 @@ def record_path(scenario_id: str) -> Path:
 
 @pytest.mark.parametrize("scenario_id", sorted(FIXTURES))
 def test_the_stored_game_replays_line_by_line_to_its_victory(scenario_id: str) -> None:
-    seed, winner, result, key_events = FIXTURES[scenario_id]
+    _seed, winner, result, key_events = FIXTURES[scenario_id]
     path = record_path(scenario_id)
     record = parse_record(path.read_text(encoding="utf-8"), str(path), path.parent)
     replayed = replay_parsed(record)  # raises, naming the line, if any action is refused
