@@ -114,12 +114,12 @@ class TableRenderer:
         depth = self.camera.depth_mm(np.array([[f.x_mm, f.y_mm, f.height_mm] for f in figures]).reshape(-1, 3))
         for index in np.argsort(-depth):  # far figures first, so near ones cover them
             self._draw_figure(image, figures[int(index)])
-        hand_mask = np.zeros(image.shape[:2], np.uint8)
+        hand_mask = np.zeros(image.shape[:2], np.uint8) if hands else None
         for hand in hands:
             pts = self.camera.project([(x, y, hand.height_mm) for x, y in hand.points_mm])
             poly = np.round(pts * 16).astype(np.int32)
             cv2.fillPoly(image, [poly], hand.colour, cv2.LINE_AA, shift=4)
-            cv2.fillPoly(hand_mask, [poly], 255, cv2.LINE_8, shift=4)
+            cv2.fillPoly(hand_mask, [poly], 255, cv2.LINE_8, shift=4)  # type: ignore[arg-type]
         truth = tuple(self._truth(f, hand_mask) for f in figures)
         image = apply_effects(image, effects or Effects(), rng or np.random.default_rng(0))
         return RenderedFrame(image, truth)
@@ -157,15 +157,16 @@ class TableRenderer:
         a = alpha[:, :, None]
         roi[:] = np.clip(roi * (1.0 - a) + warped * a + 0.5, 0, 255).astype(np.uint8)
 
-    def _truth(self, figure: Figure, hand_mask: NDArray[np.uint8]) -> MarkerTruth:
+    def _truth(self, figure: Figure, hand_mask: NDArray[np.uint8] | None) -> MarkerTruth:
         corners = self.camera.project(tag_corners_mm(figure))
-        h, w = hand_mask.shape
+        h, w = self.background.shape[:2]
         inside = bool(np.all((corners >= 1) & (corners < np.array([w - 1, h - 1]))))
         covered = False
-        if inside:
-            poly = np.round(corners).astype(np.int32)
-            tag_mask = np.zeros_like(hand_mask)
-            cv2.fillConvexPoly(tag_mask, poly, 255)
-            covered = bool(np.any(hand_mask[tag_mask > 0]))
+        if inside and hand_mask is not None:
+            x0, y0 = np.floor(corners.min(axis=0)).astype(int)
+            x1, y1 = np.ceil(corners.max(axis=0)).astype(int) + 1
+            tag_mask = np.zeros((y1 - y0, x1 - x0), np.uint8)
+            cv2.fillConvexPoly(tag_mask, np.round(corners - np.array([x0, y0])).astype(np.int32), 255)
+            covered = bool(np.any(hand_mask[y0:y1, x0:x1][tag_mask > 0]))
         return MarkerTruth(figure.marker_id, corners, figure.x_mm, figure.y_mm, figure.height_mm,
                            figure.angle_deg, inside and not covered)

@@ -1,0 +1,245 @@
+"""``hexa vision``: run the camera service on a webcam, a video, an image folder or the synthetic table.
+
+Examples::
+
+    hexa vision --camera 0 --calibration calibration.json
+    hexa vision --video table.mp4 --calibration calibration.json
+    hexa vision --synthetic [SCENARIO]
+    hexa vision --images DIR [--calibration FILE] [--dictionary NAME] [--marker-height MM] --jsonl OUT
+"""
+
+from __future__ import annotations
+
+import argparse
+import logging
+import sys
+import time
+from collections.abc import Callable
+from contextlib import ExitStack
+from pathlib import Path
+from typing import IO
+
+from calibration.calibration_file import CalibrationFileError, load_calibration
+from calibration.camera_model import CameraModel
+from vision.detection import DEFAULT_DICTIONARY, MarkerDetector, dictionary_name
+from vision.publisher import DEFAULT_PUB, DEFAULT_SNAPSHOT, PublishError, VisionPublisher
+from vision.service import FrameResult, JsonlWriter, ServiceConfig, VisionService
+from vision.sources import CameraSource, FrameSource, ImageFolderSource, SourceError, SyntheticSource, VideoFileSource
+from vision.tracking import TrackerConfig
+from vision.tuio import DEFAULT_TUIO, TuioSender
+
+log = logging.getLogger("hexa.vision")
+
+
+class UsageError(Exception):
+    """Bad or inconsistent options; the message says which and how to fix it."""
+
+
+def _parser() -> argparse.ArgumentParser:
+    p = argparse.ArgumentParser(prog="hexa vision", description="Find the tagged figures on the table and publish "
+                                "them over ZeroMQ (topics tracks, heartbeat, preview).")
+    src = p.add_mutually_exclusive_group(required=True)
+    src.add_argument("--camera", metavar="DEVICE", help="webcam index (0) or device path (/dev/video2)")
+    src.add_argument("--video", metavar="FILE", help="a recorded video of the table")
+    src.add_argument("--images", metavar="DIR", help="a folder of images, each an independent frame, in name order")
+    src.add_argument("--synthetic", metavar="SCENARIO", nargs="?", const="", default=None,
+                     help="the synthetic table: the built-in demo map, or a scenario file or bundled id")
+    p.add_argument("--calibration", metavar="FILE", help="calibration file from 'hexa calibrate' (needed for mm)")
+    p.add_argument("--dictionary", default=DEFAULT_DICTIONARY, metavar="NAME",
+                   help="ArUco dictionary, e.g. 4X4_100 (default) or 6X6_250")
+    p.add_argument("--marker-height", type=float, default=0.0, metavar="MM",
+                   help="height of the tags above the table, for every id without its own --height (default 0)")
+    p.add_argument("--height", action="append", default=[], metavar="ID=MM", help="tag height of one id (repeat)")
+    p.add_argument("--ids", metavar="LIST", help="the ids in play, e.g. 0-7,12; others are reported as strays")
+    p.add_argument("--area", metavar="X0,Y0,X1,Y1", help="the calibrated table area in mm; tags outside it warn")
+    p.add_argument("--jsonl", metavar="OUT", help="write one JSON object per frame to OUT ('-' for stdout)")
+    p.add_argument("--pub", metavar="ENDPOINT", help=f"ZeroMQ PUB endpoint (default {DEFAULT_PUB})")
+    p.add_argument("--snapshot", metavar="ENDPOINT", default=DEFAULT_SNAPSHOT,
+                   help=f"snapshot ROUTER endpoint (default {DEFAULT_SNAPSHOT})")
+    p.add_argument("--no-publish", action="store_true", help="do not open ZeroMQ sockets")
+    p.add_argument("--preview", type=float, nargs="?", const=2.0, default=0.0, metavar="FPS",
+                   help="publish a preview JPEG this often (default off; 2 fps when given alone)")
+    p.add_argument("--tuio", nargs="?", const=f"{DEFAULT_TUIO[0]}:{DEFAULT_TUIO[1]}", metavar="HOST:PORT",
+                   help="also send TUIO 2.0 over OSC/UDP (default 127.0.0.1:3333)")
+    p.add_argument("--camera-id", default="0", help="this camera's name in messages (several cameras, one table)")
+    p.add_argument("--resolution", default="1920x1080", metavar="WxH", help="webcam resolution (default 1920x1080)")
+    p.add_argument("--fps", type=float, default=30.0, help="webcam / synthetic frame rate (default 30)")
+    p.add_argument("--no-mjpg", action="store_true", help="do not ask the webcam for MJPG")
+    p.add_argument("--frames", type=int, metavar="N", help="stop after N frames")
+    p.add_argument("--fast", action="store_true", help="synthetic table: render as fast as possible, not in real time")
+    p.add_argument("--scale", type=float, default=0.5, help="detection resolution (default 0.5; 1.0 for tiny tags)")
+    p.add_argument("-v", "--verbose", action="store_true", help="log more")
+    return p
+
+
+def _parse_heights(items: list[str]) -> dict[int, float]:
+    heights: dict[int, float] = {}
+    for item in items:
+        try:
+            key, value = item.split("=", 1)
+            heights[int(key)] = float(value)
+        except ValueError:
+            raise UsageError(f"--height {item!r}: write it as ID=MM, e.g. --height 3=30") from None
+    return heights
+
+
+def _parse_ids(text: str | None) -> frozenset[int] | None:
+    if text is None:
+        return None
+    ids: set[int] = set()
+    try:
+        for part in text.split(","):
+            if "-" in part:
+                lo, hi = part.split("-", 1)
+                ids.update(range(int(lo), int(hi) + 1))
+            elif part.strip():
+                ids.add(int(part))
+    except ValueError:
+        raise UsageError(f"--ids {text!r}: write ids and ranges like 0-7,12") from None
+    return frozenset(ids)
+
+
+def _parse_area(text: str | None) -> tuple[float, float, float, float] | None:
+    if text is None:
+        return None
+    try:
+        x0, y0, x1, y1 = (float(v) for v in text.split(","))
+    except ValueError:
+        raise UsageError(f"--area {text!r}: give four millimetre values X0,Y0,X1,Y1") from None
+    if x1 <= x0 or y1 <= y0:
+        raise UsageError(f"--area {text!r}: X1 must exceed X0 and Y1 exceed Y0")
+    return x0, y0, x1, y1
+
+
+def _resolution(text: str) -> tuple[int, int]:
+    try:
+        w, h = (int(v) for v in text.lower().split("x"))
+    except ValueError:
+        raise UsageError(f"--resolution {text!r}: write it as WIDTHxHEIGHT, e.g. 1280x720") from None
+    return w, h
+
+
+def _synthetic(args: argparse.Namespace, camera: CameraModel | None, heights: dict[int, float]
+               ) -> tuple[SyntheticSource, CameraModel]:
+    from vision.synthetic.demo_scene import demo_table, table_centre
+    from vision.synthetic.renderer import TableRenderer
+
+    if args.synthetic:
+        from engine.errors import ScenarioError
+        from engine.scenario import load_scenario
+        from vision.synthetic.scenario_scene import scenario_table
+
+        try:
+            table, scenario_heights = scenario_table(load_scenario(args.synthetic))
+        except ScenarioError as exc:
+            raise UsageError(str(exc)) from None
+        for marker_id, h in scenario_heights.items():
+            heights.setdefault(marker_id, h)
+    else:
+        table = demo_table()
+        for f in table.figures:
+            heights.setdefault(f.marker_id, f.height_mm)
+    model = camera or CameraModel.synthetic(look_at_mm=table_centre(table))
+    print("hexa vision: rendering the synthetic table…", file=sys.stderr)
+    renderer = TableRenderer(model, table, dictionary_name(args.dictionary))
+    return SyntheticSource(renderer, fps=args.fps, realtime=not args.fast, frames=args.frames), model
+
+
+class _Progress:
+    """Prints how far a long file run has got, every two seconds, to stderr."""
+
+    def __init__(self, total: int | None, what: str) -> None:
+        self.total, self.what, self.count = total, what, 0
+        self.start = self._last = time.monotonic()
+
+    def __call__(self, result: FrameResult) -> None:
+        self.count += 1
+        now = time.monotonic()
+        if now - self._last >= 2.0:
+            self._last = now
+            of = f"/{self.total}" if self.total else ""
+            rate = self.count / max(now - self.start, 1e-9)
+            print(f"hexa vision: {self.count}{of} {self.what}, {rate:.1f} per second", file=sys.stderr)
+
+
+def run(args: argparse.Namespace, stdout: IO[str]) -> int:
+    heights = _parse_heights(args.height)
+    tracker = TrackerConfig(known_ids=_parse_ids(args.ids), area_mm=_parse_area(args.area))
+    detector = MarkerDetector(args.dictionary, scale=args.scale)
+    camera: CameraModel | None = None
+    if args.calibration:
+        camera = load_calibration(args.calibration).camera
+    open_source: Callable[[], FrameSource] | None = None
+    source: FrameSource | None = None
+    progress: _Progress | None = None
+    if args.synthetic is not None:
+        synthetic, camera = _synthetic(args, camera, heights)
+        if synthetic.live:
+            open_source = lambda: synthetic  # noqa: E731 - the same renderer serves every (re)connection
+        else:
+            source = synthetic
+    elif args.camera is not None:
+        device: int | str = int(args.camera) if args.camera.isdigit() else args.camera
+        w, h = _resolution(args.resolution)
+        open_source = lambda: CameraSource(device, w, h, args.fps, not args.no_mjpg)  # noqa: E731
+    elif args.video is not None:
+        source = VideoFileSource(args.video)
+        progress = _Progress(None, "frames")
+    else:
+        folder = ImageFolderSource(args.images)
+        source = folder
+        progress = _Progress(len(folder.files), "images")
+    if camera is None and args.jsonl is None:
+        raise UsageError("without --calibration there are no table positions to publish: run 'hexa calibrate' and "
+                         "pass --calibration FILE, or use --jsonl OUT for pixel positions only")
+    publish = not args.no_publish and camera is not None and (
+        args.pub is not None or args.camera is not None or args.synthetic is not None)
+    config = ServiceConfig(camera_id=args.camera_id, heights_mm=heights, default_height_mm=args.marker_height,
+                           tracker=tracker, preview_fps=args.preview, max_frames=args.frames,
+                           track=args.images is None)
+    with ExitStack() as stack:
+        publisher = None
+        if publish:
+            publisher = VisionPublisher(args.pub or DEFAULT_PUB, args.snapshot, args.camera_id)
+            stack.callback(publisher.close)
+            print(f"hexa vision: publishing on {publisher.endpoint} (snapshots on {publisher.snapshot_endpoint})",
+                  file=sys.stderr)
+        tuio = None
+        if args.tuio and camera is not None:
+            host, _, port = args.tuio.rpartition(":")
+            tuio = TuioSender(host or DEFAULT_TUIO[0], int(port), tracker.area_mm or (0.0, 0.0, 1000.0, 1000.0),
+                              camera.image_size, f"hexa-vision:{args.camera_id}")
+            stack.callback(tuio.close)
+        sinks: list[Callable[[FrameResult], None]] = []
+        if args.jsonl is not None:
+            stream = stdout if args.jsonl == "-" else stack.enter_context(Path(args.jsonl).open("w", encoding="utf-8"))
+            sinks.append(JsonlWriter(stream))
+        if progress is not None:
+            sinks.append(progress)
+        service = VisionService(config, detector, camera, publisher, tuio, sinks)
+        try:
+            if open_source is not None:
+                stats = service.run_live(open_source)
+            else:
+                assert source is not None
+                stats = service.run_sequential(source)
+        except KeyboardInterrupt:
+            print("hexa vision: stopped", file=sys.stderr)
+            return 130
+    if stats.detect_ms:
+        ordered = sorted(stats.detect_ms)
+        print(f"hexa vision: {stats.frames} frames, detection p50 {ordered[len(ordered) // 2]:.1f} ms",
+              file=sys.stderr)
+    return 0
+
+
+def main(argv: list[str]) -> int:
+    parser = _parser()
+    args = parser.parse_args(argv)
+    logging.basicConfig(level=logging.DEBUG if args.verbose else logging.INFO, stream=sys.stderr,
+                        format="%(levelname)s %(name)s: %(message)s")
+    try:
+        return run(args, sys.stdout)
+    except (UsageError, SourceError, CalibrationFileError, PublishError, ValueError) as exc:
+        print(f"hexa vision: {exc}", file=sys.stderr)
+        return 2

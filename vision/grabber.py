@@ -1,0 +1,107 @@
+"""A capture thread that keeps only the newest frame of a live source and reconnects on failure.
+
+A slow frame never builds a queue: the service always gets the latest picture. When the source
+fails (camera unplugged) the thread says so once, keeps trying to reopen it every
+``retry_s`` seconds, and says so again when frames flow once more.
+"""
+
+from __future__ import annotations
+
+import logging
+import threading
+import time
+from collections.abc import Callable
+
+from vision.sources import Frame, FrameSource, SourceError
+
+log = logging.getLogger(__name__)
+
+OK, RECONNECTING, ENDED = "ok", "reconnecting", "ended"
+
+
+class LatestFrameGrabber:
+    """Runs ``open_source()`` and reads it on a background thread; :meth:`latest` hands out new frames."""
+
+    def __init__(self, open_source: Callable[[], FrameSource], retry_s: float = 1.0, name: str = "camera") -> None:
+        self._open = open_source
+        self.retry_s = retry_s
+        self.name = name
+        self._cond = threading.Condition()
+        self._frame: Frame | None = None
+        self._taken = -1
+        self._sequence = 0
+        self.status = RECONNECTING
+        self.detail = "starting"
+        self.dropped = 0
+        self.reconnects = 0
+        self._stop = threading.Event()
+        self._thread = threading.Thread(target=self._run, name=f"grab-{name}", daemon=True)
+
+    def start(self) -> LatestFrameGrabber:
+        self._thread.start()
+        return self
+
+    def stop(self, timeout: float = 2.0) -> None:
+        self._stop.set()
+        with self._cond:
+            self._cond.notify_all()
+        self._thread.join(timeout)
+
+    def latest(self, timeout: float) -> Frame | None:
+        """The newest frame not handed out yet, waiting up to ``timeout`` seconds; None if none came."""
+        deadline = time.monotonic() + timeout
+        with self._cond:
+            while self._sequence == self._taken or self._frame is None:
+                remaining = deadline - time.monotonic()
+                if remaining <= 0 or self._stop.is_set() or self.status == ENDED:
+                    return None
+                self._cond.wait(remaining)
+            self._taken = self._sequence
+            return self._frame
+
+    def _set_status(self, status: str, detail: str) -> None:
+        with self._cond:
+            self.status, self.detail = status, detail
+            self._cond.notify_all()
+
+    def _run(self) -> None:
+        first = True
+        while not self._stop.is_set():
+            try:
+                source = self._open()
+            except SourceError as exc:
+                if first or self.status != RECONNECTING or self.detail != str(exc):
+                    log.error("%s; retrying every %.0f s", exc, self.retry_s)
+                self._set_status(RECONNECTING, str(exc))
+                first = False
+                self._stop.wait(self.retry_s)
+                continue
+            if not first:
+                self.reconnects += 1
+                log.warning("%s is back; frames flowing again", source.name)
+            first = False
+            self._set_status(OK, source.name)
+            try:
+                self._pump(source)
+            except SourceError as exc:
+                log.error("%s", exc)
+                self._set_status(RECONNECTING, str(exc))
+                self._stop.wait(self.retry_s)
+            finally:
+                source.close()
+            if self.status == ENDED:
+                return
+
+    def _pump(self, source: FrameSource) -> None:
+        while not self._stop.is_set():
+            frame = source.read()
+            if frame is None:
+                log.info("%s ended", source.name)
+                self._set_status(ENDED, f"{source.name} ended")
+                return
+            with self._cond:
+                if self._sequence != self._taken and self._frame is not None:
+                    self.dropped += 1  # the service had not taken the previous one: it is stale now
+                self._frame = frame
+                self._sequence += 1
+                self._cond.notify_all()

@@ -1,0 +1,109 @@
+"""ZeroMQ side of the camera service: PUB for tracks/heartbeat/preview, ROUTER for snapshots.
+
+Used from the service loop's thread only (ZeroMQ sockets are not thread-safe). Message layouts are
+in :mod:`engine.wire`; this module only numbers, sends and answers.
+"""
+
+from __future__ import annotations
+
+import logging
+import time
+from collections.abc import Sequence
+
+import zmq
+
+from engine import wire
+from engine.wire import Heartbeat, MarkerTrack, PreviewMessage, TracksMessage, VisionSnapshot, WireError
+
+log = logging.getLogger(__name__)
+
+DEFAULT_PUB = "tcp://127.0.0.1:5555"
+DEFAULT_SNAPSHOT = "tcp://127.0.0.1:5556"
+
+
+class PublishError(RuntimeError):
+    """The service cannot open its sockets (address in use, bad endpoint); the text says what to do."""
+
+
+def _bind(socket: zmq.Socket[bytes], endpoint: str, option: str) -> str:
+    try:
+        socket.bind(endpoint)
+    except zmq.ZMQError as exc:
+        socket.close(linger=0)
+        raise PublishError(f"cannot bind {endpoint} ({exc.strerror}): is another 'hexa vision' running? "
+                           f"Stop it, or pass {option} with another port.") from None
+    last = socket.getsockopt(zmq.LAST_ENDPOINT)
+    return last.decode() if isinstance(last, bytes) else str(last)
+
+
+class VisionPublisher:
+    """Numbers and sends the vision messages; remembers the newest tracks for snapshot requests."""
+
+    def __init__(self, endpoint: str = DEFAULT_PUB, snapshot_endpoint: str = DEFAULT_SNAPSHOT,
+                 camera_id: str = "0", context: zmq.Context[zmq.Socket[bytes]] | None = None) -> None:
+        self.camera_id = camera_id
+        self._context = context or zmq.Context.instance()
+        self._pub = self._context.socket(zmq.PUB)
+        self._pub.setsockopt(zmq.SNDHWM, 100)
+        self.endpoint = _bind(self._pub, endpoint, "--pub")
+        self._router = self._context.socket(zmq.ROUTER)
+        try:
+            self.snapshot_endpoint = _bind(self._router, snapshot_endpoint, "--snapshot")
+        except PublishError:
+            self._pub.close(linger=0)
+            raise
+        self._seq = 0
+        self.last_tracks: TracksMessage | None = None
+        log.info("publishing on %s, snapshots on %s", self.endpoint, self.snapshot_endpoint)
+
+    def _next(self) -> int:
+        self._seq += 1
+        return self._seq
+
+    def _send(self, message: wire.Message) -> None:
+        self._pub.send_multipart(message.to_frames(), copy=False)
+
+    def publish_tracks(self, frame_index: int, captured_at: float, markers: Sequence[MarkerTrack],
+                       warnings: Sequence[str] = ()) -> TracksMessage:
+        message = TracksMessage(seq=self._next(), sent_at=time.time(), camera_id=self.camera_id,
+                                frame_index=frame_index, captured_at=captured_at, markers=tuple(markers),
+                                warnings=tuple(warnings))
+        self._send(message)
+        self.last_tracks = message
+        return message
+
+    def publish_heartbeat(self, status: str, fps: float, detail: str = "") -> Heartbeat:
+        last = self.last_tracks.seq if self.last_tracks is not None else -1
+        message = Heartbeat(seq=self._next(), sent_at=time.time(), camera_id=self.camera_id, status=status,
+                            fps=fps, last_tracks_seq=last, detail=detail)
+        self._send(message)
+        return message
+
+    def publish_preview(self, jpeg: bytes, width: int, height: int, captured_at: float) -> PreviewMessage:
+        message = PreviewMessage(seq=self._next(), sent_at=time.time(), camera_id=self.camera_id,
+                                 captured_at=captured_at, width=width, height=height, jpeg=jpeg)
+        self._send(message)
+        return message
+
+    def serve_snapshots(self, timeout_ms: int = 0) -> int:
+        """Answer every pending snapshot request (waiting up to ``timeout_ms`` for the first one)."""
+        served = 0
+        while self._router.poll(timeout_ms if served == 0 else 0, zmq.POLLIN):
+            frames = self._router.recv_multipart()
+            identity, rest = frames[0], frames[1:]
+            delimiter = [b""] if rest and rest[0] == b"" else []  # REQ clients add an empty frame
+            body = rest[len(delimiter):]
+            try:
+                wire.VisionSnapshotRequest.from_json(body[1] if len(body) == 2 else b"")
+            except WireError as exc:
+                log.warning("malformed snapshot request (%s); answering with the snapshot anyway", exc)
+            reply = VisionSnapshot(seq=self._seq, sent_at=time.time(), camera_id=self.camera_id,
+                                   tracks=self.last_tracks)
+            self._router.send_multipart([identity, *delimiter, *reply.to_frames()])
+            served += 1
+            timeout_ms = 0
+        return served
+
+    def close(self) -> None:
+        self._pub.close(linger=0)
+        self._router.close(linger=0)

@@ -1,0 +1,234 @@
+"""The camera service loop: frames → tags → table millimetres → tracks → messages.
+
+Topics, on a ZeroMQ PUB socket (default ``tcp://127.0.0.1:5555``, option ``--pub``); layouts in
+:mod:`engine.wire`:
+
+``tracks``     one per processed frame: every tracked tag (id, x/y mm, angle, state, confidence).
+``heartbeat``  every ``heartbeat_s`` (1 s), also while the camera is away (status says why).
+``preview``    ``preview_fps`` times a second (default 0 = off; ``--preview`` gives 2): a
+               ``preview_width`` (640) pixel JPEG with the tags outlined in their state's colour.
+
+Snapshots: a ROUTER socket (default ``tcp://127.0.0.1:5556``, ``--snapshot``) answers
+``vision.snapshot?`` with the newest ``tracks``. TUIO 2.0: optional OSC/UDP bundles to
+``127.0.0.1:3333`` (``--tuio``). Tracking parameters: see :class:`vision.tracking.TrackerConfig`
+(settle radius 2.5 mm, settle 0.15 s, grace 0.5 s, lost 5 s). Heights per tag id from the
+configuration, default 0 mm.
+
+Only this module's :class:`VisionService` touches threads and sockets; the per-frame work is the
+pure :func:`process_frame`.
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+import threading
+import time
+from collections import deque
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import IO, Any
+
+from calibration.camera_model import CameraModel
+from engine.wire import MarkerTrack
+from vision.detection import DetectedMarker, MarkerDetector
+from vision.grabber import ENDED, OK, LatestFrameGrabber
+from vision.mapping import TableMarker, to_table
+from vision.preview import draw_detections, encode_jpeg
+from vision.publisher import VisionPublisher
+from vision.sources import Frame, FrameSource
+from vision.tracking import Tracker, TrackerConfig, TrackUpdate
+from vision.tuio import TuioSender
+
+log = logging.getLogger(__name__)
+
+
+@dataclass(frozen=True)
+class ServiceConfig:
+    """Everything the loop needs besides its collaborators; defaults as documented above."""
+
+    camera_id: str = "0"
+    heights_mm: dict[int, float] = field(default_factory=dict)
+    default_height_mm: float = 0.0
+    tracker: TrackerConfig = field(default_factory=TrackerConfig)
+    heartbeat_s: float = 1.0
+    preview_fps: float = 0.0
+    preview_width: int = 640
+    max_frames: int | None = None
+    track: bool = True  # False for image folders: every image is an independent frame
+
+
+@dataclass
+class FrameResult:
+    """What one frame gave: the tags in pixels, on the table (with a calibration) and the tracks."""
+
+    frame: Frame
+    detected: list[DetectedMarker]
+    placed: list[TableMarker] | None
+    update: TrackUpdate | None
+    detect_ms: float
+
+
+def process_frame(frame: Frame, detector: MarkerDetector, camera: CameraModel | None, tracker: Tracker | None,
+                  config: ServiceConfig) -> FrameResult:
+    """Detect, map and track one frame (no I/O)."""
+    if frame.error:
+        return FrameResult(frame, [], None, None, 0.0)
+    start = time.perf_counter()
+    detected = detector.detect(frame.image)
+    detect_ms = (time.perf_counter() - start) * 1000.0
+    placed = update = None
+    if camera is not None:
+        placed = to_table(detected, camera, config.heights_mm, config.default_height_mm)
+        if tracker is not None:
+            update = tracker.update(placed, frame.monotonic)
+    return FrameResult(frame, detected, placed, update, detect_ms)
+
+
+def wire_tracks(update: TrackUpdate) -> list[MarkerTrack]:
+    """The tracker's tracks in the wire schema's shape."""
+    return [MarkerTrack(t.marker_id, round(t.x_mm, 2), round(t.y_mm, 2), round(t.angle_deg, 2), t.state,
+                        round(min(max(t.confidence, 0.0), 1.0), 3), round(t.x_px, 2), round(t.y_px, 2))
+            for t in update.tracks]
+
+
+def jsonl_record(result: FrameResult) -> dict[str, Any]:
+    """One line of ``--jsonl`` output: the frame's name and every tag's centre (px, and mm when calibrated)."""
+    states = {t.marker_id: t.state for t in result.update.tracks} if result.update else {}
+    placed: list[TableMarker | None] = list(result.placed) if result.placed else [None] * len(result.detected)
+    markers = []
+    for m, p in zip(result.detected, placed, strict=True):
+        x_px, y_px = m.centre_px
+        entry: dict[str, Any] = {"id": m.marker_id, "x_px": round(x_px, 2), "y_px": round(y_px, 2),
+                                 "angle_px_deg": round(m.angle_deg, 2), "confidence": round(m.confidence, 3),
+                                 "corners_px": [[round(float(v), 2) for v in c] for c in m.corners_px]}
+        if p is not None and p.on_table:
+            entry.update(x_mm=round(p.x_mm, 2), y_mm=round(p.y_mm, 2), angle_deg=round(p.angle_deg, 2),
+                         height_mm=p.height_mm)
+        if m.marker_id in states:
+            entry["state"] = states[m.marker_id]
+        markers.append(entry)
+    record: dict[str, Any] = {"frame": result.frame.name or str(result.frame.index), "markers": markers}
+    if result.frame.error:
+        record["error"] = result.frame.error
+    if result.update and result.update.warnings:
+        record["warnings"] = result.update.warnings
+    return record
+
+
+class JsonlWriter:
+    """Writes one JSON object per frame to a text stream, flushed per line for piping."""
+
+    def __init__(self, stream: IO[str]) -> None:
+        self.stream = stream
+
+    def __call__(self, result: FrameResult) -> None:
+        self.stream.write(json.dumps(jsonl_record(result), separators=(",", ":")) + "\n")
+        self.stream.flush()
+
+
+@dataclass
+class ServiceStats:
+    """What a run did, for the CLI's summary and the benchmarks."""
+
+    frames: int = 0
+    detect_ms: list[float] = field(default_factory=list)
+    frame_age_ms: list[float] = field(default_factory=list)  # capture → tracks message sent
+    heartbeats: int = 0
+    previews: int = 0
+
+
+class VisionService:
+    """Runs the loop for one source; sockets, TUIO and sinks are optional collaborators."""
+
+    def __init__(self, config: ServiceConfig, detector: MarkerDetector, camera: CameraModel | None,
+                 publisher: VisionPublisher | None = None, tuio: TuioSender | None = None,
+                 sinks: list[Callable[[FrameResult], None]] | None = None) -> None:
+        self.config = config
+        self.detector = detector
+        self.camera = camera
+        self.publisher = publisher
+        self.tuio = tuio
+        self.sinks = sinks or []
+        self.tracker = Tracker(config.tracker) if camera is not None and config.track else None
+        self.stats = ServiceStats()
+        self.stop_event = threading.Event()
+        self._recent: deque[float] = deque(maxlen=120)
+        self._next_heartbeat = 0.0
+        self._next_preview = 0.0
+
+    def stop(self) -> None:
+        self.stop_event.set()
+
+    # ------------------------------------------------------------------ loops
+
+    def run_sequential(self, source: FrameSource) -> ServiceStats:
+        """Process every frame of a finite source in order (video file, image folder, fast synthetic)."""
+        try:
+            while not self._done():
+                frame = source.read()
+                if frame is None:
+                    break
+                self._handle(frame)
+                self._housekeeping(OK, source.name)
+        finally:
+            source.close()
+        self._housekeeping(ENDED, f"{source.name} ended", force=True)
+        return self.stats
+
+    def run_live(self, open_source: Callable[[], FrameSource], retry_s: float = 1.0) -> ServiceStats:
+        """Process the newest frame of a live source; survive it failing and reconnect."""
+        grabber = LatestFrameGrabber(open_source, retry_s).start()
+        try:
+            while not self._done():
+                frame = grabber.latest(timeout=0.02)
+                if frame is not None:
+                    self._handle(frame)
+                elif grabber.status == ENDED:
+                    break
+                self._housekeeping(grabber.status, grabber.detail)
+        finally:
+            grabber.stop()
+        self._housekeeping(ENDED, "stopped", force=True)
+        return self.stats
+
+    # ------------------------------------------------------------------ per frame
+
+    def _done(self) -> bool:
+        limit = self.config.max_frames
+        return self.stop_event.is_set() or (limit is not None and self.stats.frames >= limit)
+
+    def _handle(self, frame: Frame) -> None:
+        result = process_frame(frame, self.detector, self.camera, self.tracker, self.config)
+        self.stats.frames += 1
+        self.stats.detect_ms.append(result.detect_ms)
+        self._recent.append(time.monotonic())
+        if self.publisher is not None and result.update is not None:
+            message = self.publisher.publish_tracks(frame.index, frame.captured_at, wire_tracks(result.update),
+                                                    result.update.warnings)
+            self.stats.frame_age_ms.append((message.sent_at - frame.captured_at) * 1000.0)
+        if self.tuio is not None and result.update is not None:
+            self.tuio.send(result.update.tracks, frame.captured_at)
+        for sink in self.sinks:
+            sink(result)
+        if self.publisher is not None and self.config.preview_fps > 0 and time.monotonic() >= self._next_preview:
+            self._next_preview = time.monotonic() + 1.0 / self.config.preview_fps
+            states = {t.marker_id: t.state for t in result.update.tracks} if result.update else {}
+            small = draw_detections(frame.image, result.detected, states, self.config.preview_width)
+            self.publisher.publish_preview(encode_jpeg(small), small.shape[1], small.shape[0], frame.captured_at)
+            self.stats.previews += 1
+
+    def _fps(self) -> float:
+        now = time.monotonic()
+        recent = [t for t in self._recent if now - t <= 1.0]
+        return float(len(recent))
+
+    def _housekeeping(self, status: str, detail: str, force: bool = False) -> None:
+        if self.publisher is None:
+            return
+        self.publisher.serve_snapshots(0)
+        now = time.monotonic()
+        if force or now >= self._next_heartbeat:
+            self._next_heartbeat = now + self.config.heartbeat_s
+            self.publisher.publish_heartbeat(status, self._fps(), detail)
+            self.stats.heartbeats += 1
