@@ -1,0 +1,154 @@
+"""Plain JSON-ready dicts of the engine's objects, for the wire and for the tablets' view models.
+
+The tablets hold no rules: they draw what these dicts say (the map, the figures, the prompt with
+its options and legal hexes, the targets with their line-of-sight verdicts).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from engine.actions import action_to_dict, action_to_text
+from engine.events import Event
+from engine.game import Game
+from engine.hexes import Edge, Hex
+from engine.pathfinding import Reach
+from engine.prompts import Prompt
+from engine.rules.base import TargetInfo
+from engine.scenario import Scenario
+
+
+def hex_list(h: Hex | None) -> list[int] | None:
+    return None if h is None else [h.q, h.r]
+
+
+def board_to_dict(scenario: Scenario) -> dict[str, Any]:
+    board, layout = scenario.board, scenario.layout
+    return {
+        "orientation": board.orientation.value,
+        "hex_size_mm": layout.size_mm,
+        "origin_mm": list(layout.origin_mm),
+        "rotation_deg": layout.rotation_deg,
+        "tiles": [
+            {
+                "hex": [h.q, h.r],
+                "label": board.label(h),
+                "terrain": info.terrain.value,
+                "level": info.level,
+                "tokens": list(info.tokens),
+            }
+            for h, info in sorted(board.tiles.items())
+        ],
+        "edges": [
+            {"a": [e.a.q, e.a.r], "b": [e.b.q, e.b.r], "label": board.edge_label(e), "kind": kind.value}
+            for e, kind in sorted(board.edges.items())
+        ],
+        "anchors": {str(tag): [h.q, h.r] for tag, h in sorted(scenario.anchors.items())},
+    }
+
+
+def scenario_to_dict(scenario: Scenario, points: dict[str, int] | None = None) -> dict[str, Any]:
+    return {
+        "id": scenario.id,
+        "name": scenario.name,
+        "description": scenario.description,
+        "ruleset": scenario.ruleset,
+        "options": dict(scenario.options),
+        "sides": [{"id": s.id, "name": s.name, "colour": s.colour} for s in scenario.sides],
+        "players": [{"name": p.name, "sides": list(p.sides)} for p in scenario.players],
+        "figures": [
+            {
+                "id": f.id,
+                "name": f.name,
+                "marker": f.marker_id,
+                "side": f.side,
+                "kind": f.kind.value,
+                "abilities": list(f.abilities),
+                "start": [f.start.q, f.start.r],
+                "height_mm": f.height_mm,
+            }
+            for f in scenario.figures
+        ],
+        "victory": [{"side": v.side, "type": v.type, "text": v.text} for v in scenario.victory],
+        "points": dict(points or {}),
+        "board": board_to_dict(scenario),
+    }
+
+
+def reach_to_list(moves: dict[Hex, Reach], scenario: Scenario) -> list[dict[str, Any]]:
+    return [
+        {"hex": [h.q, h.r], "label": scenario.label(h), "cost": r.cost, "path": [[p.q, p.r] for p in r.path]}
+        for h, r in sorted(moves.items(), key=lambda item: (item[1].cost, item[0]))
+    ]
+
+
+def prompt_to_dict(prompt: Prompt, scenario: Scenario) -> dict[str, Any]:
+    return {
+        "kind": prompt.kind.value,
+        "side": prompt.side,
+        "text": prompt.text,
+        "figure": prompt.figure,
+        "note": prompt.note,
+        "dice": [
+            {"roller": d.roller, "sides": d.sides, "purpose": d.purpose, "figure": d.figure} for d in prompt.dice
+        ],
+        "outcomes": [[{"low": o.low, "high": o.high, "text": o.text} for o in per_die] for per_die in prompt.outcomes],
+        "chances": [{"text": c.text, "probability": c.probability} for c in prompt.chances],
+        "options": [
+            {"id": o.id, "label": o.label, "hex": hex_list(o.hex), "figure": o.figure} for o in prompt.options
+        ],
+        "moves": reach_to_list(prompt.moves, scenario),
+    }
+
+
+def _blocker(blocker: Hex | Edge | None) -> dict[str, Any] | None:
+    if blocker is None:
+        return None
+    if isinstance(blocker, Edge):
+        return {"edge": [[blocker.a.q, blocker.a.r], [blocker.b.q, blocker.b.r]]}
+    return {"hex": [blocker.q, blocker.r]}
+
+
+def targets_to_list(targets: list[TargetInfo]) -> list[dict[str, Any]]:
+    return [
+        {
+            "target": t.target,
+            "action": t.action,
+            "range": t.range,
+            "sight": t.sight.value,
+            "allowed": t.allowed,
+            "reason": t.reason,
+            "blocker": _blocker(t.blocker),
+            "path": [[h.q, h.r] for h in t.path],
+        }
+        for t in targets
+    ]
+
+
+def events_to_list(events: tuple[Event, ...] | list[Event]) -> list[dict[str, Any]]:
+    return [e.to_dict() for e in events]
+
+
+def history_to_list(game: Game) -> list[dict[str, Any]]:
+    orientation = game.scenario.board.orientation
+    return [
+        {
+            "n": i + 1,
+            "action": action_to_dict(p.action),
+            "text": action_to_text(p.action, orientation),
+            "events": events_to_list(p.events),
+        }
+        for i, p in enumerate(game.history)
+    ]
+
+
+def game_snapshot(game: Game) -> dict[str, Any]:
+    """Everything a tablet needs to draw the game now (the scenario is sent separately, once)."""
+    return {
+        "state": game.state.to_dict(),
+        "prompt": prompt_to_dict(game.prompt, game.scenario),
+        "history": history_to_list(game),
+        "threatened": {
+            s.id: [[h.q, h.r] for h in sorted(game.threatened(s.id))] for s in game.scenario.sides
+        },
+    }
