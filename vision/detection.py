@@ -125,6 +125,12 @@ class MarkerDetector:
 
         accepted = full_res(corners) if ids is not None and len(ids) > 0 else np.zeros((0, 4, 2))
         candidates = self._plausible(full_res(rejected), accepted, gray.shape) if self.rescue else np.zeros((0, 4, 2))
+        if candidates.shape[0]:
+            # A rejected square may be the outline of the white label around a tag rather than the
+            # tag's black border: also try it shrunk by the one-cell quiet zone.
+            cells = int(self.dictionary.markerSize) + 2
+            centre = candidates.mean(axis=1, keepdims=True)
+            candidates = np.concatenate([candidates, centre + (candidates - centre) * (cells / (cells + 2))])
         quads = np.concatenate([accepted, candidates])
         strength = np.full(quads.shape[0], np.inf)
         if self.refine and quads.shape[0]:
