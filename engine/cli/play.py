@@ -168,7 +168,9 @@ class Session:
             return
         if prompt.kind is PromptKind.MOVE:
             costs = {h: str(int(r.cost)) for h, r in prompt.moves.items()}
-            self.say(board_text(self.game, self.letters, costs), "  (digits: hexes the figure may move to, by cost)")
+            self.say(
+                "", board_text(self.game, self.letters, costs), "  (digits: hexes the figure may move to, by cost)"
+            )
         self.say("", *prompt_lines(self.game, prompt))
 
     def play_action(self, action: Action, who: str = "") -> bool:
@@ -318,7 +320,11 @@ class Session:
             if interactive:
                 self.out.write("? ")
                 self.out.flush()
-            line = lines.readline()
+            try:
+                line = lines.readline()
+            except KeyboardInterrupt:
+                self.say("", "Interrupted; the game is saved in the journal (hexa play --resume to go on).")
+                return 130
             if not line:
                 self.say("", "Input ended; the game is saved in the journal (hexa play --resume to go on).")
                 return 0

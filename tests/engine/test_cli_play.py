@@ -1,0 +1,137 @@
+"""``hexa play`` and ``hexa replay`` as a person uses them: real processes, typed lines, the journal on disk."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from engine.cli import play as play_cli
+from engine.cli import replay as replay_cli
+from engine.journal import Journal
+from engine.record import replay_record
+
+REPO = Path(__file__).resolve().parents[2]
+RECORDS = Path(__file__).parent / "records"
+
+
+def hexa(args: list[str], cwd: Path, stdin: str = "") -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, "-m", "engine", *args],
+        cwd=cwd,
+        input=stdin,
+        capture_output=True,
+        text=True,
+        timeout=60,
+        env={**os.environ, "PYTHONPATH": str(REPO)},
+    )
+
+
+def test_auto_mode_plays_the_tutorial_to_a_winner(tmp_path: Path) -> None:
+    result = hexa(["play", "--auto", "--seed", "1", "tutorial"], tmp_path)
+    assert result.returncode == 0, result.stderr
+    out = result.stdout
+    assert f"Journal: {tmp_path / 'hexa-games.sqlite'}" in out
+    winner_lines = [line for line in out.splitlines() if line.startswith("Winner: ")]
+    assert len(winner_lines) == 1 and ("knights" in winner_lines[0] or "goblins" in winner_lines[0])
+    # The log shows every prompt's answer and the events in words.
+    assert "> (auto) roll! " in out and "Turn order:" in out
+    with Journal(tmp_path / "hexa-games.sqlite") as journal:
+        (info,) = journal.games()
+        assert info.over and info.winner in winner_lines[0]
+        assert out.count("> (auto) ") == info.actions
+
+
+def test_an_interactive_session_takes_numbers_labels_rolls_undo_and_bad_input(tmp_path: Path) -> None:
+    typed = [
+        "hello",  # nonsense: explained, asked again
+        "6 2",  # turn order: knights first
+        "done",  # finish the ranged phase (an option id works too)
+        "9",  # no such option
+        "3",  # 3) move Swordsman
+        "r",  # the software rolls the movement die
+        "Z9",  # not a legal hex
+        "C2",
+        "undo",
+        "B2",
+        "targets B",
+        "reach S",
+        "record game.txt",
+        "quit",
+    ]
+    result = hexa(["play", "--seed", "4", "tutorial"], tmp_path, "\n".join(typed) + "\n")
+    assert result.returncode == 0, result.stderr
+    out = result.stdout
+    assert "Traceback" not in out + result.stderr
+    assert "S  Swordsman" in out and "g  Goblin" in out  # the legend: uppercase first side, lowercase second
+    assert "Not understood" in out and "Expected: 2 die result(s)" in out
+    assert "> roll 6 2" in out and "Round 1: Knights's turn." in out
+    assert "There is no option 9. Expected: an option number 1–4." in out
+    assert "> choose swordsman" in out
+    assert "(rolled by the app)" in out
+    assert "Not accepted:" in out and "Legal hexes:" in out
+    assert "legal hexes (cost):" in out and "B2 (1)" in out
+    assert "> move swordsman C2" in out and "Undone: move swordsman C2" in out
+    assert "> move swordsman B2" in out
+    assert "Bowman (B):" in out and "range" in out
+    assert "Swordsman could move to (cost):" in out
+    assert "Game record written to game.txt (5 actions)." in out
+    assert "Stopped; the game is saved in the journal" in out
+
+    game = replay_record((tmp_path / "game.txt").read_text(encoding="utf-8"))
+    assert game.scenario.label(game.state.figures["swordsman"].hex) == "B2"  # type: ignore[arg-type]
+    with Journal(tmp_path / "hexa-games.sqlite") as journal:
+        rows = journal.rows(1)
+    assert [r.undone for r in rows] == [False, False, False, False, True, False]
+    assert rows[3].virtual and not rows[0].virtual
+
+    # Starting again offers the unfinished game; 'y' resumes it where it stopped.
+    again = hexa(["play"], tmp_path, "y\nboard\nquit\n")
+    assert again.returncode == 0, again.stderr
+    assert "An unfinished game is in the journal: #1 Tutorial Skirmish, 5 actions" in again.stdout
+    assert "Resumed game #1: Tutorial Skirmish after 5 actions" in again.stdout
+    assert any(
+        line.split()[:2] == ["S", "Swordsman"] and line.rstrip().endswith("B2") for line in again.stdout.splitlines()
+    )
+
+
+def test_a_corrupt_journal_stops_with_the_file_and_the_fix(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    bad = tmp_path / "hexa-games.sqlite"
+    bad.write_bytes(b"not a database at all" * 100)
+    assert play_cli.main(["--journal", str(bad), "--auto", "tutorial"]) == 2
+    err = capsys.readouterr().err
+    assert str(bad) in err and "Fix:" in err
+
+
+def test_bad_players_and_unknown_scenarios_are_explained(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    journal = str(tmp_path / "games.sqlite")
+    assert play_cli.main(["--journal", journal, "--players", "human", "tutorial"]) == 2
+    assert "--players needs 2 entries" in capsys.readouterr().err
+    assert play_cli.main(["--journal", journal, "--auto", "dragons-lair"]) == 2
+    assert "no such scenario file or bundled scenario" in capsys.readouterr().err
+
+
+def test_replay_prints_each_prompt_the_answer_and_the_result(capsys: pytest.CaptureFixture[str]) -> None:
+    assert replay_cli.main([str(RECORDS / "goblins-treasure.txt")]) == 0
+    out = capsys.readouterr().out
+    assert out.startswith("The Goblins' Treasure (fantasy-battle)")
+    assert "[1] Each player rolls 1d6 for the turn order" in out
+    assert "  die 1: Adventurers rolls 1d6 for turn order" in out
+    assert "> roll! " in out and "  - Turn order:" in out
+    assert out.rstrip().endswith(
+        "Result: Adventurers win: the treasure is carried out of the lair (winner: adventurers)"
+    )
+
+
+def test_replay_of_a_missing_or_broken_record_is_a_clear_error(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert replay_cli.main([str(tmp_path / "none.txt")]) == 2
+    assert "no such record file" in capsys.readouterr().err
+    broken = tmp_path / "broken.txt"
+    broken.write_text("# scenario: tutorial\n1. roll 6 2\n2. fly away\n", encoding="utf-8")
+    assert replay_cli.main([str(broken)]) == 2
+    assert "line 3" in capsys.readouterr().err
