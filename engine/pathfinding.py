@@ -123,9 +123,9 @@ def _search(
     settled: dict[_Key, float] = {}
     order: list[_Key] = []
     heap: list[tuple[float, int, _Key]] = [(0.0, 0, origin)]
-    hex_at, cache = _hex_at, _HEX_CACHE
+    hex_at, cache, pop, push = _hex_at, _HEX_CACHE, heapq.heappop, heapq.heappush
     while heap:
-        spent, steps, key = heapq.heappop(heap)
+        spent, steps, key = pop(heap)
         if key in settled:
             continue
         settled[key] = spent
@@ -133,7 +133,7 @@ def _search(
         if key == target:
             break
         q, r = key
-        h = start if key == origin else hex_at(q, r)
+        h = start if key == origin else cache.get(key) or hex_at(q, r)
         if key != origin and stops(h):
             continue
         for dq, dr in _STEPS:
@@ -154,5 +154,5 @@ def _search(
             if old is None or rank < old:
                 best[nkey] = rank
                 parent[nkey] = key
-                heapq.heappush(heap, (total, steps + 1, nkey))
+                push(heap, (total, steps + 1, nkey))
     return order, settled, parent
