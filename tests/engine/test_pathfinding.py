@@ -167,5 +167,6 @@ def test_unit_costs_match_breadth_first_search_and_paths_are_walkable(walls: set
         assert r.path[0] == Hex(0, 0) and r.path[-1] == h
         assert len(r.path) == r.cost + 1
         assert all(a.distance(b) == 1 and b in open_hexes for a, b in pairwise(r.path))
-        assert shortest_path(Hex(0, 0), h, cost) == r
+    for h in sorted(reach)[::7]:
+        assert shortest_path(Hex(0, 0), h, cost) == reach[h]
     assert reachable(Hex(0, 0), budget, cost) == reach  # same inputs, same paths
