@@ -179,7 +179,7 @@ def _ask_check_bar() -> float | None:
 
 def _run_live(args: argparse.Namespace, spec: BoardSpec, camera_id: str) -> CalibrationResult | None:
     from calibration.live import LiveSession
-    from calibration.live_window import run_live
+    from calibration.live_window import run_live, show_verdict
 
     width = height = None
     if args.resolution:
@@ -192,7 +192,9 @@ def _run_live(args: argparse.Namespace, spec: BoardSpec, camera_id: str) -> Cali
     session = LiveSession(spec)
     if not run_live(session, args.camera, width, height):
         return None
-    return session.finish(check_bar, args.hex_mm, camera_id, args.camera_name)
+    result = session.finish(check_bar, args.hex_mm, camera_id, args.camera_name)
+    show_verdict(result.record.quality, session.coverage_image())
+    return result
 
 
 # --------------------------------------------------------------------------- print

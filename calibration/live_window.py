@@ -15,6 +15,7 @@ import cv2
 import numpy as np
 from numpy.typing import NDArray
 
+from calibration.calibration_file import CalibrationQuality
 from calibration.live import LiveSession, LiveStatus, Stage
 from calibration.solver import CalibrationError
 from calibration.sources import open_camera
@@ -56,6 +57,51 @@ def draw_overlay(frame: NDArray[np.uint8], status: LiveStatus, coverage: NDArray
     if ch < h and cw < w:
         out[h - ch - 10:h - 10, w - cw - 10:w - 10] = coverage
     return out
+
+
+_VERDICT_COLOURS = {"good": (0, 200, 0), "usable": (0, 200, 230), "redo": (0, 0, 230)}
+
+
+def verdict_picture(quality: CalibrationQuality, coverage: NDArray[np.uint8], size: tuple[int, int] = (960, 540)
+                    ) -> NDArray[np.uint8]:
+    """The closing screen: verdict in its colour, the figures, the advice and the coverage picture."""
+    w, h = size
+    out = np.full((h, w, 3), 30, np.uint8)
+    colour = _VERDICT_COLOURS.get(quality.verdict, (255, 255, 255))
+    cv2.putText(out, quality.verdict.upper(), (24, 70), cv2.FONT_HERSHEY_SIMPLEX, 2.0, colour, 3, cv2.LINE_AA)
+    lines = [f"reprojection error {quality.reprojection_px:.2f} px",
+             f"position error {quality.table_error_mm:.2f} mm on the table ({quality.table_error_hex:.3f} hex)",
+             f"{quality.views} views", ""]
+    for advice in quality.advice:
+        words, line = advice.split(), ""
+        for word in words:  # wrap to the window width
+            if len(line) + len(word) > 70:
+                lines.append(line)
+                line = "  "
+            line += word + " "
+        lines.append(line)
+    lines.append("Press any key to close.")
+    for i, text in enumerate(lines):
+        y = 115 + 24 * i
+        if y > h - 10:
+            break
+        cv2.putText(out, text, (24, y), cv2.FONT_HERSHEY_SIMPLEX, 0.55, (235, 235, 235), 1, cv2.LINE_AA)
+    ch, cw = coverage.shape[:2]
+    if ch + 20 < h and cw + 20 < w:
+        out[10:10 + ch, w - cw - 10:w - 10] = coverage
+    return out
+
+
+def show_verdict(quality: CalibrationQuality, coverage: NDArray[np.uint8], timeout_s: float = 60.0) -> None:
+    """Show :func:`verdict_picture` until a key is pressed (or ``timeout_s``); no-op without a display."""
+    if not display_available():
+        return
+    try:
+        cv2.imshow(WINDOW, verdict_picture(quality, coverage))
+        cv2.waitKey(int(timeout_s * 1000))
+        cv2.destroyWindow(WINDOW)
+    except cv2.error as exc:
+        log.warning("cannot show the verdict window: %s", exc.err)
 
 
 def run_live(session: LiveSession, camera_index: int, width: int | None = None, height: int | None = None) -> bool:

@@ -63,3 +63,18 @@ def test_overlay_draws_panel_progress_and_coverage(rendered: RenderedSet) -> Non
     h, w = frame.shape[:2]
     np.testing.assert_array_equal(out[h - coverage.shape[0] - 10:h - 10, w - coverage.shape[1] - 10:w - 10], coverage)
     assert out[:40].mean() < frame[:40].mean()  # the text panel darkens the top
+
+
+def test_verdict_picture_shows_the_verdict_colour_and_coverage() -> None:
+    from calibration.calibration_file import CalibrationQuality
+    from calibration.live_window import verdict_picture
+
+    coverage = np.full((90, 160, 3), 77, np.uint8)
+    redo = verdict_picture(CalibrationQuality(1.4, 4.2, 0.084, 5, "redo", ("Too few views (5); collect more.",)),
+                           coverage)
+    good = verdict_picture(CalibrationQuality(0.2, 0.3, 0.006, 15, "good"), coverage)
+    assert redo.shape == good.shape == (540, 960, 3)
+    np.testing.assert_array_equal(redo[10:100, 960 - 170:950], coverage)
+    title = (slice(20, 80), slice(20, 300))
+    assert redo[title][..., 2].max() > 200 and redo[title][..., 1].max() < 60  # red
+    assert good[title][..., 1].max() > 180 and good[title][..., 2].max() < 60  # green
