@@ -158,7 +158,7 @@ def test_fuzzed_bytes_only_ever_raise_wire_error(payload: bytes) -> None:
 
 @given(st.sampled_from(["seq", "sent_at", "camera_id", "frame_index", "captured_at", "markers", "warnings"]),
        json_values)
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=150, deadline=None)
 def test_fuzzed_field_values_are_accepted_only_when_valid(key: str, value: Any) -> None:
     obj = _tracks_obj()
     obj[key] = value
@@ -172,7 +172,7 @@ def test_fuzzed_field_values_are_accepted_only_when_valid(key: str, value: Any) 
 
 
 @given(st.sampled_from(["id", "x_mm", "y_mm", "angle_deg", "state", "confidence", "x_px", "y_px"]), json_values)
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=150, deadline=None)
 def test_fuzzed_marker_fields_name_the_marker_field(key: str, value: Any) -> None:
     obj = _tracks_obj()
     obj["markers"][0][key] = value

@@ -1,0 +1,88 @@
+"""``hexa vision --images DIR --jsonl -`` on rendered images, and the CLI's clear errors."""
+
+from __future__ import annotations
+
+import json
+import math
+from pathlib import Path
+
+import cv2
+import numpy as np
+import pytest
+
+from calibration.board_spec import BoardSpec
+from calibration.calibration_file import CalibrationQuality, CalibrationRecord, save_calibration
+from calibration.camera_model import CameraModel
+from engine.cli.main import main as hexa
+from vision.synthetic.effects import Effects
+from vision.synthetic.renderer import RenderedFrame, TableRenderer
+from vision.synthetic.scene import Figure
+
+
+def _write_frames(renderer: TableRenderer, folder: Path) -> list[RenderedFrame]:
+    rng = np.random.default_rng(11)
+    frames = []
+    for k, name in enumerate(["b.png", "a.jpg", "c.png"]):  # written out of order on purpose
+        figures = tuple(Figure(k * 10 + i, 120.0 + 90 * i, 150.0 + 60 * k, 30.0 * i, 22.0, 30.0) for i in range(4))
+        frame = renderer.render(figures, effects=Effects(), rng=rng)
+        cv2.imwrite(str(folder / name), frame.image)
+        frames.append(frame)
+    return frames
+
+
+def _calibration_file(camera: CameraModel, path: Path) -> Path:
+    quality = CalibrationQuality(0.2, 0.3, 0.01, 12, "good")
+    return save_calibration(CalibrationRecord(camera, BoardSpec(), quality), path)
+
+
+def test_images_to_jsonl_in_file_name_order(renderer: TableRenderer, tmp_path: Path,
+                                            capsys: pytest.CaptureFixture[str]) -> None:
+    frames = dict(zip(["b.png", "a.jpg", "c.png"], _write_frames(renderer, tmp_path), strict=True))
+    assert hexa(["vision", "--images", str(tmp_path), "--jsonl", "-"]) == 0
+    lines = [json.loads(line) for line in capsys.readouterr().out.splitlines()]
+    assert [line["frame"] for line in lines] == ["a.jpg", "b.png", "c.png"]
+    for line in lines:
+        truth = {t.marker_id: t for t in frames[line["frame"]].truth}
+        assert {m["id"] for m in line["markers"]} == set(truth)
+        for m in line["markers"]:
+            assert "x_mm" not in m  # no calibration, no millimetres
+            centre = truth[m["id"]].centre_px
+            assert math.hypot(m["x_px"] - centre[0], m["y_px"] - centre[1]) < 0.6
+
+
+def test_images_with_a_calibration_give_millimetres(renderer: TableRenderer, camera: CameraModel, tmp_path: Path,
+                                                    capsys: pytest.CaptureFixture[str]) -> None:
+    images = tmp_path / "images"
+    images.mkdir()
+    frames = _write_frames(renderer, images)
+    (images / "zz-broken.png").write_bytes(b"\x89PNG but not really")
+    calibration = _calibration_file(camera, tmp_path / "calibration.json")
+    out = tmp_path / "out.jsonl"
+    code = hexa(["vision", "--images", str(images), "--calibration", str(calibration), "--marker-height", "30",
+                 "--jsonl", str(out)])
+    assert code == 0
+    lines = [json.loads(line) for line in out.read_text().splitlines()]
+    assert lines[-1]["frame"] == "zz-broken.png" and "not a readable image" in lines[-1]["error"]
+    truth = {t.marker_id: t for f in frames for t in f.truth}
+    errors = [math.hypot(m["x_mm"] - truth[m["id"]].x_mm, m["y_mm"] - truth[m["id"]].y_mm)
+              for line in lines[:-1] for m in line["markers"]]
+    assert len(errors) == 12
+    assert max(errors) < 0.6
+
+
+@pytest.mark.parametrize(("argv", "message"), [
+    (["--images", "/no/such/folder", "--jsonl", "-"], "image folder /no/such/folder does not exist"),
+    (["--video", "/no/such.mp4", "--jsonl", "-"], "video file /no/such.mp4 does not exist"),
+    (["--images", ".", "--jsonl", "-", "--dictionary", "9X9_1"], "unknown ArUco dictionary '9X9_1'"),
+    (["--images", ".", "--jsonl", "-", "--height", "3:30"], "write it as ID=MM"),
+    (["--images", ".", "--calibration", "/no/calibration.json", "--jsonl", "-"], "Run 'hexa calibrate"),
+])
+def test_bad_input_gives_a_clear_error_and_exit_code_2(argv: list[str], message: str,
+                                                       capsys: pytest.CaptureFixture[str]) -> None:
+    assert hexa(["vision", *argv]) == 2
+    assert message in capsys.readouterr().err
+
+
+def test_camera_without_calibration_explains_what_to_do(capsys: pytest.CaptureFixture[str]) -> None:
+    assert hexa(["vision", "--camera", "0"]) == 2
+    assert "--calibration FILE" in capsys.readouterr().err

@@ -1,0 +1,143 @@
+"""The service loop: end to end on the synthetic table, camera loss and reconnection, newest frame only."""
+
+from __future__ import annotations
+
+import logging
+import math
+import threading
+import time
+
+import numpy as np
+import pytest
+import zmq
+
+from calibration.camera_model import CameraModel
+from engine import wire
+from vision.client import TracksSubscriber
+from vision.detection import MarkerDetector
+from vision.grabber import LatestFrameGrabber
+from vision.publisher import VisionPublisher
+from vision.service import ServiceConfig, VisionService
+from vision.sources import Frame, SourceError, SyntheticSource
+from vision.synthetic.effects import Effects
+from vision.synthetic.motion import Choreography
+from vision.synthetic.renderer import TableRenderer
+
+
+class FlakyCamera:
+    """A live source that delivers ``good`` frames, then fails as if unplugged."""
+
+    live = True
+    name = "flaky camera"
+
+    def __init__(self, image: np.ndarray, good: int, start: int = 0) -> None:
+        self.image, self.good, self.index = image, good, start
+
+    def read(self) -> Frame | None:
+        if self.good <= 0:
+            raise SourceError("flaky camera stopped delivering frames (unplugged?)")
+        self.good -= 1
+        self.index += 1
+        time.sleep(0.005)  # a camera's frame interval, not a wait for a subscriber
+        return Frame(self.image, self.index, time.time(), time.monotonic(), f"f{self.index}")
+
+    def close(self) -> None:
+        pass
+
+
+class Replug:
+    """Opens: a camera that dies after 5 frames, then two failed opens (unplugged), then a good camera."""
+
+    def __init__(self, image: np.ndarray) -> None:
+        self.image = image
+        self.opens = 0
+
+    def __call__(self) -> FlakyCamera:
+        self.opens += 1
+        if self.opens == 1:
+            return FlakyCamera(self.image, 5)
+        if self.opens in (2, 3):
+            raise SourceError("flaky camera cannot be opened: is it plugged in?")
+        return FlakyCamera(self.image, 10_000, start=1000)
+
+
+def test_camera_loss_is_reported_the_service_keeps_running_and_reconnects(
+        renderer: TableRenderer, camera: CameraModel, caplog: pytest.LogCaptureFixture) -> None:
+    image = renderer.render(effects=Effects.clean()).image
+    context: zmq.Context[zmq.Socket[bytes]] = zmq.Context()
+    publisher = VisionPublisher("tcp://127.0.0.1:*", "tcp://127.0.0.1:*", context=context)
+    sub = TracksSubscriber(publisher.endpoint, publisher.snapshot_endpoint, context, topics=(wire.TOPIC_HEARTBEAT,))
+    service = VisionService(ServiceConfig(heartbeat_s=0.01), MarkerDetector(), camera, publisher)
+    opener = Replug(image)
+    statuses: list[str] = []
+    worker = threading.Thread(target=service.run_live, args=(opener,), kwargs={"retry_s": 0.05})
+    caplog.set_level(logging.WARNING)
+    worker.start()
+    try:
+        deadline = time.monotonic() + 20.0
+        while time.monotonic() < deadline:
+            beat = sub.receive(0.5)
+            if isinstance(beat, wire.Heartbeat):
+                statuses.append(beat.status)
+                if "reconnecting" in statuses and beat.status == "ok" and service.stats.frames > 20:
+                    break
+    finally:
+        service.stop()
+        worker.join(10.0)
+        sub.close()
+        publisher.close()
+        context.term()
+    assert not worker.is_alive()
+    assert opener.opens >= 4
+    assert "reconnecting" in statuses
+    assert statuses[-1] == "ok"  # back after the camera returned
+    assert service.stats.frames > 20
+    text = caplog.text
+    assert "stopped delivering frames (unplugged?)" in text
+    assert "cannot be opened: is it plugged in?" in text
+    assert "is back; frames flowing again" in text
+
+
+def test_the_grabber_hands_out_only_the_newest_frame(renderer: TableRenderer) -> None:
+    image = np.zeros((8, 8, 3), np.uint8)
+    grabber = LatestFrameGrabber(lambda: FlakyCamera(image, 10_000), retry_s=0.05).start()
+    try:
+        first = grabber.latest(timeout=5.0)
+        assert first is not None
+        deadline = time.monotonic() + 5.0
+        pause = threading.Event()
+        while grabber.dropped < 3 and time.monotonic() < deadline:
+            pause.wait(0.01)  # a slow consumer: frames pile up meanwhile
+        second = grabber.latest(timeout=5.0)
+        assert second is not None
+        assert second.index > first.index + 1  # skipped the stale ones
+        assert grabber.dropped >= 3
+    finally:
+        grabber.stop()
+
+
+def test_end_to_end_on_the_synthetic_table(renderer: TableRenderer, camera: CameraModel) -> None:
+    """Render → detect → map → track → publish → subscribe: settled positions match the truth."""
+    figures = renderer.table.figures
+    choreography = Choreography(figures, rest_s=100.0, sweep_every_s=0.0)  # nobody moves for 100 s
+    source = SyntheticSource(renderer, choreography, fps=30.0, realtime=False, frames=15,
+                             effects=Effects(), seed=3)
+    context: zmq.Context[zmq.Socket[bytes]] = zmq.Context()
+    publisher = VisionPublisher("tcp://127.0.0.1:*", "tcp://127.0.0.1:*", context=context)
+    heights = {f.marker_id: f.height_mm for f in figures}
+    service = VisionService(ServiceConfig(heights_mm=heights), MarkerDetector(), camera, publisher)
+    try:
+        service.run_sequential(source)
+        last = publisher.last_tracks
+    finally:
+        publisher.close()
+        context.term()
+    assert last is not None and last.frame_index == 14
+    assert {m.id for m in last.markers} == {f.marker_id for f in figures}
+    for m in last.markers:
+        f = next(f for f in figures if f.marker_id == m.id)
+        assert m.state == "settled"
+        assert math.hypot(m.x_mm - f.x_mm, m.y_mm - f.y_mm) < 0.6
+        assert abs((m.angle_deg - f.angle_deg + 180) % 360 - 180) < 1.0
+    assert service.stats.heartbeats >= 1
+    assert len(service.stats.frame_age_ms) == 15
