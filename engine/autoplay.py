@@ -15,10 +15,10 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 
 from engine.actions import Action, Choose, Move, Remove, Roll
-from engine.board import EdgeKind, Terrain
+from engine.board import EdgeKind, HexBoard, Terrain
 from engine.events import Event
 from engine.game import Game
-from engine.hexes import Hex, edge
+from engine.hexes import Edge, Hex, edge
 from engine.lines import Sight
 from engine.prompts import Option, Prompt, PromptKind
 from engine.scenario import FigureKind
@@ -48,37 +48,53 @@ def _shot_odds(game: Game, shooter: str, target: str, action: str, sight: Sight)
     return odds
 
 
-def distance_field(game: Game, goals: Iterable[Hex], side: str) -> dict[Hex, float]:
-    """Walking distance to the nearest goal hex over open floor (doors count as passable, locked ones dearer).
+# Per floor hex: its floor neighbours not behind a wall, with the door edge between them if any.
+WalkGraph = dict[Hex, list[tuple[Hex, Edge | None]]]
 
-    Enemy figures block the way except on goal hexes themselves; friends are ignored (a move may pass
-    them). Computed from the goals outwards (Dijkstra), so one field serves every figure of a side.
-    """
-    board = game.scenario.board
-    state = game.state
-    enemy_hexes = {f.hex for f in state.alive() if f.side != side and f.hex is not None}
-    goal_set = set(goals)
-    dist: dict[Hex, float] = {}
-    heap: list[tuple[float, int, int, Hex]] = []
-    for g in goal_set:
-        if g in board:
-            dist[g] = 0.0
-            heapq.heappush(heap, (0.0, g.q, g.r, g))
-    while heap:
-        d, _, _, h = heapq.heappop(heap)
-        if d > dist.get(h, UNREACHABLE):
+
+def walk_graph(board: HexBoard) -> WalkGraph:
+    """The board's open floor as a graph (built once per board: the edge lookups are the costly part)."""
+    graph: WalkGraph = {}
+    for h in board:
+        if board.terrain(h) is not Terrain.FLOOR:
             continue
+        links = []
         for n in h.neighbours():
-            if n not in board or board.terrain(n) is not Terrain.FLOOR or n in enemy_hexes:
+            if n not in board or board.terrain(n) is not Terrain.FLOOR:
                 continue
             e = edge(h, n)
             kind = board.edges.get(e)
             if kind is EdgeKind.WALL:
                 continue
-            cost = 1.0
-            if kind is EdgeKind.LOCKED_DOOR and state.doors.get(e) == "locked":
-                cost += LOCKED_DOOR_COST
-            nd = d + cost
+            links.append((n, e if kind is EdgeKind.LOCKED_DOOR else None))
+        graph[h] = links
+    return graph
+
+
+def distance_field(game: Game, goals: Iterable[Hex], side: str, graph: WalkGraph | None = None) -> dict[Hex, float]:
+    """Walking distance to the nearest goal hex over open floor (doors count as passable, locked ones dearer).
+
+    Enemy figures block the way except on goal hexes themselves; friends are ignored (a move may pass
+    them). Computed from the goals outwards (Dijkstra), so one field serves every figure of a side.
+    """
+    graph = graph if graph is not None else walk_graph(game.scenario.board)
+    state = game.state
+    enemy_hexes = {f.hex for f in state.alive() if f.side != side and f.hex is not None}
+    dist: dict[Hex, float] = {}
+    heap: list[tuple[float, int, int, Hex]] = []
+    for g in set(goals):
+        dist[g] = 0.0
+        heapq.heappush(heap, (0.0, g.q, g.r, g))
+    while heap:
+        d, _, _, h = heapq.heappop(heap)
+        if d > dist.get(h, UNREACHABLE):
+            continue
+        for n, locked_edge in graph.get(h, ()):
+            if n in enemy_hexes:
+                continue
+            nd = d + 1.0
+            if locked_edge is not None and state.doors.get(locked_edge) == "locked":
+                nd += LOCKED_DOOR_COST
             if nd < dist.get(n, UNREACHABLE):
                 dist[n] = nd
                 heapq.heappush(heap, (nd, n.q, n.r, n))
@@ -93,6 +109,15 @@ class AutoPlayer:
 
     def __post_init__(self) -> None:
         self.rng = random.Random(self.seed)
+        self._graphs: dict[int, tuple[HexBoard, WalkGraph]] = {}
+
+    def _field(self, game: Game, goals: Iterable[Hex], side: str) -> dict[Hex, float]:
+        board = game.scenario.board
+        cached = self._graphs.get(id(board))
+        if cached is None or cached[0] is not board:
+            cached = (board, walk_graph(board))
+            self._graphs[id(board)] = cached
+        return distance_field(game, goals, side, cached[1])
 
     def choose(self, game: Game) -> Action:
         """The answer to the game's current prompt."""
@@ -173,7 +198,7 @@ class AutoPlayer:
     def _door(self, game: Game, prompt: Prompt) -> Option | None:
         fig = game.state.figures[prompt.figure or ""]
         goals = self._goals(game, fig)
-        field = distance_field(game, goals, fig.side)
+        field = self._field(game, goals, fig.side)
         here = field.get(fig.hex, UNREACHABLE) if fig.hex else UNREACHABLE
         for opt in prompt.options:
             if opt.id.startswith("open:"):
@@ -204,7 +229,7 @@ class AutoPlayer:
         fig = game.state.figures[prompt.figure or ""]
         assert fig.hex is not None
         goals = self._goals(game, fig)
-        field = distance_field(game, goals, fig.side)
+        field = self._field(game, goals, fig.side)
         chasing = not fig.carrying and goals and all(game.state.figure_at(g) is not None for g in goals)
         kind = game.scenario.figure(fig.id).kind
         fighters_left = any(

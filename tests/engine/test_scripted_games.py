@@ -37,7 +37,8 @@ FIXTURES: dict[str, tuple[int, str, str, tuple[str, ...]]] = {
         ("door_opened", "lock_held", "picked_up", "dropped"),
     ),
 }
-SEEDS_PER_SCENARIO = 6
+SEEDS_PER_SCENARIO = 4
+SOAK_SEEDS = 40
 STEP_CAP = 3000
 
 
@@ -79,8 +80,19 @@ def test_the_auto_player_is_deterministic_for_a_seed() -> None:
 
 @pytest.mark.parametrize("scenario_id", sorted(FIXTURES))
 def test_auto_play_ends_every_game_and_only_answers_what_prompts_offer(scenario_id: str) -> None:
+    check_auto_games(scenario_id, range(SEEDS_PER_SCENARIO))
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("scenario_id", sorted(FIXTURES))
+def test_auto_play_soak_on_many_seeds(scenario_id: str) -> None:
+    check_auto_games(scenario_id, range(SEEDS_PER_SCENARIO, SOAK_SEEDS))
+
+
+def check_auto_games(scenario_id: str, seeds: range) -> None:
+    """Every seeded auto game ends within the step cap, every answer taken from what its prompt offered."""
     scenario = load_scenario(scenario_id)
-    for seed in range(SEEDS_PER_SCENARIO):
+    for seed in seeds:
         game = Game(scenario)
         checked: list[Step] = []
 
