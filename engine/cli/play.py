@@ -393,7 +393,7 @@ def main(argv: Sequence[str] | None = None, stdin: TextIO | None = None, stdout:
             jg: JournaledGame | None = None
             if args.resume is not None:
                 jg = journal.resume(args.resume or None)
-            elif not args.auto and args.scenario is None:
+            elif not args.auto:
                 jg = _offer_resume(journal, stdin, out)
             if jg is None:
                 jg = journal.new_game(load_scenario(args.scenario or DEFAULT_SCENARIO))

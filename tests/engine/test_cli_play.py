@@ -5,6 +5,7 @@ from __future__ import annotations
 import os
 import subprocess
 import sys
+from io import StringIO
 from pathlib import Path
 
 import pytest
@@ -68,7 +69,7 @@ def test_an_interactive_session_takes_numbers_labels_rolls_undo_and_bad_input(tm
     assert "Traceback" not in out + result.stderr
     assert "S  Swordsman" in out and "g  Goblin" in out  # the legend: uppercase first side, lowercase second
     assert "Not understood" in out and "Expected: 2 die result(s)" in out
-    assert "> roll 6 2" in out and "Round 1: Knights's turn." in out
+    assert "> roll 6 2" in out and "Round 1: Knights" in out
     assert "There is no option 9. Expected: an option number 1–4." in out
     assert "> choose swordsman" in out
     assert "(rolled by the app)" in out
@@ -96,6 +97,21 @@ def test_an_interactive_session_takes_numbers_labels_rolls_undo_and_bad_input(tm
     assert any(
         line.split()[:2] == ["S", "Swordsman"] and line.rstrip().endswith("B2") for line in again.stdout.splitlines()
     )
+
+
+def test_mixed_players_let_the_auto_player_take_one_side(tmp_path: Path) -> None:
+    out = StringIO()
+    typed = StringIO("6 2\ndone\nend\nquit\n")  # knights go first, shoot nothing, end the turn
+    argv = ["--journal", str(tmp_path / "games.sqlite"), "--players", "human,auto", "--seed", "3", "tutorial"]
+    assert play_cli.main(argv, stdin=typed, stdout=out) == 0
+    lines = [line.removeprefix("? ") for line in out.getvalue().splitlines()]
+    auto = [line for line in lines if line.startswith("> (auto) ")]
+    human = [line for line in lines if line.startswith("> ") and not line.startswith("> (auto) ")]
+    assert human[:3] == ["> roll 6 2", "> choose done", "> choose end"]
+    assert auto, "the goblins' turn was not played by the auto player"
+    assert not any(a.split()[2:3] == ["move"] and a.split()[3] in ("swordsman", "bowman", "spearman") for a in auto)
+    # After the goblins' turn the knights are asked again (or a fight needs their die).
+    assert lines[-1].startswith("Stopped; the game is saved")
 
 
 def test_a_corrupt_journal_stops_with_the_file_and_the_fix(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
