@@ -1,7 +1,8 @@
 """A small deterministic player for Fantasy Battle prompts: the headless demo, ``hexa play --auto`` and tests.
 
 Rolls are virtual, drawn from a seeded :class:`random.Random` outside the rules. Choices follow a few
-plain aims: shoot the clear target with the best odds, carry the scenario's token to its exit hexes,
+plain aims: shoot the clear target with the best odds (an unclear line, with its roll-off, only when
+no clear one is offered), carry the scenario's token to its exit hexes,
 otherwise close in on the nearest enemy, advance after winning, fall back away from enemies. Every
 answer is taken from what the prompt offers, so the policy can never play an illegal action.
 """
@@ -36,7 +37,10 @@ class AutoPlayError(RuntimeError):
 
 
 def _shot_odds(game: Game, shooter: str, target: str, action: str, sight: Sight) -> float:
-    """Chance that a declared shot or spell kills, counting the roll-off of an unclear line."""
+    """Chance that a declared shot or spell kills, counting the roll-off of an unclear line (RULES.md §1).
+
+    Any clear attack (at least 1/6) beats any unclear one (at most 1/3 × 15/36), so clear targets come first.
+    """
     target_kind = game.scenario.figure(target).kind
     if action == "cast":
         odds = 1 / 6
