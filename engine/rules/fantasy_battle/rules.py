@@ -37,6 +37,11 @@ from engine.scenario import FigureKind, Scenario
 from engine.state import FigureState, GameState
 
 
+def possessive(name: str) -> str:
+    """'Goblins' turn', 'Red's turn'."""
+    return f"{name}'" if name.endswith("s") else f"{name}'s"
+
+
 def _hex(v: list[int]) -> Hex:
     return Hex(v[0], v[1])
 
@@ -231,10 +236,13 @@ class FantasyBattle(RuleSet):
             raise IllegalActionError(f"{action.option!r} is not offered here; choose one of: {allowed}")
         return action.option
 
-    def _roll_event(self, values: tuple[int, ...], virtual: bool, what: str) -> Event:
+    def _roll_event(self, values: tuple[int, ...], virtual: bool, what: str, then: str = "") -> Event:
         how = "rolled by the app" if virtual else "rolled"
+        tail = f" — {then}" if then else ""
         return Event(
-            "rolled", f"{what}: {' and '.join(map(str, values))} ({how})", {"values": list(values), "virtual": virtual}
+            "rolled",
+            f"{what}: {' and '.join(map(str, values))} ({how}){tail}",
+            {"values": list(values), "virtual": virtual},
         )
 
     def _apply_removal(self, state: GameState, action: Action, events: list[Event]) -> None:
@@ -281,7 +289,7 @@ class FantasyBattle(RuleSet):
         events.append(
             Event(
                 "turn",
-                f"Round {state.round}: {self.active_side_name(state)}'s turn.",
+                f"Round {state.round}: {possessive(self.active_side_name(state))} turn.",
                 {"round": state.round, "player": state.turn_order[state.active]},
             )
         )
@@ -317,7 +325,9 @@ class FantasyBattle(RuleSet):
         s, t = self._expect_roll(state, action)
         virtual = isinstance(action, Roll) and action.virtual
         events.append(
-            self._roll_event((s, t), virtual, f"Roll-off {self.fname(step['shooter'])} vs {self.fname(step['target'])}")
+            self._roll_event(
+                (s, t), virtual, f"Roll-off, {self.fname(step['shooter'])} against {self.fname(step['target'])}"
+            )
         )
         if s <= t:
             events.append(
@@ -337,7 +347,9 @@ class FantasyBattle(RuleSet):
     def _apply_shot_hit(self, state: GameState, step: dict[str, Any], action: Action, events: list[Event]) -> None:
         (v,) = self._expect_roll(state, action)
         events.append(
-            self._roll_event((v,), isinstance(action, Roll) and action.virtual, f"{self.fname(step['shooter'])} shoots")
+            self._roll_event(
+                (v,), isinstance(action, Roll) and action.virtual, f"Shot by {self.fname(step['shooter'])}"
+            )
         )
         if v >= SHOT_HITS_AT:
             events.append(
@@ -352,7 +364,7 @@ class FantasyBattle(RuleSet):
         (v,) = self._expect_roll(state, action)
         target = step["target"]
         events.append(
-            self._roll_event((v,), isinstance(action, Roll) and action.virtual, f"{self.fname(target)} saves")
+            self._roll_event((v,), isinstance(action, Roll) and action.virtual, f"Save roll for {self.fname(target)}")
         )
         if v >= self.save_at(target):
             events.append(Event("shrugged", f"{self.fname(target)} shrugs off the hit.", {"figure": target}))
@@ -363,7 +375,9 @@ class FantasyBattle(RuleSet):
     def _apply_magic(self, state: GameState, step: dict[str, Any], action: Action, events: list[Event]) -> None:
         (v,) = self._expect_roll(state, action)
         events.append(
-            self._roll_event((v,), isinstance(action, Roll) and action.virtual, f"{self.fname(step['wizard'])} casts")
+            self._roll_event(
+                (v,), isinstance(action, Roll) and action.virtual, f"Spell roll for {self.fname(step['wizard'])}"
+            )
         )
         if v >= MAGIC_KILLS_AT:
             self._kill(state, step["target"], f"{self.fname(step['target'])} is struck down by magic.", events)
@@ -571,7 +585,7 @@ class FantasyBattle(RuleSet):
         (v,) = self._expect_roll(state, action)
         fid = step["figure"]
         events.append(
-            self._roll_event((v,), isinstance(action, Roll) and action.virtual, f"{self.fname(fid)} tries the lock")
+            self._roll_event((v,), isinstance(action, Roll) and action.virtual, f"Lock roll for {self.fname(fid)}")
         )
         if v >= UNLOCK_AT:
             self._open_door(state, fid, self._edge_by_label(step["door"]), events)
@@ -585,7 +599,10 @@ class FantasyBattle(RuleSet):
         allowance = MOVE_LONG if v >= 5 else MOVE_SHORT
         events.append(
             self._roll_event(
-                (v,), isinstance(action, Roll) and action.virtual, f"{self.fname(fid)} moves up to {allowance}"
+                (v,),
+                isinstance(action, Roll) and action.virtual,
+                f"Movement roll for {self.fname(fid)}",
+                f"up to {allowance} hexes",
             )
         )
         fig = state.figures[fid]
@@ -732,7 +749,9 @@ class FantasyBattle(RuleSet):
                 enemy = self.terrain(state).contact_enemies(state.figures[state.step["figure"]])[0]
                 self._melee(state, state.step["figure"], enemy.id, events)
             elif kind == "select" and not self.selectable(state):
-                events.append(Event("turn_ended", f"{self.active_side_name(state)}'s figures have all acted.", {}))
+                events.append(
+                    Event("turn_ended", f"{possessive(self.active_side_name(state))} figures have all acted.", {})
+                )
                 self._next_turn(state, events)
             else:
                 return
