@@ -8,6 +8,7 @@ answer everything and prints the game's log, and ``--players human,auto`` mixes 
 from __future__ import annotations
 
 import argparse
+import os
 import random
 import sys
 from collections.abc import Iterable, Sequence
@@ -409,4 +410,14 @@ def main(argv: Sequence[str] | None = None, stdin: TextIO | None = None, stdout:
             session.say(
                 jg.scenario.description, "", board_text(jg.game, session.letters), "", "Type 'help' for the answers."
             )
-        return session.run(stdin, interactive=not args.auto)
+        try:
+            return session.run(stdin, interactive=not args.auto)
+        except BrokenPipeError:
+            return quiet_broken_pipe()
+
+
+def quiet_broken_pipe() -> int:
+    """The reader of our output went away (``| head``): stop quietly; the journal already holds the game."""
+    devnull = os.open(os.devnull, os.O_WRONLY)
+    os.dup2(devnull, sys.stdout.fileno())
+    return 0

@@ -8,7 +8,7 @@ from collections.abc import Sequence
 from typing import TextIO
 
 from engine.actions import action_to_text
-from engine.cli.play import event_lines, prompt_lines
+from engine.cli.play import event_lines, prompt_lines, quiet_broken_pipe
 from engine.errors import EngineError
 from engine.game import Game
 from engine.prompts import PromptKind
@@ -57,6 +57,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = build_parser().parse_args(list(sys.argv[1:] if argv is None else argv))
     try:
         return replay_to(sys.stdout, args.file, brief=args.brief)
+    except BrokenPipeError:
+        return quiet_broken_pipe()
     except EngineError as exc:
         print(f"hexa replay: {exc}", file=sys.stderr)
         return 2
