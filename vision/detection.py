@@ -89,7 +89,7 @@ class MarkerDetector:
     squares OpenCV rejected, ``refine`` fits the tag edges at full resolution for sub-pixel corners.
     """
 
-    def __init__(self, dictionary: str = DEFAULT_DICTIONARY, scale: float = 0.5, threshold_window: int = 5,
+    def __init__(self, dictionary: str = DEFAULT_DICTIONARY, scale: float = 0.5, threshold_window: int = 3,
                  rescue: bool = True, refine: bool = True) -> None:
         if not 0.1 <= scale <= 1.0:
             raise ValueError(f"detection scale must be within 0.1..1.0, got {scale}")
