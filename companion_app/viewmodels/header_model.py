@@ -1,0 +1,65 @@
+"""The header line (round, active player, phase) and the connection badge in the corner."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from companion_app.viewmodels.board_model import BoardView
+
+PHASE_NAMES: dict[str, str] = {
+    "setup": "Turn order",
+    "ranged": "Ranged phase",
+    "forced": "Forced combats",
+    "movement": "Movement",
+    "over": "Game over",
+}
+
+CONNECTION_TEXT: dict[str, str] = {
+    "connecting": "Connecting…",
+    "syncing": "Syncing…",
+    "live": "Live",
+    "stale": "Stale: no word from the engine",
+    "stopped": "Offline",
+}
+
+
+@dataclass(frozen=True)
+class HeaderView:
+    round: int
+    active_player: str
+    active_side: str | None
+    phase: str
+    winner: str | None
+
+    @property
+    def text(self) -> str:
+        if self.winner:
+            return f"Game over: {self.winner} win"
+        if self.round <= 0:
+            return f"{self.phase} — roll for who goes first"
+        return f"Round {self.round} · {self.active_player}'s turn · {self.phase}"
+
+
+def header_view(
+    scenario: Mapping[str, Any] | None, snapshot: Mapping[str, Any] | None, board: BoardView | None
+) -> HeaderView:
+    state = (snapshot or {}).get("state") or {}
+    players = (scenario or {}).get("players") or []
+    order = state.get("turn_order") or []
+    active = int(state.get("active", 0))
+    name, side = "", None
+    if order and 0 <= active < len(order) and 0 <= order[active] < len(players):
+        player = players[order[active]]
+        name = str(player.get("name", ""))
+        side = (player.get("sides") or [None])[0]
+    phase = str(state.get("phase", "setup"))
+    winner = state.get("winner")
+    winner_name = board.side_name(winner) if board and winner else winner
+    return HeaderView(int(state.get("round", 0)), name, side, PHASE_NAMES.get(phase, phase.title()), winner_name)
+
+
+def connection_text(state: str, detail: str = "") -> str:
+    base = CONNECTION_TEXT.get(state, state)
+    return f"{base} ({detail})" if detail and state != "live" else base

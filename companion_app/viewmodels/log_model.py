@@ -1,0 +1,56 @@
+"""The log and the undo history: every roll, move and outcome in plain words, newest last."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+
+@dataclass(frozen=True)
+class LogEntry:
+    n: int
+    action: str  # the one-line action, "roll! 4" marks a virtual roll
+    virtual: bool
+    lines: tuple[str, ...]  # what happened, in words
+
+    @property
+    def heading(self) -> str:
+        mark = " (virtual roll, made by the app)" if self.virtual else ""
+        return f"{self.n}. {self.action}{mark}"
+
+    @property
+    def undo_label(self) -> str:
+        first = self.lines[0] if self.lines else self.action
+        return f"Undo {self.n}: {first}"
+
+
+def log_entries(history: Sequence[Mapping[str, Any]]) -> list[LogEntry]:
+    out: list[LogEntry] = []
+    for row in history:
+        action = row.get("action") or {}
+        out.append(
+            LogEntry(
+                n=int(row.get("n", len(out) + 1)),
+                action=str(row.get("text", action.get("kind", "?"))),
+                virtual=bool(action.get("virtual", False)),
+                lines=tuple(str(e.get("text", "")) for e in row.get("events") or []),
+            )
+        )
+    return out
+
+
+def undo_steps(entries: Sequence[LogEntry], limit: int = 8) -> list[LogEntry]:
+    """The last actions, newest first: undoing the k-th one takes back k actions."""
+    return list(reversed(entries[-limit:]))
+
+
+def export_text(scenario: Mapping[str, Any] | None, entries: Sequence[LogEntry]) -> str:
+    """A plain-text game record: the actions one per line, what they caused as '#' comments."""
+    name = (scenario or {}).get("name", "game")
+    sid = (scenario or {}).get("id", "")
+    lines = [f"# {name}", f"# scenario: {sid}", ""]
+    for e in entries:
+        lines.append(e.action)
+        lines += [f"#   {t}" for t in e.lines]
+    return "\n".join(lines) + "\n"

@@ -1,0 +1,202 @@
+"""The prompt panel: what to roll, who rolls, what each result means and how likely it is; the die
+faces to enter, the choices as buttons and as board taps, and the action each answer becomes.
+
+Answers are action dicts in the engine's own form (``engine.actions.action_to_dict``); the engine
+decides whether they are legal.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from companion_app.viewmodels.board_model import BoardView, HexKey, hex_key
+
+# Seats around a tablet lying flat: the first side sits at the bottom edge, the second opposite.
+SEAT_ANGLES: tuple[int, ...] = (0, 180, 90, 270)
+
+
+@dataclass(frozen=True)
+class DieView:
+    index: int
+    roller: str
+    roller_name: str
+    sides: int
+    purpose: str
+    figure_name: str
+    outcomes: tuple[str, ...]  # "5–6: moves up to 3 hexes"
+
+    @property
+    def title(self) -> str:
+        whom = f" for the {self.figure_name}" if self.figure_name else ""
+        return f"{self.roller_name} rolls 1d{self.sides}{whom}"
+
+    @property
+    def summary(self) -> str:
+        """One sentence: who rolls which die for what, and what each result will mean."""
+        why = f" ({self.purpose})" if self.purpose else ""
+        return f"{self.title}{why}: " + "; ".join(self.outcomes) if self.outcomes else f"{self.title}{why}"
+
+
+@dataclass(frozen=True)
+class OptionView:
+    id: str
+    label: str
+    key: HexKey | None
+    figure: str | None
+
+
+@dataclass(frozen=True)
+class MoveView:
+    key: HexKey
+    label: str
+    cost: int
+
+
+def _outcome_text(o: Mapping[str, Any]) -> str:
+    low, high = int(o.get("low", 0)), int(o.get("high", 0))
+    span = str(low) if low == high else f"{low}–{high}"
+    return f"{span}: {o.get('text', '')}"
+
+
+def _percent(p: float) -> str:
+    if 0.0 < p < 0.01:
+        return "<1%"
+    return f"{round(p * 100):d}%"
+
+
+@dataclass
+class PromptModel:
+    """One engine prompt and the die faces entered so far (reset whenever a new prompt arrives)."""
+
+    kind: str
+    side: str | None
+    side_name: str
+    text: str
+    note: str
+    figure: str | None
+    figure_name: str
+    dice: list[DieView]
+    chances: list[str]
+    options: list[OptionView]
+    moves: dict[HexKey, MoveView]
+    entered: list[int | None] = field(default_factory=list)
+    seat_angle: int = 0
+
+    # ---------------------------------------------------------------- building
+
+    @classmethod
+    def from_snapshot(cls, snapshot: Mapping[str, Any], board: BoardView) -> PromptModel:
+        p = snapshot.get("prompt") or {"kind": "game_over", "text": "Waiting for the engine…"}
+        outcomes = p.get("outcomes") or []
+        chances = p.get("chances") or []
+        dice = []
+        for i, d in enumerate(p.get("dice") or []):
+            per_die = outcomes[i] if i < len(outcomes) else []
+            dice.append(
+                DieView(
+                    index=i,
+                    roller=str(d.get("roller", "")),
+                    roller_name=board.side_name(d.get("roller")),
+                    sides=int(d.get("sides", 6)),
+                    purpose=str(d.get("purpose", "")),
+                    figure_name=board.figure_name(d.get("figure")),
+                    outcomes=tuple(_outcome_text(o) for o in per_die),
+                )
+            )
+        side = p.get("side")
+        seat = board.sides[side].index if side in board.sides else 0
+        options = [
+            OptionView(str(o["id"]), str(o.get("label", o["id"])), hex_key(o.get("hex")), o.get("figure"))
+            for o in p.get("options") or []
+        ]
+        moves = {}
+        for m in p.get("moves") or []:
+            k = hex_key(m.get("hex"))
+            if k is not None:
+                moves[k] = MoveView(k, str(m.get("label", board.label(k))), int(m.get("cost", 0)))
+        return cls(
+            kind=str(p.get("kind", "game_over")),
+            side=side,
+            side_name=board.side_name(side),
+            text=str(p.get("text", "")),
+            note=str(p.get("note", "")),
+            figure=p.get("figure"),
+            figure_name=board.figure_name(p.get("figure")),
+            dice=dice,
+            chances=[f"{c.get('text', '')}: {_percent(float(c.get('probability', 0.0)))}" for c in chances],
+            options=options,
+            moves=moves,
+            entered=[None] * len(dice),
+            seat_angle=SEAT_ANGLES[seat % len(SEAT_ANGLES)],
+        )
+
+    # ---------------------------------------------------------------- what to show
+
+    @property
+    def opposed(self) -> bool:
+        """Dice rolled by different sides: shown side by side."""
+        return len({d.roller for d in self.dice}) > 1
+
+    @property
+    def focus(self) -> int | None:
+        """Index of the next die to enter (focus moves on by itself), None when all are in."""
+        return next((i for i, v in enumerate(self.entered) if v is None), None)
+
+    def summary_lines(self) -> list[str]:
+        lines = [d.summary for d in self.dice]
+        if self.chances:
+            lines.append("Chances before the roll: " + "; ".join(self.chances))
+        return lines
+
+    def option_at(self, key: HexKey) -> OptionView | None:
+        """The choice a tap on this hex means (retreat hex, target…), if any."""
+        return next((o for o in self.options if o.key == key), None)
+
+    # ---------------------------------------------------------------- answers
+
+    def enter_face(self, value: int) -> dict[str, Any] | None:
+        """Record the face of the focused die; returns the roll action once every die is entered."""
+        i = self.focus
+        if i is None or self.kind != "roll":
+            return None
+        sides = self.dice[i].sides
+        if not 1 <= value <= sides:
+            raise ValueError(f"a d{sides} shows 1 to {sides}, not {value}")
+        self.entered[i] = value
+        if self.focus is None:
+            return {"kind": "roll", "values": [int(v) for v in self.entered if v is not None], "virtual": False}
+        return None
+
+    def clear_entry(self) -> None:
+        self.entered = [None] * len(self.dice)
+
+    def virtual_roll(self, rng: random.Random | None = None) -> dict[str, Any]:
+        """'Roll for me': the app rolls every die; the engine logs it as a virtual roll."""
+        r = rng or random.SystemRandom()
+        values = [r.randint(1, d.sides) for d in self.dice]
+        return {"kind": "roll", "values": values, "virtual": True}
+
+    def choose(self, option_id: str) -> dict[str, Any]:
+        if not any(o.id == option_id for o in self.options):
+            known = ", ".join(o.id for o in self.options) or "none"
+            raise ValueError(f"{option_id!r} is not one of this prompt's choices ({known})")
+        return {"kind": "choose", "option": option_id}
+
+    def move_to(self, key: HexKey, board: BoardView) -> dict[str, Any]:
+        """A tap or drag onto a hex during a move prompt; refused with the reason when not listed."""
+        if self.kind != "move" or self.figure is None:
+            raise ValueError("no figure is waiting to move right now")
+        if key not in self.moves:
+            reachable = ", ".join(m.label for m in sorted(self.moves.values(), key=lambda m: (m.cost, m.label)))
+            raise ValueError(
+                f"{board.label(key)} is not a legal move for the {self.figure_name}; legal: {reachable or 'none'}"
+            )
+        return {"kind": "move", "figure": self.figure, "to": [key[0], key[1]]}
+
+    def remove(self) -> dict[str, Any]:
+        if self.kind != "remove" or self.figure is None:
+            raise ValueError("no figure is waiting to be removed")
+        return {"kind": "remove", "figure": self.figure}

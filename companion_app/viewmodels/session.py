@@ -1,0 +1,150 @@
+"""The app's whole picture of the game, rebuilt from engine messages; what a tap on the board means.
+
+Plain Python and single-threaded: the UI thread feeds it the messages the network agent delivered.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from companion_app.viewmodels.board_model import BoardView, HexKey, build_board
+from companion_app.viewmodels.header_model import HeaderView, header_view
+from companion_app.viewmodels.log_model import LogEntry, log_entries
+from companion_app.viewmodels.overlays import (
+    SelectionOverlay,
+    TableOverlay,
+    reach_overlay,
+    table_overlay,
+    targets_overlay,
+    threatened_for,
+)
+from companion_app.viewmodels.prompt_model import PromptModel
+
+
+@dataclass(frozen=True)
+class TapResult:
+    """What a tap on a hex asks for: send an action, query a figure, or just clear the selection."""
+
+    kind: str  # action | select | clear | refused
+    action: dict[str, Any] | None = None
+    figure: str | None = None
+    text: str = ""
+
+
+class GameSession:
+    """Holds the last scenario, game snapshot and table report; builds every view from them."""
+
+    def __init__(self) -> None:
+        self.scenario: dict[str, Any] | None = None
+        self.snapshot: dict[str, Any] | None = None
+        self.table: dict[str, Any] | None = None
+        self.board: BoardView | None = None
+        self.prompt: PromptModel | None = None
+        self.entries: list[LogEntry] = []
+        self.selection: SelectionOverlay | None = None
+        self.table_view: TableOverlay = TableOverlay()
+        self.notice = ""  # the last refusal or error, in words
+        self.revision = 0  # bumped on every change the screens must show
+
+    # ---------------------------------------------------------------- incoming
+
+    def set_scenario(self, scenario: Mapping[str, Any]) -> None:
+        self.scenario = dict(scenario)
+        self._rebuild()
+
+    def set_snapshot(self, snapshot: Mapping[str, Any]) -> None:
+        self.snapshot = dict(snapshot)
+        self._rebuild()
+
+    def set_table(self, table: Mapping[str, Any] | None) -> None:
+        self.table = dict(table) if table else None
+        if self.board is not None:
+            self.table_view = table_overlay(self.table, self.board)
+        self.revision += 1
+
+    def set_notice(self, text: str) -> None:
+        self.notice = text
+        self.revision += 1
+
+    def _rebuild(self) -> None:
+        if self.scenario is None:
+            return
+        self.board = build_board(self.scenario, self.snapshot)
+        if self.snapshot is not None:
+            self.prompt = PromptModel.from_snapshot(self.snapshot, self.board)
+            self.entries = log_entries(self.snapshot.get("history") or [])
+        self.table_view = table_overlay(self.table, self.board)
+        if self.selection is not None:
+            fig = self.board.figures.get(self.selection.figure)
+            if fig is None or not fig.alive:
+                self.selection = None
+            else:
+                self.selection.threatened = threatened_for(self.snapshot, fig.side)
+        self.revision += 1
+
+    # ---------------------------------------------------------------- views
+
+    @property
+    def header(self) -> HeaderView:
+        return header_view(self.scenario, self.snapshot, self.board)
+
+    def select(
+        self, figure: str, reach: Sequence[Mapping[str, Any]] = (), targets: Sequence[Mapping[str, Any]] = ()
+    ) -> SelectionOverlay | None:
+        """Show a figure's reach and targets (answers to the engine queries) and the hexes enemies threaten."""
+        if self.board is None or figure not in self.board.figures:
+            self.selection = None
+        else:
+            side = self.board.figures[figure].side
+            self.selection = SelectionOverlay(
+                figure=figure,
+                reach=reach_overlay(reach),
+                targets=targets_overlay(targets, self.board),
+                threatened=threatened_for(self.snapshot, side),
+            )
+        self.revision += 1
+        return self.selection
+
+    def clear_selection(self) -> None:
+        self.selection = None
+        self.revision += 1
+
+    # ---------------------------------------------------------------- touches
+
+    def tap(self, key: HexKey | None) -> TapResult:
+        """A tap on a hex: answer the prompt if the hex is one of its choices, else select what stands there."""
+        board, prompt = self.board, self.prompt
+        if board is None or key is None:
+            return TapResult("clear")
+        if prompt is not None:
+            option = prompt.option_at(key)
+            if option is not None and prompt.kind == "choose":
+                return TapResult("action", prompt.choose(option.id), text=option.label)
+            if prompt.kind == "move" and key in prompt.moves:
+                return TapResult("action", prompt.move_to(key, board), text=f"move to {board.label(key)}")
+        fig = board.figure_at(key)
+        if fig is not None:
+            return TapResult("select", figure=fig.id, text=f"{fig.name} ({fig.side_name}) on {fig.label}")
+        return TapResult("clear")
+
+    def drag(self, start: HexKey | None, end: HexKey | None) -> TapResult:
+        """Moving a figure by dragging it on the board (for when the camera is off)."""
+        board, prompt = self.board, self.prompt
+        if board is None or prompt is None or start is None or end is None:
+            return TapResult("clear")
+        fig = board.figure_at(start)
+        if fig is None:
+            return TapResult("clear")
+        if prompt.kind == "move" and prompt.figure == fig.id:
+            try:
+                return TapResult("action", prompt.move_to(end, board), text=f"move to {board.label(end)}")
+            except ValueError as exc:
+                return TapResult("refused", text=str(exc))
+        if prompt.kind == "choose":
+            option = next((o for o in prompt.options if o.figure == fig.id), None)
+            if option is not None:
+                return TapResult("action", prompt.choose(option.id), text=option.label)
+        who = board.side_name(prompt.side) or "The engine"
+        return TapResult("refused", text=f"{fig.name} cannot move now: {who} must first: {prompt.text}")

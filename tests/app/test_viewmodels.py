@@ -1,0 +1,232 @@
+"""View models against real engine states: build from snapshots, answer prompts, feed the answers back."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import pytest
+
+from companion_app.viewmodels.board_model import build_board
+from companion_app.viewmodels.glossary import lookup, terms_in
+from companion_app.viewmodels.log_model import export_text, log_entries, undo_steps
+from companion_app.viewmodels.overlays import table_overlay
+from companion_app.viewmodels.prompt_model import PromptModel
+from companion_app.viewmodels.session import GameSession
+from companion_app.viewmodels.setup_model import setup_view
+from engine.actions import Choose, Roll, action_from_dict
+from engine.game import Game
+from engine.hexes import Hex
+from engine.scenario import load_scenario
+from engine.snapshot import game_snapshot, reach_to_list, scenario_to_dict, targets_to_list
+
+
+@pytest.fixture()
+def game() -> Game:
+    return Game(load_scenario("goblins-treasure"))
+
+
+def session_for(game: Game) -> GameSession:
+    s = GameSession()
+    s.set_scenario(scenario_to_dict(game.scenario, game.points()))
+    s.set_snapshot(game_snapshot(game))
+    return s
+
+
+def play(game: Game, session: GameSession, action: dict[str, Any]) -> None:
+    """Feed an app-made action to the real engine and the new state back to the session."""
+    game.apply(action_from_dict(action))
+    session.set_snapshot(game_snapshot(game))
+
+
+def test_board_matches_the_scenario_and_state(game: Game) -> None:
+    board = build_board(scenario_to_dict(game.scenario), game_snapshot(game))
+    assert len(board.tiles) == len(game.scenario.board.tiles)
+    kinds = {e.label: e.state for e in board.edges}
+    assert kinds["J3|K3"] == "locked" and kinds["E5|F5"] == "closed" and kinds["E5|F4"] == "wall"
+    assert board.tiles[(11, -2)].tokens == ("treasure",)  # L4
+    assert board.tiles[(11, -2)].label == "L4"
+    knight = board.figures["knight"]
+    assert knight.key == (1, 3) and knight.label == "B4" and knight.letter == "F"
+    # Sides differ by shape as well as colour.
+    assert board.figures["knight"].shape != board.figures["chief"].shape
+    assert "Chieftain" in board.figures["chief"].badges
+    # Hit testing: the centre of a hex maps back to it; far off the map is None.
+    x, y = board.centre((4, 2))
+    assert board.hex_at(x, y) == (4, 2)
+    assert board.hex_at(-1000.0, -1000.0) is None
+    assert board.figure_at((1, 3)) is knight
+
+
+def test_turn_order_roll_is_opposed_and_focus_moves_by_itself(game: Game) -> None:
+    s = session_for(game)
+    assert s.prompt is not None and s.prompt.kind == "roll"
+    assert s.prompt.opposed
+    assert [d.roller_name for d in s.prompt.dice] == ["Adventurers", "Goblins"]
+    assert s.prompt.focus == 0
+    assert s.prompt.enter_face(5) is None
+    assert s.prompt.focus == 1
+    with pytest.raises(ValueError, match="1 to 6"):
+        s.prompt.enter_face(7)
+    action = s.prompt.enter_face(3)
+    assert action == {"kind": "roll", "values": [5, 3], "virtual": False}
+    play(game, s, action)
+    assert s.header.text == "Round 1 · Adventurers's turn · Movement"
+    assert s.entries[-1].heading == "1. roll 5 3"
+
+
+def test_movement_roll_states_outcomes_and_chances_before_the_roll(game: Game) -> None:
+    s = session_for(game)
+    play(game, s, {"kind": "roll", "values": [5, 3], "virtual": False})
+    assert s.prompt is not None and s.prompt.kind == "choose"
+    # Tapping the knight's hex answers "choose the next figure" with the knight.
+    tap = s.tap((1, 3))
+    assert tap.kind == "action" and tap.action == {"kind": "choose", "option": "knight"}
+    play(game, s, tap.action)
+    p = s.prompt
+    assert p is not None and p.kind == "roll" and not p.opposed
+    assert p.dice[0].summary == "Adventurers rolls 1d6 for the Knight (movement): 1–4: up to 2 hexes; 5–6: up to 3 hexes"
+    assert p.chances == ["up to 3 hexes: 33%", "up to 2 hexes: 67%"]
+    assert p.summary_lines()[-1].startswith("Chances before the roll: ")
+
+
+def test_move_prompt_taps_and_refusals(game: Game) -> None:
+    s = session_for(game)
+    for a in (Roll((5, 3)), Choose("knight"), Roll((6,))):
+        game.apply(a)
+    s.set_snapshot(game_snapshot(game))
+    p, board = s.prompt, s.board
+    assert p is not None and board is not None and p.kind == "move"
+    assert (0, 3) in p.moves and p.moves[(0, 3)].label == "A4"
+    with pytest.raises(ValueError, match="not a legal move for the Knight; legal: B4, A4"):
+        p.move_to((9, 0), board)
+    # Dragging the knight onto an illegal hex is refused with the reason; onto a legal one, it moves.
+    refused = s.drag((1, 3), (9, 0))
+    assert refused.kind == "refused" and "not a legal move" in refused.text
+    # Dragging another figure says what must happen first.
+    other = s.drag((1, 4), (0, 4))
+    assert other.kind == "refused" and "Dwarf cannot move now" in other.text
+    ok = s.drag((1, 3), (2, 2))
+    assert ok.action == {"kind": "move", "figure": "knight", "to": [2, 2]}
+    play(game, s, ok.action)
+    assert game.state.figures["knight"].hex == Hex(2, 2)
+    assert s.board is not None and s.board.figures["knight"].label == s.board.label((2, 2))
+
+
+def test_selection_shows_reach_targets_with_reasons_and_threats(game: Game) -> None:
+    s = session_for(game)
+    reach = reach_to_list(game.reachable("ranger"), game.scenario)
+    targets = targets_to_list(game.targets("ranger"))
+    sel = s.select("ranger", reach, targets)
+    assert sel is not None
+    assert sel.reach and all(0.0 <= r.level <= 1.0 for r in sel.reach)
+    assert min(r.cost for r in sel.reach) == 1
+    by_target = {t.target: t for t in sel.targets}
+    wall = by_target["chief"]
+    assert wall.sight == "blocked" and not wall.allowed
+    assert wall.blocker_edge == ((4, 2), (5, 1))
+    assert "range 8" in wall.text and "blocked by the wall at E5|F4" in wall.text
+    friend = by_target["goblin-archer"]
+    assert friend.blocker_hex == (3, 3) and "your Mage at D5" in friend.text
+    # Adventurers would be stopped next to the goblins: those hexes come from the snapshot.
+    expected = {(h.q, h.r) for h in game.threatened("adventurers")}
+    assert sel.threatened == expected and expected
+    assert any("next to enemies" in line for line in sel.lines())
+
+
+def test_virtual_roll_is_logged_as_such_and_undo_lists_steps(game: Game) -> None:
+    s = session_for(game)
+    assert s.prompt is not None
+    action = s.prompt.virtual_roll(random.Random(4))
+    assert action["virtual"] is True and len(action["values"]) == 2
+    while game.prompt.kind.value == "roll":  # ties re-roll
+        play(game, s, s.prompt.virtual_roll(random.Random(len(game.history))))
+    entries = s.entries
+    assert entries and all(e.virtual for e in entries)
+    assert "(virtual roll, made by the app)" in entries[0].heading
+    steps = undo_steps(entries)
+    assert steps[0].n == len(entries)
+    assert steps[0].undo_label.startswith(f"Undo {len(entries)}: ")
+    text = export_text(s.scenario, entries)
+    assert text.startswith("# The Goblins' Treasure\n# scenario: goblins-treasure")
+    assert "roll! " in text and "#   Turn order: " in text
+
+
+def test_setup_points_and_balance_warning(game: Game) -> None:
+    scen = scenario_to_dict(game.scenario, game.points())
+    view = setup_view(scen)
+    names = [line.name for line in view.sides]
+    assert names == ["Adventurers", "Goblins"]
+    assert view.sides[0].points == game.points()["adventurers"]
+    assert "Knight" in view.sides[0].figures and view.sides[0].players == ("Adventurers",)
+    if len(set(game.points().values())) > 1:
+        assert view.warning.startswith("Points differ")
+    scen["points"] = {"adventurers": 5, "goblins": 5}
+    assert setup_view(scen).warning == ""
+    scen["points"] = {"adventurers": 5, "goblins": 7}
+    assert setup_view(scen).warning == "Points differ: Adventurers 5, Goblins 7. Balance the sides or agree on the handicap."
+
+
+def test_table_overlay_ghosts_illegal_and_desync(game: Game) -> None:
+    board = build_board(scenario_to_dict(game.scenario), game_snapshot(game))
+    table = {
+        "cameras": ["cam0"],
+        "lifted": [{"figure": "knight", "moves": [[0, 3], {"hex": [0, 4]}]}],
+        "desync": [{"figure": "dwarf", "expected": [1, 4], "seen": [2, 4], "text": ""}],
+        "illegal": {"figure": "mage", "to": [9, 0], "reason": "too far", "legal": [[3, 2], [4, 2]]},
+        "unknown_markers": [77],
+        "duplicates": [],
+        "registration": None,
+    }
+    ov = table_overlay(table, board)
+    assert ov.ghosts[0].moves == ((0, 3), (0, 4))
+    assert ov.desyncs[0].start == (2, 4) and ov.desyncs[0].end == (1, 4)
+    assert ov.desyncs[0].text == "Put Dwarf back on B5"
+    assert ov.illegal is not None and ov.illegal.start == (3, 3) and ov.illegal.end == (9, 0)
+    assert "too far" in ov.illegal.text and "Legal: D4, E5" in ov.illegal.text
+    assert any("Unknown markers on the table: 77" in w for w in ov.lines(board))
+    assert table_overlay(None, board).ghosts == []
+
+
+def test_glossary_finds_terms_in_prompt_text() -> None:
+    assert terms_in("Decisive battle! Roll again.") == ["decisive battle"]
+    assert "low obstacle" in terms_in("The crates are low obstacles next to the target")
+    assert lookup("Back Space") is not None and lookup("nonsense") is None
+
+
+def test_a_whole_turn_answered_only_through_the_view_models(game: Game) -> None:
+    """Turn order, then every adventurer's move roll and move, until the goblins' turn: no engine calls but apply."""
+    s = session_for(game)
+    rng = random.Random(7)
+    for _ in range(60):
+        p = s.prompt
+        assert p is not None
+        if s.header.active_side == "goblins":
+            break
+        if p.kind == "roll":
+            action = None
+            for d in p.dice:
+                action = p.enter_face(rng.randint(1, d.sides))
+            assert action is not None
+        elif p.kind == "choose":
+            action = p.choose(p.options[0].id)
+        elif p.kind == "move":
+            key = max(p.moves.values(), key=lambda m: m.cost).key
+            assert s.board is not None
+            action = p.move_to(key, s.board)
+        elif p.kind == "remove":
+            action = p.remove()
+        else:
+            break
+        play(game, s, action)
+    assert s.header.active_side == "goblins"
+    assert s.header.round == 1
+    assert len(s.entries) == len(game.history) > 4
+
+
+def test_prompt_without_snapshot_prompt_waits() -> None:
+    game = Game(load_scenario("tutorial"))
+    board = build_board(scenario_to_dict(game.scenario), None)
+    p = PromptModel.from_snapshot({}, board)
+    assert p.kind == "game_over" and p.text.startswith("Waiting")
+    assert p.enter_face(3) is None
