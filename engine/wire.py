@@ -15,6 +15,10 @@ vision (camera service, PUB ``tcp://127.0.0.1:5555``; snapshot ROUTER ``tcp://12
   ``vision.snapshot?``  :class:`VisionSnapshotRequest`, sent by a late joiner on the snapshot socket.
   ``vision.snapshot``   :class:`VisionSnapshot`, the reply: the newest ``tracks`` message, if any.
 
+engine (rules hub, PUB ``tcp://127.0.0.1:5560``; commands ROUTER ``tcp://127.0.0.1:5561``)
+  ``game.state``, ``game.events``, ``game.scenario``, ``table``, ``table.view``, ``engine.heartbeat``;
+  commands ``{cmd, ...}`` answered by ``engine.reply``. See the engine family section below.
+
 Clone pattern: a subscriber subscribes first, then asks for a snapshot, then applies only
 ``tracks`` whose ``seq`` is higher than the snapshot's.
 """
@@ -433,3 +437,442 @@ class VisionSnapshot(Message):
             tracks = TracksMessage.parse_body(inner, inner_env)
         return cls(seq=envelope.seq, sent_at=envelope.sent_at, camera_id=_str(obj, "camera_id", where), tracks=tracks)
 
+
+
+# ---------------------------------------------------------------- engine family
+#
+# Engine service (PUB ``tcp://127.0.0.1:5560``; commands ROUTER ``tcp://127.0.0.1:5561``). Every
+# published message carries ``engine_run`` (a new id each time the engine starts) and ``game_id``
+# (the journal's game id). ``seq`` continues across restarts (wall-clock microseconds at least), so
+# a tablet never takes a restarted engine's updates for old ones.
+#
+#   ``game.state``        :class:`GameStateMessage`     after every change: engine.snapshot.game_snapshot.
+#   ``game.events``       :class:`GameEventsMessage`    per action (and per refused camera move): log text.
+#   ``game.scenario``     :class:`GameScenarioMessage`  when a game starts or is loaded.
+#   ``table``             :class:`TableMessage`         the table as the camera sees it vs the game: on
+#                                                       change and at least once a second.
+#   ``table.view``        :class:`TableViewMessage`     fused figure positions, once per camera update.
+#   ``engine.heartbeat``  :class:`EngineHeartbeat`      once a second.
+#
+# Requests on the ROUTER are JSON objects ``{cmd, id?, version?, ...}`` (:func:`parse_request`), each
+# answered by one ``engine.reply`` object ``{ok, error, cmd, id, seq, engine_run, ...}``
+# (:func:`encode_reply` / :func:`parse_reply`).
+
+TOPIC_GAME_STATE = b"game.state"
+TOPIC_GAME_EVENTS = b"game.events"
+TOPIC_GAME_SCENARIO = b"game.scenario"
+TOPIC_TABLE = b"table"
+TOPIC_TABLE_VIEW = b"table.view"
+TOPIC_ENGINE_HEARTBEAT = b"engine.heartbeat"
+TOPIC_ENGINE_REPLY = b"engine.reply"
+
+ENGINE_COMMANDS: tuple[str, ...] = (
+    "snapshot", "action", "undo", "override", "new_game", "load", "save", "query", "register_manual",
+)
+QUERY_KINDS: tuple[str, ...] = ("reachable", "targets", "threatened")
+CAMERA_LINK_STATUSES: tuple[str, ...] = (*CAMERA_STATUSES, "silent", "waiting")
+MAX_REQUEST_BYTES = 64 * 1024  # a command is a few hundred bytes; anything near this is an error
+
+
+def _optional_int(obj: Mapping[str, Any], key: str, where: str) -> int | None:
+    return None if obj.get(key) is None else _int(obj, key, where)
+
+
+def _optional_float(obj: Mapping[str, Any], key: str, where: str) -> float | None:
+    return None if obj.get(key) is None else _float(obj, key, where)
+
+
+def _dict_field(obj: Mapping[str, Any], key: str, where: str) -> dict[str, Any]:
+    return dict(_object(_get(obj, key, where), f"{where}.{key}"))
+
+
+def _objects(obj: Mapping[str, Any], key: str, where: str, required: Sequence[str]) -> tuple[dict[str, Any], ...]:
+    """A list of JSON objects, each holding at least the ``required`` keys."""
+    out = []
+    for i, item in enumerate(_list(obj, key, where)):
+        entry = _object(item, f"{where}.{key}[{i}]")
+        for name in required:
+            _get(entry, name, f"{where}.{key}[{i}]")
+        out.append(dict(entry))
+    return tuple(out)
+
+
+def _hex_pair(value: Any, where: str) -> list[int] | None:
+    if value is None:
+        return None
+    if (not isinstance(value, list) or len(value) != 2
+            or not all(isinstance(v, int) and not isinstance(v, bool) for v in value)):
+        raise WireError(f"{where}: expected a hex [q, r] or null, got {value!r}")
+    return [value[0], value[1]]
+
+
+@dataclass(frozen=True, slots=True)
+class EngineMessage(Message):
+    """Base of the engine's published messages: which engine run and which game they belong to."""
+
+    engine_run: str
+    game_id: int | None
+
+    def body(self) -> dict[str, Any]:
+        return {"engine_run": self.engine_run, "game_id": self.game_id}
+
+    @staticmethod
+    def _ids(obj: Mapping[str, Any], where: str) -> tuple[str, int | None]:
+        return _str(obj, "engine_run", where), _optional_int(obj, "game_id", where)
+
+
+@register
+@dataclass(frozen=True, slots=True)
+class GameStateMessage(EngineMessage):
+    """The whole game as a tablet draws it (``engine.snapshot.game_snapshot``)."""
+
+    TOPIC: ClassVar[bytes] = TOPIC_GAME_STATE
+
+    snapshot: dict[str, Any] = field(default_factory=dict)
+
+    def body(self) -> dict[str, Any]:
+        return {**EngineMessage.body(self), "snapshot": self.snapshot}
+
+    @classmethod
+    def parse_body(cls, obj: Mapping[str, Any], envelope: Envelope) -> GameStateMessage:
+        where = envelope.topic
+        run, game = cls._ids(obj, where)
+        snapshot = _dict_field(obj, "snapshot", where)
+        for key in ("state", "prompt", "history"):
+            _get(snapshot, key, f"{where}.snapshot")
+        return cls(envelope.seq, envelope.sent_at, run, game, snapshot)
+
+
+@register
+@dataclass(frozen=True, slots=True)
+class GameEventsMessage(EngineMessage):
+    """What action ``n`` (1-based; 0 for a refused camera move) caused, for the log and animations."""
+
+    TOPIC: ClassVar[bytes] = TOPIC_GAME_EVENTS
+
+    n: int = 0
+    action: str = ""
+    events: tuple[dict[str, Any], ...] = ()
+    source: str = "tablet"  # tablet | camera | engine (override, undo)
+
+    def body(self) -> dict[str, Any]:
+        return {**EngineMessage.body(self), "n": self.n, "action": self.action, "events": list(self.events),
+                "source": self.source}
+
+    @classmethod
+    def parse_body(cls, obj: Mapping[str, Any], envelope: Envelope) -> GameEventsMessage:
+        where = envelope.topic
+        run, game = cls._ids(obj, where)
+        events = _objects(obj, "events", where, ("kind", "text"))
+        for i, event in enumerate(events):
+            _str(event, "kind", f"{where}.events[{i}]")
+            _str(event, "text", f"{where}.events[{i}]")
+        return cls(envelope.seq, envelope.sent_at, run, game, _int(obj, "n", where), _str(obj, "action", where),
+                   events, _str(obj, "source", where))
+
+
+@register
+@dataclass(frozen=True, slots=True)
+class GameScenarioMessage(EngineMessage):
+    """The scenario being played (``engine.snapshot.scenario_to_dict``), sent when a game starts or loads."""
+
+    TOPIC: ClassVar[bytes] = TOPIC_GAME_SCENARIO
+
+    scenario: dict[str, Any] = field(default_factory=dict)
+
+    def body(self) -> dict[str, Any]:
+        return {**EngineMessage.body(self), "scenario": self.scenario}
+
+    @classmethod
+    def parse_body(cls, obj: Mapping[str, Any], envelope: Envelope) -> GameScenarioMessage:
+        where = envelope.topic
+        run, game = cls._ids(obj, where)
+        scenario = _dict_field(obj, "scenario", where)
+        for key in ("id", "figures", "board"):
+            _get(scenario, key, f"{where}.scenario")
+        return cls(envelope.seq, envelope.sent_at, run, game, scenario)
+
+
+@dataclass(frozen=True, slots=True)
+class CameraLink:
+    """One vision service as the engine hears it: ``status`` is its heartbeat's, or silent/waiting."""
+
+    id: str
+    status: str
+    last_seen_age_s: float | None
+    endpoint: str = ""
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"id": self.id, "status": self.status, "last_seen_age_s": self.last_seen_age_s,
+                "endpoint": self.endpoint}
+
+    @staticmethod
+    def from_dict(value: Any, where: str) -> CameraLink:
+        obj = _object(value, where)
+        age = _optional_float(obj, "last_seen_age_s", where)
+        return CameraLink(_str(obj, "id", where), _str(obj, "status", where, CAMERA_LINK_STATUSES), age,
+                          str(obj.get("endpoint", "")))
+
+
+@register
+@dataclass(frozen=True, slots=True)
+class TableMessage(EngineMessage):
+    """The table against the game: lifted figures with their moves, desync, an illegal move, problems.
+
+    ``lifted``: [{figure, moves: reach_to_list}]; ``desync``: [{figure, expected, seen, text}] (hexes as
+    [q, r] or null); ``illegal``: {figure, to, reason, legal: [labels]} or null; ``pending``: figures moved
+    by hand before the game asked for it [{figure, seen, text}]; ``registration``: {residual_mm,
+    drift_hex, ok, text}.
+    """
+
+    TOPIC: ClassVar[bytes] = TOPIC_TABLE
+
+    cameras: tuple[CameraLink, ...] = ()
+    lifted: tuple[dict[str, Any], ...] = ()
+    desync: tuple[dict[str, Any], ...] = ()
+    illegal: dict[str, Any] | None = None
+    pending: tuple[dict[str, Any], ...] = ()
+    unknown_markers: tuple[int, ...] = ()
+    duplicates: tuple[int, ...] = ()
+    registration: dict[str, Any] = field(default_factory=dict)
+
+    def body(self) -> dict[str, Any]:
+        return {
+            **EngineMessage.body(self),
+            "cameras": [c.to_dict() for c in self.cameras],
+            "lifted": list(self.lifted),
+            "desync": list(self.desync),
+            "illegal": self.illegal,
+            "pending": list(self.pending),
+            "unknown_markers": list(self.unknown_markers),
+            "duplicates": list(self.duplicates),
+            "registration": self.registration,
+        }
+
+    @classmethod
+    def parse_body(cls, obj: Mapping[str, Any], envelope: Envelope) -> TableMessage:
+        where = envelope.topic
+        run, game = cls._ids(obj, where)
+        cameras = tuple(CameraLink.from_dict(c, f"{where}.cameras[{i}]")
+                        for i, c in enumerate(_list(obj, "cameras", where)))
+        lifted = _objects(obj, "lifted", where, ("figure", "moves"))
+        desync = _objects(obj, "desync", where, ("figure", "expected", "seen", "text"))
+        for i, entry in enumerate(desync):
+            _hex_pair(entry["expected"], f"{where}.desync[{i}].expected")
+            _hex_pair(entry["seen"], f"{where}.desync[{i}].seen")
+        illegal = None
+        if _get(obj, "illegal", where) is not None:
+            illegal = dict(_object(obj["illegal"], f"{where}.illegal"))
+            for key in ("figure", "to", "reason", "legal"):
+                _get(illegal, key, f"{where}.illegal")
+        markers = []
+        for key in ("unknown_markers", "duplicates"):
+            values = _list(obj, key, where)
+            if not all(isinstance(v, int) and not isinstance(v, bool) for v in values):
+                raise WireError(f"{where}.{key}: expected a list of marker ids, got {values!r}")
+            markers.append(tuple(values))
+        registration = _dict_field(obj, "registration", where)
+        for key in ("ok", "text"):
+            _get(registration, key, f"{where}.registration")
+        pending = _objects(obj, "pending", where, ("figure",)) if "pending" in obj else ()
+        return cls(envelope.seq, envelope.sent_at, run, game, cameras, lifted, desync, illegal, pending,
+                   markers[0], markers[1], registration)
+
+
+@dataclass(frozen=True, slots=True)
+class FigureSighting:
+    """A figure (or other marker) as the fused cameras see it, in map millimetres and on a hex."""
+
+    marker: int
+    figure: str | None
+    x_mm: float
+    y_mm: float
+    hex: list[int] | None
+    state: str
+    cameras: tuple[str, ...]
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"marker": self.marker, "figure": self.figure, "x_mm": self.x_mm, "y_mm": self.y_mm,
+                "hex": self.hex, "state": self.state, "cameras": list(self.cameras)}
+
+    @staticmethod
+    def from_dict(value: Any, where: str) -> FigureSighting:
+        obj = _object(value, where)
+        figure = obj.get("figure")
+        if figure is not None and not isinstance(figure, str):
+            raise WireError(f"{where}.figure: expected a string or null, got {figure!r}")
+        cameras = _list(obj, "cameras", where)
+        if not all(isinstance(c, str) for c in cameras):
+            raise WireError(f"{where}.cameras: expected a list of camera ids, got {cameras!r}")
+        return FigureSighting(_int(obj, "marker", where), figure, _float(obj, "x_mm", where),
+                              _float(obj, "y_mm", where), _hex_pair(obj.get("hex"), f"{where}.hex"),
+                              _str(obj, "state", where, TRACK_STATES), tuple(cameras))
+
+
+@register
+@dataclass(frozen=True, slots=True)
+class TableViewMessage(EngineMessage):
+    """Every marker the cameras see, fused, once per camera update (``source_sent_at``: the camera's send time)."""
+
+    TOPIC: ClassVar[bytes] = TOPIC_TABLE_VIEW
+
+    figures: tuple[FigureSighting, ...] = ()
+    source_sent_at: float = 0.0
+
+    def body(self) -> dict[str, Any]:
+        return {**EngineMessage.body(self), "figures": [f.to_dict() for f in self.figures],
+                "source_sent_at": self.source_sent_at}
+
+    @classmethod
+    def parse_body(cls, obj: Mapping[str, Any], envelope: Envelope) -> TableViewMessage:
+        where = envelope.topic
+        run, game = cls._ids(obj, where)
+        figures = tuple(FigureSighting.from_dict(f, f"{where}.figures[{i}]")
+                        for i, f in enumerate(_list(obj, "figures", where)))
+        return cls(envelope.seq, envelope.sent_at, run, game, figures, _float(obj, "source_sent_at", where, low=0.0))
+
+
+@register
+@dataclass(frozen=True, slots=True)
+class EngineHeartbeat(EngineMessage):
+    """The engine is alive; ``dropped`` counts malformed messages it refused since it started."""
+
+    TOPIC: ClassVar[bytes] = TOPIC_ENGINE_HEARTBEAT
+
+    uptime_s: float = 0.0
+    dropped: int = 0
+    desync: bool = False
+
+    def body(self) -> dict[str, Any]:
+        return {**EngineMessage.body(self), "uptime_s": self.uptime_s, "dropped": self.dropped,
+                "desync": self.desync}
+
+    @classmethod
+    def parse_body(cls, obj: Mapping[str, Any], envelope: Envelope) -> EngineHeartbeat:
+        where = envelope.topic
+        run, game = cls._ids(obj, where)
+        desync = _get(obj, "desync", where)
+        if not isinstance(desync, bool):
+            raise WireError(f"{where}.desync: expected true or false, got {desync!r}")
+        return cls(envelope.seq, envelope.sent_at, run, game, _float(obj, "uptime_s", where, low=0.0),
+                   _int(obj, "dropped", where), desync)
+
+
+# ---------------------------------------------------------------- engine commands (ROUTER) and replies
+
+
+@dataclass(frozen=True, slots=True)
+class EngineRequest:
+    """One validated command: ``cmd``, the client's ``id`` (echoed in the reply) and its own fields."""
+
+    cmd: str
+    args: dict[str, Any]
+    id: str | int | None = None
+
+
+def _check_command(cmd: str, obj: Mapping[str, Any]) -> None:
+    where = cmd
+    if cmd == "action":
+        _object(_get(obj, "action", where), f"{where}.action")
+    elif cmd == "override":
+        _str(obj, "figure", where)
+        to = _get(obj, "to", where)
+        if not isinstance(to, str):
+            _hex_pair(to, f"{where}.to")
+            if to is None:
+                raise WireError(f"{where}.to: expected a hex label or [q, r], got null")
+    elif cmd == "new_game":
+        _str(obj, "scenario", where)
+    elif cmd == "load":
+        _int(obj, "game_id", where, minimum=1)
+    elif cmd == "save":
+        if not _str(obj, "path", where):
+            raise WireError(f"{where}.path: must not be empty")
+    elif cmd == "query":
+        what = _str(obj, "what", where, QUERY_KINDS)
+        key = "side" if what == "threatened" else "figure"
+        _str(obj, key, where)
+    elif cmd == "register_manual":
+        points = _objects(obj, "points", where, ("hex", "figure"))
+        for i, point in enumerate(points):
+            _str(point, "hex", f"{where}.points[{i}]")
+            _str(point, "figure", f"{where}.points[{i}]")
+
+
+def parse_request(payload: bytes | str) -> EngineRequest:
+    """Validate a command; :class:`WireError` names what is wrong (size, JSON, cmd or a field)."""
+    if len(payload) > MAX_REQUEST_BYTES:
+        raise WireError(f"request: {len(payload)} bytes exceeds the limit of {MAX_REQUEST_BYTES} bytes")
+    try:
+        text = payload.decode("utf-8") if isinstance(payload, bytes) else payload
+        raw = json.loads(text, parse_constant=_reject_constant)
+    except UnicodeDecodeError as exc:
+        raise WireError(f"request: not UTF-8 text ({exc.reason} at byte {exc.start})") from None
+    except json.JSONDecodeError as exc:
+        raise WireError(f"request: not valid JSON ({exc.msg} at character {exc.pos})") from None
+    except RecursionError:
+        raise WireError("request: JSON nested too deeply") from None
+    obj = _object(raw, "request")
+    if "version" in obj and _int(obj, "version", "request") != PROTOCOL_VERSION:
+        raise WireError(f"request.version: protocol {obj['version']} is not supported (this engine speaks "
+                        f"{PROTOCOL_VERSION}); run the same release of the app and the engine")
+    cmd = _str(obj, "cmd", "request")
+    if cmd not in ENGINE_COMMANDS:
+        raise WireError(f"request.cmd: unknown command {cmd[:40]!r}; known commands: {', '.join(ENGINE_COMMANDS)}")
+    request_id = obj.get("id")
+    if request_id is not None and (isinstance(request_id, bool) or not isinstance(request_id, str | int)):
+        raise WireError(f"request.id: expected a string or an integer, got {request_id!r}")
+    _check_command(cmd, obj)
+    args = {k: v for k, v in obj.items() if k not in ("cmd", "id", "version")}
+    return EngineRequest(cmd, args, request_id)
+
+
+def encode_request(cmd: str, request_id: str | int | None = None, **fields: Any) -> bytes:
+    """A command as the engine expects it (clients and tests)."""
+    obj: dict[str, Any] = {"cmd": cmd, "version": PROTOCOL_VERSION, **fields}
+    if request_id is not None:
+        obj["id"] = request_id
+    return json.dumps(obj, separators=(",", ":"), allow_nan=False).encode()
+
+
+@dataclass(frozen=True, slots=True)
+class EngineReply:
+    """The answer to one command: ``ok`` or an ``error`` text, the last published ``seq``, extra fields."""
+
+    ok: bool
+    error: str | None
+    cmd: str | None
+    id: str | int | None
+    seq: int
+    engine_run: str
+    fields: dict[str, Any]
+
+
+def encode_reply(ok: bool, error: str | None, *, cmd: str | None, request_id: str | int | None, seq: int,
+                 engine_run: str, sent_at: float, **fields: Any) -> bytes:
+    obj: dict[str, Any] = {
+        "topic": TOPIC_ENGINE_REPLY.decode(), "version": PROTOCOL_VERSION, "seq": seq, "sent_at": sent_at,
+        "engine_run": engine_run, "cmd": cmd, "id": request_id, "ok": ok, "error": error, **fields,
+    }
+    return json.dumps(obj, separators=(",", ":"), allow_nan=False).encode()
+
+
+def parse_reply(payload: bytes | str) -> EngineReply:
+    """Validate the engine's reply (clients)."""
+    envelope, obj = parse_envelope(payload)
+    where = TOPIC_ENGINE_REPLY.decode()
+    if envelope.topic != where:
+        raise WireError(f"message.topic: expected {where!r}, got {envelope.topic!r}")
+    ok = _get(obj, "ok", where)
+    if not isinstance(ok, bool):
+        raise WireError(f"{where}.ok: expected true or false, got {ok!r}")
+    error = obj.get("error")
+    if error is not None and not isinstance(error, str):
+        raise WireError(f"{where}.error: expected a string or null, got {error!r}")
+    if not ok and not error:
+        raise WireError(f"{where}.error: a failed reply must say why")
+    cmd = obj.get("cmd")
+    fields = {k: v for k, v in obj.items()
+              if k not in ("topic", "version", "seq", "sent_at", "engine_run", "cmd", "id", "ok", "error")}
+    return EngineReply(ok, error, cmd if isinstance(cmd, str) else None, obj.get("id"), envelope.seq,
+                       _str(obj, "engine_run", where), fields)
