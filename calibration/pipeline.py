@@ -63,17 +63,19 @@ def calibrate_views(
                                "in good light, fully inside the picture, and take that view again.")
     bar = check_bar_from_measurement(check_bar_mm)
     scale = bar.scale
-    views = [*lens_views, table_view]
+    # The lens comes from the hand-held views only: a table view with a bent sheet must not bend
+    # the lens too, or the flatness check below would compare two spoiled fits.
+    views = list(lens_views)
     lens = calibrate_lens(views, spec, scale)
     dropped: list[str] = []
-    errors = np.asarray(lens.per_view_rms_px[:-1])
+    errors = np.asarray(lens.per_view_rms_px)
     if errors.size >= 6:
         limit = max(1.0, OUTLIER_FACTOR * float(np.median(errors)))
-        keep = [v for v, e in zip(lens_views, errors, strict=True) if e <= limit]
-        if len(keep) < len(lens_views):
-            dropped = [v.source or "unnamed view" for v, e in zip(lens_views, errors, strict=True) if e > limit]
+        keep = [v for v, e in zip(views, errors, strict=True) if e <= limit]
+        if len(keep) < len(views):
+            dropped = [v.source or "unnamed view" for v, e in zip(views, errors, strict=True) if e > limit]
             log.info("dropping %d poorly fitting view(s): %s", len(dropped), ", ".join(dropped))
-            views = [*keep, table_view]
+            views = keep
             lens = calibrate_lens(views, spec, scale)
     table = fit_table(lens, table_view, spec, scale)
     counts = coverage_counts(views, lens.image_size)

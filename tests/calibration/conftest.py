@@ -30,12 +30,3 @@ def rendered() -> RenderedSet:
     lens = [render_sheet(cam, A4_SPEC, seed=i) for i, cam in enumerate(lens_view_cameras(A4_SPEC))]
     truth = table_camera()
     return RenderedSet(A4_SPEC, lens, render_sheet(truth, A4_SPEC, seed=99), truth)
-
-
-@pytest.fixture(scope="session")
-def rendered_small_print() -> RenderedSet:
-    """The same scene with the sheet printed at 97.5 % ("fit to page")."""
-    printed = A4_SPEC.scaled(0.975)
-    lens = [render_sheet(cam, printed, seed=i) for i, cam in enumerate(lens_view_cameras(A4_SPEC))]
-    truth = table_camera()
-    return RenderedSet(printed, lens, render_sheet(truth, printed, seed=99), truth)

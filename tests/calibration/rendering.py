@@ -90,3 +90,14 @@ def sheet_at_pixel(camera: CameraModel, pixel: tuple[float, float]) -> CameraMod
     centre = -camera.rotation.T @ camera.tvec
     rvec, _ = cv2.Rodrigues(rotation)
     return camera.with_pose(rvec.reshape(3), -rotation @ centre)
+
+
+def render_lifted_half(camera: CameraModel, spec: BoardSpec, lift_mm: float, seed: int = 0) -> NDArray[np.uint8]:
+    """The sheet with its right half lifted ``lift_mm`` off the table (lying over a book's edge)."""
+    flat = render_sheet(camera, spec, seed=seed)
+    raised = render_sheet(camera, spec, seed=seed, height_mm=lift_mm)
+    w, h = camera.image_size
+    us, vs = np.meshgrid(np.arange(w, dtype=np.float64), np.arange(h, dtype=np.float64))
+    table = camera.table_from_pixels(np.stack([us.ravel(), vs.ravel()], axis=1), lift_mm).reshape(h, w, 2)
+    right = table[..., 0] > spec.width_mm / 2.0
+    return np.asarray(np.where(right[..., None], raised, flat), dtype=np.uint8)
