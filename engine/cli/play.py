@@ -140,7 +140,6 @@ class Session:
         self.dice = random.Random(None if seed is None else seed + 1)
         self.letters = figure_letters(self.game)
         self.log_mode = log_mode
-        self.answers = 0
 
     def say(self, *lines: str) -> None:
         for line in lines:
@@ -181,7 +180,6 @@ class Session:
         except EngineError as exc:
             self.say(f"Not accepted: {exc}", f"Expected: {expected_answer(self.game.prompt)}.")
             return False
-        self.answers += 1
         self.say(f"> {who}{action_to_text(action, self.game.scenario.board.orientation)}", *event_lines(events))
         if any(e.kind == "turn" for e in events) and not self.log_mode:
             self.say("", board_text(self.game, self.letters))
@@ -307,7 +305,9 @@ class Session:
         announced = False
         while True:
             prompt = self.game.prompt
-            if prompt.kind is PromptKind.GAME_OVER and not announced:
+            if prompt.kind is not PromptKind.GAME_OVER:
+                announced = False  # an undo after the end reopens the game
+            elif not announced:
                 if self.log_mode:
                     self.say("", board_text(self.game, self.letters))
                 self.say("", self.finished_text())

@@ -10,10 +10,13 @@ from pathlib import Path
 
 import pytest
 
+from engine.actions import action_to_text
+from engine.autoplay import AutoPlayer, play_out
 from engine.cli import play as play_cli
 from engine.cli import replay as replay_cli
 from engine.journal import Journal
 from engine.record import replay_record
+from engine.scenario import load_scenario
 
 REPO = Path(__file__).resolve().parents[2]
 RECORDS = Path(__file__).parent / "records"
@@ -112,6 +115,20 @@ def test_mixed_players_let_the_auto_player_take_one_side(tmp_path: Path) -> None
     assert not any(a.split()[2:3] == ["move"] and a.split()[3] in ("swordsman", "bowman", "spearman") for a in auto)
     # After the goblins' turn the knights are asked again (or a fight needs their die).
     assert lines[-1].startswith("Stopped; the game is saved")
+
+
+def test_a_finished_game_resumed_can_be_undone_and_ended_again(tmp_path: Path) -> None:
+    path = tmp_path / "games.sqlite"
+    with Journal(path) as journal:
+        jg = journal.new_game(load_scenario("tutorial"))
+        play_out(jg.game, AutoPlayer(2), apply=jg.apply)
+        last = jg.game.history[-1].action
+    out = StringIO()
+    typed = StringIO(f"2\nundo\n{action_to_text(last)}\nquit\n")  # '2' is refused: the game is over
+    assert play_cli.main(["--journal", str(path), "--resume", "1"], stdin=typed, stdout=out) == 0
+    text = out.getvalue()
+    assert text.count("Winner: knights") == 2
+    assert "The game is over" in text and f"Undone: {action_to_text(last)}" in text
 
 
 def test_a_corrupt_journal_stops_with_the_file_and_the_fix(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
