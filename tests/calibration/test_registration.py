@@ -130,3 +130,18 @@ def test_manual_registration_catches_a_figure_on_the_wrong_hex() -> None:
                  ManualPoint("C1", (200.0, 0.0), (200.0, 0.0))]
     with pytest.raises(RegistrationError, match="in a line"):
         manual_registration(in_a_line)
+
+
+def test_registration_puts_figures_on_the_right_hexes_of_a_layout() -> None:
+    from engine.hexes import Hex, Orientation
+    from engine.layout import Layout
+
+    layout = Layout.from_flat_width(Orientation.FLAT, 50.0)
+    anchor_hexes = {90: Hex(0, 0), 91: Hex(8, -4), 92: Hex(0, 6), 93: Hex(8, 2)}
+    expected = {i: layout.hex_to_mm(h) for i, h in anchor_hexes.items()}
+    table = _place(-3.0, (120.0, 80.0), anchors=expected)  # the map as it lies on the table
+    reg = estimate_registration(table, expected, hex_mm=layout.across_flats_mm)
+    figure_hex = Hex(3, 1)
+    seen_at = _place(-3.0, (120.0, 80.0), anchors={0: layout.hex_to_mm(figure_hex)})[0]
+    x, y = reg.table_to_map([seen_at])[0]
+    assert layout.mm_to_hex(float(x), float(y)) == figure_hex
