@@ -2,11 +2,13 @@
 
 :func:`hex_line` is Red Blob Games' lerp-and-round line (``distance + 1`` hexes). Sight needs
 more than that: the rules must tell a clear line from one that only grazes something (runs
-along an edge, or touches a corner). :func:`sight_line` therefore traces the centre-to-centre
-line pushed an infinitesimal distance to either side ("plus" and "minus") through *every* hex
-it enters, in exact arithmetic (:mod:`engine.line_trace`). A hex or edge on both traces is crossed through its
-interior; one on a single trace is only touched on its boundary. Terrain comes in as
-predicates, so each rule set judges with its own notion of what blocks.
+along an edge, or touches a corner), and a lerp line samples only hex centres' spacing, so it
+misses hexes the line merely clips or touches at a corner. :func:`sight_line` therefore traces
+the centre-to-centre line pushed an infinitesimal distance to either side ("plus" and "minus")
+through *every* hex it enters, in exact arithmetic (:mod:`engine.line_trace`). A hex or edge on
+both traces is crossed through its interior; one on a single trace is only touched on its
+boundary. Terrain comes in as predicates, so each rule set judges with its own notion of what
+blocks.
 
 Sight lines are translation invariant: the trace is computed once per offset ``end - start``
 and translated lazily; the judges translate only the steps they test. For many queries on one
@@ -69,12 +71,13 @@ class SightVerdict:
 class SightLine:
     """The exact centre-to-centre line from ``start`` to ``end``, analysed against the grid.
 
-    ``plus`` / ``minus``: every hex the line enters when pushed an infinitesimal distance to its left /
-    right (both start at ``start`` and end at ``end``; longer than ``distance + 1`` when the line clips
-    or touches a corner of a hex). ``crossed_*``: on both traces (the line passes through the interior;
-    an edge is crossed away from its ends). ``grazed_hexes``: on one trace only (the line only touches
-    the boundary). ``grazed_edges``: crossed by one trace only (the line passes through an endpoint),
-    plus ``along_edges``, the sides the line runs along. Fields are translated on first use.
+    ``plus`` / ``minus``: every hex the line enters when pushed an infinitesimal distance to one
+    side / the other (both run from ``start`` to ``end``; the reverse line swaps them; longer than
+    ``distance + 1`` when the line clips or touches a corner of a hex). ``crossed_*``: on both
+    traces (the line passes through the interior; an edge is crossed away from its ends).
+    ``grazed_hexes``: on one trace only (the line only touches the boundary). ``grazed_edges``:
+    crossed by one trace only (the line passes through an endpoint), plus ``along_edges``, the
+    sides the line runs along. Fields are translated on first use.
     """
 
     start: Hex
