@@ -113,3 +113,14 @@ def test_live_flow_without_a_display_says_what_to_do(tmp_path: Path, capsys: pyt
     code = calibrate_main(["--camera", "0", "--check-bar", "100", "-o", str(tmp_path / "c.json")])
     assert code == EXIT_BAD_INPUT
     assert "--images DIR or --video FILE" in capsys.readouterr().err
+
+
+def test_live_flow_without_a_camera_says_what_to_do(tmp_path: Path, capsys: pytest.CaptureFixture[str],
+                                                   monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("DISPLAY", ":0")  # pretend a desktop: the missing camera must be what stops it
+    out = tmp_path / "c.json"
+    code = calibrate_main(["--camera", "57", "--check-bar", "100", "-o", str(out)])
+    assert code == EXIT_BAD_INPUT
+    err = capsys.readouterr().err
+    assert "no camera found at index 57" in err and "--images DIR" in err
+    assert not out.exists()
