@@ -11,6 +11,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from companion_app.viewmodels.board_model import BoardView, HexKey, hex_key
+from engine.hexes import from_label
 
 
 @dataclass(frozen=True)
@@ -148,6 +149,17 @@ class TableOverlay:
         return out
 
 
+def _hex_or_label(value: Any, board: BoardView) -> HexKey | None:
+    """A hex given as [q, r] or as a label like "E4"."""
+    if isinstance(value, str):
+        try:
+            h = from_label(value, board.orientation)
+        except ValueError:
+            return None
+        return (h.q, h.r)
+    return hex_key(value)
+
+
 def table_overlay(table: Mapping[str, Any] | None, board: BoardView) -> TableOverlay:
     """Build from a ``table`` message body (tolerant: missing keys mean nothing to show)."""
     if not table:
@@ -162,8 +174,8 @@ def table_overlay(table: Mapping[str, Any] | None, board: BoardView) -> TableOve
     if isinstance(raw, Mapping):
         fid = str(raw.get("figure"))
         fig = board.figures.get(fid)
-        to = hex_key(raw.get("to"))
-        legal = tuple(k for k in (hex_key(m) for m in raw.get("legal") or []) if k is not None)
+        to = _hex_or_label(raw.get("to"), board)
+        legal = tuple(k for k in (_hex_or_label(m, board) for m in raw.get("legal") or []) if k is not None)
         where = board.label(to) if to else "?"
         legal_text = ", ".join(board.label(k) for k in legal[:12]) or "none"
         illegal = Arrow(
@@ -180,7 +192,7 @@ def table_overlay(table: Mapping[str, Any] | None, board: BoardView) -> TableOve
         if not text:
             text = f"Put {board.figure_name(fid)} back on {board.label(exp) if exp else '?'}"
         desyncs.append(Arrow(fid, seen, exp, text))
-    warnings = []
+    warnings = [str(row.get("text") or "") for row in table.get("pending") or [] if row.get("text")]
     unknown = table.get("unknown_markers") or []
     if unknown:
         ids = ", ".join(str(m) for m in unknown)
@@ -188,5 +200,10 @@ def table_overlay(table: Mapping[str, Any] | None, board: BoardView) -> TableOve
     dups = table.get("duplicates") or []
     if dups:
         warnings.append(f"Markers seen twice: {', '.join(str(m) for m in dups)} (one tag per figure)")
-    cams = [str(c) if not isinstance(c, Mapping) else str(c.get("id", c)) for c in table.get("cameras") or []]
+    cams = [
+        f"{c.get('id')}: {c.get('status')}" if isinstance(c, Mapping) else str(c) for c in table.get("cameras") or []
+    ]
+    registration = table.get("registration") or {}
+    if isinstance(registration, Mapping) and registration.get("ok") is False and registration.get("text"):
+        warnings.append(f"Registration: {registration['text']}")
     return TableOverlay(ghosts, illegal, legal, desyncs, warnings, cams)

@@ -9,7 +9,7 @@ import pytest
 
 from companion_app.viewmodels.board_model import build_board
 from companion_app.viewmodels.glossary import lookup, terms_in
-from companion_app.viewmodels.log_model import export_text, log_entries, undo_steps
+from companion_app.viewmodels.log_model import export_text, undo_steps
 from companion_app.viewmodels.overlays import table_overlay
 from companion_app.viewmodels.prompt_model import PromptModel
 from companion_app.viewmodels.session import GameSession
@@ -85,7 +85,9 @@ def test_movement_roll_states_outcomes_and_chances_before_the_roll(game: Game) -
     play(game, s, tap.action)
     p = s.prompt
     assert p is not None and p.kind == "roll" and not p.opposed
-    assert p.dice[0].summary == "Adventurers rolls 1d6 for the Knight (movement): 1–4: up to 2 hexes; 5–6: up to 3 hexes"
+    assert p.dice[0].summary == (
+        "Adventurers rolls 1d6 for the Knight (movement): 1–4: up to 2 hexes; 5–6: up to 3 hexes"
+    )
     assert p.chances == ["up to 3 hexes: 33%", "up to 2 hexes: 67%"]
     assert p.summary_lines()[-1].startswith("Chances before the roll: ")
 
@@ -164,7 +166,9 @@ def test_setup_points_and_balance_warning(game: Game) -> None:
     scen["points"] = {"adventurers": 5, "goblins": 5}
     assert setup_view(scen).warning == ""
     scen["points"] = {"adventurers": 5, "goblins": 7}
-    assert setup_view(scen).warning == "Points differ: Adventurers 5, Goblins 7. Balance the sides or agree on the handicap."
+    assert setup_view(scen).warning == (
+        "Points differ: Adventurers 5, Goblins 7. Balance the sides or agree on the handicap."
+    )
 
 
 def test_table_overlay_ghosts_illegal_and_desync(game: Game) -> None:
@@ -173,7 +177,7 @@ def test_table_overlay_ghosts_illegal_and_desync(game: Game) -> None:
         "cameras": ["cam0"],
         "lifted": [{"figure": "knight", "moves": [[0, 3], {"hex": [0, 4]}]}],
         "desync": [{"figure": "dwarf", "expected": [1, 4], "seen": [2, 4], "text": ""}],
-        "illegal": {"figure": "mage", "to": [9, 0], "reason": "too far", "legal": [[3, 2], [4, 2]]},
+        "illegal": {"figure": "mage", "to": [9, 0], "reason": "too far", "legal": ["D4", [4, 2]]},
         "unknown_markers": [77],
         "duplicates": [],
         "registration": None,
