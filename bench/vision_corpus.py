@@ -42,14 +42,20 @@ class Pose:
     renderer: TableRenderer
 
 
+_RENDERERS: dict[str, list[Pose]] = {}
+
+
 def renderers(poses: tuple[dict[str, float], ...] = POSES) -> list[Pose]:
-    """One renderer per camera pose over the demo table, 1 m above it."""
-    table = demo_table()
-    out = []
-    for pose in poses:
-        camera = CameraModel.synthetic(look_at_mm=(300.0, 210.0), **pose)
-        out.append(Pose(f"tilt {pose['tilt_deg']:.0f}°", TableRenderer(camera, table)))
-    return out
+    """One renderer per camera pose over the demo table, 1 m above it (made once per run)."""
+    key = repr(poses)
+    if key not in _RENDERERS:
+        table = demo_table()
+        _RENDERERS[key] = [
+            Pose(f"tilt {pose['tilt_deg']:.0f}°",
+                 TableRenderer(CameraModel.synthetic(look_at_mm=(300.0, 210.0), **pose), table))
+            for pose in poses
+        ]
+    return _RENDERERS[key]
 
 
 def scatter(rng: np.random.Generator, count: int = 20) -> tuple[Figure, ...]:
