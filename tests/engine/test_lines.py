@@ -4,11 +4,12 @@ from __future__ import annotations
 
 from itertools import pairwise
 
+import pytest
 from ascii_map import parse
 from hypothesis import given
 from hypothesis import strategies as st
 
-from engine.hexes import DIRECTIONS, Edge, Hex, edge, hexes_within
+from engine.hexes import DIRECTIONS, Edge, Hex, edge, hex_round, hexes_within
 from engine.lines import Sight, SightLine, hex_line, judge_sight, judge_sight_strict_interior, sight_line
 
 coords = st.integers(min_value=-30, max_value=30)
@@ -194,3 +195,39 @@ def test_strict_interior_is_never_ambiguous_and_blocks_no_more_than_fantasy_batt
     assert (strict.sight is Sight.BLOCKED) == bool(inner & blocking)
     if strict.sight is Sight.BLOCKED:
         assert loose.sight is Sight.BLOCKED
+
+
+def _depth(p: tuple[float, float, float], h: Hex) -> float:
+    """How far point p (cube coordinates) lies inside hex h's cell: > 0 inside, 0 on its boundary."""
+    x, y, z = p[0] - h.q, p[1] - h.r, p[2] - h.s
+    return 1 - max(x - y, y - x, y - z, z - y, z - x, x - z)
+
+
+def _check_against_samples(radius: int, samples: int) -> None:
+    """Sample each line finely in floating point: a hex with a point well inside is crossed; a hex only
+    ever touched (depth ~0, never positive) is grazed. A line to (q, r, s) meets corners only at t = k/g
+    with g dividing gcd(q - r, q - s) <= 2 × radius, so ``samples`` divisible by 1 … 2 × radius hits them."""
+    for target in hexes_within(Hex(0, 0), radius):
+        if target == Hex(0, 0):
+            continue
+        line = sight_line(Hex(0, 0), target)
+        deepest: dict[Hex, float] = {}
+        for i in range(samples + 1):
+            t = i / samples
+            p = (t * target.q, t * target.r, t * target.s)
+            centre = hex_round(p[0], p[1])
+            for h in (centre, *centre.neighbours()):
+                deepest[h] = max(deepest.get(h, -1.0), _depth(p, h))
+        crossed = {h for h, d in deepest.items() if d > 1e-3}
+        touched = {h for h, d in deepest.items() if -1e-9 <= d <= 1e-9}
+        assert crossed == line.crossed_hexes, target
+        assert touched == line.grazed_hexes, target
+
+
+def test_traces_agree_with_densely_sampled_geometry() -> None:
+    _check_against_samples(radius=3, samples=2520)
+
+
+@pytest.mark.slow
+def test_traces_agree_with_densely_sampled_geometry_on_longer_lines() -> None:
+    _check_against_samples(radius=6, samples=27720)  # lcm(1 … 12)
