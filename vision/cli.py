@@ -14,6 +14,7 @@ import argparse
 import logging
 import sys
 import time
+import tomllib
 from collections.abc import Callable
 from contextlib import ExitStack
 from pathlib import Path
@@ -50,6 +51,8 @@ def _parser() -> argparse.ArgumentParser:
     p.add_argument("--marker-height", type=float, default=0.0, metavar="MM",
                    help="height of the tags above the table, for every id without its own --height (default 0)")
     p.add_argument("--height", action="append", default=[], metavar="ID=MM", help="tag height of one id (repeat)")
+    p.add_argument("--heights", metavar="FILE", help="TOML file of tag heights: [heights] with '3 = 30.0' lines "
+                   "and an optional 'default = 0.0'")
     p.add_argument("--ids", metavar="LIST", help="the ids in play, e.g. 0-7,12; others are reported as strays")
     p.add_argument("--area", metavar="X0,Y0,X1,Y1", help="the calibrated table area in mm; tags outside it warn")
     p.add_argument("--jsonl", metavar="OUT", help="write one JSON object per frame to OUT ('-' for stdout)")
@@ -81,6 +84,33 @@ def _parse_heights(items: list[str]) -> dict[int, float]:
         except ValueError:
             raise UsageError(f"--height {item!r}: write it as ID=MM, e.g. --height 3=30") from None
     return heights
+
+
+def _load_heights(path: str | None) -> tuple[dict[int, float], float | None]:
+    """Tag heights from a TOML file: ``[heights]`` with ``ID = MM`` entries and an optional ``default``."""
+    if path is None:
+        return {}, None
+    try:
+        data = tomllib.loads(Path(path).read_text(encoding="utf-8"))
+    except FileNotFoundError:
+        raise UsageError(f"heights file {path} does not exist: check the path") from None
+    except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError) as exc:
+        raise UsageError(f"heights file {path} cannot be read ({exc}): fix the TOML syntax") from None
+    table = data.get("heights")
+    if not isinstance(table, dict):
+        raise UsageError(f"heights file {path} has no [heights] table: add one with lines like '3 = 30.0'")
+    heights: dict[int, float] = {}
+    default: float | None = None
+    for key, value in table.items():
+        if isinstance(value, bool) or not isinstance(value, int | float) or not 0 <= value < 1000:
+            raise UsageError(f"heights file {path}: {key} = {value!r} must be a height in mm (0 to 1000)")
+        if key == "default":
+            default = float(value)
+        elif key.isdigit():
+            heights[int(key)] = float(value)
+        else:
+            raise UsageError(f"heights file {path}: {key!r} is not a marker id; use numbers like '3 = 30.0'")
+    return heights, default
 
 
 def _parse_ids(text: str | None) -> frozenset[int] | None:
@@ -163,7 +193,10 @@ class _Progress:
 
 
 def run(args: argparse.Namespace, stdout: IO[str]) -> int:
-    heights = _parse_heights(args.height)
+    heights, default_height = _load_heights(args.heights)
+    heights.update(_parse_heights(args.height))
+    if default_height is not None and args.marker_height == 0.0:
+        args.marker_height = default_height
     tracker = TrackerConfig(known_ids=_parse_ids(args.ids), area_mm=_parse_area(args.area))
     detector = MarkerDetector(args.dictionary, scale=args.scale)
     camera: CameraModel | None = None
@@ -192,8 +225,8 @@ def run(args: argparse.Namespace, stdout: IO[str]) -> int:
     if camera is None and args.jsonl is None:
         raise UsageError("without --calibration there are no table positions to publish: run 'hexa calibrate' and "
                          "pass --calibration FILE, or use --jsonl OUT for pixel positions only")
-    publish = not args.no_publish and camera is not None and (
-        args.pub is not None or args.camera is not None or args.synthetic is not None)
+    # With --jsonl the JSON lines are the output; sockets only when --pub asks for them too.
+    publish = not args.no_publish and camera is not None and (args.jsonl is None or args.pub is not None)
     config = ServiceConfig(camera_id=args.camera_id, heights_mm=heights, default_height_mm=args.marker_height,
                            tracker=tracker, preview_fps=args.preview, max_frames=args.frames,
                            track=args.images is None)

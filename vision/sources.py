@@ -108,14 +108,20 @@ class VideoFileSource:
         self._capture = cv2.VideoCapture(str(self.path))
         if not self._capture.isOpened():
             raise SourceError(f"video file {self.path} cannot be decoded: convert it to MP4 (H.264) or MJPG AVI")
+        fps = float(self._capture.get(cv2.CAP_PROP_FPS))
+        self.fps = fps if 1.0 <= fps <= 1000.0 else 30.0
         self._index = 0
+        self._t0 = time.monotonic()
 
     def read(self) -> Frame | None:
         ok, image = self._capture.read()
         if not ok or image is None:
             return None
         self._index += 1
-        return _stamp(np.asarray(image, dtype=np.uint8), self._index - 1, f"{self.path.name}#{self._index - 1}")
+        index = self._index - 1
+        # Tracking runs on the video's own clock, however fast the frames are processed.
+        return Frame(np.asarray(image, dtype=np.uint8), index, time.time(), self._t0 + index / self.fps,
+                     f"{self.path.name}#{index}")
 
     def close(self) -> None:
         self._capture.release()

@@ -86,3 +86,42 @@ def test_bad_input_gives_a_clear_error_and_exit_code_2(argv: list[str], message:
 def test_camera_without_calibration_explains_what_to_do(capsys: pytest.CaptureFixture[str]) -> None:
     assert hexa(["vision", "--camera", "0"]) == 2
     assert "--calibration FILE" in capsys.readouterr().err
+
+
+def test_a_video_is_tracked_on_its_own_clock(renderer: TableRenderer, camera: CameraModel, tmp_path: Path,
+                                             capsys: pytest.CaptureFixture[str]) -> None:
+    video = tmp_path / "table.avi"
+    writer = cv2.VideoWriter(str(video), cv2.VideoWriter.fourcc(*"MJPG"), 30.0, camera.image_size)
+    assert writer.isOpened()
+    figures = tuple(Figure(i, 150.0 + 100 * i, 200.0, 0.0, 22.0, 0.0) for i in range(3))
+    image = renderer.render(figures, effects=Effects()).image
+    for _ in range(12):
+        writer.write(image)
+    writer.release()
+    calibration = _calibration_file(camera, tmp_path / "calibration.json")
+    assert hexa(["vision", "--video", str(video), "--calibration", str(calibration), "--jsonl", "-"]) == 0
+    lines = [json.loads(line) for line in capsys.readouterr().out.splitlines()]
+    assert len(lines) == 12
+    assert [m["state"] for m in lines[0]["markers"]] == ["moving"] * 3
+    assert [m["state"] for m in lines[-1]["markers"]] == ["settled"] * 3  # 0.37 s of video later
+    assert sorted(m["id"] for m in lines[-1]["markers"]) == [0, 1, 2]
+
+
+def test_heights_come_from_a_toml_file(renderer: TableRenderer, camera: CameraModel, tmp_path: Path,
+                                       capsys: pytest.CaptureFixture[str]) -> None:
+    images = tmp_path / "images"
+    images.mkdir()
+    frames = _write_frames(renderer, images)  # every tag 30 mm up
+    heights = tmp_path / "heights.toml"
+    heights.write_text("[heights]\ndefault = 30.0\n0 = 30\n", encoding="utf-8")
+    calibration = _calibration_file(camera, tmp_path / "calibration.json")
+    assert hexa(["vision", "--images", str(images), "--calibration", str(calibration), "--heights", str(heights),
+                 "--jsonl", "-"]) == 0
+    truth = {t.marker_id: t for f in frames for t in f.truth}
+    for line in capsys.readouterr().out.splitlines():
+        for m in json.loads(line)["markers"]:
+            assert m["height_mm"] == 30.0
+            assert math.hypot(m["x_mm"] - truth[m["id"]].x_mm, m["y_mm"] - truth[m["id"]].y_mm) < 0.6
+    heights.write_text("[heights]\nknight = 30\n", encoding="utf-8")
+    assert hexa(["vision", "--images", str(images), "--heights", str(heights), "--jsonl", "-"]) == 2
+    assert "'knight' is not a marker id" in capsys.readouterr().err

@@ -7,6 +7,7 @@ import math
 import threading
 import time
 
+import cv2
 import numpy as np
 import pytest
 import zmq
@@ -116,6 +117,18 @@ def test_the_grabber_hands_out_only_the_newest_frame(renderer: TableRenderer) ->
         grabber.stop()
 
 
+def wait_for_subscription(publisher: VisionPublisher, sub: TracksSubscriber) -> None:
+    """Send throw-away previews until one arrives (the slow-joiner handshake, without sleeping)."""
+    deadline = time.monotonic() + 5.0
+    while time.monotonic() < deadline:
+        publisher.publish_preview(b"\xff\xd8 handshake", 1, 1, time.time())
+        if sub.receive(0.05) is not None:
+            while sub.receive(0.05) is not None:  # drain the extra handshakes
+                pass
+            return
+    pytest.fail("preview subscriber never connected")
+
+
 def test_end_to_end_on_the_synthetic_table(renderer: TableRenderer, camera: CameraModel) -> None:
     """Render → detect → map → track → publish → subscribe: settled positions match the truth."""
     figures = renderer.table.figures
@@ -125,13 +138,22 @@ def test_end_to_end_on_the_synthetic_table(renderer: TableRenderer, camera: Came
     context: zmq.Context[zmq.Socket[bytes]] = zmq.Context()
     publisher = VisionPublisher("tcp://127.0.0.1:*", "tcp://127.0.0.1:*", context=context)
     heights = {f.marker_id: f.height_mm for f in figures}
-    service = VisionService(ServiceConfig(heights_mm=heights), MarkerDetector(), camera, publisher)
+    service = VisionService(ServiceConfig(heights_mm=heights, preview_fps=1000.0), MarkerDetector(), camera,
+                            publisher)
+    previews = TracksSubscriber(publisher.endpoint, publisher.snapshot_endpoint, context,
+                                topics=(wire.TOPIC_PREVIEW,))
     try:
+        wait_for_subscription(publisher, previews)
         service.run_sequential(source)
         last = publisher.last_tracks
+        preview = previews.receive(2.0)
     finally:
+        previews.close()
         publisher.close()
         context.term()
+    assert isinstance(preview, wire.PreviewMessage)
+    picture = cv2.imdecode(np.frombuffer(preview.jpeg, np.uint8), cv2.IMREAD_COLOR)
+    assert picture.shape == (preview.height, preview.width, 3) and preview.width == 640
     assert last is not None and last.frame_index == 14
     assert {m.id for m in last.markers} == {f.marker_id for f in figures}
     for m in last.markers:
