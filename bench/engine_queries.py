@@ -218,7 +218,16 @@ def machine() -> dict[str, Any]:
                 break
     except OSError:
         pass
-    return {"nproc": os.cpu_count(), "cpu": model, "python": platform.python_version()}
+    return {"nproc": os.cpu_count(), "cpu": model, "python": platform.python_version(),
+            "load_1min_at_start": _load()}
+
+
+def _load() -> float | None:
+    """One-minute load average: timings on a shared, busy machine are worth reading with it."""
+    try:
+        return round(os.getloadavg()[0], 2)
+    except OSError:
+        return None
 
 
 def table(result: dict[str, Any]) -> str:
@@ -257,6 +266,7 @@ def main(argv: list[str] | None = None) -> int:
     reach_repeats, movers, sight_repeats, baseline_repeats, sighted = (
         (1, 12, 3, 1, 24) if args.quick else (10, len(world.figures), 40, 7, len(world.figures))
     )
+    print(f"{machine()['cpu']}, {os.cpu_count()} cores, Python {platform.python_version()}, load {_load()}")
     print(f"40×40 map, {len(world.figures)} figures, {len(world.obstacles)} obstacles, {len(world.walls)} walls, "
           f"seed {args.seed}{' (quick)' if args.quick else ''}")
     reach = []
@@ -269,6 +279,7 @@ def main(argv: list[str] | None = None) -> int:
                 "walls": len(world.walls)},
         "reachable": reach, "sight": bench_sight(world, sight_repeats, baseline_repeats, sighted),
     }
+    result["machine"]["load_1min_at_end"] = _load()
     print(table(result))
     s = result["sight"]
     print(f"sight: {s['verdicts']}, identical to baseline: {s['identical_to_baseline']}; "

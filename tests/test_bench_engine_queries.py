@@ -20,7 +20,7 @@ def test_engine_queries_bench_runs_quick_and_agrees_with_its_baselines(tmp_path:
     assert "baseline BFS + path copies" in done.stdout and "SightBoard" in done.stdout
     result = json.loads(out.read_text())
     assert result["quick"] is True
-    assert set(result["machine"]) == {"nproc", "cpu", "python"}
+    assert {"nproc", "cpu", "python"} <= set(result["machine"])
     assert [r["budget"] for r in result["reachable"]] == [3, 8]
     for r in result["reachable"]:
         assert r["mismatches"] == 0  # same reachable hexes and costs as breadth-first search
