@@ -85,12 +85,13 @@ class MarkerDetector:
     """A configured ArUco detector; create once, call :meth:`detect` per frame (not thread-safe).
 
     ``scale`` is the resolution candidates are searched at, ``threshold_window`` the one adaptive
-    threshold window (pixels of the reduced image), ``rescue`` re-reads at full resolution the
+    threshold window (pixels of the reduced image) and ``threshold_constant`` how much darker than
+    its surroundings a pixel must be to count as part of a tag's border, ``rescue`` re-reads at full resolution the
     squares OpenCV rejected, ``refine`` fits the tag edges at full resolution for sub-pixel corners.
     """
 
     def __init__(self, dictionary: str = DEFAULT_DICTIONARY, scale: float = 0.5, threshold_window: int = 3,
-                 rescue: bool = True, refine: bool = True) -> None:
+                 threshold_constant: float = 5.0, rescue: bool = True, refine: bool = True) -> None:
         if not 0.1 <= scale <= 1.0:
             raise ValueError(f"detection scale must be within 0.1..1.0, got {scale}")
         self.dictionary_name = dictionary_name(dictionary)
@@ -102,6 +103,8 @@ class MarkerDetector:
         params.adaptiveThreshWinSizeMin = threshold_window
         params.adaptiveThreshWinSizeMax = threshold_window
         params.adaptiveThreshWinSizeStep = 10
+        # OpenCV's 7 grey levels lose tags in a dim room; 5 keeps them at no measurable cost.
+        params.adaptiveThreshConstant = threshold_constant
         # Perimeter limits are relative to the (reduced) image's larger side.
         params.minMarkerPerimeterRate = 0.02
         params.maxMarkerPerimeterRate = 1.0
