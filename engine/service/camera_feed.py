@@ -1,0 +1,146 @@
+"""One vision service as the engine listens to it: SUB for tracks and heartbeats, DEALER for its snapshot.
+
+The Clone pattern: subscribe first, then ask for a snapshot; the snapshot's tracks are taken only
+if newer than what the subscription already delivered. Messages on the subscription are in order,
+so a lower ``seq`` there means the camera service restarted and is taken as it is. The link is
+``waiting`` until the first message, then takes the heartbeat's status, and is ``silent`` when
+nothing arrived for ``silent_after_s`` (3 s).
+"""
+
+from __future__ import annotations
+
+import logging
+import time
+
+import zmq
+
+from engine import wire
+from engine.wire import CameraLink, Heartbeat, TracksMessage, VisionSnapshot, VisionSnapshotRequest, WireError
+
+log = logging.getLogger(__name__)
+
+SILENT_AFTER_S = 3.0
+SNAPSHOT_RETRY_S = 2.0
+MAX_SUB_BYTES = wire.MAX_MESSAGE_BYTES + 1024
+
+
+def snapshot_endpoint_for(pub_endpoint: str) -> str:
+    """The vision service's snapshot endpoint next to its PUB one (the port after it, as its defaults are)."""
+    head, _, port = pub_endpoint.rpartition(":")
+    if not port.isdigit():
+        raise ValueError(f"{pub_endpoint!r}: give the vision endpoint as tcp://HOST:PORT "
+                         "(optionally PUB,SNAPSHOT when the snapshot port is not PUB+1)")
+    return f"{head}:{int(port) + 1}"
+
+
+class CameraFeed:
+    """Receives one camera service's messages; owned by the server's thread."""
+
+    def __init__(self, context: zmq.Context[zmq.Socket[bytes]], index: int, pub_endpoint: str,
+                 snapshot_endpoint: str | None = None, silent_after_s: float = SILENT_AFTER_S) -> None:
+        self.index = index
+        self.endpoint = pub_endpoint
+        self.snapshot_endpoint = snapshot_endpoint or snapshot_endpoint_for(pub_endpoint)
+        self.silent_after_s = silent_after_s
+        self.camera_id = f"camera-{index}"
+        self.status = "waiting"
+        self.last_heard: float | None = None
+        self.newest: TracksMessage | None = None
+        self.dropped = 0
+        self.sub = context.socket(zmq.SUB)
+        self.sub.setsockopt(zmq.LINGER, 0)
+        self.sub.setsockopt(zmq.MAXMSGSIZE, MAX_SUB_BYTES)
+        self.sub.setsockopt(zmq.RCVHWM, 1000)
+        for topic in (wire.TOPIC_TRACKS, wire.TOPIC_HEARTBEAT):
+            self.sub.setsockopt(zmq.SUBSCRIBE, topic)
+        self.sub.connect(pub_endpoint)
+        self.snap = context.socket(zmq.DEALER)
+        self.snap.setsockopt(zmq.LINGER, 0)
+        self.snap.setsockopt(zmq.MAXMSGSIZE, MAX_SUB_BYTES)
+        self.snap.connect(self.snapshot_endpoint)
+        self._snapshot_asked: float | None = None
+        self.synced = False
+        self.ask_snapshot()
+
+    def ask_snapshot(self) -> None:
+        """Send a snapshot request (answered, or retried by :meth:`tick`)."""
+        request = VisionSnapshotRequest(seq=0, sent_at=time.time())
+        try:
+            self.snap.send_multipart([b"", *request.to_frames()], flags=zmq.NOBLOCK)
+        except zmq.Again:
+            log.debug("camera %s: snapshot socket not connected yet", self.endpoint)
+        self._snapshot_asked = time.monotonic()
+
+    def _heard(self, camera_id: str) -> None:
+        self.last_heard = time.monotonic()
+        self.camera_id = camera_id or self.camera_id
+
+    def _take(self, tracks: TracksMessage) -> bool:
+        self._heard(tracks.camera_id)
+        if self.status in ("waiting", "silent"):
+            self.status = "ok"
+        self.newest = tracks
+        return True
+
+    def drain_sub(self) -> bool:
+        """Read every waiting subscription message; True when new tracks arrived."""
+        got = False
+        while True:
+            try:
+                frames = self.sub.recv_multipart(flags=zmq.NOBLOCK)
+            except zmq.Again:
+                return got
+            try:
+                message = wire.decode(frames)
+            except WireError as exc:
+                self.dropped += 1
+                log.warning("camera %s: dropped a malformed message: %s", self.endpoint, exc)
+                continue
+            if isinstance(message, TracksMessage):
+                got = self._take(message) or got
+            elif isinstance(message, Heartbeat):
+                self._heard(message.camera_id)
+                self.status = message.status
+
+    def drain_snapshot(self) -> bool:
+        """Read the snapshot reply; True when it brought tracks newer than the subscription's."""
+        got = False
+        while True:
+            try:
+                frames = self.snap.recv_multipart(flags=zmq.NOBLOCK)
+            except zmq.Again:
+                return got
+            body = frames[1:] if frames and frames[0] == b"" else frames
+            try:
+                message = wire.decode(body)
+                if not isinstance(message, VisionSnapshot):
+                    raise WireError(f"expected a vision.snapshot reply, got {message.TOPIC.decode()}")
+            except WireError as exc:
+                self.dropped += 1
+                log.warning("camera %s: dropped a malformed snapshot reply: %s", self.snapshot_endpoint, exc)
+                continue
+            self.synced = True
+            self._heard(message.camera_id)
+            if self.status == "waiting":
+                self.status = "ok"
+            tracks = message.tracks
+            if tracks is not None and (self.newest is None or tracks.seq > self.newest.seq):
+                got = self._take(tracks) or got
+
+    def tick(self, now: float) -> bool:
+        """Silence detection and snapshot retries; True when the link's status changed."""
+        if not self.synced and self._snapshot_asked is not None and now - self._snapshot_asked > SNAPSHOT_RETRY_S:
+            self.ask_snapshot()
+        if self.last_heard is not None and now - self.last_heard > self.silent_after_s and self.status != "silent":
+            log.warning("camera %s (%s) silent for %.1f s", self.camera_id, self.endpoint, now - self.last_heard)
+            self.status = "silent"
+            return True
+        return False
+
+    def link(self, now: float) -> CameraLink:
+        age = None if self.last_heard is None else round(now - self.last_heard, 2)
+        return CameraLink(self.camera_id, self.status, age, self.endpoint)
+
+    def close(self) -> None:
+        self.sub.close(linger=0)
+        self.snap.close(linger=0)

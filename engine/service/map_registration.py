@@ -1,0 +1,97 @@
+"""Table millimetres → map millimetres for the engine: from the scenario's anchor tags, by hand, or identity.
+
+The scenario names anchor tags on hexes (tag id → hex); the cameras see them in table millimetres.
+:class:`calibration.registration.RegistrationTracker` fits and follows the transform. Without anchors
+in view the map is taken to lie where the table frame is (identity) and the status says so; a manual
+registration (figures on three named hexes) replaces both until the next game.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+import numpy as np
+
+from calibration.registration import (
+    DriftReport,
+    ManualPoint,
+    Registration,
+    RegistrationTracker,
+    manual_registration,
+)
+from engine.scenario import Scenario
+
+log = logging.getLogger(__name__)
+
+Point = tuple[float, float]
+OK_RESIDUAL_HEX = 0.25
+
+
+class MapRegistration:
+    """Keeps the current table → map transform and a status for the ``table`` message."""
+
+    def __init__(self, scenario: Scenario) -> None:
+        layout = scenario.layout
+        self.scenario = scenario
+        self.hex_mm = layout.across_flats_mm
+        self.expected = {tag: layout.hex_to_mm(h) for tag, h in scenario.anchors.items()}
+        centres = [layout.hex_to_mm(h) for h in scenario.board.tiles]
+        self.tracker = (RegistrationTracker(self.expected, centres, hex_mm=self.hex_mm)
+                        if self.expected else None)
+        self.manual: Registration | None = None
+        self.last_drift: DriftReport | None = None
+
+    @property
+    def anchor_ids(self) -> tuple[int, ...]:
+        return tuple(sorted(self.expected))
+
+    @property
+    def current(self) -> Registration | None:
+        if self.manual is not None:
+            return self.manual
+        return self.tracker.current if self.tracker is not None else None
+
+    def update(self, anchors_table: Mapping[int, Point]) -> None:
+        """Take the anchors seen in this view of the table (table millimetres)."""
+        if self.tracker is None or self.manual is not None or not anchors_table:
+            return
+        drift = self.tracker.update(anchors_table)
+        if drift is not None:
+            self.last_drift = drift
+
+    def register_manual(self, points: Sequence[ManualPoint]) -> Registration:
+        """Replace the anchors' fit by figures placed on named hexes (raises RegistrationError)."""
+        self.manual = manual_registration(points, hex_mm=self.hex_mm)
+        log.info("manual registration: residual %.1f mm", self.manual.residual_mm_rms)
+        return self.manual
+
+    def to_map(self, points: np.ndarray[Any, Any]) -> np.ndarray[Any, Any]:
+        """N×2 table millimetres → N×2 map millimetres (identity while there is no registration)."""
+        registration = self.current
+        return points if registration is None else registration.table_to_map(points)
+
+    def status(self) -> dict[str, Any]:
+        """``{residual_mm, drift_hex, ok, text, mode}`` for the tablets."""
+        registration = self.current
+        drift = None if self.last_drift is None else round(self.last_drift.max_hex, 3)
+        if registration is None:
+            if not self.expected:
+                text = "the scenario names no anchor tags: table millimetres are used as map millimetres (identity)"
+            else:
+                ids = ", ".join(map(str, self.anchor_ids))
+                text = (f"no anchor tags seen yet (ids {ids}): table millimetres are used as map millimetres "
+                        "(identity). Put the anchors on their hexes in view, or register by hand")
+            return {"residual_mm": None, "drift_hex": drift, "ok": False, "text": text, "mode": "identity"}
+        residual = round(registration.residual_mm_rms, 2)
+        ok = registration.residual_hex <= OK_RESIDUAL_HEX
+        mode = "manual" if registration is self.manual else "anchors"
+        text = f"map registered from {mode}: residual {residual:.1f} mm"
+        if registration.outliers:
+            text += f"; anchors {', '.join(map(str, registration.outliers))} do not fit (moved?)"
+        if registration.missing:
+            text += f"; anchors {', '.join(map(str, registration.missing))} not seen"
+        if not ok:
+            text += ": too large, check that the anchors sit on their hexes"
+        return {"residual_mm": residual, "drift_hex": drift, "ok": ok, "text": text, "mode": mode}

@@ -1,0 +1,108 @@
+"""CURVE for ``--lan``: the engine's key pair, the tablets' allowed public keys, and who was refused.
+
+Key files come from ``hexa keys --dir DIR`` (:mod:`engine.service.keys`): ``DIR/server.key`` and
+``DIR/server.key_secret`` for the engine, ``DIR/authorized/*.key`` for the allowed clients, and one
+``DIR/clients/NAME.key_secret`` per tablet. The ZAP handler (pyzmq's ThreadAuthenticator) lets only
+those client keys in; a plain or unknown client completes no handshake and receives nothing. A
+socket monitor logs every refused handshake.
+"""
+
+from __future__ import annotations
+
+import logging
+from dataclasses import dataclass
+from pathlib import Path
+
+import zmq
+import zmq.auth
+from zmq.auth.thread import ThreadAuthenticator
+from zmq.utils.monitor import recv_monitor_message
+
+log = logging.getLogger(__name__)
+
+SERVER_NAME = "server"
+AUTHORIZED_DIR = "authorized"
+CLIENTS_DIR = "clients"
+_REFUSED = (zmq.EVENT_HANDSHAKE_FAILED_NO_DETAIL | zmq.EVENT_HANDSHAKE_FAILED_PROTOCOL
+            | zmq.EVENT_HANDSHAKE_FAILED_AUTH)
+
+
+class KeyFileError(ValueError):
+    """Key files missing or unreadable; the text says which and how to make them."""
+
+
+@dataclass(frozen=True)
+class ClientKeys:
+    """What a tablet (or test) needs to connect to a CURVE engine."""
+
+    public: bytes
+    secret: bytes
+    server_public: bytes
+
+    def apply(self, socket: zmq.Socket[bytes]) -> None:
+        socket.curve_publickey = self.public
+        socket.curve_secretkey = self.secret
+        socket.curve_serverkey = self.server_public
+
+
+def _load(path: Path, secret: bool) -> tuple[bytes, bytes | None]:
+    if not path.exists():
+        raise KeyFileError(f"{path}: no such key file. Fix: run 'hexa keys --dir {path.parent}' to make the keys")
+    try:
+        public, secret_key = zmq.auth.load_certificate(str(path))
+    except (OSError, ValueError) as exc:
+        raise KeyFileError(f"{path}: not a readable key file ({exc}). Fix: make new keys with 'hexa keys'") from None
+    if secret and secret_key is None:
+        raise KeyFileError(f"{path}: holds no secret key. Fix: point at the .key_secret file made by 'hexa keys'")
+    return public, secret_key
+
+
+def load_client_keys(keys_dir: str | Path, name: str = "tablet") -> ClientKeys:
+    keys = Path(keys_dir)
+    public, secret = _load(keys / CLIENTS_DIR / f"{name}.key_secret", secret=True)
+    server_public, _ = _load(keys / f"{SERVER_NAME}.key", secret=False)
+    assert secret is not None
+    return ClientKeys(public, secret, server_public)
+
+
+class CurveServer:
+    """Runs the ZAP authenticator and makes sockets CURVE servers; logs refused handshakes."""
+
+    def __init__(self, context: zmq.Context[zmq.Socket[bytes]], keys_dir: str | Path) -> None:
+        keys = Path(keys_dir)
+        public, secret = _load(keys / f"{SERVER_NAME}.key_secret", secret=True)
+        authorized = keys / AUTHORIZED_DIR
+        if not authorized.is_dir() or not any(authorized.glob("*.key")):
+            raise KeyFileError(f"{authorized}: no allowed client keys. Fix: run 'hexa keys --dir {keys}'")
+        assert secret is not None
+        self.public, self.secret = public, secret
+        self.auth = ThreadAuthenticator(context, log=logging.getLogger(f"{__name__}.zap"))
+        self.auth.start()
+        self.auth.configure_curve(domain="*", location=str(authorized))
+        self._monitors: list[tuple[str, zmq.Socket[bytes]]] = []
+        log.info("CURVE on: %d allowed client key(s) in %s", len(list(authorized.glob("*.key"))), authorized)
+
+    def secure(self, socket: zmq.Socket[bytes], name: str) -> zmq.Socket[bytes]:
+        """Make ``socket`` a CURVE server (call before bind); returns a monitor socket to poll."""
+        socket.curve_secretkey = self.secret
+        socket.curve_publickey = self.public
+        socket.curve_server = True
+        monitor = socket.get_monitor_socket(_REFUSED)
+        self._monitors.append((name, monitor))
+        return monitor
+
+    def log_refusals(self, monitor: zmq.Socket[bytes]) -> int:
+        """Log every refused handshake waiting on a monitor socket; returns how many."""
+        name = next((n for n, m in self._monitors if m is monitor), "socket")
+        count = 0
+        while monitor.poll(0, zmq.POLLIN):
+            event = recv_monitor_message(monitor)
+            count += 1
+            log.warning("%s: refused a client without valid CURVE keys (%s, from %s)", name,
+                        zmq.Event(event["event"]).name, event.get("endpoint", b"?"))
+        return count
+
+    def close(self) -> None:
+        for _, monitor in self._monitors:
+            monitor.close(linger=0)
+        self.auth.stop()

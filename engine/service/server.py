@@ -1,0 +1,292 @@
+"""The engine service loop: one thread owning every socket, the session, and the publishing order.
+
+Sockets (defaults; layouts in :mod:`engine.wire`):
+
+PUB ``tcp://127.0.0.1:5560``     ``game.state``, ``game.events``, ``game.scenario``, ``table``, ``table.view``,
+                                ``engine.heartbeat`` (1 s). ``table`` on change and at least once a second.
+ROUTER ``tcp://127.0.0.1:5561``  commands (DEALER or REQ clients), one reply each.
+SUB/DEALER per ``--vision``      the camera services' ``tracks``/``heartbeat`` and their snapshots.
+
+``seq`` of every published message is ``max(previous + 1, wall clock in µs)``: monotonic within a run
+and across restarts. Camera messages waiting together are processed as one view of the table, so a
+busy engine never falls behind the camera. Malformed or oversized input is dropped (subscriptions)
+or answered with an error (commands), logged, and counted in the heartbeat.
+"""
+
+from __future__ import annotations
+
+import logging
+import threading
+import time
+import uuid
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import zmq
+
+from engine import wire
+from engine.errors import EngineError
+from engine.service.camera_feed import CameraFeed
+from engine.service.security import CurveServer
+from engine.service.session import CameraView, Changes, EngineSession
+from engine.wire import (
+    EngineHeartbeat,
+    EngineMessage,
+    GameEventsMessage,
+    GameScenarioMessage,
+    GameStateMessage,
+    TableMessage,
+    TableViewMessage,
+    WireError,
+)
+
+log = logging.getLogger(__name__)
+
+DEFAULT_PUB = "tcp://127.0.0.1:5560"
+DEFAULT_COMMANDS = "tcp://127.0.0.1:5561"
+LAN_PUB = "tcp://0.0.0.0:5560"
+LAN_COMMANDS = "tcp://0.0.0.0:5561"
+HEARTBEAT_S = 1.0
+TABLE_EVERY_S = 1.0
+MAX_ROUTER_BYTES = 1024 * 1024  # hard cap (the peer is disconnected); smaller oversize gets an error reply
+MAX_REQUESTS_PER_TURN = 50
+
+
+class ServiceError(RuntimeError):
+    """The service cannot start (address in use, bad endpoint); the text says what to do."""
+
+
+@dataclass
+class ServerConfig:
+    pub: str = DEFAULT_PUB
+    commands: str = DEFAULT_COMMANDS
+    vision: Sequence[tuple[str, str | None]] = ()  # (pub endpoint, snapshot endpoint or None for port + 1)
+    keys_dir: Path | None = None  # CURVE on when set
+    silent_after_s: float = 3.0
+    heartbeat_s: float = HEARTBEAT_S
+    table_every_s: float = TABLE_EVERY_S
+    extra: dict[str, Any] = field(default_factory=dict)
+
+
+def _bind(socket: zmq.Socket[bytes], endpoint: str, option: str) -> str:
+    try:
+        socket.bind(endpoint)
+    except zmq.ZMQError as exc:
+        raise ServiceError(f"cannot bind {endpoint} ({exc.strerror}): is another 'hexa engine' running? "
+                           f"Stop it, or pass {option} with another port.") from None
+    last = socket.getsockopt(zmq.LAST_ENDPOINT)
+    return last.decode() if isinstance(last, bytes) else str(last)
+
+
+class EngineServer:
+    """Binds the sockets at construction (so endpoints are known), then :meth:`run` until :meth:`stop`."""
+
+    def __init__(self, session: EngineSession, config: ServerConfig,
+                 context: zmq.Context[zmq.Socket[bytes]] | None = None) -> None:
+        self.session = session
+        self.config = config
+        self.context = context or zmq.Context.instance()
+        self.engine_run = uuid.uuid4().hex[:12]
+        self.seq = 0
+        self.dropped = 0
+        self.started = time.monotonic()
+        self._stop = threading.Event()
+        self._sockets: list[zmq.Socket[bytes]] = []
+        self.curve = CurveServer(self.context, config.keys_dir) if config.keys_dir is not None else None
+        self._monitors: list[zmq.Socket[bytes]] = []
+        try:
+            self.pub = self._socket(zmq.PUB, "publisher")
+            self.pub.setsockopt(zmq.SNDHWM, 10000)
+            self.pub_endpoint = _bind(self.pub, config.pub, "--pub")
+            self.router = self._socket(zmq.ROUTER, "commands")
+            self.router.setsockopt(zmq.MAXMSGSIZE, MAX_ROUTER_BYTES)
+            self.router.setsockopt(zmq.ROUTER_MANDATORY, 0)
+            self.commands_endpoint = _bind(self.router, config.commands, "--commands")
+            self.feeds = [CameraFeed(self.context, i, pub, snap, config.silent_after_s)
+                          for i, (pub, snap) in enumerate(config.vision)]
+        except BaseException:
+            self.close()
+            raise
+        self._last_table: dict[str, Any] | None = None
+        self._last_table_sent = 0.0
+        self._next_heartbeat = 0.0
+        log.info("engine %s: publishing on %s, commands on %s, %d camera(s)%s", self.engine_run, self.pub_endpoint,
+                 self.commands_endpoint, len(self.feeds), ", CURVE on" if self.curve else "")
+
+    def _socket(self, kind: int, name: str) -> zmq.Socket[bytes]:
+        socket = self.context.socket(kind)
+        socket.setsockopt(zmq.LINGER, 0)
+        self._sockets.append(socket)
+        if self.curve is not None:
+            self._monitors.append(self.curve.secure(socket, name))
+        return socket
+
+    # -- publishing --------------------------------------------------------------------------------
+    def _next_seq(self) -> int:
+        self.seq = max(self.seq + 1, time.time_ns() // 1000)
+        return self.seq
+
+    def _ids(self) -> tuple[int, float, str, int]:
+        return self._next_seq(), time.time(), self.engine_run, self.session.game_id
+
+    def _send(self, message: EngineMessage) -> None:
+        self.pub.send_multipart(message.to_frames(), copy=False)
+
+    def publish_scenario(self) -> None:
+        self._send(GameScenarioMessage(*self._ids(), scenario=self.session.scenario_dict()))
+
+    def publish_state(self) -> None:
+        self._send(GameStateMessage(*self._ids(), snapshot=self.session.snapshot_dict()))
+
+    def publish_changes(self, changes: Changes) -> None:
+        if changes.scenario:
+            self.publish_scenario()
+        for out in changes.events:
+            self._send(GameEventsMessage(*self._ids(), n=out.n, action=out.action, events=tuple(out.events),
+                                         source=out.source))
+        if changes.state:
+            self.publish_state()
+        self.publish_table(force=False)
+
+    def table_body(self) -> dict[str, Any]:
+        now = time.monotonic()
+        return {"cameras": tuple(feed.link(now) for feed in self.feeds), **self.session.table_fields()}
+
+    def publish_table(self, force: bool) -> None:
+        body = self.table_body()
+        comparable = {**body, "cameras": tuple((c.id, c.status) for c in body["cameras"])}
+        now = time.monotonic()
+        if not force and comparable == self._last_table and now - self._last_table_sent < self.config.table_every_s:
+            return
+        self._last_table, self._last_table_sent = comparable, now
+        self._send(TableMessage(*self._ids(), **body))
+
+    def publish_view(self, source_sent_at: float) -> None:
+        self._send(TableViewMessage(*self._ids(), figures=self.session.view_figures(), source_sent_at=source_sent_at))
+
+    def publish_heartbeat(self) -> None:
+        report = self.session.report
+        desync = bool(report is not None and (report.desync or report.illegal))
+        self._send(EngineHeartbeat(*self._ids(), uptime_s=round(time.monotonic() - self.started, 3),
+                                   dropped=self.dropped + sum(f.dropped for f in self.feeds), desync=desync))
+
+    # -- commands ----------------------------------------------------------------------------------
+    def _reply(self, envelope: list[bytes], ok: bool, error: str | None, cmd: str | None,
+               request_id: str | int | None, **fields: Any) -> None:
+        payload = wire.encode_reply(ok, error, cmd=cmd, request_id=request_id, seq=self.seq,
+                                    engine_run=self.engine_run, sent_at=time.time(), **fields)
+        try:
+            self.router.send_multipart([*envelope, payload], flags=zmq.NOBLOCK)
+        except zmq.ZMQError as exc:
+            log.warning("could not answer a client (%s)", exc.strerror)
+
+    def handle_frames(self, frames: list[bytes]) -> None:
+        """Answer one ROUTER message: [identity, (empty delimiter from REQ), request]."""
+        identity, rest = frames[0], frames[1:]
+        envelope = [identity, b""] if rest and rest[0] == b"" else [identity]
+        body = rest[len(envelope) - 1:]
+        if len(body) != 1:
+            self.dropped += 1
+            log.warning("command refused: expected one frame holding a JSON command, got %d", len(body))
+            self._reply(envelope, False, f"expected one frame holding a JSON command, got {len(body)} frames",
+                        None, None)
+            return
+        try:
+            request = wire.parse_request(body[0])
+        except WireError as exc:
+            self.dropped += 1
+            log.warning("command refused: %s", exc)
+            self._reply(envelope, False, str(exc), None, None)
+            return
+        try:
+            fields, changes = self.session.handle(request)
+        except EngineError as exc:
+            log.info("command %s refused: %s", request.cmd, exc)
+            self._reply(envelope, False, str(exc), request.cmd, request.id)
+            return
+        except Exception as exc:  # the service must outlive any bug in one command
+            log.exception("command %s failed", request.cmd)
+            self._reply(envelope, False, f"internal error while doing {request.cmd}: {exc}", request.cmd, request.id)
+            return
+        self.publish_changes(changes)
+        if request.cmd == "snapshot":
+            table = TableMessage(self.seq, time.time(), self.engine_run, self.session.game_id,
+                                 **self.table_body()).body()
+            fields["table"] = table
+        self._reply(envelope, True, None, request.cmd, request.id, last_seq=self.seq, **fields)
+
+    # -- the loop ----------------------------------------------------------------------------------
+    def _process_cameras(self, ready: set[Any]) -> None:
+        fresh: list[CameraFeed] = []
+        for feed in self.feeds:
+            got = False
+            if feed.sub in ready:
+                got = feed.drain_sub()
+            if feed.snap in ready:
+                got = feed.drain_snapshot() or got
+            if got:
+                fresh.append(feed)
+        if not fresh:
+            return
+        changes = Changes()
+        for feed in fresh:
+            if feed.newest is not None:
+                self.session.cameras[f"{feed.index}:{feed.camera_id}"] = CameraView(feed.newest)
+        try:
+            changes = self.session.refresh_table()
+        except Exception:
+            log.exception("could not follow the table; the game is unchanged")
+        self.publish_changes(changes)
+        self.publish_view(max(f.newest.sent_at for f in fresh if f.newest is not None))
+
+    def _tick(self) -> None:
+        now = time.monotonic()
+        changed = any([feed.tick(now) for feed in self.feeds])
+        if changed:
+            self.publish_table(force=True)
+        if now >= self._next_heartbeat:
+            self._next_heartbeat = now + self.config.heartbeat_s
+            self.publish_heartbeat()
+        self.publish_table(force=False)
+
+    def run(self) -> None:
+        """Serve until :meth:`stop`; publishes the scenario, state and table first."""
+        poller = zmq.Poller()
+        poller.register(self.router, zmq.POLLIN)
+        for feed in self.feeds:
+            poller.register(feed.sub, zmq.POLLIN)
+            poller.register(feed.snap, zmq.POLLIN)
+        for monitor in self._monitors:
+            poller.register(monitor, zmq.POLLIN)
+        self.publish_scenario()
+        self.publish_state()
+        self.publish_table(force=True)
+        while not self._stop.is_set():
+            ready = {socket for socket, _ in poller.poll(50)}
+            if self.router in ready:
+                for _ in range(MAX_REQUESTS_PER_TURN):
+                    try:
+                        frames = self.router.recv_multipart(flags=zmq.NOBLOCK)
+                    except zmq.Again:
+                        break
+                    self.handle_frames(frames)
+            self._process_cameras(ready)
+            if self.curve is not None:
+                for monitor in self._monitors:
+                    if monitor in ready:
+                        self.curve.log_refusals(monitor)
+            self._tick()
+
+    def stop(self) -> None:
+        self._stop.set()
+
+    def close(self) -> None:
+        for feed in getattr(self, "feeds", []):
+            feed.close()
+        for socket in self._sockets:
+            socket.close(linger=0)
+        if self.curve is not None:
+            self.curve.close()
+

@@ -1,0 +1,386 @@
+"""The engine service's state without its sockets: the journaled game, the table and the commands.
+
+:class:`EngineSession` answers validated commands and takes camera messages; each call returns a
+:class:`Changes` saying what the server must publish. Socket handling, numbering and timing live in
+:mod:`engine.service.server`.
+"""
+
+from __future__ import annotations
+
+import logging
+import time
+from dataclasses import dataclass, field, replace
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+
+from calibration.registration import ManualPoint, RegistrationError
+from engine.actions import Action, Move, Remove, action_from_dict, action_to_text
+from engine.errors import EngineError
+from engine.game import Game
+from engine.hexes import Hex, from_label
+from engine.journal import Journal, JournaledGame
+from engine.record import export_record
+from engine.scenario import Scenario, load_scenario
+from engine.service import overrides as override_log
+from engine.service.map_registration import MapRegistration
+from engine.snapshot import events_to_list, game_snapshot, reach_to_list, scenario_to_dict, targets_to_list
+from engine.table_fusion import DEFAULT_DUPLICATE_HEX, FusedMarker, Sighting, fuse
+from engine.table_sync import IllegalMove, SyncReport, TableSync
+from engine.wire import EngineRequest, FigureSighting, TracksMessage
+
+log = logging.getLogger(__name__)
+
+MAX_CAMERA_ACTIONS_PER_VIEW = 8  # a view of the table answers at most this many prompts in a row
+
+
+class CommandError(EngineError):
+    """A command that cannot be carried out; the text goes back to the tablet as the reply's error."""
+
+
+@dataclass(frozen=True)
+class EventsOut:
+    """One ``game.events`` message to publish."""
+
+    n: int
+    action: str
+    events: list[dict[str, Any]]
+    source: str
+
+
+@dataclass
+class Changes:
+    """What a call changed, so the server knows what to publish."""
+
+    scenario: bool = False
+    state: bool = False
+    events: list[EventsOut] = field(default_factory=list)
+
+    def merge(self, other: Changes) -> None:
+        self.scenario |= other.scenario
+        self.state |= other.state
+        self.events.extend(other.events)
+
+
+@dataclass
+class CameraView:
+    """The newest tracks of one camera service (kept while it is silent, so nothing vanishes)."""
+
+    tracks: TracksMessage
+
+
+class EngineSession:
+    """A journaled game, the table as the cameras see it, and the commands the tablets send."""
+
+    def __init__(self, journal: Journal, journaled: JournaledGame, save_dir: Path | None = None) -> None:
+        self.journal = journal
+        self.overrides = override_log.OverrideLog(journal)
+        self.save_dir = (save_dir or Path.cwd()).resolve()
+        self.cameras: dict[str, CameraView] = {}
+        self.fused: dict[int, FusedMarker] = {}
+        self.duplicates: tuple[int, ...] = ()
+        self.report: SyncReport | None = None
+        self._last_illegal: IllegalMove | None = None
+        self._start(journaled)
+
+    def _start(self, journaled: JournaledGame) -> None:
+        self.journaled = journaled
+        self.registration = MapRegistration(journaled.scenario)
+        self.sync = TableSync(journaled.scenario, anchor_ids=self.registration.anchor_ids)
+        self._last_illegal = None
+        self.report = None
+
+    # -- accessors -----------------------------------------------------------------------------------
+    @property
+    def game(self) -> Game:
+        return self.journaled.game
+
+    @property
+    def scenario(self) -> Scenario:
+        return self.journaled.scenario
+
+    @property
+    def game_id(self) -> int:
+        return self.journaled.id
+
+    def scenario_dict(self) -> dict[str, Any]:
+        return scenario_to_dict(self.scenario, self.game.points())
+
+    def snapshot_dict(self) -> dict[str, Any]:
+        return game_snapshot(self.game)
+
+    def close(self) -> None:
+        self.overrides.close()
+
+    # -- camera side ---------------------------------------------------------------------------------
+    def on_tracks(self, camera: str, tracks: TracksMessage) -> Changes:
+        """Take one camera's newest tracks; refuse, flag or apply what the hands did."""
+        self.cameras[camera] = CameraView(tracks)
+        return self.refresh_table()
+
+    def refresh_table(self) -> Changes:
+        """Fuse every camera's newest view, register it on the map and compare it with the game."""
+        sightings = [Sighting(m.id, m.x_mm, m.y_mm, m.state, m.confidence, camera)
+                     for camera, view in self.cameras.items() for m in view.tracks.markers]
+        fusion = fuse(sightings, DEFAULT_DUPLICATE_HEX * self.scenario.layout.across_flats_mm)
+        self.duplicates = fusion.duplicates
+        anchors = {i: (m.x_mm, m.y_mm) for i, m in fusion.markers.items()
+                   if i in self.registration.expected and m.visible}
+        self.registration.update(anchors)
+        markers = list(fusion.markers.values())
+        if markers:
+            table = np.array([[m.x_mm, m.y_mm] for m in markers], dtype=np.float64)
+            mapped = self.registration.to_map(table)
+            markers = [replace(m, x_mm=float(p[0]), y_mm=float(p[1])) for m, p in zip(markers, mapped, strict=True)]
+        self.fused = {m.marker: m for m in markers}
+        self.sync.observe(self.fused, self.game)
+        return self.follow_table()
+
+    def follow_table(self) -> Changes:
+        """Apply the actions the table gives, one prompt after another, and keep the last report."""
+        changes = Changes()
+        for _ in range(MAX_CAMERA_ACTIONS_PER_VIEW):
+            report = self.sync.step(self.game)
+            self.report = report
+            if report.action is None:
+                break
+            try:
+                changes.merge(self._apply(report.action, source="camera"))
+            except EngineError as exc:
+                log.warning("the table's %s does not apply: %s", action_to_text(report.action), exc)
+        if self.report is not None and self.report.illegal != self._last_illegal:
+            illegal = self.report.illegal
+            if illegal is not None:
+                text = (f"{self.sync.name(illegal.figure)} may not move to {self.scenario.label(illegal.to)}: "
+                        f"{illegal.reason}. Legal hexes: {', '.join(illegal.legal) or 'none'}")
+                log.info("illegal move on the table: %s", text)
+                data = illegal.to_dict(self.scenario)
+                changes.events.append(EventsOut(len(self.game.history), f"move {illegal.figure} "
+                                                f"{self.scenario.label(illegal.to)} (refused)",
+                                                [{"kind": "illegal_move", "text": text, "data": data}], "camera"))
+            self._last_illegal = illegal
+        return changes
+
+    def view_figures(self) -> tuple[FigureSighting, ...]:
+        """Every fused marker in map millimetres with its hex and figure, for ``table.view``."""
+        out = []
+        for marker in self.fused.values():
+            spec = self.scenario.figure_by_marker(marker.marker)
+            h = self.sync.hexes.locate(marker.marker, marker.x_mm, marker.y_mm) if marker.visible else None
+            out.append(FigureSighting(marker.marker, spec.id if spec else None, round(marker.x_mm, 2),
+                                      round(marker.y_mm, 2), None if h is None else [h.q, h.r], marker.state,
+                                      marker.cameras))
+        return tuple(out)
+
+    def table_fields(self) -> dict[str, Any]:
+        """The game-dependent part of the ``table`` message (cameras are added by the server)."""
+        report = self.report
+        prompt = self.game.prompt
+        lifted = []
+        desync: list[dict[str, Any]] = []
+        pending: list[dict[str, Any]] = []
+        illegal = None
+        if report is not None:
+            for figure in report.in_hand:
+                moves = reach_to_list(prompt.moves, self.scenario) if prompt.figure == figure else []
+                lifted.append({"figure": figure, "moves": moves})
+            desync = [d.to_dict() for d in report.desync]
+            pending = [p.to_dict() for p in report.pending]
+            illegal = None if report.illegal is None else report.illegal.to_dict(self.scenario)
+        return {
+            "lifted": tuple(lifted),
+            "desync": tuple(desync),
+            "illegal": illegal,
+            "pending": tuple(pending),
+            "unknown_markers": self.sync.unknown_markers,
+            "duplicates": self.duplicates,
+            "registration": self.registration.status(),
+        }
+
+    # -- commands ------------------------------------------------------------------------------------
+    def handle(self, request: EngineRequest) -> tuple[dict[str, Any], Changes]:
+        """Carry out a validated command; raises :class:`CommandError` (or EngineError) with the reason."""
+        handler = getattr(self, f"_cmd_{request.cmd}")
+        result: tuple[dict[str, Any], Changes] = handler(request.args)
+        return result
+
+    def _cmd_snapshot(self, args: dict[str, Any]) -> tuple[dict[str, Any], Changes]:
+        return {"game_id": self.game_id, "scenario": self.scenario_dict(), "game": self.snapshot_dict()}, Changes()
+
+    def _apply(self, action: Action, source: str) -> Changes:
+        events = self.journaled.apply(action)
+        text = action_to_text(action, self.scenario.board.orientation)
+        log.info("%s: %s", source, text)
+        out = EventsOut(len(self.game.history), text, events_to_list(events), source)
+        return Changes(state=True, events=[out])
+
+    def _cmd_action(self, args: dict[str, Any]) -> tuple[dict[str, Any], Changes]:
+        action = action_from_dict(args["action"])
+        changes = self._apply(action, source="tablet")
+        if isinstance(action, Move | Remove):
+            self.sync.forget_intents(action.figure)
+        changes.merge(self.follow_table())
+        played = changes.events[0]
+        return {"n": played.n, "action": played.action, "events": played.events}, changes
+
+    def _cmd_undo(self, args: dict[str, Any]) -> tuple[dict[str, Any], Changes]:
+        if not self.game.history:
+            raise CommandError("nothing to undo: no action has been played in this game yet")
+        last = override_log.last_seq_in_play(self.journaled)
+        played = self.journaled.undo()
+        undone_overrides = self.overrides.undo_after(self.game_id, last)
+        self.sync.forget_intents()
+        text = action_to_text(played.action, self.scenario.board.orientation)
+        event = {"kind": "undone", "text": f"Took back: {text}.", "data": {"overrides": undone_overrides}}
+        changes = Changes(state=True, events=[EventsOut(len(self.game.history), f"undo {text}", [event], "tablet")])
+        changes.merge(self.follow_table())
+        return {"undone": text}, changes
+
+    def _hex_arg(self, value: Any) -> Hex:
+        if isinstance(value, str):
+            try:
+                return from_label(value, self.scenario.board.orientation)
+            except ValueError as exc:
+                raise CommandError(f"{value!r} is not a hex label ({exc})") from None
+        return Hex(value[0], value[1])
+
+    def _figure_arg(self, figure: str) -> str:
+        if figure not in self.game.state.figures:
+            known = ", ".join(sorted(self.game.state.figures))
+            raise CommandError(f"there is no figure {figure!r} in {self.scenario.name}; figures: {known}")
+        return figure
+
+    def _cmd_override(self, args: dict[str, Any]) -> tuple[dict[str, Any], Changes]:
+        figure = self._figure_arg(args["figure"])
+        to = self._hex_arg(args["to"])
+        fig = self.game.state.figures[figure]
+        if to not in self.scenario.board.tiles:
+            raise CommandError(f"{self.scenario.label(to)} is not on the map of {self.scenario.name}")
+        if not fig.alive or not fig.on_table:
+            raise CommandError(f"{self.sync.name(figure)} is no longer in play; it cannot be placed")
+        after = override_log.last_seq_in_play(self.journaled)
+        origin = fig.hex
+        override_log.place_figure(self.game, figure, to)
+        self.overrides.record(self.game_id, after, figure, to)
+        self.sync.forget_intents(figure)
+        text = f"override {figure} {self.scenario.label(to)}"
+        where = "?" if origin is None else self.scenario.label(origin)
+        event = {"kind": "override", "text": f"{self.sync.name(figure)} accepted on {self.scenario.label(to)} "
+                 f"(was {where}) by override.", "data": {"figure": figure, "to": [to.q, to.r]}}
+        changes = Changes(state=True, events=[EventsOut(len(self.game.history), text, [event], "tablet")])
+        prompt = self.game.prompt
+        if prompt.figure == figure and to in prompt.moves and prompt.kind.value == "move":
+            changes.merge(self._apply(Move(figure, to), source="engine"))  # the move ends where it stands
+        changes.merge(self.follow_table())
+        return {"figure": figure, "to": [to.q, to.r]}, changes
+
+    def _switch(self, journaled: JournaledGame) -> Changes:
+        self._start(journaled)
+        changes = Changes(scenario=True, state=True)
+        if self.cameras:
+            changes.merge(self.refresh_table())
+        return changes
+
+    def _cmd_new_game(self, args: dict[str, Any]) -> tuple[dict[str, Any], Changes]:
+        scenario = load_scenario(args["scenario"])
+        journaled = self.journal.new_game(scenario)
+        return {"game_id": journaled.id}, self._switch(journaled)
+
+    def _cmd_load(self, args: dict[str, Any]) -> tuple[dict[str, Any], Changes]:
+        journaled = override_log.resume(self.journal, self.overrides, int(args["game_id"]))
+        return {"game_id": journaled.id}, self._switch(journaled)
+
+    def _cmd_save(self, args: dict[str, Any]) -> tuple[dict[str, Any], Changes]:
+        target = (self.save_dir / args["path"]).resolve()
+        if not target.is_relative_to(self.save_dir):
+            raise CommandError(f"{args['path']!r} is outside the engine's save folder; give a file name inside it")
+        text = export_record(self.game, extra_headers={"journal-game": str(self.game_id)})
+        try:
+            target.parent.mkdir(parents=True, exist_ok=True)
+            target.write_text(text, encoding="utf-8")
+        except OSError as exc:
+            raise CommandError(f"cannot write {target.name}: {exc.strerror}; pick another file name") from None
+        return {"path": str(target.relative_to(self.save_dir)), "actions": len(self.game.history)}, Changes()
+
+    def _cmd_query(self, args: dict[str, Any]) -> tuple[dict[str, Any], Changes]:
+        what = args["what"]
+        if what == "threatened":
+            side = args["side"]
+            if side not in {s.id for s in self.scenario.sides}:
+                raise CommandError(f"there is no side {side!r}; sides: {', '.join(s.id for s in self.scenario.sides)}")
+            hexes = sorted(self.game.threatened(side))
+            return {"what": what, "side": side, "hexes": [[h.q, h.r] for h in hexes]}, Changes()
+        figure = self._figure_arg(args["figure"])
+        if not self.game.state.figures[figure].alive:
+            raise CommandError(f"{self.sync.name(figure)} is out of the game")
+        if what == "reachable":
+            return {"what": what, "figure": figure,
+                    "moves": reach_to_list(self.game.reachable(figure), self.scenario)}, Changes()
+        return {"what": what, "figure": figure, "targets": targets_to_list(self.game.targets(figure))}, Changes()
+
+    def _cmd_register_manual(self, args: dict[str, Any]) -> tuple[dict[str, Any], Changes]:
+        points = []
+        for entry in args["points"]:
+            figure = self._figure_arg(entry["figure"])
+            h = self._hex_arg(entry["hex"])
+            marker = self.scenario.figure(figure).marker_id
+            seen = self._table_position(marker)
+            if seen is None:
+                raise CommandError(f"the camera does not see {self.sync.name(figure)} (marker {marker}); "
+                                   "put it on its hex in view and try again")
+            points.append(ManualPoint(self.scenario.label(h), self.scenario.layout.hex_to_mm(h), seen))
+        try:
+            registration = self.registration.register_manual(points)
+        except RegistrationError as exc:
+            raise CommandError(str(exc)) from None
+        changes = self.refresh_table()
+        return {"residual_mm": round(registration.residual_mm_rms, 2)}, changes
+
+    def _table_position(self, marker: int) -> tuple[float, float] | None:
+        """Where the cameras see a marker in table millimetres (newest, most confident sighting)."""
+        best = None
+        for view in self.cameras.values():
+            for m in view.tracks.markers:
+                if m.id == marker and m.state in ("settled", "moving") and (best is None or
+                                                                            m.confidence > best.confidence):
+                    best = m
+        return None if best is None else (best.x_mm, best.y_mm)
+
+
+def open_session(journal_path: str, scenario: str | None, game_id: int | None = None, new: bool = False,
+                 save_dir: Path | None = None) -> EngineSession:
+    """Open the journal and resume its game (the given one, or the newest unfinished one of the scenario),
+    or start a new game of ``scenario``. Raises EngineError with the fix when neither is possible."""
+    journal = Journal(journal_path)
+    try:
+        overrides = override_log.OverrideLog(journal)
+        try:
+            if game_id is not None:
+                journaled = override_log.resume(journal, overrides, game_id)
+            else:
+                loaded = load_scenario(scenario) if scenario is not None else None
+                unfinished = [g for g in journal.games() if not g.over
+                              and (loaded is None or g.scenario_id == loaded.id)]
+                if unfinished and not new:
+                    journaled = override_log.resume(journal, overrides, unfinished[-1].id)
+                elif loaded is not None:
+                    journaled = journal.new_game(loaded)
+                else:
+                    raise CommandError(f"{journal_path}: no unfinished game to resume. Fix: give --scenario FILE "
+                                       "(a .toml file or a bundled id such as tutorial)")
+        finally:
+            overrides.close()
+    except BaseException:
+        journal.close()
+        raise
+    session = EngineSession(journal, journaled, save_dir)
+    log.info("game %d of %s (%d actions so far)", journaled.id, journaled.scenario.id, len(journaled.game.history))
+    return session
+
+
+def monotonic_age(since: float | None, now: float | None = None) -> float | None:
+    """Seconds since a monotonic time stamp (None stays None)."""
+    if since is None:
+        return None
+    return round((time.monotonic() if now is None else now) - since, 2)

@@ -1,0 +1,234 @@
+"""The table against the game: figure moves seen by the camera become actions; disagreements become desync.
+
+Only *changes* the camera sees count as the players' intent: a figure put down on another hex than
+where it last stood (``A → B``) or taken off the table. An intent answers the pending prompt when
+it fits (a legal move for the figure the game asks to move, the removal of the figure the game asks
+to remove); an illegal move is reported with the rules' reason and the legal hexes. A standing
+disagreement that no hand caused — a tablet undid a move, a figure was knocked over, the engine
+restarted — is never turned into an action: it is listed as desync, "put X back on C3", until the
+camera sees the table match the game. Pure logic: fused markers in, a :class:`SyncReport` out.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from engine.actions import Action, Move, Remove
+from engine.game import Game
+from engine.hexes import Hex
+from engine.prompts import PromptKind
+from engine.scenario import Scenario
+from engine.table_fusion import DEFAULT_HYSTERESIS_HEX, FusedMarker, HexHysteresis
+
+IN_HAND_STATES = ("moving", "lifted")
+
+
+@dataclass(frozen=True)
+class IllegalMove:
+    """A figure put on a hex its pending move cannot reach, with the rules' reason and the legal hexes."""
+
+    figure: str
+    to: Hex
+    reason: str
+    legal: tuple[str, ...]
+
+    def to_dict(self, scenario: Scenario) -> dict[str, Any]:
+        return {"figure": self.figure, "to": [self.to.q, self.to.r], "to_label": scenario.label(self.to),
+                "reason": self.reason, "legal": list(self.legal)}
+
+
+@dataclass(frozen=True)
+class Desync:
+    """A figure where the game does not have it: where it must go (``expected`` None = off the table)."""
+
+    figure: str
+    expected: Hex | None
+    seen: Hex | None
+    text: str
+
+    def to_dict(self) -> dict[str, Any]:
+        expected = None if self.expected is None else [self.expected.q, self.expected.r]
+        seen = None if self.seen is None else [self.seen.q, self.seen.r]
+        return {"figure": self.figure, "expected": expected, "seen": seen, "text": self.text}
+
+
+@dataclass(frozen=True)
+class Pending:
+    """A figure moved by hand before the game asked for its move; it counts once the game does."""
+
+    figure: str
+    seen: Hex
+    text: str
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"figure": self.figure, "seen": [self.seen.q, self.seen.r], "text": self.text}
+
+
+@dataclass(frozen=True)
+class SyncReport:
+    """What the table means for the game now: at most one action to apply, or the disagreements."""
+
+    action: Action | None
+    illegal: IllegalMove | None
+    desync: tuple[Desync, ...]
+    in_hand: tuple[str, ...]
+    pending: tuple[Pending, ...]
+    unknown_markers: tuple[int, ...]
+
+
+@dataclass(frozen=True)
+class FigureView:
+    """The camera's view of one figure: the hex it last stood on (kept while in the hand) and its state."""
+
+    settled_hex: Hex | None
+    state: str  # settled | moving | lifted | lost
+
+    @property
+    def on_table(self) -> bool:
+        return self.state == "settled"
+
+
+class TableSync:
+    """Follows the fused markers and answers the game's prompts from what the hands did."""
+
+    def __init__(self, scenario: Scenario, margin_hex: float = DEFAULT_HYSTERESIS_HEX,
+                 anchor_ids: Iterable[int] = ()) -> None:
+        self.scenario = scenario
+        self.hexes = HexHysteresis(scenario.layout, margin_hex)
+        self.anchor_ids = frozenset(scenario.anchors) | frozenset(anchor_ids)
+        self.views: dict[str, FigureView] = {}
+        self.intents: dict[str, Move | Remove] = {}
+        self.unknown_markers: tuple[int, ...] = ()
+        self.observed = False
+        counts = Counter(f.name for f in scenario.figures)
+        self._names = {f.id: f.name if counts[f.name] == 1 else f"{f.name} ({f.id})" for f in scenario.figures}
+
+    def name(self, figure: str) -> str:
+        return self._names.get(figure, figure)
+
+    def hex_of(self, marker: FusedMarker) -> Hex:
+        """The hex a visible marker stands on (with hysteresis)."""
+        return self.hexes.locate(marker.marker, marker.x_mm, marker.y_mm)
+
+    # -- following the camera --------------------------------------------------------------------
+    def observe(self, markers: Mapping[int, FusedMarker], game: Game) -> None:
+        """Take one fused view of the table; record the hands' intents from what changed."""
+        self.observed = True
+        figure_markers = {f.marker_id for f in self.scenario.figures}
+        self.unknown_markers = tuple(sorted(m for m in markers if m not in figure_markers | self.anchor_ids))
+        prompt = game.prompt
+        for spec in self.scenario.figures:
+            seen = markers.get(spec.marker_id)
+            before = self.views.get(spec.id)
+            if seen is None or not seen.visible:
+                state = "lost" if seen is None else seen.state
+                if seen is None or state == "lost":
+                    self.hexes.forget(spec.marker_id)
+                if before is not None and before.on_table and state != "moving":
+                    self._taken_off(spec.id, game)
+                self.views[spec.id] = FigureView(before.settled_hex if before else None, state)
+                continue
+            if seen.state != "settled":
+                self.views[spec.id] = FigureView(before.settled_hex if before else None, seen.state)
+                continue
+            at = self.hex_of(seen)
+            self.views[spec.id] = FigureView(at, "settled")
+            if before is None or before.settled_hex is None:
+                continue  # first sight: how the table is, not something a hand just did
+            intent = self.intents.get(spec.id)
+            if at != before.settled_hex or isinstance(intent, Remove):
+                self._put_down(spec.id, at, game, prompt.figure)
+
+    def _taken_off(self, figure: str, game: Game) -> None:
+        prompt = game.prompt
+        if prompt.kind is PromptKind.MOVE and prompt.figure == figure:
+            return  # in the hand on its way to another hex
+        self.intents[figure] = Remove(figure)
+
+    def _put_down(self, figure: str, at: Hex, game: Game, asked: str | None) -> None:
+        self.intents.pop(figure, None)
+        fig = game.state.figures.get(figure)
+        if fig is None or at == fig.hex:
+            return  # back where the game has it
+        if asked == figure:  # its move, or the roll or choice just before it
+            self.intents[figure] = Move(figure, at)
+
+    def forget_intents(self, figure: str | None = None) -> None:
+        """Drop what the hands did (all, or one figure's) after the game changed from a tablet."""
+        if figure is None:
+            self.intents.clear()
+        else:
+            self.intents.pop(figure, None)
+
+    # -- the game's side ---------------------------------------------------------------------------
+    def step(self, game: Game) -> SyncReport:
+        """The action the table gives to the pending prompt (taken from the intents), or the disagreements."""
+        prompt = game.prompt
+        illegal: IllegalMove | None = None
+        figure = prompt.figure
+        intent = self.intents.get(figure) if figure is not None else None
+        if figure is not None and prompt.kind is PromptKind.MOVE and isinstance(intent, Move):
+            current = game.state.figures[figure].hex
+            if intent.to == current:
+                self.intents.pop(figure)
+            elif intent.to in prompt.moves:
+                self.intents.pop(figure)
+                return SyncReport(intent, None, (), (), (), self.unknown_markers)
+            else:
+                illegal = self._illegal(game, figure, intent.to)
+        elif figure is not None and prompt.kind is PromptKind.REMOVE and isinstance(intent, Remove):
+            self.intents.pop(figure)
+            return SyncReport(intent, None, (), (), (), self.unknown_markers)
+        if not self.observed:
+            return SyncReport(None, illegal, (), (), (), self.unknown_markers)
+        desync, in_hand, pending = self._compare(game, illegal)
+        return SyncReport(None, illegal, desync, in_hand, pending, self.unknown_markers)
+
+    def _illegal(self, game: Game, figure: str, to: Hex) -> IllegalMove:
+        moves = game.prompt.moves
+        legal = tuple(self.scenario.label(h) for h in sorted(moves, key=lambda h: (moves[h].cost, h)))
+        why_not = getattr(game.rules, "why_not", None)
+        if callable(why_not):
+            reason = str(why_not(game.state, figure, to))
+        else:
+            reason = f"{self.scenario.label(to)} is not one of the hexes {self.name(figure)} may move to"
+        return IllegalMove(figure, to, reason, legal)
+
+    def _compare(self, game: Game, illegal: IllegalMove | None
+                 ) -> tuple[tuple[Desync, ...], tuple[str, ...], tuple[Pending, ...]]:
+        desync: list[Desync] = []
+        in_hand: list[str] = []
+        pending: list[Pending] = []
+        for spec in self.scenario.figures:
+            fig = game.state.figures[spec.id]
+            expected = fig.hex if fig.on_table else None
+            view = self.views.get(spec.id)
+            if view is not None and view.state in IN_HAND_STATES:
+                if fig.on_table:
+                    in_hand.append(spec.id)
+                continue
+            seen = view.settled_hex if view is not None and view.on_table else None
+            if seen == expected or (not fig.alive and seen is None):
+                continue
+            name = self.name(spec.id)
+            intent = self.intents.get(spec.id)
+            if illegal is not None and illegal.figure == spec.id and seen == illegal.to:
+                where = self.scenario.label(illegal.to)
+                back = self.scenario.label(expected) if expected is not None else "its hex"
+                text = f"{name} may not stop on {where} ({illegal.reason}); put it back on {back} or on a legal hex"
+            elif isinstance(intent, Move) and seen is not None and intent.to == seen:
+                pending.append(Pending(spec.id, seen, f"{name} was moved to {self.scenario.label(seen)}; "
+                                       "it counts when the game asks for its move"))
+                continue
+            elif expected is None:
+                text = f"take {name} off the table (it stands on {self.scenario.label(seen) if seen else '?'})"
+            elif seen is None:
+                text = f"put {name} on {self.scenario.label(expected)}: the camera does not see it"
+            else:
+                text = f"put {name} back on {self.scenario.label(expected)} (it stands on {self.scenario.label(seen)})"
+            desync.append(Desync(spec.id, expected, seen, text))
+        return tuple(desync), tuple(in_hand), tuple(pending)
+
