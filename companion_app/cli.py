@@ -1,0 +1,53 @@
+"""``hexa app``: open the tablet app (or its big-screen view) and connect it to an engine."""
+
+from __future__ import annotations
+
+import argparse
+import logging
+import os
+
+
+def _parser() -> argparse.ArgumentParser:
+    p = argparse.ArgumentParser(prog="hexa app", description="The tablet app beside the board.")
+    p.add_argument("--engine", default="127.0.0.1", help="host running 'hexa engine' (default 127.0.0.1)")
+    p.add_argument("--pub-port", type=int, default=5560, help="engine publish port (default 5560)")
+    p.add_argument("--command-port", type=int, default=5561, help="engine command port (default 5561)")
+    p.add_argument("--vision", default=None, metavar="ENDPOINT",
+                   help="camera service publisher for the live preview, e.g. tcp://127.0.0.1:5555")
+    p.add_argument("--big-screen", action="store_true", help="read-only view of the board and prompt for a TV")
+    p.add_argument("--text-scale", type=float, default=1.0, help="text size factor, 0.7 to 2.5 (default 1.0)")
+    p.add_argument("--size", default=None, metavar="WxH", help="window size in pixels on a desktop, e.g. 1280x800")
+    p.add_argument("-v", "--verbose", action="store_true", help="log the network agent's state changes")
+    return p
+
+
+def main(argv: list[str]) -> int:
+    args = _parser().parse_args(argv)
+    if not 0.7 <= args.text_scale <= 2.5:
+        print(f"hexa app: --text-scale must be between 0.7 and 2.5, got {args.text_scale}")
+        return 2
+    size = None
+    if args.size:
+        try:
+            w, h = (int(v) for v in args.size.lower().split("x"))
+            size = (w, h)
+        except ValueError:
+            print(f"hexa app: --size must look like 1280x800, got {args.size!r}")
+            return 2
+    logging.basicConfig(level=logging.INFO if args.verbose else logging.WARNING)
+    os.environ.setdefault("KIVY_NO_ARGS", "1")
+    from kivy.config import Config
+
+    Config.set("input", "mouse", "mouse,disable_multitouch")  # right click is not a second finger
+    if size is not None:
+        Config.set("graphics", "width", str(size[0]))
+        Config.set("graphics", "height", str(size[1]))
+
+    from companion_app.net.agent import NetworkAgent
+    from companion_app.ui.app import HexaApp
+
+    agent = NetworkAgent(f"tcp://{args.engine}:{args.pub_port}", f"tcp://{args.engine}:{args.command_port}",
+                         args.vision)
+    print(f"Connecting to the engine at {args.engine} (ports {args.pub_port}/{args.command_port}) …")
+    HexaApp(agent, big_screen=args.big_screen, text_scale=args.text_scale).run()
+    return 0

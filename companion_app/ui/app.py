@@ -1,0 +1,297 @@
+"""The Kivy app: screens, the network agent's events pumped on the UI clock, commands sent back.
+
+Desktop and Android alike: no desktop-only APIs; files go under ``user_data_dir``.
+"""
+
+from __future__ import annotations
+
+import logging
+import time
+from importlib import resources
+from pathlib import Path
+from typing import Any
+
+from kivy.app import App
+from kivy.clock import Clock
+from kivy.core.window import Window
+from kivy.lang import Builder
+from kivy.metrics import dp
+from kivy.properties import BooleanProperty, ListProperty, NumericProperty, StringProperty
+from kivy.uix.boxlayout import BoxLayout
+from kivy.uix.popup import Popup
+from kivy.uix.screenmanager import NoTransition, ScreenManager
+
+from companion_app.net.agent import AgentEvent, NetworkAgent
+from companion_app.ui import screens
+from companion_app.ui.widgets import BigButton, WrapLabel
+from companion_app.viewmodels import palette
+from companion_app.viewmodels.glossary import lookup, terms_in
+from companion_app.viewmodels.header_model import connection_text
+from companion_app.viewmodels.log_model import export_text, undo_steps
+from companion_app.viewmodels.session import GameSession
+
+log = logging.getLogger(__name__)
+
+KV_FILES = ("common.kv", "play.kv", "log.kv", "camera.kv", "setup.kv", "bigscreen.kv")
+STATE_RGBA = {
+    "live": (0.45, 0.9, 0.45, 1.0),
+    "syncing": (0.95, 0.85, 0.3, 1.0),
+    "connecting": (0.95, 0.85, 0.3, 1.0),
+    "stale": (1.0, 0.45, 0.3, 1.0),
+    "stopped": (0.7, 0.7, 0.7, 1.0),
+}
+STATE_MARK = {"live": "●", "syncing": "◐", "connecting": "○", "stale": "▲", "stopped": "■"}
+
+
+class HexaApp(App):  # type: ignore[misc]
+    """One tablet beside the board (or, with ``big_screen``, a read-only view for everyone)."""
+
+    title = "Hexa Table Companion"
+    text_scale = NumericProperty(1.0)
+    current_screen = StringProperty("play")
+    connection_badge = StringProperty("Offline")
+    connection_rgba = ListProperty(list(STATE_RGBA["stopped"]))
+    header_text = StringProperty("Waiting for the engine…")
+    undo_label = StringProperty("Undo")
+    can_undo = BooleanProperty(False)
+    face_seat = BooleanProperty(False)
+    prompt_rotation = NumericProperty(0)
+    engine_address = StringProperty("127.0.0.1")
+
+    def __init__(self, agent: NetworkAgent, big_screen: bool = False, text_scale: float = 1.0, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self.agent = agent
+        self.session = GameSession()
+        self.big_screen = big_screen
+        self.text_scale = text_scale
+        self.engine_address = agent.pub_endpoint.split("//")[-1].rsplit(":", 1)[0]
+        self._shown_revision = -1
+        self._shown_prompt: Any = None
+        self.last_message_at = 0.0  # monotonic time of the last engine message applied (benchmarks)
+        self.last_refresh_at = 0.0
+        self.bind(face_seat=lambda *_: self._turn_prompt())
+
+    # ---------------------------------------------------------------- building
+
+    def build(self) -> ScreenManager:
+        Window.allow_screensaver = False  # keep the screen awake during a game
+        Window.clearcolor = palette.BACKGROUND
+        kv_dir = Path(__file__).parent / "kv"
+        for name in KV_FILES:
+            Builder.load_file(str(kv_dir / name))
+        sm = ScreenManager(transition=NoTransition())
+        for cls in (screens.PlayScreen, screens.LogScreen, screens.CameraScreen, screens.SetupScreen,
+                    screens.BigScreen):
+            sm.add_widget(cls())
+        play = sm.get_screen("play")
+        board = play.ids.board
+        board.on_hex_tap = self.on_hex_tap
+        board.on_hex_drag = self.on_hex_drag
+        board.on_hex_long_press = self.on_hex_long_press
+        play.ids.prompt.send_action = self.send_action
+        sm.get_screen("setup").list_scenarios(self.bundled_scenarios(), self.new_game)
+        self.sm = sm
+        sm.current = "big" if self.big_screen else "play"
+        self.current_screen = sm.current
+        Clock.schedule_interval(self.pump, 0)
+        self.agent.start()
+        return sm
+
+    def on_stop(self) -> None:
+        self.agent.stop()
+
+    @staticmethod
+    def bundled_scenarios() -> list[str]:
+        try:
+            folder = resources.files("engine") / "scenarios"
+            return sorted(p.name.removesuffix(".toml") for p in folder.iterdir() if p.name.endswith(".toml"))
+        except (ModuleNotFoundError, FileNotFoundError):
+            return []
+
+    def show_screen(self, name: str) -> None:
+        self.sm.current = name
+        self.current_screen = name
+        self._shown_revision = -1  # refresh the newly shown screen
+        self._shown_prompt = None
+
+    # ---------------------------------------------------------------- events from the agent
+
+    def pump(self, _dt: float = 0.0) -> None:
+        events = self.agent.poll()
+        for ev in events:
+            self.handle(ev)
+        if self.session.revision != self._shown_revision:
+            self.refresh()
+
+    def handle(self, ev: AgentEvent) -> None:
+        d = ev.data
+        if ev.kind == "state":
+            state = str(d.get("state"))
+            self.connection_badge = f"{STATE_MARK.get(state, '')} {connection_text(state, str(d.get('detail', '')))}"
+            self.connection_rgba = list(STATE_RGBA.get(state, STATE_RGBA["stopped"]))
+        elif ev.kind == "scenario":
+            self.session.set_scenario(d["scenario"])
+        elif ev.kind == "snapshot":
+            self.session.set_snapshot(d["snapshot"])
+            self.last_message_at = time.perf_counter()
+        elif ev.kind == "table":
+            self.session.set_table(d["table"])
+        elif ev.kind == "reply":
+            callback = d.get("callback")
+            reply = d.get("reply") or {}
+            if callback is not None:
+                callback(reply)
+            elif not reply.get("ok", False):
+                self.session.set_notice(f"The engine refused: {reply.get('error')}")
+        elif ev.kind == "preview":
+            self.sm.get_screen("camera").show_preview(d["jpeg"])
+
+    def refresh(self) -> None:
+        s = self.session
+        prompt_changed = s.prompt is not self._shown_prompt
+        self.header_text = s.header.text if s.board is not None else "Waiting for the engine…"
+        steps = undo_steps(s.entries, 1)
+        self.can_undo = bool(steps) and not self.big_screen
+        self.undo_label = f"Undo: {steps[0].lines[0] if steps and steps[0].lines else steps[0].action}" if steps \
+            else "Undo"
+        if len(self.undo_label) > 48:
+            self.undo_label = self.undo_label[:47] + "…"
+        self._turn_prompt()
+        screen = self.sm.current_screen
+        screen.refresh(s, prompt_changed)
+        self._shown_prompt = s.prompt
+        self._shown_revision = s.revision
+        self.last_refresh_at = time.perf_counter()
+
+    def _turn_prompt(self) -> None:
+        p = self.session.prompt
+        self.prompt_rotation = 180 if self.face_seat and p is not None and p.seat_angle == 180 else 0
+
+    # ---------------------------------------------------------------- commands
+
+    def send_action(self, action: dict[str, Any]) -> None:
+        self.agent.request("action", self._after_command, action=action)
+
+    def _after_command(self, reply: dict[str, Any]) -> None:
+        if reply.get("ok"):
+            self.session.set_notice("")
+        else:
+            self.session.set_notice(f"Not accepted: {reply.get('error')}")
+            self._shown_prompt = None  # redraw the prompt so the faces can be entered again
+            if self.session.prompt is not None:
+                self.session.prompt.clear_entry()
+
+    def undo(self, steps: int = 1) -> None:
+        for _ in range(max(1, steps)):
+            self.agent.request("undo", self._after_command)
+
+    def new_game(self, scenario: str) -> None:
+        self.agent.request("new_game", self._after_command, scenario=scenario)
+        self.show_screen("play")
+
+    def connect(self, address: str) -> None:
+        host = address.strip() or "127.0.0.1"
+        self.engine_address = host
+        pub_port = self.agent.pub_endpoint.rsplit(":", 1)[1]
+        router_port = self.agent.router_endpoint.rsplit(":", 1)[1]
+        self.agent.stop()
+        self.agent = NetworkAgent(f"tcp://{host}:{pub_port}", f"tcp://{host}:{router_port}",
+                                  self.agent.vision_endpoint)
+        self.agent.start()
+
+    def set_text_scale(self, value: float) -> None:
+        self.text_scale = max(0.7, min(2.5, round(value, 2)))
+        self._shown_revision = -1
+        self._shown_prompt = None
+
+    def export_log(self) -> Path:
+        """Write the game record under the app's data folder; the Log screen shows where."""
+        s = self.session
+        folder = Path(self.user_data_dir) / "records"
+        folder.mkdir(parents=True, exist_ok=True)
+        sid = (s.scenario or {}).get("id", "game")
+        path = folder / f"{sid}-{time.strftime('%Y%m%d-%H%M%S')}.txt"
+        path.write_text(export_text(s.scenario, s.entries), encoding="utf-8")
+        self.sm.get_screen("log").ids.export_result.text = f"Saved {len(s.entries)} actions to {path}"
+        return path
+
+    # ---------------------------------------------------------------- board touches
+
+    def on_hex_tap(self, key: Any) -> None:
+        result = self.session.tap(key)
+        if result.kind == "action" and result.action is not None:
+            self.send_action(result.action)
+        elif result.kind == "select" and result.figure is not None:
+            self.select_figure(result.figure)
+        else:
+            self.session.clear_selection()
+
+    def on_hex_drag(self, start: Any, end: Any) -> None:
+        result = self.session.drag(start, end)
+        if result.kind == "action" and result.action is not None:
+            self.send_action(result.action)
+        elif result.kind == "refused":
+            self.session.set_notice(result.text)
+
+    def on_hex_long_press(self, key: Any) -> None:
+        board = self.session.board
+        if board is None or key is None:
+            return
+        tile = board.tiles[key]
+        term = {"low": "low obstacle", "blocking": "line of sight", "water": "movement"}.get(tile.terrain)
+        for e in board.edges:
+            if key in (e.a, e.b) and e.kind != "wall":
+                term = "locked door" if e.state == "locked" else "door"
+        if term:
+            self.explain_terms(term)
+
+    def select_figure(self, figure: str) -> None:
+        """Ask the engine for the figure's reach and targets; show them when both answers are in."""
+        answers: dict[str, Any] = {}
+
+        def got(kind: str) -> Any:
+            def on_reply(reply: dict[str, Any]) -> None:
+                if not reply.get("ok"):
+                    self.session.set_notice(f"No {kind} for this figure: {reply.get('error')}")
+                answers[kind] = reply.get("moves" if kind == "reach" else "targets") or []
+                if len(answers) == 2:
+                    self.session.select(figure, answers["reach"], answers["targets"])
+            return on_reply
+
+        self.session.select(figure)  # show the threats at once
+        self.agent.request("query", got("reach"), what="reachable", figure=figure)
+        self.agent.request("query", got("targets"), what="targets", figure=figure)
+
+    def _undo_and_close(self, steps: int, popup: Popup) -> None:
+        self.undo(steps)
+        popup.dismiss()
+
+    # ---------------------------------------------------------------- popups
+
+    def explain_terms(self, text: str) -> Popup | None:
+        terms = terms_in(text) or ([text] if lookup(text) else [])
+        if not terms:
+            return None
+        box = BoxLayout(orientation="vertical", spacing=dp(8), padding=dp(8))
+        for term in terms:
+            box.add_widget(WrapLabel(text=f"[b]{term.title()}[/b]\n{lookup(term)}", markup=True, font_base=20))
+        close = BigButton(text="Close")
+        box.add_widget(close)
+        popup = Popup(title="Rules at hand", content=box, size_hint=(0.8, 0.7))
+        close.bind(on_release=popup.dismiss)
+        popup.open()
+        return popup
+
+    def open_history(self) -> Popup:
+        """The labelled undo history: taking back step k undoes the k newest actions."""
+        box = BoxLayout(orientation="vertical", spacing=dp(6), padding=dp(8))
+        popup = Popup(title="Undo history (newest first)", content=box, size_hint=(0.85, 0.85))
+        for k, entry in enumerate(undo_steps(self.session.entries), start=1):
+            b = BigButton(text=f"{entry.undo_label}  (takes back {k})")
+            b.bind(on_release=lambda _b, n=k: self._undo_and_close(n, popup))
+            box.add_widget(b)
+        close = BigButton(text="Close")
+        close.bind(on_release=popup.dismiss)
+        box.add_widget(close)
+        popup.open()
+        return popup

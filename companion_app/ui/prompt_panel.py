@@ -1,0 +1,133 @@
+"""The prompt panel: the question, the dice with what each result will mean and the chances before the roll,
+large face buttons (focus moves to the next die by itself), "roll for me", choices as big buttons."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from kivy.metrics import dp
+from kivy.uix.boxlayout import BoxLayout
+from kivy.uix.gridlayout import GridLayout
+
+from companion_app.ui.widgets import BigButton, RuleLabel, WrapLabel
+from companion_app.viewmodels import palette
+from companion_app.viewmodels.prompt_model import DieView, PromptModel
+
+SendAction = Callable[[dict[str, Any]], None]
+
+
+class PromptPanel(BoxLayout):  # type: ignore[misc]
+    """Rebuilt from a :class:`PromptModel` whenever the prompt changes; face taps update it in place."""
+
+    def __init__(self, **kwargs: Any) -> None:
+        kwargs.setdefault("orientation", "vertical")
+        kwargs.setdefault("spacing", dp(6))
+        kwargs.setdefault("size_hint_y", None)
+        super().__init__(**kwargs)
+        self.bind(minimum_height=self.setter("height"))
+        self.model: PromptModel | None = None
+        self.send_action: SendAction | None = None
+        self.read_only = False
+        self.face_buttons: list[list[BigButton]] = []
+        self.option_buttons: dict[str, BigButton] = {}
+        self.roll_for_me: BigButton | None = None
+        self.title = RuleLabel(text="", font_base=22, bold=True)
+
+    def show(self, model: PromptModel | None) -> None:
+        self.clear_widgets()
+        self.model = model
+        self.face_buttons = []
+        self.option_buttons = {}
+        self.roll_for_me = None
+        if model is None:
+            self.add_widget(WrapLabel(text="Waiting for the engine…", font_base=22))
+            return
+        self.title = RuleLabel(text=model.text, font_base=22, bold=True)
+        self.add_widget(self.title)
+        if model.note:
+            self.add_widget(RuleLabel(text=model.note, font_base=18, color=palette.DESYNC))
+        if model.kind == "roll":
+            self._dice(model)
+        elif model.kind == "choose" and not self.read_only:
+            for o in model.options:
+                b = BigButton(text=o.label, font_base=20)
+                b.bind(on_release=lambda _b, oid=o.id: self._send(self._choose(oid)))
+                self.option_buttons[o.id] = b
+                self.add_widget(b)
+        elif model.kind == "move":
+            n = len(model.moves)
+            self.add_widget(
+                WrapLabel(text=f"Tap a shaded hex or drag the {model.figure_name} there ({n} hexes).", font_base=18)
+            )
+        elif model.kind == "remove" and not self.read_only:
+            b = BigButton(text=f"{model.figure_name} is off the table", font_base=20)
+            b.bind(on_release=lambda _b: self._send(model.remove()))
+            self.option_buttons["remove"] = b
+            self.add_widget(b)
+
+    def _choose(self, option_id: str) -> dict[str, Any]:
+        assert self.model is not None
+        return self.model.choose(option_id)
+
+    def _dice(self, model: PromptModel) -> None:
+        if model.chances:
+            self.add_widget(WrapLabel(text="Chances before the roll:", font_base=18, color=palette.TEXT_DIM))
+            for line in model.chances:
+                self.add_widget(WrapLabel(text="  " + line, font_base=20, bold=True))
+        columns = GridLayout(cols=len(model.dice) if model.opposed else 1, spacing=dp(10), size_hint_y=None)
+        columns.bind(minimum_height=columns.setter("height"))
+        for die in model.dice:
+            columns.add_widget(self._die_column(model, die))
+        self.add_widget(columns)
+        if not self.read_only:
+            self.roll_for_me = BigButton(text="Roll for me (virtual roll, logged as such)", font_base=18)
+            self.roll_for_me.bind(on_release=lambda _b: self._send(model.virtual_roll()))
+            self.add_widget(self.roll_for_me)
+        self._mark_focus()
+
+    def _die_column(self, model: PromptModel, die: DieView) -> BoxLayout:
+        col = BoxLayout(orientation="vertical", spacing=dp(4), size_hint_y=None)
+        col.bind(minimum_height=col.setter("height"))
+        col.add_widget(WrapLabel(text=die.title + (f" ({die.purpose})" if die.purpose else ""), font_base=20,
+                                 bold=True))
+        for line in die.outcomes:
+            col.add_widget(WrapLabel(text=line, font_base=18))
+        buttons: list[BigButton] = []
+        if not self.read_only:
+            grid = GridLayout(cols=min(die.sides, 6 if die.sides <= 6 else 5), spacing=dp(6), size_hint_y=None)
+            grid.bind(minimum_height=grid.setter("height"))
+            for face in range(1, die.sides + 1):
+                b = BigButton(text=str(face), font_base=30, bold=True)
+                b.bind(on_release=lambda _b, i=die.index, v=face: self.enter(i, v))
+                b.height = max(b.height, dp(64))
+                buttons.append(b)
+                grid.add_widget(b)
+            col.add_widget(grid)
+        self.face_buttons.append(buttons)
+        return col
+
+    def enter(self, die_index: int, value: int) -> None:
+        """A face button: only the focused die takes it; the roll is sent once every die is in."""
+        model = self.model
+        if model is None or model.focus != die_index:
+            return
+        action = model.enter_face(value)
+        for face, b in enumerate(self.face_buttons[die_index], start=1):
+            b.colour = list(palette.DOOR_OPEN if face == value else palette.BUTTON)
+        self._mark_focus()
+        if action is not None:
+            self._send(action)
+
+    def _mark_focus(self) -> None:
+        model = self.model
+        if model is None:
+            return
+        for i, buttons in enumerate(self.face_buttons):
+            for b in buttons:
+                b.active = model.focus == i
+                b.disabled = model.focus != i
+
+    def _send(self, action: dict[str, Any]) -> None:
+        if self.send_action is not None:
+            self.send_action(action)

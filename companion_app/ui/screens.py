@@ -1,0 +1,114 @@
+"""The screens. Each one reads the session's view models and fills the widgets its .kv file names by id."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from kivy.core.image import Image as CoreImage
+from kivy.uix.screenmanager import Screen
+
+from companion_app.ui.board_widget import BoardWidget
+from companion_app.ui.prompt_panel import PromptPanel
+from companion_app.ui.widgets import BigButton
+from companion_app.viewmodels.session import GameSession
+from companion_app.viewmodels.setup_model import setup_view
+
+__all__ = ["BigScreen", "BoardWidget", "CameraScreen", "LogScreen", "PlayScreen", "PromptPanel", "SetupScreen"]
+
+
+class PlayScreen(Screen):  # type: ignore[misc]
+    """Board, header, tools and the prompt panel."""
+
+    def refresh(self, session: GameSession, prompt_changed: bool) -> None:
+        self.ids.board.show(session)
+        if prompt_changed:
+            self.ids.prompt.show(session.prompt)
+        lines: list[str] = []
+        if session.notice:
+            lines.append(session.notice)
+        if session.board is not None:
+            lines += session.table_view.lines(session.board)
+        if session.selection is not None and session.board is not None:
+            fig = session.board.figures.get(session.selection.figure)
+            if fig is not None:
+                lines.append(f"{fig.name} ({fig.side_name}, {fig.kind}) on {fig.label}:")
+            lines += ["  " + line for line in session.selection.lines()]
+        hint = "Tap a figure to see its moves, targets and the hexes enemies threaten."
+        self.ids.info.text = "\n".join(lines) or hint
+
+
+class BigScreen(Screen):  # type: ignore[misc]
+    """Read-only: the board and the current prompt, large, for a TV or a second tablet."""
+
+    def refresh(self, session: GameSession, prompt_changed: bool) -> None:
+        self.ids.board.show(session)
+        if prompt_changed:
+            self.ids.prompt.read_only = True
+            self.ids.prompt.show(session.prompt)
+
+
+class LogScreen(Screen):  # type: ignore[misc]
+    def refresh(self, session: GameSession, prompt_changed: bool) -> None:
+        parts = []
+        for e in session.entries:
+            parts.append(f"[b]{_esc(e.heading)}[/b]")
+            parts += [f"    {_esc(t)}" for t in e.lines]
+        self.ids.entries.text = "\n".join(parts) or "Nothing has happened yet."
+
+
+def _esc(text: str) -> str:
+    return text.replace("&", "&amp;").replace("[", "&bl;").replace("]", "&br;")
+
+
+class CameraScreen(Screen):  # type: ignore[misc]
+    """The live preview with detections drawn, the calibration verdict, drift warnings, unknown markers."""
+
+    def refresh(self, session: GameSession, prompt_changed: bool) -> None:
+        table = session.table or {}
+        reg = table.get("registration") or {}
+        if reg:
+            verdict = "Calibration good" if reg.get("ok") else "Calibration needs attention"
+            self.ids.verdict.text = f"{verdict}: {reg.get('text', '')}"
+        else:
+            self.ids.verdict.text = "No camera report from the engine yet."
+        cams = table.get("cameras") or []
+        self.ids.cameras.text = "\n".join(
+            f"Camera {c.get('id')}: {c.get('status')}" for c in cams if isinstance(c, dict)
+        ) or "No camera connected: moves can be entered by dragging figures on the board."
+        board = session.board
+        self.ids.warnings.text = "\n".join(session.table_view.lines(board)) if board is not None else ""
+        unknown = table.get("unknown_markers") or []
+        box = self.ids.assign
+        box.clear_widgets()
+        if unknown:
+            self.ids.assign_help.text = (
+                "Unknown markers seen. Marker assignment needs an engine command that does not exist yet; "
+                "until then give the figure's marker id in the scenario file."
+            )
+            for m in unknown:
+                box.add_widget(BigButton(text=f"Marker {m}", disabled=True))
+        else:
+            self.ids.assign_help.text = ""
+
+    def show_preview(self, jpeg: bytes) -> None:
+        import io
+
+        image = CoreImage(io.BytesIO(jpeg), ext="jpg")
+        self.ids.preview.texture = image.texture
+
+
+class SetupScreen(Screen):  # type: ignore[misc]
+    def refresh(self, session: GameSession, prompt_changed: bool) -> None:
+        view = setup_view(session.scenario)
+        self.ids.scenario_name.text = view.scenario_name
+        self.ids.description.text = view.description
+        self.ids.sides.text = "\n".join(line.text for line in view.sides)
+        self.ids.balance.text = view.warning
+
+    def list_scenarios(self, names: list[str], on_pick: Any) -> None:
+        box = self.ids.scenarios
+        box.clear_widgets()
+        for name in names:
+            b = BigButton(text=name)
+            b.bind(on_release=lambda _b, n=name: on_pick(n))
+            box.add_widget(b)
