@@ -222,6 +222,7 @@ class HexaApp(App):  # type: ignore[misc]
         if result.kind == "action" and result.action is not None:
             self.send_action(result.action)
         elif result.kind == "select" and result.figure is not None:
+            self.session.set_notice(result.text)
             self.select_figure(result.figure)
         else:
             self.session.clear_selection()

@@ -121,7 +121,12 @@ class GameSession:
         if prompt is not None:
             option = prompt.option_at(key)
             if option is not None and prompt.kind == "choose":
-                return TapResult("action", prompt.choose(option.id), text=option.label)
+                shown = self.selection.figure if self.selection is not None else None
+                if option.figure is None or shown == option.figure:
+                    return TapResult("action", prompt.choose(option.id), text=option.label)
+                # First tap on a figure shows it; a second tap on it makes the choice.
+                name = board.figure_name(option.figure)
+                return TapResult("select", figure=option.figure, text=f"Tap {name} again to choose: {option.label}")
             if prompt.kind == "move" and key in prompt.moves:
                 return TapResult("action", prompt.move_to(key, board), text=f"move to {board.label(key)}")
         fig = board.figure_at(key)

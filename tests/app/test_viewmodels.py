@@ -79,7 +79,10 @@ def test_movement_roll_states_outcomes_and_chances_before_the_roll(game: Game) -
     s = session_for(game)
     play(game, s, {"kind": "roll", "values": [5, 3], "virtual": False})
     assert s.prompt is not None and s.prompt.kind == "choose"
-    # Tapping the knight's hex answers "choose the next figure" with the knight.
+    # The first tap on the knight shows it; the second answers "choose the next figure" with it.
+    first = s.tap((1, 3))
+    assert first.kind == "select" and first.figure == "knight" and "Tap Knight again to choose" in first.text
+    s.select("knight")
     tap = s.tap((1, 3))
     assert tap.kind == "action" and tap.action == {"kind": "choose", "option": "knight"}
     play(game, s, tap.action)
@@ -234,3 +237,20 @@ def test_prompt_without_snapshot_prompt_waits() -> None:
     p = PromptModel.from_snapshot({}, board)
     assert p.kind == "game_over" and p.text.startswith("Waiting")
     assert p.enter_face(3) is None
+
+
+def test_viewport_round_trips_and_keeps_pinch_anchor() -> None:
+    from companion_app.viewmodels.viewport import Viewport
+
+    v = Viewport()
+    v.fit((0.0, 0.0, 400.0, 300.0), (800.0, 600.0))
+    assert v.to_screen(200.0, 150.0) == pytest.approx((400.0, 300.0))
+    # Map y is down, screen y is up: the map's top edge is above the centre on screen.
+    assert v.to_screen(200.0, 0.0)[1] > 300.0
+    v.zoom_about(2.0, 100.0, 100.0)
+    anchor = v.to_map(100.0, 100.0)
+    v.zoom_about(1.5, 100.0, 100.0)
+    assert v.to_map(100.0, 100.0) == pytest.approx(anchor)
+    v.rotate_to(180.0, (400.0, 300.0))
+    for x, y in ((0.0, 0.0), (123.0, 45.0)):
+        assert v.to_map(*v.to_screen(x, y)) == pytest.approx((x, y))

@@ -1,0 +1,51 @@
+"""Start a real engine service (``python -m engine engine``) on free loopback ports, for window tests and the bench."""
+
+from __future__ import annotations
+
+import os
+import socket
+import subprocess
+import sys
+import tempfile
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def free_port() -> int:
+    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+class EngineProcess:
+    """A real engine with a scenario and a journal in a temporary folder; stop() ends it."""
+
+    def __init__(self, scenario: str = "goblins-treasure") -> None:
+        self.tmp = tempfile.TemporaryDirectory(prefix="hexa-app-test-")
+        self.pub = f"tcp://127.0.0.1:{free_port()}"
+        self.commands = f"tcp://127.0.0.1:{free_port()}"
+        journal = Path(self.tmp.name) / "journal.sqlite"
+        cmd = [sys.executable, "-m", "engine", "engine", "--scenario", scenario, "--journal", str(journal), "--new",
+               "--pub", self.pub, "--commands", self.commands, "--save-dir", self.tmp.name]
+        self.log_path = Path(self.tmp.name) / "engine.log"
+        self._log = open(self.log_path, "w")  # noqa: SIM115 - kept open for the process's life
+        self.proc = subprocess.Popen(cmd, cwd=ROOT, stdout=self._log, stderr=subprocess.STDOUT,
+                                     env={**os.environ, "PYTHONUNBUFFERED": "1"})
+
+    def stop(self) -> None:
+        if self.proc.poll() is None:
+            self.proc.terminate()
+            try:
+                self.proc.wait(5)
+            except subprocess.TimeoutExpired:
+                self.proc.kill()
+                self.proc.wait(5)
+        self._log.close()
+        self.tmp.cleanup()
+
+    def log_text(self) -> str:
+        try:
+            return self.log_path.read_text()
+        except OSError:
+            return ""
