@@ -70,8 +70,8 @@ class EngineClient:
                 raise TimeoutError(f"no reply from the engine within {timeout_s:.1f} s: is 'hexa engine' running "
                                    "(and are the CURVE keys right with --lan)?")
             reply = wire.parse_reply(self.dealer.recv_multipart()[-1])
-            if request_id is None or reply.id == request_id:
-                return reply
+            if request_id is None or reply.id == request_id or (reply.id is None and not reply.ok):
+                return reply  # an unreadable request is answered without its id
 
     def sync(self, timeout_s: float = 5.0) -> EngineReply:
         """Take the engine's snapshot; later updates apply only when newer."""

@@ -15,6 +15,7 @@ or answered with an error (commands), logged, and counted in the heartbeat.
 
 from __future__ import annotations
 
+import json
 import logging
 import threading
 import time
@@ -198,7 +199,7 @@ class EngineServer:
         except WireError as exc:
             self.dropped += 1
             log.warning("command refused: %s", exc)
-            self._reply(envelope, False, str(exc), None, None)
+            self._reply(envelope, False, str(exc), None, _request_id(body[0]))
             return
         try:
             fields, changes = self.session.handle(request)
@@ -290,3 +291,14 @@ class EngineServer:
         if self.curve is not None:
             self.curve.close()
 
+
+def _request_id(payload: bytes) -> str | int | None:
+    """The ``id`` of a refused request when it can still be read, so the client can match the error."""
+    if len(payload) > wire.MAX_REQUEST_BYTES:
+        return None
+    try:
+        obj = json.loads(payload)
+    except (ValueError, RecursionError):
+        return None
+    request_id = obj.get("id") if isinstance(obj, dict) else None
+    return request_id if isinstance(request_id, str | int) and not isinstance(request_id, bool) else None

@@ -124,7 +124,7 @@ def make_rig(context: zmq.Context[zmq.Socket[bytes]], journal: str, cameras: int
 
     def serve() -> None:
         try:
-            session = open_session(journal, scenario)
+            session = open_session(journal, scenario, save_dir=Path(journal).parent)
             server = EngineServer(session, config, context)
         except BaseException as exc:  # handed to the test thread
             started.append(exc)

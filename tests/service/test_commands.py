@@ -1,0 +1,158 @@
+"""Commands on the engine's request socket: every one answered, with a clear error when refused."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import zmq
+
+from engine import wire
+from engine.record import parse_record
+from engine.wire import GameEventsMessage, GameScenarioMessage, GameStateMessage
+from tests.service.conftest import START, Rig, goblin_to_move
+
+
+def test_snapshot_carries_scenario_game_table_and_the_last_published_seq(rig: Rig) -> None:
+    reply = rig.tablet.request("snapshot")
+    assert reply.ok and reply.error is None
+    fields = reply.fields
+    assert fields["scenario"]["id"] == "tutorial" and len(fields["scenario"]["figures"]) == 6
+    assert fields["game"]["prompt"]["kind"] == "roll"
+    assert set(fields["table"]) >= {"cameras", "lifted", "desync", "illegal", "registration"}
+    assert fields["last_seq"] == reply.seq and reply.seq >= rig.tablet.last_seq
+
+
+def test_actions_are_published_as_events_then_state_with_growing_seq(rig: Rig) -> None:
+    before = rig.tablet.last_seq
+    fields = rig.act("action", action={"kind": "roll", "values": [2, 5]})
+    assert fields["n"] == 1 and fields["action"] == "roll 2 5"
+    events = rig.tablet.wait_for(b"game.events", 5.0)
+    state = rig.tablet.wait_for(b"game.state", 5.0)
+    assert isinstance(events, GameEventsMessage) and events.n == 1 and events.source == "tablet"
+    assert isinstance(state, GameStateMessage) and len(state.snapshot["history"]) == 1
+    assert before < events.seq < state.seq
+
+
+def test_refused_actions_name_the_problem_and_change_nothing(rig: Rig) -> None:
+    reply = rig.tablet.request("action", action={"kind": "move", "figure": "goblin-1", "to": [5, -1]})
+    assert not reply.ok and "answer with the die results" in (reply.error or "")
+    reply = rig.tablet.request("action", action={"kind": "fly"})
+    assert not reply.ok and "unknown action kind 'fly'" in (reply.error or "")
+    reply = rig.tablet.request("action", action={"kind": "roll", "values": [9, 1]})
+    assert not reply.ok and "9 is not a result of a 6-sided die" in (reply.error or "")
+    assert rig.game()["history"] == []
+
+
+def test_undo_takes_back_the_last_action_and_refuses_when_there_is_none(rig: Rig) -> None:
+    reply = rig.tablet.request("undo")
+    assert not reply.ok and "nothing to undo" in (reply.error or "")
+    rig.act("action", action={"kind": "roll", "values": [2, 5]})
+    assert rig.act("undo")["undone"] == "roll 2 5"
+    assert rig.game()["history"] == []
+    rows = rig.journal_rows()
+    assert [r.undone for r in rows] == [True]
+
+
+def test_override_accepts_the_tables_position_and_is_journaled(rig: Rig) -> None:
+    goblin_to_move(rig)
+    fields = rig.act("override", figure="goblin-1", to="C2")
+    assert fields["to"] == [2, 0]
+    game = rig.game()
+    assert game["state"]["figures"]["goblin-1"]["hex"] == [2, 0]
+    assert game["history"][-1]["text"] == "move goblin-1 C2"  # the move ends where the figure stands
+    from engine.journal import Journal
+    from engine.service.overrides import OverrideLog, resume
+
+    with Journal(rig.session.journal.path) as journal:
+        log = OverrideLog(journal)
+        try:
+            resumed = resume(journal, log, rig.session.game_id)
+        finally:
+            log.close()
+        assert resumed.game.state.figures["goblin-1"].hex is not None
+        assert [resumed.game.state.figures["goblin-1"].hex.q, resumed.game.state.figures["goblin-1"].hex.r] == [2, 0]
+    reply = rig.tablet.request("override", figure="dragon", to="C2")
+    assert not reply.ok and "no figure 'dragon'" in (reply.error or "")
+    reply = rig.tablet.request("override", figure="goblin-2", to="Z99")
+    assert not reply.ok and "not on the map" in (reply.error or "")
+
+
+def test_new_game_load_and_save(rig: Rig, tmp_path: Path) -> None:
+    first = rig.session.game_id
+    rig.act("action", action={"kind": "roll", "values": [2, 5]})
+    new = rig.act("new_game", scenario="goblins-treasure")
+    scenario = rig.tablet.wait_for(b"game.scenario", 5.0)
+    assert isinstance(scenario, GameScenarioMessage) and scenario.scenario["id"] == "goblins-treasure"
+    assert new["game_id"] != first and rig.game()["history"] == []
+    reply = rig.tablet.request("new_game", scenario="no-such-scenario")
+    assert not reply.ok and "no such scenario file or bundled scenario" in (reply.error or "")
+    rig.act("load", game_id=first)
+    assert len(rig.game()["history"]) == 1
+    reply = rig.tablet.request("load", game_id=99)
+    assert not reply.ok and "there is no game 99" in (reply.error or "")
+    saved = rig.act("save", path="records/first.txt")
+    assert saved["path"] == "records/first.txt"
+    record = parse_record((tmp_path / "records" / "first.txt").read_text(), "saved")
+    assert record.scenario_ref == "tutorial" and len(record.lines) == 1
+    reply = rig.tablet.request("save", path="../../escape.txt")
+    assert not reply.ok and "outside the engine's save folder" in (reply.error or "")
+
+
+def test_queries_answer_reachable_targets_and_threatened(rig: Rig) -> None:
+    goblin_to_move(rig)
+    reach = rig.act("query", what="reachable", figure="goblin-1")
+    assert {m["label"] for m in reach["moves"]} == {"E1", "E2", "E3", "F1", "F2", "F3", "G1", "G2"}
+    targets = rig.act("query", what="targets", figure="bowman")
+    assert {t["target"] for t in targets["targets"]} >= {"goblin-slinger"}
+    threatened = rig.act("query", what="threatened", side="goblins")
+    assert isinstance(threatened["hexes"], list)
+    reply = rig.tablet.request("query", what="reachable", figure="nobody")
+    assert not reply.ok and "no figure 'nobody'" in (reply.error or "")
+    reply = rig.tablet.request("query", what="sight")
+    assert not reply.ok and "query.what: must be one of reachable, targets, threatened" in (reply.error or "")
+
+
+def test_bad_requests_get_an_error_reply_naming_the_problem(rig: Rig) -> None:
+    cases = [
+        ([b"{not json"], "not valid JSON"),
+        ([b'{"cmd": "dance"}'], "unknown command 'dance'"),
+        ([b"[1, 2]"], "expected a JSON object"),
+        ([b"\xff\xfe"], "not UTF-8"),
+        ([b'{"cmd": "load"}'], "load.game_id: missing"),
+        ([b'{"cmd": "snapshot", "version": 7}'], "protocol 7 is not supported"),
+        ([json.dumps({"cmd": "snapshot", "pad": "x" * (wire.MAX_REQUEST_BYTES + 10)}).encode()], "exceeds the limit"),
+        ([b"a", b"b"], "expected one frame"),
+    ]
+    for frames, expected in cases:
+        rig.tablet.send_raw(frames)
+        reply = rig.tablet.wait_reply(None, 5.0)
+        assert not reply.ok and expected in (reply.error or ""), (frames[0][:40], reply.error)
+    assert rig.act("snapshot")["game_id"] == rig.session.game_id
+
+
+def test_a_req_client_is_answered_too(rig: Rig) -> None:
+    req = rig.context.socket(zmq.REQ)
+    req.setsockopt(zmq.LINGER, 0)
+    try:
+        req.connect(rig.server.commands_endpoint)
+        req.send(wire.encode_request("snapshot"))
+        assert req.poll(5000, zmq.POLLIN)
+        reply = wire.parse_reply(req.recv())
+        assert reply.ok and reply.fields["game"]["prompt"]["kind"] == "roll"
+    finally:
+        req.close(linger=0)
+
+
+def test_a_tablet_joining_late_gets_the_snapshot_then_only_newer_updates(rig: Rig) -> None:
+    rig.act("action", action={"kind": "roll", "values": [2, 5]})
+    late = rig.client()
+    try:
+        assert late.game is not None and len(late.game["history"]) == 1
+        rig.act("action", action={"kind": "choose", "option": "done"})
+        state = late.wait_for(b"game.state", 5.0)
+        assert isinstance(state, GameStateMessage) and len(state.snapshot["history"]) == 2
+        assert state.seq > int(late.last_seq) - 1
+    finally:
+        late.close()
+    rig.show(START, lambda m: m.TOPIC == b"table.view")
