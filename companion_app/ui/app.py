@@ -40,7 +40,6 @@ STATE_RGBA = {
     "stale": (1.0, 0.45, 0.3, 1.0),
     "stopped": (0.7, 0.7, 0.7, 1.0),
 }
-STATE_MARK = {"live": "●", "syncing": "◐", "connecting": "○", "stale": "▲", "stopped": "■"}
 
 
 class HexaApp(App):  # type: ignore[misc]
@@ -127,7 +126,7 @@ class HexaApp(App):  # type: ignore[misc]
         d = ev.data
         if ev.kind == "state":
             state = str(d.get("state"))
-            self.connection_badge = f"{STATE_MARK.get(state, '')} {connection_text(state, str(d.get('detail', '')))}"
+            self.connection_badge = connection_text(state, str(d.get("detail", "")))
             self.connection_rgba = list(STATE_RGBA.get(state, STATE_RGBA["stopped"]))
         elif ev.kind == "scenario":
             self.session.set_scenario(d["scenario"])
@@ -152,10 +151,9 @@ class HexaApp(App):  # type: ignore[misc]
         self.header_text = s.header.text if s.board is not None else "Waiting for the engine…"
         steps = undo_steps(s.entries, 1)
         self.can_undo = bool(steps) and not self.big_screen
-        self.undo_label = f"Undo: {steps[0].lines[0] if steps and steps[0].lines else steps[0].action}" if steps \
-            else "Undo"
-        if len(self.undo_label) > 48:
-            self.undo_label = self.undo_label[:47] + "…"
+        self.undo_label = f"Undo: {steps[0].action}" if steps else "Undo"
+        if len(self.undo_label) > 30:
+            self.undo_label = self.undo_label[:29] + "…"
         self._turn_prompt()
         screen = self.sm.current_screen
         screen.refresh(s, prompt_changed)

@@ -169,7 +169,7 @@ class BoardWidget(StencilView):  # type: ignore[misc]
             for m in prompt.moves.values():
                 if m.cost > 0:
                     draw.text(over, str(m.cost), board.centre(m.key), size * 0.4, palette.REACH, 32)
-        sel = session.selection
+        sel = session.selection if not self.read_only else None
         if sel is not None:
             for r in sel.reach:
                 alpha = 0.55 - 0.35 * r.level

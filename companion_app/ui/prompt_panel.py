@@ -43,7 +43,7 @@ class PromptPanel(BoxLayout):  # type: ignore[misc]
         if model is None:
             self.add_widget(WrapLabel(text="Waiting for the engine…", font_base=22))
             return
-        self.title = RuleLabel(text=model.text, font_base=22, bold=True)
+        self.title = RuleLabel(text=model.text, font_base=34 if self.read_only else 22, bold=True)
         self.add_widget(self.title)
         if model.note:
             self.add_widget(RuleLabel(text=model.note, font_base=18, color=palette.DESYNC))

@@ -75,6 +75,8 @@ class CameraScreen(Screen):  # type: ignore[misc]
         self.ids.cameras.text = "\n".join(
             f"Camera {c.get('id')}: {c.get('status')}" for c in cams if isinstance(c, dict)
         ) or "No camera connected: moves can be entered by dragging figures on the board."
+        if self.ids.preview.texture is None:
+            self.ids.cameras.text += "\nNo live preview: start 'hexa app --vision tcp://HOST:5555' to see the camera."
         board = session.board
         self.ids.warnings.text = "\n".join(session.table_view.lines(board)) if board is not None else ""
         unknown = table.get("unknown_markers") or []

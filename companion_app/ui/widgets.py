@@ -63,11 +63,12 @@ class WrapLabel(Label):  # type: ignore[misc]
         super().__init__(**kwargs)
         self.halign = kwargs.get("halign", "left")
         self.valign = "top"
-        self.bind(width=self._wrap, texture_size=self._grow, font_base=self._rescale)
+        self.bind(width=self._wrap, texture_size=self._grow, text=self._grow, font_base=self._rescale)
         app = App.get_running_app()
         if app is not None and hasattr(app, "text_scale"):
             app.bind(text_scale=self._rescale)
         self._rescale()
+        self._grow()
 
     def _rescale(self, *_: Any) -> None:
         self.font_size = sp(self.font_base) * text_scale()
@@ -76,7 +77,7 @@ class WrapLabel(Label):  # type: ignore[misc]
         self.text_size = (self.width, None)
 
     def _grow(self, *_: Any) -> None:
-        self.height = self.texture_size[1] + dp(4)
+        self.height = self.texture_size[1] + dp(4) if self.text else 0
 
 
 class RuleLabel(WrapLabel):

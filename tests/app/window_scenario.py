@@ -20,7 +20,7 @@ os.environ.setdefault("KIVY_NO_ARGS", "1")
 os.environ.setdefault("KIVY_LOG_MODE", "PYTHON")
 os.environ.setdefault("KIVY_NO_CONSOLELOG", "1")
 
-from kivy.config import Config  # noqa: E402
+from kivy.config import Config
 
 Config.set("graphics", "width", os.environ.get("HEXA_TEST_WIDTH", "1280"))
 Config.set("graphics", "height", os.environ.get("HEXA_TEST_HEIGHT", "800"))

@@ -1,0 +1,55 @@
+"""Real-window tests: each scenario runs the app against a real engine in its own process under Xvfb."""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from tests.app.colour_blindness import simulate_file
+
+ROOT = Path(__file__).resolve().parents[2]
+SHOTS = ROOT / "artifacts" / "screenshots"
+
+
+def _command(name: str) -> list[str]:
+    base = [sys.executable, "-m", "tests.app.window_scenario", name]
+    if shutil.which("xvfb-run"):
+        return ["xvfb-run", "-a", "-s", "-screen 0 1280x1024x24", *base]
+    if os.environ.get("DISPLAY"):
+        return base
+    pytest.skip("no display: install Xvfb (apt-get install xvfb) or run under a desktop session")
+
+
+def _run(name: str, **env: str) -> dict[str, object]:
+    proc = subprocess.run(_command(name), cwd=ROOT, capture_output=True, text=True, timeout=240,
+                          env={**os.environ, "KIVY_NO_ARGS": "1", **env})
+    lines = [line for line in proc.stdout.splitlines() if line.startswith("{")]
+    assert lines, f"no result from the window scenario (exit {proc.returncode}):\n{proc.stderr[-3000:]}"
+    result = json.loads(lines[-1])
+    assert result["ok"], f"{result['error']}\nchecks passed: {result['checks']}\nengine: {result.get('engine_log')}"
+    return result
+
+
+@pytest.mark.window
+def test_a_whole_turn_by_touches_against_a_real_engine() -> None:
+    result = _run("turn")
+    checks = result["checks"]
+    assert "undo takes the turn back" in checks
+    assert "chances shown before the roll" in checks
+    for name in ("play-turn-order", "play-selection", "play-roll", "play-move", "log", "setup", "camera", "big"):
+        shot = SHOTS / f"{name}.png"
+        assert shot.exists() and shot.stat().st_size > 10_000
+    for made in simulate_file(SHOTS / "play-selection.png"):
+        assert made.exists()
+
+
+@pytest.mark.window
+def test_portrait_with_large_text() -> None:
+    result = _run("portrait", HEXA_TEST_WIDTH="800", HEXA_TEST_HEIGHT="1024")
+    assert "screenshot play-portrait.png" in result["checks"]
