@@ -43,6 +43,7 @@ class Camera:
     publisher: VisionPublisher
     scenario: Scenario
     anchors: bool = True
+    anchor_ids: tuple[int, ...] | None = None  # the anchors in this camera's view (None: all)
     frame: int = 0
     extra: list[MarkerTrack] = field(default_factory=list)
 
@@ -57,6 +58,8 @@ class Camera:
             out.append(MarkerTrack(self.scenario.figure(figure).marker_id, tx, ty, 0.0, state, 0.95, 0.0, 0.0))
         if self.anchors:
             for tag, h in self.scenario.anchors.items():
+                if self.anchor_ids is not None and tag not in self.anchor_ids:
+                    continue
                 tx, ty = map_to_table(*self.scenario.layout.hex_to_mm(h))
                 out.append(MarkerTrack(tag, tx, ty, 0.0, "settled", 0.99, 0.0, 0.0))
         return out + self.extra
@@ -82,6 +85,22 @@ class Rig:
         client = EngineClient(self.server.pub_endpoint, self.server.commands_endpoint, self.context)
         client.sync()
         return client
+
+    def show_many(self, views: list[dict[str, str] | None], until: Callable[[EngineMessage], bool],
+                  timeout_s: float = 5.0) -> EngineMessage:
+        """Several cameras publishing their part of the table (None: that camera sends nothing)."""
+        deadline = time.monotonic() + timeout_s
+        while time.monotonic() < deadline:
+            for camera, where in zip(self.cameras, views, strict=True):
+                if where is not None:
+                    camera.send(where)
+            while True:
+                message = self.tablet.poll(0.02)
+                if message is None:
+                    break
+                if until(message):
+                    return message
+        raise AssertionError(f"the tablet did not see the expected update within {timeout_s} s")
 
     def show(self, where: dict[str, str], until: Callable[[EngineMessage], bool], timeout_s: float = 5.0,
              camera: int = 0, states: dict[str, str] | None = None, **kw: object) -> EngineMessage:
