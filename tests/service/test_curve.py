@@ -1,0 +1,61 @@
+"""CURVE: with keys from 'hexa keys', an unauthenticated tablet gets nothing (and is logged); an allowed one works."""
+
+from __future__ import annotations
+
+import logging
+from pathlib import Path
+
+import pytest
+import zmq
+import zmq.auth
+
+from engine import wire
+from engine.service.client import EngineClient
+from engine.service.keys import main as keys_main
+from engine.service.security import ClientKeys, load_client_keys
+from tests.service.conftest import close_rig, make_rig
+
+
+def test_hexa_keys_makes_server_client_and_allowed_keys_and_refuses_to_overwrite(tmp_path: Path) -> None:
+    keys = tmp_path / "keys"
+    assert keys_main(["--dir", str(keys), "--client", "red", "--client", "blue"]) == 0
+    assert (keys / "server.key").exists() and (keys / "server.key_secret").exists()
+    assert sorted(p.name for p in (keys / "authorized").iterdir()) == ["blue.key", "red.key"]
+    assert (keys / "clients" / "red.key_secret").stat().st_mode & 0o077 == 0
+    assert keys_main(["--dir", str(keys)]) == 2  # the tablets already hold keys for this server
+    assert keys_main(["--dir", str(keys), "--add-client", "green"]) == 0
+    assert load_client_keys(keys, "green").server_public == zmq.auth.load_certificate(str(keys / "server.key"))[0]
+
+
+def test_unauthenticated_clients_get_nothing_and_an_allowed_tablet_works(
+        context: zmq.Context[zmq.Socket[bytes]], tmp_path: Path, caplog: pytest.LogCaptureFixture) -> None:
+    keys = tmp_path / "keys"
+    assert keys_main(["--dir", str(keys)]) == 0
+    _, stranger_secret = zmq.auth.create_certificates(str(tmp_path), "stranger")
+    caplog.set_level(logging.WARNING, logger="engine.service.security")
+    rig = make_rig(context, str(tmp_path / "journal.sqlite"), keys_dir=keys)
+    try:
+        plain = EngineClient(rig.server.pub_endpoint, rig.server.commands_endpoint, context)
+        server_public = load_client_keys(keys).server_public
+        pub, sec = zmq.auth.load_certificate(stranger_secret)
+        assert sec is not None
+        stranger = EngineClient(rig.server.pub_endpoint, rig.server.commands_endpoint, context,
+                                keys=ClientKeys(pub, sec, server_public))
+        allowed = EngineClient(rig.server.pub_endpoint, rig.server.commands_endpoint, context,
+                               keys=load_client_keys(keys))
+        try:
+            reply = allowed.sync()
+            assert reply.ok and allowed.scenario is not None and allowed.scenario["id"] == "tutorial"
+            assert allowed.wait_for(wire.TOPIC_ENGINE_HEARTBEAT, 5.0) is not None
+            for client in (plain, stranger):
+                client.send_raw([wire.encode_request("snapshot", 1)])
+            for _ in range(2):  # two heartbeats reach the allowed tablet meanwhile
+                allowed.wait_for(wire.TOPIC_ENGINE_HEARTBEAT, 5.0)
+            for client in (plain, stranger):
+                assert not client.dealer.poll(0, zmq.POLLIN) and client.poll(0.01) is None
+        finally:
+            for client in (plain, stranger, allowed):
+                client.close()
+    finally:
+        close_rig(rig)
+    assert any("refused a client without valid CURVE keys" in r.getMessage() for r in caplog.records)
