@@ -63,8 +63,9 @@ def reachable(
     origin = order[0]
     result: dict[Hex, Reach] = {start: Reach(0.0, (start,))}
     paths: dict[_Key, tuple[Hex, ...]] = {origin: (start,)}
+    cache = _HEX_CACHE
     for key in order[1:]:
-        h = _hex_at(*key)
+        h = cache.get(key) or _hex_at(*key)
         path = paths[key] = (*paths[parent[key]], h)
         if can_end(h):
             result[h] = Reach(cost[key], path)
@@ -140,6 +141,9 @@ def _search(
             nkey = (q + dq, r + dr)
             if nkey in settled:
                 continue
+            old = best.get(nkey)
+            if old is not None and old <= (spent, steps + 1):
+                continue  # costs are >= 0, so no step from here can beat what it already has
             n = cache.get(nkey) or hex_at(q + dq, r + dr)
             c = step_cost(h, n)
             if c is None:
@@ -150,7 +154,6 @@ def _search(
             if total > limit:
                 continue
             rank = (total, steps + 1)
-            old = best.get(nkey)
             if old is None or rank < old:
                 best[nkey] = rank
                 parent[nkey] = key
