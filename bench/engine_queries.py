@@ -209,7 +209,7 @@ def bench_sight(world: World, repeats: int, baseline_repeats: int, n_figures: in
     }
 
 
-def machine() -> dict[str, Any]:
+def machine(load_at_start: float | None) -> dict[str, Any]:
     model = "unknown"
     try:
         for line in Path("/proc/cpuinfo").read_text().splitlines():
@@ -219,7 +219,7 @@ def machine() -> dict[str, Any]:
     except OSError:
         pass
     return {"nproc": os.cpu_count(), "cpu": model, "python": platform.python_version(),
-            "load_1min_at_start": _load()}
+            "load_1min_at_start": load_at_start}
 
 
 def _load() -> float | None:
@@ -266,7 +266,9 @@ def main(argv: list[str] | None = None) -> int:
     reach_repeats, movers, sight_repeats, baseline_repeats, sighted = (
         (1, 12, 3, 1, 24) if args.quick else (10, len(world.figures), 40, 7, len(world.figures))
     )
-    print(f"{machine()['cpu']}, {os.cpu_count()} cores, Python {platform.python_version()}, load {_load()}")
+    load_at_start = _load()
+    print(f"{machine(load_at_start)['cpu']}, {os.cpu_count()} cores, Python {platform.python_version()}, "
+          f"load {load_at_start}")
     print(f"40×40 map, {len(world.figures)} figures, {len(world.obstacles)} obstacles, {len(world.walls)} walls, "
           f"seed {args.seed}{' (quick)' if args.quick else ''}")
     reach = []
@@ -274,7 +276,7 @@ def main(argv: list[str] | None = None) -> int:
         progress(f"reachable, budget {budget}")
         reach.append(bench_reachable(world, budget, reach_repeats, movers))
     result: dict[str, Any] = {
-        "benchmark": "engine_queries", "quick": args.quick, "seed": args.seed, "machine": machine(),
+        "benchmark": "engine_queries", "quick": args.quick, "seed": args.seed, "machine": machine(load_at_start),
         "map": {"cols": 40, "rows": 40, "figures": len(world.figures), "obstacles": len(world.obstacles),
                 "walls": len(world.walls)},
         "reachable": reach, "sight": bench_sight(world, sight_repeats, baseline_repeats, sighted),
