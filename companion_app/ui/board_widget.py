@@ -117,7 +117,7 @@ class BoardWidget(StencilView):  # type: ignore[misc]
         board = session.board
         if board is None:
             return
-        if self._tiles_for != id(board.tiles) or not self._fitted:
+        if self._tiles_for != id(session.scenario) or not self._fitted:
             self._draw_tiles(board)
         self._draw_edges(board)
         self._draw_figures(board)
@@ -144,7 +144,7 @@ class BoardWidget(StencilView):  # type: ignore[misc]
             for t in tiles:
                 for token in t.tokens:
                     draw.token_mark(g, token, t.centre, size)
-        self._tiles_for = id(board.tiles)
+        self._tiles_for = id(self.session.scenario) if self.session is not None else None
 
     def _draw_edges(self, board: BoardView) -> None:
         self.g_edges.clear()

@@ -1,0 +1,317 @@
+"""Benchmark the tablet app's board on a 30×30 hex map with 40 figures, under Xvfb, in one run.
+
+(a) Frame time while panning (a finger dragging the board): the app's way (geometry drawn once in map
+    millimetres, a pan changes one matrix) against a straightforward baseline that rebuilds every
+    canvas instruction each frame.
+(b) Frame time while panning as engine updates arrive (a figure moves every 4th frame).
+(c) Message → pixels: from a ``game.state`` message leaving a ZeroMQ PUB socket (a stand-in engine in
+    this process, on loopback) through the app's network agent, session and board redraw to the
+    flipped frame that shows it; the baseline redraws the whole board (tiles too) on each update.
+
+Targets: 30 fps (frame p95 ≤ 33.3 ms) while panning and while updates arrive; message → pixels p95
+≤ 50 ms. Usage: ``.venv/bin/python bench/app_frames.py [--quick]`` (re-runs itself under ``xvfb-run``
+when there is no display); prints a table and writes ``bench/results/app_frames.json``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import platform
+import queue
+import shutil
+import subprocess
+import sys
+import threading
+import time
+from pathlib import Path
+from typing import Any
+
+REPO = Path(__file__).resolve().parent.parent
+if str(REPO) not in sys.path:
+    sys.path.insert(0, str(REPO))
+
+MAP_SIZE = 30
+FIGURES = 40
+
+
+def synthetic_scenario() -> tuple[dict[str, Any], dict[str, Any]]:
+    """A 30×30 flat-top map with rock, crates, water, walls and doors, 40 figures on two sides."""
+    from engine.hexes import Hex, from_offset, to_label
+
+    tiles, keys = [], []
+    for col in range(MAP_SIZE):
+        for row in range(MAP_SIZE):
+            h = from_offset(col, row)
+            terrain = "floor"
+            if (col * 7 + row * 3) % 23 == 0:
+                terrain = "blocking"
+            elif (col * 5 + row) % 31 == 0:
+                terrain = "low"
+            elif 12 <= col <= 14 and 10 <= row <= 16:
+                terrain = "water"
+            tiles.append({"hex": [h.q, h.r], "label": to_label(h), "terrain": terrain, "level": (col // 10) % 2,
+                          "tokens": ["treasure"] if (col, row) == (15, 15) else []})
+            if terrain == "floor":
+                keys.append(h)
+    edges = []
+    for i in range(2, MAP_SIZE - 2, 3):
+        a = from_offset(i, 8)
+        b = a + Hex(0, 1)
+        edges.append({"a": [a.q, a.r], "b": [b.q, b.r], "label": "", "kind": ("wall", "door", "locked")[i % 3]})
+    figures, state_figures = [], {}
+    for n in range(FIGURES):
+        side = "red" if n < FIGURES // 2 else "blue"
+        h = keys[(n * 37) % len(keys)]
+        fid = f"f{n}"
+        figures.append({"id": fid, "name": f"Figure {n}", "marker": n, "side": side,
+                        "kind": ("fighter", "archer", "wizard")[n % 3], "abilities": [], "start": [h.q, h.r],
+                        "height_mm": 0.0})
+        state_figures[fid] = {"id": fid, "side": side, "hex": [h.q, h.r], "alive": True, "on_table": True,
+                              "facing": 0, "carrying": []}
+    scenario = {
+        "id": "bench-30x30", "name": "Benchmark 30×30", "description": "", "ruleset": "fantasy-battle",
+        "options": {}, "points": {"red": 20, "blue": 20}, "victory": [],
+        "sides": [{"id": "red", "name": "Red", "colour": "red"}, {"id": "blue", "name": "Blue", "colour": "blue"}],
+        "players": [{"name": "Red", "sides": ["red"]}, {"name": "Blue", "sides": ["blue"]}],
+        "figures": figures,
+        "board": {"orientation": "flat", "hex_size_mm": 28.87, "origin_mm": [0.0, 0.0], "rotation_deg": 0.0,
+                  "tiles": tiles, "edges": edges, "anchors": {}},
+    }
+    snapshot = {
+        "state": {"scenario_id": "bench-30x30", "ruleset": "fantasy-battle", "figures": state_figures,
+                  "doors": [], "tokens": {}, "round": 1, "turn_order": [0, 1], "active": 0, "phase": "movement",
+                  "step": {}, "turn_sets": {}, "pending_removals": [], "winner": None, "serial": 0},
+        "prompt": {"kind": "choose", "side": "red", "text": "Red: choose the next figure to move.", "figure": None,
+                   "note": "", "dice": [], "outcomes": [], "chances": [], "options": [], "moves": []},
+        "history": [],
+        "threatened": {"red": [], "blue": []},
+    }
+    return scenario, snapshot
+
+
+class StandInEngine(threading.Thread):
+    """Answers ``snapshot`` on a ROUTER and publishes ``game.state`` updates on request, over loopback."""
+
+    def __init__(self, scenario: dict[str, Any], snapshot: dict[str, Any]) -> None:
+        super().__init__(daemon=True)
+        import zmq
+
+        self.ctx = zmq.Context.instance()
+        self.pub = self.ctx.socket(zmq.PUB)
+        self.router = self.ctx.socket(zmq.ROUTER)
+        for s in (self.pub, self.router):
+            s.setsockopt(zmq.LINGER, 0)
+        self.pub_port = self.pub.bind_to_random_port("tcp://127.0.0.1")
+        self.router_port = self.router.bind_to_random_port("tcp://127.0.0.1")
+        self.scenario, self.snapshot = scenario, snapshot
+        self.seq = 1
+        self.outbox: queue.Queue[dict[str, Any]] = queue.Queue()
+        self.sent_at: dict[int, float] = {}
+        self.stop_flag = threading.Event()
+
+    def run(self) -> None:
+        import zmq
+
+        from engine import wire
+
+        poller = zmq.Poller()
+        poller.register(self.router, zmq.POLLIN)
+        try:
+            while not self.stop_flag.is_set():
+                for _sock, _ in poller.poll(2):
+                    frames = self.router.recv_multipart()
+                    req = wire.parse_request(frames[-1])
+                    fields = {"game_id": 1, "scenario": self.scenario, "game": self.snapshot} \
+                        if req.cmd == "snapshot" else {}
+                    reply = wire.encode_reply(True, None, cmd=req.cmd, request_id=req.id, seq=self.seq,
+                                              engine_run="bench", sent_at=time.time(), **fields)
+                    self.router.send_multipart([*frames[:-1], reply])
+                while True:
+                    try:
+                        snap = self.outbox.get_nowait()
+                    except queue.Empty:
+                        break
+                    self.seq += 1
+                    msg = wire.GameStateMessage(self.seq, time.time(), "bench", 1, snap)
+                    self.sent_at[snap["state"]["serial"]] = time.perf_counter()
+                    self.pub.send_multipart(msg.to_frames())
+        finally:
+            self.pub.close(linger=0)
+            self.router.close(linger=0)
+
+
+def percentiles(values: list[float]) -> dict[str, float]:
+    import numpy as np
+
+    if not values:
+        return {"n": 0, "p50_ms": 0.0, "p95_ms": 0.0, "mean_ms": 0.0}
+    arr = np.array(values) * 1000.0
+    return {"n": len(values), "p50_ms": round(float(np.percentile(arr, 50)), 3),
+            "p95_ms": round(float(np.percentile(arr, 95)), 3), "mean_ms": round(float(arr.mean()), 3)}
+
+
+def run_in_window(quick: bool) -> dict[str, Any]:
+    os.environ.setdefault("KIVY_NO_ARGS", "1")
+    os.environ.setdefault("KIVY_LOG_MODE", "PYTHON")
+    os.environ.setdefault("KIVY_NO_CONSOLELOG", "1")
+    from kivy.config import Config
+
+    Config.set("graphics", "maxfps", "0")  # measure the real frame cost, not the 60 fps cap
+    Config.set("graphics", "width", "1280")
+    Config.set("graphics", "height", "800")
+    from kivy.clock import Clock
+    from kivy.core.window import Window
+
+    from companion_app.net.agent import NetworkAgent
+    from companion_app.ui.app import HexaApp
+
+    scenario, snapshot = synthetic_scenario()
+    engine = StandInEngine(scenario, snapshot)
+    engine.start()
+    app = HexaApp(NetworkAgent(f"tcp://127.0.0.1:{engine.pub_port}", f"tcp://127.0.0.1:{engine.router_port}"))
+    frames = 40 if quick else 300
+    result: dict[str, Any] = {}
+    flips: list[float] = []
+    Window.bind(on_flip=lambda *_: flips.append(time.perf_counter()))
+
+    def board() -> Any:
+        return app.sm.get_screen("play").ids.board
+
+    def update(serial: int) -> dict[str, Any]:
+        snap = json.loads(json.dumps(snapshot))
+        fig = snap["state"]["figures"][f"f{serial % FIGURES}"]
+        fig["hex"] = [fig["hex"][0] + (1 if serial % 2 else -1), fig["hex"][1]]
+        snap["state"]["serial"] = serial
+        return snap
+
+    phases = ["wait", "idle", "pan", "pan_baseline", "pan_updates", "latency", "latency_baseline", "done"]
+    st: dict[str, Any] = {"phase": 0, "i": 0, "t0": 0, "serial": 0, "shown": {}, "full_redraw": False}
+
+    original_show = type(board).__call__  # placeholder to keep mypy quiet in this script
+
+    def frame_times(start: int) -> list[float]:
+        seg = flips[start:]
+        return [b - a for a, b in zip(seg, seg[1:], strict=False)]
+
+    def tick(_dt: float) -> None:
+        phase = phases[st["phase"]]
+        b = board()
+        if phase == "wait":
+            if app.agent.state == "live" and app.session.board is not None and b.frames > 0:
+                st["phase"] += 1
+                st["t0"] = len(flips)
+                st["i"] = 0
+            return
+        if phase == "idle":  # nothing changes: what the window costs per frame on this display
+            st["i"] += 1
+            if st["i"] >= frames:
+                result[phase] = percentiles(frame_times(st["t0"] + 2))
+                st["phase"] += 1
+                st["t0"] = len(flips)
+                st["i"] = 0
+            return
+        if phase in ("pan", "pan_baseline", "pan_updates"):
+            step = 6.0 if (st["i"] // 30) % 2 == 0 else -6.0
+            b.viewport.pan(step, step * 0.5)
+            if phase == "pan_baseline":
+                b._tiles_for = None  # the straightforward way: rebuild every instruction each frame
+                b.show(app.session)
+            b.update_matrix()
+            if phase == "pan_updates" and st["i"] % 4 == 0:
+                st["serial"] += 1
+                engine.outbox.put(update(st["serial"]))
+            st["i"] += 1
+            if st["i"] >= frames:
+                result[phase] = percentiles(frame_times(st["t0"] + 2))
+                st["phase"] += 1
+                st["t0"] = len(flips)
+                st["i"] = 0
+            return
+        if phase in ("latency", "latency_baseline"):
+            st["full_redraw"] = phase == "latency_baseline"
+            shown = app.session.snapshot["state"]["serial"] if app.session.snapshot else -1
+            pending = st.get("pending")
+            if pending is not None and shown == pending:
+                st["wait_flip"] = (pending, len(flips))
+                st["pending"] = None
+            if st.get("wait_flip") is not None:
+                serial, nflips = st["wait_flip"]
+                if len(flips) > nflips:  # the frame that shows the update has been flipped
+                    st.setdefault(phase, []).append(flips[nflips] - engine.sent_at[serial])
+                    st["wait_flip"] = None
+                    st["i"] += 1
+                return
+            if st["i"] >= frames // 2:
+                result[phase] = percentiles(st.get(phase, []))
+                st["phase"] += 1
+                st["i"] = 0
+                return
+            if st.get("pending") is None:
+                st["serial"] += 1
+                st["pending"] = st["serial"]
+                if st["full_redraw"]:
+                    b._tiles_for = None
+                engine.outbox.put(update(st["serial"]))
+            return
+        app.stop()
+
+    del original_show
+
+    def full_redraw_hook(*_: Any) -> None:
+        if st["full_redraw"]:
+            board()._tiles_for = None
+
+    Clock.schedule_interval(tick, 0)
+    Clock.schedule_interval(full_redraw_hook, 0)
+    try:
+        app.run()
+    finally:
+        engine.stop_flag.set()
+        engine.join(2)
+    result["map"] = {"hexes": MAP_SIZE * MAP_SIZE, "figures": FIGURES, "window": [1280, 800]}
+    return result
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--quick", action="store_true", help="few frames: keeps the script working in tests")
+    parser.add_argument("--out", type=Path, default=REPO / "bench" / "results" / "app_frames.json")
+    parser.add_argument("--in-window", action="store_true", help=argparse.SUPPRESS)
+    args = parser.parse_args(argv)
+    if not args.in_window:
+        cmd = [sys.executable, __file__, "--in-window", "--out", str(args.out)] + (["--quick"] if args.quick else [])
+        if not os.environ.get("DISPLAY"):
+            if not shutil.which("xvfb-run"):
+                print("app_frames: needs a display; install Xvfb (apt-get install xvfb)", file=sys.stderr)
+                return 2
+            cmd = ["xvfb-run", "-a", "-s", "-screen 0 1280x1024x24", *cmd]
+        return subprocess.run(cmd, check=False).returncode
+    res = run_in_window(args.quick)
+    res["quick"] = args.quick
+    res["machine"] = {"nproc": os.cpu_count(), "cpu": platform.processor() or platform.machine(),
+                      "python": platform.python_version(), "display": "Xvfb + Mesa software GL"}
+    res["targets"] = {"frame_p95_ms": 33.3, "message_to_pixels_p95_ms": 50.0}
+    rows = [("idle window (reference)", "idle"), ("pan (matrix only)", "pan"), ("pan, baseline: rebuild all", "pan_baseline"),
+            ("pan while updates arrive", "pan_updates"), ("message → pixels", "latency"),
+            ("message → pixels, baseline: rebuild all", "latency_baseline")]
+    print(f"{'measure':44} {'n':>5} {'p50 ms':>9} {'p95 ms':>9}")
+    for label, key in rows:
+        r = res.get(key, {})
+        print(f"{label:44} {r.get('n', 0):>5} {r.get('p50_ms', 0):>9.2f} {r.get('p95_ms', 0):>9.2f}")
+    pan, base = res.get("pan", {}), res.get("pan_baseline", {})
+    if pan.get("p50_ms") and base.get("p50_ms"):
+        res["pan_speedup_p50"] = round(base["p50_ms"] / pan["p50_ms"], 2)
+        print(f"pan speed-up over the baseline (p50): {res['pan_speedup_p50']}×")
+    lat, lat_base = res.get("latency", {}), res.get("latency_baseline", {})
+    if lat.get("p50_ms") and lat_base.get("p50_ms"):
+        res["latency_ratio_p50"] = round(lat_base["p50_ms"] / lat["p50_ms"], 2)
+    args.out.parent.mkdir(parents=True, exist_ok=True)
+    args.out.write_text(json.dumps(res, indent=2) + "\n")
+    print(f"wrote {args.out}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
