@@ -125,3 +125,23 @@ def test_heights_come_from_a_toml_file(renderer: TableRenderer, camera: CameraMo
     heights.write_text("[heights]\nknight = 30\n", encoding="utf-8")
     assert hexa(["vision", "--images", str(images), "--heights", str(heights), "--jsonl", "-"]) == 2
     assert "'knight' is not a marker id" in capsys.readouterr().err
+
+
+def test_synthetic_scenario_places_its_figures_on_their_start_hexes(capsys: pytest.CaptureFixture[str]) -> None:
+    from engine.scenario import load_scenario
+
+    scenario = load_scenario("tutorial")
+    assert hexa(["vision", "--synthetic", "tutorial", "--fast", "--frames", "8", "--no-publish", "--jsonl", "-"]) == 0
+    last = json.loads(capsys.readouterr().out.splitlines()[-1])
+    seen = {m["id"]: m for m in last["markers"]}
+    for figure in scenario.figures:
+        x, y = scenario.layout.hex_to_mm(figure.start)
+        m = seen[figure.marker_id]
+        assert math.hypot(m["x_mm"] - x, m["y_mm"] - y) < 1.0
+        assert m["height_mm"] > 0 and m["state"] == "settled"
+    assert set(scenario.anchors) <= set(seen)  # the flat registration tags too
+
+
+def test_an_unknown_scenario_is_a_clear_error(capsys: pytest.CaptureFixture[str]) -> None:
+    assert hexa(["vision", "--synthetic", "no-such-scenario", "--fast", "--frames", "1", "--no-publish"]) == 2
+    assert "no-such-scenario: no such scenario file or bundled scenario" in capsys.readouterr().err
