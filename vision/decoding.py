@@ -110,7 +110,12 @@ def decode_quads(gray: NDArray[np.uint8], quads: NDArray[np.float64], codes: Cod
     white, black = np.median(ring, axis=1), np.median(border, axis=1)
     threshold = (white + black) / 2
     inner = v[:, 2:-2, 2:-2]
-    ok = (white - black >= MIN_CONTRAST) & (border.max(axis=1) <= threshold)
+    # Each side of the quiet zone must be white, not just most of the ring: a quad with one edge
+    # fitted to a line inside a tag has that side of its "quiet zone" on the tag's black border.
+    sides = np.stack([np.median(v[:, 0, 1:-1], axis=1), np.median(v[:, -1, 1:-1], axis=1),
+                      np.median(v[:, 1:-1, 0], axis=1), np.median(v[:, 1:-1, -1], axis=1)], axis=1)
+    framed = (white - black >= MIN_CONTRAST) & (sides.min(axis=1) > threshold)
+    ok = framed & (border.max(axis=1) <= threshold)
     bits = (inner > threshold[:, None, None]).astype(np.int64)
     code_values = (bits * codes.weights[None]).sum(axis=(1, 2))
     margin = np.abs(inner - threshold[:, None, None]).min(axis=(1, 2)) / np.maximum((white - black) / 2, 1e-9)
@@ -120,7 +125,7 @@ def decode_quads(gray: NDArray[np.uint8], quads: NDArray[np.float64], codes: Cod
         sure = ok[index] and margin[index] >= HARD_MIN_MARGIN
         match = codes.identify(int(code_values[index])) if sure else None
         if match is None:
-            if white[index] - black[index] >= MIN_CONTRAST:
+            if framed[index]:
                 failed.append(index)
             continue
         marker_id, rotation = match
