@@ -25,7 +25,15 @@ class PublishError(RuntimeError):
     """The service cannot open its sockets (address in use, bad endpoint); the text says what to do."""
 
 
+_LOOPBACK_PREFIXES = ("tcp://127.", "tcp://localhost:", "tcp://[::1]:", "ipc://", "inproc://")
+
+
 def _bind(socket: zmq.Socket[bytes], endpoint: str, option: str) -> str:
+    if not endpoint.startswith(_LOOPBACK_PREFIXES):
+        socket.close(linger=0)
+        raise PublishError(f"{option} {endpoint}: the camera service binds to this machine only (127.0.0.1). "
+                           "Serving the LAN needs CURVE authentication, which the camera service does not have "
+                           "yet; run the engine on this machine, or forward the port over SSH.")
     try:
         socket.bind(endpoint)
     except zmq.ZMQError as exc:

@@ -170,3 +170,8 @@ def test_a_snapshot_from_nobody_times_out_with_a_clear_message(context: zmq.Cont
 def test_a_busy_port_is_a_clear_error(publisher: VisionPublisher, context: zmq.Context[zmq.Socket[bytes]]) -> None:
     with pytest.raises(PublishError, match="is another 'hexa vision' running"):
         VisionPublisher(publisher.endpoint, ANY_PORT, context=context)
+
+
+def test_binding_beyond_this_machine_is_refused(context: zmq.Context[zmq.Socket[bytes]]) -> None:
+    with pytest.raises(PublishError, match="needs CURVE authentication"):
+        VisionPublisher("tcp://0.0.0.0:*", ANY_PORT, context=context)
