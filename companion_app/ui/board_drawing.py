@@ -1,102 +1,132 @@
 """Canvas instructions for the board, in map millimetres with y flipped (so the view matrix is the only transform).
 
-Each function fills one InstructionGroup; the board widget decides which groups to rebuild when.
+Everything is batched into few meshes: line work becomes quads (two triangles per segment, no round joints),
+discs are 20-sided fans. Software GL (and small tablet GPUs) pay per primitive and per draw call, so this keeps a
+30×30 map cheap. Each function fills one InstructionGroup; the board widget decides which to rebuild when.
 """
 
 from __future__ import annotations
 
+import itertools
 import math
 from collections.abc import Iterable, Sequence
 
-from kivy.graphics import Color, InstructionGroup, Line, Mesh, Rectangle, Triangle
+from kivy.graphics import Color, InstructionGroup, Mesh, Rectangle
 
 from companion_app.ui.textures import text_texture
 from companion_app.viewmodels import palette
 from companion_app.viewmodels.board_model import BoardView, EdgeView, FigureView, HexKey, TileView
 
 Pt = tuple[float, float]
+Segment = tuple[Pt, Pt]
+MAX_VERTICES = 60000  # Kivy meshes index with unsigned shorts
 
 
 def flip(p: Pt) -> Pt:
     return (p[0], -p[1])
 
 
-def _flat(points: Iterable[Pt]) -> list[float]:
-    return [c for p in points for c in flip(p)]
+class MeshBatch:
+    """Triangles of one colour collected into as few meshes as the index limit allows."""
+
+    def __init__(self, rgba: palette.RGBA) -> None:
+        self.rgba = rgba
+        self.meshes: list[tuple[list[float], list[int]]] = [([], [])]
+
+    def _room(self, n: int) -> tuple[list[float], list[int], int]:
+        vertices, indices = self.meshes[-1]
+        if len(vertices) // 4 + n > MAX_VERTICES:
+            self.meshes.append(([], []))
+            vertices, indices = self.meshes[-1]
+        return vertices, indices, len(vertices) // 4
+
+    def polygon(self, points: Sequence[Pt]) -> None:
+        """A convex polygon (map coordinates, y down) as a triangle fan."""
+        vertices, indices, base = self._room(len(points))
+        for p in points:
+            x, y = flip(p)
+            vertices += [x, y, 0.0, 0.0]
+        for i in range(1, len(points) - 1):
+            indices += [base, base + i, base + i + 1]
+
+    def segment(self, a: Pt, b: Pt, width: float) -> None:
+        """A straight stroke as a quad, square ends extended by half the width."""
+        dx, dy = b[0] - a[0], b[1] - a[1]
+        length = math.hypot(dx, dy)
+        if length == 0:
+            return
+        ux, uy = dx / length, dy / length
+        h = width / 2.0
+        a2, b2 = (a[0] - ux * h, a[1] - uy * h), (b[0] + ux * h, b[1] + uy * h)
+        nx, ny = -uy * h, ux * h
+        self.polygon([(a2[0] + nx, a2[1] + ny), (b2[0] + nx, b2[1] + ny), (b2[0] - nx, b2[1] - ny),
+                      (a2[0] - nx, a2[1] - ny)])
+
+    def polyline(self, points: Sequence[Pt], width: float, close: bool = False) -> None:
+        pairs = list(itertools.pairwise(points))
+        if close and len(points) > 2:
+            pairs.append((points[-1], points[0]))
+        for a, b in pairs:
+            self.segment(a, b, width)
 
 
-def _fix_inset(t: TileView, inset: float) -> list[Pt]:
+    def emit(self, group: InstructionGroup) -> None:
+        if not any(v for v, _ in self.meshes):
+            return
+        group.add(Color(*self.rgba))
+        for vertices, indices in self.meshes:
+            if vertices:
+                group.add(Mesh(vertices=vertices, indices=indices, mode="triangles"))
+
+
+def inset_corners(t: TileView, inset: float) -> list[Pt]:
     return [(t.centre[0] + (x - t.centre[0]) * inset, t.centre[1] + (y - t.centre[1]) * inset) for x, y in t.corners]
 
 
 def hex_fill(group: InstructionGroup, tiles: Sequence[TileView], rgba: palette.RGBA, inset: float = 1.0) -> None:
-    """One mesh of triangle fans for many hexes of one colour (one draw call)."""
-    if not tiles:
-        return
-    vertices: list[float] = []
-    indices: list[int] = []
+    """Many hexes of one colour in one mesh (the inset leaves a dark gap that reads as the tile border)."""
+    batch = MeshBatch(rgba)
     for t in tiles:
-        base = len(vertices) // 4
-        cx, cy = flip(t.centre)
-        vertices += [cx, cy, 0.0, 0.0]
-        for p in _fix_inset(t, inset):
-            fx, fy = flip(p)
-            vertices += [fx, fy, 0.0, 0.0]
-        for i in range(6):
-            indices += [base, base + 1 + i, base + 1 + (i + 1) % 6]
-    group.add(Color(*rgba))
-    group.add(Mesh(vertices=vertices, indices=indices, mode="triangles"))
+        batch.polygon(inset_corners(t, inset))
+    batch.emit(group)
 
 
 def hex_outlines(group: InstructionGroup, tiles: Sequence[TileView], rgba: palette.RGBA, width: float,
                  inset: float = 1.0, dashed: bool = False) -> None:
-    group.add(Color(*rgba))
+    batch = MeshBatch(rgba)
     for t in tiles:
-        pts = _fix_inset(t, inset)
+        pts = inset_corners(t, inset)
         if dashed:
             for i in range(6):
                 a, b = pts[i], pts[(i + 1) % 6]
-                mid1 = (a[0] + (b[0] - a[0]) * 0.25, a[1] + (b[1] - a[1]) * 0.25)
-                mid2 = (a[0] + (b[0] - a[0]) * 0.75, a[1] + (b[1] - a[1]) * 0.75)
-                group.add(Line(points=_flat([mid1, mid2]), width=width, cap="none"))
+                batch.segment((a[0] + (b[0] - a[0]) * 0.25, a[1] + (b[1] - a[1]) * 0.25),
+                              (a[0] + (b[0] - a[0]) * 0.75, a[1] + (b[1] - a[1]) * 0.75), width)
         else:
-            group.add(Line(points=_flat(pts), width=width, close=True, joint="miter"))
-
-
-def grid_lines(group: InstructionGroup, tiles: Sequence[TileView], rgba: palette.RGBA) -> None:
-    """All hex outlines as one line mesh (1 px wide, cheap)."""
-    vertices: list[float] = []
-    indices: list[int] = []
-    for t in tiles:
-        base = len(vertices) // 4
-        for p in t.corners:
-            fx, fy = flip(p)
-            vertices += [fx, fy, 0.0, 0.0]
-        for i in range(6):
-            indices += [base + i, base + (i + 1) % 6]
-    group.add(Color(*rgba))
-    group.add(Mesh(vertices=vertices, indices=indices, mode="lines"))
+            batch.polyline(pts, width, close=True)
+    batch.emit(group)
 
 
 def terrain_patterns(group: InstructionGroup, tiles: Sequence[TileView], size_mm: float) -> None:
-    """Hatching for rock, a cross for crates, waves for water: terrain reads without colour."""
-    group.add(Color(1, 1, 1, 0.28))
+    """Hatching for rock, a boxed cross for crates, waves for water: terrain reads without colour."""
+    batch = MeshBatch((1.0, 1.0, 1.0, 0.28))
     for t in tiles:
         cx, cy = t.centre
-        r = size_mm * 0.6
+        r = size_mm * 0.5
         if t.pattern == "hatch":
-            for k in (-0.5, 0.0, 0.5):
+            for k in (-0.45, 0.0, 0.45):
                 o = k * size_mm
-                group.add(Line(points=_flat([(cx - r + o, cy + r), (cx + r + o, cy - r)]), width=size_mm * 0.03))
+                batch.segment((cx - r * 0.6 + o, cy + r * 0.6), (cx + r * 0.6 + o, cy - r * 0.6), size_mm * 0.05)
         elif t.pattern == "cross":
-            group.add(Line(points=_flat([(cx - r, cy - r), (cx + r, cy + r)]), width=size_mm * 0.05))
-            group.add(Line(points=_flat([(cx - r, cy + r), (cx + r, cy - r)]), width=size_mm * 0.05))
-            group.add(Line(rectangle=(cx - r, -cy - r, 2 * r, 2 * r), width=size_mm * 0.04))
+            w = size_mm * 0.06
+            batch.segment((cx - r, cy - r), (cx + r, cy + r), w)
+            batch.segment((cx - r, cy + r), (cx + r, cy - r), w)
+            batch.polyline([(cx - r, cy - r), (cx + r, cy - r), (cx + r, cy + r), (cx - r, cy + r)], w, close=True)
         elif t.pattern == "waves":
             for dy in (-0.3, 0.0, 0.3):
-                pts = [(cx - r + i * r / 4.0, cy + dy * size_mm + math.sin(i * math.pi / 2) * size_mm * 0.08)
-                       for i in range(9)]
-                group.add(Line(points=_flat(pts), width=size_mm * 0.03))
+                pts = [(cx - r + i * r / 3.0, cy + dy * size_mm + (size_mm * 0.08 if i % 2 else -size_mm * 0.08))
+                       for i in range(7)]
+                batch.polyline(pts, size_mm * 0.05)
+    batch.emit(group)
 
 
 def text(group: InstructionGroup, label: str, centre: Pt, height_mm: float, rgba: palette.RGBA = palette.TEXT,
@@ -110,112 +140,113 @@ def text(group: InstructionGroup, label: str, centre: Pt, height_mm: float, rgba
 
 def tile_labels(group: InstructionGroup, tiles: Sequence[TileView], size_mm: float) -> None:
     for t in tiles:
-        top = (t.centre[0], t.centre[1] - size_mm * 0.62)
-        text(group, t.label, top, size_mm * 0.26, palette.TEXT_DIM, 24)
+        text(group, t.label, (t.centre[0], t.centre[1] - size_mm * 0.62), size_mm * 0.26, palette.TEXT_DIM, 24)
         if t.level:
-            text(group, f"L{t.level}", (t.centre[0], t.centre[1] + size_mm * 0.55),
-                 size_mm * 0.26, palette.TEXT, 24)
-        for token in t.tokens:
-            token_mark(group, token, t.centre, size_mm)
+            text(group, f"L{t.level}", (t.centre[0], t.centre[1] + size_mm * 0.55), size_mm * 0.26, palette.TEXT, 24)
 
 
-def token_mark(group: InstructionGroup, token: str, centre: Pt, size_mm: float) -> None:
+def tokens(group: InstructionGroup, tiles: Sequence[TileView], size_mm: float) -> None:
     """Treasure and other tokens: a gold diamond with the token's initial."""
-    cx, cy = flip(centre)
-    r = size_mm * 0.42
-    group.add(Color(0.95, 0.78, 0.20, 1.0))
-    group.add(Mesh(vertices=[cx, cy + r, 0, 0, cx + r, cy, 0, 0, cx, cy - r, 0, 0, cx - r, cy, 0, 0],
-                   indices=[0, 1, 2, 0, 2, 3], mode="triangles"))
-    text(group, token[:1].upper(), centre, size_mm * 0.45, (0.1, 0.1, 0.1, 1.0))
+    batch = MeshBatch((0.95, 0.78, 0.20, 1.0))
+    marks: list[tuple[str, Pt]] = []
+    for t in tiles:
+        for token in t.tokens:
+            cx, cy = t.centre
+            r = size_mm * 0.42
+            batch.polygon([(cx, cy - r), (cx + r, cy), (cx, cy + r), (cx - r, cy)])
+            marks.append((token[:1].upper(), t.centre))
+    batch.emit(group)
+    for letter, centre in marks:
+        text(group, letter, centre, size_mm * 0.45, (0.1, 0.1, 0.1, 1.0))
 
 
 def edges(group: InstructionGroup, edge_views: Sequence[EdgeView], size_mm: float) -> None:
-    """Walls: thick light bars. Doors: coloured bars with a shape — closed a solid bar, open two stubs, locked a bar
-    with a cross."""
+    """Walls: light bars. Doors differ by shape as well as colour: closed a solid bar, open two stubs at the
+    jambs, locked a bar with a dark cross."""
+    batches: dict[palette.RGBA, MeshBatch] = {}
+    crosses = MeshBatch((0.1, 0.1, 0.1, 1.0))
     for e in edge_views:
+        batch = batches.setdefault(e.colour, MeshBatch(e.colour))
         (ax, ay), (bx, by) = e.ends
         if e.state == "open":
-            group.add(Color(*e.colour))
             for t0, t1 in ((0.0, 0.22), (0.78, 1.0)):
-                p0 = (ax + (bx - ax) * t0, ay + (by - ay) * t0)
-                p1 = (ax + (bx - ax) * t1, ay + (by - ay) * t1)
-                group.add(Line(points=_flat([p0, p1]), width=size_mm * 0.12, cap="square"))
+                batch.segment((ax + (bx - ax) * t0, ay + (by - ay) * t0), (ax + (bx - ax) * t1, ay + (by - ay) * t1),
+                              size_mm * 0.14)
             continue
-        width = size_mm * (0.10 if e.state == "wall" else 0.14)
-        group.add(Color(*e.colour))
-        group.add(Line(points=_flat([(ax, ay), (bx, by)]), width=width, cap="square"))
+        batch.segment((ax, ay), (bx, by), size_mm * (0.10 if e.state == "wall" else 0.16))
         if e.state == "locked":
             mx, my = (ax + bx) / 2, (ay + by) / 2
             r = size_mm * 0.22
-            group.add(Color(0.1, 0.1, 0.1, 1.0))
-            group.add(Line(points=_flat([(mx - r, my - r), (mx + r, my + r)]), width=size_mm * 0.05))
-            group.add(Line(points=_flat([(mx - r, my + r), (mx + r, my - r)]), width=size_mm * 0.05))
+            crosses.segment((mx - r, my - r), (mx + r, my + r), size_mm * 0.06)
+            crosses.segment((mx - r, my + r), (mx + r, my - r), size_mm * 0.06)
+    for batch in batches.values():
+        batch.emit(group)
+    crosses.emit(group)
 
 
-def shape(group: InstructionGroup, kind: str, centre: Pt, r: float, rgba: palette.RGBA, outline: palette.RGBA,
-          line_w: float) -> None:
-    cx, cy = flip(centre)
-    group.add(Color(*rgba))
+def shape_points(kind: str, centre: Pt, r: float) -> list[Pt]:
+    """Outline of a side's shape (map coordinates, y down)."""
+    cx, cy = centre
     if kind == "square":
-        group.add(Rectangle(pos=(cx - r * 0.85, cy - r * 0.85), size=(r * 1.7, r * 1.7)))
-        group.add(Color(*outline))
-        group.add(Line(rectangle=(cx - r * 0.85, cy - r * 0.85, r * 1.7, r * 1.7), width=line_w))
-    elif kind == "triangle":
-        pts = [cx, cy + r, cx - r * 0.95, cy - r * 0.75, cx + r * 0.95, cy - r * 0.75]
-        group.add(Triangle(points=pts))
-        group.add(Color(*outline))
-        group.add(Line(points=pts, close=True, width=line_w))
-    elif kind == "diamond":
-        pts = [cx, cy + r, cx + r, cy, cx, cy - r, cx - r, cy]
-        group.add(Mesh(vertices=[v for i in range(4) for v in (pts[2 * i], pts[2 * i + 1], 0, 0)],
-                       indices=[0, 1, 2, 0, 2, 3], mode="triangles"))
-        group.add(Color(*outline))
-        group.add(Line(points=pts, close=True, width=line_w))
-    else:
-        group.add(Line(circle=(cx, cy, r * 0.5), width=r * 0.5))  # a filled disc as a thick ring
-        group.add(Color(*outline))
-        group.add(Line(circle=(cx, cy, r), width=line_w))
+        k = r * 0.85
+        return [(cx - k, cy - k), (cx + k, cy - k), (cx + k, cy + k), (cx - k, cy + k)]
+    if kind == "triangle":
+        return [(cx, cy - r), (cx + r * 0.95, cy + r * 0.75), (cx - r * 0.95, cy + r * 0.75)]
+    if kind == "diamond":
+        return [(cx, cy - r), (cx + r, cy), (cx, cy + r), (cx - r, cy)]
+    return [(cx + r * math.cos(2 * math.pi * i / 20), cy + r * math.sin(2 * math.pi * i / 20)) for i in range(20)]
 
 
-def figure(group: InstructionGroup, f: FigureView, size_mm: float, alpha: float = 1.0, at: Pt | None = None,
-           names: bool = True) -> None:
-    centre = at or f.centre
-    if centre is None:
-        return
+def figures(group: InstructionGroup, figs: Sequence[FigureView], size_mm: float, alpha: float = 1.0,
+            at: dict[str, list[Pt]] | None = None, names: bool = True) -> None:
+    """Figures as their side's shape in the side's colour with a dark outline and the kind's letter; names below,
+    badges above. ``at`` draws ghosts of a figure at other places instead."""
+    fills: dict[palette.RGBA, MeshBatch] = {}
+    outline = MeshBatch((0.05, 0.05, 0.05, alpha))
+    labels: list[tuple[str, Pt, float, palette.RGBA, int]] = []
     r = size_mm * 0.58
-    colour = (f.colour[0], f.colour[1], f.colour[2], alpha)
-    shape(group, f.shape, centre, r, colour, (0.05, 0.05, 0.05, alpha), size_mm * 0.05)
-    text(group, f.letter, centre, size_mm * 0.55, (0.05, 0.05, 0.05, alpha), 40)
-    if names:
-        below = (centre[0], centre[1] + size_mm * 0.78)
-        text(group, f.name, below, size_mm * 0.28, (1, 1, 1, alpha), 28)
-        if f.badges:
-            above = (centre[0], centre[1] - size_mm * 0.78)
-            text(group, " ".join(f.badges)[:24], above, size_mm * 0.24, (1.0, 0.9, 0.4, alpha), 24)
+    for f in figs:
+        places = at.get(f.id, []) if at is not None else ([f.centre] if f.centre is not None else [])
+        colour = (f.colour[0], f.colour[1], f.colour[2], alpha)
+        fill = fills.setdefault(colour, MeshBatch(colour))
+        for centre in places:
+            pts = shape_points(f.shape, centre, r)
+            fill.polygon(pts)
+            outline.polyline(pts, size_mm * 0.07, close=True)
+            labels.append((f.letter, centre, size_mm * 0.55, (0.05, 0.05, 0.05, alpha), 40))
+            if names:
+                labels.append((f.name, (centre[0], centre[1] + size_mm * 0.8), size_mm * 0.3, (1, 1, 1, alpha), 28))
+                if f.badges:
+                    labels.append((" ".join(f.badges)[:24], (centre[0], centre[1] - size_mm * 0.8), size_mm * 0.26,
+                                   (1.0, 0.9, 0.4, alpha), 24))
+    for batch in fills.values():
+        batch.emit(group)
+    outline.emit(group)
+    for label, centre, height, rgba, px in labels:
+        text(group, label, centre, height, rgba, px)
 
 
-def arrow(group: InstructionGroup, a: Pt, b: Pt, rgba: palette.RGBA, width: float, head: float) -> None:
-    group.add(Color(*rgba))
-    group.add(Line(points=_flat([a, b]), width=width))
+def arrow(batch: MeshBatch, a: Pt, b: Pt, width: float, head: float) -> None:
     ang = math.atan2(b[1] - a[1], b[0] - a[0])
+    base = (b[0] - head * 0.8 * math.cos(ang), b[1] - head * 0.8 * math.sin(ang))
+    batch.segment(a, base, width)
     left = (b[0] - head * math.cos(ang - 0.45), b[1] - head * math.sin(ang - 0.45))
     right = (b[0] - head * math.cos(ang + 0.45), b[1] - head * math.sin(ang + 0.45))
-    group.add(Triangle(points=_flat([b, left, right])))
+    batch.polygon([b, left, right])
 
 
-def dashed(group: InstructionGroup, a: Pt, b: Pt, rgba: palette.RGBA, width: float, dash: tuple[float, float]) -> None:
+def dashed(batch: MeshBatch, a: Pt, b: Pt, width: float, dash: tuple[float, float]) -> None:
     """A line drawn as dashes (``dash`` = on/off lengths in mm; (0, 0) = solid)."""
-    group.add(Color(*rgba))
     on, off = dash
     length = math.hypot(b[0] - a[0], b[1] - a[1])
     if on <= 0 or length == 0:
-        group.add(Line(points=_flat([a, b]), width=width))
+        batch.segment(a, b, width)
         return
     ux, uy = (b[0] - a[0]) / length, (b[1] - a[1]) / length
     t = 0.0
     while t < length:
         t1 = min(length, t + on)
-        group.add(Line(points=_flat([(a[0] + ux * t, a[1] + uy * t), (a[0] + ux * t1, a[1] + uy * t1)]), width=width))
+        batch.segment((a[0] + ux * t, a[1] + uy * t), (a[0] + ux * t1, a[1] + uy * t1), width)
         t = t1 + off
 
 

@@ -11,11 +11,24 @@ from collections.abc import Callable
 from typing import Any
 
 from kivy.clock import Clock
-from kivy.graphics import Color, InstructionGroup, MatrixInstruction, PopMatrix, PushMatrix, Rectangle
+from kivy.graphics import (
+    ClearBuffers,
+    ClearColor,
+    Color,
+    Fbo,
+    InstructionGroup,
+    MatrixInstruction,
+    PopMatrix,
+    PushMatrix,
+    Rectangle,
+    Scale,
+    Translate,
+)
+from kivy.graphics.scissor_instructions import ScissorPop, ScissorPush
 from kivy.graphics.transformation import Matrix
 from kivy.metrics import dp
 from kivy.properties import BooleanProperty, NumericProperty
-from kivy.uix.stencilview import StencilView
+from kivy.uix.widget import Widget
 
 from companion_app.ui import board_drawing as draw
 from companion_app.viewmodels import palette
@@ -26,9 +39,11 @@ from companion_app.viewmodels.viewport import Viewport
 TAP_SLOP_DP = 12.0
 LONG_PRESS_S = 0.6
 LABELS_UP_TO_TILES = 400  # hex labels on small maps only (they are noise on a 30×30 map)
+TILE_TEXTURE_PX_PER_MM = 4.0
+TILE_TEXTURE_MAX_PX = 2048.0
 
 
-class BoardWidget(StencilView):  # type: ignore[misc]
+class BoardWidget(Widget):  # type: ignore[misc]
     """Shows one :class:`GameSession`; reports taps, drags and long presses through callbacks."""
 
     read_only = BooleanProperty(False)
@@ -43,29 +58,46 @@ class BoardWidget(StencilView):  # type: ignore[misc]
         self.on_hex_drag: Callable[[HexKey | None, HexKey | None], None] | None = None
         self.on_hex_long_press: Callable[[HexKey | None], None] | None = None
         self._tiles_for: int | None = None
+        self._names_shown = False
         self._fitted = False
         self._touches: dict[int, tuple[float, float]] = {}
         self._down: dict[int, tuple[float, float, bool]] = {}
         self._long_press_event: Any = None
+        # The tiles (the bulk of the geometry) are drawn once into a texture; each frame shows one quad.
+        self._fbo = Fbo(size=(16, 16), with_stencilbuffer=False)
+        with self._fbo:
+            ClearColor(0, 0, 0, 0)
+            ClearBuffers()
+            PushMatrix()
+            self._fbo_scale = Scale(1.0, 1.0, 1.0)
+            self._fbo_translate = Translate(0.0, 0.0, 0.0)
+            self.g_tiles = InstructionGroup()
+            PopMatrix()
+        self.canvas.add(self._fbo)
         with self.canvas:
-            Color(*palette.BACKGROUND)
-            self._bg = Rectangle(pos=self.pos, size=self.size)
+            # A scissor clips the board to the widget for free (a stencil costs full-area fills in software GL);
+            # the window's clear colour is the board's background, so no background quad either.
+            self._scissor = ScissorPush(x=0, y=0, width=1, height=1)
             PushMatrix()
             self._matrix = MatrixInstruction()
-            self.g_tiles = InstructionGroup()
+            Color(1, 1, 1, 1)
+            self._tiles_quad = Rectangle(pos=(0, 0), size=(0, 0))
             self.g_under = InstructionGroup()
             self.g_edges = InstructionGroup()
             self.g_figures = InstructionGroup()
             self.g_over = InstructionGroup()
-            for g in (self.g_tiles, self.g_under, self.g_edges, self.g_figures, self.g_over):
+            for g in (self.g_under, self.g_edges, self.g_figures, self.g_over):
                 self.canvas.add(g)
             PopMatrix()
+            ScissorPop()
         self.bind(pos=self._on_geometry, size=self._on_geometry)
 
     # ---------------------------------------------------------------- view transform
 
     def _on_geometry(self, *_: Any) -> None:
-        self._bg.pos, self._bg.size = self.pos, self.size
+        wx, wy = self.to_window(self.x, self.y)
+        self._scissor.x, self._scissor.y = int(wx), int(wy)
+        self._scissor.width, self._scissor.height = max(1, int(self.width)), max(1, int(self.height))
         if self.session is not None and self.session.board is not None and self.width > 1 and self.height > 1:
             self.fit()
 
@@ -89,6 +121,9 @@ class BoardWidget(StencilView):  # type: ignore[misc]
         m = Matrix()
         m.set(flat=[z * c, z * s, 0, 0, -z * s, z * c, 0, 0, 0, 0, 1, 0, offx, offy, 0, 1])
         self._matrix.matrix = m
+        board = self.session.board if self.session else None
+        if board is not None and self._names_readable(board) != self._names_shown:
+            self._draw_figures(board)
 
     def rotate_board(self, degrees: float) -> None:
         """Turn the board (90° steps from the rotate button, 180° to face the other side)."""
@@ -134,29 +169,41 @@ class BoardWidget(StencilView):  # type: ignore[misc]
         for t in board.tiles.values():
             by_fill.setdefault(t.fill, []).append(t)
         for fill, tiles in by_fill.items():
-            draw.hex_fill(g, tiles, fill, inset=0.97)
+            draw.hex_fill(g, tiles, fill, inset=0.95)
         tiles = list(board.tiles.values())
-        draw.grid_lines(g, tiles, (0.55, 0.55, 0.55, 1.0))
         draw.terrain_patterns(g, [t for t in tiles if t.pattern], size)
         if len(tiles) <= LABELS_UP_TO_TILES:
             draw.tile_labels(g, tiles, size)
-        else:
-            for t in tiles:
-                for token in t.tokens:
-                    draw.token_mark(g, token, t.centre, size)
+        draw.tokens(g, [t for t in tiles if t.tokens], size)
         self._tiles_for = id(self.session.scenario) if self.session is not None else None
+        self._render_tiles_texture(board)
+
+    def _render_tiles_texture(self, board: BoardView) -> None:
+        """Size the tile texture to the map (about 4 px per mm, at most 2048 px a side) and render it once."""
+        x0, y0, x1, y1 = board.bounds_mm()
+        w_mm, h_mm = max(1.0, x1 - x0), max(1.0, y1 - y0)
+        scale = min(TILE_TEXTURE_PX_PER_MM, TILE_TEXTURE_MAX_PX / max(w_mm, h_mm))
+        self._fbo.size = (max(1, int(w_mm * scale)), max(1, int(h_mm * scale)))
+        self._fbo_scale.xyz = (scale, scale, 1.0)
+        self._fbo_translate.xyz = (-x0, y1, 0.0)
+        self._tiles_quad.texture = self._fbo.texture
+        self._tiles_quad.pos = (x0, -y1)
+        self._tiles_quad.size = (w_mm, h_mm)
+        self._fbo.ask_update()
 
     def _draw_edges(self, board: BoardView) -> None:
         self.g_edges.clear()
         draw.edges(self.g_edges, board.edges, board.layout.size_mm)
 
+    def _names_readable(self, board: BoardView) -> bool:
+        """Names under the figures only when they would be at least 7 px high (else they are noise and cost)."""
+        return bool(board.layout.size_mm * 0.3 * self.viewport.zoom >= dp(7))
+
     def _draw_figures(self, board: BoardView) -> None:
-        g = self.g_figures
-        g.clear()
-        names = len(board.figures) <= 60
-        for f in board.figures.values():
-            if f.alive:
-                draw.figure(g, f, board.layout.size_mm, names=names)
+        self.g_figures.clear()
+        alive = [f for f in board.figures.values() if f.alive]
+        self._names_shown = self._names_readable(board)
+        draw.figures(self.g_figures, alive, board.layout.size_mm, names=self._names_shown)
 
     def _draw_overlays(self, session: GameSession, board: BoardView) -> None:
         under, over = self.g_under, self.g_over
@@ -164,58 +211,64 @@ class BoardWidget(StencilView):  # type: ignore[misc]
         over.clear()
         size = board.layout.size_mm
         prompt = session.prompt
+        texts: list[tuple[str, tuple[float, float], float, palette.RGBA, int]] = []
         if prompt is not None and prompt.kind == "move" and not self.read_only:
             draw.hex_fill(under, draw.hexes(board, prompt.moves), palette.shade(palette.REACH, 0.8, 0.35), 0.9)
-            for m in prompt.moves.values():
-                if m.cost > 0:
-                    draw.text(over, str(m.cost), board.centre(m.key), size * 0.4, palette.REACH, 32)
+            texts += [(str(m.cost), board.centre(m.key), size * 0.4, palette.REACH, 32)
+                      for m in prompt.moves.values() if m.cost > 0]
         sel = session.selection if not self.read_only else None
         if sel is not None:
-            for r in sel.reach:
-                alpha = 0.55 - 0.35 * r.level
-                draw.hex_fill(under, draw.hexes(board, [r.key]), (*palette.REACH[:3], alpha), 0.9)
-            draw.hex_outlines(under, draw.hexes(board, sel.threatened), palette.THREAT, size * 0.06, 0.8, dashed=True)
-            for key in sel.threatened:
-                draw.text(over, "!", board.centre(key), size * 0.45, palette.THREAT, 40)
-            for r in sel.reach:
-                draw.text(over, str(r.cost), board.centre(r.key), size * 0.35, (1, 1, 1, 0.9), 32)
+            for level in sorted({r.level for r in sel.reach}):
+                keys = [r.key for r in sel.reach if r.level == level]
+                draw.hex_fill(under, draw.hexes(board, keys), (*palette.REACH[:3], 0.55 - 0.35 * level), 0.9)
+            draw.hex_outlines(under, draw.hexes(board, sel.threatened), palette.THREAT, size * 0.07, 0.8, dashed=True)
+            texts += [("!", board.centre(k), size * 0.45, palette.THREAT, 40) for k in sel.threatened]
+            texts += [(str(r.cost), board.centre(r.key), size * 0.35, (1, 1, 1, 0.9), 32) for r in sel.reach]
             fig = board.figures.get(sel.figure)
             if fig is not None and fig.key is not None:
-                draw.hex_outlines(over, draw.hexes(board, [fig.key]), (1, 1, 1, 1), size * 0.08, 0.92)
+                draw.hex_outlines(over, draw.hexes(board, [fig.key]), (1, 1, 1, 1), size * 0.09, 0.92)
+            sight = {k: draw.MeshBatch(c) for k, c in palette.SIGHT.items()}
+            blockers = draw.MeshBatch(palette.SIGHT["blocked"])
             for t in sel.targets:
                 if t.start is None or t.end is None:
                     continue
-                colour = palette.SIGHT.get(t.sight, palette.SIGHT["clear"])
+                batch = sight.get(t.sight, sight["clear"])
                 dash = palette.SIGHT_DASH.get(t.sight, (0, 0))
                 a, b = board.centre(t.start), board.centre(t.end)
-                draw.dashed(over, a, b, colour, size * 0.05, (dash[0] * size / 12.0, dash[1] * size / 12.0))
+                draw.dashed(batch, a, b, size * 0.06, (dash[0] * size / 12.0, dash[1] * size / 12.0))
                 mark = {"clear": "OK", "blocked": "X", "ambiguous": "?"}.get(t.sight, "?")
-                draw.text(over, mark, ((a[0] + b[0]) / 2, (a[1] + b[1]) / 2 - size * 0.3), size * 0.4, colour, 36)
-                if t.blocker_hex is not None:
-                    draw.hex_outlines(over, draw.hexes(board, [t.blocker_hex]), palette.SIGHT["blocked"], size * 0.1)
+                mid = ((a[0] + b[0]) / 2, (a[1] + b[1]) / 2 - size * 0.3)
+                texts.append((mark, mid, size * 0.4, batch.rgba, 36))
+                if t.blocker_hex is not None and t.blocker_hex in board.tiles:
+                    blockers.polyline(draw.inset_corners(board.tiles[t.blocker_hex], 1.0), size * 0.1, close=True)
                 if t.blocker_edge is not None:
                     for e in board.edges:
                         if {e.a, e.b} == set(t.blocker_edge):
-                            draw.dashed(over, e.ends[0], e.ends[1], palette.SIGHT["blocked"], size * 0.2, (0, 0))
+                            blockers.segment(e.ends[0], e.ends[1], size * 0.22)
+            for batch in (*sight.values(), blockers):
+                batch.emit(over)
         if prompt is not None and prompt.kind == "choose" and not self.read_only:
             keys = [o.key for o in prompt.options if o.key is not None]
             draw.hex_outlines(over, draw.hexes(board, keys), (1, 1, 1, 0.95), size * 0.07, 0.86)
         tv = session.table_view
-        for ghost in tv.ghosts:
-            fig = board.figures.get(ghost.figure)
-            if fig is None:
-                continue
-            for key in ghost.moves:
-                draw.figure(over, fig, size * 0.8, alpha=0.35, at=board.centre(key), names=False)
+        ghosts = {g.figure: [board.centre(k) for k in g.moves] for g in tv.ghosts if g.figure in board.figures}
+        if ghosts:
+            draw.figures(over, [board.figures[f] for f in ghosts], size * 0.8, alpha=0.35, at=ghosts, names=False)
+        arrows = draw.MeshBatch(palette.ILLEGAL)
         if tv.illegal is not None and tv.illegal.end is not None:
             draw.hex_outlines(over, draw.hexes(board, tv.illegal_legal), palette.REACH, size * 0.08, 0.85)
             if tv.illegal.start is not None:
-                draw.arrow(over, board.centre(tv.illegal.start), board.centre(tv.illegal.end), palette.ILLEGAL,
-                           size * 0.08, size * 0.4)
-            draw.text(over, "X", board.centre(tv.illegal.end), size * 0.6, palette.ILLEGAL, 40)
+                draw.arrow(arrows, board.centre(tv.illegal.start), board.centre(tv.illegal.end), size * 0.08,
+                           size * 0.4)
+            texts.append(("X", board.centre(tv.illegal.end), size * 0.6, palette.ILLEGAL, 40))
+        arrows.emit(over)
+        desync = draw.MeshBatch(palette.DESYNC)
         for d in tv.desyncs:
             if d.start is not None and d.end is not None:
-                draw.arrow(over, board.centre(d.start), board.centre(d.end), palette.DESYNC, size * 0.08, size * 0.4)
+                draw.arrow(desync, board.centre(d.start), board.centre(d.end), size * 0.08, size * 0.4)
+        desync.emit(over)
+        for label, centre, height, rgba, px in texts:
+            draw.text(over, label, centre, height, rgba, px)
 
     # ---------------------------------------------------------------- touches
 
