@@ -27,6 +27,7 @@ def test_engine_queries_bench_runs_quick_and_agrees_with_its_baselines(tmp_path:
         assert r["queries"] > 0
         for key in ("reachable", "baseline_bfs_path_copies"):
             assert 0 < r[key]["p50_ms"] <= r[key]["p95_ms"]
+            assert 0 <= r[key]["cpu_p50_ms"] <= r[key]["cpu_p95_ms"]
     sight = result["sight"]
     assert sight["identical_to_baseline"] is True  # bit masks and cache give the uncached verdicts
     assert sight["pairs"] == sight["figures"] * (sight["figures"] - 1) // 2
@@ -34,3 +35,5 @@ def test_engine_queries_bench_runs_quick_and_agrees_with_its_baselines(tmp_path:
     assert set(sight["verdicts"]) == {"clear", "blocked", "ambiguous"}
     for key in ("sight_board", "general_judge_cached", "baseline_uncached_judge"):
         assert 0 < sight[key]["p50_ms"] <= sight[key]["p95_ms"]
+        assert 0 <= sight[key]["cpu_p50_ms"] <= sight[key]["cpu_p95_ms"]
+    assert "not assessed" in done.stdout  # quick mode never claims a target
