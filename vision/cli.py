@@ -12,7 +12,9 @@ from __future__ import annotations
 
 import argparse
 import logging
+import signal
 import sys
+import threading
 import time
 import tomllib
 from collections.abc import Callable
@@ -250,6 +252,10 @@ def run(args: argparse.Namespace, stdout: IO[str]) -> int:
         if progress is not None:
             sinks.append(progress)
         service = VisionService(config, detector, camera, publisher, tuio, sinks)
+        previous = None
+        if threading.current_thread() is threading.main_thread():
+            # Stop cleanly under a process manager; put the old handler back afterwards.
+            previous = signal.signal(signal.SIGTERM, lambda *_: service.stop())
         try:
             if open_source is not None:
                 stats = service.run_live(open_source)
@@ -259,6 +265,9 @@ def run(args: argparse.Namespace, stdout: IO[str]) -> int:
         except KeyboardInterrupt:
             print("hexa vision: stopped", file=sys.stderr)
             return 130
+        finally:
+            if previous is not None:
+                signal.signal(signal.SIGTERM, previous)
     if stats.detect_ms:
         ordered = sorted(stats.detect_ms)
         print(f"hexa vision: {stats.frames} frames, detection p50 {ordered[len(ordered) // 2]:.1f} ms",
