@@ -87,6 +87,10 @@ class LatestFrameGrabber:
                 log.error("%s", exc)
                 self._set_status(RECONNECTING, str(exc))
                 self._stop.wait(self.retry_s)
+            except Exception as exc:  # a driver error must not silently end the capture thread
+                log.exception("%s failed unexpectedly; reopening it", source.name)
+                self._set_status(RECONNECTING, f"{source.name} failed: {exc}")
+                self._stop.wait(self.retry_s)
             finally:
                 source.close()
             if self.status == ENDED:

@@ -136,6 +136,7 @@ class ServiceStats:
     frame_age_ms: list[float] = field(default_factory=list)  # capture → tracks message sent
     heartbeats: int = 0
     previews: int = 0
+    failed_frames: int = 0
 
 
 class VisionService:
@@ -169,7 +170,7 @@ class VisionService:
                 frame = source.read()
                 if frame is None:
                     break
-                self._handle(frame)
+                self._handle_safely(frame)
                 self._housekeeping(OK, source.name)
         finally:
             source.close()
@@ -183,7 +184,7 @@ class VisionService:
             while not self._done():
                 frame = grabber.latest(timeout=0.02)
                 if frame is not None:
-                    self._handle(frame)
+                    self._handle_safely(frame)
                 elif grabber.status == ENDED:
                     break
                 self._housekeeping(grabber.status, grabber.detail)
@@ -198,6 +199,15 @@ class VisionService:
         limit = self.config.max_frames
         return self.stop_event.is_set() or (limit is not None and self.stats.frames >= limit)
 
+    def _handle_safely(self, frame: Frame) -> None:
+        """A frame that breaks something is logged and skipped: the service keeps running."""
+        try:
+            self._handle(frame)
+        except Exception:
+            self.stats.failed_frames += 1
+            log.exception("frame %s could not be processed; skipped (please report this with the frame)",
+                          frame.name or frame.index)
+
     def _handle(self, frame: Frame) -> None:
         result = process_frame(frame, self.detector, self.camera, self.tracker, self.config)
         self.stats.frames += 1
@@ -211,7 +221,8 @@ class VisionService:
             self.tuio.send(result.update.tracks, frame.captured_at)
         for sink in self.sinks:
             sink(result)
-        if self.publisher is not None and self.config.preview_fps > 0 and time.monotonic() >= self._next_preview:
+        if (self.publisher is not None and self.config.preview_fps > 0 and not frame.error
+                and time.monotonic() >= self._next_preview):
             self._next_preview = time.monotonic() + 1.0 / self.config.preview_fps
             states = {t.marker_id: t.state for t in result.update.tracks} if result.update else {}
             small = draw_detections(frame.image, result.detected, states, self.config.preview_width)

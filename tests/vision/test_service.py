@@ -163,3 +163,47 @@ def test_end_to_end_on_the_synthetic_table(renderer: TableRenderer, camera: Came
         assert abs((m.angle_deg - f.angle_deg + 180) % 360 - 180) < 1.0
     assert service.stats.heartbeats >= 1
     assert len(service.stats.frame_age_ms) == 15
+
+
+class BrokenDriver(FlakyCamera):
+    """A camera whose driver throws something that is not a SourceError after a few frames."""
+
+    def read(self) -> Frame | None:
+        if self.good <= 0:
+            raise RuntimeError("driver exploded")
+        return super().read()
+
+
+def test_an_unexpected_driver_error_reopens_the_camera_and_a_bad_frame_is_skipped(
+        camera: CameraModel, caplog: pytest.LogCaptureFixture) -> None:
+    opens: list[int] = []
+    image = np.zeros((camera.image_size[1], camera.image_size[0], 3), np.uint8)
+
+    def open_camera() -> FlakyCamera:
+        opens.append(1)
+        if len(opens) == 1:
+            return BrokenDriver(image, 3)
+        return FlakyCamera(image, 10_000)
+
+    class ExplodingDetector(MarkerDetector):
+        calls = 0
+
+        def detect(self, frame: np.ndarray) -> list:  # type: ignore[override]
+            ExplodingDetector.calls += 1
+            if ExplodingDetector.calls == 5:
+                raise ValueError("unexpected frame")
+            return super().detect(frame)
+
+    service = VisionService(ServiceConfig(max_frames=12), ExplodingDetector(), camera)
+    caplog.set_level(logging.WARNING)
+    worker = threading.Thread(target=service.run_live, args=(open_camera,), kwargs={"retry_s": 0.01})
+    worker.start()
+    worker.join(20.0)
+    if worker.is_alive():
+        service.stop()
+        worker.join(5.0)
+        pytest.fail("the service did not get its 12 frames after the driver error")
+    assert len(opens) >= 2
+    assert service.stats.frames == 12 and service.stats.failed_frames == 1
+    assert "failed unexpectedly; reopening it" in caplog.text
+    assert "could not be processed; skipped" in caplog.text
