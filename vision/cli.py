@@ -67,7 +67,8 @@ def _parser() -> argparse.ArgumentParser:
     p.add_argument("--tuio", nargs="?", const=f"{DEFAULT_TUIO[0]}:{DEFAULT_TUIO[1]}", metavar="HOST:PORT",
                    help="also send TUIO 2.0 over OSC/UDP (default 127.0.0.1:3333)")
     p.add_argument("--camera-id", default="0", help="this camera's name in messages (several cameras, one table)")
-    p.add_argument("--resolution", default="1920x1080", metavar="WxH", help="webcam resolution (default 1920x1080)")
+    p.add_argument("--resolution", metavar="WxH",
+                   help="webcam resolution (default: the calibration's, else 1920x1080)")
     p.add_argument("--fps", type=float, default=30.0, help="webcam / synthetic frame rate (default 30)")
     p.add_argument("--no-mjpg", action="store_true", help="do not ask the webcam for MJPG")
     p.add_argument("--frames", type=int, metavar="N", help="stop after N frames")
@@ -215,7 +216,7 @@ def run(args: argparse.Namespace, stdout: IO[str]) -> int:
             source = synthetic
     elif args.camera is not None:
         device: int | str = int(args.camera) if args.camera.isdigit() else args.camera
-        w, h = _resolution(args.resolution)
+        w, h = _resolution(args.resolution) if args.resolution else (camera.image_size if camera else (1920, 1080))
         open_source = lambda: CameraSource(device, w, h, args.fps, not args.no_mjpg)  # noqa: E731
     elif args.video is not None:
         source = VideoFileSource(args.video)

@@ -67,6 +67,7 @@ class FrameResult:
     placed: list[TableMarker] | None
     update: TrackUpdate | None
     detect_ms: float
+    problem: str = ""  # why there are no table positions for this frame, if there should be
 
 
 def process_frame(frame: Frame, detector: MarkerDetector, camera: CameraModel | None, tracker: Tracker | None,
@@ -78,11 +79,17 @@ def process_frame(frame: Frame, detector: MarkerDetector, camera: CameraModel | 
     detected = detector.detect(frame.image)
     detect_ms = (time.perf_counter() - start) * 1000.0
     placed = update = None
+    problem = ""
     if camera is not None:
-        placed = to_table(detected, camera, config.heights_mm, config.default_height_mm)
-        if tracker is not None:
-            update = tracker.update(placed, frame.monotonic)
-    return FrameResult(frame, detected, placed, update, detect_ms)
+        size = (frame.image.shape[1], frame.image.shape[0])
+        if size != camera.image_size:
+            problem = (f"frame is {size[0]}x{size[1]} but the calibration is for {camera.image_size[0]}x"
+                       f"{camera.image_size[1]}: set the camera to that size (--resolution) or recalibrate")
+        else:
+            placed = to_table(detected, camera, config.heights_mm, config.default_height_mm)
+            if tracker is not None:
+                update = tracker.update(placed, frame.monotonic)
+    return FrameResult(frame, detected, placed, update, detect_ms, problem)
 
 
 def wire_tracks(update: TrackUpdate) -> list[MarkerTrack]:
@@ -109,8 +116,8 @@ def jsonl_record(result: FrameResult) -> dict[str, Any]:
             entry["state"] = states[m.marker_id]
         markers.append(entry)
     record: dict[str, Any] = {"frame": result.frame.name or str(result.frame.index), "markers": markers}
-    if result.frame.error:
-        record["error"] = result.frame.error
+    if result.frame.error or result.problem:
+        record["error"] = result.frame.error or result.problem
     if result.update and result.update.warnings:
         record["warnings"] = result.update.warnings
     return record
@@ -157,6 +164,7 @@ class VisionService:
         self._recent: deque[float] = deque(maxlen=120)
         self._next_heartbeat = 0.0
         self._next_preview = 0.0
+        self._last_problem = ""
 
     def stop(self) -> None:
         self.stop_event.set()
@@ -210,6 +218,9 @@ class VisionService:
 
     def _handle(self, frame: Frame) -> None:
         result = process_frame(frame, self.detector, self.camera, self.tracker, self.config)
+        if result.problem and result.problem != self._last_problem:
+            log.error("%s", result.problem)
+        self._last_problem = result.problem
         self.stats.frames += 1
         self.stats.detect_ms.append(result.detect_ms)
         self._recent.append(time.monotonic())

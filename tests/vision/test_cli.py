@@ -145,3 +145,18 @@ def test_synthetic_scenario_places_its_figures_on_their_start_hexes(capsys: pyte
 def test_an_unknown_scenario_is_a_clear_error(capsys: pytest.CaptureFixture[str]) -> None:
     assert hexa(["vision", "--synthetic", "no-such-scenario", "--fast", "--frames", "1", "--no-publish"]) == 2
     assert "no-such-scenario: no such scenario file or bundled scenario" in capsys.readouterr().err
+
+
+def test_frames_of_another_size_than_the_calibration_say_so(renderer: TableRenderer, camera: CameraModel,
+                                                            tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    images = tmp_path / "images"
+    images.mkdir()
+    frame = renderer.render(effects=Effects.clean()).image
+    cv2.imwrite(str(images / "small.png"), cv2.resize(frame, (1280, 720), interpolation=cv2.INTER_AREA))
+    calibration = _calibration_file(camera, tmp_path / "calibration.json")
+    assert hexa(["vision", "--images", str(images), "--calibration", str(calibration), "--jsonl", "-"]) == 0
+    captured = capsys.readouterr()
+    [line] = [json.loads(x) for x in captured.out.splitlines()]
+    assert "frame is 1280x720 but the calibration is for 1920x1080" in line["error"]
+    assert line["markers"] and all("x_mm" not in m for m in line["markers"])
+    assert "recalibrate" in captured.err
