@@ -27,6 +27,7 @@ log = logging.getLogger(__name__)
 
 Point = tuple[float, float]
 OK_RESIDUAL_HEX = 0.25
+REFIT_MM = 0.5  # anchors moving less than this since the last fit keep the fit
 
 
 class MapRegistration:
@@ -42,6 +43,7 @@ class MapRegistration:
                         if self.expected else None)
         self.manual: Registration | None = None
         self.last_drift: DriftReport | None = None
+        self._fitted_on: dict[int, Point] | None = None
 
     @property
     def anchor_ids(self) -> tuple[int, ...]:
@@ -54,10 +56,23 @@ class MapRegistration:
         return self.tracker.current if self.tracker is not None else None
 
     def update(self, anchors_table: Mapping[int, Point]) -> None:
-        """Take the anchors seen in this view of the table (table millimetres)."""
+        """Take the anchors seen in this view of the table (table millimetres).
+
+        A refit is skipped while the same anchors stay within ``REFIT_MM`` of where they were last
+        fitted: the camera's sub-millimetre jitter cannot move the map, and the fit is the costliest
+        step of following the table.
+        """
         if self.tracker is None or self.manual is not None or not anchors_table:
             return
+        last = self._fitted_on
+        if last is not None and last.keys() == anchors_table.keys() and all(
+                abs(last[i][0] - p[0]) <= REFIT_MM and abs(last[i][1] - p[1]) <= REFIT_MM
+                for i, p in anchors_table.items()):
+            return
+        before = self.tracker.current
         drift = self.tracker.update(anchors_table)
+        # keep refitting while a move of the map waits for confirmation or no fit was possible
+        self._fitted_on = dict(anchors_table) if self.tracker.current is not before else None
         if drift is not None:
             self.last_drift = drift
 

@@ -1,0 +1,28 @@
+"""Keep bench/engine_latency.py working: quick mode through real processes, checking the report's shape."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+REPO = Path(__file__).resolve().parents[2]
+
+
+def test_engine_latency_bench_runs_quick_and_reports_both_variants(tmp_path: Path) -> None:
+    out = tmp_path / "engine_latency.json"
+    done = subprocess.run([sys.executable, str(REPO / "bench" / "engine_latency.py"), "--quick", "--out", str(out)],
+                          capture_output=True, text=True, timeout=120, check=False)
+    assert done.returncode == 0, done.stderr
+    assert "engine (table.view)" in done.stdout and "baseline plain forwarder" in done.stdout
+    result = json.loads(out.read_text())
+    assert result["quick"] is True and set(result["machine"]) == {"nproc", "cpu", "python"}
+    assert (result["figures"], result["rate_hz"], result["tablets"]) == (30, 30.0, 3)
+    for key in ("engine", "baseline_forwarder"):
+        r = result[key]
+        assert r["updates"] > 0.8 * r["frames_sent"] * 3  # each tablet heard (nearly) every frame
+        assert 0 < r["p50_ms"] <= r["p95_ms"] <= r["max_ms"]
+    added = result["engine"]["p95_ms"] - result["baseline_forwarder"]["p95_ms"]
+    assert result["engine_added_p95_ms"] == round(added, 3)
+    assert isinstance(result["meets_target"], bool)

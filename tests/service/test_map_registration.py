@@ -1,0 +1,56 @@
+"""Table → map registration in the engine: anchors, identity fallback, confirmed drift, manual registration."""
+
+from __future__ import annotations
+
+import math
+
+import numpy as np
+
+from engine.scenario import load_scenario
+from engine.service.map_registration import MapRegistration
+from engine.wire import TableMessage
+from tests.service.conftest import START, Rig, map_to_table
+
+
+def anchors_at(reg: MapRegistration, shift: float = 0.0) -> dict[int, tuple[float, float]]:
+    return {tag: map_to_table(x + shift, y) for tag, (x, y) in reg.expected.items()}
+
+
+def test_without_anchors_in_view_the_identity_is_used_and_said() -> None:
+    reg = MapRegistration(load_scenario("tutorial"))
+    status = reg.status()
+    assert status["mode"] == "identity" and status["ok"] is False and "identity" in status["text"]
+    assert np.allclose(reg.to_map(np.array([[10.0, 20.0]])), [[10.0, 20.0]])
+
+
+def test_anchors_register_a_turned_and_shifted_map() -> None:
+    reg = MapRegistration(load_scenario("tutorial"))
+    reg.update(anchors_at(reg))
+    status = reg.status()
+    assert status["mode"] == "anchors" and status["ok"] and status["residual_mm"] < 0.01
+    x, y = reg.scenario.layout.hex_to_mm(next(iter(reg.scenario.board.tiles)))
+    assert np.allclose(reg.to_map(np.array([map_to_table(x, y)])), [[x, y]], atol=1e-6)
+
+
+def test_a_moved_map_is_taken_after_confirmation_even_when_the_anchors_then_hold_still() -> None:
+    reg = MapRegistration(load_scenario("tutorial"))
+    reg.update(anchors_at(reg))
+    moved = anchors_at(reg, shift=50.0)  # the board bumped by a whole hex
+    for _ in range(5):
+        reg.update(moved)
+    assert reg.last_drift is not None and math.isclose(reg.last_drift.max_mm, 50.0, rel_tol=1e-3)
+    x, y = reg.expected[90]
+    assert np.allclose(reg.to_map(np.array([map_to_table(x + 50.0, y)])), [[x, y]], atol=1e-6)
+
+
+def test_manual_registration_replaces_the_identity_and_clears_the_desync(rig: Rig) -> None:
+    rig.cameras[0].anchors = False
+    table = rig.show(START, lambda m: isinstance(m, TableMessage) and len(m.desync) > 0)
+    assert isinstance(table, TableMessage) and table.registration["mode"] == "identity"
+    points = [{"hex": "A2", "figure": "swordsman"}, {"hex": "A4", "figure": "spearman"},
+              {"hex": "G2", "figure": "goblin-1"}]
+    fields = rig.act("register_manual", points=points)
+    assert fields["residual_mm"] < 1.0
+    rig.show(START, lambda m: isinstance(m, TableMessage) and m.registration["mode"] == "manual" and not m.desync)
+    reply = rig.tablet.request("register_manual", points=points[:2])
+    assert not reply.ok and "three named hexes" in (reply.error or "")
