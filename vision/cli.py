@@ -65,7 +65,8 @@ def _parser() -> argparse.ArgumentParser:
     p.add_argument("--preview", type=float, nargs="?", const=2.0, default=0.0, metavar="FPS",
                    help="publish a preview JPEG this often (default off; 2 fps when given alone)")
     p.add_argument("--tuio", nargs="?", const=f"{DEFAULT_TUIO[0]}:{DEFAULT_TUIO[1]}", metavar="HOST:PORT",
-                   help="also send TUIO 2.0 over OSC/UDP (default 127.0.0.1:3333)")
+                   help="also send TUIO 2.0 over OSC/UDP (default 127.0.0.1:3333); positions are normalised "
+                   "over --area (default a 1 m square from the table origin)")
     p.add_argument("--camera-id", default="0", help="this camera's name in messages (several cameras, one table)")
     p.add_argument("--resolution", metavar="WxH",
                    help="webcam resolution (default: the calibration's, else 1920x1080)")
