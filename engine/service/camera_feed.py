@@ -53,11 +53,16 @@ class CameraFeed:
         self.sub.setsockopt(zmq.RCVHWM, 1000)
         for topic in (wire.TOPIC_TRACKS, wire.TOPIC_HEARTBEAT):
             self.sub.setsockopt(zmq.SUBSCRIBE, topic)
-        self.sub.connect(pub_endpoint)
         self.snap = context.socket(zmq.DEALER)
         self.snap.setsockopt(zmq.LINGER, 0)
         self.snap.setsockopt(zmq.MAXMSGSIZE, MAX_SUB_BYTES)
-        self.snap.connect(self.snapshot_endpoint)
+        for socket, endpoint in ((self.sub, pub_endpoint), (self.snap, self.snapshot_endpoint)):
+            try:
+                socket.connect(endpoint)
+            except zmq.ZMQError as exc:
+                self.close()
+                raise ValueError(f"camera {index}: cannot connect to {endpoint!r} ({exc.strerror}). Fix: give "
+                                 "--vision tcp://HOST:PORT[,tcp://HOST:SNAPSHOT_PORT]") from None
         self._snapshot_asked: float | None = None
         self.synced = False
         self.ask_snapshot()
