@@ -146,7 +146,7 @@ def _trace(dq: int, dr: int) -> LineTrace:
 trace_offset_uncached = _trace
 
 
-@lru_cache(maxsize=16384)
+@lru_cache(maxsize=4096)  # about 15 kB each for 40×40-map distances
 def trace_offset(dq: int, dr: int) -> LineTrace:
     """The trace of the line from Hex(0, 0) to Hex(dq, dr), computed once per offset."""
     return _trace(dq, dr)

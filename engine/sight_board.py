@@ -21,7 +21,7 @@ from engine.lines import Sight, SightLine, SightVerdict, judge_sight, judge_sigh
 _LOW_DIRECTION = {(d.q, d.r): i for i, d in enumerate(DIRECTIONS[:3])}
 # Grid widths are rounded up to this, so that the boards of one map share their per-offset masks.
 _WIDTH_STEP = 64
-_MASK_CACHE_LIMIT = 40000
+_MASK_CACHE_LIMIT = 4096  # about 10 kB each for 40×40-map distances
 
 
 @dataclass(frozen=True)
