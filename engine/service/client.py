@@ -11,6 +11,7 @@ from __future__ import annotations
 import itertools
 import logging
 import time
+from collections.abc import Callable
 from typing import Any
 
 import zmq
@@ -121,7 +122,8 @@ class EngineClient:
             self._apply(message)
             return message
 
-    def wait_for(self, topic: bytes, timeout_s: float, predicate: Any = None) -> EngineMessage:
+    def wait_for(self, topic: bytes, timeout_s: float,
+                 predicate: Callable[[Any], bool] | None = None) -> EngineMessage:
         """Wait for an update of ``topic`` (matching ``predicate``), applying everything on the way."""
         deadline = time.monotonic() + timeout_s
         while True:

@@ -21,7 +21,7 @@ import threading
 import time
 import uuid
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -68,7 +68,6 @@ class ServerConfig:
     silent_after_s: float = 3.0
     heartbeat_s: float = HEARTBEAT_S
     table_every_s: float = TABLE_EVERY_S
-    extra: dict[str, Any] = field(default_factory=dict)
 
 
 def _bind(socket: zmq.Socket[bytes], endpoint: str, option: str) -> str:

@@ -8,7 +8,6 @@
 from __future__ import annotations
 
 import logging
-import time
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
@@ -114,11 +113,6 @@ class EngineSession:
         self.overrides.close()
 
     # -- camera side ---------------------------------------------------------------------------------
-    def on_tracks(self, camera: str, tracks: TracksMessage) -> Changes:
-        """Take one camera's newest tracks; refuse, flag or apply what the hands did."""
-        self.cameras[camera] = CameraView(tracks)
-        return self.refresh_table()
-
     def refresh_table(self) -> Changes:
         """Fuse every camera's newest view, register it on the map and compare it with the game."""
         sightings = [Sighting(m.id, m.x_mm, m.y_mm, m.state, m.confidence, camera)
@@ -378,9 +372,3 @@ def open_session(journal_path: str, scenario: str | None, game_id: int | None = 
     log.info("game %d of %s (%d actions so far)", journaled.id, journaled.scenario.id, len(journaled.game.history))
     return session
 
-
-def monotonic_age(since: float | None, now: float | None = None) -> float | None:
-    """Seconds since a monotonic time stamp (None stays None)."""
-    if since is None:
-        return None
-    return round((time.monotonic() if now is None else now) - since, 2)
