@@ -1,0 +1,33 @@
+"""Keep bench/app_frames.py working: run it in quick mode under Xvfb and check the report's shape (never timing)."""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+REPO = Path(__file__).resolve().parents[2]
+
+
+@pytest.mark.window
+def test_app_frames_bench_runs_quick(tmp_path: Path) -> None:
+    if not (shutil.which("xvfb-run") or os.environ.get("DISPLAY")):
+        pytest.skip("no display: install Xvfb (apt-get install xvfb) to run the app benchmark")
+    out = tmp_path / "app_frames.json"
+    done = subprocess.run([sys.executable, str(REPO / "bench" / "app_frames.py"), "--quick", "--out", str(out)],
+                          capture_output=True, text=True, timeout=300, check=False, cwd=REPO)
+    assert done.returncode == 0, done.stderr[-3000:]
+    assert "message → pixels" in done.stdout and "pan (matrix only)" in done.stdout
+    result = json.loads(out.read_text())
+    assert result["quick"] is True
+    assert result["map"] == {"hexes": 900, "figures": 40, "window": [1280, 800]}
+    for key in ("pan", "pan_baseline", "pan_updates", "latency", "latency_baseline"):
+        r = result[key]
+        assert r["n"] > 0, key
+        assert 0 < r["p50_ms"] <= r["p95_ms"], key
+    assert result["targets"] == {"frame_p95_ms": 33.3, "message_to_pixels_p95_ms": 50.0}
