@@ -10,17 +10,19 @@ them for :mod:`engine.lines` to translate.
 from __future__ import annotations
 
 import math
+from collections.abc import Iterable
 from dataclasses import dataclass
 from functools import lru_cache
 from itertools import pairwise
 
-from engine.hexes import DIRECTIONS, Edge, Hex, edge
+from engine.hexes import DIRECTIONS, Edge, Hex
 
 # One step of a trace: its rank along the line (smaller is nearer the start; unique within a trace,
 # an edge just before the hex it leads into) and the hex entered or the edge crossed.
 Step = tuple[int, Hex | Edge]
 
 _Cube = tuple[int, int, int]
+_Axial = tuple[int, int]  # (q, r) while tracing: tuples hash and compare in C, Hex objects are built once
 _CUBE_DIRECTIONS: tuple[_Cube, ...] = tuple((d.q, d.r, -d.q - d.r) for d in DIRECTIONS)
 
 
@@ -50,7 +52,7 @@ def _dot(u: _Cube, v: _Cube) -> int:
     return u[0] * v[0] + u[1] * v[1] + u[2] * v[2]
 
 
-def _walk(target: _Cube, side: int) -> list[tuple[tuple[int, int], Hex]]:
+def _walk(target: _Cube, side: int) -> list[tuple[tuple[int, int], _Axial]]:
     """Every hex the line 0 → target enters when pushed ``side`` (±1) × epsilon sideways, with entry positions.
 
     In cube coordinates the cell of hex h is {p : (p - h)·d <= 1 for the six directions d}; the line
@@ -65,7 +67,7 @@ def _walk(target: _Cube, side: int) -> list[tuple[tuple[int, int], Hex]]:
     common = math.lcm(*(speed for _, speed, _ in faces))
     scaled = [(d, common // speed, b * (common // speed)) for d, speed, b in faces]
     hq, hr, hs = 0, 0, 0
-    entered: list[tuple[tuple[int, int], Hex]] = [((0, 0), Hex(0, 0))]
+    entered: list[tuple[tuple[int, int], _Axial]] = [((0, 0), (0, 0))]
     limit = 4 * max(abs(q), abs(r), abs(s)) + 4
     while (hq, hr, hs) != target:
         best: tuple[int, int] | None = None
@@ -76,70 +78,92 @@ def _walk(target: _Cube, side: int) -> list[tuple[tuple[int, int], Hex]]:
                 best, best_d = key, d
         assert best is not None  # a non-zero target always has an outward face
         hq, hr, hs = hq + best_d[0], hr + best_d[1], hs + best_d[2]
-        entered.append((best, Hex(hq, hr)))
+        entered.append((best, (hq, hr)))
         if len(entered) > limit:
             raise RuntimeError(f"line trace to {target} did not reach its end: geometry bug")
     return entered
 
 
-def _along_edges(plus_only: set[Hex], minus_only: set[Hex], target: _Cube) -> list[Edge]:
-    """Edges the exact line runs along: between a plus-only and a minus-only hex, lying on the line."""
+def _along_sides(plus_only: set[_Axial], minus_only: set[_Axial], target: _Cube) -> list[tuple[_Axial, _Axial]]:
+    """Sides the exact line runs along: between a plus-only and a minus-only hex, lying on the line."""
     q, r, s = target
     n = (r - s, s - q, q - r)
-    found: list[Edge] = []
+    found: list[tuple[_Axial, _Axial]] = []
     for x in plus_only:
-        for y in x.neighbours():
+        xs = -x[0] - x[1]
+        for d in _CUBE_DIRECTIONS:
+            y = (x[0] + d[0], x[1] + d[1])
             if y not in minus_only:
                 continue
-            across = (y.q - x.q, y.r - x.r, y.s - x.s)
-            mid2 = (x.q + y.q, x.r + y.r, x.s + y.s)  # twice the midpoint of the shared side
-            if _dot(across, target) == 0 and _dot(n, mid2) == 0:
-                found.append(edge(x, y))
+            mid2 = (2 * x[0] + d[0], 2 * x[1] + d[1], 2 * xs + d[2])  # twice the midpoint of the shared side
+            if _dot(d, target) == 0 and _dot(n, mid2) == 0:
+                found.append((x, y) if x < y else (y, x))
     return found
 
 
 def _trace(dq: int, dr: int) -> LineTrace:
     """Trace the line from Hex(0, 0) to Hex(dq, dr) (uncached; see :func:`trace_offset`)."""
     target: _Cube = (dq, dr, -dq - dr)
-    origin, end = Hex(0, 0), Hex(dq, dr)
     if target == (0, 0, 0):
+        origin = Hex(0, 0)
         return LineTrace((origin,), (origin,), frozenset({origin}), frozenset(), frozenset(), frozenset(),
                          frozenset(), (), (), (), ())
     plus_walk, minus_walk = _walk(target, +1), _walk(target, -1)
+
+    # One Hex / Edge object per place, built from coordinate keys (axial order = tuple order).
+    hexes: dict[_Axial, Hex] = {}
+    sides: dict[tuple[_Axial, _Axial], Edge] = {}
+
+    def hex_at(c: _Axial) -> Hex:
+        h = hexes.get(c)
+        if h is None:
+            h = hexes[c] = Hex(*c)
+        return h
+
+    def side_at(pair: tuple[_Axial, _Axial]) -> Edge:
+        e = sides.get(pair)
+        if e is None:
+            e = sides[pair] = Edge(hex_at(pair[0]), hex_at(pair[1]))
+        return e
 
     # Rank the entry positions of both traces along the line; an entry's edge gets 2k, its hex 2k + 1.
     keys = sorted({k for k, _ in plus_walk} | {k for k, _ in minus_walk})
     rank_of = {k: 2 * i for i, k in enumerate(keys)}
 
-    def steps(walk: list[tuple[tuple[int, int], Hex]]) -> list[Step]:
-        out: list[Step] = []
-        for (_, prev), (key, h) in pairwise(walk):
-            out.append((rank_of[key], edge(prev, h)))
-            if h != end:
-                out.append((rank_of[key] + 1, h))
+    def steps(walk: list[tuple[tuple[int, int], _Axial]]) -> list[tuple[int, _Axial | tuple[_Axial, _Axial]]]:
+        out: list[tuple[int, _Axial | tuple[_Axial, _Axial]]] = []
+        last = len(walk) - 1
+        for i, ((_, prev), (key, c)) in enumerate(pairwise(walk), start=1):
+            out.append((rank_of[key], (prev, c) if prev < c else (c, prev)))
+            if i != last:
+                out.append((rank_of[key] + 1, c))
         return out
 
-    plus_steps, minus_steps = steps(plus_walk), steps(minus_walk)
-    plus, minus = tuple(h for _, h in plus_walk), tuple(h for _, h in minus_walk)
-    plus_edges = {e for _, e in plus_steps if isinstance(e, Edge)}
-    minus_edges = {e for _, e in minus_steps if isinstance(e, Edge)}
-    plus_only, minus_only = set(plus) - set(minus), set(minus) - set(plus)
-    crossed_hexes = frozenset(set(plus) & set(minus))
-    crossed_edges = frozenset(plus_edges & minus_edges)
-    along = _along_edges(plus_only, minus_only, target)
-    entry_rank = {h: rank_of[k] for k, h in plus_walk} | {h: rank_of[k] for k, h in minus_walk}
+    def objects(raw: Iterable[tuple[int, _Axial | tuple[_Axial, _Axial]]]) -> tuple[Step, ...]:
+        return tuple((rank, hex_at(item) if isinstance(item[0], int) else side_at(item))
+                     for rank, item in raw)
+
+    plus_raw, minus_raw = steps(plus_walk), steps(minus_walk)
+    plus_c, minus_c = [c for _, c in plus_walk], [c for _, c in minus_walk]
+    plus_set, minus_set = set(plus_c), set(minus_c)
+    plus_sides = {item for _, item in plus_raw if not isinstance(item[0], int)}
+    minus_sides = {item for _, item in minus_raw if not isinstance(item[0], int)}
+    plus_only, minus_only = plus_set - minus_set, minus_set - plus_set
+    crossed = (plus_set & minus_set) | (plus_sides & minus_sides)
+    along = _along_sides(plus_only, minus_only, target)
+    entry_rank = {c: rank_of[k] for k, c in plus_walk} | {c: rank_of[k] for k, c in minus_walk}
     return LineTrace(
-        plus=plus,
-        minus=minus,
-        crossed_hexes=crossed_hexes,
-        grazed_hexes=frozenset(plus_only | minus_only),
-        crossed_edges=crossed_edges,
-        grazed_edges=frozenset((plus_edges ^ minus_edges) | set(along)),
-        along_edges=frozenset(along),
-        plus_steps=tuple(plus_steps),
-        minus_steps=tuple(minus_steps),
-        crossed_steps=tuple(s for s in plus_steps if s[1] in crossed_hexes or s[1] in crossed_edges),
-        along_steps=tuple(sorted((min(entry_rank[e.a], entry_rank[e.b]), e) for e in along)),
+        plus=tuple(hex_at(c) for c in plus_c),
+        minus=tuple(hex_at(c) for c in minus_c),
+        crossed_hexes=frozenset(hex_at(c) for c in plus_set & minus_set),
+        grazed_hexes=frozenset(hex_at(c) for c in plus_only | minus_only),
+        crossed_edges=frozenset(side_at(p) for p in plus_sides & minus_sides),
+        grazed_edges=frozenset(side_at(p) for p in (plus_sides ^ minus_sides) | set(along)),
+        along_edges=frozenset(side_at(p) for p in along),
+        plus_steps=objects(plus_raw),
+        minus_steps=objects(minus_raw),
+        crossed_steps=objects(step for step in plus_raw if step[1] in crossed),
+        along_steps=objects(sorted((min(entry_rank[p[0]], entry_rank[p[1]]), p) for p in along)),
     )
 
 

@@ -7,7 +7,7 @@ from itertools import pairwise
 
 import pytest
 from ascii_map import AsciiMap, parse
-from hypothesis import given
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from engine.hexes import Hex, hexes_within
@@ -154,6 +154,7 @@ def _bfs(start: Hex, budget: int, open_hexes: set[Hex]) -> dict[Hex, int]:
 AREA = list(hexes_within(Hex(0, 0), 6))
 
 
+@settings(deadline=None)  # timing limits fail spuriously on a busy shared machine
 @given(st.sets(st.sampled_from(AREA), max_size=40), st.integers(0, 7))
 def test_unit_costs_match_breadth_first_search_and_paths_are_walkable(walls: set[Hex], budget: int) -> None:
     open_hexes = set(AREA) - walls - {Hex(0, 0)}

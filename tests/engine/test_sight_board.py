@@ -24,7 +24,7 @@ def _general(a: Hex, b: Hex, hexes: set[Hex], edges: set[Edge]) -> tuple[object,
     )
 
 
-@settings(max_examples=60)
+@settings(max_examples=60, deadline=None)
 @given(
     st.sets(st.sampled_from(AREA), max_size=25),
     st.sets(st.sampled_from(SIDES), max_size=40),
