@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
+from functools import lru_cache
 
 import cv2
 import numpy as np
@@ -29,20 +30,15 @@ class Effects:
         return Effects(gain=1.0, gradient=0.0, blur_sigma_px=0.5, noise_sigma=0.0, jpeg_quality=None)
 
 
-_gradients: dict[tuple[int, int, float, float], NDArray[np.uint8]] = {}
-
-
+@lru_cache(maxsize=4)  # a few recent ones: a run that varies the light per frame must not hoard them
 def _gradient(height: int, width: int, strength: float, angle_deg: float) -> NDArray[np.uint8]:
-    """The light fall-off as a 3-channel 8-bit gain image (255 = full light), cached per size."""
-    key = (height, width, strength, angle_deg)
-    if key not in _gradients:
-        ys, xs = np.mgrid[0:height, 0:width].astype(np.float32)
-        a = math.radians(angle_deg)
-        t = (xs * math.cos(a) + ys * math.sin(a)) / max(width, height)
-        t = (t - t.min()) / max(float(t.max() - t.min()), 1e-6)
-        gain = np.round(255.0 * (1.0 - strength * t)).astype(np.uint8)
-        _gradients[key] = np.ascontiguousarray(np.repeat(gain[:, :, None], 3, axis=2))
-    return _gradients[key]
+    """The light fall-off as a 3-channel 8-bit gain image (255 = full light); callers must not modify it."""
+    ys, xs = np.mgrid[0:height, 0:width].astype(np.float32)
+    a = math.radians(angle_deg)
+    t = (xs * math.cos(a) + ys * math.sin(a)) / max(width, height)
+    t = (t - t.min()) / max(float(t.max() - t.min()), 1e-6)
+    gain = np.round(255.0 * (1.0 - strength * t)).astype(np.uint8)
+    return np.ascontiguousarray(np.repeat(gain[:, :, None], 3, axis=2))
 
 
 def apply_effects(image: Image, effects: Effects, rng: np.random.Generator) -> Image:
