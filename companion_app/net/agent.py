@@ -92,7 +92,7 @@ class NetworkAgent:
         self._ids = itertools.count(1)
         self._stop = threading.Event()
         self._thread: threading.Thread | None = None
-        self._callbacks: dict[str, ReplyCallback] = {}
+        self._held: list[AgentEvent] = []  # events passed over by wait_for (tools and tests only)
 
     # ---------------------------------------------------------------- UI-thread API
 
@@ -117,7 +117,7 @@ class NetworkAgent:
 
     def poll(self, limit: int = 200) -> list[AgentEvent]:
         """Everything that arrived since the last call (at most ``limit`` items, oldest first)."""
-        out: list[AgentEvent] = []
+        out, self._held = self._held[:limit], self._held[limit:]
         while len(out) < limit:
             try:
                 out.append(self._events.get_nowait())
@@ -128,7 +128,17 @@ class NetworkAgent:
     def wait_for(
         self, kind: str, timeout_s: float, predicate: Callable[[AgentEvent], bool] | None = None
     ) -> AgentEvent:
-        """For tests and tools without a UI loop: the next event of ``kind``; ``TimeoutError`` otherwise."""
+        """For tests and tools without a UI loop: the next event of ``kind``; ``TimeoutError`` otherwise.
+
+        Events passed over stay queued for :meth:`poll` and later waits, in order.
+        """
+
+        def wanted(ev: AgentEvent) -> bool:
+            return ev.kind == kind and (predicate is None or predicate(ev))
+
+        for i, ev in enumerate(self._held):
+            if wanted(ev):
+                return self._held.pop(i)
         deadline = time.monotonic() + timeout_s
         while True:
             remaining = deadline - time.monotonic()
@@ -138,8 +148,9 @@ class NetworkAgent:
                 ev = self._events.get(timeout=min(remaining, 0.1))
             except queue.Empty:
                 continue
-            if ev.kind == kind and (predicate is None or predicate(ev)):
+            if wanted(ev):
                 return ev
+            self._held.append(ev)
 
     # ---------------------------------------------------------------- agent thread
 

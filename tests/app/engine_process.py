@@ -23,17 +23,24 @@ class EngineProcess:
 
     def __init__(self, scenario: str = "goblins-treasure") -> None:
         self.tmp = tempfile.TemporaryDirectory(prefix="hexa-app-test-")
+        self.scenario = scenario
         self.pub = f"tcp://127.0.0.1:{free_port()}"
         self.commands = f"tcp://127.0.0.1:{free_port()}"
-        journal = Path(self.tmp.name) / "journal.sqlite"
-        cmd = [sys.executable, "-m", "engine", "engine", "--scenario", scenario, "--journal", str(journal), "--new",
-               "--pub", self.pub, "--commands", self.commands, "--save-dir", self.tmp.name]
+        self.journal = Path(self.tmp.name) / "journal.sqlite"
         self.log_path = Path(self.tmp.name) / "engine.log"
-        self._log = open(self.log_path, "w")  # noqa: SIM115 - kept open for the process's life
-        self.proc = subprocess.Popen(cmd, cwd=ROOT, stdout=self._log, stderr=subprocess.STDOUT,
-                                     env={**os.environ, "PYTHONUNBUFFERED": "1"})
+        self._log = open(self.log_path, "a")  # noqa: SIM115 - kept open for the process's life
+        self.proc = self._start(new=True)
 
-    def stop(self) -> None:
+    def _start(self, new: bool) -> subprocess.Popen[bytes]:
+        cmd = [sys.executable, "-m", "engine", "engine", "--scenario", self.scenario, "--journal", str(self.journal),
+               "--pub", self.pub, "--commands", self.commands, "--save-dir", self.tmp.name]
+        if new:
+            cmd.append("--new")
+        return subprocess.Popen(cmd, cwd=ROOT, stdout=self._log, stderr=subprocess.STDOUT,
+                                env={**os.environ, "PYTHONUNBUFFERED": "1"})
+
+    def halt(self) -> None:
+        """End the engine process (the journal stays, so :meth:`restart` resumes the game)."""
         if self.proc.poll() is None:
             self.proc.terminate()
             try:
@@ -41,6 +48,13 @@ class EngineProcess:
             except subprocess.TimeoutExpired:
                 self.proc.kill()
                 self.proc.wait(5)
+
+    def restart(self) -> None:
+        self.halt()
+        self.proc = self._start(new=False)
+
+    def stop(self) -> None:
+        self.halt()
         self._log.close()
         self.tmp.cleanup()
 

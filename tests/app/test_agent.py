@@ -1,0 +1,123 @@
+"""The network agent against a real engine service on loopback: sync, commands, two tablets, restarts, bad input."""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Iterator
+
+import pytest
+import zmq
+
+from companion_app.net.agent import AgentEvent, NetworkAgent
+from tests.app.engine_process import EngineProcess, free_port
+
+
+@pytest.fixture()
+def engine() -> Iterator[EngineProcess]:
+    proc = EngineProcess()
+    try:
+        yield proc
+    finally:
+        proc.stop()
+
+
+def agent_for(engine: EngineProcess, **kwargs: float) -> NetworkAgent:
+    agent = NetworkAgent(engine.pub, engine.commands, **kwargs)  # type: ignore[arg-type]
+    agent.start()
+    return agent
+
+
+def reply_to(agent: NetworkAgent, rid: str, timeout_s: float = 10.0) -> dict[str, object]:
+    ev = agent.wait_for("reply", timeout_s, lambda e: e.data["reply"].get("id") == rid)
+    return ev.data["reply"]  # type: ignore[no-any-return]
+
+
+def history_len(ev: AgentEvent) -> int:
+    return len(ev.data["snapshot"]["history"])
+
+
+def test_agent_syncs_then_goes_live_and_plays_an_action(engine: EngineProcess) -> None:
+    agent = agent_for(engine)
+    try:
+        states: list[str] = []
+        live = agent.wait_for("state", 20.0, lambda e: states.append(e.data["state"]) or e.data["state"] == "live")
+        assert live.data["state"] == "live"
+        assert states[0] == "connecting" and "live" in states
+        # The snapshot came with the scenario and the game.
+        rid = agent.request("snapshot")
+        snap = reply_to(agent, rid)
+        assert snap["ok"] is True and snap["scenario"]["id"] == "goblins-treasure"  # type: ignore[index]
+        rid = agent.request("action", action={"kind": "roll", "values": [5, 3], "virtual": False})
+        assert reply_to(agent, rid)["ok"] is True
+        state = agent.wait_for("snapshot", 10.0, lambda e: history_len(e) == 1)
+        assert state.data["snapshot"]["prompt"]["kind"] == "choose"
+        events = agent.wait_for("events", 10.0)
+        assert events.data["action"] == "roll 5 3"
+        # A refused action says why and changes nothing.
+        rid = agent.request("action", action={"kind": "choose", "option": "nobody"})
+        refused = reply_to(agent, rid)
+        assert refused["ok"] is False and "nobody" in str(refused["error"])
+    finally:
+        agent.stop()
+    assert agent.state == "stopped"
+
+
+def test_undo_on_one_tablet_shows_on_the_other(engine: EngineProcess) -> None:
+    a, b = agent_for(engine), agent_for(engine)
+    try:
+        for agent in (a, b):
+            agent.wait_for("state", 20.0, lambda e: e.data["state"] == "live")
+        rid = a.request("action", action={"kind": "roll", "values": [6, 2], "virtual": True})
+        assert reply_to(a, rid)["ok"] is True
+        b.wait_for("snapshot", 10.0, lambda e: history_len(e) == 1)
+        rid = b.request("undo")
+        undone = reply_to(b, rid)
+        assert undone["ok"] is True and undone["undone"] == "roll! 6 2"
+        for agent in (a, b):
+            agent.wait_for("snapshot", 10.0, lambda e: history_len(e) == 0)
+    finally:
+        a.stop()
+        b.stop()
+
+
+def test_agent_goes_stale_when_the_engine_stops_and_resyncs_after_a_restart(engine: EngineProcess) -> None:
+    agent = agent_for(engine, stale_after_s=1.5, reconnect_after_s=1.5)
+    try:
+        agent.wait_for("state", 20.0, lambda e: e.data["state"] == "live")
+        rid = agent.request("action", action={"kind": "roll", "values": [4, 1], "virtual": False})
+        assert reply_to(agent, rid)["ok"] is True
+        first_run, seq_before = agent.engine_run, agent.last_seq
+        engine.halt()
+        stale = agent.wait_for("state", 10.0, lambda e: e.data["state"] == "stale")
+        assert "nothing heard" in stale.data["detail"]
+        engine.restart()
+        agent.wait_for("state", 30.0, lambda e: e.data["state"] == "live")
+        snap = agent.wait_for("snapshot", 10.0, lambda e: e.data["seq"] > seq_before)
+        assert history_len(snap) == 1  # the journal kept the game; the tablet picked it up by itself
+        assert agent.engine_run != first_run
+    finally:
+        agent.stop()
+
+
+def test_malformed_messages_are_dropped_and_the_agent_keeps_running(engine: EngineProcess) -> None:
+    ctx = zmq.Context.instance()
+    bad_pub = ctx.socket(zmq.PUB)
+    bad_pub.setsockopt(zmq.LINGER, 0)
+    endpoint = f"tcp://127.0.0.1:{free_port()}"
+    bad_pub.bind(endpoint)
+    agent = NetworkAgent(endpoint, engine.commands)
+    agent.start()
+    try:
+        agent.wait_for("state", 20.0, lambda e: e.data["state"] == "live")
+        deadline = time.monotonic() + 10.0
+        while agent.dropped == 0 and time.monotonic() < deadline:
+            bad_pub.send_multipart([b"game.state", b"{not json"])
+            bad_pub.send_multipart([b"table", b"1", b"2"])
+            agent.poll()
+            time.sleep(0.05)  # pacing the sender only; the assertion waits on the counter
+        assert agent.dropped > 0
+        rid = agent.request("snapshot")
+        assert reply_to(agent, rid)["ok"] is True
+    finally:
+        agent.stop()
+        bad_pub.close(linger=0)
