@@ -133,6 +133,8 @@ class HexaApp(App):  # type: ignore[misc]
         elif ev.kind == "snapshot":
             self.session.set_snapshot(d["snapshot"])
             self.last_message_at = time.perf_counter()
+            if self.session.selection is not None:  # its reach and targets changed with the game: ask again
+                self.select_figure(self.session.selection.figure)
         elif ev.kind == "table":
             self.session.set_table(d["table"])
         elif ev.kind == "reply":

@@ -53,3 +53,9 @@ def test_a_whole_turn_by_touches_against_a_real_engine() -> None:
 def test_portrait_with_large_text() -> None:
     result = _run("portrait", HEXA_TEST_WIDTH="800", HEXA_TEST_HEIGHT="1024")
     assert "screenshot play-portrait.png" in result["checks"]
+
+
+@pytest.mark.window
+def test_camera_reports_drawn_on_the_board() -> None:
+    result = _run("overlays")
+    assert "desync says which figure goes where" in result["checks"]

@@ -209,6 +209,13 @@ def turn_script(d: Driver) -> Step:
     yield goblins_turn
     yield 3
     d.screenshot("play-goblins-turn")
+    # Tablet flat between the players: the prompt turns to face the goblins' seat, and its buttons still work.
+    app.face_seat = True
+    yield 3
+    d.check(play.ids.prompt_turn.rotation == 180, "the prompt faces the goblins' seat")
+    d.screenshot("play-facing-goblins")
+    app.face_seat = False
+    yield 3
     n_before = len(s.entries)
     d.tap_widget(play.ids.undo)
     yield lambda: len(s.entries) == n_before - 1
@@ -269,7 +276,35 @@ def portrait_script(d: Driver) -> Step:
     d.screenshot("play-portrait")
 
 
-SCRIPTS: dict[str, Callable[[Driver], Step]] = {"turn": turn_script, "portrait": portrait_script}
+def overlays_script(d: Driver) -> Step:
+    """What the camera side reports, drawn: a lifted figure's ghosts, an illegal move with its legal hexes, a desync
+    arrow (the table report is given to the session directly: no camera runs in this test)."""
+    app = d.app
+    yield lambda: app.agent.state == "live" and app.session.board is not None
+    app.session.set_table({
+        "cameras": [{"id": "cam0", "status": "ok", "last_seen_age_s": 0.1}],
+        "lifted": [{"figure": "knight", "moves": [{"hex": [0, 3]}, {"hex": [2, 2]}, {"hex": [1, 2]}]}],
+        "desync": [{"figure": "chief", "expected": [10, -2], "seen": [9, -1], "text": ""}],
+        "illegal": {"figure": "mage", "to": [6, 0], "reason": "blocked by the wall at E5|F4", "legal": ["D4", "E5"]},
+        "unknown_markers": [42], "duplicates": [], "registration": {"ok": True, "text": "4 anchors, 1.2 mm"},
+    })
+    yield 4
+    info = _play(app).ids.info.text
+    d.check("Put Goblin Chief back on K4" in info, "desync says which figure goes where")
+    d.check("Illegal: Mage to " in info and "blocked by the wall at E5|F4. Legal: D4, E5" in info,
+            "illegal move: reason, legal")
+    d.screenshot("play-table-overlays")
+    app.show_screen("camera")
+    yield 4
+    d.check("Unknown markers" in app.sm.get_screen("camera").ids.warnings.text, "camera screen lists unknown markers")
+    d.screenshot("camera-report")
+
+
+SCRIPTS: dict[str, Callable[[Driver], Step]] = {
+    "turn": turn_script,
+    "portrait": portrait_script,
+    "overlays": overlays_script,
+}
 
 
 def main(name: str) -> int:
