@@ -47,6 +47,8 @@ class GameSession:
         self.table_view: TableOverlay = TableOverlay()
         self.notice = ""  # the last refusal or error, in words
         self.revision = 0  # bumped on every change the screens must show
+        self._prompt_raw: Any = None
+        self._board_scenario: dict[str, Any] | None = None
 
     # ---------------------------------------------------------------- incoming
 
@@ -71,9 +73,15 @@ class GameSession:
     def _rebuild(self) -> None:
         if self.scenario is None:
             return
+        scenario_changed = self.board is None or self._board_scenario is not self.scenario
+        self._board_scenario = self.scenario
         self.board = build_board(self.scenario, self.snapshot)
         if self.snapshot is not None:
-            self.prompt = PromptModel.from_snapshot(self.snapshot, self.board)
+            raw = self.snapshot.get("prompt")
+            # The same question again (an update about something else): keep the model, and the faces entered so far.
+            if self.prompt is None or raw != self._prompt_raw or scenario_changed:
+                self.prompt = PromptModel.from_snapshot(self.snapshot, self.board)
+                self._prompt_raw = raw
             self.entries = log_entries(self.snapshot.get("history") or [])
         self.table_view = table_overlay(self.table, self.board)
         if self.selection is not None:

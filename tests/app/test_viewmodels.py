@@ -254,3 +254,15 @@ def test_viewport_round_trips_and_keeps_pinch_anchor() -> None:
     v.rotate_to(180.0, (400.0, 300.0))
     for x, y in ((0.0, 0.0), (123.0, 45.0)):
         assert v.to_map(*v.to_screen(x, y)) == pytest.approx((x, y))
+
+
+def test_an_unrelated_update_keeps_the_faces_entered_so_far(game: Game) -> None:
+    s = session_for(game)
+    assert s.prompt is not None
+    s.prompt.enter_face(4)
+    before = s.prompt
+    s.set_snapshot(game_snapshot(game))  # e.g. the camera saw a figure nudged: same prompt
+    assert s.prompt is before and s.prompt.entered == [4, None] and s.prompt.focus == 1
+    game.apply(Roll((4, 2)))
+    s.set_snapshot(game_snapshot(game))
+    assert s.prompt is not before and s.prompt.kind == "choose"
