@@ -150,11 +150,21 @@ def _door_states(state: Mapping[str, Any] | None) -> dict[Edge, str]:
     return doors
 
 
-def build_board(scenario: Mapping[str, Any], snapshot: Mapping[str, Any] | None = None) -> BoardView:
-    """The board view for a scenario dict, with figures, doors and tokens from a game snapshot."""
+def build_board(
+    scenario: Mapping[str, Any], snapshot: Mapping[str, Any] | None = None, tiles_from: BoardView | None = None
+) -> BoardView:
+    """The board view for a scenario dict, with figures, doors and tokens from a game snapshot.
+
+    ``tiles_from``: a board built from the same scenario before; its tiles are reused (they never change in play).
+    """
     board = scenario["board"]
     orientation = Orientation(board["orientation"])
     layout = Layout(orientation, float(board["hex_size_mm"]))
+    tiles: dict[HexKey, TileView] = tiles_from.tiles if tiles_from is not None else _tiles(board, layout, orientation)
+    return _with_state(scenario, snapshot, layout, orientation, tiles)
+
+
+def _tiles(board: Mapping[str, Any], layout: Layout, orientation: Orientation) -> dict[HexKey, TileView]:
     tiles: dict[HexKey, TileView] = {}
     for t in board["tiles"]:
         key = (int(t["hex"][0]), int(t["hex"][1]))
@@ -175,6 +185,17 @@ def build_board(scenario: Mapping[str, Any], snapshot: Mapping[str, Any] | None 
             fill=fill,
             pattern=palette.TERRAIN_PATTERN.get(terrain, ""),
         )
+    return tiles
+
+
+def _with_state(
+    scenario: Mapping[str, Any],
+    snapshot: Mapping[str, Any] | None,
+    layout: Layout,
+    orientation: Orientation,
+    tiles: dict[HexKey, TileView],
+) -> BoardView:
+    board = scenario["board"]
     state = (snapshot or {}).get("state")
     doors = _door_states(state)
     edges: list[EdgeView] = []

@@ -75,7 +75,7 @@ class GameSession:
             return
         scenario_changed = self.board is None or self._board_scenario is not self.scenario
         self._board_scenario = self.scenario
-        self.board = build_board(self.scenario, self.snapshot)
+        self.board = build_board(self.scenario, self.snapshot, None if scenario_changed else self.board)
         if self.snapshot is not None:
             raw = self.snapshot.get("prompt")
             # The same question again (an update about something else): keep the model, and the faces entered so far.
