@@ -74,6 +74,9 @@ def _parser() -> argparse.ArgumentParser:
     p.add_argument("--no-mjpg", action="store_true", help="do not ask the webcam for MJPG")
     p.add_argument("--frames", type=int, metavar="N", help="stop after N frames")
     p.add_argument("--fast", action="store_true", help="synthetic table: render as fast as possible, not in real time")
+    p.add_argument("--control", metavar="ENDPOINT", help="synthetic table: figures stand still and a hand places, "
+                   "lifts or removes them on command from this loopback ROUTER endpoint, e.g. tcp://127.0.0.1:5557 "
+                   "(see vision.synthetic.control)")
     p.add_argument("--scale", type=float, default=0.5, help="detection resolution (default 0.5; 1.0 for tiny tags)")
     p.add_argument("-v", "--verbose", action="store_true", help="log more")
     return p
@@ -176,7 +179,12 @@ def _synthetic(args: argparse.Namespace, camera: CameraModel | None, heights: di
     model = camera or CameraModel.synthetic(look_at_mm=table_centre(table))
     print("hexa vision: rendering the synthetic table…", file=sys.stderr)
     renderer = TableRenderer(model, table, dictionary_name(args.dictionary))
-    return SyntheticSource(renderer, fps=args.fps, realtime=not args.fast, frames=args.frames), model
+    choreography = None
+    if args.control:
+        from vision.synthetic.control import ControlledTable
+
+        choreography = ControlledTable(table.figures, table.size_mm)
+    return SyntheticSource(renderer, choreography, fps=args.fps, realtime=not args.fast, frames=args.frames), model
 
 
 class _Progress:
@@ -206,6 +214,8 @@ def run(args: argparse.Namespace, stdout: IO[str]) -> int:
     camera: CameraModel | None = None
     if args.calibration:
         camera = load_calibration(args.calibration).camera
+    if args.control and args.synthetic is None:
+        raise UsageError("--control moves figures on the synthetic table: use it with --synthetic [SCENARIO]")
     open_source: Callable[[], FrameSource] | None = None
     source: FrameSource | None = None
     progress: _Progress | None = None
@@ -240,6 +250,14 @@ def run(args: argparse.Namespace, stdout: IO[str]) -> int:
             publisher = VisionPublisher(args.pub or DEFAULT_PUB, args.snapshot, args.camera_id)
             stack.callback(publisher.close)
             print(f"hexa vision: publishing on {publisher.endpoint} (snapshots on {publisher.snapshot_endpoint})",
+                  file=sys.stderr)
+        if args.control:
+            from vision.synthetic.control import ControlledTable, ControlServer
+
+            assert isinstance(synthetic.choreography, ControlledTable)
+            control = ControlServer(args.control, synthetic.choreography)
+            stack.callback(control.close)
+            print(f"hexa vision: the synthetic table takes place/lift/remove/list on {control.endpoint}",
                   file=sys.stderr)
         tuio = None
         if args.tuio and camera is not None:

@@ -18,6 +18,9 @@ SUBCOMMANDS: dict[str, tuple[str, str]] = {
     "calibrate": ("calibration.cli:calibrate_main", "calibrate the camera and the table from the printed grid"),
     "print": ("calibration.cli:print_main", "print the calibration grid, marker sheets and zone mat as PDF"),
     "app": ("companion_app.cli:main", "the tablet app beside the board (or --big-screen for a TV)"),
+    "engine": ("engine.service.cli:main", "rules engine service: follow the cameras, serve the tablets"),
+    "keys": ("engine.service.keys:main", "make CURVE keys for 'hexa engine --lan' and its tablets"),
+    "demo": ("companion_app.demo.cli:main", "the whole product on the synthetic table (window, or --headless)"),
 }
 
 

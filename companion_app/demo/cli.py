@@ -1,0 +1,111 @@
+"""``hexa demo``: start the whole product on the synthetic table, with the app's window or headless.
+
+Examples::
+
+    hexa demo                          # goblins-treasure in a window (headless when there is no screen)
+    hexa demo tutorial --headless --seed 3
+"""
+
+from __future__ import annotations
+
+import argparse
+import logging
+import os
+import signal
+import sys
+import time
+from types import FrameType
+
+from engine.errors import ScenarioError
+from engine.scenario import load_scenario
+from vision.synthetic.control import ControlError
+
+from .headless import DemoStalled, play_headless
+from .launcher import DemoError, DemoServices
+
+DEFAULT_SCENARIO = "goblins-treasure"
+
+
+def _parser() -> argparse.ArgumentParser:
+    p = argparse.ArgumentParser(prog="hexa demo", description=(
+        "Run the camera service on the synthetic table, the engine and the tablet app together. Drag a figure "
+        "on the tablet: a hand moves it on the synthetic table, the camera sees it and the engine judges it."))
+    p.add_argument("scenario", nargs="?", default=DEFAULT_SCENARIO,
+                   help=f"bundled scenario id or .toml file (default {DEFAULT_SCENARIO})")
+    p.add_argument("--headless", action="store_true",
+                   help="no window: a scripted player plays a whole game through the camera and prints the log")
+    p.add_argument("--seed", type=int, default=1, help="seed of the scripted player's choices and rolls (default 1)")
+    p.add_argument("--journal", default=":memory:", metavar="FILE",
+                   help="game journal (SQLite) to keep the demo game in (default: in memory)")
+    p.add_argument("--fps", type=float, default=15.0, help="synthetic camera frame rate (default 15)")
+    p.add_argument("--size", default="1280x800", metavar="WxH", help="app window size (default 1280x800)")
+    p.add_argument("-v", "--verbose", action="store_true", help="log what the demo's parts do")
+    return p
+
+
+def has_display() -> bool:
+    """Whether a window can open: always on macOS and Windows, with DISPLAY or WAYLAND_DISPLAY on Linux."""
+    if not sys.platform.startswith("linux"):
+        return True
+    return bool(os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY"))
+
+
+def _stop_on_sigterm() -> None:
+    def _raise(signum: int, frame: FrameType | None) -> None:
+        raise KeyboardInterrupt
+
+    signal.signal(signal.SIGTERM, _raise)  # a process manager's stop also takes the services down
+
+
+def run_headless(args: argparse.Namespace) -> int:
+    start = time.monotonic()
+    with DemoServices(args.scenario, args.journal, args.fps) as services:
+        ep = services.endpoints
+        print(f"Playing {args.scenario} headless (seed {args.seed}): every move is made by a hand on the "
+              "synthetic table and judged by the engine from what the camera sees.\n", flush=True)
+        stats = play_headless(args.scenario, ep.engine_pub, ep.engine_commands, ep.control, args.seed,
+                              say=lambda line: print(line, flush=True))
+        services.check()
+    moves = sorted(stats.move_seconds)
+    median = f", median {moves[len(moves) // 2]:.1f} s from hand to judgement" if moves else ""
+    print(f"\n{stats.actions} prompts answered in {time.monotonic() - start:.0f} s (game {stats.seconds:.0f} s): "
+          f"{stats.camera_moves} moves and {stats.camera_removals} removals through the camera{median}; "
+          f"{stats.tablet_answers} rolls and choices sent like a tablet; "
+          f"{stats.table_corrections} figures put where the game moved them.")
+    return 0
+
+
+def run_window(args: argparse.Namespace) -> int:
+    from .table_hand import TableHandProxy
+    from .window import open_app
+
+    with DemoServices(args.scenario, args.journal, args.fps) as services:
+        ep = services.endpoints
+        with TableHandProxy(ep.hand, ep.engine_commands, ep.engine_pub, ep.control, args.scenario):
+            print("Opening the app. Drag the figure the app asks you to move; the synthetic table moves it "
+                  "and the camera judges it. Close the window to stop.", flush=True)
+            return open_app(ep, args.size)
+
+
+def main(argv: list[str]) -> int:
+    args = _parser().parse_args(argv)
+    logging.basicConfig(level=logging.INFO if args.verbose else logging.WARNING,
+                        format="%(levelname)s %(name)s: %(message)s")
+    try:
+        load_scenario(args.scenario)
+    except ScenarioError as exc:
+        print(f"hexa demo: {exc}", file=sys.stderr)
+        return 2
+    _stop_on_sigterm()
+    try:
+        if not args.headless and not has_display():
+            print("hexa demo: there is no screen here (neither DISPLAY nor WAYLAND_DISPLAY is set), so the demo "
+                  "runs headless. For the window, run it on a desktop (or under xvfb-run).", flush=True)
+            args.headless = True
+        return run_headless(args) if args.headless else run_window(args)
+    except KeyboardInterrupt:
+        print("hexa demo: stopped; the camera service and the engine are stopped too.", file=sys.stderr)
+        return 130
+    except (DemoError, DemoStalled, ControlError, TimeoutError) as exc:
+        print(f"hexa demo: {exc}", file=sys.stderr)
+        return 1
