@@ -126,11 +126,12 @@ class FantasyBattle(RuleSet):
         t = self.terrain(state)
         start = fig.hex
         occupied = {f.hex for f in state.alive() if f.id != figure}
+        contact = t.threatened(fig.side) - {start}
         return reachable(
             start,
             budget,
             t.step_cost_for(fig.side),
-            stops=lambda h: h != start and t.hex_touches_enemy(h, fig.side),
+            stops=contact.__contains__,
             can_end=lambda h: h not in occupied,
         )
 

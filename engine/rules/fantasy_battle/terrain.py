@@ -72,9 +72,16 @@ class FBTerrain:
 
     def step_cost_for(self, side: str) -> StepCost:
         enemy_hexes = {e.hex for e in self.enemies_of(side)}
+        # Ordered pairs across closed sides, built once: cheaper than building an Edge per step.
+        shut: set[tuple[Hex, Hex]] = set()
+        for e in self.board.edges:
+            if self.edge_closed(e):
+                shut.update(((e.a, e.b), (e.b, e.a)))
+        tiles = self.board.tiles
 
         def step_cost(a: Hex, b: Hex) -> float | None:
-            if not self.enterable(b) or b in enemy_hexes or self.edge_closed(edge(a, b)):
+            info = tiles.get(b)
+            if info is None or info.terrain not in ENTERABLE or b in enemy_hexes or (a, b) in shut:
                 return None
             return 1.0
 
