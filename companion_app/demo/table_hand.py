@@ -154,10 +154,14 @@ class TableHandProxy:
     def _from_engine(self, dealer: zmq.Socket[bytes], table: TableControlClient, engine: EngineClient) -> None:
         frames = dealer.recv_multipart()
         identity = next(i for i, (d, _) in self._backs.items() if d is dealer)
-        envelope = self._backs[identity][1]
-        self._front.send_multipart([*envelope, *frames])
         try:
-            reply = json.loads(frames[-1])
+            self._after_reply(identity, frames[-1], table, engine)
+        finally:  # the hand acts first, so the tablet's next look at the table already shows it
+            self._front.send_multipart([*self._backs[identity][1], *frames])
+
+    def _after_reply(self, identity: bytes, payload: bytes, table: TableControlClient, engine: EngineClient) -> None:
+        try:
+            reply = json.loads(payload)
         except ValueError:
             return
         if not isinstance(reply, dict):

@@ -1,0 +1,87 @@
+"""``hexa demo --headless`` as a real subprocess: services started, a whole game through the camera, all stopped."""
+
+from __future__ import annotations
+
+import os
+import re
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+ENV = {**os.environ, "PYTHONUNBUFFERED": "1"}
+ENV.pop("DISPLAY", None)
+ENV.pop("WAYLAND_DISPLAY", None)
+
+
+def _demo(*args: str, timeout_s: float) -> subprocess.CompletedProcess[str]:
+    return subprocess.run([sys.executable, "-m", "engine", "demo", *args, "-v"], cwd=ROOT, capture_output=True,
+                          text=True, timeout=timeout_s, env=ENV)
+
+
+def _child_pids(stderr: str) -> list[int]:
+    return [int(p) for p in re.findall(r"started (?:camera service|engine) \(pid (\d+)\)", stderr)]
+
+
+def _gone(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return True
+    return False
+
+
+def _check_game(out: str, err: str) -> None:
+    assert "Game over. Winner:" in out, f"stdout:\n{out[-3000:]}\nstderr:\n{err[-3000:]}"
+    moves = re.search(r"(\d+) moves and (\d+) removals through the camera", out)
+    assert moves is not None and int(moves.group(1)) >= 3
+    assert out.count("(seen by the camera and judged in") == int(moves.group(1))
+    pids = _child_pids(err)
+    assert len(pids) == 2 and all(_gone(p) for p in pids), "a service outlived the demo"
+
+
+def test_headless_tutorial_finishes_a_whole_game_through_the_camera() -> None:
+    proc = _demo("tutorial", "--headless", "--seed", "1", timeout_s=150)
+    assert proc.returncode == 0, proc.stderr[-3000:]
+    _check_game(proc.stdout, proc.stderr)
+    assert "Camera service and engine are running." in proc.stdout
+
+
+def test_no_screen_means_headless_with_a_note() -> None:
+    proc = subprocess.Popen([sys.executable, "-m", "engine", "demo", "tutorial", "-v"], cwd=ROOT, env=ENV,
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    try:
+        assert proc.stdout is not None
+        first = proc.stdout.readline()
+        assert "there is no screen here" in first and "runs headless" in first
+        deadline = time.monotonic() + 60
+        for line in proc.stdout:  # stop it once it plays: SIGTERM must take the services down too
+            if line.startswith("Playing tutorial headless") or time.monotonic() > deadline:
+                break
+        proc.send_signal(signal.SIGTERM)
+        _, err = proc.communicate(timeout=30)
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+            proc.wait()
+    assert proc.returncode == 130
+    assert "stopped" in err
+    pids = _child_pids(err)
+    assert len(pids) == 2 and all(_gone(p) for p in pids), "a service outlived the demo"
+
+
+def test_an_unknown_scenario_is_refused_before_anything_starts() -> None:
+    proc = _demo("no-such-map", "--headless", timeout_s=30)
+    assert proc.returncode == 2
+    assert "no-such-map" in proc.stderr and not _child_pids(proc.stderr)
+
+
+@pytest.mark.slow
+def test_headless_goblins_treasure_full_game() -> None:
+    proc = _demo("goblins-treasure", "--headless", "--seed", "1", timeout_s=900)
+    assert proc.returncode == 0, proc.stderr[-3000:]
+    _check_game(proc.stdout, proc.stderr)
