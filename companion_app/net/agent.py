@@ -187,7 +187,9 @@ class NetworkAgent:
         if self.vision_endpoint:
             vision = ctx.socket(zmq.SUB)
             vision.setsockopt(zmq.LINGER, 0)
-            vision.setsockopt(zmq.CONFLATE, 1)  # only the newest preview matters
+            # Only the newest preview matters, but CONFLATE cannot carry multipart [topic, json] messages
+            # (it keeps the last frame only, and libzmq can abort): a tiny queue instead.
+            vision.setsockopt(zmq.RCVHWM, 2)
             vision.setsockopt(zmq.SUBSCRIBE, wire.TOPIC_PREVIEW)
             vision.connect(self.vision_endpoint)
         return sub, dealer, vision
