@@ -39,8 +39,9 @@ from companion_app.viewmodels.viewport import Viewport
 TAP_SLOP_DP = 12.0
 LONG_PRESS_S = 0.6
 LABELS_UP_TO_TILES = 400  # hex labels on small maps only (they are noise on a 30×30 map)
-TILE_TEXTURE_PX_PER_MM = 4.0
-TILE_TEXTURE_MAX_PX = 2048.0
+TILE_TEXTURE_MAX_PX = 2048.0  # the tile texture follows the zoom (about one texel per pixel) up to this size
+TILE_TEXTURE_RESCALE = 1.6  # re-render it once the zoom has moved this factor away from its scale
+TILE_TEXTURE_SETTLE_S = 0.2  # … and the fingers have rested this long
 
 
 class BoardWidget(Widget):  # type: ignore[misc]
@@ -59,6 +60,8 @@ class BoardWidget(Widget):  # type: ignore[misc]
         self.on_hex_long_press: Callable[[HexKey | None], None] | None = None
         self._tiles_for: int | None = None
         self._names_shown = False
+        self._texture_scale = 0.0
+        self._rescale_event = Clock.create_trigger(self._rescale_tiles, TILE_TEXTURE_SETTLE_S)
         self._fitted = False
         self._touches: dict[int, tuple[float, float]] = {}
         self._down: dict[int, tuple[float, float, bool]] = {}
@@ -124,6 +127,12 @@ class BoardWidget(Widget):  # type: ignore[misc]
         board = self.session.board if self.session else None
         if board is not None and self._names_readable(board) != self._names_shown:
             self._draw_figures(board)
+        if board is not None and self._texture_scale > 0:
+            wanted = self._wanted_texture_scale(board)
+            ratio = wanted / self._texture_scale
+            if ratio > TILE_TEXTURE_RESCALE or ratio < 1 / TILE_TEXTURE_RESCALE:
+                self._rescale_event.cancel()
+                self._rescale_event()
 
     def rotate_board(self, degrees: float) -> None:
         """Turn the board (90° steps from the rotate button, 180° to face the other side)."""
@@ -178,11 +187,22 @@ class BoardWidget(Widget):  # type: ignore[misc]
         self._tiles_for = id(self.session.scenario) if self.session is not None else None
         self._render_tiles_texture(board)
 
+    def _wanted_texture_scale(self, board: BoardView) -> float:
+        x0, y0, x1, y1 = board.bounds_mm()
+        biggest = max(1.0, x1 - x0, y1 - y0)
+        return max(0.05, min(self.viewport.zoom * 1.25, TILE_TEXTURE_MAX_PX / biggest))
+
+    def _rescale_tiles(self, *_: Any) -> None:
+        board = self.session.board if self.session else None
+        if board is not None:
+            self._render_tiles_texture(board)
+
     def _render_tiles_texture(self, board: BoardView) -> None:
-        """Size the tile texture to the map (about 4 px per mm, at most 2048 px a side) and render it once."""
+        """Size the tile texture to the current zoom (sharp, and cheap to sample in software GL) and render it."""
         x0, y0, x1, y1 = board.bounds_mm()
         w_mm, h_mm = max(1.0, x1 - x0), max(1.0, y1 - y0)
-        scale = min(TILE_TEXTURE_PX_PER_MM, TILE_TEXTURE_MAX_PX / max(w_mm, h_mm))
+        scale = self._wanted_texture_scale(board)
+        self._texture_scale = scale
         self._fbo.size = (max(1, int(w_mm * scale)), max(1, int(h_mm * scale)))
         self._fbo_scale.xyz = (scale, scale, 1.0)
         self._fbo_translate.xyz = (-x0, y1, 0.0)
