@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 import logging
 import os
+import sys
 
 
 def _parser() -> argparse.ArgumentParser:
@@ -24,7 +25,7 @@ def _parser() -> argparse.ArgumentParser:
 def main(argv: list[str]) -> int:
     args = _parser().parse_args(argv)
     if not 0.7 <= args.text_scale <= 2.5:
-        print(f"hexa app: --text-scale must be between 0.7 and 2.5, got {args.text_scale}")
+        print(f"hexa app: --text-scale must be between 0.7 and 2.5, got {args.text_scale}", file=sys.stderr)
         return 2
     size = None
     if args.size:
@@ -32,7 +33,7 @@ def main(argv: list[str]) -> int:
             w, h = (int(v) for v in args.size.lower().split("x"))
             size = (w, h)
         except ValueError:
-            print(f"hexa app: --size must look like 1280x800, got {args.size!r}")
+            print(f"hexa app: --size must look like 1280x800, got {args.size!r}", file=sys.stderr)
             return 2
     logging.basicConfig(level=logging.INFO if args.verbose else logging.WARNING)
     os.environ.setdefault("KIVY_NO_ARGS", "1")

@@ -128,6 +128,12 @@ class HexaApp(App):  # type: ignore[misc]
             state = str(d.get("state"))
             self.connection_badge = connection_text(state, str(d.get("detail", "")))
             self.connection_rgba = list(STATE_RGBA.get(state, STATE_RGBA["stopped"]))
+            hint = (f"No word from the engine at {self.agent.router_endpoint}: is 'hexa engine' running there? "
+                    "Start it, or change the address on the Setup screen.")
+            if state == "stale":
+                self.session.set_notice(hint)
+            elif state == "live" and self.session.notice == hint:
+                self.session.set_notice("")
         elif ev.kind == "scenario":
             self.session.set_scenario(d["scenario"])
         elif ev.kind == "snapshot":
