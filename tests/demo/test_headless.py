@@ -45,7 +45,7 @@ def _check_game(out: str, err: str) -> None:
 
 
 def test_headless_tutorial_finishes_a_whole_game_through_the_camera() -> None:
-    proc = _demo("tutorial", "--headless", "--seed", "1", timeout_s=150)
+    proc = _demo("tutorial", "--headless", "--seed", "1", timeout_s=120)
     assert proc.returncode == 0, proc.stderr[-3000:]
     _check_game(proc.stdout, proc.stderr)
     assert "Camera service and engine are running." in proc.stdout
