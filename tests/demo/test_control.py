@@ -139,3 +139,10 @@ def test_nobody_answering_is_a_timeout() -> None:
             client.markers()
     finally:
         client.close()
+
+
+def test_hexa_vision_control_needs_the_synthetic_table(capsys: pytest.CaptureFixture[str]) -> None:
+    from vision.cli import main
+
+    assert main(["--images", ".", "--control", "tcp://127.0.0.1:5557", "--jsonl", "-"]) == 2
+    assert "--control moves figures on the synthetic table: use it with --synthetic" in capsys.readouterr().err
