@@ -56,12 +56,17 @@ class EngineClient:
     def request(self, cmd: str, timeout_s: float = 5.0, **fields: Any) -> EngineReply:
         """Send a command and wait for its reply; ``TimeoutError`` when the engine does not answer."""
         request_id = next(self._ids)
-        self.dealer.send(wire.encode_request(cmd, request_id, **fields))
+        self.send_raw([wire.encode_request(cmd, request_id, **fields)])
         return self.wait_reply(request_id, timeout_s)
 
     def send_raw(self, frames: list[bytes]) -> None:
-        """Send arbitrary frames (tests of the engine's input checks)."""
-        self.dealer.send_multipart(frames)
+        """Send frames without blocking; ``TimeoutError`` when no engine connection can take them
+        (e.g. the CURVE handshake was refused)."""
+        try:
+            self.dealer.send_multipart(frames, flags=zmq.NOBLOCK)
+        except zmq.Again:
+            raise TimeoutError("the engine is not reachable (no connection could take the command): is "
+                               "'hexa engine' running, and are the CURVE keys right with --lan?") from None
 
     def wait_reply(self, request_id: int | None, timeout_s: float) -> EngineReply:
         deadline = time.monotonic() + timeout_s

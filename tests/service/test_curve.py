@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import logging
 from pathlib import Path
 
@@ -48,7 +49,8 @@ def test_unauthenticated_clients_get_nothing_and_an_allowed_tablet_works(
             assert reply.ok and allowed.scenario is not None and allowed.scenario["id"] == "tutorial"
             assert allowed.wait_for(wire.TOPIC_ENGINE_HEARTBEAT, 5.0) is not None
             for client in (plain, stranger):
-                client.send_raw([wire.encode_request("snapshot", 1)])
+                with contextlib.suppress(TimeoutError):  # no connection takes it once the handshake failed
+                    client.send_raw([wire.encode_request("snapshot", 1)])
             for _ in range(2):  # two heartbeats reach the allowed tablet meanwhile
                 allowed.wait_for(wire.TOPIC_ENGINE_HEARTBEAT, 5.0)
             for client in (plain, stranger):
