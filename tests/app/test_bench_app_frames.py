@@ -26,7 +26,7 @@ def test_app_frames_bench_runs_quick(tmp_path: Path) -> None:
     result = json.loads(out.read_text())
     assert result["quick"] is True
     assert result["map"] == {"hexes": 900, "figures": 40, "window": [1280, 800]}
-    for key in ("pan", "pan_baseline", "pan_updates", "latency", "latency_baseline"):
+    for key in ("floor", "pan", "pan_baseline", "pan_updates", "latency", "latency_baseline"):
         r = result[key]
         assert r["n"] > 0, key
         assert 0 < r["p50_ms"] <= r["p95_ms"], key
