@@ -1,7 +1,7 @@
 """The network agent: talks to the engine on its own thread so the UI never waits on the network.
 
-State machine (ZeroMQ Guide "Clone" client): ``connecting`` (sockets up, nothing heard yet) →
-``syncing`` (snapshot asked, updates buffered) → ``live`` (snapshot applied, then only updates with a
+State machine (ZeroMQ Guide "Clone" client): ``connecting`` (sockets up; waiting for the first published
+message, which proves the subscription is in place) → ``syncing`` (snapshot asked, updates buffered) → ``live`` (snapshot applied, then only updates with a
 higher ``seq``) → ``stale`` (nothing heard for ``stale_after_s``: ask for a snapshot again; after
 ``reconnect_after_s`` more, rebuild the sockets). A gap in ``seq`` or a new ``engine_run`` resyncs.
 
@@ -41,6 +41,10 @@ ENGINE_TOPICS: tuple[bytes, ...] = (
     wire.TOPIC_TABLE,
     wire.TOPIC_ENGINE_HEARTBEAT,
 )
+
+# The engine publishes a heartbeat every second: the first message proves the subscription is in place, so
+# nothing published after the snapshot can be lost. An engine that never publishes is asked after this anyway.
+SUBSCRIBE_WAIT_S = 3.0
 
 Reply = dict[str, Any]
 ReplyCallback = Callable[[Reply], None]
@@ -205,15 +209,17 @@ class NetworkAgent:
         pending: dict[str, _Pending] = {}
         buffered: list[tuple[int, bytes, bytes]] = []
         snapshot_id: str | None = None
-        heard_at = time.monotonic()
+        heard_at = opened_at = time.monotonic()
         asked_at = 0.0
+        sub_heard = False  # ZeroMQ subscribes asynchronously: ask for the snapshot once the feed is flowing
         self._set_state("connecting", self.router_endpoint)
         try:
             while not self._stop.is_set():
                 now = time.monotonic()
                 if snapshot_id is not None and snapshot_id not in pending:
                     snapshot_id = None  # timed out: ask again
-                if snapshot_id is None and self.state != "live" and now - asked_at > 2.0:
+                feed_ready = sub_heard or now - opened_at > SUBSCRIBE_WAIT_S
+                if snapshot_id is None and self.state != "live" and now - asked_at > 2.0 and feed_ready:
                     snapshot_id = self._send(dealer, pending, "snapshot", now)
                     asked_at = now
                     if self.state == "connecting":
@@ -222,6 +228,7 @@ class NetworkAgent:
                 for event_socket, _ in poller.poll(self.poll_ms):
                     if event_socket is sub:
                         heard_at = time.monotonic()
+                        sub_heard = True
                         snapshot_id = self._on_publish(sub.recv_multipart(), buffered, snapshot_id, dealer, pending)
                     elif event_socket is dealer:
                         heard_at = time.monotonic()
