@@ -20,6 +20,7 @@ from kivy.properties import BooleanProperty, ListProperty, NumericProperty, Stri
 from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.popup import Popup
 from kivy.uix.screenmanager import NoTransition, ScreenManager
+from kivy.uix.widget import Widget
 
 from companion_app.net.agent import AgentEvent, NetworkAgent
 from companion_app.ui import screens
@@ -282,6 +283,7 @@ class HexaApp(App):  # type: ignore[misc]
         box = BoxLayout(orientation="vertical", spacing=dp(8), padding=dp(8))
         for term in terms:
             box.add_widget(WrapLabel(text=f"[b]{term.title()}[/b]\n{lookup(term)}", markup=True, font_base=20))
+        box.add_widget(Widget())  # the text at the top, the button at the bottom
         close = BigButton(text="Close")
         box.add_widget(close)
         popup = Popup(title="Rules at hand", content=box, size_hint=(0.8, 0.7))
@@ -297,6 +299,7 @@ class HexaApp(App):  # type: ignore[misc]
             b = BigButton(text=f"{entry.undo_label}  (takes back {k})")
             b.bind(on_release=lambda _b, n=k: self._undo_and_close(n, popup))
             box.add_widget(b)
+        box.add_widget(Widget())
         close = BigButton(text="Close")
         close.bind(on_release=popup.dismiss)
         box.add_widget(close)

@@ -41,8 +41,10 @@ def test_a_whole_turn_by_touches_against_a_real_engine() -> None:
     result = _run("turn")
     checks = result["checks"]
     assert "undo takes the turn back" in checks
+    assert "two steps back: the knight's movement roll again" in checks
     assert "chances shown before the roll" in checks
-    for name in ("play-turn-order", "play-selection", "play-roll", "play-move", "log", "setup", "camera", "big"):
+    for name in ("play-turn-order", "play-selection", "play-roll", "play-move", "play-undo-history", "log", "setup",
+                 "camera", "big"):
         shot = SHOTS / f"{name}.png"
         assert shot.exists() and shot.stat().st_size > 10_000
     for made in simulate_file(SHOTS / "play-selection.png"):

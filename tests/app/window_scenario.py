@@ -29,9 +29,11 @@ Config.set("input", "mouse", "mouse,disable_multitouch")
 from kivy.clock import Clock  # noqa: E402
 from kivy.core.window import Window  # noqa: E402
 from kivy.tests.common import UnitTestTouch  # noqa: E402
+from kivy.uix.modalview import ModalView  # noqa: E402
 
 from companion_app.net.agent import NetworkAgent  # noqa: E402
 from companion_app.ui.app import HexaApp  # noqa: E402
+from companion_app.ui.widgets import BigButton  # noqa: E402
 from tests.app.engine_process import ROOT, EngineProcess  # noqa: E402
 
 SHOTS = ROOT / "artifacts" / "screenshots"
@@ -220,6 +222,22 @@ def turn_script(d: Driver) -> Step:
     d.tap_widget(play.ids.undo)
     yield lambda: len(s.entries) == n_before - 1
     d.check("Adventurers's turn" in app.header_text, "undo takes the turn back")
+    # The labelled history: taking back the second newest step undoes two actions.
+    popup = app.open_history()
+    yield 3
+    steps = [w for w in popup.walk() if isinstance(w, BigButton) and "takes back 2" in w.text]
+    d.check(len(steps) == 1 and steps[0].text.startswith(f"Undo {n_before - 2}: "), "history names each step")
+    d.screenshot("play-undo-history")
+    d.tap_widget(steps[0])
+    yield lambda: len(s.entries) == n_before - 3
+    d.check(s.prompt is not None and s.prompt.kind == "roll" and s.prompt.figure == "knight",
+            "two steps back: the knight's movement roll again")
+
+    def no_popup() -> bool:
+        """the history popup gone"""
+        return not any(isinstance(w, ModalView) for w in Window.children)
+
+    yield no_popup
     # Pinch to zoom out: two fingers moving towards each other.
     cx, cy = board.to_window(*board.center)
     t1, t2 = UnitTestTouch(cx - 200, cy), UnitTestTouch(cx + 200, cy)
@@ -256,11 +274,12 @@ def turn_script(d: Driver) -> Step:
         yield 4
         d.screenshot(name)
     log_text = app.sm.get_screen("log").ids.entries.text
-    d.check("roll 5 3" in log_text and "move knight" in log_text, "the log lists the rolls and the move")
+    d.check("roll 5 3" in log_text and "choose knight" in log_text and "move knight" not in log_text,
+            "the log lists what is left after the undos")
     app.show_screen("log")
     yield 2
     path = app.export_log()
-    d.check(path.exists() and "move knight" in path.read_text(), "exported game record")
+    d.check(path.exists() and "choose knight" in path.read_text(), "exported game record")
 
 
 def portrait_script(d: Driver) -> Step:
