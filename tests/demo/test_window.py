@@ -32,6 +32,7 @@ def test_demo_window_drag_is_judged_through_the_camera() -> None:
     result = json.loads(lines[-1])
     assert result["ok"], f"{result['error']}\nchecks passed: {result['checks']}"
     assert any(c.startswith("dragged ") and "the camera saw it" in c for c in result["checks"])
+    assert "the camera preview of the synthetic table is shown" in result["checks"]
     for name in ("demo", "demo-camera"):
         shot = SHOTS / f"{name}.png"
         assert shot.exists() and shot.stat().st_size > 10_000

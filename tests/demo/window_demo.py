@@ -113,7 +113,15 @@ def demo_script(watcher: Watcher, moved: dict[str, Any]) -> Any:
         yield 20  # let the next prompt and the preview arrive on screen
         d.screenshot("demo")
         app.show_screen("camera")
-        yield 30
+        camera = app.sm.get_screen("camera")
+
+        def preview() -> bool:
+            """the synthetic camera's preview on the Camera screen"""
+            return camera.ids.preview.texture is not None
+
+        yield preview
+        yield 10
+        d.check(True, "the camera preview of the synthetic table is shown")
         d.screenshot("demo-camera")
 
     return script
