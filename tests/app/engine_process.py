@@ -21,9 +21,10 @@ def free_port() -> int:
 class EngineProcess:
     """A real engine with a scenario and a journal in a temporary folder; stop() ends it."""
 
-    def __init__(self, scenario: str = "goblins-treasure") -> None:
+    def __init__(self, scenario: str = "goblins-treasure", extra: list[str] | None = None) -> None:
         self.tmp = tempfile.TemporaryDirectory(prefix="hexa-app-test-")
         self.scenario = scenario
+        self.extra = list(extra or [])
         self.pub = f"tcp://127.0.0.1:{free_port()}"
         self.commands = f"tcp://127.0.0.1:{free_port()}"
         self.journal = Path(self.tmp.name) / "journal.sqlite"
@@ -33,7 +34,7 @@ class EngineProcess:
 
     def _start(self, new: bool) -> subprocess.Popen[bytes]:
         cmd = [sys.executable, "-m", "engine", "engine", "--scenario", self.scenario, "--journal", str(self.journal),
-               "--pub", self.pub, "--commands", self.commands, "--save-dir", self.tmp.name]
+               "--pub", self.pub, "--commands", self.commands, "--save-dir", self.tmp.name, *self.extra]
         if new:
             cmd.append("--new")
         return subprocess.Popen(cmd, cwd=ROOT, stdout=self._log, stderr=subprocess.STDOUT,
@@ -63,3 +64,25 @@ class EngineProcess:
             return self.log_path.read_text()
         except OSError:
             return ""
+
+
+class VisionProcess:
+    """The camera service on the synthetic table of a scenario, publishing tracks and preview JPEGs."""
+
+    def __init__(self, scenario: str = "goblins-treasure", preview_fps: float = 4.0) -> None:
+        self.pub = f"tcp://127.0.0.1:{free_port()}"
+        self.snapshot = f"tcp://127.0.0.1:{free_port()}"
+        self.log = tempfile.TemporaryFile()  # noqa: SIM115 - kept open for the process's life
+        cmd = [sys.executable, "-m", "engine", "vision", "--synthetic", scenario, "--pub", self.pub,
+               "--snapshot", self.snapshot, "--preview", str(preview_fps), "--fps", "5"]
+        self.proc = subprocess.Popen(cmd, cwd=ROOT, stdout=self.log, stderr=subprocess.STDOUT)
+
+    def stop(self) -> None:
+        if self.proc.poll() is None:
+            self.proc.terminate()
+            try:
+                self.proc.wait(5)
+            except subprocess.TimeoutExpired:
+                self.proc.kill()
+                self.proc.wait(5)
+        self.log.close()

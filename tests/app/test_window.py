@@ -61,3 +61,9 @@ def test_portrait_with_large_text() -> None:
 def test_camera_reports_drawn_on_the_board() -> None:
     result = _run("overlays")
     assert "desync says which figure goes where" in result["checks"]
+
+
+@pytest.mark.window
+def test_camera_screen_shows_the_live_preview_of_a_real_camera_service() -> None:
+    result = _run("camera")
+    assert "screenshot camera-live.png" in result["checks"]

@@ -34,7 +34,7 @@ from kivy.uix.modalview import ModalView  # noqa: E402
 from companion_app.net.agent import NetworkAgent  # noqa: E402
 from companion_app.ui.app import HexaApp  # noqa: E402
 from companion_app.ui.widgets import BigButton  # noqa: E402
-from tests.app.engine_process import ROOT, EngineProcess  # noqa: E402
+from tests.app.engine_process import ROOT, EngineProcess, VisionProcess  # noqa: E402
 
 SHOTS = ROOT / "artifacts" / "screenshots"
 Step = Generator[Callable[[], bool] | float | None, None, None]
@@ -319,7 +319,33 @@ def overlays_script(d: Driver) -> Step:
     d.screenshot("camera-report")
 
 
+def camera_script(d: Driver) -> Step:
+    """The Camera screen with a real camera service on the synthetic table: the live preview and the link."""
+    app = d.app
+    yield lambda: app.agent.state == "live" and app.session.board is not None
+    app.show_screen("camera")
+    screen = app.sm.get_screen("camera")
+
+    def preview() -> bool:
+        """a preview JPEG from the camera service"""
+        return screen.ids.preview.texture is not None
+
+    yield preview
+
+    def camera_link() -> bool:
+        """the engine reporting the camera link"""
+        screen.refresh(app.session, False)
+        return "Camera " in screen.ids.cameras.text
+
+    yield camera_link
+    yield 4
+    tex = screen.ids.preview.texture
+    d.check(tex.width >= 160 and tex.height >= 120, f"preview {tex.width}x{tex.height}")
+    d.screenshot("camera-live")
+
+
 SCRIPTS: dict[str, Callable[[Driver], Step]] = {
+    "camera": camera_script,
     "turn": turn_script,
     "portrait": portrait_script,
     "overlays": overlays_script,
@@ -328,14 +354,17 @@ SCRIPTS: dict[str, Callable[[Driver], Step]] = {
 
 def main(name: str) -> int:
     script = SCRIPTS[name]
-    engine = EngineProcess()
-    app = HexaApp(NetworkAgent(engine.pub, engine.commands))
+    vision = VisionProcess() if name == "camera" else None
+    engine = EngineProcess(extra=["--vision", f"{vision.pub},{vision.snapshot}"] if vision else None)
+    app = HexaApp(NetworkAgent(engine.pub, engine.commands, vision.pub if vision else None))
     driver = Driver(app, script)
     Clock.schedule_interval(driver.tick, 0)
     try:
         app.run()
     finally:
         engine.stop()
+        if vision is not None:
+            vision.stop()
     ok = driver.error is None
     print(json.dumps({"ok": ok, "checks": driver.checks, "error": driver.error,
                       "engine_log": None if ok else engine.log_text()[-2000:]}))
