@@ -10,23 +10,32 @@ simulated touch, and waits until the engine applies that move *from the camera*.
 from __future__ import annotations
 
 import json
+import os
 import sys
 from typing import Any
 
-from kivy.clock import Clock
+os.environ.setdefault("KIVY_NO_ARGS", "1")
+os.environ.setdefault("KIVY_LOG_MODE", "PYTHON")
 
-from companion_app.demo.launcher import DemoServices, port_of
-from companion_app.demo.table_hand import TableHandProxy
-from companion_app.net.agent import NetworkAgent
-from companion_app.ui.app import HexaApp
-from engine import wire
-from engine.actions import Move, action_from_dict, action_to_dict
-from engine.autoplay import AutoPlayer
-from engine.game import Game
-from engine.prompts import PromptKind
-from engine.scenario import Scenario, load_scenario
-from engine.service.client import EngineClient
-from tests.app.window_scenario import Driver, Step  # the app tests' touch driver on the Kivy clock
+from kivy.config import Config
+
+Config.set("graphics", "width", "1280")  # before any window exists
+Config.set("graphics", "height", "800")
+
+from kivy.clock import Clock  # noqa: E402
+
+from companion_app.demo.launcher import DemoServices, port_of  # noqa: E402
+from companion_app.demo.table_hand import TableHandProxy  # noqa: E402
+from companion_app.net.agent import NetworkAgent  # noqa: E402
+from companion_app.ui.app import HexaApp  # noqa: E402
+from engine import wire  # noqa: E402
+from engine.actions import Move, action_from_dict, action_to_dict  # noqa: E402
+from engine.autoplay import AutoPlayer  # noqa: E402
+from engine.game import Game  # noqa: E402
+from engine.prompts import PromptKind  # noqa: E402
+from engine.scenario import Scenario, load_scenario  # noqa: E402
+from engine.service.client import EngineClient  # noqa: E402
+from tests.app.window_scenario import Driver, Step  # noqa: E402 - the app tests' touch driver on the Kivy clock
 
 SCENARIO = "goblins-treasure"
 
