@@ -35,7 +35,8 @@ def main(argv: list[str]) -> int:
         except ValueError:
             print(f"hexa app: --size must look like 1280x800, got {args.size!r}", file=sys.stderr)
             return 2
-    logging.basicConfig(level=logging.INFO if args.verbose else logging.WARNING)
+    # Kivy installs its own log handler; the app's loggers only choose their level.
+    logging.getLogger("companion_app").setLevel(logging.INFO if args.verbose else logging.WARNING)
     os.environ.setdefault("KIVY_NO_ARGS", "1")
     from kivy.config import Config
 
