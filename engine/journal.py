@@ -22,6 +22,8 @@ from engine.game import Game, Played
 from engine.prompts import Prompt
 from engine.scenario import Scenario, load_scenario_text
 
+DEFAULT_JOURNAL = "hexa-games.sqlite"  # in the current folder; shared by hexa play and hexa engine
+
 log = logging.getLogger(__name__)
 
 SCHEMA_VERSION = 1

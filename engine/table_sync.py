@@ -190,12 +190,7 @@ class TableSync:
     def _illegal(self, game: Game, figure: str, to: Hex) -> IllegalMove:
         moves = game.prompt.moves
         legal = tuple(self.scenario.label(h) for h in sorted(moves, key=lambda h: (moves[h].cost, h)))
-        why_not = getattr(game.rules, "why_not", None)
-        if callable(why_not):
-            reason = str(why_not(game.state, figure, to))
-        else:
-            reason = f"{self.scenario.label(to)} is not one of the hexes {self.name(figure)} may move to"
-        return IllegalMove(figure, to, reason, legal)
+        return IllegalMove(figure, to, game.rules.why_not(game.state, figure, to), legal)
 
     def _compare(self, game: Game, illegal: IllegalMove | None
                  ) -> tuple[tuple[Desync, ...], tuple[str, ...], tuple[Pending, ...]]:

@@ -22,12 +22,11 @@ from engine.errors import EngineError
 from engine.events import Event
 from engine.game import Game
 from engine.hexes import Hex, from_label
-from engine.journal import Journal, JournaledGame
+from engine.journal import DEFAULT_JOURNAL, Journal, JournaledGame
 from engine.lines import Sight
 from engine.prompts import Prompt, PromptKind
 from engine.record import export_record
 
-DEFAULT_JOURNAL = "hexa-games.sqlite"
 DEFAULT_SCENARIO = "tutorial"
 RESERVED_LETTERS = set("TtPpXxOo")  # map symbols (treasure, prisoner, exit, low obstacle)
 HELP = """Answers:

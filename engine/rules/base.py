@@ -96,6 +96,10 @@ class RuleSet(ABC):
     @abstractmethod
     def threatened(self, state: GameState, side: str) -> set[Hex]: ...
 
+    @abstractmethod
+    def why_not(self, state: GameState, figure: str, to: Hex) -> str:
+        """Plain words for why ``figure`` may not end its move on ``to`` (shown when a hand move is refused)."""
+
     def points(self) -> dict[str, int]:
         """Each side's total points (empty when the rule set has no points)."""
         return {}

@@ -10,6 +10,7 @@ from pathlib import Path
 from types import FrameType
 
 from engine.errors import EngineError
+from engine.journal import DEFAULT_JOURNAL
 from engine.service.security import KeyFileError
 from engine.service.server import (
     DEFAULT_COMMANDS,
@@ -31,8 +32,8 @@ def _parser() -> argparse.ArgumentParser:
         "every tablet in sync. Binds 127.0.0.1 unless --lan."))
     p.add_argument("--scenario", help="scenario .toml file or bundled id (e.g. tutorial); resumes its newest "
                    "unfinished game in the journal unless --new")
-    p.add_argument("--journal", default=":memory:", help="game journal file (SQLite); default: in memory, "
-                   "nothing survives a crash")
+    p.add_argument("--journal", default=DEFAULT_JOURNAL, help="game journal file (SQLite), every action saved as "
+                   f"it happens (default ./{DEFAULT_JOURNAL}, shared with 'hexa play'); ':memory:' keeps nothing")
     p.add_argument("--game", type=int, help="resume this game id of the journal")
     p.add_argument("--new", action="store_true", help="start a new game even if the journal has an unfinished one")
     p.add_argument("--vision", action="append", default=[], metavar="PUB[,SNAPSHOT]",
@@ -93,7 +94,9 @@ def main(argv: list[str]) -> int:
     for feed in server.feeds:
         print(f"engine: camera {feed.index} on {feed.endpoint} (snapshots {feed.snapshot_endpoint})")
     if args.journal == ":memory:":
-        print("engine: no --journal given: the game is kept in memory only and lost if the engine stops")
+        print("engine: --journal :memory: — the game is kept in memory only and lost if the engine stops")
+    else:
+        print(f"engine: journal {args.journal} (every action is saved as it happens)")
     sys.stdout.flush()
     try:
         server.run()
