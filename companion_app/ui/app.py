@@ -119,7 +119,11 @@ class HexaApp(App):  # type: ignore[misc]
     def pump(self, _dt: float = 0.0) -> None:
         events = self.agent.poll()
         for ev in events:
-            self.handle(ev)
+            try:
+                self.handle(ev)
+            except Exception as exc:  # one bad message or callback must never take the tablet down
+                log.exception("could not handle a %s event", ev.kind)
+                self.session.set_notice(f"Could not show the engine's {ev.kind} ({type(exc).__name__}: {exc}).")
         if self.session.revision != self._shown_revision:
             self.refresh()
 

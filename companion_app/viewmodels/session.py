@@ -5,6 +5,7 @@ Plain Python and single-threaded: the UI thread feeds it the messages the networ
 
 from __future__ import annotations
 
+import logging
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -21,6 +22,8 @@ from companion_app.viewmodels.overlays import (
     threatened_for,
 )
 from companion_app.viewmodels.prompt_model import PromptModel
+
+log = logging.getLogger(__name__)
 
 
 @dataclass(frozen=True)
@@ -52,19 +55,38 @@ class GameSession:
 
     # ---------------------------------------------------------------- incoming
 
-    def set_scenario(self, scenario: Mapping[str, Any]) -> None:
-        self.scenario = dict(scenario)
-        self._rebuild()
+    def set_scenario(self, scenario: Mapping[str, Any]) -> bool:
+        return self._take("scenario", dict(scenario))
 
-    def set_snapshot(self, snapshot: Mapping[str, Any]) -> None:
-        self.snapshot = dict(snapshot)
-        self._rebuild()
+    def set_snapshot(self, snapshot: Mapping[str, Any]) -> bool:
+        return self._take("snapshot", dict(snapshot))
 
-    def set_table(self, table: Mapping[str, Any] | None) -> None:
-        self.table = dict(table) if table else None
-        if self.board is not None:
-            self.table_view = table_overlay(self.table, self.board)
-        self.revision += 1
+    def set_table(self, table: Mapping[str, Any] | None) -> bool:
+        return self._take("table", dict(table) if table else None)
+
+    def _take(self, what: str, value: dict[str, Any] | None) -> bool:
+        """Show a new scenario, snapshot or table; one this app cannot read is refused (the view stays as it
+        was) and the notice says what to do."""
+        before = (self.scenario, self.snapshot, self.table, self.board, self.prompt, self._prompt_raw,
+                  self._board_scenario, self.entries, self.table_view, self.selection)
+        setattr(self, what, value)
+        try:
+            if what == "table":
+                if self.board is not None:
+                    self.table_view = table_overlay(self.table, self.board)
+                self.revision += 1
+            else:
+                self._rebuild()
+        except (KeyError, TypeError, ValueError, IndexError, AttributeError) as exc:
+            (self.scenario, self.snapshot, self.table, self.board, self.prompt, self._prompt_raw,
+             self._board_scenario, self.entries, self.table_view, self.selection) = before
+            log.warning("cannot show the engine's %s: %r", what, exc)
+            self.set_notice(
+                f"The engine sent a {what} this app cannot show ({type(exc).__name__}: {exc}). "
+                "Run the same release of the app and the engine."
+            )
+            return False
+        return True
 
     def set_notice(self, text: str) -> None:
         self.notice = text

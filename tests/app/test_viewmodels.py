@@ -266,3 +266,19 @@ def test_an_unrelated_update_keeps_the_faces_entered_so_far(game: Game) -> None:
     game.apply(Roll((4, 2)))
     s.set_snapshot(game_snapshot(game))
     assert s.prompt is not before and s.prompt.kind == "choose"
+
+
+def test_a_snapshot_the_app_cannot_read_is_refused_and_the_view_stays(game: Game) -> None:
+    s = session_for(game)
+    board, prompt = s.board, s.prompt
+    bad = game_snapshot(game)
+    bad["state"]["figures"]["knight"]["hex"] = "B4"  # not [q, r]
+    bad["state"]["doors"] = [[1, 2, 3]]
+    bad["prompt"]["dice"] = [{"sides": "six"}]
+    assert s.set_snapshot(bad) is False
+    assert s.board is board and s.prompt is prompt
+    assert "The engine sent a snapshot this app cannot show" in s.notice and "same release" in s.notice
+    broken = scenario_to_dict(game.scenario)
+    del broken["board"]["tiles"][0]["hex"]
+    assert s.set_scenario(broken) is False and s.board is board
+    assert s.set_snapshot(game_snapshot(game)) is True
