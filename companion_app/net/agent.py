@@ -1,9 +1,11 @@
 """The network agent: talks to the engine on its own thread so the UI never waits on the network.
 
 State machine (ZeroMQ Guide "Clone" client): ``connecting`` (sockets up; waiting for the first published
-message, which proves the subscription is in place) → ``syncing`` (snapshot asked, updates buffered) → ``live`` (snapshot applied, then only updates with a
-higher ``seq``) → ``stale`` (nothing heard for ``stale_after_s``: ask for a snapshot again; after
-``reconnect_after_s`` more, rebuild the sockets). A gap in ``seq`` or a new ``engine_run`` resyncs.
+message, which proves the subscription is in place) → ``syncing`` (snapshot asked, updates buffered) →
+``live`` (snapshot applied, then only updates with a higher ``seq``) → ``stale`` (nothing heard for
+``stale_after_s``: ask for a snapshot again; after ``reconnect_after_s`` more, rebuild the sockets). A new
+``engine_run`` (the engine restarted) resyncs; gaps in ``seq`` are normal (topics this agent does not
+subscribe to share the counter).
 
 The UI thread calls :meth:`NetworkAgent.request` (thread-safe) and drains :meth:`NetworkAgent.poll`
 (thread-safe) from its clock; every item is an :class:`AgentEvent`.
