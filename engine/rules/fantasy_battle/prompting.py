@@ -38,6 +38,11 @@ class FBPrompter:
         result: Prompt = handler(state, state.step)
         return result
 
+    def _at(self, state: GameState, fid: str) -> str:
+        """The figure's hex label: tells apart two figures of the same name."""
+        h = state.figures[fid].hex
+        return self.r.label(h) if h is not None else "off the table"
+
     def _die(self, side: str, purpose: str, figure: str | None = None) -> DieRequest:
         return DieRequest(side, 6, purpose, figure)
 
@@ -69,7 +74,8 @@ class FBPrompter:
             options.append(
                 Option(
                     f"{shooter}>{info.target}",
-                    f"{self.r.fname(shooter)} {verb} {self.r.fname(info.target)} (range {info.range}, {sight})",
+                    f"{self.r.fname(shooter)} {verb} {self.r.fname(info.target)} at {self._at(state, info.target)} "
+                    f"(range {info.range}, {sight})",
                     target.hex,
                     info.target,
                 )
@@ -151,7 +157,7 @@ class FBPrompter:
 
     def _prompt_forced_pick(self, state: GameState, step: dict[str, Any]) -> Prompt:
         opts = tuple(
-            Option(fid, f"{self.r.fname(fid)} fights", state.figures[fid].hex, fid)
+            Option(fid, f"{self.r.fname(fid)} ({self._at(state, fid)}) fights", state.figures[fid].hex, fid)
             for fid in self.r.pending_forced(state)
         )
         return Prompt(
@@ -165,7 +171,9 @@ class FBPrompter:
     def _prompt_pick_enemy(self, state: GameState, step: dict[str, Any]) -> Prompt:
         fig = state.figures[step["figure"]]
         enemies = self.r.terrain(state).contact_enemies(fig)
-        opts = tuple(Option(e.id, f"fight {self.r.fname(e.id)}", e.hex, e.id) for e in enemies)
+        opts = tuple(
+            Option(e.id, f"fight {self.r.fname(e.id)} ({self._at(state, e.id)})", e.hex, e.id) for e in enemies
+        )
         return Prompt(
             PromptKind.CHOOSE,
             fig.side,
@@ -239,7 +247,8 @@ class FBPrompter:
 
     def _prompt_select(self, state: GameState, step: dict[str, Any]) -> Prompt:
         opts = [
-            Option(fid, f"move {self.r.fname(fid)}", state.figures[fid].hex, fid) for fid in self.r.selectable(state)
+            Option(fid, f"move {self.r.fname(fid)} ({self._at(state, fid)})", state.figures[fid].hex, fid)
+            for fid in self.r.selectable(state)
         ]
         opts.append(Option("end", "End the turn (the others stay where they are)"))
         return Prompt(
