@@ -43,15 +43,15 @@ class PromptPanel(BoxLayout):  # type: ignore[misc]
         if model is None:
             self.add_widget(WrapLabel(text="Waiting for the engine…", font_base=22))
             return
-        self.title = RuleLabel(text=model.text, font_base=34 if self.read_only else 22, bold=True)
+        self.title = RuleLabel(text=model.text, font_base=34 if self.read_only else 26, bold=True)
         self.add_widget(self.title)
         if model.note:
-            self.add_widget(RuleLabel(text=model.note, font_base=18, color=palette.DESYNC))
+            self.add_widget(RuleLabel(text=model.note, font_base=22, color=palette.DESYNC))
         if model.kind == "roll":
             self._dice(model)
         elif model.kind == "choose" and not self.read_only:
             for o in model.options:
-                b = BigButton(text=o.label, font_base=20)
+                b = BigButton(text=o.label, font_base=22)
                 b.bind(on_release=lambda _b, oid=o.id: self._send(self._choose(oid)))
                 self.option_buttons[o.id] = b
                 self.add_widget(b)
@@ -74,8 +74,8 @@ class PromptPanel(BoxLayout):  # type: ignore[misc]
         if model.chances:
             self.add_widget(WrapLabel(text="Chances before the roll:", font_base=18, color=palette.TEXT_DIM))
             for line in model.chances:
-                self.add_widget(WrapLabel(text="  " + line, font_base=20, bold=True))
-        columns = GridLayout(cols=len(model.dice) if model.opposed else 1, spacing=dp(10), size_hint_y=None)
+                self.add_widget(WrapLabel(text="  " + line, font_base=24, bold=True))
+        columns = GridLayout(cols=len(model.dice) if model.opposed else 1, spacing=dp(20), size_hint_y=None)
         columns.bind(minimum_height=columns.setter("height"))
         for die in model.dice:
             columns.add_widget(self._die_column(model, die))
@@ -89,16 +89,18 @@ class PromptPanel(BoxLayout):  # type: ignore[misc]
     def _die_column(self, model: PromptModel, die: DieView) -> BoxLayout:
         col = BoxLayout(orientation="vertical", spacing=dp(4), size_hint_y=None)
         col.bind(minimum_height=col.setter("height"))
-        col.add_widget(WrapLabel(text=die.title + (f" ({die.purpose})" if die.purpose else ""), font_base=20,
+        col.add_widget(WrapLabel(text=die.title + (f" ({die.purpose})" if die.purpose else ""), font_base=22,
                                  bold=True))
         for line in die.outcomes:
-            col.add_widget(WrapLabel(text=line, font_base=18))
+            col.add_widget(WrapLabel(text=line, font_base=22))
         buttons: list[BigButton] = []
         if not self.read_only:
-            grid = GridLayout(cols=min(die.sides, 6 if die.sides <= 6 else 5), spacing=dp(6), size_hint_y=None)
+            # Opposed dice share the width: fewer faces per row keeps every button at least 48 dp wide.
+            per_row = (3 if die.sides <= 6 else 5) if model.opposed else (6 if die.sides <= 6 else 5)
+            grid = GridLayout(cols=min(die.sides, per_row), spacing=dp(6), size_hint_y=None)
             grid.bind(minimum_height=grid.setter("height"))
             for face in range(1, die.sides + 1):
-                b = BigButton(text=str(face), font_base=30, bold=True)
+                b = BigButton(text=str(face), font_base=36, bold=True)
                 b.bind(on_release=lambda _b, i=die.index, v=face: self.enter(i, v))
                 b.height = max(b.height, dp(64))
                 buttons.append(b)

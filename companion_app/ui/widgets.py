@@ -33,6 +33,8 @@ class BigButton(Button):  # type: ignore[misc]
         super().__init__(**kwargs)
         self.background_normal = ""
         self.background_down = ""
+        self.background_disabled_normal = ""  # a waiting die stays readable, only dimmer
+        self.disabled_color = (0.62, 0.62, 0.66, 1.0)
         self.halign = "center"
         self.valign = "middle"
         self.bind(size=self._wrap, active=self._recolour, colour=self._recolour, font_base=self._rescale)

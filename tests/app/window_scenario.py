@@ -28,6 +28,7 @@ Config.set("input", "mouse", "mouse,disable_multitouch")
 
 from kivy.clock import Clock  # noqa: E402
 from kivy.core.window import Window  # noqa: E402
+from kivy.metrics import dp  # noqa: E402
 from kivy.tests.common import UnitTestTouch  # noqa: E402
 from kivy.uix.modalview import ModalView  # noqa: E402
 
@@ -138,6 +139,8 @@ def turn_script(d: Driver) -> Step:
     panel = play.ids.prompt
     d.check("Live" in app.connection_badge, "connection badge says Live")
     d.check(len(panel.face_buttons) == 2 and len(panel.face_buttons[0]) == 6, "two dice with six face buttons each")
+    d.check(all(b.width >= dp(48) and b.height >= dp(48) for row in panel.face_buttons for b in row),
+            "face buttons at least 48 dp")
     d.screenshot("play-turn-order")
     d.tap_widget(panel.face_buttons[0][4])  # Adventurers: 5
     yield 2
@@ -291,7 +294,7 @@ def portrait_script(d: Driver) -> Step:
     panel = _play(app).ids.prompt
     for buttons in panel.face_buttons:
         for b in buttons:
-            d.check(b.height >= 48 and b.width >= 48, "face buttons at least 48 px")
+            d.check(b.height >= dp(48) and b.width >= dp(48), "face buttons at least 48 dp")
     d.screenshot("play-portrait")
 
 
