@@ -76,6 +76,14 @@ class Game:
         self._prompt = None
         return self.history.pop()
 
+    def replace_state(self, state: GameState) -> None:
+        """Put a state in place outside the rules (the service's overrides: "accept this move anyway").
+
+        Undo still restores the snapshot taken before the last action.
+        """
+        self.state = state
+        self._prompt = None
+
     def reachable(self, figure: str) -> dict[Hex, Reach]:
         return self.rules.reachable(self.state, figure)
 

@@ -103,11 +103,35 @@ class TableSync:
         self.intents: dict[str, Move | Remove] = {}
         self.unknown_markers: tuple[int, ...] = ()
         self.observed = False
+        self.markers: dict[str, int] = {f.id: f.marker_id for f in scenario.figures}  # figure → its tag
         counts = Counter(f.name for f in scenario.figures)
         self._names = {f.id: f.name if counts[f.name] == 1 else f"{f.name} ({f.id})" for f in scenario.figures}
 
     def name(self, figure: str) -> str:
         return self._names.get(figure, figure)
+
+    def figure_of(self, marker: int) -> str | None:
+        """The figure carrying a tag, or None (an anchor or an unknown tag)."""
+        return next((f for f, m in self.markers.items() if m == marker), None)
+
+    def assign(self, marker: int, figure: str) -> int | None:
+        """Tie a tag to a figure (a replacement tag, a misprint); returns the figure's former tag.
+
+        The figure's former tag becomes unknown; a tag that belonged to another figure is taken from it,
+        and that figure is then without a tag until assigned again.
+        """
+        if figure not in self.markers:
+            raise ValueError(f"there is no figure {figure!r}; figures: {', '.join(sorted(self.markers))}")
+        if marker in self.anchor_ids:
+            raise ValueError(f"tag {marker} is a board anchor; figures need another tag")
+        former = self.markers[figure]
+        holder = self.figure_of(marker)
+        if holder is not None and holder != figure:
+            self.markers[holder] = -1
+        self.markers[figure] = marker
+        self.views.pop(figure, None)
+        self.hexes.forget(former)
+        return former
 
     def hex_of(self, marker: FusedMarker) -> Hex:
         """The hex a visible marker stands on (with hysteresis)."""
@@ -117,16 +141,16 @@ class TableSync:
     def observe(self, markers: Mapping[int, FusedMarker], game: Game) -> None:
         """Take one fused view of the table; record the hands' intents from what changed."""
         self.observed = True
-        figure_markers = {f.marker_id for f in self.scenario.figures}
+        figure_markers = set(self.markers.values())
         self.unknown_markers = tuple(sorted(m for m in markers if m not in figure_markers | self.anchor_ids))
         prompt = game.prompt
         for spec in self.scenario.figures:
-            seen = markers.get(spec.marker_id)
+            seen = markers.get(self.markers[spec.id])
             before = self.views.get(spec.id)
             if seen is None or not seen.visible:
                 state = "lost" if seen is None else seen.state
                 if seen is None or state == "lost":
-                    self.hexes.forget(spec.marker_id)
+                    self.hexes.forget(self.markers[spec.id])
                 if before is not None and before.on_table and state != "moving":
                     self._taken_off(spec.id, game)
                 self.views[spec.id] = FigureView(before.settled_hex if before else None, state)

@@ -468,6 +468,7 @@ TOPIC_ENGINE_REPLY = b"engine.reply"
 
 ENGINE_COMMANDS: tuple[str, ...] = (
     "snapshot", "action", "undo", "override", "new_game", "load", "save", "query", "register_manual",
+    "assign_marker",
 )
 QUERY_KINDS: tuple[str, ...] = ("reachable", "targets", "threatened")
 CAMERA_LINK_STATUSES: tuple[str, ...] = (*CAMERA_STATUSES, "silent", "waiting")
@@ -792,6 +793,9 @@ def _check_command(cmd: str, obj: Mapping[str, Any]) -> None:
         what = _str(obj, "what", where, QUERY_KINDS)
         key = "side" if what == "threatened" else "figure"
         _str(obj, key, where)
+    elif cmd == "assign_marker":
+        _int(obj, "marker", where)
+        _str(obj, "figure", where)
     elif cmd == "register_manual":
         points = _objects(obj, "points", where, ("hex", "figure"))
         for i, point in enumerate(points):

@@ -43,8 +43,7 @@ def place_figure(game: Game, figure: str, to: Hex) -> None:
     """Put a figure on a hex outside the rules (a copy of the state, so undo snapshots stay intact)."""
     state = copy.deepcopy(game.state)
     state.figures[figure].hex = to
-    game.state = state
-    game._prompt = None  # the cached prompt was computed for the old position
+    game.replace_state(state)
 
 
 class OverrideLog:

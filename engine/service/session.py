@@ -160,9 +160,9 @@ class EngineSession:
         """Every fused marker in map millimetres with its hex and figure, for ``table.view``."""
         out = []
         for marker in self.fused.values():
-            spec = self.scenario.figure_by_marker(marker.marker)
+            figure = self.sync.figure_of(marker.marker)
             h = self.sync.hexes.locate(marker.marker, marker.x_mm, marker.y_mm) if marker.visible else None
-            out.append(FigureSighting(marker.marker, spec.id if spec else None, round(marker.x_mm, 2),
+            out.append(FigureSighting(marker.marker, figure, round(marker.x_mm, 2),
                                       round(marker.y_mm, 2), None if h is None else [h.q, h.r], marker.state,
                                       marker.cameras))
         return tuple(out)
@@ -318,7 +318,7 @@ class EngineSession:
         for entry in args["points"]:
             figure = self._figure_arg(entry["figure"])
             h = self._hex_arg(entry["hex"])
-            marker = self.scenario.figure(figure).marker_id
+            marker = self.sync.markers[figure]
             seen = self._table_position(marker)
             if seen is None:
                 raise CommandError(f"the camera does not see {self.sync.name(figure)} (marker {marker}); "
@@ -330,6 +330,17 @@ class EngineSession:
             raise CommandError(str(exc)) from None
         changes = self.refresh_table()
         return {"residual_mm": round(registration.residual_mm_rms, 2)}, changes
+
+    def _cmd_assign_marker(self, args: dict[str, Any]) -> tuple[dict[str, Any], Changes]:
+        """A tag seen on the table belongs to this figure ("put a figure down, tap the figure it is")."""
+        figure = self._figure_arg(args["figure"])
+        marker = int(args["marker"])
+        try:
+            former = self.sync.assign(marker, figure)
+        except ValueError as exc:
+            raise CommandError(str(exc)) from None
+        changes = self.refresh_table()
+        return {"figure": figure, "marker": marker, "former_marker": former}, changes
 
     def _table_position(self, marker: int) -> tuple[float, float] | None:
         """Where the cameras see a marker in table millimetres (newest, most confident sighting)."""

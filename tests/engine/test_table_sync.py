@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import math
 
+import pytest
+
 from engine.actions import Choose, Move, Remove, Roll
 from engine.game import Game
 from engine.hexes import Hex, from_label
@@ -170,3 +172,27 @@ def test_unknown_markers_are_listed_and_anchors_are_not() -> None:
     markers[90] = FusedMarker(90, 0.0, 0.0, "settled", 0.9, ("cam",))  # an anchor of the tutorial map
     sync.observe(markers, game)
     assert sync.step(game).unknown_markers == (42,)
+
+
+def test_an_assigned_tag_plays_the_figure_and_its_former_tag_becomes_unknown() -> None:
+    game = goblin_move_game()
+    scenario = game.scenario
+    sync = TableSync(scenario)
+    table = table_at(scenario, START)
+    spare = FusedMarker(42, *scenario.layout.hex_to_mm(hx("G2")), "settled", 0.9, ("cam",))
+    table.pop(scenario.figure("goblin-1").marker_id)
+    table[42] = spare  # the goblin's tag was lost; a spare tag 42 stands on its base instead
+    sync.observe(table, game)
+    assert 42 in sync.unknown_markers
+    assert sync.assign(42, "goblin-1") == scenario.figure("goblin-1").marker_id
+    sync.observe(table, game)
+    assert 42 not in sync.unknown_markers and sync.figure_of(42) == "goblin-1"
+    table[42] = FusedMarker(42, *scenario.layout.hex_to_mm(hx("F2")), "settled", 0.9, ("cam",))
+    sync.observe(table, game)
+    assert sync.step(game).action == Move("goblin-1", hx("F2"))
+
+
+def test_anchor_tags_cannot_be_given_to_figures() -> None:
+    sync = TableSync(load_scenario("tutorial"))
+    with pytest.raises(ValueError, match="board anchor"):
+        sync.assign(90, "swordsman")

@@ -156,3 +156,12 @@ def test_a_tablet_joining_late_gets_the_snapshot_then_only_newer_updates(rig: Ri
     finally:
         late.close()
     rig.show(START, lambda m: m.TOPIC == b"table.view")
+
+
+def test_assign_marker_ties_a_tag_to_a_figure_and_refuses_anchors(rig: Rig) -> None:
+    fields = rig.act("assign_marker", marker=42, figure="goblin-1")
+    assert (fields["figure"], fields["marker"], fields["former_marker"]) == ("goblin-1", 42, 10)
+    reply = rig.tablet.request("assign_marker", marker=90, figure="goblin-2")
+    assert not reply.ok and "board anchor" in (reply.error or "")
+    reply = rig.tablet.request("assign_marker", marker="x", figure="goblin-2")
+    assert not reply.ok and "assign_marker.marker: expected an integer" in (reply.error or "")
