@@ -1,6 +1,7 @@
 """Per-marker tracking state: ``moving`` → ``settled`` → ``lifted`` → ``lost``, with warnings.
 
-A marker is *moving* when first seen or when it leaves the small circle it was resting in,
+A marker is *moving* when first seen (in ``confirm_frames`` consecutive frames, so that a one-frame
+misread never becomes a figure) or when it leaves the small circle it was resting in,
 *settled* once it has stayed inside that circle for ``settle_s``, *lifted* when it has been
 unseen for longer than ``grace_s`` (a hand passing over it is shorter than that and changes
 nothing), and *lost* after ``lost_s`` unseen. Duplicate ids in one frame, ids outside the
@@ -31,6 +32,9 @@ class TrackerConfig:
     grace_s: float = 0.5
     lost_s: float = 5.0
     known_ids: frozenset[int] | None = None  # None: every id of the dictionary is welcome
+    # A tag that is not on the table yet must be seen in this many consecutive frames before it is
+    # reported: a one-frame misread (a blurred tag read as another id) never becomes a figure.
+    confirm_frames: int = 2
     area_mm: tuple[float, float, float, float] | None = None  # (x0, y0, x1, y1) the calibration covers
 
 
@@ -78,6 +82,8 @@ class Tracker:
         self.config = config or TrackerConfig()
         self._tracks: dict[int, Track] = {}
         self._last_logged: dict[str, float] = {}
+        self._frame = 0
+        self._tentative: dict[int, tuple[int, int]] = {}  # id → (consecutive sightings, last frame)
 
     @property
     def tracks(self) -> list[Track]:
@@ -104,19 +110,32 @@ class Tracker:
                                            "calibrated area: move it onto the table or recalibrate")
                     continue
             by_id.setdefault(m.marker_id, []).append(m)
+        self._frame += 1
         for marker_id, seen in by_id.items():
             chosen = self._choose(marker_id, seen)
             if len(seen) > 1:
                 where = ", ".join(f"({s.x_mm:.0f}, {s.y_mm:.0f})" for s in seen)
                 update.warnings.append(f"marker {marker_id} seen {len(seen)} times in one frame at {where} mm: "
                                        "two tags with the same id; reprint one with another id")
-            self._observe(chosen, now, update)
+            if self._confirmed(marker_id):
+                self._observe(chosen, now, update)
+        self._tentative = {k: v for k, v in self._tentative.items() if v[1] == self._frame}
         for track in self._tracks.values():
             if track.marker_id not in by_id:
                 self._unseen(track, now, update)
         update.tracks = self.tracks
         self._log(update, now)
         return update
+
+    def _confirmed(self, marker_id: int) -> bool:
+        """True for a tag on the table, or one now seen in enough consecutive frames to join it."""
+        track = self._tracks.get(marker_id)
+        if track is not None and track.state in (MOVING, SETTLED):
+            return True
+        count, last = self._tentative.get(marker_id, (0, -1))
+        count = count + 1 if last == self._frame - 1 else 1
+        self._tentative[marker_id] = (count, self._frame)
+        return count >= self.config.confirm_frames
 
     def _choose(self, marker_id: int, seen: list[TableMarker]) -> TableMarker:
         track = self._tracks.get(marker_id)

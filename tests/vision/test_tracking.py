@@ -82,10 +82,34 @@ def test_duplicate_ids_warn_and_keep_following_the_original() -> None:
 
 def test_strays_and_tags_outside_the_area_are_warnings_not_tracks() -> None:
     tracker = Tracker(TrackerConfig(known_ids=frozenset({1, 2}), area_mm=(0.0, 0.0, 600.0, 400.0)))
-    update = tracker.update([seen(1, 10.0, 10.0), seen(9, 10.0, 10.0), seen(2, 700.0, 10.0),
-                             seen(2, float("nan"), 0.0)], 0.0)
+    frame = [seen(1, 10.0, 10.0), seen(9, 10.0, 10.0), seen(2, 700.0, 10.0), seen(2, float("nan"), 0.0)]
+    tracker.update(frame, 0.0)
+    update = tracker.update(frame, 1 / FPS)
     assert [t.marker_id for t in update.tracks] == [1]
     text = " | ".join(update.warnings)
     assert "marker 9 is not one of the configured markers" in text
     assert "marker 2 at (700, 10) mm is outside the calibrated area" in text
     assert "does not map onto the table" in text
+
+
+def test_a_one_frame_misread_never_becomes_a_figure() -> None:
+    """The detector's rare wrong ids are single frames; a tag must be seen twice in a row to count."""
+    tracker = Tracker()
+    frames: list[list[TableMarker]] = [[seen(1, 0.0, 0.0)]] * 10
+    frames[3] = [seen(1, 0.0, 0.0), seen(17, 50.0, 50.0)]  # a ghost, once
+    frames[6] = [seen(1, 0.0, 0.0), seen(17, 50.0, 50.0)]  # and once more, not in a row
+    changes = run(tracker, frames)
+    assert {m for _, m, _ in changes} == {1}
+    assert [t.marker_id for t in tracker.tracks] == [1]
+    changes = run(tracker, [[seen(1, 0.0, 0.0), seen(17, 50.0, 50.0)]] * 2, start=1.0)
+    assert [(m, s) for _, m, s in changes] == [(17, MOVING)]  # two in a row: a real tag put down
+
+
+def test_a_lifted_figure_comes_back_only_when_seen_twice_in_a_row() -> None:
+    tracker = Tracker()
+    run(tracker, [[seen(2, 0.0, 0.0)]] * 10 + [[]] * 20)
+    assert state(tracker, 2) == LIFTED
+    run(tracker, [[seen(2, 0.0, 0.0)]], start=2.0)
+    assert state(tracker, 2) == LIFTED
+    run(tracker, [[seen(2, 0.0, 0.0)]], start=2.0 + 1 / FPS)
+    assert state(tracker, 2) == MOVING
