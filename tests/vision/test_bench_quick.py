@@ -78,4 +78,5 @@ def test_wrong_ids_bench(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> 
     result = _run("vision_wrong_ids", tmp_path, capsys)
     assert result["frames"] == 12
     assert result["wrong_ids"]["ours"] == 0
+    assert result["wrong_ids_in_consecutive_frames"]["ours"] == 0
     assert 0.5 <= result["found_rate"]["ours"] <= 1.0
