@@ -18,6 +18,9 @@ def _parser() -> argparse.ArgumentParser:
     p.add_argument("--big-screen", action="store_true", help="read-only view of the board and prompt for a TV")
     p.add_argument("--text-scale", type=float, default=1.0, help="text size factor, 0.7 to 2.5 (default 1.0)")
     p.add_argument("--size", default=None, metavar="WxH", help="window size in pixels on a desktop, e.g. 1280x800")
+    p.add_argument("--keys", metavar="DIR", help="CURVE keys from 'hexa keys' for an engine started with --lan "
+                   "(needs DIR/server.key and DIR/clients/NAME.key_secret)")
+    p.add_argument("--client", default="tablet", help="this tablet's key name under DIR/clients (default tablet)")
     p.add_argument("-v", "--verbose", action="store_true", help="log the network agent's state changes")
     return p
 
@@ -48,8 +51,17 @@ def main(argv: list[str]) -> int:
     from companion_app.net.agent import NetworkAgent
     from companion_app.ui.app import HexaApp
 
+    keys = None
+    if args.keys:
+        from engine.service.security import KeyFileError, load_client_keys
+
+        try:
+            keys = load_client_keys(args.keys, args.client)
+        except KeyFileError as exc:
+            print(f"hexa app: {exc}", file=sys.stderr)
+            return 2
     agent = NetworkAgent(f"tcp://{args.engine}:{args.pub_port}", f"tcp://{args.engine}:{args.command_port}",
-                         args.vision)
+                         args.vision, keys=keys)
     print(f"Connecting to the engine at {args.engine} (ports {args.pub_port}/{args.command_port}) …")
     HexaApp(agent, big_screen=args.big_screen, text_scale=args.text_scale).run()
     return 0

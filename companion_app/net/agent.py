@@ -28,6 +28,7 @@ from typing import Any
 import zmq
 
 from engine import wire
+from engine.service.security import ClientKeys
 from engine.wire import WireError
 
 log = logging.getLogger(__name__)
@@ -80,7 +81,9 @@ class NetworkAgent:
         reconnect_after_s: float = 3.0,
         request_timeout_s: float = 5.0,
         poll_ms: int = 10,
+        keys: ClientKeys | None = None,
     ) -> None:
+        self.keys = keys  # CURVE keys for an engine started with --lan --keys
         self.pub_endpoint = pub_endpoint
         self.router_endpoint = router_endpoint
         self.vision_endpoint = vision_endpoint
@@ -185,9 +188,12 @@ class NetworkAgent:
         sub.setsockopt(zmq.LINGER, 0)
         for topic in ENGINE_TOPICS:
             sub.setsockopt(zmq.SUBSCRIBE, topic)
-        sub.connect(self.pub_endpoint)
         dealer = ctx.socket(zmq.DEALER)
         dealer.setsockopt(zmq.LINGER, 0)
+        if self.keys is not None:
+            self.keys.apply(sub)
+            self.keys.apply(dealer)
+        sub.connect(self.pub_endpoint)
         dealer.connect(self.router_endpoint)
         vision = None
         if self.vision_endpoint:

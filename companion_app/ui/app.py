@@ -192,6 +192,10 @@ class HexaApp(App):  # type: ignore[misc]
             if self.session.prompt is not None:
                 self.session.prompt.clear_entry()
 
+    def assign_marker(self, marker: int, figure: str) -> None:
+        """Tell the engine that a tag it does not know stands on this figure's base."""
+        self.agent.request("assign_marker", self._after_command, marker=marker, figure=figure)
+
     def undo(self, steps: int = 1) -> None:
         for _ in range(max(1, steps)):
             self.agent.request("undo", self._after_command)
@@ -207,7 +211,7 @@ class HexaApp(App):  # type: ignore[misc]
         router_port = self.agent.router_endpoint.rsplit(":", 1)[1]
         self.agent.stop()
         self.agent = NetworkAgent(f"tcp://{host}:{pub_port}", f"tcp://{host}:{router_port}",
-                                  self.agent.vision_endpoint)
+                                  self.agent.vision_endpoint, keys=self.agent.keys)
         self.agent.start()
 
     def set_text_scale(self, value: float) -> None:

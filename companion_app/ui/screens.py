@@ -4,12 +4,14 @@ from __future__ import annotations
 
 from typing import Any
 
+from kivy.app import App
 from kivy.core.image import Image as CoreImage
 from kivy.uix.screenmanager import Screen
 
 from companion_app.ui.board_widget import BoardWidget
 from companion_app.ui.prompt_panel import PromptPanel
-from companion_app.ui.widgets import BigButton
+from companion_app.ui.widgets import BigButton, WrapLabel
+from companion_app.viewmodels.marker_assignment import unknown_tags
 from companion_app.viewmodels.session import GameSession
 from companion_app.viewmodels.setup_model import setup_view
 
@@ -79,18 +81,20 @@ class CameraScreen(Screen):  # type: ignore[misc]
             self.ids.cameras.text += "\nNo live preview: start 'hexa app --vision tcp://HOST:5555' to see the camera."
         board = session.board
         self.ids.warnings.text = "\n".join(session.table_view.lines(board)) if board is not None else ""
-        unknown = table.get("unknown_markers") or []
+        tags = unknown_tags(session.scenario, session.snapshot, table)
         box = self.ids.assign
         box.clear_widgets()
-        if unknown:
-            self.ids.assign_help.text = (
-                "Unknown markers seen. Marker assignment needs an engine command that does not exist yet; "
-                "until then give the figure's marker id in the scenario file."
-            )
-            for m in unknown:
-                box.add_widget(BigButton(text=f"Marker {m}", disabled=True))
-        else:
-            self.ids.assign_help.text = ""
+        self.ids.assign_help.text = (
+            "Tags the game does not know are in view. A figure with a new or reprinted tag: tap the figure it is."
+            if tags else ""
+        )
+        app = App.get_running_app()
+        for tag in tags:
+            box.add_widget(WrapLabel(text=tag.title, font_base=18))
+            for choice in tag.choices:
+                button = BigButton(text=choice.label)
+                button.bind(on_release=lambda _b, m=tag.marker, f=choice.figure: app.assign_marker(m, f))
+                box.add_widget(button)
 
     def show_preview(self, jpeg: bytes) -> None:
         import io

@@ -121,3 +121,28 @@ def test_malformed_messages_are_dropped_and_the_agent_keeps_running(engine: Engi
     finally:
         agent.stop()
         bad_pub.close(linger=0)
+
+
+def test_with_curve_keys_the_tablet_goes_live_and_without_them_it_never_does(tmp_path: object) -> None:
+    from pathlib import Path
+
+    from engine.service.keys import main as keys_main
+    from engine.service.security import load_client_keys
+
+    keys = Path(str(tmp_path)) / "keys"
+    assert keys_main(["--dir", str(keys)]) == 0
+    engine = EngineProcess(extra=["--keys", str(keys)])
+    with_keys = NetworkAgent(engine.pub, engine.commands, keys=load_client_keys(keys))
+    without = NetworkAgent(engine.pub, engine.commands, stale_after_s=1.0)
+    try:
+        with_keys.start()
+        without.start()
+        live = with_keys.wait_for("state", 20.0, lambda e: e.data["state"] == "live")
+        assert live.data["state"] == "live"
+        assert without.state != "live"
+        with pytest.raises(TimeoutError):
+            without.wait_for("state", 3.0, lambda e: e.data["state"] == "live")
+    finally:
+        with_keys.stop()
+        without.stop()
+        engine.stop()

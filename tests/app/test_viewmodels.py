@@ -282,3 +282,20 @@ def test_a_snapshot_the_app_cannot_read_is_refused_and_the_view_stays(game: Game
     del broken["board"]["tiles"][0]["hex"]
     assert s.set_scenario(broken) is False and s.board is board
     assert s.set_snapshot(game_snapshot(game)) is True
+
+
+def test_unknown_tags_offer_every_figure_in_play_named_with_its_hex() -> None:
+    from companion_app.viewmodels.marker_assignment import unknown_tags
+    from engine.game import Game
+    from engine.scenario import load_scenario
+    from engine.snapshot import game_snapshot, scenario_to_dict
+
+    scenario = load_scenario("tutorial")
+    game = Game(scenario)
+    scenario_dict = scenario_to_dict(scenario)
+    assert unknown_tags(scenario_dict, game_snapshot(game), {"unknown_markers": []}) == ()
+    game.state.figures["goblin-2"].alive = False
+    (tag,) = unknown_tags(scenario_dict, game_snapshot(game), {"unknown_markers": [42]})
+    labels = [c.label for c in tag.choices]
+    assert tag.marker == 42 and "Goblin (G2)" in labels and "Goblin (G4)" not in labels
+    assert len(labels) == 5
