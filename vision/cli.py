@@ -59,6 +59,8 @@ def _parser() -> argparse.ArgumentParser:
     p.add_argument("--area", metavar="X0,Y0,X1,Y1", help="the calibrated table area in mm; tags outside it warn")
     p.add_argument("--jsonl", metavar="OUT", help="write one JSON object per frame to OUT ('-' for stdout)")
     p.add_argument("--pub", metavar="ENDPOINT", help=f"ZeroMQ PUB endpoint (default {DEFAULT_PUB})")
+    p.add_argument("--keys", metavar="DIR", help="CURVE keys from 'hexa keys': only the engine (an allowed key) "
+                   "may subscribe; needed to serve the LAN, e.g. --pub tcp://0.0.0.0:5555")
     p.add_argument("--snapshot", metavar="ENDPOINT", default=DEFAULT_SNAPSHOT,
                    help=f"snapshot ROUTER endpoint (default {DEFAULT_SNAPSHOT})")
     p.add_argument("--no-publish", action="store_true", help="do not open ZeroMQ sockets")
@@ -247,10 +249,10 @@ def run(args: argparse.Namespace, stdout: IO[str]) -> int:
     with ExitStack() as stack:
         publisher = None
         if publish:
-            publisher = VisionPublisher(args.pub or DEFAULT_PUB, args.snapshot, args.camera_id)
+            publisher = VisionPublisher(args.pub or DEFAULT_PUB, args.snapshot, args.camera_id, keys_dir=args.keys)
             stack.callback(publisher.close)
-            print(f"hexa vision: publishing on {publisher.endpoint} (snapshots on {publisher.snapshot_endpoint})",
-                  file=sys.stderr)
+            print(f"hexa vision: publishing on {publisher.endpoint} (snapshots on {publisher.snapshot_endpoint})"
+                  f"{', CURVE on' if publisher.curve else ''}", file=sys.stderr)
         if args.control:
             from vision.synthetic.control import ControlledTable, ControlServer
 

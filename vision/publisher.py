@@ -9,10 +9,12 @@ from __future__ import annotations
 import logging
 import time
 from collections.abc import Sequence
+from pathlib import Path
 
 import zmq
 
 from engine import wire
+from engine.service.security import CurveServer, KeyFileError
 from engine.wire import Heartbeat, MarkerTrack, PreviewMessage, TracksMessage, VisionSnapshot, WireError
 
 log = logging.getLogger(__name__)
@@ -28,12 +30,11 @@ class PublishError(RuntimeError):
 _LOOPBACK_PREFIXES = ("tcp://127.", "tcp://localhost:", "tcp://[::1]:", "ipc://", "inproc://")
 
 
-def _bind(socket: zmq.Socket[bytes], endpoint: str, option: str) -> str:
-    if not endpoint.startswith(_LOOPBACK_PREFIXES):
+def _bind(socket: zmq.Socket[bytes], endpoint: str, option: str, secured: bool = False) -> str:
+    if not secured and not endpoint.startswith(_LOOPBACK_PREFIXES):
         socket.close(linger=0)
-        raise PublishError(f"{option} {endpoint}: the camera service binds to this machine only (127.0.0.1). "
-                           "Serving the LAN needs CURVE authentication, which the camera service does not have "
-                           "yet; run the engine on this machine, or forward the port over SSH.")
+        raise PublishError(f"{option} {endpoint}: serving the LAN needs CURVE authentication. Fix: make keys "
+                           "with 'hexa keys --dir KEYS', give the camera service and the engine '--keys KEYS'.")
     try:
         socket.bind(endpoint)
     except zmq.ZMQError as exc:
@@ -48,17 +49,28 @@ class VisionPublisher:
     """Numbers and sends the vision messages; remembers the newest tracks for snapshot requests."""
 
     def __init__(self, endpoint: str = DEFAULT_PUB, snapshot_endpoint: str = DEFAULT_SNAPSHOT,
-                 camera_id: str = "0", context: zmq.Context[zmq.Socket[bytes]] | None = None) -> None:
+                 camera_id: str = "0", context: zmq.Context[zmq.Socket[bytes]] | None = None,
+                 keys_dir: str | Path | None = None) -> None:
         self.camera_id = camera_id
         self._context = context or zmq.Context.instance()
+        # With keys, both sockets are CURVE servers: only subscribers holding an allowed key (the engine's,
+        # made by 'hexa keys') get anything, and a subscriber can tell this camera from an impostor.
+        self.curve: CurveServer | None = None
+        if keys_dir is not None:
+            try:
+                self.curve = CurveServer(self._context, keys_dir)
+            except KeyFileError as exc:
+                raise PublishError(str(exc)) from None
         self._pub = self._context.socket(zmq.PUB)
         self._pub.setsockopt(zmq.SNDHWM, 100)
-        self.endpoint = _bind(self._pub, endpoint, "--pub")
         self._router = self._context.socket(zmq.ROUTER)
+        self._monitors = [] if self.curve is None else [self.curve.secure(self._pub, "camera PUB"),
+                                                         self.curve.secure(self._router, "camera snapshots")]
         try:
-            self.snapshot_endpoint = _bind(self._router, snapshot_endpoint, "--snapshot")
+            self.endpoint = _bind(self._pub, endpoint, "--pub", self.curve is not None)
+            self.snapshot_endpoint = _bind(self._router, snapshot_endpoint, "--snapshot", self.curve is not None)
         except PublishError:
-            self._pub.close(linger=0)
+            self.close()
             raise
         self._seq = 0
         self.last_tracks: TracksMessage | None = None
@@ -112,6 +124,13 @@ class VisionPublisher:
             timeout_ms = 0
         return served
 
+    def log_refusals(self) -> int:
+        """Log subscribers refused for want of an allowed CURVE key (call now and then)."""
+        return sum(self.curve.log_refusals(m) for m in self._monitors) if self.curve is not None else 0
+
     def close(self) -> None:
         self._pub.close(linger=0)
         self._router.close(linger=0)
+        if self.curve is not None:
+            self.curve.close()
+            self.curve = None

@@ -253,4 +253,5 @@ class VisionService:
         if force or now >= self._next_heartbeat:
             self._next_heartbeat = now + self.config.heartbeat_s
             self.publisher.publish_heartbeat(status, self._fps(), detail)
+            self.publisher.log_refusals()
             self.stats.heartbeats += 1

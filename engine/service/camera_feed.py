@@ -15,6 +15,7 @@ import time
 import zmq
 
 from engine import wire
+from engine.service.security import ClientKeys
 from engine.wire import CameraLink, Heartbeat, TracksMessage, VisionSnapshot, VisionSnapshotRequest, WireError
 
 log = logging.getLogger(__name__)
@@ -37,7 +38,8 @@ class CameraFeed:
     """Receives one camera service's messages; owned by the server's thread."""
 
     def __init__(self, context: zmq.Context[zmq.Socket[bytes]], index: int, pub_endpoint: str,
-                 snapshot_endpoint: str | None = None, silent_after_s: float = SILENT_AFTER_S) -> None:
+                 snapshot_endpoint: str | None = None, silent_after_s: float = SILENT_AFTER_S,
+                 keys: ClientKeys | None = None) -> None:
         self.index = index
         self.endpoint = pub_endpoint
         self.snapshot_endpoint = snapshot_endpoint or snapshot_endpoint_for(pub_endpoint)
@@ -57,6 +59,8 @@ class CameraFeed:
         self.snap.setsockopt(zmq.LINGER, 0)
         self.snap.setsockopt(zmq.MAXMSGSIZE, MAX_SUB_BYTES)
         for socket, endpoint in ((self.sub, pub_endpoint), (self.snap, self.snapshot_endpoint)):
+            if keys is not None:  # CURVE: only a camera holding the table's server key is heard
+                keys.apply(socket)
             try:
                 socket.connect(endpoint)
             except zmq.ZMQError as exc:

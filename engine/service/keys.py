@@ -9,7 +9,7 @@ from pathlib import Path
 
 import zmq.auth
 
-from engine.service.security import AUTHORIZED_DIR, CLIENTS_DIR, SERVER_NAME
+from engine.service.security import AUTHORIZED_DIR, CLIENTS_DIR, ENGINE_CLIENT, SERVER_NAME
 
 
 def make_keys(keys_dir: Path, clients: list[str], force: bool = False) -> list[Path]:
@@ -23,7 +23,7 @@ def make_keys(keys_dir: Path, clients: list[str], force: bool = False) -> list[P
         folder.mkdir(parents=True, exist_ok=True)
     public, secret = zmq.auth.create_certificates(str(keys_dir), SERVER_NAME)
     made += [Path(public), Path(secret)]
-    made += add_clients(keys_dir, clients)
+    made += add_clients(keys_dir, [*clients, *([] if ENGINE_CLIENT in clients else [ENGINE_CLIENT])])
     return made
 
 

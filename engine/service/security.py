@@ -27,6 +27,9 @@ _REFUSED = (zmq.EVENT_HANDSHAKE_FAILED_NO_DETAIL | zmq.EVENT_HANDSHAKE_FAILED_PR
             | zmq.EVENT_HANDSHAKE_FAILED_AUTH)
 
 
+ENGINE_CLIENT = "engine"  # the engine's own client key pair, for subscribing to CURVE camera services
+
+
 class KeyFileError(ValueError):
     """Key files missing or unreadable; the text says which and how to make them."""
 

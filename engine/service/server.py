@@ -30,7 +30,7 @@ import zmq
 from engine import wire
 from engine.errors import EngineError
 from engine.service.camera_feed import CameraFeed
-from engine.service.security import CurveServer
+from engine.service.security import ENGINE_CLIENT, CurveServer, load_client_keys
 from engine.service.session import CameraView, Changes, EngineSession
 from engine.wire import (
     EngineHeartbeat,
@@ -104,7 +104,8 @@ class EngineServer:
             self.router.setsockopt(zmq.MAXMSGSIZE, MAX_ROUTER_BYTES)
             self.router.setsockopt(zmq.ROUTER_MANDATORY, 0)
             self.commands_endpoint = _bind(self.router, config.commands, "--commands")
-            self.feeds = [CameraFeed(self.context, i, pub, snap, config.silent_after_s)
+            camera_keys = load_client_keys(config.keys_dir, ENGINE_CLIENT) if config.keys_dir is not None else None
+            self.feeds = [CameraFeed(self.context, i, pub, snap, config.silent_after_s, camera_keys)
                           for i, (pub, snap) in enumerate(config.vision)]
         except BaseException:
             self.close()

@@ -21,7 +21,7 @@ def test_hexa_keys_makes_server_client_and_allowed_keys_and_refuses_to_overwrite
     keys = tmp_path / "keys"
     assert keys_main(["--dir", str(keys), "--client", "red", "--client", "blue"]) == 0
     assert (keys / "server.key").exists() and (keys / "server.key_secret").exists()
-    assert sorted(p.name for p in (keys / "authorized").iterdir()) == ["blue.key", "red.key"]
+    assert sorted(p.name for p in (keys / "authorized").iterdir()) == ["blue.key", "engine.key", "red.key"]
     assert (keys / "clients" / "red.key_secret").stat().st_mode & 0o077 == 0
     assert keys_main(["--dir", str(keys)]) == 2  # the tablets already hold keys for this server
     assert keys_main(["--dir", str(keys), "--add-client", "green"]) == 0
