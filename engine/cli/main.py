@@ -24,11 +24,6 @@ SUBCOMMANDS: dict[str, tuple[str, str]] = {
 }
 
 
-def register(name: str, target: str, help_text: str) -> None:
-    """Add a subcommand (used by tests; the product lists its own in SUBCOMMANDS)."""
-    SUBCOMMANDS[name] = (target, help_text)
-
-
 def _usage() -> str:
     lines = ["usage: hexa COMMAND [options]", "", "commands:"]
     width = max(len(n) for n in SUBCOMMANDS)
