@@ -39,7 +39,8 @@ class HeaderView:
             return f"Game over: {self.winner} win"
         if self.round <= 0:
             return f"{self.phase} — roll for who goes first"
-        return f"Round {self.round} · {self.active_player}'s turn · {self.phase}"
+        who = f"{self.active_player}'" if self.active_player.endswith("s") else f"{self.active_player}'s"
+        return f"Round {self.round} · {who} turn · {self.phase}"
 
 
 def header_view(

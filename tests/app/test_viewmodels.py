@@ -71,7 +71,7 @@ def test_turn_order_roll_is_opposed_and_focus_moves_by_itself(game: Game) -> Non
     action = s.prompt.enter_face(3)
     assert action == {"kind": "roll", "values": [5, 3], "virtual": False}
     play(game, s, action)
-    assert s.header.text == "Round 1 · Adventurers's turn · Movement"
+    assert s.header.text == "Round 1 · Adventurers' turn · Movement"
     assert s.entries[-1].heading == "1. roll 5 3"
 
 

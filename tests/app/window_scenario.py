@@ -153,7 +153,7 @@ def turn_script(d: Driver) -> Step:
 
     yield choose_prompt
     yield 3
-    d.check(app.header_text == "Round 1 · Adventurers's turn · Movement", f"header: {app.header_text}")
+    d.check(app.header_text == "Round 1 · Adventurers' turn · Movement", f"header: {app.header_text}")
     ranger = board.window_pos_of((2, 3))
     d.tap(*ranger)
 
@@ -209,7 +209,7 @@ def turn_script(d: Driver) -> Step:
 
     def goblins_turn() -> bool:
         """the goblins' turn"""
-        return "Goblins's turn" in app.header_text
+        return "Goblins' turn" in app.header_text
 
     yield goblins_turn
     yield 3
@@ -224,7 +224,7 @@ def turn_script(d: Driver) -> Step:
     n_before = len(s.entries)
     d.tap_widget(play.ids.undo)
     yield lambda: len(s.entries) == n_before - 1
-    d.check("Adventurers's turn" in app.header_text, "undo takes the turn back")
+    d.check("Adventurers' turn" in app.header_text, "undo takes the turn back")
     # The labelled history: taking back the second newest step undoes two actions.
     popup = app.open_history()
     yield 3
