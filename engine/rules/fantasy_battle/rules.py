@@ -214,7 +214,7 @@ class FantasyBattle(RuleSet):
         self._advance(state, events)
         return events
 
-    def _expect_roll(self, state: GameState, action: Action) -> tuple[int, ...]:
+    def _expect_roll(self, state: GameState, action: Action) -> Roll:
         prompt = self.prompt(state)
         if not isinstance(action, Roll):
             raise IllegalActionError(f"{prompt.text} — answer with the die results (roll …), not {action.kind}")
@@ -226,7 +226,7 @@ class FantasyBattle(RuleSet):
         for v, d in zip(action.values, prompt.dice, strict=True):
             if not 1 <= v <= d.sides:
                 raise IllegalActionError(f"{v} is not a result of a {d.sides}-sided die (1–{d.sides})")
-        return action.values
+        return action
 
     def _expect_choice(self, state: GameState, action: Action) -> str:
         prompt = self.prompt(state)
@@ -237,7 +237,9 @@ class FantasyBattle(RuleSet):
             raise IllegalActionError(f"{action.option!r} is not offered here; choose one of: {allowed}")
         return action.option
 
-    def _roll_event(self, values: tuple[int, ...], virtual: bool, what: str, then: str = "") -> Event:
+    def _rolled(self, roll: Roll, what: str, then: str = "") -> Event:
+        """The log line of a roll: what it was for, the dice, who rolled them, what it means."""
+        values, virtual = roll.values, roll.virtual
         how = "rolled by the app" if virtual else "rolled"
         tail = f" — {then}" if then else ""
         return Event(
@@ -255,14 +257,14 @@ class FantasyBattle(RuleSet):
         events.append(Event("removed", f"{self.fname(fid)} is off the table.", {"figure": fid}))
 
     def _apply_order(self, state: GameState, step: dict[str, Any], action: Action, events: list[Event]) -> None:
-        values = self._expect_roll(state, action)
+        roll = self._expect_roll(state, action)
+        values = roll.values
         groups: list[list[int]] = step["groups"]
         gi = next(i for i, g in enumerate(groups) if len(g) > 1)
         group = groups[gi]
         events.append(
-            self._roll_event(
-                values,
-                isinstance(action, Roll) and action.virtual,
+            self._rolled(
+                roll,
                 "Turn order: " + ", ".join(self.scenario.players[p].name for p in group),
             )
         )
@@ -323,12 +325,10 @@ class FantasyBattle(RuleSet):
         return next(i for i in self.targets(state, shooter) if i.target == target)
 
     def _apply_rolloff(self, state: GameState, step: dict[str, Any], action: Action, events: list[Event]) -> None:
-        s, t = self._expect_roll(state, action)
-        virtual = isinstance(action, Roll) and action.virtual
+        roll = self._expect_roll(state, action)
+        s, t = roll.values
         events.append(
-            self._roll_event(
-                (s, t), virtual, f"Roll-off, {self.fname(step['shooter'])} against {self.fname(step['target'])}"
-            )
+            self._rolled(roll, f"Roll-off, {self.fname(step['shooter'])} against {self.fname(step['target'])}")
         )
         if s <= t:
             events.append(
@@ -346,12 +346,9 @@ class FantasyBattle(RuleSet):
             state.step = {"kind": "magic", "wizard": step["shooter"], "target": step["target"]}
 
     def _apply_shot_hit(self, state: GameState, step: dict[str, Any], action: Action, events: list[Event]) -> None:
-        (v,) = self._expect_roll(state, action)
-        events.append(
-            self._roll_event(
-                (v,), isinstance(action, Roll) and action.virtual, f"Shot by {self.fname(step['shooter'])}"
-            )
-        )
+        roll = self._expect_roll(state, action)
+        (v,) = roll.values
+        events.append(self._rolled(roll, f"Shot by {self.fname(step['shooter'])}"))
         if v >= SHOT_HITS_AT:
             events.append(
                 Event("hit", f"Hit! {self.fname(step['target'])} must roll to survive.", {"target": step["target"]})
@@ -362,11 +359,10 @@ class FantasyBattle(RuleSet):
             state.step = {"kind": "ranged"}
 
     def _apply_shot_save(self, state: GameState, step: dict[str, Any], action: Action, events: list[Event]) -> None:
-        (v,) = self._expect_roll(state, action)
+        roll = self._expect_roll(state, action)
+        (v,) = roll.values
         target = step["target"]
-        events.append(
-            self._roll_event((v,), isinstance(action, Roll) and action.virtual, f"Save roll for {self.fname(target)}")
-        )
+        events.append(self._rolled(roll, f"Save roll for {self.fname(target)}"))
         if v >= self.save_at(target):
             events.append(Event("shrugged", f"{self.fname(target)} shrugs off the hit.", {"figure": target}))
         else:
@@ -374,12 +370,9 @@ class FantasyBattle(RuleSet):
         state.step = {"kind": "ranged"}
 
     def _apply_magic(self, state: GameState, step: dict[str, Any], action: Action, events: list[Event]) -> None:
-        (v,) = self._expect_roll(state, action)
-        events.append(
-            self._roll_event(
-                (v,), isinstance(action, Roll) and action.virtual, f"Spell roll for {self.fname(step['wizard'])}"
-            )
-        )
+        roll = self._expect_roll(state, action)
+        (v,) = roll.values
+        events.append(self._rolled(roll, f"Spell roll for {self.fname(step['wizard'])}"))
         if v >= MAGIC_KILLS_AT:
             self._kill(state, step["target"], f"{self.fname(step['target'])} is struck down by magic.", events)
         else:
@@ -422,12 +415,12 @@ class FantasyBattle(RuleSet):
         self._melee(state, step["figure"], enemy, events)
 
     def _apply_melee(self, state: GameState, step: dict[str, Any], action: Action, events: list[Event]) -> None:
-        a_die, d_die = self._expect_roll(state, action)
+        roll = self._expect_roll(state, action)
+        a_die, d_die = roll.values
         a, d = step["attacker"], step["defender"]
         events.append(
-            self._roll_event(
-                (a_die, d_die),
-                isinstance(action, Roll) and action.virtual,
+            self._rolled(
+                roll,
                 f"Combat {self.fname(a)} vs {self.fname(d)}",
             )
         )
@@ -503,12 +496,12 @@ class FantasyBattle(RuleSet):
         self._after_combat(state)
 
     def _apply_decisive(self, state: GameState, step: dict[str, Any], action: Action, events: list[Event]) -> None:
-        f_die, o_die = self._expect_roll(state, action)
+        roll = self._expect_roll(state, action)
+        f_die, o_die = roll.values
         fav, oth = step["favoured"], step["other"]
         events.append(
-            self._roll_event(
-                (f_die, o_die),
-                isinstance(action, Roll) and action.virtual,
+            self._rolled(
+                roll,
                 f"Decisive battle {self.fname(fav)} vs {self.fname(oth)}",
             )
         )
@@ -583,11 +576,10 @@ class FantasyBattle(RuleSet):
             state.step = {"kind": "move_roll", "figure": fid}
 
     def _apply_unlock(self, state: GameState, step: dict[str, Any], action: Action, events: list[Event]) -> None:
-        (v,) = self._expect_roll(state, action)
+        roll = self._expect_roll(state, action)
+        (v,) = roll.values
         fid = step["figure"]
-        events.append(
-            self._roll_event((v,), isinstance(action, Roll) and action.virtual, f"Lock roll for {self.fname(fid)}")
-        )
+        events.append(self._rolled(roll, f"Lock roll for {self.fname(fid)}"))
         if v >= UNLOCK_AT:
             self._open_door(state, fid, self._edge_by_label(step["door"]), events)
         else:
@@ -595,13 +587,13 @@ class FantasyBattle(RuleSet):
             state.step = {"kind": "select"}
 
     def _apply_move_roll(self, state: GameState, step: dict[str, Any], action: Action, events: list[Event]) -> None:
-        (v,) = self._expect_roll(state, action)
+        roll = self._expect_roll(state, action)
+        (v,) = roll.values
         fid = step["figure"]
         allowance = MOVE_LONG if v >= 5 else MOVE_SHORT
         events.append(
-            self._roll_event(
-                (v,),
-                isinstance(action, Roll) and action.virtual,
+            self._rolled(
+                roll,
                 f"Movement roll for {self.fname(fid)}",
                 f"up to {allowance} hexes",
             )
