@@ -18,6 +18,17 @@ def free_port() -> int:
         return int(s.getsockname()[1])
 
 
+def end_process(proc: subprocess.Popen[bytes]) -> None:
+    """Terminate a child, killing it if it does not stop within 5 s."""
+    if proc.poll() is None:
+        proc.terminate()
+        try:
+            proc.wait(5)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+            proc.wait(5)
+
+
 class EngineProcess:
     """A real engine with a scenario and a journal in a temporary folder; stop() ends it."""
 
@@ -42,13 +53,7 @@ class EngineProcess:
 
     def halt(self) -> None:
         """End the engine process (the journal stays, so :meth:`restart` resumes the game)."""
-        if self.proc.poll() is None:
-            self.proc.terminate()
-            try:
-                self.proc.wait(5)
-            except subprocess.TimeoutExpired:
-                self.proc.kill()
-                self.proc.wait(5)
+        end_process(self.proc)
 
     def restart(self) -> None:
         self.halt()
@@ -78,11 +83,5 @@ class VisionProcess:
         self.proc = subprocess.Popen(cmd, cwd=ROOT, stdout=self.log, stderr=subprocess.STDOUT)
 
     def stop(self) -> None:
-        if self.proc.poll() is None:
-            self.proc.terminate()
-            try:
-                self.proc.wait(5)
-            except subprocess.TimeoutExpired:
-                self.proc.kill()
-                self.proc.wait(5)
+        end_process(self.proc)
         self.log.close()
