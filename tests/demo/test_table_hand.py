@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import threading
 from collections.abc import Iterator
 from dataclasses import dataclass
 
@@ -17,7 +16,7 @@ from engine.prompts import PromptKind
 from engine.scenario import Scenario, load_scenario
 from engine.service.client import EngineClient
 from engine.service.server import EngineServer, ServerConfig
-from engine.service.session import open_session
+from tests.service.conftest import serve_engine
 from vision.synthetic.control import ControlledTable, ControlServer
 from vision.synthetic.scenario_scene import scenario_table
 
@@ -56,25 +55,7 @@ class Rig:
 def rig() -> Iterator[Rig]:
     context: zmq.Context[zmq.Socket[bytes]] = zmq.Context()
     scenario = load_scenario("tutorial")
-    started: list[EngineServer] = []
-    ready = threading.Event()
-
-    def serve() -> None:  # SQLite and the engine's sockets stay in the thread that made them
-        session = open_session(":memory:", "tutorial", new=True)
-        server = EngineServer(session, ServerConfig(pub=ANY_PORT, commands=ANY_PORT), context)
-        started.append(server)
-        ready.set()
-        try:
-            server.run()
-        finally:
-            server.close()
-            session.close()
-            session.journal.close()
-
-    thread = threading.Thread(target=serve, daemon=True)
-    thread.start()
-    assert ready.wait(10.0), "the engine did not start"
-    server = started[0]
+    _, server, thread = serve_engine(context, ":memory:", "tutorial", ServerConfig(pub=ANY_PORT, commands=ANY_PORT))
     drawing, _ = scenario_table(scenario)
     table = ControlledTable(drawing.figures, drawing.size_mm)
     control = ControlServer(ANY_PORT, table, context)

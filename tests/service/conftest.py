@@ -132,12 +132,9 @@ class Rig:
         return reply.fields
 
 
-def make_rig(context: zmq.Context[zmq.Socket[bytes]], journal: str, cameras: int = 1, scenario: str = "tutorial",
-             silent_after_s: float = 3.0, keys_dir: Path | None = None) -> Rig:
-    """Start an engine in its own thread (SQLite and ZeroMQ sockets stay in the thread that made them)."""
-    pubs = [VisionPublisher(ANY_PORT, ANY_PORT, camera_id=f"cam{i}", context=context) for i in range(cameras)]
-    config = ServerConfig(pub=ANY_PORT, commands=ANY_PORT, silent_after_s=silent_after_s, keys_dir=keys_dir,
-                          vision=[(p.endpoint, p.snapshot_endpoint) for p in pubs])
+def serve_engine(context: zmq.Context[zmq.Socket[bytes]], journal: str, scenario: str, config: ServerConfig
+                 ) -> tuple[EngineSession, EngineServer, threading.Thread]:
+    """Run an engine in its own thread (SQLite and ZeroMQ sockets stay in the thread that made them)."""
     started: list[tuple[EngineSession, EngineServer] | BaseException] = []
     ready = threading.Event()
 
@@ -164,6 +161,16 @@ def make_rig(context: zmq.Context[zmq.Socket[bytes]], journal: str, cameras: int
     if isinstance(started[0], BaseException):
         raise started[0]
     session, server = started[0]
+    return session, server, thread
+
+
+def make_rig(context: zmq.Context[zmq.Socket[bytes]], journal: str, cameras: int = 1, scenario: str = "tutorial",
+             silent_after_s: float = 3.0, keys_dir: Path | None = None) -> Rig:
+    """An engine in its own thread with test cameras and a synced tablet."""
+    pubs = [VisionPublisher(ANY_PORT, ANY_PORT, camera_id=f"cam{i}", context=context) for i in range(cameras)]
+    config = ServerConfig(pub=ANY_PORT, commands=ANY_PORT, silent_after_s=silent_after_s, keys_dir=keys_dir,
+                          vision=[(p.endpoint, p.snapshot_endpoint) for p in pubs])
+    session, server, thread = serve_engine(context, journal, scenario, config)
     loaded = load_scenario(scenario)
     tablet = EngineClient(server.pub_endpoint, server.commands_endpoint, context)
     if keys_dir is None:
