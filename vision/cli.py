@@ -24,7 +24,8 @@ from typing import IO
 
 from calibration.calibration_file import CalibrationFileError, load_calibration
 from calibration.camera_model import CameraModel
-from vision.detection import DEFAULT_DICTIONARY, MarkerDetector, dictionary_name
+from vision.candidates import CandidateSettings
+from vision.detection import DEFAULT_DICTIONARY, Detector, MarkerDetector, OpenCVDefaultDetector, dictionary_name
 from vision.publisher import DEFAULT_PUB, DEFAULT_SNAPSHOT, PublishError, VisionPublisher
 from vision.service import FrameResult, JsonlWriter, ServiceConfig, VisionService
 from vision.sources import CameraSource, FrameSource, ImageFolderSource, SourceError, SyntheticSource, VideoFileSource
@@ -36,6 +37,9 @@ log = logging.getLogger("hexa.vision")
 
 class UsageError(Exception):
     """Bad or inconsistent options; the message says which and how to fix it."""
+
+
+_TAGS = CandidateSettings()
 
 
 def _parser() -> argparse.ArgumentParser:
@@ -79,9 +83,24 @@ def _parser() -> argparse.ArgumentParser:
     p.add_argument("--control", metavar="ENDPOINT", help="synthetic table: figures stand still and a hand places, "
                    "lifts or removes them on command from this loopback ROUTER endpoint, e.g. tcp://127.0.0.1:5557 "
                    "(see vision.synthetic.control)")
-    p.add_argument("--scale", type=float, default=0.5, help="detection resolution (default 0.5; 1.0 for tiny tags)")
+    p.add_argument("--detector", choices=("fast", "opencv"), default="fast",
+                   help="fast: ours (default); opencv: OpenCV's ArucoDetector with its default parameters, "
+                   "several times slower, as a reference")
+    p.add_argument("--min-tag-px", type=float, default=_TAGS.min_side_px, metavar="PX",
+                   help=f"smallest tag side looked for, in image pixels (default {_TAGS.min_side_px:g})")
+    p.add_argument("--max-tag-px", type=float, default=_TAGS.max_side_px, metavar="PX",
+                   help=f"largest tag side looked for, in image pixels (default {_TAGS.max_side_px:g})")
     p.add_argument("-v", "--verbose", action="store_true", help="log more")
     return p
+
+
+def _detector(args: argparse.Namespace) -> Detector:
+    if args.detector == "opencv":
+        return OpenCVDefaultDetector(args.dictionary)
+    if not 0 < args.min_tag_px < args.max_tag_px:
+        raise UsageError(f"--min-tag-px {args.min_tag_px:g} and --max-tag-px {args.max_tag_px:g}: the smallest tag "
+                         "side must be above 0 and below the largest, e.g. --min-tag-px 12 --max-tag-px 120")
+    return MarkerDetector(args.dictionary, CandidateSettings(min_side_px=args.min_tag_px, max_side_px=args.max_tag_px))
 
 
 def _parse_heights(items: list[str]) -> dict[int, float]:
@@ -212,7 +231,7 @@ def run(args: argparse.Namespace, stdout: IO[str]) -> int:
     if default_height is not None and args.marker_height == 0.0:
         args.marker_height = default_height
     tracker = TrackerConfig(known_ids=_parse_ids(args.ids), area_mm=_parse_area(args.area))
-    detector = MarkerDetector(args.dictionary, scale=args.scale)
+    detector = _detector(args)
     camera: CameraModel | None = None
     if args.calibration:
         camera = load_calibration(args.calibration).camera

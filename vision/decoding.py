@@ -1,29 +1,37 @@
-"""Read tags' bits at full resolution from candidate quads, for candidates OpenCV gave up on.
+"""Read tags' bits at full resolution from candidate quads.
 
-On a half-resolution image a blurred tag's cells are two pixels wide and OpenCV's bit reader
-fails on many of them although their square was found. Re-reading those squares on the full
-image, sampling only each cell's centre and thresholding halfway between the black border and
-the white quiet zone, recovers most of them: only exact dictionary matches are accepted (no error
-correction) and the border must be black all round. When blur is so strong that a lone white
-cell no longer crosses that halfway line, the cells are correlated with every code instead and a
-match is accepted only if it is clearly the best, and the whole tag (border, quiet zone) fits.
+Each cell is sampled at its centre on the full image and thresholded halfway between the black
+border and the white quiet zone: only exact dictionary matches are accepted (no error correction),
+the border must be black all round and every side of the quiet zone white.
+
+When blur is so strong that a lone white cell no longer crosses that halfway line, the cells are
+matched against every code as the camera would see it blurred: each code's tag (quiet zone,
+border, bits) is blurred at several strengths, exactly, since a tag is made of uniform cells.
+A match is accepted only if it correlates well, clearly better than any other id, and the
+whole tag fits too.
 """
 
 from __future__ import annotations
+
+import math
 
 import cv2
 import numpy as np
 from numpy.typing import NDArray
 
+from vision.sampling import sample_cells
+
 MIN_CONTRAST = 25.0  # grey levels between the quiet zone and the black border
-# Soft decoding (for blurred tags whose lone cells no longer cross the halfway threshold): the
-# cells must correlate with one code's bits at least this well, better than with any other id by
-# this margin, and the whole tag with its border and quiet zone must fit too. Measured on rendered
-# blurred frames, wrong candidates stayed below 0.85 whole-tag correlation (bench/vision_wrong_ids.py).
 HARD_MIN_MARGIN = 0.2  # a cell closer than this (share of half the contrast) to the threshold is a guess
-SOFT_MIN_CORRELATION = 0.88
-SOFT_MIN_MARGIN = 0.2
-SOFT_MIN_TAG_CORRELATION = 0.85
+# Soft decoding (blurred tags whose lone cells no longer cross the halfway threshold): the bits
+# must correlate with one blurred code at least this well, better than with any other id by this
+# margin, and the whole tag with its border and quiet zone must fit too. Chosen on rendered frames
+# of varied blur, light, noise and JPEG, hands included (bench/vision_wrong_ids.py).
+SOFT_MIN_CORRELATION = 0.85
+SOFT_MIN_MARGIN = 0.1
+SOFT_MIN_TAG_CORRELATION = 0.9
+# Blur strengths the codes are matched at: Gaussian σ in cells (a 2 px blur on 4 px cells is 0.5).
+BLUR_LEVELS_CELLS = (0.0, 0.15, 0.3, 0.45, 0.6, 0.75)
 # Samples per cell (in cells): the centre and four close neighbours. Sampling wider pulls blurred
 # lone cells towards their neighbours' colour and loses tags at σ = 2 px.
 _SUB = np.array([[0.0, 0.0], [-0.05, -0.05], [0.05, -0.05], [-0.05, 0.05], [0.05, 0.05]])
@@ -36,7 +44,7 @@ def _unit_rows(x: NDArray[np.float32]) -> NDArray[np.float32]:
 
 
 class CodeBook:
-    """A dictionary's codes in all four rotations: exact lookup and correlation templates."""
+    """A dictionary's codes in all four rotations: exact lookup, and templates of every code blurred."""
 
     def __init__(self, dictionary: cv2.aruco.Dictionary) -> None:
         self.dictionary = dictionary
@@ -58,10 +66,12 @@ class CodeBook:
         full = np.ones((len(patterns), n, n), np.float32)  # quiet zone white, border black, then the bits
         full[:, 1:-1, 1:-1] = 0.0
         full[:, 2:-2, 2:-2] = np.array(patterns)
-        self.inner_templates = _unit_rows(np.array(patterns).reshape(len(patterns), -1))
-        self.full_templates = _unit_rows(full.reshape(len(patterns), -1))
-        self.template_ids = np.array(ids)
-        self.template_rotations = np.array(rotations)
+        blurred = np.concatenate([blur_cells(full, sigma) for sigma in BLUR_LEVELS_CELLS])
+        count = blurred.shape[0]
+        self.inner_templates = _unit_rows(blurred[:, 2:-2, 2:-2].reshape(count, -1))
+        self.full_templates = _unit_rows(blurred.reshape(count, -1))
+        self.template_ids = np.tile(np.array(ids), len(BLUR_LEVELS_CELLS))
+        self.template_rotations = np.tile(np.array(rotations), len(BLUR_LEVELS_CELLS))
 
     def code(self, bits: NDArray[np.generic]) -> int:
         return int((np.asarray(bits, dtype=np.int64) * self.weights).sum())
@@ -87,6 +97,28 @@ def _homographies(quads: NDArray[np.float64], side: float) -> NDArray[np.float64
     return np.concatenate([h, np.ones((m, 1))], axis=1).reshape(m, 3, 3)
 
 
+_normal_cdf = np.vectorize(lambda z: 0.5 * (1.0 + math.erf(z / math.sqrt(2.0))))
+
+
+def blur_cells(grids: NDArray[np.float32], sigma: float, surround: float = 0.5) -> NDArray[np.float32]:
+    """Grids of uniform cells (…, n, n) blurred by a Gaussian of ``sigma`` cells, read at cell centres.
+
+    Exact for cells of constant value: the blur separates into rows and columns, and what each
+    cell centre gathers from cell j is the Gaussian's mass over that cell. Beyond the grid the
+    surroundings are taken as ``surround`` (mid grey: a tag may lie on anything).
+    """
+    n = grids.shape[-1]
+    if sigma <= 0:
+        return np.asarray(grids, dtype=np.float32)
+    centres = np.arange(n) + 0.5
+    edges = np.arange(n + 1, dtype=np.float64)
+    cdf = _normal_cdf((edges[None, :] - centres[:, None]) / sigma)
+    mix = np.diff(cdf, axis=1)  # mix[i, j]: share of cell j in what cell i's centre sees
+    inside = mix.sum(axis=1)
+    out = np.einsum("ij,...jk,lk->...il", mix, grids, mix)
+    return np.asarray(out + surround * (1.0 - inside[:, None] * inside[None, :]), dtype=np.float32)
+
+
 def decode_quads(gray: NDArray[np.uint8], quads: NDArray[np.float64], codes: CodeBook
                  ) -> list[tuple[int, int, NDArray[np.float64], float]]:
     """Identify tags in (M, 4, 2) clockwise quads: (index into quads, id, corners from top-left, confidence)."""
@@ -94,51 +126,56 @@ def decode_quads(gray: NDArray[np.uint8], quads: NDArray[np.float64], codes: Cod
     if m == 0:
         return []
     n = codes.bits_side + 4  # bits, black border and one cell of quiet zone on each side
-    cells = np.stack(np.meshgrid(np.arange(n) + 0.5, np.arange(n) + 0.5), axis=-1).reshape(-1, 1, 2)
-    grid = (cells + _SUB[None, :, :]).reshape(-1, 2)
     try:
         hom = _homographies(quads, float(n))
     except np.linalg.LinAlgError:
         return []
-    ones = np.ones((grid.shape[0], 1))
-    proj = np.einsum("mij,pj->mpi", hom, np.concatenate([grid, ones], axis=1))
-    pix = (proj[..., :2] / np.where(np.abs(proj[..., 2:]) > 1e-9, proj[..., 2:], 1e-9)).astype(np.float32)
-    values = cv2.remap(gray, pix[..., 0], pix[..., 1], cv2.INTER_LINEAR, borderMode=cv2.BORDER_REPLICATE)
-    v = values.astype(np.float32).reshape(m, n, n, _SUB.shape[0]).mean(axis=3)
-    ring = np.concatenate([v[:, 0, :], v[:, -1, :], v[:, 1:-1, 0], v[:, 1:-1, -1]], axis=1)
-    border = np.concatenate([v[:, 1, 1:-1], v[:, -2, 1:-1], v[:, 2:-2, 1], v[:, 2:-2, -2]], axis=1)
-    white, black = np.median(ring, axis=1), np.median(border, axis=1)
+    v = sample_cells(np.ascontiguousarray(gray, dtype=np.uint8), hom, n, _SUB)
+    # the quiet zone's four sides and the black border's four sides, corners left out
+    quiet = np.stack([v[:, 0, 1:-1], v[:, -1, 1:-1], v[:, 1:-1, 0], v[:, 1:-1, -1]], axis=1)  # (m, 4, n-2)
+    border = np.concatenate([v[:, 1, 2:-2], v[:, -2, 2:-2], v[:, 2:-2, 1], v[:, 2:-2, -2]], axis=1)
+    sides = _median(quiet)
+    white, black = _median(quiet.reshape(m, -1)), _median(border)
     threshold = (white + black) / 2
     inner = v[:, 2:-2, 2:-2]
     # Each side of the quiet zone must be white, not just most of the ring: a quad with one edge
     # fitted to a line inside a tag has that side of its "quiet zone" on the tag's black border.
-    sides = np.stack([np.median(v[:, 0, 1:-1], axis=1), np.median(v[:, -1, 1:-1], axis=1),
-                      np.median(v[:, 1:-1, 0], axis=1), np.median(v[:, 1:-1, -1], axis=1)], axis=1)
     framed = (white - black >= MIN_CONTRAST) & (sides.min(axis=1) > threshold)
     ok = framed & (border.max(axis=1) <= threshold)
     bits = (inner > threshold[:, None, None]).astype(np.int64)
     code_values = (bits * codes.weights[None]).sum(axis=(1, 2))
     margin = np.abs(inner - threshold[:, None, None]).min(axis=(1, 2)) / np.maximum((white - black) / 2, 1e-9)
+    sure = ok & (margin >= HARD_MIN_MARGIN)
     found: list[tuple[int, int, NDArray[np.float64], float]] = []
     failed: list[int] = []
-    for index in range(m):
-        sure = ok[index] and margin[index] >= HARD_MIN_MARGIN
-        match = codes.identify(int(code_values[index])) if sure else None
+    for index, (is_sure, code, is_framed) in enumerate(zip(sure.tolist(), code_values.tolist(), framed.tolist(),
+                                                          strict=True)):
+        match = codes.identify(code) if is_sure else None
         if match is None:
-            if framed[index]:
+            if is_framed:
                 failed.append(index)
             continue
         marker_id, rotation = match
-        corners = np.roll(quads[index], rotation, axis=0)
-        found.append((int(index), marker_id, corners, float(np.clip(margin[index], 0.0, 1.0))))
+        confidence = min(max(float(margin[index]), 0.0), 1.0)
+        found.append((index, marker_id, quads[index][_ROLL[rotation]], confidence))
     if failed:
         found.extend(_soft_decode(v[failed], quads[failed], np.array(failed), codes))
     return found
 
 
+def _median(x: NDArray[np.float32]) -> NDArray[np.float32]:
+    """Median along the last axis (``np.median`` costs ten times more on these small arrays)."""
+    s = np.sort(x, axis=-1)
+    k = x.shape[-1]
+    return np.asarray((s[..., (k - 1) // 2] + s[..., k // 2]) / 2, dtype=np.float32)
+
+
+_ROLL = [np.roll(np.arange(4), r) for r in range(4)]  # corner order after np.roll(corners, r, axis=0)
+
+
 def _soft_decode(v: NDArray[np.float32], quads: NDArray[np.float64], indices: NDArray[np.intp], codes: CodeBook
                  ) -> list[tuple[int, int, NDArray[np.float64], float]]:
-    """Identify tags by correlating their cell means with every code (blur-tolerant, strict acceptance)."""
+    """Identify tags by correlating their cells with every code blurred (blur-tolerant, strict acceptance)."""
     k = v.shape[0]
     inner = _unit_rows(v[:, 2:-2, 2:-2].reshape(k, -1))
     corr = inner @ codes.inner_templates.T  # (k, codes × 4 rotations)
@@ -153,7 +190,7 @@ def _soft_decode(v: NDArray[np.float32], quads: NDArray[np.float64], indices: ND
     out: list[tuple[int, int, NDArray[np.float64], float]] = []
     for j in np.flatnonzero(accept):
         t = best[j]
-        corners = np.roll(quads[j], int(codes.template_rotations[t]), axis=0)
+        corners = quads[j][_ROLL[int(codes.template_rotations[t])]]
         confidence = float(np.clip(best_corr[j] - runner_up[j], 0.0, 1.0))
         out.append((int(indices[j]), int(codes.template_ids[t]), corners, confidence))
     return out

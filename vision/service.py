@@ -31,7 +31,7 @@ from typing import IO, Any
 
 from calibration.camera_model import CameraModel
 from engine.wire import MarkerTrack
-from vision.detection import DetectedMarker, MarkerDetector
+from vision.detection import DetectedMarker, Detector
 from vision.grabber import ENDED, OK, LatestFrameGrabber
 from vision.mapping import TableMarker, to_table
 from vision.preview import draw_detections, encode_jpeg
@@ -70,7 +70,7 @@ class FrameResult:
     problem: str = ""  # why there are no table positions for this frame, if there should be
 
 
-def process_frame(frame: Frame, detector: MarkerDetector, camera: CameraModel | None, tracker: Tracker | None,
+def process_frame(frame: Frame, detector: Detector, camera: CameraModel | None, tracker: Tracker | None,
                   config: ServiceConfig) -> FrameResult:
     """Detect, map and track one frame (no I/O)."""
     if frame.error:
@@ -149,7 +149,7 @@ class ServiceStats:
 class VisionService:
     """Runs the loop for one source; sockets, TUIO and sinks are optional collaborators."""
 
-    def __init__(self, config: ServiceConfig, detector: MarkerDetector, camera: CameraModel | None,
+    def __init__(self, config: ServiceConfig, detector: Detector, camera: CameraModel | None,
                  publisher: VisionPublisher | None = None, tuio: TuioSender | None = None,
                  sinks: list[Callable[[FrameResult], None]] | None = None) -> None:
         self.config = config

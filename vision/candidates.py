@@ -1,0 +1,154 @@
+"""Where the tags might be: small dark squares framed by white, found without scanning the whole frame.
+
+A table frame is mostly table: hex interiors, cloth, the floor. Searching all of it for squares
+(adaptive threshold and contours over two million pixels, as OpenCV's detector does three times)
+is what makes detection slow. Two cheap steps narrow the search first:
+
+1. **Regions.** On a quarter-resolution copy, a black-hat (the image's morphological closing
+   minus the image, with a kernel wider than a tag's black cells) lights up dark structures
+   narrower than the kernel lying on brighter ground: a tag's black border and cells on its white
+   label. Where that darkness is deep both in grey levels and relative to its surroundings (so a
+   dim room still counts), the blobs, grown by a margin, give the boxes searched further; on a
+   table frame they cover a few percent of the image.
+2. **Quads.** The boxes, cut from a half-resolution copy, are packed side by side into one small
+   canvas, which gets one adaptive threshold and one contour search. Contours whose polygon has
+   four corners, is convex and has tag-sized sides become candidate quads, mapped back to the
+   frame (a tag's border gives its outer and inner outline, the label its own; the decoder keeps
+   only the one that reads as a tag). Quads touching a box's edge are cut-off shapes and dropped.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import cv2
+import numpy as np
+from numpy.typing import NDArray
+
+Quads = NDArray[np.float64]  # (N, 4, 2), pixels of the full frame
+
+
+@dataclass(frozen=True, slots=True)
+class CandidateSettings:
+    """Sizes in full-resolution pixels; the defaults suit 20–25 mm tags at 1080p from about 1 m.
+
+    ``min_side_px``/``max_side_px`` bound a tag's side in the image; ``min_darkness`` is how many
+    grey levels and ``min_relative_darkness`` what share of its surroundings' brightness a tag's
+    black must be below them (at quarter resolution); ``threshold_window`` and
+    ``threshold_constant`` are the adaptive threshold's, at half resolution.
+    """
+
+    min_side_px: float = 12.0
+    max_side_px: float = 120.0
+    min_darkness: int = 20
+    min_relative_darkness: float = 0.6
+    threshold_window: int = 3
+    threshold_constant: float = 5.0
+    polygon_accuracy: float = 0.05  # polygon fit tolerance, share of the contour's length
+
+
+class CandidateFinder:
+    """Finds candidate tag quads in grey frames; create once per camera (not thread-safe)."""
+
+    def __init__(self, settings: CandidateSettings | None = None) -> None:
+        self.settings = s = settings or CandidateSettings()
+        # Black structures in a tag are at most about a third of its side wide (border plus two
+        # black cells); the border alone, one cell, still shows for tags up to twice that size.
+        kernel = max(5, int(np.ceil(s.max_side_px / 3 / 4)) | 1)  # at quarter resolution
+        self._kernel = cv2.getStructuringElement(cv2.MORPH_RECT, (kernel, kernel))
+        self._grow = cv2.getStructuringElement(cv2.MORPH_RECT, (3, 3))
+        self._margin = 3  # quarter-resolution pixels around each blob: the label and some table
+        level = np.arange(256)
+        bound = np.minimum(level - s.min_darkness, np.floor(level * (1.0 - s.min_relative_darkness))) + 1
+        self._bound = np.clip(bound, 0, 255).astype(np.uint8)  # a pixel counts when it is below this
+
+    def regions(self, half: NDArray[np.uint8]) -> list[tuple[int, int, int, int]]:
+        """Boxes (x0, y0, x1, y1) in pixels of the half-resolution image ``half`` that may hold tags."""
+        h, w = half.shape[:2]
+        small = cv2.resize(half, (max(1, w // 2), max(1, h // 2)), interpolation=cv2.INTER_AREA)
+        closed = cv2.morphologyEx(small, cv2.MORPH_CLOSE, self._kernel)
+        # dark enough: below its surroundings (the closing) by min_darkness grey levels and by
+        # min_relative_darkness of their brightness; one table lookup gives the bound per pixel
+        mask = cv2.dilate(cv2.compare(small, cv2.LUT(closed, self._bound), cv2.CMP_LT), self._grow)
+        contours, _ = cv2.findContours(mask, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
+        boxes = []
+        m = self._margin
+        for contour in contours:
+            x, y, bw, bh = cv2.boundingRect(contour)
+            boxes.append((max(0, (x - m) * 2), max(0, (y - m) * 2), min(w, (x + bw + m) * 2), min(h, (y + bh + m) * 2)))
+        return boxes
+
+    def quads(self, gray: NDArray[np.uint8]) -> Quads:
+        """Candidate quads (N, 4, 2) in full-resolution pixels, corners in contour order."""
+        s = self.settings
+        h, w = gray.shape[:2]
+        half = np.asarray(cv2.resize(gray, (w // 2, h // 2), interpolation=cv2.INTER_AREA), dtype=np.uint8)
+        boxes = self.regions(half)
+        if not boxes:
+            return np.zeros((0, 4, 2))
+        canvas, placed = _mosaic(half, boxes)
+        binary = cv2.adaptiveThreshold(canvas, 255, cv2.ADAPTIVE_THRESH_MEAN_C, cv2.THRESH_BINARY_INV,
+                                       s.threshold_window, s.threshold_constant)
+        contours, _ = cv2.findContours(binary, cv2.RETR_LIST, cv2.CHAIN_APPROX_NONE)
+        min_len, max_len = 2 * s.min_side_px, 2 * s.max_side_px  # perimeters at half resolution
+        polys = []
+        for contour in contours:
+            n = len(contour)
+            if n < min_len or n > max_len:
+                continue
+            poly = cv2.approxPolyDP(contour, s.polygon_accuracy * n, True)
+            if len(poly) == 4 and cv2.isContourConvex(poly):
+                polys.append(poly)
+        if not polys:
+            return np.zeros((0, 4, 2))
+        quads = np.asarray(polys, dtype=np.float64).reshape(-1, 4, 2)
+        # back from the canvas to the frame: find each quad's tile; drop quads touching a tile's edge
+        lo, hi = quads.min(axis=1), quads.max(axis=1)
+        inside = ((lo[:, None, :] >= placed[None, :, 0:2] + 1)
+                  & (hi[:, None, :] <= placed[None, :, 2:4] - 2)).all(axis=2)
+        tile = np.argmax(inside, axis=1)
+        ok = inside[np.arange(len(quads)), tile]
+        shift = placed[tile, 4:6] - placed[tile, 0:2]
+        quads = (quads + shift[:, None, :])[ok]
+        quads = (quads + 0.5) * 2.0 - 0.5
+        sides = np.linalg.norm(quads - np.roll(quads, -1, axis=1), axis=2)
+        keep = (sides.min(axis=1) >= s.min_side_px) & (sides.max(axis=1) <= 3.0 * sides.min(axis=1))
+        return _distinct(np.asarray(quads[keep], dtype=np.float64))
+
+
+def _mosaic(image: NDArray[np.uint8], boxes: list[tuple[int, int, int, int]], gap: int = 2
+            ) -> tuple[NDArray[np.uint8], NDArray[np.int64]]:
+    """Pack the boxes of ``image`` side by side into one canvas (shelves, tallest first).
+
+    Returns the canvas and, per box, (canvas x0, y0, x1, y1, image x0, y0).
+    """
+    order = sorted(range(len(boxes)), key=lambda i: boxes[i][3] - boxes[i][1], reverse=True)
+    area = sum((x1 - x0 + gap) * (y1 - y0 + gap) for x0, y0, x1, y1 in boxes)
+    width = max(max(x1 - x0 for x0, _, x1, _ in boxes) + gap, int(np.sqrt(area) * 1.3))
+    placed = np.zeros((len(boxes), 6), dtype=np.int64)
+    x = y = shelf = 0
+    for i in order:
+        x0, y0, x1, y1 = boxes[i]
+        bw, bh = x1 - x0, y1 - y0
+        if x + bw > width:
+            x, y, shelf = 0, y + shelf + gap, 0
+        placed[i] = (x, y, x + bw, y + bh, x0, y0)
+        x += bw + gap
+        shelf = max(shelf, bh)
+    canvas = np.full((y + shelf, width), 128, dtype=np.uint8)
+    for i, (x0, y0, x1, y1) in enumerate(boxes):
+        cx, cy = int(placed[i, 0]), int(placed[i, 1])
+        canvas[cy:cy + y1 - y0, cx:cx + x1 - x0] = image[y0:y1, x0:x1]
+    return canvas, placed
+
+
+def _distinct(quads: Quads, tolerance_px: float = 2.0) -> Quads:
+    """Drop quads whose corners all lie within ``tolerance_px`` of an earlier quad's (a contour and its hole)."""
+    if quads.shape[0] < 2:
+        return quads
+    centre = quads.mean(axis=1)
+    size = np.linalg.norm(quads - centre[:, None, :], axis=2).mean(axis=1)
+    close = (np.linalg.norm(centre[:, None] - centre[None], axis=2) < tolerance_px) & (
+        np.abs(size[:, None] - size[None]) < tolerance_px)
+    earlier = np.tril(close, k=-1).any(axis=1)
+    return np.asarray(quads[~earlier], dtype=np.float64)
