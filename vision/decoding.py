@@ -81,22 +81,6 @@ class CodeBook:
         return self._codes.get(code)
 
 
-def _homographies(quads: NDArray[np.float64], side: float) -> NDArray[np.float64]:
-    """Per quad, the 3×3 map from cell coordinates (tag from (1, 1) to (side-1, side-1)) to pixels."""
-    src = np.array([[1.0, 1.0], [side - 1, 1.0], [side - 1, side - 1], [1.0, side - 1]])
-    m = quads.shape[0]
-    a = np.zeros((m, 8, 8))
-    b = quads.reshape(m, 8)
-    for i, (x, y) in enumerate(src):
-        u, v = quads[:, i, 0], quads[:, i, 1]
-        a[:, 2 * i, 0:3] = (x, y, 1.0)
-        a[:, 2 * i, 6], a[:, 2 * i, 7] = -u * x, -u * y
-        a[:, 2 * i + 1, 3:6] = (x, y, 1.0)
-        a[:, 2 * i + 1, 6], a[:, 2 * i + 1, 7] = -v * x, -v * y
-    h = np.linalg.solve(a, b[..., None])[..., 0]
-    return np.concatenate([h, np.ones((m, 1))], axis=1).reshape(m, 3, 3)
-
-
 _normal_cdf = np.vectorize(lambda z: 0.5 * (1.0 + math.erf(z / math.sqrt(2.0))))
 
 
@@ -126,11 +110,7 @@ def decode_quads(gray: NDArray[np.uint8], quads: NDArray[np.float64], codes: Cod
     if m == 0:
         return []
     n = codes.bits_side + 4  # bits, black border and one cell of quiet zone on each side
-    try:
-        hom = _homographies(quads, float(n))
-    except np.linalg.LinAlgError:
-        return []
-    v = sample_cells(np.ascontiguousarray(gray, dtype=np.uint8), hom, n, _SUB)
+    v = sample_cells(np.ascontiguousarray(gray, dtype=np.uint8), np.ascontiguousarray(quads, dtype=np.float64), n, _SUB)
     # the quiet zone's four sides and the black border's four sides, corners left out
     quiet = np.stack([v[:, 0, 1:-1], v[:, -1, 1:-1], v[:, 1:-1, 0], v[:, 1:-1, -1]], axis=1)  # (m, 4, n-2)
     border = np.concatenate([v[:, 1, 2:-2], v[:, -2, 2:-2], v[:, 2:-2, 1], v[:, 2:-2, -2]], axis=1)

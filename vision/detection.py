@@ -119,13 +119,15 @@ class MarkerDetector:
             quads, strength = refine_quads(gray, quads)
             quads = quads[strength >= MIN_EDGE_STRENGTH]
         markers: list[DetectedMarker] = []
-        centres: list[NDArray[np.float64]] = []
-        for _, marker_id, ordered, confidence in decode_quads(gray, clockwise(quads), self._codes):
-            centre = ordered.mean(axis=0)
-            if centres and float(np.abs(np.asarray(centres) - centre).max(axis=1).min()) < SAME_TAG_PX:
+        taken: list[tuple[float, float]] = []
+        quads = clockwise(quads)
+        centres = quads.mean(axis=1).tolist()
+        for index, marker_id, ordered, confidence in decode_quads(gray, quads, self._codes):
+            cx, cy = centres[index]
+            if any(abs(cx - x) < SAME_TAG_PX and abs(cy - y) < SAME_TAG_PX for x, y in taken):
                 continue  # the same tag through two outlines (its border's outer and inner edge)
             markers.append(DetectedMarker(marker_id, ordered, confidence))
-            centres.append(centre)
+            taken.append((cx, cy))
         return markers
 
 

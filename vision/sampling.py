@@ -27,27 +27,40 @@ def bilinear(gray: NDArray[np.uint8], x: float, y: float) -> float:
 
 
 @njit(cache=True)
-def sample_cells(gray: NDArray[np.uint8], homographies: NDArray[np.float64], n: int,
+def sample_cells(gray: NDArray[np.uint8], quads: NDArray[np.float64], n: int,
                  sub: NDArray[np.float64]) -> NDArray[np.float32]:
     """Mean grey level of every cell of an n×n grid per quad: (m, n, n).
 
-    ``homographies`` (m, 3, 3) map grid coordinates (cell (r, c) spans [c, c+1] × [r, r+1]) to
-    pixels; each cell is sampled at its centre shifted by every row of ``sub`` (in cells).
+    Each quad (m, 4, 2), corners clockwise from the top-left, is the square from grid point
+    (1, 1) to (n-1, n-1): a tag inside a one-cell frame (cell (r, c) spans [c, c+1] × [r, r+1]).
+    Each cell is sampled at its centre shifted by every row of ``sub`` (in cells). A degenerate
+    quad gives zeros.
     """
-    m = homographies.shape[0]
+    m = quads.shape[0]
     out = np.zeros((m, n, n), dtype=np.float32)
+    span = n - 2.0
     for q in range(m):
-        h = homographies[q]
+        x0, y0 = quads[q, 0, 0], quads[q, 0, 1]
+        x1, y1 = quads[q, 1, 0], quads[q, 1, 1]
+        x2, y2 = quads[q, 2, 0], quads[q, 2, 1]
+        x3, y3 = quads[q, 3, 0], quads[q, 3, 1]
+        # the projective map of the unit square onto the quad, in closed form (Heckbert, 1989)
+        sx, sy = x0 - x1 + x2 - x3, y0 - y1 + y2 - y3
+        den = (x1 - x2) * (y3 - y2) - (x3 - x2) * (y1 - y2)
+        if abs(den) < 1e-9:
+            continue
+        g = (sx * (y3 - y2) - (x3 - x2) * sy) / den
+        h = ((x1 - x2) * sy - sx * (y1 - y2)) / den
+        a, b, d, e = x1 - x0 + g * x1, x3 - x0 + h * x3, y1 - y0 + g * y1, y3 - y0 + h * y3
         for r in range(n):
             for c in range(n):
                 total = 0.0
                 for s in range(sub.shape[0]):
-                    gx, gy = c + 0.5 + sub[s, 0], r + 0.5 + sub[s, 1]
-                    den = h[2, 0] * gx + h[2, 1] * gy + h[2, 2]
-                    if abs(den) < 1e-9:
-                        den = 1e-9
-                    px = (h[0, 0] * gx + h[0, 1] * gy + h[0, 2]) / den
-                    py = (h[1, 0] * gx + h[1, 1] * gy + h[1, 2]) / den
-                    total += bilinear(gray, px, py)
+                    u = (c + 0.5 + sub[s, 0] - 1.0) / span
+                    v = (r + 0.5 + sub[s, 1] - 1.0) / span
+                    w = g * u + h * v + 1.0
+                    if abs(w) < 1e-9:
+                        w = 1e-9
+                    total += bilinear(gray, (a * u + b * v + x0) / w, (d * u + e * v + y0) / w)
                 out[q, r, c] = total / sub.shape[0]
     return out
