@@ -15,6 +15,9 @@ is what makes detection slow. Two cheap steps narrow the search first:
    four corners, is convex and has tag-sized sides become candidate quads, mapped back to the
    frame (a tag's border gives its outer and inner outline, the label its own; the decoder keeps
    only the one that reads as a tag). Quads touching a box's edge are cut-off shapes and dropped.
+3. **Second look.** Boxes where nothing was read are traced again at full resolution (the
+   detector asks for it): small or steeply tilted tags whose outline did not come out as four
+   corners at half resolution.
 """
 
 from __future__ import annotations
@@ -26,6 +29,7 @@ import numpy as np
 from numpy.typing import NDArray
 
 Quads = NDArray[np.float64]  # (N, 4, 2), pixels of the full frame
+Box = tuple[int, int, int, int]  # x0, y0, x1, y1
 
 
 @dataclass(frozen=True, slots=True)
@@ -62,7 +66,7 @@ class CandidateFinder:
         bound = np.minimum(level - s.min_darkness, np.floor(level * (1.0 - s.min_relative_darkness))) + 1
         self._bound = np.clip(bound, 0, 255).astype(np.uint8)  # a pixel counts when it is below this
 
-    def regions(self, half: NDArray[np.uint8]) -> list[tuple[int, int, int, int]]:
+    def regions(self, half: NDArray[np.uint8]) -> list[Box]:
         """Boxes (x0, y0, x1, y1) in pixels of the half-resolution image ``half`` that may hold tags."""
         h, w = half.shape[:2]
         small = cv2.resize(half, (max(1, w // 2), max(1, h // 2)), interpolation=cv2.INTER_AREA)
@@ -78,19 +82,34 @@ class CandidateFinder:
             boxes.append((max(0, (x - m) * 2), max(0, (y - m) * 2), min(w, (x + bw + m) * 2), min(h, (y + bh + m) * 2)))
         return boxes
 
-    def quads(self, gray: NDArray[np.uint8]) -> Quads:
-        """Candidate quads (N, 4, 2) in full-resolution pixels, corners in contour order."""
-        s = self.settings
+    def search(self, gray: NDArray[np.uint8]) -> tuple[Quads, list[Box]]:
+        """Candidate quads (N, 4, 2) in full-resolution pixels, traced at half resolution, and the
+        boxes searched (full-resolution pixels)."""
         h, w = gray.shape[:2]
         half = np.asarray(cv2.resize(gray, (w // 2, h // 2), interpolation=cv2.INTER_AREA), dtype=np.uint8)
         boxes = self.regions(half)
+        quads = self.trace(half, boxes, 2)
+        return quads, [(2 * x0, 2 * y0, 2 * x1, 2 * y1) for x0, y0, x1, y1 in boxes]
+
+    def quads(self, gray: NDArray[np.uint8]) -> Quads:
+        """Candidate quads (N, 4, 2) in full-resolution pixels, corners in contour order."""
+        return self.search(gray)[0]
+
+    def trace(self, image: NDArray[np.uint8], boxes: list[Box], scale: int) -> Quads:
+        """Quads traced in ``boxes`` of ``image``, which is the frame reduced ``scale`` times (1 or 2).
+
+        Returned in full-resolution pixels; at full resolution (``scale`` 1) the threshold window
+        is widened to match.
+        """
         if not boxes:
             return np.zeros((0, 4, 2))
-        canvas, placed = _mosaic(half, boxes)
+        s = self.settings
+        canvas, placed = _mosaic(image, boxes)
+        window = s.threshold_window if scale == 2 else 2 * s.threshold_window - 1
         binary = cv2.adaptiveThreshold(canvas, 255, cv2.ADAPTIVE_THRESH_MEAN_C, cv2.THRESH_BINARY_INV,
-                                       s.threshold_window, s.threshold_constant)
+                                       window, s.threshold_constant)
         contours, _ = cv2.findContours(binary, cv2.RETR_LIST, cv2.CHAIN_APPROX_NONE)
-        min_len, max_len = 2 * s.min_side_px, 2 * s.max_side_px  # perimeters at half resolution
+        min_len, max_len = 4 * s.min_side_px / scale, 4 * s.max_side_px / scale  # perimeters in image pixels
         polys = []
         for contour in contours:
             n = len(contour)
@@ -110,13 +129,13 @@ class CandidateFinder:
         ok = inside[np.arange(len(quads)), tile]
         shift = placed[tile, 4:6] - placed[tile, 0:2]
         quads = (quads + shift[:, None, :])[ok]
-        quads = (quads + 0.5) * 2.0 - 0.5
+        quads = (quads + 0.5) * scale - 0.5
         sides = np.linalg.norm(quads - np.roll(quads, -1, axis=1), axis=2)
         keep = (sides.min(axis=1) >= s.min_side_px) & (sides.max(axis=1) <= 3.0 * sides.min(axis=1))
         return _distinct(np.asarray(quads[keep], dtype=np.float64))
 
 
-def _mosaic(image: NDArray[np.uint8], boxes: list[tuple[int, int, int, int]], gap: int = 2
+def _mosaic(image: NDArray[np.uint8], boxes: list[Box], gap: int = 2
             ) -> tuple[NDArray[np.uint8], NDArray[np.int64]]:
     """Pack the boxes of ``image`` side by side into one canvas (shelves, tallest first).
 

@@ -103,6 +103,24 @@ def _detector(args: argparse.Namespace) -> Detector:
     return MarkerDetector(args.dictionary, CandidateSettings(min_side_px=args.min_tag_px, max_side_px=args.max_tag_px))
 
 
+def _prepare(detector: Detector) -> None:
+    """Compile our detector before the first frame, saying so if it takes a while (first run only)."""
+    if not isinstance(detector, MarkerDetector):
+        return
+    done = threading.Event()
+
+    def note() -> None:
+        if not done.wait(1.0):
+            print("hexa vision: compiling the tag detector (first run on this machine only, about 10 s)…",
+                  file=sys.stderr, flush=True)
+
+    threading.Thread(target=note, name="prepare-note", daemon=True).start()
+    seconds = detector.prepare()
+    done.set()
+    if seconds >= 1.0:
+        print(f"hexa vision: tag detector ready ({seconds:.0f} s; later starts reuse it)", file=sys.stderr)
+
+
 def _parse_heights(items: list[str]) -> dict[int, float]:
     heights: dict[int, float] = {}
     for item in items:
@@ -292,6 +310,7 @@ def run(args: argparse.Namespace, stdout: IO[str]) -> int:
             sinks.append(JsonlWriter(stream))
         if progress is not None:
             sinks.append(progress)
+        _prepare(detector)
         service = VisionService(config, detector, camera, publisher, tuio, sinks)
         previous = None
         if threading.current_thread() is threading.main_thread():

@@ -13,6 +13,7 @@ reference it is measured against.
 from __future__ import annotations
 
 import math
+import time
 from dataclasses import dataclass
 from typing import Protocol
 
@@ -111,15 +112,37 @@ class MarkerDetector:
     def settings(self) -> CandidateSettings:
         return self._finder.settings
 
+    def prepare(self) -> float:
+        """Compile the detector's kernels (or load them from numba's cache) now; returns the seconds taken.
+
+        The first run on a machine compiles for several seconds; call this before frames arrive.
+        """
+        start = time.perf_counter()
+        tag = cv2.aruco.generateImageMarker(self.dictionary, 0, 48)
+        image = cv2.copyMakeBorder(tag, 28, 28, 28, 28, cv2.BORDER_CONSTANT, value=255)
+        self.detect(np.ascontiguousarray(image))
+        return time.perf_counter() - start
+
     def detect(self, frame: NDArray[np.uint8]) -> list[DetectedMarker]:
         """Find every tag of the dictionary in ``frame`` (BGR or grey)."""
         gray = _to_gray(frame)
-        quads = self._finder.quads(gray)
+        quads, boxes = self._finder.search(gray)
+        markers: list[DetectedMarker] = []
+        taken: list[tuple[float, float]] = []
+        self._read(gray, quads, markers, taken)
+        # A second look, at full resolution, at boxes where nothing was read: small or steeply
+        # tilted tags whose outline did not come out as four corners at half resolution.
+        empty = [b for b in boxes if not any(b[0] <= x < b[2] and b[1] <= y < b[3] for x, y in taken)]
+        if empty:
+            self._read(gray, self._finder.trace(gray, empty, 1), markers, taken)
+        return markers
+
+    def _read(self, gray: NDArray[np.uint8], quads: NDArray[np.float64], markers: list[DetectedMarker],
+              taken: list[tuple[float, float]]) -> None:
+        """Refine and decode ``quads``, adding new tags to ``markers`` and their centres to ``taken``."""
         if quads.shape[0] and self.refine:
             quads, strength = refine_quads(gray, quads)
             quads = quads[strength >= MIN_EDGE_STRENGTH]
-        markers: list[DetectedMarker] = []
-        taken: list[tuple[float, float]] = []
         quads = clockwise(quads)
         centres = quads.mean(axis=1).tolist()
         for index, marker_id, ordered, confidence in decode_quads(gray, quads, self._codes):
@@ -128,7 +151,6 @@ class MarkerDetector:
                 continue  # the same tag through two outlines (its border's outer and inner edge)
             markers.append(DetectedMarker(marker_id, ordered, confidence))
             taken.append((cx, cy))
-        return markers
 
 
 class OpenCVDefaultDetector:

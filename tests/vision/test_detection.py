@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
+import cv2
 import numpy as np
 import pytest
 
-from vision.detection import DetectedMarker, MarkerDetector, OpenCVDefaultDetector, dictionary_name
+from vision.detection import DetectedMarker, MarkerDetector, OpenCVDefaultDetector, dictionary_by_name, dictionary_name
 from vision.synthetic.effects import Effects
 from vision.synthetic.renderer import RenderedFrame, TableRenderer
 from vision.synthetic.scene import Figure
@@ -89,3 +90,26 @@ def test_other_dictionaries_by_short_name(renderer: TableRenderer) -> None:
     # A 4x4 table seen by a 6x6 detector yields nothing, not wrong ids.
     frame = renderer.render(effects=Effects.clean())
     assert MarkerDetector("6X6_250").detect(frame.image) == []
+
+
+def _foreshortened_tag(marker_id: int, side_px: float, squash: float, angle_deg: float) -> np.ndarray:
+    """A labelled tag seen at a steep angle: squashed to ``squash`` of its height, then turned."""
+    tag = cv2.aruco.generateImageMarker(dictionary_by_name("4X4_100"), marker_id, 96)
+    label = cv2.copyMakeBorder(tag, 16, 16, 16, 16, cv2.BORDER_CONSTANT, value=255).astype(np.float32)
+    a = np.radians(angle_deg)
+    m = np.array([[np.cos(a), -np.sin(a)], [np.sin(a), np.cos(a)]]) @ np.diag([side_px / 96, side_px / 96 * squash])
+    affine = np.hstack([m, (np.array([100.0, 100.0]) - m @ np.array([64.0, 64.0]))[:, None]])
+    image = cv2.warpAffine(label, affine, (200, 200), flags=cv2.INTER_AREA, borderValue=110)
+    return np.clip(cv2.GaussianBlur(image, (0, 0), 0.8), 0, 255).astype(np.uint8)
+
+
+@pytest.mark.parametrize(("side_px", "squash", "angle_deg"), [(24, 0.5, 35), (28, 0.45, 0), (32, 0.45, 35)])
+def test_steeply_tilted_tags_get_a_second_look_at_full_resolution(side_px: float, squash: float,
+                                                                   angle_deg: float) -> None:
+    image = _foreshortened_tag(7, side_px, squash, angle_deg)
+    detector = MarkerDetector()
+    quads, _ = detector._finder.search(image)
+    first_look: list[DetectedMarker] = []
+    detector._read(image, quads, first_look, [])
+    assert first_look == []  # at half resolution its outline is not four corners
+    assert [m.marker_id for m in detector.detect(image)] == [7]
