@@ -132,7 +132,12 @@ class MarkerDetector:
         self._read(gray, quads, markers, taken)
         # A second look, at full resolution, at boxes where nothing was read: small or steeply
         # tilted tags whose outline did not come out as four corners at half resolution.
-        empty = [b for b in boxes if not any(b[0] <= x < b[2] and b[1] <= y < b[3] for x, y in taken)]
+        empty = boxes
+        if taken and boxes:
+            c, b = np.asarray(taken), np.asarray(boxes)
+            inside = (c[None, :, 0] >= b[:, None, 0]) & (c[None, :, 0] < b[:, None, 2]) & (
+                c[None, :, 1] >= b[:, None, 1]) & (c[None, :, 1] < b[:, None, 3])
+            empty = [boxes[i] for i in np.flatnonzero(~inside.any(axis=1))]
         if empty:
             self._read(gray, self._finder.trace(gray, empty, 1), markers, taken)
         return markers

@@ -22,10 +22,11 @@ Quads = NDArray[np.float64]  # (N, 4, 2)
 OFFSET_STEP_PX = 0.5  # spacing of the samples along each normal
 CENTROID_HALF_WIDTH = 2.5  # steps either side of the edge's centre that locate it
 CENTRE_ITERATIONS = 3
+REFINED_SEARCH_PX = 2.0
 
 
 def refine_quads(gray: NDArray[np.uint8], quads: Quads, search_px: float = 3.0, iterations: int = 2,
-                 samples_per_edge: int = 8) -> tuple[Quads, NDArray[np.float64]]:
+                 samples_per_edge: int = 6) -> tuple[Quads, NDArray[np.float64]]:
     """Refine (N, 4, 2) quads of dark-bordered tags; returns the quads and each tag's edge strength.
 
     The edge strength (the mean grey-level step per pixel across the border) lets callers drop
@@ -91,8 +92,10 @@ def _refine(gray: NDArray[np.uint8], quads: Quads, search_px: float, iterations:
     values = np.zeros(max_steps)
     for q in range(n):
         cur = out[q].copy()
-        for _ in range(iterations):
-            radius = search_px
+        for it in range(iterations):
+            # later passes start within a fraction of a pixel: a narrower search still holds the
+            # centring window (CENTROID_HALF_WIDTH steps) with room to spare
+            radius = search_px if it == 0 else min(search_px, REFINED_SEARCH_PX)
             count = math.floor((2 * radius + 0.25) / OFFSET_STEP_PX - 1e-9) + 1  # like np.arange(-r, r + .25, .5)
             cx = (cur[0, 0] + cur[1, 0] + cur[2, 0] + cur[3, 0]) / 4
             cy = (cur[0, 1] + cur[1, 1] + cur[2, 1] + cur[3, 1]) / 4
