@@ -76,11 +76,21 @@ def test_images_with_a_calibration_give_millimetres(renderer: TableRenderer, cam
     (["--images", ".", "--jsonl", "-", "--dictionary", "9X9_1"], "unknown ArUco dictionary '9X9_1'"),
     (["--images", ".", "--jsonl", "-", "--height", "3:30"], "write it as ID=MM"),
     (["--images", ".", "--calibration", "/no/calibration.json", "--jsonl", "-"], "Run 'hexa calibrate"),
+    (["--images", ".", "--jsonl", "-", "--min-tag-px", "50", "--max-tag-px", "20"],
+     "the smallest tag side must be above 0 and below the largest"),
 ])
 def test_bad_input_gives_a_clear_error_and_exit_code_2(argv: list[str], message: str,
                                                        capsys: pytest.CaptureFixture[str]) -> None:
     assert hexa(["vision", *argv]) == 2
     assert message in capsys.readouterr().err
+
+
+def test_opencvs_detector_can_be_chosen_and_finds_the_same_tags(renderer: TableRenderer, tmp_path: Path,
+                                                               capsys: pytest.CaptureFixture[str]) -> None:
+    frames = dict(zip(["b.png", "a.jpg", "c.png"], _write_frames(renderer, tmp_path), strict=True))
+    assert hexa(["vision", "--images", str(tmp_path), "--jsonl", "-", "--detector", "opencv"]) == 0
+    for line in (json.loads(text) for text in capsys.readouterr().out.splitlines()):
+        assert {m["id"] for m in line["markers"]} == {t.marker_id for t in frames[line["frame"]].truth}
 
 
 def test_camera_without_calibration_explains_what_to_do(capsys: pytest.CaptureFixture[str]) -> None:
