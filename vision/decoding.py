@@ -4,16 +4,19 @@ Each cell is sampled at its centre on the full image and thresholded halfway bet
 border and the white quiet zone: only exact dictionary matches are accepted (no error correction),
 the border must be black all round and every side of the quiet zone white.
 
-When blur is so strong that a lone white cell no longer crosses that halfway line, the cells are
-matched against every code as the camera would see it blurred: each code's tag (quiet zone,
-border, bits) is blurred at several strengths, exactly, since a tag is made of uniform cells.
-A match is accepted only if it correlates well, clearly better than any other id, and the
-whole tag fits too.
+Every candidate is also matched against every code as the camera would see it blurred: each
+code's tag (quiet zone, border, bits) is blurred at several strengths, exactly, since a tag is
+made of uniform cells. An exact read stands only if the best blurred code agrees: under strong
+blur a lone white cell falls below the halfway line while a pair of white cells stays above it,
+so a tag can threshold exactly as another code. Otherwise (no exact read, or a contradicted one)
+the blurred match is accepted only if it correlates well, clearly better than any other id, and
+the whole tag fits too.
 """
 
 from __future__ import annotations
 
 import math
+from dataclasses import dataclass
 
 import cv2
 import numpy as np
@@ -126,20 +129,27 @@ def decode_quads(gray: NDArray[np.uint8], quads: NDArray[np.float64], codes: Cod
     code_values = (bits * codes.weights[None]).sum(axis=(1, 2))
     margin = np.abs(inner - threshold[:, None, None]).min(axis=(1, 2)) / np.maximum((white - black) / 2, 1e-9)
     sure = ok & (margin >= HARD_MIN_MARGIN)
+    candidates = np.flatnonzero(framed)
+    if candidates.size == 0:
+        return []
+    blurred = _match_blurred(v[candidates], codes)
     found: list[tuple[int, int, NDArray[np.float64], float]] = []
-    failed: list[int] = []
-    for index, (is_sure, code, is_framed) in enumerate(zip(sure.tolist(), code_values.tolist(), framed.tolist(),
-                                                          strict=True)):
-        match = codes.identify(code) if is_sure else None
-        if match is None:
-            if is_framed:
-                failed.append(index)
+    for j, index in enumerate(candidates.tolist()):
+        match = codes.identify(int(code_values[index])) if sure[index] else None
+        template = int(blurred.best[j])
+        if match is not None and match[0] == codes.template_ids[template]:
+            # the exact read and the blurred codes agree
+            marker_id, rotation = match
+            confidence = min(max(float(margin[index]), 0.0), 1.0)
+        elif blurred.accepted[j]:
+            # No exact read, or one the blurred codes contradict: under strong blur lone white cells
+            # fall below the halfway threshold while pairs stay above it, so a tag can read exactly
+            # as another code; the blurred codes, which model that, must then be clearly sure.
+            marker_id, rotation = int(codes.template_ids[template]), int(codes.template_rotations[template])
+            confidence = float(blurred.confidence[j])
+        else:
             continue
-        marker_id, rotation = match
-        confidence = min(max(float(margin[index]), 0.0), 1.0)
         found.append((index, marker_id, quads[index][_ROLL[rotation]], confidence))
-    if failed:
-        found.extend(_soft_decode(v[failed], quads[failed], np.array(failed), codes))
     return found
 
 
@@ -153,27 +163,29 @@ def _median(x: NDArray[np.float32]) -> NDArray[np.float32]:
 _ROLL = [np.roll(np.arange(4), r) for r in range(4)]  # corner order after np.roll(corners, r, axis=0)
 
 
-def _soft_decode(v: NDArray[np.float32], quads: NDArray[np.float64], indices: NDArray[np.intp], codes: CodeBook
-                 ) -> list[tuple[int, int, NDArray[np.float64], float]]:
-    """Identify tags by correlating their cells with every code blurred (blur-tolerant, strict acceptance)."""
+@dataclass(frozen=True, slots=True)
+class BlurredMatch:
+    """Per candidate: the best blurred template, whether it is sure enough on its own, how sure."""
+
+    best: NDArray[np.intp]
+    accepted: NDArray[np.bool_]
+    confidence: NDArray[np.float32]
+
+
+def _match_blurred(v: NDArray[np.float32], codes: CodeBook) -> BlurredMatch:
+    """Correlate candidates' cells (k, n, n) with every code blurred; strict acceptance."""
     k = v.shape[0]
     inner = _unit_rows(v[:, 2:-2, 2:-2].reshape(k, -1))
-    corr = inner @ codes.inner_templates.T  # (k, codes × 4 rotations)
+    corr = inner @ codes.inner_templates.T  # (k, blur levels × codes × 4 rotations)
     best = np.argmax(corr, axis=1)
     rows = np.arange(k)
     best_corr = corr[rows, best]
     same_id = codes.template_ids[None, :] == codes.template_ids[best][:, None]
     runner_up = np.where(same_id, -np.inf, corr).max(axis=1)
     whole = (_unit_rows(v.reshape(k, -1)) * codes.full_templates[best]).sum(axis=1)
-    accept = (best_corr >= SOFT_MIN_CORRELATION) & (best_corr - runner_up >= SOFT_MIN_MARGIN) & (
+    accepted = (best_corr >= SOFT_MIN_CORRELATION) & (best_corr - runner_up >= SOFT_MIN_MARGIN) & (
         whole >= SOFT_MIN_TAG_CORRELATION)
-    out: list[tuple[int, int, NDArray[np.float64], float]] = []
-    for j in np.flatnonzero(accept):
-        t = best[j]
-        corners = quads[j][_ROLL[int(codes.template_rotations[t])]]
-        confidence = float(np.clip(best_corr[j] - runner_up[j], 0.0, 1.0))
-        out.append((int(indices[j]), int(codes.template_ids[t]), corners, confidence))
-    return out
+    return BlurredMatch(best, accepted, np.clip(best_corr - runner_up, 0.0, 1.0).astype(np.float32))
 
 
 def clockwise(quads: NDArray[np.float64]) -> NDArray[np.float64]:
