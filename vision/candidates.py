@@ -11,13 +11,12 @@ is what makes detection slow. Two cheap steps narrow the search first:
    dim room still counts), the blobs, grown by a margin, give the boxes searched further; on a
    table frame they cover a few percent of the image.
 2. **Quads.** The boxes, cut from a half-resolution copy, are packed side by side into one small
-   canvas, which gets one adaptive threshold and one contour search. Contours whose polygon has
-   four corners, is convex and has tag-sized sides become candidate quads, mapped back to the
-   frame (a tag's border gives its outer and inner outline, the label its own; the decoder keeps
-   only the one that reads as a tag). Quads touching a box's edge are cut-off shapes and dropped.
-3. **Second look.** Boxes where nothing was read are traced again at full resolution (the
-   detector asks for it): small or steeply tilted tags whose outline did not come out as four
-   corners at half resolution.
+   canvas, which gets one adaptive threshold. Each tag-sized connected shape in it gives a
+   rough quad (:mod:`vision.components`), mapped back to the frame; quads touching a box's edge
+   are cut-off shapes and dropped. The decoder keeps only quads that read as tags.
+3. **Second look** (optional). Boxes where nothing was read are traced again at full
+   resolution when the detector asks for it: steeply tilted tags whose outline did not come out
+   as a tag-sized quad at half resolution.
 """
 
 from __future__ import annotations
@@ -26,10 +25,14 @@ from dataclasses import dataclass
 
 import cv2
 import numpy as np
+from numba import njit
 from numpy.typing import NDArray
+
+from vision.components import component_quads
 
 Quads = NDArray[np.float64]  # (N, 4, 2), pixels of the full frame
 Box = tuple[int, int, int, int]  # x0, y0, x1, y1
+SAME_QUAD_PX = 2.0  # quads whose centres and sizes agree this closely are one
 
 
 @dataclass(frozen=True, slots=True)
@@ -48,7 +51,6 @@ class CandidateSettings:
     min_relative_darkness: float = 0.6
     threshold_window: int = 3
     threshold_constant: float = 5.0
-    polygon_accuracy: float = 0.05  # polygon fit tolerance, share of the contour's length
 
 
 class CandidateFinder:
@@ -108,31 +110,56 @@ class CandidateFinder:
         window = s.threshold_window if scale == 2 else 2 * s.threshold_window - 1
         binary = cv2.adaptiveThreshold(canvas, 255, cv2.ADAPTIVE_THRESH_MEAN_C, cv2.THRESH_BINARY_INV,
                                        window, s.threshold_constant)
-        contours, _ = cv2.findContours(binary, cv2.RETR_LIST, cv2.CHAIN_APPROX_NONE)
-        min_len, max_len = 4 * s.min_side_px / scale, 4 * s.max_side_px / scale  # perimeters in image pixels
-        polys = []
-        for contour in contours:
-            n = len(contour)
-            if n < min_len or n > max_len:
-                continue
-            poly = cv2.approxPolyDP(contour, s.polygon_accuracy * n, True)
-            if len(poly) == 4 and cv2.isContourConvex(poly):
-                polys.append(poly)
-        if not polys:
-            return np.zeros((0, 4, 2))
-        quads = np.asarray(polys, dtype=np.float64).reshape(-1, 4, 2)
-        # back from the canvas to the frame: find each quad's tile; drop quads touching a tile's edge
-        lo, hi = quads.min(axis=1), quads.max(axis=1)
-        inside = ((lo[:, None, :] >= placed[None, :, 0:2] + 1)
-                  & (hi[:, None, :] <= placed[None, :, 2:4] - 2)).all(axis=2)
-        tile = np.argmax(inside, axis=1)
-        ok = inside[np.arange(len(quads)), tile]
-        shift = placed[tile, 4:6] - placed[tile, 0:2]
-        quads = (quads + shift[:, None, :])[ok]
-        quads = (quads + 0.5) * scale - 0.5
-        sides = np.linalg.norm(quads - np.roll(quads, -1, axis=1), axis=2)
-        keep = (sides.min(axis=1) >= s.min_side_px) & (sides.max(axis=1) <= 3.0 * sides.min(axis=1))
-        return _distinct(np.asarray(quads[keep], dtype=np.float64))
+        # a tag's side ranges over min..max; across its bounding box, up to √2 times more when turned
+        quads = component_quads(np.asarray(binary, dtype=np.uint8), s.min_side_px / scale,
+                                1.5 * s.max_side_px / scale, int(2 * s.min_side_px / scale))
+        return _to_frame(quads, placed, float(scale), float(s.min_side_px), SAME_QUAD_PX)
+
+
+@njit(cache=True)
+def _to_frame(quads: Quads, placed: NDArray[np.int64], scale: float, min_side: float, same_px: float) -> Quads:
+    """Canvas quads back in the frame (full-resolution pixels), dropping quads that touch their tile's
+    edge (cut-off shapes), that are too small or too skewed for a tag, and repeats of a kept quad
+    (a tag seen in two overlapping boxes)."""
+    out = np.zeros_like(quads)
+    centres = np.zeros((quads.shape[0], 3))  # x, y and mean corner distance of each kept quad
+    k = 0
+    for q in range(quads.shape[0]):
+        lo_x, lo_y = quads[q, :, 0].min(), quads[q, :, 1].min()
+        hi_x, hi_y = quads[q, :, 0].max(), quads[q, :, 1].max()
+        tile = -1
+        for t in range(placed.shape[0]):
+            if (lo_x >= placed[t, 0] + 1 and lo_y >= placed[t, 1] + 1
+                    and hi_x <= placed[t, 2] - 2 and hi_y <= placed[t, 3] - 2):
+                tile = t
+                break
+        if tile < 0:
+            continue
+        quad = np.empty((4, 2))
+        for i in range(4):
+            quad[i, 0] = (quads[q, i, 0] + placed[tile, 4] - placed[tile, 0] + 0.5) * scale - 0.5
+            quad[i, 1] = (quads[q, i, 1] + placed[tile, 5] - placed[tile, 1] + 0.5) * scale - 0.5
+        shortest, longest = np.inf, 0.0
+        for i in range(4):
+            side = np.hypot(quad[(i + 1) % 4, 0] - quad[i, 0], quad[(i + 1) % 4, 1] - quad[i, 1])
+            shortest, longest = min(shortest, side), max(longest, side)
+        if shortest < min_side or longest > 3.0 * shortest:
+            continue
+        cx, cy = quad[:, 0].mean(), quad[:, 1].mean()
+        size = 0.0
+        for i in range(4):
+            size += np.hypot(quad[i, 0] - cx, quad[i, 1] - cy) / 4
+        repeat = False
+        for j in range(k):
+            if np.hypot(cx - centres[j, 0], cy - centres[j, 1]) < same_px and abs(size - centres[j, 2]) < same_px:
+                repeat = True
+                break
+        if repeat:
+            continue
+        out[k] = quad
+        centres[k, 0], centres[k, 1], centres[k, 2] = cx, cy, size
+        k += 1
+    return out[:k]
 
 
 def _mosaic(image: NDArray[np.uint8], boxes: list[Box], gap: int = 2
@@ -159,15 +186,3 @@ def _mosaic(image: NDArray[np.uint8], boxes: list[Box], gap: int = 2
         cx, cy = int(placed[i, 0]), int(placed[i, 1])
         canvas[cy:cy + y1 - y0, cx:cx + x1 - x0] = image[y0:y1, x0:x1]
     return canvas, placed
-
-
-def _distinct(quads: Quads, tolerance_px: float = 2.0) -> Quads:
-    """Drop quads whose corners all lie within ``tolerance_px`` of an earlier quad's (a contour and its hole)."""
-    if quads.shape[0] < 2:
-        return quads
-    centre = quads.mean(axis=1)
-    size = np.linalg.norm(quads - centre[:, None, :], axis=2).mean(axis=1)
-    close = (np.linalg.norm(centre[:, None] - centre[None], axis=2) < tolerance_px) & (
-        np.abs(size[:, None] - size[None]) < tolerance_px)
-    earlier = np.tril(close, k=-1).any(axis=1)
-    return np.asarray(quads[~earlier], dtype=np.float64)

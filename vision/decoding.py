@@ -20,6 +20,7 @@ from dataclasses import dataclass
 
 import cv2
 import numpy as np
+from numba import njit
 from numpy.typing import NDArray
 
 from vision.sampling import sample_cells
@@ -69,12 +70,16 @@ class CodeBook:
         full = np.ones((len(patterns), n, n), np.float32)  # quiet zone white, border black, then the bits
         full[:, 1:-1, 1:-1] = 0.0
         full[:, 2:-2, 2:-2] = np.array(patterns)
-        blurred = np.concatenate([blur_cells(full, sigma) for sigma in BLUR_LEVELS_CELLS])
+        # templates grouped by id (then blur level, then rotation), so that one id's are contiguous
+        levels = len(BLUR_LEVELS_CELLS)
+        blurred = np.stack([blur_cells(full, sigma) for sigma in BLUR_LEVELS_CELLS])  # (level, id × rotation, n, n)
+        blurred = blurred.reshape(levels, -1, 4, n, n).transpose(1, 0, 2, 3, 4).reshape(-1, n, n)
         count = blurred.shape[0]
-        self.inner_templates = _unit_rows(blurred[:, 2:-2, 2:-2].reshape(count, -1))
+        self.templates_per_id = levels * 4
+        self.inner_templates_t = np.ascontiguousarray(_unit_rows(blurred[:, 2:-2, 2:-2].reshape(count, -1)).T)
         self.full_templates = _unit_rows(blurred.reshape(count, -1))
-        self.template_ids = np.tile(np.array(ids), len(BLUR_LEVELS_CELLS))
-        self.template_rotations = np.tile(np.array(rotations), len(BLUR_LEVELS_CELLS))
+        self.template_ids = np.repeat(np.array(ids).reshape(-1, 4)[:, 0], self.templates_per_id)
+        self.template_rotations = np.tile(np.array(rotations[:4]), count // 4)
 
     def code(self, bits: NDArray[np.generic]) -> int:
         return int((np.asarray(bits, dtype=np.int64) * self.weights).sum())
@@ -114,21 +119,7 @@ def decode_quads(gray: NDArray[np.uint8], quads: NDArray[np.float64], codes: Cod
         return []
     n = codes.bits_side + 4  # bits, black border and one cell of quiet zone on each side
     v = sample_cells(np.ascontiguousarray(gray, dtype=np.uint8), np.ascontiguousarray(quads, dtype=np.float64), n, _SUB)
-    # the quiet zone's four sides and the black border's four sides, corners left out
-    quiet = np.stack([v[:, 0, 1:-1], v[:, -1, 1:-1], v[:, 1:-1, 0], v[:, 1:-1, -1]], axis=1)  # (m, 4, n-2)
-    border = np.concatenate([v[:, 1, 2:-2], v[:, -2, 2:-2], v[:, 2:-2, 1], v[:, 2:-2, -2]], axis=1)
-    sides = _median(quiet)
-    white, black = _median(quiet.reshape(m, -1)), _median(border)
-    threshold = (white + black) / 2
-    inner = v[:, 2:-2, 2:-2]
-    # Each side of the quiet zone must be white, not just most of the ring: a quad with one edge
-    # fitted to a line inside a tag has that side of its "quiet zone" on the tag's black border.
-    framed = (white - black >= MIN_CONTRAST) & (sides.min(axis=1) > threshold)
-    ok = framed & (border.max(axis=1) <= threshold)
-    bits = (inner > threshold[:, None, None]).astype(np.int64)
-    code_values = (bits * codes.weights[None]).sum(axis=(1, 2))
-    margin = np.abs(inner - threshold[:, None, None]).min(axis=(1, 2)) / np.maximum((white - black) / 2, 1e-9)
-    sure = ok & (margin >= HARD_MIN_MARGIN)
+    framed, sure, code_values, margin = _threshold_read(v, codes.weights.reshape(-1))
     candidates = np.flatnonzero(framed)
     if candidates.size == 0:
         return []
@@ -153,11 +144,63 @@ def decode_quads(gray: NDArray[np.uint8], quads: NDArray[np.float64], codes: Cod
     return found
 
 
-def _median(x: NDArray[np.float32]) -> NDArray[np.float32]:
-    """Median along the last axis (``np.median`` costs ten times more on these small arrays)."""
-    s = np.sort(x, axis=-1)
-    k = x.shape[-1]
-    return np.asarray((s[..., (k - 1) // 2] + s[..., k // 2]) / 2, dtype=np.float32)
+@njit(cache=True)
+def _median_of(values: NDArray[np.float32]) -> float:
+    s = np.sort(values)
+    k = s.shape[0]
+    return float((s[(k - 1) // 2] + s[k // 2]) / 2)
+
+
+@njit(cache=True)
+def _threshold_read(v: NDArray[np.float32], weights: NDArray[np.int64]
+                    ) -> tuple[NDArray[np.bool_], NDArray[np.bool_], NDArray[np.int64], NDArray[np.float32]]:
+    """Per candidate's cells (m, n, n): framed (a white quiet zone on every side, enough contrast),
+    sure (framed, black border all round, every bit clear of the threshold), the bits' code, and
+    how clear of the threshold the closest bit is (share of half the contrast)."""
+    m, n = v.shape[0], v.shape[1]
+    framed = np.zeros(m, np.bool_)
+    sure = np.zeros(m, np.bool_)
+    codes = np.zeros(m, np.int64)
+    margins = np.zeros(m, np.float32)
+    quiet = np.empty(4 * (n - 2), np.float32)
+    border = np.empty(4 * (n - 4), np.float32)
+    for q in range(m):
+        c = v[q]
+        # the quiet zone's four sides and the black border's four sides, corners left out
+        lowest_side = np.inf
+        for side in range(4):
+            for i in range(n - 2):
+                if side == 0:
+                    quiet[side * (n - 2) + i] = c[0, i + 1]
+                elif side == 1:
+                    quiet[side * (n - 2) + i] = c[n - 1, i + 1]
+                elif side == 2:
+                    quiet[side * (n - 2) + i] = c[i + 1, 0]
+                else:
+                    quiet[side * (n - 2) + i] = c[i + 1, n - 1]
+            lowest_side = min(lowest_side, _median_of(quiet[side * (n - 2):(side + 1) * (n - 2)]))
+        for i in range(n - 4):
+            border[i] = c[1, i + 2]
+            border[(n - 4) + i] = c[n - 2, i + 2]
+            border[2 * (n - 4) + i] = c[i + 2, 1]
+            border[3 * (n - 4) + i] = c[i + 2, n - 2]
+        white, black = _median_of(quiet), _median_of(border)
+        threshold = (white + black) / 2
+        # Each side of the quiet zone must be white, not just most of the ring: a quad with one edge
+        # fitted to a line inside a tag has that side of its "quiet zone" on the tag's black border.
+        framed[q] = white - black >= MIN_CONTRAST and lowest_side > threshold
+        closest = np.inf
+        code = 0
+        for r in range(n - 4):
+            for col in range(n - 4):
+                value = c[r + 2, col + 2]
+                if value > threshold:
+                    code += weights[r * (n - 4) + col]
+                closest = min(closest, abs(value - threshold))
+        margins[q] = closest / max((white - black) / 2, 1e-9)
+        codes[q] = code
+        sure[q] = framed[q] and border.max() <= threshold and margins[q] >= HARD_MIN_MARGIN
+    return framed, sure, codes, margins
 
 
 _ROLL = [np.roll(np.arange(4), r) for r in range(4)]  # corner order after np.roll(corners, r, axis=0)
@@ -176,12 +219,13 @@ def _match_blurred(v: NDArray[np.float32], codes: CodeBook) -> BlurredMatch:
     """Correlate candidates' cells (k, n, n) with every code blurred; strict acceptance."""
     k = v.shape[0]
     inner = _unit_rows(v[:, 2:-2, 2:-2].reshape(k, -1))
-    corr = inner @ codes.inner_templates.T  # (k, blur levels × codes × 4 rotations)
+    corr = inner @ codes.inner_templates_t  # (k, ids × blur levels × 4 rotations)
     best = np.argmax(corr, axis=1)
     rows = np.arange(k)
     best_corr = corr[rows, best]
-    same_id = codes.template_ids[None, :] == codes.template_ids[best][:, None]
-    runner_up = np.where(same_id, -np.inf, corr).max(axis=1)
+    per_id = corr.reshape(k, -1, codes.templates_per_id).max(axis=2)  # the best of every id
+    per_id[rows, codes.template_ids[best]] = -np.inf
+    runner_up = per_id.max(axis=1)
     whole = (_unit_rows(v.reshape(k, -1)) * codes.full_templates[best]).sum(axis=1)
     accepted = (best_corr >= SOFT_MIN_CORRELATION) & (best_corr - runner_up >= SOFT_MIN_MARGIN) & (
         whole >= SOFT_MIN_TAG_CORRELATION)

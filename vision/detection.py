@@ -97,14 +97,18 @@ class MarkerDetector:
     """Our fast detector; create once per camera, call :meth:`detect` per frame (not thread-safe).
 
     ``candidates`` sets the tag sizes looked for (pixels of the full frame) and the thresholds of
-    the search; ``refine`` fits the tag edges at full resolution for sub-pixel corners.
+    the search; ``refine`` fits the tag edges at full resolution for sub-pixel corners;
+    ``second_look`` traces again, at full resolution, the boxes where nothing was read: more tags
+    found when the camera looks at the table at a steep angle (40°: 99.5 % instead of 98.3 %),
+    for about a tenth more time per frame.
     """
 
     def __init__(self, dictionary: str = DEFAULT_DICTIONARY, candidates: CandidateSettings | None = None,
-                 refine: bool = True) -> None:
+                 refine: bool = True, second_look: bool = False) -> None:
         self.dictionary_name = dictionary_name(dictionary)
         self.dictionary = dictionary_by_name(self.dictionary_name)
         self.refine = refine
+        self.second_look = second_look
         self._finder = CandidateFinder(candidates)
         self._codes = CodeBook(self.dictionary)
 
@@ -130,8 +134,10 @@ class MarkerDetector:
         markers: list[DetectedMarker] = []
         taken: list[tuple[float, float]] = []
         self._read(gray, quads, markers, taken)
-        # A second look, at full resolution, at boxes where nothing was read: small or steeply
-        # tilted tags whose outline did not come out as four corners at half resolution.
+        if not self.second_look:
+            return markers
+        # A second look, at full resolution, at boxes where nothing was read: steeply tilted tags
+        # whose outline did not come out as a tag-sized quad at half resolution.
         empty = boxes
         if taken and boxes:
             c, b = np.asarray(taken), np.asarray(boxes)
@@ -159,7 +165,7 @@ class MarkerDetector:
 
 
 class OpenCVDefaultDetector:
-    """OpenCV's ``ArucoDetector`` with default parameters: the benchmark's baseline."""
+    """OpenCV's ``ArucoDetector`` with default parameters: the benchmarks' baseline, and ``--detector opencv``."""
 
     def __init__(self, dictionary: str = DEFAULT_DICTIONARY) -> None:
         self._detector = cv2.aruco.ArucoDetector(dictionary_by_name(dictionary), cv2.aruco.DetectorParameters())
