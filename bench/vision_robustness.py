@@ -41,7 +41,8 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     frames = args.frames or (2 if args.quick else 30)
     cv2.setNumThreads(1)
-    detectors = {"ours": MarkerDetector(), "opencv default": OpenCVDefaultDetector()}
+    detectors = {"ours": MarkerDetector(), "ours, second look": MarkerDetector(second_look=True),
+                 "opencv default": OpenCVDefaultDetector()}
     rows: dict[str, dict[str, float | int]] = {}
     for c, (name, (effects, poses)) in enumerate(CONDITIONS.items()):
         visible = 0
@@ -56,17 +57,20 @@ def main(argv: list[str] | None = None) -> int:
                 found[key] += len(truth & set(ids))
                 wrong[key] += sum(1 for i in ids if i not in truth)
         rows[name] = {"visible": visible, "ours_rate": found["ours"] / max(visible, 1),
+                      "second_look_rate": found["ours, second look"] / max(visible, 1),
                       "default_rate": found["opencv default"] / max(visible, 1),
-                      "ours_wrong": wrong["ours"], "default_wrong": wrong["opencv default"]}
+                      "ours_wrong": wrong["ours"], "second_look_wrong": wrong["ours, second look"],
+                      "default_wrong": wrong["opencv default"]}
         progress(c + 1, len(CONDITIONS), "conditions")
     met = {k: rows[k]["ours_rate"] >= v for k, v in TARGETS.items()}
-    met["no wrong ids"] = all(r["ours_wrong"] == 0 for r in rows.values())
+    met["no wrong ids"] = all(r["ours_wrong"] == 0 and r["second_look_wrong"] == 0 for r in rows.values())
     result = {"benchmark": "vision_robustness", "frames_per_condition": frames, "quick": args.quick,
               "conditions": rows, "targets": TARGETS, "met": met, "machine": machine()}
-    print(f"\n{'condition':38} {'tags':>6} {'ours':>7} {'default':>8} {'wrong (ours/default)':>21}")
+    print(f"\n{'condition':38} {'tags':>6} {'ours':>7} {'+2nd look':>9} {'default':>8} {'wrong ids':>10}")
     for name, row in rows.items():
-        print(f"{name:38} {row['visible']:6d} {row['ours_rate']:7.3f} {row['default_rate']:8.3f} "
-              f"{row['ours_wrong']:>10d}/{row['default_wrong']:<10d}")
+        wrong_ids = f"{row['ours_wrong']}/{row['second_look_wrong']}/{row['default_wrong']}"
+        print(f"{name:38} {row['visible']:6d} {row['ours_rate']:7.3f} {row['second_look_rate']:9.3f} "
+              f"{row['default_rate']:8.3f} {wrong_ids:>10}")
     print(f"targets: {TARGETS} → met: {met}")
     print(f"wrote {write_result('vision_robustness', result, args.out)}")
     return 0
