@@ -31,9 +31,9 @@ HARD_MIN_MARGIN = 0.2  # a cell closer than this (share of half the contrast) to
 # must correlate with one blurred code at least this well, better than with any other id by this
 # margin, and the whole tag with its border and quiet zone must fit too. Chosen on rendered frames
 # of varied blur, light, noise and JPEG, hands included (bench/vision_wrong_ids.py).
-SOFT_MIN_CORRELATION = 0.85
+SOFT_MIN_CORRELATION = 0.88
 SOFT_MIN_MARGIN = 0.1
-SOFT_MIN_TAG_CORRELATION = 0.9
+SOFT_MIN_TAG_CORRELATION = 0.92
 # Blur strengths the codes are matched at: Gaussian σ in cells (a 2 px blur on 4 px cells is 0.5).
 BLUR_LEVELS_CELLS = (0.0, 0.15, 0.3, 0.45, 0.6, 0.75)
 # Samples per cell (in cells): the centre and four close neighbours. Sampling wider pulls blurred
