@@ -2,7 +2,7 @@
 
 A table frame is mostly table: hex interiors, cloth, the floor. Searching all of it for squares
 (adaptive threshold and contours over two million pixels, as OpenCV's detector does three times)
-is what makes detection slow. Two cheap steps narrow the search first:
+is what makes detection slow. Here cheap steps narrow the search first:
 
 1. **Regions.** On a quarter-resolution copy, a black-hat (the image's morphological closing
    minus the image, with a kernel wider than a tag's black cells) lights up dark structures
@@ -88,13 +88,15 @@ class CandidateFinder:
         """Candidate quads (N, 4, 2) in full-resolution pixels, traced at half resolution, and the
         boxes searched (full-resolution pixels)."""
         h, w = gray.shape[:2]
+        if h < 8 or w < 8:
+            return np.zeros((0, 4, 2)), []
         half = np.asarray(cv2.resize(gray, (w // 2, h // 2), interpolation=cv2.INTER_AREA), dtype=np.uint8)
         boxes = self.regions(half)
         quads = self.trace(half, boxes, 2)
         return quads, [(2 * x0, 2 * y0, 2 * x1, 2 * y1) for x0, y0, x1, y1 in boxes]
 
     def quads(self, gray: NDArray[np.uint8]) -> Quads:
-        """Candidate quads (N, 4, 2) in full-resolution pixels, corners in contour order."""
+        """Candidate quads (N, 4, 2) in full-resolution pixels, corners in order around each quad."""
         return self.search(gray)[0]
 
     def trace(self, image: NDArray[np.uint8], boxes: list[Box], scale: int) -> Quads:

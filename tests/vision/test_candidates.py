@@ -62,6 +62,7 @@ def test_flat_tiny_and_empty_frames_give_nothing() -> None:
     assert finder.quads(np.full((1080, 1920), 128, np.uint8)).shape == (0, 4, 2)
     assert finder.quads(np.zeros((30, 40), np.uint8)).shape == (0, 4, 2)
     assert finder.quads(np.zeros((3, 3), np.uint8)).shape == (0, 4, 2)
+    assert finder.quads(np.zeros((1, 1), np.uint8)).shape == (0, 4, 2)
 
 
 def test_tag_size_limits_are_kept(renderer: TableRenderer) -> None:
