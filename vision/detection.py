@@ -112,10 +112,6 @@ class MarkerDetector:
         self._finder = CandidateFinder(candidates)
         self._codes = CodeBook(self.dictionary)
 
-    @property
-    def settings(self) -> CandidateSettings:
-        return self._finder.settings
-
     def prepare(self) -> float:
         """Compile the detector's kernels (or load them from numba's cache) now; returns the seconds taken.
 
