@@ -71,17 +71,14 @@ def main(argv: list[str]) -> int:
         commands=args.commands or (LAN_COMMANDS if args.lan else DEFAULT_COMMANDS),
         vision=_vision(args.vision), keys_dir=args.keys, silent_after_s=args.silent_after,
     )
+    # The sockets are bound before the journal is opened: an engine that cannot start writes no game.
     try:
-        session = open_session(args.journal, args.scenario, args.game, args.new, args.save_dir)
-    except EngineError as exc:
+        server = EngineServer(lambda: open_session(args.journal, args.scenario, args.game, args.new, args.save_dir),
+                              config)
+    except (ServiceError, KeyFileError, EngineError, ValueError) as exc:
         print(f"hexa engine: {exc}", file=sys.stderr)
         return 2
-    try:
-        server = EngineServer(session, config)
-    except (ServiceError, KeyFileError, ValueError) as exc:
-        session.close()
-        print(f"hexa engine: {exc}", file=sys.stderr)
-        return 2
+    session = server.session
 
     def _stop(signum: int, frame: FrameType | None) -> None:
         server.stop()

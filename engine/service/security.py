@@ -9,6 +9,7 @@ socket monitor logs every refused handshake.
 
 from __future__ import annotations
 
+import ipaddress
 import logging
 from dataclasses import dataclass
 from pathlib import Path
@@ -32,6 +33,38 @@ ENGINE_CLIENT = "engine"  # the engine's own client key pair, for subscribing to
 
 class KeyFileError(ValueError):
     """Key files missing or unreadable; the text says which and how to make them."""
+
+
+class OpenBindError(ValueError):
+    """A socket would listen beyond this computer without CURVE: anyone on the network could use it."""
+
+
+def is_loopback(endpoint: str) -> bool:
+    """True when only this computer can reach ``endpoint``: tcp on 127.x, ::1 or localhost, ipc, inproc."""
+    transport, sep, address = endpoint.partition("://")
+    if not sep or transport not in ("tcp", "ipc", "inproc"):
+        return False
+    if transport != "tcp":
+        return True
+    host, colon, _port = address.rpartition(":")
+    host = host if colon else address
+    if host.startswith("[") and host.endswith("]"):
+        host = host[1:-1]
+    if host == "localhost":
+        return True
+    try:
+        return ipaddress.ip_address(host).is_loopback
+    except ValueError:  # an interface name, a wildcard or a host name: may face the network
+        return False
+
+
+def refuse_open_bind(endpoint: str, option: str, secured: bool) -> None:
+    """Raise :class:`OpenBindError` unless ``endpoint`` is loopback or the socket is a CURVE server."""
+    if not secured and not is_loopback(endpoint):
+        raise OpenBindError(
+            f"{option} {endpoint}: serving the LAN needs CURVE authentication, or anyone on the network could "
+            "connect. Fix: make keys with 'hexa keys --dir KEYS' and give the engine and its camera services "
+            "'--keys KEYS', or bind tcp://127.0.0.1:PORT to stay on this computer.")
 
 
 @dataclass(frozen=True)
