@@ -24,7 +24,7 @@ log = logging.getLogger(__name__)
 SERVER_NAME = "server"
 AUTHORIZED_DIR = "authorized"
 CLIENTS_DIR = "clients"
-_REFUSED = (zmq.EVENT_HANDSHAKE_FAILED_NO_DETAIL | zmq.EVENT_HANDSHAKE_FAILED_PROTOCOL
+REFUSED_HANDSHAKES = (zmq.EVENT_HANDSHAKE_FAILED_NO_DETAIL | zmq.EVENT_HANDSHAKE_FAILED_PROTOCOL
             | zmq.EVENT_HANDSHAKE_FAILED_AUTH)
 
 
@@ -123,7 +123,7 @@ class CurveServer:
         socket.curve_secretkey = self.secret
         socket.curve_publickey = self.public
         socket.curve_server = True
-        monitor = socket.get_monitor_socket(_REFUSED)
+        monitor = socket.get_monitor_socket(REFUSED_HANDSHAKES)
         self._monitors.append((name, monitor))
         return monitor
 
