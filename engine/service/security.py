@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import ipaddress
 import logging
+import time
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -28,6 +29,7 @@ REFUSED_HANDSHAKES = (zmq.EVENT_HANDSHAKE_FAILED_NO_DETAIL | zmq.EVENT_HANDSHAKE
             | zmq.EVENT_HANDSHAKE_FAILED_AUTH)
 
 
+REFUSAL_LOG_EVERY_S = 10.0  # a refused peer retries ten times a second: log the first, then a count now and then
 ENGINE_CLIENT = "engine"  # the engine's own client key pair, for subscribing to CURVE camera services
 
 
@@ -116,6 +118,9 @@ class CurveServer:
         self.auth.start()
         self.auth.configure_curve(domain="*", location=str(authorized))
         self._monitors: list[tuple[str, zmq.Socket[bytes]]] = []
+        self.refused = 0  # handshakes refused so far, on every socket
+        self._unlogged: dict[str, int] = {}
+        self._logged_at: dict[str, float] = {}
         log.info("CURVE on: %d allowed client key(s) in %s", len(list(authorized.glob("*.key"))), authorized)
 
     def secure(self, socket: zmq.Socket[bytes], name: str) -> zmq.Socket[bytes]:
@@ -128,14 +133,22 @@ class CurveServer:
         return monitor
 
     def log_refusals(self, monitor: zmq.Socket[bytes]) -> int:
-        """Log every refused handshake waiting on a monitor socket; returns how many."""
+        """Read the refused handshakes waiting on a monitor socket and log them (the first one, then at most
+        one line per socket every :data:`REFUSAL_LOG_EVERY_S` with the count); returns how many."""
         name = next((n for n, m in self._monitors if m is monitor), "socket")
         count = 0
         while monitor.poll(0, zmq.POLLIN):
             event = recv_monitor_message(monitor)
             count += 1
-            log.warning("%s: refused a client without valid CURVE keys (%s, from %s)", name,
-                        zmq.Event(event["event"]).name, event.get("endpoint", b"?"))
+            self._unlogged[name] = self._unlogged.get(name, 0) + 1
+            now = time.monotonic()
+            if now - self._logged_at.get(name, -REFUSAL_LOG_EVERY_S) >= REFUSAL_LOG_EVERY_S:
+                log.warning("%s: refused a client without valid CURVE keys (%s, on %s)%s", name,
+                            zmq.Event(event["event"]).name, event.get("endpoint", b"?"),
+                            f"; {self._unlogged[name]} refused since the last report" if name in self._logged_at
+                            else "")
+                self._logged_at[name], self._unlogged[name] = now, 0
+        self.refused += count
         return count
 
     def close(self) -> None:
