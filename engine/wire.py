@@ -596,23 +596,31 @@ class GameScenarioMessage(EngineMessage):
 
 @dataclass(frozen=True, slots=True)
 class CameraLink:
-    """One vision service as the engine hears it: ``status`` is its heartbeat's, or silent/waiting."""
+    """One vision service as the engine hears it: ``status`` is its heartbeat's, or silent/waiting.
+
+    ``refused``: the engine's last CURVE handshake with that camera service failed (its key is not this
+    table's, or one side holds no key); optional on receipt, false when absent (an older engine).
+    """
 
     id: str
     status: str
     last_seen_age_s: float | None
     endpoint: str = ""
+    refused: bool = False
 
     def to_dict(self) -> dict[str, Any]:
         return {"id": self.id, "status": self.status, "last_seen_age_s": self.last_seen_age_s,
-                "endpoint": self.endpoint}
+                "endpoint": self.endpoint, "refused": self.refused}
 
     @staticmethod
     def from_dict(value: Any, where: str) -> CameraLink:
         obj = _object(value, where)
         age = _optional_float(obj, "last_seen_age_s", where)
+        refused = obj.get("refused", False)
+        if not isinstance(refused, bool):
+            raise WireError(f"{where}.refused: expected true or false, got {refused!r}")
         return CameraLink(_str(obj, "id", where), _str(obj, "status", where, CAMERA_LINK_STATUSES), age,
-                          str(obj.get("endpoint", "")))
+                          str(obj.get("endpoint", "")), refused)
 
 
 @register

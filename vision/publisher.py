@@ -14,7 +14,7 @@ from pathlib import Path
 import zmq
 
 from engine import wire
-from engine.service.security import CurveServer, KeyFileError
+from engine.service.security import CurveServer, KeyFileError, OpenBindError, refuse_open_bind
 from engine.wire import Heartbeat, MarkerTrack, PreviewMessage, TracksMessage, VisionSnapshot, WireError
 
 log = logging.getLogger(__name__)
@@ -27,14 +27,12 @@ class PublishError(RuntimeError):
     """The service cannot open its sockets (address in use, bad endpoint); the text says what to do."""
 
 
-_LOOPBACK_PREFIXES = ("tcp://127.", "tcp://localhost:", "tcp://[::1]:", "ipc://", "inproc://")
-
-
 def _bind(socket: zmq.Socket[bytes], endpoint: str, option: str, secured: bool = False) -> str:
-    if not secured and not endpoint.startswith(_LOOPBACK_PREFIXES):
+    try:
+        refuse_open_bind(endpoint, option, secured)
+    except OpenBindError as exc:
         socket.close(linger=0)
-        raise PublishError(f"{option} {endpoint}: serving the LAN needs CURVE authentication. Fix: make keys "
-                           "with 'hexa keys --dir KEYS', give the camera service and the engine '--keys KEYS'.")
+        raise PublishError(str(exc)) from None
     try:
         socket.bind(endpoint)
     except zmq.ZMQError as exc:

@@ -11,6 +11,7 @@ from kivy.uix.screenmanager import Screen
 from companion_app.ui.board_widget import BoardWidget
 from companion_app.ui.prompt_panel import PromptPanel
 from companion_app.ui.widgets import BigButton, WrapLabel
+from companion_app.viewmodels.camera_model import camera_report
 from companion_app.viewmodels.marker_assignment import unknown_tags
 from companion_app.viewmodels.session import GameSession
 from companion_app.viewmodels.setup_model import setup_view
@@ -67,20 +68,10 @@ class CameraScreen(Screen):  # type: ignore[misc]
 
     def refresh(self, session: GameSession, prompt_changed: bool) -> None:
         table = session.table or {}
-        reg = table.get("registration") or {}
-        if reg:
-            verdict = "Calibration good" if reg.get("ok") else "Calibration needs attention"
-            self.ids.verdict.text = f"{verdict}: {reg.get('text', '')}"
-        else:
-            self.ids.verdict.text = "No camera report from the engine yet."
-        cams = table.get("cameras") or []
-        self.ids.cameras.text = "\n".join(
-            f"Camera {c.get('id')}: {c.get('status')}" for c in cams if isinstance(c, dict)
-        ) or "No camera connected: moves can be entered by dragging figures on the board."
-        if self.ids.preview.texture is None:
-            self.ids.cameras.text += "\nNo live preview: start 'hexa app --vision tcp://HOST:5555' to see the camera."
-        board = session.board
-        self.ids.warnings.text = "\n".join(session.table_view.lines(board)) if board is not None else ""
+        report = camera_report(session, has_preview=self.ids.preview.texture is not None)
+        self.ids.verdict.text = report.verdict
+        self.ids.cameras.text = report.links
+        self.ids.warnings.text = report.warnings
         tags = unknown_tags(session.scenario, session.snapshot, table)
         box = self.ids.assign
         box.clear_widgets()

@@ -5,6 +5,11 @@ if newer than what the subscription already delivered. Messages on the subscript
 so a lower ``seq`` there means the camera service restarted and is taken as it is. The link is
 ``waiting`` until the first message, then takes the heartbeat's status, and is ``silent`` when
 nothing arrived for ``silent_after_s`` (3 s).
+
+A camera service holding another table's key (or none, when the engine has keys, or the other way
+round) fails the handshake on every reconnection and sends nothing, which would look like a camera
+that is off. Socket monitors on both links see the failed handshakes: the link is then ``refused``
+(logged once, published to the tablets) until a handshake succeeds.
 """
 
 from __future__ import annotations
@@ -13,9 +18,10 @@ import logging
 import time
 
 import zmq
+from zmq.utils.monitor import recv_monitor_message
 
 from engine import wire
-from engine.service.security import ClientKeys
+from engine.service.security import REFUSED_HANDSHAKES, ClientKeys
 from engine.wire import CameraLink, Heartbeat, TracksMessage, VisionSnapshot, VisionSnapshotRequest, WireError
 
 log = logging.getLogger(__name__)
@@ -58,6 +64,10 @@ class CameraFeed:
         self.snap = context.socket(zmq.DEALER)
         self.snap.setsockopt(zmq.LINGER, 0)
         self.snap.setsockopt(zmq.MAXMSGSIZE, MAX_SUB_BYTES)
+        # One monitor per link, watching handshakes only; the flags say which link's last one failed.
+        self._monitors = [socket.get_monitor_socket(REFUSED_HANDSHAKES | zmq.EVENT_HANDSHAKE_SUCCEEDED)
+                          for socket in (self.sub, self.snap)]
+        self._refused = [False, False]
         for socket, endpoint in ((self.sub, pub_endpoint), (self.snap, self.snapshot_endpoint)):
             if keys is not None:  # CURVE: only a camera holding the table's server key is heard
                 keys.apply(socket)
@@ -136,20 +146,45 @@ class CameraFeed:
             if tracks is not None and (self.newest is None or tracks.seq > self.newest.seq):
                 got = self._take(tracks) or got
 
+    @property
+    def refused(self) -> bool:
+        """The last CURVE handshake on either link failed: the camera service's key is not this table's."""
+        return any(self._refused)
+
+    def check_handshakes(self) -> bool:
+        """Read the links' handshake events; True when :attr:`refused` changed (logged once per change)."""
+        before = self.refused
+        reason = ""
+        for i, monitor in enumerate(self._monitors):
+            while monitor.poll(0, zmq.POLLIN):
+                event = recv_monitor_message(monitor)["event"]
+                self._refused[i] = event != zmq.EVENT_HANDSHAKE_SUCCEEDED
+                reason = str(zmq.Event(event).name) if self._refused[i] else reason
+        if self.refused and not before:
+            log.warning("camera %d (%s): refused a camera service with an unknown key (%s). Fix: give the camera "
+                        "service and the engine the same --keys folder, made by one 'hexa keys' run",
+                        self.index, self.endpoint, reason)
+        elif before and not self.refused:
+            log.info("camera %d (%s): the CURVE handshake succeeds again", self.index, self.endpoint)
+        return self.refused != before
+
     def tick(self, now: float) -> bool:
-        """Silence detection and snapshot retries; True when the link's status changed."""
+        """Handshakes, silence detection and snapshot retries; True when the link's published state changed."""
+        changed = self.check_handshakes()
         if not self.synced and self._snapshot_asked is not None and now - self._snapshot_asked > SNAPSHOT_RETRY_S:
             self.ask_snapshot()
         if self.last_heard is not None and now - self.last_heard > self.silent_after_s and self.status != "silent":
             log.warning("camera %s (%s) silent for %.1f s", self.camera_id, self.endpoint, now - self.last_heard)
             self.status = "silent"
             return True
-        return False
+        return changed
 
     def link(self, now: float) -> CameraLink:
         age = None if self.last_heard is None else round(now - self.last_heard, 2)
-        return CameraLink(self.camera_id, self.status, age, self.endpoint)
+        return CameraLink(self.camera_id, self.status, age, self.endpoint, self.refused)
 
     def close(self) -> None:
+        for monitor in self._monitors:
+            monitor.close(linger=0)
         self.sub.close(linger=0)
         self.snap.close(linger=0)

@@ -39,8 +39,10 @@ def _parser() -> argparse.ArgumentParser:
     p.add_argument("--vision", action="append", default=[], metavar="PUB[,SNAPSHOT]",
                    help="a camera service's PUB endpoint (its snapshot socket defaults to the next port); repeat "
                    "for several cameras, e.g. --vision tcp://127.0.0.1:5555")
-    p.add_argument("--pub", help=f"publish endpoint (default {DEFAULT_PUB}; {LAN_PUB} with --lan)")
-    p.add_argument("--commands", help=f"command endpoint (default {DEFAULT_COMMANDS}; {LAN_COMMANDS} with --lan)")
+    p.add_argument("--pub", help=f"publish endpoint (default {DEFAULT_PUB}; {LAN_PUB} with --lan); any address but "
+                   "loopback needs --keys")
+    p.add_argument("--commands", help=f"command endpoint (default {DEFAULT_COMMANDS}; {LAN_COMMANDS} with --lan); any "
+                   "address but loopback needs --keys")
     p.add_argument("--lan", action="store_true", help="bind to every network interface; requires --keys (CURVE)")
     p.add_argument("--keys", type=Path, help="folder made by 'hexa keys' (turns CURVE authentication on)")
     p.add_argument("--save-dir", type=Path, default=Path.cwd(), help="folder the 'save' command writes records to")
@@ -71,17 +73,14 @@ def main(argv: list[str]) -> int:
         commands=args.commands or (LAN_COMMANDS if args.lan else DEFAULT_COMMANDS),
         vision=_vision(args.vision), keys_dir=args.keys, silent_after_s=args.silent_after,
     )
+    # The sockets are bound before the journal is opened: an engine that cannot start writes no game.
     try:
-        session = open_session(args.journal, args.scenario, args.game, args.new, args.save_dir)
-    except EngineError as exc:
+        server = EngineServer(lambda: open_session(args.journal, args.scenario, args.game, args.new, args.save_dir),
+                              config)
+    except (ServiceError, KeyFileError, EngineError, ValueError) as exc:
         print(f"hexa engine: {exc}", file=sys.stderr)
         return 2
-    try:
-        server = EngineServer(session, config)
-    except (ServiceError, KeyFileError, ValueError) as exc:
-        session.close()
-        print(f"hexa engine: {exc}", file=sys.stderr)
-        return 2
+    session = server.session
 
     def _stop(signum: int, frame: FrameType | None) -> None:
         server.stop()

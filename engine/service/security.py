@@ -9,7 +9,9 @@ socket monitor logs every refused handshake.
 
 from __future__ import annotations
 
+import ipaddress
 import logging
+import time
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -23,15 +25,48 @@ log = logging.getLogger(__name__)
 SERVER_NAME = "server"
 AUTHORIZED_DIR = "authorized"
 CLIENTS_DIR = "clients"
-_REFUSED = (zmq.EVENT_HANDSHAKE_FAILED_NO_DETAIL | zmq.EVENT_HANDSHAKE_FAILED_PROTOCOL
+REFUSED_HANDSHAKES = (zmq.EVENT_HANDSHAKE_FAILED_NO_DETAIL | zmq.EVENT_HANDSHAKE_FAILED_PROTOCOL
             | zmq.EVENT_HANDSHAKE_FAILED_AUTH)
 
 
+REFUSAL_LOG_EVERY_S = 10.0  # a refused peer retries ten times a second: log the first, then a count now and then
 ENGINE_CLIENT = "engine"  # the engine's own client key pair, for subscribing to CURVE camera services
 
 
 class KeyFileError(ValueError):
     """Key files missing or unreadable; the text says which and how to make them."""
+
+
+class OpenBindError(ValueError):
+    """A socket would listen beyond this computer without CURVE: anyone on the network could use it."""
+
+
+def is_loopback(endpoint: str) -> bool:
+    """True when only this computer can reach ``endpoint``: tcp on 127.x, ::1 or localhost, ipc, inproc."""
+    transport, sep, address = endpoint.partition("://")
+    if not sep or transport not in ("tcp", "ipc", "inproc"):
+        return False
+    if transport != "tcp":
+        return True
+    host, colon, _port = address.rpartition(":")
+    host = host if colon else address
+    if host.startswith("[") and host.endswith("]"):
+        host = host[1:-1]
+    if host == "localhost":
+        return True
+    try:
+        return ipaddress.ip_address(host).is_loopback
+    except ValueError:  # an interface name, a wildcard or a host name: may face the network
+        return False
+
+
+def refuse_open_bind(endpoint: str, option: str, secured: bool) -> None:
+    """Raise :class:`OpenBindError` unless ``endpoint`` is loopback or the socket is a CURVE server."""
+    if not secured and not is_loopback(endpoint):
+        raise OpenBindError(
+            f"{option} {endpoint}: serving the LAN needs CURVE authentication, or anyone on the network could "
+            "connect. Fix: make keys with 'hexa keys --dir KEYS' and give the engine and its camera services "
+            "'--keys KEYS', or bind tcp://127.0.0.1:PORT to stay on this computer.")
 
 
 @dataclass(frozen=True)
@@ -83,6 +118,9 @@ class CurveServer:
         self.auth.start()
         self.auth.configure_curve(domain="*", location=str(authorized))
         self._monitors: list[tuple[str, zmq.Socket[bytes]]] = []
+        self.refused = 0  # handshakes refused so far, on every socket
+        self._unlogged: dict[str, int] = {}
+        self._logged_at: dict[str, float] = {}
         log.info("CURVE on: %d allowed client key(s) in %s", len(list(authorized.glob("*.key"))), authorized)
 
     def secure(self, socket: zmq.Socket[bytes], name: str) -> zmq.Socket[bytes]:
@@ -90,19 +128,27 @@ class CurveServer:
         socket.curve_secretkey = self.secret
         socket.curve_publickey = self.public
         socket.curve_server = True
-        monitor = socket.get_monitor_socket(_REFUSED)
+        monitor = socket.get_monitor_socket(REFUSED_HANDSHAKES)
         self._monitors.append((name, monitor))
         return monitor
 
     def log_refusals(self, monitor: zmq.Socket[bytes]) -> int:
-        """Log every refused handshake waiting on a monitor socket; returns how many."""
+        """Read the refused handshakes waiting on a monitor socket and log them (the first one, then at most
+        one line per socket every :data:`REFUSAL_LOG_EVERY_S` with the count); returns how many."""
         name = next((n for n, m in self._monitors if m is monitor), "socket")
         count = 0
         while monitor.poll(0, zmq.POLLIN):
             event = recv_monitor_message(monitor)
             count += 1
-            log.warning("%s: refused a client without valid CURVE keys (%s, from %s)", name,
-                        zmq.Event(event["event"]).name, event.get("endpoint", b"?"))
+            self._unlogged[name] = self._unlogged.get(name, 0) + 1
+            now = time.monotonic()
+            if now - self._logged_at.get(name, -REFUSAL_LOG_EVERY_S) >= REFUSAL_LOG_EVERY_S:
+                log.warning("%s: refused a client without valid CURVE keys (%s, on %s)%s", name,
+                            zmq.Event(event["event"]).name, event.get("endpoint", b"?"),
+                            f"; {self._unlogged[name]} refused since the last report" if name in self._logged_at
+                            else "")
+                self._logged_at[name], self._unlogged[name] = now, 0
+        self.refused += count
         return count
 
     def close(self) -> None:

@@ -20,7 +20,7 @@ import logging
 import threading
 import time
 import uuid
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -30,7 +30,7 @@ import zmq
 from engine import wire
 from engine.errors import EngineError
 from engine.service.camera_feed import CameraFeed
-from engine.service.security import ENGINE_CLIENT, CurveServer, load_client_keys
+from engine.service.security import ENGINE_CLIENT, CurveServer, load_client_keys, refuse_open_bind
 from engine.service.session import CameraView, Changes, EngineSession
 from engine.wire import (
     EngineHeartbeat,
@@ -81,11 +81,16 @@ def _bind(socket: zmq.Socket[bytes], endpoint: str, option: str) -> str:
 
 
 class EngineServer:
-    """Binds the sockets at construction (so endpoints are known), then :meth:`run` until :meth:`stop`."""
+    """Binds the sockets at construction (so endpoints are known), then :meth:`run` until :meth:`stop`.
 
-    def __init__(self, session: EngineSession, config: ServerConfig,
+    ``session`` may be a function opening it: it is called once every socket is bound, so an engine that
+    cannot start writes nothing to the journal.
+    """
+
+    def __init__(self, session: EngineSession | Callable[[], EngineSession], config: ServerConfig,
                  context: zmq.Context[zmq.Socket[bytes]] | None = None) -> None:
-        self.session = session
+        for endpoint, option in ((config.pub, "--pub"), (config.commands, "--commands")):
+            refuse_open_bind(endpoint, option, secured=config.keys_dir is not None)
         self.config = config
         self.context = context or zmq.Context.instance()
         self.engine_run = uuid.uuid4().hex[:12]
@@ -107,6 +112,7 @@ class EngineServer:
             camera_keys = load_client_keys(config.keys_dir, ENGINE_CLIENT) if config.keys_dir is not None else None
             self.feeds = [CameraFeed(self.context, i, pub, snap, config.silent_after_s, camera_keys)
                           for i, (pub, snap) in enumerate(config.vision)]
+            self.session = session() if callable(session) else session
         except BaseException:
             self.close()
             raise

@@ -8,6 +8,7 @@ from typing import Any
 import pytest
 
 from companion_app.viewmodels.board_model import build_board
+from companion_app.viewmodels.camera_model import camera_report
 from companion_app.viewmodels.glossary import lookup, terms_in
 from companion_app.viewmodels.log_model import export_text, undo_steps
 from companion_app.viewmodels.overlays import table_overlay
@@ -19,6 +20,7 @@ from engine.game import Game
 from engine.hexes import Hex
 from engine.scenario import load_scenario
 from engine.snapshot import game_snapshot, reach_to_list, scenario_to_dict, targets_to_list
+from engine.wire import CameraLink, TableMessage
 
 
 @pytest.fixture()
@@ -193,6 +195,37 @@ def test_table_overlay_ghosts_illegal_and_desync(game: Game) -> None:
     assert "too far" in ov.illegal.text and "Legal: D4, E5" in ov.illegal.text
     assert any("Unknown markers on the table: 77" in w for w in ov.lines(board))
     assert table_overlay(None, board).ghosts == []
+
+
+def table_with(*cameras: CameraLink) -> dict[str, Any]:
+    """A ``table`` body as the network agent hands it over: encoded by the engine, decoded by the app."""
+    message = TableMessage(1, 1.0, "run", 1, cameras=cameras, unknown_markers=(77,),
+                           registration={"ok": True, "text": "4 anchors, 1.2 mm"})
+    decoded = TableMessage.from_json(message.to_frames()[1])
+    return decoded.body()
+
+
+def test_the_camera_screen_says_a_camera_with_an_unknown_key_was_refused(game: Game) -> None:
+    session = session_for(game)
+    session.set_table(table_with(CameraLink("camera-0", "waiting", None, "tcp://pi:5555", refused=True),
+                                 CameraLink("cam1", "ok", 0.1, "tcp://pi2:5555")))
+    report = camera_report(session, has_preview=True)
+    assert report.warnings.splitlines()[0] == (
+        "A camera with an unknown key was refused: give the camera service and the engine the same --keys folder, "
+        "made by one 'hexa keys' run.")
+    assert "Unknown markers on the table: 77" in report.warnings
+    assert report.links == "Camera camera-0: waiting, refused\nCamera cam1: ok"
+    assert report.verdict == "Calibration good: 4 anchors, 1.2 mm"
+    session.set_table(table_with(CameraLink("cam0", "ok", 0.1, "tcp://pi:5555")))  # the right key now
+    report = camera_report(session, has_preview=False)
+    assert "refused" not in report.warnings + report.links
+    assert report.links.startswith("Camera cam0: ok\nNo live preview")
+
+
+def test_the_camera_screen_without_any_report() -> None:
+    report = camera_report(GameSession(), has_preview=True)
+    assert report.verdict == "No camera report from the engine yet."
+    assert report.links.startswith("No camera connected") and report.warnings == ""
 
 
 def test_glossary_finds_terms_in_prompt_text() -> None:

@@ -304,7 +304,8 @@ def overlays_script(d: Driver) -> Step:
     app = d.app
     yield lambda: app.agent.state == "live" and app.session.board is not None
     app.session.set_table({
-        "cameras": [{"id": "cam0", "status": "ok", "last_seen_age_s": 0.1}],
+        "cameras": [{"id": "cam0", "status": "ok", "last_seen_age_s": 0.1},
+                    {"id": "camera-1", "status": "waiting", "last_seen_age_s": None, "refused": True}],
         "lifted": [{"figure": "knight", "moves": [{"hex": [0, 3]}, {"hex": [2, 2]}, {"hex": [1, 2]}]}],
         "desync": [{"figure": "chief", "expected": [10, -2], "seen": [9, -1], "text": ""}],
         "illegal": {"figure": "mage", "to": [6, 0], "reason": "blocked by the wall at E5|F4", "legal": ["D4", "E5"]},
@@ -318,7 +319,10 @@ def overlays_script(d: Driver) -> Step:
     d.screenshot("play-table-overlays")
     app.show_screen("camera")
     yield 4
-    d.check("Unknown markers" in app.sm.get_screen("camera").ids.warnings.text, "camera screen lists unknown markers")
+    camera = app.sm.get_screen("camera").ids
+    d.check("Unknown markers" in camera.warnings.text, "camera screen lists unknown markers")
+    d.check(camera.warnings.text.startswith("A camera with an unknown key was refused")
+            and "Camera camera-1: waiting, refused" in camera.cameras.text, "camera screen says a camera was refused")
     d.screenshot("camera-report")
 
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import contextlib
 import logging
+import time
 from pathlib import Path
 
 import pytest
@@ -61,3 +62,25 @@ def test_unauthenticated_clients_get_nothing_and_an_allowed_tablet_works(
     finally:
         close_rig(rig)
     assert any("refused a client without valid CURVE keys" in r.getMessage() for r in caplog.records)
+
+
+def test_a_client_retrying_with_a_wrong_key_does_not_flood_the_log(
+        context: zmq.Context[zmq.Socket[bytes]], tmp_path: Path, caplog: pytest.LogCaptureFixture) -> None:
+    keys, other_keys = tmp_path / "keys", tmp_path / "other-keys"
+    assert keys_main(["--dir", str(keys)]) == 0
+    assert keys_main(["--dir", str(other_keys)]) == 0  # a tablet set up for another table
+    caplog.set_level(logging.WARNING, logger="engine.service.security")
+    rig = make_rig(context, str(tmp_path / "journal.sqlite"), keys_dir=keys)
+    assert rig.server.curve is not None
+    stranger = EngineClient(rig.server.pub_endpoint, rig.server.commands_endpoint, context,
+                            keys=load_client_keys(other_keys))
+    try:
+        deadline = time.monotonic() + 10.0
+        while rig.server.curve.refused < 10 and time.monotonic() < deadline:
+            stranger.poll(0.05)  # it reconnects and is refused again every 100 ms
+        assert rig.server.curve.refused >= 10
+    finally:
+        stranger.close()
+        close_rig(rig)
+    lines = [r.getMessage() for r in caplog.records if "refused a client without valid CURVE keys" in r.getMessage()]
+    assert 1 <= len(lines) <= 2, lines  # one per socket (publisher, commands) until the next report is due

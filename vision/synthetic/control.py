@@ -29,6 +29,7 @@ from typing import Any
 
 import zmq
 
+from engine.service.security import is_loopback
 from vision.synthetic.motion import Choreography, hand_at
 from vision.synthetic.scene import Figure, Hand
 
@@ -205,19 +206,12 @@ def handle_request(table: ControlledTable, payload: bytes) -> dict[str, Any]:
         return {"ok": False, "error": str(exc), "id": request_id}
 
 
-def _is_loopback(endpoint: str) -> bool:
-    if not endpoint.startswith("tcp://"):
-        return endpoint.startswith(("ipc://", "inproc://"))
-    host = endpoint[len("tcp://"):].rsplit(":", 1)[0]
-    return host in ("127.0.0.1", "localhost", "[::1]")
-
-
 class ControlServer:
     """Serves control requests for one :class:`ControlledTable` on its own thread until :meth:`close`."""
 
     def __init__(self, endpoint: str, table: ControlledTable,
                  context: zmq.Context[zmq.Socket[bytes]] | None = None) -> None:
-        if not _is_loopback(endpoint):
+        if not is_loopback(endpoint):
             raise ControlError(f"--control {endpoint}: the synthetic table's hand listens on loopback only; "
                                "use tcp://127.0.0.1:PORT")
         self.table = table

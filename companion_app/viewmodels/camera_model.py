@@ -1,0 +1,40 @@
+"""The Camera screen's texts: the calibration verdict, each camera link as the engine reports it, warnings."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+
+from companion_app.viewmodels.session import GameSession
+
+NO_REPORT = "No camera report from the engine yet."
+NO_CAMERA = "No camera connected: moves can be entered by dragging figures on the board."
+NO_PREVIEW = "No live preview: start 'hexa app --vision tcp://HOST:5555' to see the camera."
+REFUSED = ("A camera with an unknown key was refused: give the camera service and the engine the same --keys "
+           "folder, made by one 'hexa keys' run.")
+
+
+@dataclass(frozen=True)
+class CameraReport:
+    verdict: str
+    links: str
+    warnings: str
+
+
+def camera_report(session: GameSession, has_preview: bool) -> CameraReport:
+    """From the session's last ``table`` report (tolerant: missing keys mean nothing to show)."""
+    table = session.table or {}
+    reg = table.get("registration") or {}
+    if isinstance(reg, Mapping) and reg:
+        verdict = "Calibration good" if reg.get("ok") else "Calibration needs attention"
+        verdict = f"{verdict}: {reg.get('text', '')}"
+    else:
+        verdict = NO_REPORT
+    cams = [c for c in table.get("cameras") or [] if isinstance(c, Mapping)]
+    links = "\n".join(f"Camera {c.get('id')}: {c.get('status')}{', refused' if c.get('refused') is True else ''}"
+                      for c in cams) or NO_CAMERA
+    if not has_preview:
+        links += "\n" + NO_PREVIEW
+    refused = [REFUSED] if any(c.get("refused") is True for c in cams) else []
+    table_lines = session.table_view.lines(session.board) if session.board is not None else []
+    return CameraReport(verdict, links, "\n".join([*refused, *table_lines]))
