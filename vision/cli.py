@@ -24,13 +24,14 @@ from typing import IO
 
 from calibration.calibration_file import CalibrationFileError, load_calibration
 from calibration.camera_model import CameraModel
+from vision.area import TableArea, drawing_area, seen_area
 from vision.candidates import CandidateSettings
 from vision.detection import DEFAULT_DICTIONARY, Detector, MarkerDetector, OpenCVDefaultDetector, dictionary_name
 from vision.publisher import DEFAULT_PUB, DEFAULT_SNAPSHOT, PublishError, VisionPublisher
 from vision.service import FrameResult, JsonlWriter, ServiceConfig, VisionService
 from vision.sources import CameraSource, FrameSource, ImageFolderSource, SourceError, SyntheticSource, VideoFileSource
 from vision.tracking import TrackerConfig
-from vision.tuio import DEFAULT_TUIO, TuioSender
+from vision.tuio import DEFAULT_AREA, DEFAULT_TUIO, TuioSender
 
 log = logging.getLogger("hexa.vision")
 
@@ -60,7 +61,11 @@ def _parser() -> argparse.ArgumentParser:
     p.add_argument("--heights", metavar="FILE", help="TOML file of tag heights: [heights] with '3 = 30.0' lines "
                    "and an optional 'default = 0.0'")
     p.add_argument("--ids", metavar="LIST", help="the ids in play, e.g. 0-7,12; others are reported as strays")
-    p.add_argument("--area", metavar="X0,Y0,X1,Y1", help="the calibrated table area in mm; tags outside it warn")
+    p.add_argument("--area", metavar="X0,Y0,X1,Y1",
+                   help="the table area in mm, e.g. the bounds of the scenario's board: TUIO positions are fractions "
+                   "of it, and a tag outside it is still tracked (its TUIO position clamped to the edge) and warned "
+                   "about once (default: the synthetic table's board, else what the calibrated camera sees); write "
+                   "--area=-30,-25,290,250 when it starts with a minus")
     p.add_argument("--jsonl", metavar="OUT", help="write one JSON object per frame to OUT ('-' for stdout)")
     p.add_argument("--pub", metavar="ENDPOINT", help=f"ZeroMQ PUB endpoint (default {DEFAULT_PUB})")
     p.add_argument("--keys", metavar="DIR", help="CURVE keys from 'hexa keys': only the engine (an allowed key) "
@@ -71,8 +76,8 @@ def _parser() -> argparse.ArgumentParser:
     p.add_argument("--preview", type=float, nargs="?", const=2.0, default=0.0, metavar="FPS",
                    help="publish a preview JPEG this often (default off; 2 fps when given alone)")
     p.add_argument("--tuio", nargs="?", const=f"{DEFAULT_TUIO[0]}:{DEFAULT_TUIO[1]}", metavar="HOST:PORT",
-                   help="also send TUIO 2.0 over OSC/UDP (default 127.0.0.1:3333); positions are normalised "
-                   "over --area (default a 1 m square from the table origin)")
+                   help="also send TUIO 2.0 over OSC/UDP (default 127.0.0.1:3333); positions are fractions of "
+                   "--area, clamped to 0..1, and the frame's dimension is that area's size in mm")
     p.add_argument("--camera-id", default="0", help="this camera's name in messages (several cameras, one table)")
     p.add_argument("--resolution", metavar="WxH",
                    help="webcam resolution (default: the calibration's, else 1920x1080)")
@@ -179,7 +184,7 @@ def _parse_ids(text: str | None) -> frozenset[int] | None:
     return frozenset(ids)
 
 
-def _parse_area(text: str | None) -> tuple[float, float, float, float] | None:
+def _parse_area(text: str | None) -> TableArea | None:
     if text is None:
         return None
     try:
@@ -188,7 +193,25 @@ def _parse_area(text: str | None) -> tuple[float, float, float, float] | None:
         raise UsageError(f"--area {text!r}: give four millimetre values X0,Y0,X1,Y1") from None
     if x1 <= x0 or y1 <= y0:
         raise UsageError(f"--area {text!r}: X1 must exceed X0 and Y1 exceed Y0")
-    return x0, y0, x1, y1
+    return TableArea(x0, y0, x1, y1)
+
+
+def _camera_device(text: str) -> int | str:
+    """A webcam index, a device path (it may appear later: plugged in), a stream URL or an existing video file."""
+    if text.isdigit():
+        return int(text)
+    if text.startswith("/dev/") or "://" in text or Path(text).exists():
+        return text
+    raise UsageError(f"--camera {text!r} is neither a camera index nor an existing device or file: pass an index "
+                     "(--camera 0), a device path (--camera /dev/video2; list them with 'v4l2-ctl --list-devices') "
+                     "or a stream URL, or use --video FILE for a recording")
+
+
+def _tuio_target(text: str) -> tuple[str, int]:
+    host, _, port = text.rpartition(":")
+    if not port.isdigit() or not 0 < int(port) < 65536:
+        raise UsageError(f"--tuio {text!r}: write it as HOST:PORT, e.g. --tuio 127.0.0.1:3333")
+    return host or DEFAULT_TUIO[0], int(port)
 
 
 def _resolution(text: str) -> tuple[int, int]:
@@ -200,7 +223,8 @@ def _resolution(text: str) -> tuple[int, int]:
 
 
 def _synthetic(args: argparse.Namespace, camera: CameraModel | None, heights: dict[int, float]
-               ) -> tuple[SyntheticSource, CameraModel]:
+               ) -> tuple[SyntheticSource, CameraModel, TableArea]:
+    """The synthetic table's source, its camera, and the bounds of the board it draws."""
     from vision.synthetic.demo_scene import demo_table, table_centre
     from vision.synthetic.renderer import TableRenderer
 
@@ -227,7 +251,8 @@ def _synthetic(args: argparse.Namespace, camera: CameraModel | None, heights: di
         from vision.synthetic.control import ControlledTable
 
         choreography = ControlledTable(table.figures, table.size_mm)
-    return SyntheticSource(renderer, choreography, fps=args.fps, realtime=not args.fast, frames=args.frames), model
+    source = SyntheticSource(renderer, choreography, fps=args.fps, realtime=not args.fast, frames=args.frames)
+    return source, model, drawing_area(table)
 
 
 class _Progress:
@@ -252,7 +277,9 @@ def run(args: argparse.Namespace, stdout: IO[str]) -> int:
     heights.update(_parse_heights(args.height))
     if default_height is not None and args.marker_height == 0.0:
         args.marker_height = default_height
-    tracker = TrackerConfig(known_ids=_parse_ids(args.ids), area_mm=_parse_area(args.area))
+    # Tags outside --area stay tracked (the tracker is not told about it): the service warns about them.
+    area = _parse_area(args.area)
+    tracker = TrackerConfig(known_ids=_parse_ids(args.ids))
     detector = _detector(args)
     camera: CameraModel | None = None
     if args.calibration:
@@ -262,16 +289,19 @@ def run(args: argparse.Namespace, stdout: IO[str]) -> int:
     open_source: Callable[[], FrameSource] | None = None
     source: FrameSource | None = None
     progress: _Progress | None = None
+    board: TableArea | None = None
     if args.synthetic is not None:
-        synthetic, camera = _synthetic(args, camera, heights)
+        synthetic, camera, board = _synthetic(args, camera, heights)
         if synthetic.live:
             open_source = lambda: synthetic  # noqa: E731 - the same renderer serves every (re)connection
         else:
             source = synthetic
     elif args.camera is not None:
-        device: int | str = int(args.camera) if args.camera.isdigit() else args.camera
+        device = _camera_device(args.camera)
         w, h = _resolution(args.resolution) if args.resolution else (camera.image_size if camera else (1920, 1080))
-        open_source = lambda: CameraSource(device, w, h, args.fps, not args.no_mjpg)  # noqa: E731
+        # OpenCV's own logs repeat a dozen lines per failed open while the camera is away; -v keeps them.
+        open_source = lambda: CameraSource(device, w, h, args.fps, not args.no_mjpg,  # noqa: E731
+                                           quiet=not args.verbose)
     elif args.video is not None:
         source = VideoFileSource(args.video)
         progress = _Progress(None, "frames")
@@ -286,7 +316,7 @@ def run(args: argparse.Namespace, stdout: IO[str]) -> int:
     publish = not args.no_publish and camera is not None and (args.jsonl is None or args.pub is not None)
     config = ServiceConfig(camera_id=args.camera_id, heights_mm=heights, default_height_mm=args.marker_height,
                            tracker=tracker, preview_fps=args.preview, max_frames=args.frames,
-                           track=args.images is None)
+                           track=args.images is None, area=area)
     with ExitStack() as stack:
         publisher = None
         if publish:
@@ -304,10 +334,11 @@ def run(args: argparse.Namespace, stdout: IO[str]) -> int:
                   file=sys.stderr)
         tuio = None
         if args.tuio and camera is not None:
-            host, _, port = args.tuio.rpartition(":")
-            tuio = TuioSender(host or DEFAULT_TUIO[0], int(port), tracker.area_mm or (0.0, 0.0, 1000.0, 1000.0),
-                              camera.image_size, f"hexa-vision:{args.camera_id}")
+            host, port = _tuio_target(args.tuio)
+            tuio_area = area or board or seen_area(camera) or DEFAULT_AREA
+            tuio = TuioSender(host, port, tuio_area, f"hexa-vision:{args.camera_id}")
             stack.callback(tuio.close)
+            print(f"hexa vision: TUIO 2.0 to {host}:{port}, positions over the table area {tuio_area}", file=sys.stderr)
         sinks: list[Callable[[FrameResult], None]] = []
         if args.jsonl is not None:
             stream = stdout if args.jsonl == "-" else stack.enter_context(Path(args.jsonl).open("w", encoding="utf-8"))

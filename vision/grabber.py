@@ -2,7 +2,8 @@
 
 A slow frame never builds a queue: the service always gets the latest picture. When the source
 fails (camera unplugged) the thread says so once, keeps trying to reopen it every
-``retry_s`` seconds, and says so again when frames flow once more.
+``retry_s`` seconds without repeating itself (one log line per change of problem), and says so
+again when frames flow once more. A device that opens but delivers nothing counts as failing.
 """
 
 from __future__ import annotations
@@ -34,6 +35,7 @@ class LatestFrameGrabber:
         self.detail = "starting"
         self.dropped = 0
         self.reconnects = 0
+        self._said = ""  # the last problem logged; "" once frames flow
         self._stop = threading.Event()
         self._thread = threading.Thread(target=self._run, name=f"grab-{name}", daemon=True)
 
@@ -64,31 +66,29 @@ class LatestFrameGrabber:
             self.status, self.detail = status, detail
             self._cond.notify_all()
 
+    def _trouble(self, problem: str) -> None:
+        """Report a failure: logged when it differs from the last one said, so a retry loop says it once."""
+        if problem != self._said:
+            log.error("%s; retrying every %g s", problem.rstrip("."), self.retry_s)
+            self._said = problem
+        self._set_status(RECONNECTING, problem)
+
     def _run(self) -> None:
-        first = True
         while not self._stop.is_set():
             try:
                 source = self._open()
             except SourceError as exc:
-                if first or self.status != RECONNECTING or self.detail != str(exc):
-                    log.error("%s; retrying every %.0f s", exc, self.retry_s)
-                self._set_status(RECONNECTING, str(exc))
-                first = False
+                self._trouble(str(exc))
                 self._stop.wait(self.retry_s)
                 continue
-            if not first:
-                self.reconnects += 1
-                log.warning("%s is back; frames flowing again", source.name)
-            first = False
-            self._set_status(OK, source.name)
             try:
                 self._pump(source)
             except SourceError as exc:
-                log.error("%s", exc)
-                self._set_status(RECONNECTING, str(exc))
+                self._trouble(str(exc))
                 self._stop.wait(self.retry_s)
             except Exception as exc:  # a driver error must not silently end the capture thread
                 log.exception("%s failed unexpectedly; reopening it", source.name)
+                self._said = ""
                 self._set_status(RECONNECTING, f"{source.name} failed: {exc}")
                 self._stop.wait(self.retry_s)
             finally:
@@ -103,6 +103,12 @@ class LatestFrameGrabber:
                 log.info("%s ended", source.name)
                 self._set_status(ENDED, f"{source.name} ended")
                 return
+            if self.status != OK:  # frames flow (again): that is what "ok" means, not merely opened
+                if self._said:
+                    self.reconnects += 1
+                    log.warning("%s is back; frames flowing again", source.name)
+                    self._said = ""
+                self._set_status(OK, source.name)
             with self._cond:
                 if self._sequence != self._taken and self._frame is not None:
                     self.dropped += 1  # the service had not taken the previous one: it is stale now

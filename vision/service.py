@@ -31,6 +31,7 @@ from typing import IO, Any
 
 from calibration.camera_model import CameraModel
 from engine.wire import MarkerTrack
+from vision.area import TableArea, outside_warnings
 from vision.detection import DetectedMarker, Detector
 from vision.grabber import ENDED, OK, LatestFrameGrabber
 from vision.mapping import TableMarker, to_table
@@ -56,6 +57,7 @@ class ServiceConfig:
     preview_width: int = 640
     max_frames: int | None = None
     track: bool = True  # False for image folders: every image is an independent frame
+    area: TableArea | None = None  # the table area given by the caller: tags outside it are warned about, not dropped
 
 
 @dataclass
@@ -89,6 +91,8 @@ def process_frame(frame: Frame, detector: Detector, camera: CameraModel | None, 
             placed = to_table(detected, camera, config.heights_mm, config.default_height_mm)
             if tracker is not None:
                 update = tracker.update(placed, frame.monotonic)
+                if config.area is not None:
+                    update.warnings.extend(outside_warnings(update, config.area).values())
     return FrameResult(frame, detected, placed, update, detect_ms, problem)
 
 
@@ -165,6 +169,7 @@ class VisionService:
         self._next_heartbeat = 0.0
         self._next_preview = 0.0
         self._last_problem = ""
+        self._warned_outside: set[int] = set()
 
     def stop(self) -> None:
         self.stop_event.set()
@@ -221,6 +226,7 @@ class VisionService:
         if result.problem and result.problem != self._last_problem:
             log.error("%s", result.problem)
         self._last_problem = result.problem
+        self._warn_outside_once(result)
         self.stats.frames += 1
         self.stats.detect_ms.append(result.detect_ms)
         self._recent.append(time.monotonic())
@@ -239,6 +245,15 @@ class VisionService:
             small = draw_detections(frame.image, result.detected, states, self.config.preview_width)
             self.publisher.publish_preview(encode_jpeg(small), small.shape[1], small.shape[0], frame.captured_at)
             self.stats.previews += 1
+
+    def _warn_outside_once(self, result: FrameResult) -> None:
+        """Log each tag outside the area once (one standing on the edge may cross it at every frame)."""
+        if self.config.area is None or result.update is None:
+            return
+        for marker_id, text in outside_warnings(result.update, self.config.area).items():
+            if marker_id not in self._warned_outside:
+                self._warned_outside.add(marker_id)
+                log.warning("%s", text)
 
     def _fps(self) -> float:
         now = time.monotonic()

@@ -11,6 +11,7 @@ from __future__ import annotations
 import logging
 import time
 from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Protocol
@@ -60,18 +61,43 @@ def _stamp(image: NDArray[np.uint8], index: int, name: str = "") -> Frame:
     return Frame(image, index, time.time(), time.monotonic(), name)
 
 
+@contextmanager
+def opencv_quiet(quiet: bool = True) -> Iterator[None]:
+    """Silence OpenCV's own log lines for a while (``quiet=False``: leave them).
+
+    Opening a camera that is not there makes OpenCV try every video backend and print a dozen
+    lines from each attempt; our own message says what is wrong once.
+    """
+    if not quiet:
+        yield
+        return
+    before = cv2.utils.logging.getLogLevel()
+    cv2.utils.logging.setLogLevel(cv2.utils.logging.LOG_LEVEL_SILENT)
+    try:
+        yield
+    finally:
+        cv2.utils.logging.setLogLevel(before)
+
+
 class CameraSource:
-    """A webcam by index (``0``) or device path (``/dev/video2``), MJPG at the chosen size and rate."""
+    """A webcam by index (``0``) or device path (``/dev/video2``), MJPG at the chosen size and rate.
+
+    ``quiet`` (default) keeps OpenCV's own warnings out of stderr while opening and closing it.
+    """
 
     live = True
 
     def __init__(self, device: int | str, width: int = 1920, height: int = 1080, fps: float = 30.0,
-                 mjpg: bool = True) -> None:
+                 mjpg: bool = True, quiet: bool = True) -> None:
         self.name = f"camera {device}"
+        self.quiet = quiet
         self._index = 0
-        self._capture = cv2.VideoCapture(device)
-        if not self._capture.isOpened():
-            self._capture.release()
+        with opencv_quiet(quiet):
+            self._capture = cv2.VideoCapture(device)
+            opened = self._capture.isOpened()
+            if not opened:
+                self._capture.release()
+        if not opened:
             raise SourceError(f"{self.name} cannot be opened: is it plugged in and not used by another program? "
                               "List cameras with 'v4l2-ctl --list-devices' (Linux) and pass --camera INDEX or PATH.")
         if mjpg:
@@ -85,14 +111,16 @@ class CameraSource:
             log.warning("%s delivers %dx%d instead of the requested %dx%d", self.name, *got, width, height)
 
     def read(self) -> Frame | None:
-        ok, image = self._capture.read()
+        with opencv_quiet(self.quiet):  # a camera pulled out makes the driver complain at every read
+            ok, image = self._capture.read()
         if not ok or image is None:
             raise SourceError(f"{self.name} stopped delivering frames (unplugged?). Waiting for it to come back.")
         self._index += 1
         return _stamp(np.asarray(image, dtype=np.uint8), self._index - 1)
 
     def close(self) -> None:
-        self._capture.release()
+        with opencv_quiet(self.quiet):
+            self._capture.release()
 
 
 class VideoFileSource:
