@@ -166,7 +166,7 @@ def closest(word: str, known: Iterable[str]) -> str | None:
     return found[0] if found else None
 
 
-def _suggest(word: str, known: Iterable[str]) -> str:
+def _did_you_mean(word: str, known: Iterable[str]) -> str:
     best = closest(word, known)
     return f"did you mean {best!r}? " if best else ""
 
@@ -261,10 +261,10 @@ class SchemaReader:
                 many = isinstance(value, list)
                 shown = f"[[{name}]]" if many else f"[{name}]"
                 best = closest(name, self.tables)
-                hint = f"did you mean {(f'[[{best}]]' if self.tables[best].many else f'[{best}]')}? " if best else ""
+                hint = f"did you mean {self.tables[best].header}? If not, " if best else ""
                 raise self.fail(
                     f"{shown} is not a table of a scenario file; known tables: {sorted(self.tables)}",
-                    f"{hint}rename or remove it",
+                    f"{hint}remove it",
                     name,
                     0 if many else None,
                 )
@@ -278,7 +278,10 @@ class SchemaReader:
                 raise self.fail(f"the scenario has no [{name}] table", f"add a [{name}] table", name)
             return {}
         if not isinstance(value, dict):
-            raise self.fail(f"{name!r} must be a [{name}] table, not {value!r}", f"write it as [{name}]", name)
+            raise self.fail(
+                f"{name!r} must be one [{name}] table", f"write it as [{name}] once", name,
+                0 if isinstance(value, list) else None,
+            )
         self.check_keys(value, spec, None)
         return value
 
@@ -311,7 +314,7 @@ class SchemaReader:
                 raise self.fail(
                     f"{spec.noun} {key!r} is not {article} {spec.noun} of {spec.owner or spec.header}; "
                     f"known {spec.noun}s: {list(known)}",
-                    f"{_suggest(key, known)}correct or remove it",
+                    f"{hint}If not, remove it" if (hint := _did_you_mean(key, known)) else "remove it",
                     spec.name,
                     index,
                     key,
@@ -348,18 +351,19 @@ class SchemaReader:
         if f.choices and value not in f.choices:
             raise bad(
                 f"{key!r} {value!r} is not one of the allowed values",
-                f"{_suggest(value, f.choices)}use one of: {', '.join(f.choices)}",
+                f"{_did_you_mean(value, f.choices)}{'Use' if closest(value, f.choices) else 'use'} one of: "
+                f"{', '.join(f.choices)}",
             )
         return value
 
     @staticmethod
     def _length(value: str | list[Any], f: Field, bad: Any) -> None:
         what = "characters" if isinstance(value, str) else "entries"
+        if f.min_len == f.max_len and len(value) != f.max_len:
+            raise bad(f"{f.name!r} has {len(value)} {what}, not {f.max_len}", f"give exactly {f.max_len}")
         if len(value) < f.min_len:
             raise bad(f"{f.name!r} is empty", f"give {f.name!r} a value")
         if f.max_len is not None and len(value) > f.max_len:
-            if f.min_len == f.max_len:
-                raise bad(f"{f.name!r} has {len(value)} {what}, not {f.max_len}", f"give exactly {f.max_len}")
             raise bad(f"{f.name!r} has {len(value)} {what}; at most {f.max_len} are allowed", "shorten it")
 
     @staticmethod
