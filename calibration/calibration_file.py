@@ -18,6 +18,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
+import cv2
 import numpy as np
 
 from calibration.board_spec import BoardSpec
@@ -119,13 +120,13 @@ def record_from_json(data: Any, source: str = "calibration file") -> Calibration
                                    f"{SCHEMA_VERSION}. {_REDO}")
     try:
         cam_info = _obj(data, "camera")
-        res = data["resolution"]
-        if not (isinstance(res, list) and len(res) == 2):
-            raise ValueError("'resolution' must be [width, height]")
+        width, height = _resolution(data["resolution"])
         k = np.array(_obj(data, "intrinsics")["camera_matrix"], dtype=np.float64)
         if k.shape != (3, 3):
             raise ValueError(f"camera_matrix must be 3×3, got shape {k.shape}")
         dist = np.array(data["distortion"], dtype=np.float64)
+        if dist.ndim != 1 or dist.size not in _DIST_SIZES:
+            raise ValueError(f"distortion must be a flat list of 4, 5, 8, 12 or 14 numbers, got shape {dist.shape}")
         pose = _obj(data, "table_pose")
         rvec = np.array(pose["rvec"], dtype=np.float64)
         tvec = np.array(pose["tvec"], dtype=np.float64)
@@ -134,13 +135,17 @@ def record_from_json(data: Any, source: str = "calibration file") -> Calibration
         for name, arr in (("camera_matrix", k), ("distortion", dist), ("rvec", rvec), ("tvec", tvec)):
             if not np.all(np.isfinite(arr)):
                 raise ValueError(f"{name} holds a non-finite number")
-        camera = CameraModel(k, dist, (int(res[0]), int(res[1])), rvec, tvec)
+        _check_lens(k, dist, width, height)
+        camera = CameraModel(k, dist, (width, height), rvec, tvec)
         board = BoardSpec.from_json(data["board"])
+        if not (math.isfinite(board.square_mm) and 1.0 <= board.square_mm <= 1000.0):
+            raise ValueError(f"board square_mm is {board.square_mm}; a printed square is 1 to 1000 mm")
+        _check_pose(rvec, tvec, board)
         q = _obj(data, "quality")
         quality = CalibrationQuality(
-            reprojection_px=float(q["reprojection_px"]),
-            table_error_mm=float(q["table_error_mm"]),
-            table_error_hex=float(q["table_error_hex"]),
+            reprojection_px=_measure(q, "reprojection_px"),
+            table_error_mm=_measure(q, "table_error_mm"),
+            table_error_hex=_measure(q, "table_error_hex"),
             views=int(q["views"]),
             verdict=str(q["verdict"]),
             advice=tuple(str(a) for a in q.get("advice", [])),
@@ -148,16 +153,77 @@ def record_from_json(data: Any, source: str = "calibration file") -> Calibration
         bar = _obj(data, "check_bar")
         measured = bar.get("measured_mm")
         check_bar = CheckBar(float(bar.get("nominal_mm", 100.0)), None if measured is None else float(measured))
-        if check_bar.measured_mm is not None and not (math.isfinite(check_bar.scale) and check_bar.scale > 0):
-            raise ValueError("check_bar measured_mm must be a positive length")
+        if not (math.isfinite(check_bar.nominal_mm) and check_bar.nominal_mm > 0):
+            raise ValueError("check_bar nominal_mm must be a positive length")
+        if check_bar.measured_mm is not None and not (math.isfinite(check_bar.scale) and 0.5 < check_bar.scale < 2):
+            raise ValueError("check_bar measured_mm must be a positive length close to nominal_mm")
         return CalibrationRecord(camera, board, quality, str(cam_info.get("id", "")), str(cam_info.get("name", "")),
                                  check_bar, str(data.get("date", "")))
     except CalibrationFileError:
         raise
     except KeyError as exc:
         raise CalibrationFileError(f"{source} is missing the field {exc.args[0]!r}. {_REDO}") from None
-    except (ValueError, TypeError) as exc:
+    except (ValueError, TypeError, OverflowError) as exc:
         raise CalibrationFileError(f"{source} is damaged: {exc}. {_REDO}") from None
+
+
+_DIST_SIZES = (4, 5, 8, 12, 14)
+MAX_IMAGE_SIDE_PX = 16_384  # larger than any webcam or phone sensor; keeps image buffers allocatable
+MAX_RADIAL = 100.0  # |k1…k6|: wide-angle lenses stay in the tens
+MAX_OTHER = 1.0  # |p1|, |p2|, thin prism s1…s4, tilt τx, τy: small by nature
+MIN_DISTANCE_MM = 50.0
+MAX_DISTANCE_MM = 20_000.0
+
+
+def _resolution(res: Any) -> tuple[int, int]:
+    if not (isinstance(res, list) and len(res) == 2):
+        raise ValueError("'resolution' must be [width, height]")
+    if any(isinstance(v, bool) or not isinstance(v, int) for v in res):
+        raise ValueError(f"'resolution' must be two whole numbers of pixels, got {res!r}")
+    if not all(16 <= v <= MAX_IMAGE_SIDE_PX for v in res):
+        raise ValueError(f"'resolution' {res[0]}×{res[1]} is outside 16 to {MAX_IMAGE_SIDE_PX} pixels a side")
+    return res[0], res[1]
+
+
+def _check_lens(k: np.ndarray[Any, Any], dist: np.ndarray[Any, Any], width: int, height: int) -> None:
+    """The intrinsics of a real lens: positive focal lengths, the principal point inside the image."""
+    fx, fy, cx, cy = k[0, 0], k[1, 1], k[0, 2], k[1, 2]
+    side = max(width, height)
+    for name, f in (("fx", fx), ("fy", fy)):
+        if not 0.05 * side <= f <= 50.0 * side:
+            raise ValueError(f"camera_matrix focal length {name} is {f:g} px; a lens on a {width}×{height} image "
+                             f"has {0.05 * side:g} to {50 * side:g}")
+    if not (0.0 <= cx <= width and 0.0 <= cy <= height):
+        raise ValueError(f"camera_matrix principal point ({cx:g}, {cy:g}) is outside the {width}×{height} image")
+    if abs(k[0, 1]) > 0.1 * fx or k[1, 0] != 0.0 or k[2, 0] != 0.0 or k[2, 1] != 0.0 or k[2, 2] != 1.0:
+        raise ValueError("camera_matrix must be [[fx, 0, cx], [0, fy, cy], [0, 0, 1]]")
+    radial = [0, 1, 4, 5, 6, 7]  # k1, k2, (p1, p2), k3, k4, k5, k6, then s1…s4, τx, τy
+    for i, value in enumerate(dist):
+        limit = MAX_RADIAL if i in radial else MAX_OTHER
+        if abs(value) > limit:
+            raise ValueError(f"distortion coefficient {i + 1} is {value:g}; a lens has at most {limit:g} there")
+
+
+def _check_pose(rvec: np.ndarray[Any, Any], tvec: np.ndarray[Any, Any], board: BoardSpec) -> None:
+    """The table is in front of the camera, at a distance a camera over a table can have, seen from above."""
+    rotation, _ = cv2.Rodrigues(rvec.reshape(3, 1))
+    centre = rotation @ np.array([board.width_mm / 2, board.height_mm / 2, 0.0]) + tvec
+    distance = float(np.linalg.norm(centre))
+    if centre[2] <= 0 or not MIN_DISTANCE_MM <= distance <= MAX_DISTANCE_MM:
+        raise ValueError(f"table_pose puts the table {'behind' if centre[2] <= 0 else 'in front of'} the camera at "
+                         f"{distance:.0f} mm; it must be in front, {MIN_DISTANCE_MM:g} to {MAX_DISTANCE_MM:g} mm away")
+    camera_in_board = -rotation.T @ tvec
+    if camera_in_board[2] > -MIN_DISTANCE_MM:  # the board frame's z points into the table
+        above = -camera_in_board[2] + 0.0  # + 0.0: no "-0"
+        raise ValueError(f"table_pose puts the camera {above:.0f} mm above the table, on or under it; "
+                         f"it must look down from at least {MIN_DISTANCE_MM:g} mm above")
+
+
+def _measure(q: dict[str, Any], key: str) -> float:
+    value = float(q[key])
+    if not (math.isfinite(value) and value >= 0):
+        raise ValueError(f"quality {key} must be a non-negative number, got {q[key]!r}")
+    return value
 
 
 def _obj(data: dict[str, Any], key: str) -> dict[str, Any]:

@@ -11,12 +11,14 @@ from __future__ import annotations
 import json
 import logging
 import sqlite3
+from collections.abc import Callable, Iterable, Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
 
 from engine.actions import Action, Roll, action_from_dict, action_to_dict
-from engine.errors import EngineError
+from engine.errors import EngineError, ScenarioError
 from engine.events import Event
 from engine.game import Game, Played
 from engine.prompts import Prompt
@@ -53,8 +55,30 @@ CREATE TABLE actions (
 """
 
 
+_TABLES = ("games", "actions")
+_RECOVER = (
+    "; to keep what it still holds, try the recovery of the sqlite3 program: "
+    "sqlite3 {path} .recover | sqlite3 recovered.sqlite, then pass --journal recovered.sqlite"
+)
+# What may go wrong while replaying a damaged or outdated action: the rules refuse it, or it names a
+# figure, hex or option the game does not have.
+_REPLAY_ERRORS = (ValueError, KeyError, IndexError, TypeError, AttributeError)
+
+
 class JournalError(EngineError):
     """A journal file that cannot be used: the message names the file and the fix."""
+
+
+class GameNotResumable(JournalError):
+    """One game of a journal cannot be rebuilt (damaged rows, a scenario no longer accepted); others may."""
+
+
+@dataclass(frozen=True)
+class Resumed:
+    """The outcome of :meth:`Journal.resume_newest`: the game resumed (if any) and why others were skipped."""
+
+    game: JournaledGame | None
+    skipped: tuple[str, ...] = ()
 
 
 def _now() -> str:
@@ -98,11 +122,39 @@ class Journal:
         self.path = Path(path)
         self._conn = self._open()
 
-    def _fail(self, problem: str) -> JournalError:
+    def _fail(self, problem: str, recover: bool = False) -> JournalError:
         return JournalError(
             f"{self.path}: {problem}. Fix: move that file away (or pass another journal file with --journal); "
-            "a new journal is created when the file does not exist"
+            "a new journal is created when the file does not exist" + (_RECOVER.format(path=self.path) if recover
+                                                                        else "")
         )
+
+    def _damaged(self, exc: sqlite3.Error) -> JournalError:
+        return self._fail(f"is damaged and cannot be read ({exc})", recover=True)
+
+    @contextmanager
+    def _reading(self) -> Iterator[None]:
+        """Turn a database error met mid-use (a damaged page, a vanished table) into a clear JournalError."""
+        try:
+            yield
+        except sqlite3.IntegrityError:
+            raise  # a write that conflicts with another writer, not damage
+        except sqlite3.DatabaseError as exc:
+            raise self._damaged(exc) from None
+
+    def _not_resumable(self, game_id: int, problem: str) -> GameNotResumable:
+        name = self._scenario_name(game_id)
+        return GameNotResumable(
+            f"{self.path}: game {game_id}{name} cannot be resumed: {problem}. Fix: start a new game (give the "
+            "scenario file or id again); the journal keeps that game's rows untouched"
+        )
+
+    def _scenario_name(self, game_id: int) -> str:
+        try:
+            row = self._conn.execute("SELECT scenario_name FROM games WHERE id = ?", (game_id,)).fetchone()
+        except sqlite3.Error:
+            return ""
+        return f" ({row[0]})" if row else ""
 
     def _open(self) -> sqlite3.Connection:
         if self.path.is_dir():
@@ -123,12 +175,20 @@ class Journal:
                 raise self._fail(
                     f"is a game journal of schema version {version}; this program reads version {SCHEMA_VERSION}"
                 )
+            else:
+                missing = [t for t in _TABLES if t not in tables]
+                if missing:
+                    raise self._fail(f"is damaged: its table {missing[0]!r} is missing", recover=True)
+                found = [r[0] for r in conn.execute("PRAGMA quick_check(3)")]
+                if found != ["ok"]:
+                    problems = [p for text in found for p in str(text).splitlines() if not p.startswith("***")]
+                    raise self._fail(f"is damaged ({'; '.join(problems)})", recover=True)
             conn.execute("PRAGMA journal_mode = WAL")
             conn.execute("PRAGMA synchronous = FULL")
             conn.execute("PRAGMA foreign_keys = ON")
         except sqlite3.DatabaseError as exc:
             conn.close()
-            raise self._fail(f"is not a readable game journal ({exc})") from None
+            raise self._fail(f"is not a readable game journal ({exc})", recover=True) from None
         except JournalError:
             conn.close()
             raise
@@ -161,11 +221,12 @@ class Journal:
     def new_game(self, scenario: Scenario) -> JournaledGame:
         """Start a game of ``scenario`` and record it (with the scenario's full text)."""
         game = Game(scenario)
-        cur = self._conn.execute(
-            "INSERT INTO games (scenario_id, scenario_name, scenario_toml, scenario_source, ruleset, created) "
-            "VALUES (?, ?, ?, ?, ?, ?)",
-            (scenario.id, scenario.name, scenario.text, scenario.source, scenario.ruleset, _now()),
-        )
+        with self._reading():
+            cur = self._conn.execute(
+                "INSERT INTO games (scenario_id, scenario_name, scenario_toml, scenario_source, ruleset, created) "
+                "VALUES (?, ?, ?, ?, ?, ?)",
+                (scenario.id, scenario.name, scenario.text, scenario.source, scenario.ruleset, _now()),
+            )
         game_id = cur.lastrowid
         assert game_id is not None
         log.info("journal %s: new game %d of %s", self.path, game_id, scenario.id)
@@ -173,11 +234,12 @@ class Journal:
 
     def games(self) -> list[GameInfo]:
         """Every game of the journal, oldest first."""
-        rows = self._conn.execute(
-            "SELECT g.id, g.scenario_id, g.scenario_name, g.ruleset, g.created, g.finished, g.winner, "
-            "COALESCE(SUM(a.undone = 0), 0), COALESCE(SUM(a.undone = 1), 0) "
-            "FROM games g LEFT JOIN actions a ON a.game_id = g.id GROUP BY g.id ORDER BY g.id"
-        ).fetchall()
+        with self._reading():
+            rows = self._conn.execute(
+                "SELECT g.id, g.scenario_id, g.scenario_name, g.ruleset, g.created, g.finished, g.winner, "
+                "COALESCE(SUM(a.undone = 0), 0), COALESCE(SUM(a.undone = 1), 0) "
+                "FROM games g LEFT JOIN actions a ON a.game_id = g.id GROUP BY g.id ORDER BY g.id"
+            ).fetchall()
         return [GameInfo(*row) for row in rows]
 
     def latest_unfinished(self) -> GameInfo | None:
@@ -188,32 +250,48 @@ class Journal:
         """The action log of a game in order, undone actions included."""
         self._game_row(game_id)
         out = []
-        for seq, text, virtual, undone, at in self._conn.execute(
-            "SELECT seq, action, virtual, undone, at FROM actions WHERE game_id = ? ORDER BY seq", (game_id,)
-        ):
+        with self._reading():
+            rows = self._conn.execute(
+                "SELECT seq, action, virtual, undone, at FROM actions WHERE game_id = ? ORDER BY seq", (game_id,)
+            ).fetchall()
+        for seq, text, virtual, undone, at in rows:
             try:
                 action = action_from_dict(json.loads(text))
-            except (ValueError, TypeError) as exc:
-                raise self._fail(f"game {game_id}, action {seq} cannot be read ({exc})") from None
+            except (ValueError, TypeError, KeyError, AttributeError) as exc:
+                raise self._not_resumable(game_id, f"its action {seq} cannot be read ({exc})") from None
             out.append(JournalRow(seq, action, bool(virtual), bool(undone), at))
         return out
 
     def scenario_of(self, game_id: int) -> Scenario:
         """The scenario a game was started with, from the text stored in the journal."""
         _, toml, source = self._game_row(game_id)
-        return load_scenario_text(toml, f"{source} (as stored in the journal {self.path}, game {game_id})")
+        if not isinstance(toml, str):
+            raise self._not_resumable(game_id, "its stored scenario text is missing")
+        try:
+            return load_scenario_text(toml, f"{source} (as stored in the journal {self.path}, game {game_id})")
+        except ScenarioError as exc:
+            problem = str(exc).split(". Fix: ")[0]
+            raise self._not_resumable(game_id, f"its scenario is not accepted any more: {problem}") from None
 
     def _game_row(self, game_id: int) -> tuple[str, str, str]:
-        row = self._conn.execute(
-            "SELECT scenario_id, scenario_toml, scenario_source FROM games WHERE id = ?", (game_id,)
-        ).fetchone()
+        with self._reading():
+            row = self._conn.execute(
+                "SELECT scenario_id, scenario_toml, scenario_source FROM games WHERE id = ?", (game_id,)
+            ).fetchone()
         if row is None:
             known = ", ".join(str(g.id) for g in self.games()) or "none yet"
             raise JournalError(f"{self.path}: there is no game {game_id}. Fix: use one of the game ids: {known}")
         return row[0], row[1], row[2]
 
-    def resume(self, game_id: int | None = None) -> JournaledGame:
-        """Rebuild a game by replaying its actions that were not undone; by default the latest unfinished one."""
+    def resume(
+        self, game_id: int | None = None, between: Callable[[Game, int], None] | None = None
+    ) -> JournaledGame:
+        """Rebuild a game by replaying its actions that were not undone; by default the latest unfinished one.
+
+        ``between(game, seq)`` runs before the first action (seq 0) and after each one replayed, for state
+        kept beside the actions (the service's overrides). Raises :class:`GameNotResumable` when the game's
+        rows or scenario no longer make a game, naming what and where.
+        """
         if game_id is None:
             latest = self.latest_unfinished()
             if latest is None:
@@ -221,21 +299,51 @@ class Journal:
             game_id = latest.id
         scenario = self.scenario_of(game_id)
         rows = self.rows(game_id)
-        game = Game(scenario)
-        for row in rows:
-            if row.undone:
-                continue
-            try:
-                game.apply(row.action)
-            except EngineError as exc:
-                raise self._fail(f"game {game_id}, action {row.seq} no longer applies ({exc})") from None
+        try:
+            game = Game(scenario)
+        except _REPLAY_ERRORS as exc:
+            raise self._not_resumable(game_id, f"its scenario does not start a game ({exc})") from None
+        seq = 0
+        try:
+            if between is not None:
+                between(game, 0)
+            for row in rows:
+                if row.undone:
+                    continue
+                seq = row.seq
+                try:
+                    game.apply(row.action)
+                except _REPLAY_ERRORS as exc:
+                    raise self._not_resumable(game_id, f"its action {seq} no longer applies ({exc})") from None
+                if between is not None:
+                    between(game, seq)
+        except _REPLAY_ERRORS as exc:
+            where = f"after its action {seq}" if seq else "before its first action"
+            raise self._not_resumable(game_id, f"{where}: {exc}") from None
         log.info("journal %s: resumed game %d after %d actions", self.path, game_id, len(game.history))
         return JournaledGame(self, game_id, game, next_seq=(rows[-1].seq + 1) if rows else 1)
+
+    def resume_newest(
+        self, game_ids: Iterable[int], resume: Callable[[int], JournaledGame] | None = None
+    ) -> Resumed:
+        """Resume the first of ``game_ids`` (newest first) that can be; the others are skipped with the reason.
+
+        A game that cannot be resumed never stops a start: the reasons are logged and returned, and
+        the caller starts a new game when none could be resumed.
+        """
+        skipped: list[str] = []
+        for game_id in game_ids:
+            try:
+                return Resumed((resume or self.resume)(game_id), tuple(skipped))
+            except GameNotResumable as exc:
+                log.warning("%s", exc)
+                skipped.append(str(exc))
+        return Resumed(None, tuple(skipped))
 
     # -- writes used by JournaledGame ---------------------------------------------------------------
     def _insert(self, game_id: int, seq: int, action: Action, winner: str | None) -> None:
         virtual = isinstance(action, Roll) and action.virtual
-        with self._transaction():
+        with self._reading(), self._transaction():
             self._conn.execute(
                 "INSERT INTO actions (game_id, seq, action, virtual, at) VALUES (?, ?, ?, ?, ?)",
                 (game_id, seq, json.dumps(action_to_dict(action)), int(virtual), _now()),
@@ -244,7 +352,7 @@ class Journal:
                 self._conn.execute("UPDATE games SET finished = ?, winner = ? WHERE id = ?", (_now(), winner, game_id))
 
     def _mark_undone(self, game_id: int) -> None:
-        with self._transaction():
+        with self._reading(), self._transaction():
             row = self._conn.execute(
                 "SELECT MAX(seq) FROM actions WHERE game_id = ? AND undone = 0", (game_id,)
             ).fetchone()

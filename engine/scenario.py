@@ -20,8 +20,15 @@ from engine.board import EdgeKind, HexBoard
 from engine.errors import MapError, ScenarioError
 from engine.hexes import Edge, Hex, Orientation, edge, from_label
 from engine.layout import Layout
-
-DEFAULT_ACROSS_FLATS_MM = 50.0
+from engine.scenario_schema import (
+    MARKER_ID_COUNT,
+    MAX_MAP_HEXES,
+    MAX_SCENARIO_CHARS,
+    SIDE_COLOURS,
+    Field,
+    SchemaReader,
+    options_table,
+)
 
 
 class FigureKind(Enum):
@@ -104,80 +111,21 @@ class Scenario:
         return self.board.label(h)
 
 
-VICTORY_TYPES = ("bring", "destroy", "kill")
 _SLUG = re.compile(r"[^a-z0-9]+")
+_TAG_ID = re.compile(r"[0-9]{1,9}")
 
 
 def slug(name: str) -> str:
     return _SLUG.sub("-", name.lower()).strip("-") or "figure"
 
 
-class _Locator:
-    """Finds the line of a key inside the n-th ``[[table]]`` or ``[table]`` so errors can point at it."""
-
-    def __init__(self, text: str) -> None:
-        self.lines = text.splitlines()
-
-    def line(self, table: str, index: int | None = None, key: str | None = None) -> int | None:
-        header = re.compile(
-            r"^\s*\[\[\s*" + re.escape(table) + r"\s*\]\]"
-            if index is not None
-            else r"^\s*\[\s*" + re.escape(table) + r"\s*\]"
-        )
-        seen = -1
-        start: int | None = None
-        for i, line in enumerate(self.lines):
-            if header.match(line):
-                seen += 1
-                if index is None or seen == index:
-                    start = i
-                    break
-        if start is None:
-            return None
-        if key is None:
-            return start + 1
-        key_re = re.compile(r"^\s*" + re.escape(key) + r"\s*=")
-        for i in range(start + 1, len(self.lines)):
-            if re.match(r"^\s*\[", self.lines[i]):
-                break
-            if key_re.match(self.lines[i]):
-                return i + 1
-        return start + 1
-
-
 class _Loader:
     def __init__(self, text: str, source: str) -> None:
         self.text = text
         self.source = source
-        self.locator = _Locator(text)
-
-    def fail(
-        self, message: str, fix: str, table: str | None = None, index: int | None = None, key: str | None = None
-    ) -> ScenarioError:
-        line = self.locator.line(table, index, key) if table else None
-        where = f"{self.source}, line {line}" if line else self.source
-        return ScenarioError(f"{where}: {message}. Fix: {fix}")
-
-    def need(
-        self,
-        data: Mapping[str, Any],
-        key: str,
-        typ: type | tuple[type, ...],
-        table: str,
-        index: int | None = None,
-        default: Any = ...,
-    ) -> Any:
-        if key not in data:
-            if default is not ...:
-                return default
-            raise self.fail(f"[{table}] has no {key!r}", f"add '{key} = …' to it", table, index)
-        value = data[key]
-        if (isinstance(value, bool) and typ in (int, float, (int, float))) or not isinstance(value, typ):
-            names = typ.__name__ if isinstance(typ, type) else " or ".join(t.__name__ for t in typ)
-            raise self.fail(
-                f"{key!r} must be a {names}, not {value!r}", f"correct the value of {key!r}", table, index, key
-            )
-        return value
+        self.r = SchemaReader(text, source)
+        self.fail = self.r.fail
+        self.get = self.r.get
 
     def hex_label(self, label: Any, orientation: Orientation, table: str, index: int | None, key: str) -> Hex:
         if not isinstance(label, str):
@@ -192,13 +140,18 @@ class _Loader:
             ) from None
 
     def load(self) -> Scenario:
+        if len(self.text) > MAX_SCENARIO_CHARS:
+            raise ScenarioError(
+                f"{self.source}: the file has {len(self.text):,} characters; a scenario may have at most "
+                f"{MAX_SCENARIO_CHARS:,}. Fix: check that this is the scenario file, and draw a smaller map"
+            )
         try:
             data = tomllib.loads(self.text)
         except tomllib.TOMLDecodeError as exc:
             raise ScenarioError(f"{self.source}: not valid TOML ({exc}). Fix: correct the syntax there") from None
-        head = self.need(data, "scenario", dict, "scenario")
-        name = self.need(head, "name", str, "scenario")
-        ruleset = self.need(head, "ruleset", str, "scenario")
+        head = self.r.table(data, "scenario")
+        name = self.get(head, "scenario", None, "name")
+        ruleset = self.get(head, "scenario", None, "ruleset")
         from engine.rules import find_ruleset  # late import: the rule registry imports scenario types
 
         try:
@@ -207,21 +160,35 @@ class _Loader:
             raise self.fail(
                 str(exc.args[0]), "use one of the listed rule set names", "scenario", None, "ruleset"
             ) from None
-        board, layout, anchors = self._map(self.need(data, "map", dict, "map"))
-        sides = self._sides(data.get("sides"))
+        self.r.tables["options"] = options_table(
+            rules_cls.title, (Field(o.name, o.type) for o in rules_cls.options)
+        )
+        self.r.check_tables(data)
+        board, layout, anchors = self._map(self.r.table(data, "map"))
+        sides = self._sides(self.r.rows(data, "sides"))
         side_ids = {s.id for s in sides}
         players = self._players(data.get("players"), sides)
-        figures = self._figures(data.get("figures"), side_ids, board)
-        victory = self._victory(data.get("victory"), side_ids, {f.id for f in figures}, board)
-        options = self.need(data, "options", dict, "options", default={})
+        figures = self._figures(self.r.rows(data, "figures"), side_ids, board)
+        for tag in anchors:
+            holder = next((f for f in figures if f.marker_id == tag), None)
+            if holder is not None:
+                raise self.fail(
+                    f"anchor tag {tag} is also the marker of figure {holder.name!r}",
+                    "give the anchors and the figures different tag ids (the anchor sheet prints 90 to 99)",
+                    "map",
+                    None,
+                    "anchors",
+                )
+        victory = self._victory(self.r.rows(data, "victory"), side_ids, {f.id for f in figures}, board)
+        options = self.r.table(data, "options", required=False)
         try:
             options = rules_cls.validate_options(options)
         except ValueError as exc:
             raise self.fail(str(exc), "fix or remove that option", "options") from None
         scenario = Scenario(
-            id=self.need(head, "id", str, "scenario", default=slug(name)),
+            id=self.get(head, "scenario", None, "id") or slug(name),
             name=name,
-            description=self.need(head, "description", str, "scenario", default=""),
+            description=self.get(head, "scenario", None, "description"),
             ruleset=rules_cls.name,
             options=options,
             sides=sides,
@@ -240,19 +207,13 @@ class _Loader:
             raise ScenarioError(f"{self.source}: {exc}") from None
         return scenario
 
-    def _map(self, m: dict[str, Any]) -> tuple[HexBoard, Layout, dict[int, Hex]]:
-        orient_name = self.need(m, "orientation", str, "map", default="flat")
-        try:
-            orientation = Orientation(orient_name)
-        except ValueError:
-            raise self.fail(
-                f"orientation {orient_name!r} is unknown", "use 'flat' or 'pointy'", "map", None, "orientation"
-            ) from None
-        drawing = self.need(m, "drawing", str, "map")
+    def _map(self, m: Mapping[str, Any]) -> tuple[HexBoard, Layout, dict[int, Hex]]:
+        orientation = Orientation(self.get(m, "map", None, "orientation"))
+        drawing = self.get(m, "map", None, "drawing")
         edges: dict[Edge, EdgeKind] = {}
         for key, kind in (("walls", EdgeKind.WALL), ("doors", EdgeKind.DOOR), ("locked_doors", EdgeKind.LOCKED_DOOR)):
-            for item in self.need(m, key, list, "map", default=[]):
-                pair = str(item).split("|")
+            for item in self.get(m, "map", None, key):
+                pair = item.split("|")
                 if len(pair) != 2:
                     raise self.fail(
                         f"{key} entry {item!r} is not a pair of hexes", "write it as 'C3|C4'", "map", None, key
@@ -268,11 +229,23 @@ class _Loader:
                         key,
                     )
                 edges[edge(a, b)] = kind
+        levels_text = self.get(m, "map", None, "levels")
         try:
-            levels = parse_levels(m["levels"], orientation) if "levels" in m else {}
+            levels = parse_levels(levels_text, orientation) if levels_text is not None else {}
             board, _marks = board_from_drawing(drawing, orientation=orientation, edges=edges, levels=levels)
         except MapError as exc:
             raise self._drawing_error(exc, drawing) from None
+        except ValueError as exc:
+            raise self.fail(f"the map cannot be read: {exc}", "redraw it", "map", None, "drawing") from None
+        if len(board.tiles) > MAX_MAP_HEXES:
+            raise self.fail(
+                f"the map has {len(board.tiles):,} hexes; at most {MAX_MAP_HEXES:,} fit in the messages to the "
+                "tablets",
+                "draw a smaller map",
+                "map",
+                None,
+                "drawing",
+            )
         for e in edges:
             if e.a not in board or e.b not in board:
                 raise self.fail(
@@ -282,28 +255,23 @@ class _Loader:
                     None,
                     "walls",
                 )
-        width = self.need(m, "hex_across_flats_mm", (int, float), "map", default=DEFAULT_ACROSS_FLATS_MM)
-        origin = self.need(m, "origin_mm", list, "map", default=[0.0, 0.0])
-        try:
-            layout = Layout.from_flat_width(
-                orientation,
-                float(width),
-                (float(origin[0]), float(origin[1])),
-                float(self.need(m, "rotation_deg", (int, float), "map", default=0.0)),
-            )
-        except (ValueError, IndexError, TypeError) as exc:
-            raise self.fail(
-                f"the map's size or placement is wrong: {exc}",
-                "give positive millimetres",
-                "map",
-                None,
-                "hex_across_flats_mm",
-            ) from None
+        width = self.get(m, "map", None, "hex_across_flats_mm")
+        origin = self.get(m, "map", None, "origin_mm")
+        layout = Layout.from_flat_width(
+            orientation,
+            float(width),
+            (float(origin[0]), float(origin[1])),
+            float(self.get(m, "map", None, "rotation_deg")),
+        )
         anchors: dict[int, Hex] = {}
-        for tag, label in self.need(m, "anchors", dict, "map", default={}).items():
-            if not str(tag).isdigit():
+        for tag, label in self.get(m, "map", None, "anchors").items():
+            if not _TAG_ID.fullmatch(tag) or int(tag) >= MARKER_ID_COUNT:
                 raise self.fail(
-                    f"anchor tag id {tag!r} is not a number", "key anchors by tag id: 90 = 'A1'", "map", None, "anchors"
+                    f"anchor tag id {tag!r} is not a tag id from 0 to {MARKER_ID_COUNT - 1}",
+                    "key anchors by the id printed under the tag: 90 = 'A1'",
+                    "map",
+                    None,
+                    "anchors",
                 )
             h = self.hex_label(label, orientation, "map", None, "anchors")
             if h not in board:
@@ -313,26 +281,26 @@ class _Loader:
 
     def _drawing_error(self, exc: MapError, drawing: str) -> ScenarioError:
         """Point at the file line of the bad symbol: the drawing starts on the line after 'drawing = \'\'\''."""
-        key_line = self.locator.line("map", None, "drawing")
+        key_line = self.r.locator.line("map", None, "drawing")
         if key_line is None or exc.line is None:
             return self.fail(f"the map drawing is wrong: {exc}", "redraw that symbol", "map", None, "drawing")
         leading = len(drawing) - len(drawing.lstrip("\n"))
         line = key_line + 1 + leading + exc.line - 1
         return ScenarioError(f"{self.source}, line {line}: the map drawing is wrong: {exc}. Fix: redraw that symbol")
 
-    def _sides(self, raw: Any) -> tuple[SideSpec, ...]:
-        if not isinstance(raw, list) or len(raw) < 2:
+    def _sides(self, raw: list[Mapping[str, Any]]) -> tuple[SideSpec, ...]:
+        if len(raw) < 2:
             raise self.fail(
                 "a scenario needs at least two [[sides]]", "add [[sides]] tables with id and name", "sides", 0
             )
         sides = []
         for i, s in enumerate(raw):
-            sid = self.need(s, "id", str, "sides", i)
+            sid = self.get(s, "sides", i, "id")
             sides.append(
                 SideSpec(
                     sid,
-                    self.need(s, "name", str, "sides", i, default=sid),
-                    self.need(s, "colour", str, "sides", i, default=("red", "blue", "green", "yellow")[i % 4]),
+                    self.get(s, "sides", i, "name") or sid,
+                    self.get(s, "sides", i, "colour") or SIDE_COLOURS[i % 4],
                 )
             )
         ids = [s.id for s in sides]
@@ -344,8 +312,8 @@ class _Loader:
         if raw is None:
             return tuple(PlayerSpec(s.name, (s.id,)) for s in sides)
         players = []
-        for i, p in enumerate(raw):
-            psides = tuple(self.need(p, "sides", list, "players", i))
+        for i, p in enumerate(self.r.rows({"players": raw}, "players")):
+            psides = tuple(self.get(p, "players", i, "sides"))
             for s in psides:
                 if s not in {x.id for x in sides}:
                     raise self.fail(
@@ -355,7 +323,7 @@ class _Loader:
                         i,
                         "sides",
                     )
-            players.append(PlayerSpec(self.need(p, "name", str, "players", i), psides))
+            players.append(PlayerSpec(self.get(p, "players", i, "name"), psides))
         taken = [s for p in players for s in p.sides]
         if sorted(taken) != sorted(s.id for s in sides):
             raise self.fail(
@@ -363,14 +331,14 @@ class _Loader:
             )
         return tuple(players)
 
-    def _figures(self, raw: Any, side_ids: set[str], board: HexBoard) -> tuple[FigureSpec, ...]:
-        if not isinstance(raw, list) or not raw:
+    def _figures(self, raw: list[Mapping[str, Any]], side_ids: set[str], board: HexBoard) -> tuple[FigureSpec, ...]:
+        if not raw:
             raise self.fail("the scenario has no [[figures]]", "add a [[figures]] table per figure", "figures", 0)
         figures: list[FigureSpec] = []
         for i, f in enumerate(raw):
-            name = self.need(f, "name", str, "figures", i)
-            fid = self.need(f, "id", str, "figures", i, default=slug(name))
-            side = self.need(f, "side", str, "figures", i)
+            name = self.get(f, "figures", i, "name")
+            fid = self.get(f, "figures", i, "id") or slug(name)
+            side = self.get(f, "figures", i, "side")
             if side not in side_ids:
                 raise self.fail(
                     f"figure {name!r} is on side {side!r}, which the scenario does not define",
@@ -379,29 +347,18 @@ class _Loader:
                     i,
                     "side",
                 )
-            kind_name = self.need(f, "kind", str, "figures", i, default="fighter")
-            try:
-                kind = FigureKind(kind_name)
-            except ValueError:
-                raise self.fail(
-                    f"figure kind {kind_name!r} is unknown", "use fighter, archer or wizard", "figures", i, "kind"
-                ) from None
-            marker = self.need(f, "marker", int, "figures", i)
-            if marker < 0:
-                raise self.fail(
-                    f"marker id {marker} is negative", "use the id printed under the tag", "figures", i, "marker"
-                )
-            start = self.hex_label(self.need(f, "at", str, "figures", i), board.orientation, "figures", i, "at")
+            kind = FigureKind(self.get(f, "figures", i, "kind"))
+            marker = self.get(f, "figures", i, "marker")
+            at = self.get(f, "figures", i, "at")
+            start = self.hex_label(at, board.orientation, "figures", i, "at")
             if start not in board:
                 raise self.fail(
-                    f"figure {name!r} starts at {f['at']}, which is not on the map",
+                    f"figure {name!r} starts at {at}, which is not on the map",
                     "place it on a tile",
                     "figures",
                     i,
                     "at",
                 )
-            abilities = tuple(str(a) for a in self.need(f, "abilities", list, "figures", i, default=[]))
-            height = float(self.need(f, "height_mm", (int, float), "figures", i, default=0.0))
             figures.append(
                 FigureSpec(
                     fid,
@@ -410,9 +367,9 @@ class _Loader:
                     side,
                     kind,
                     start,
-                    abilities,
-                    height,
-                    bool(self.need(f, "can_carry", bool, "figures", i, default=True)),
+                    tuple(self.get(f, "figures", i, "abilities")),
+                    float(self.get(f, "figures", i, "height_mm")),
+                    self.get(f, "figures", i, "can_carry"),
                 )
             )
         for attr, what, key in (
@@ -428,30 +385,29 @@ class _Loader:
                 raise self.fail(f"{what} repeat: {shown!r} is used twice", "make each one unique", "figures", idx, key)
         return tuple(figures)
 
-    def _victory(self, raw: Any, side_ids: set[str], figure_ids: set[str], board: HexBoard) -> tuple[VictorySpec, ...]:
+    def _victory(
+        self, raw: list[Mapping[str, Any]], side_ids: set[str], figure_ids: set[str], board: HexBoard
+    ) -> tuple[VictorySpec, ...]:
         result = []
-        for i, v in enumerate(raw or []):
-            side = self.need(v, "side", str, "victory", i)
+        for i, v in enumerate(raw):
+            side = self.get(v, "victory", i, "side")
             if side not in side_ids:
                 raise self.fail(
                     f"victory side {side!r} is unknown", f"use one of {sorted(side_ids)}", "victory", i, "side"
                 )
-            vtype = self.need(v, "type", str, "victory", i)
-            if vtype not in VICTORY_TYPES:
-                raise self.fail(
-                    f"victory type {vtype!r} is unknown", f"use one of {VICTORY_TYPES}", "victory", i, "type"
-                )
-            token = self.need(v, "token", str, "victory", i) if vtype == "bring" else None
+            vtype = self.get(v, "victory", i, "type")
+            token = self.get(v, "victory", i, "token")
+            if vtype == "bring" and token is None:
+                raise self.fail("a 'bring' victory has no 'token'", "add token = 'treasure'", "victory", i)
             to = tuple(
-                self.hex_label(x, board.orientation, "victory", i, "to")
-                for x in self.need(v, "to", list, "victory", i, default=[])
+                self.hex_label(x, board.orientation, "victory", i, "to") for x in self.get(v, "victory", i, "to")
             )
             if vtype == "bring":
                 if not to:
                     raise self.fail(
                         "a 'bring' victory needs the hexes to bring the token to", "add to = ['A1']", "victory", i
                     )
-                if token is not None and not board.hexes_with_token(token):
+                if not board.hexes_with_token(token):
                     raise self.fail(
                         f"no hex of the map holds the token {token!r}",
                         "draw it on the map (T treasure, P prisoner)",
@@ -459,7 +415,7 @@ class _Loader:
                         i,
                         "token",
                     )
-            figs = tuple(self.need(v, "figures", list, "victory", i, default=[]))
+            figs = tuple(self.get(v, "victory", i, "figures"))
             for fid in figs:
                 if fid not in figure_ids:
                     raise self.fail(
@@ -471,8 +427,8 @@ class _Loader:
                     )
             if vtype == "kill" and not figs:
                 raise self.fail("a 'kill' victory needs the figures to kill", "add figures = ['chief']", "victory", i)
-            text = self.need(v, "text", str, "victory", i, default=f"{side}: {vtype}")
-            result.append(VictorySpec(side, vtype, text, token, to, figs))
+            text = self.get(v, "victory", i, "text") or f"{side}: {vtype}"
+            result.append(VictorySpec(side, vtype, text, token if vtype == "bring" else None, to, figs))
         if not result:
             result = [VictorySpec(s, "destroy", f"{s}: destroy every enemy figure") for s in sorted(side_ids)]
         return tuple(result)

@@ -13,7 +13,7 @@ import random
 import sys
 from collections.abc import Iterable, Sequence
 from pathlib import Path
-from typing import TextIO
+from typing import TYPE_CHECKING, TextIO
 
 from engine.actions import Action, Choose, Move, Remove, Roll, action_from_text, action_to_text
 from engine.ascii_map import render_map
@@ -22,10 +22,13 @@ from engine.errors import EngineError
 from engine.events import Event
 from engine.game import Game
 from engine.hexes import Hex, from_label
-from engine.journal import DEFAULT_JOURNAL, Journal, JournaledGame
+from engine.journal import DEFAULT_JOURNAL, Journal, JournaledGame, JournalError
 from engine.lines import Sight
 from engine.prompts import Prompt, PromptKind
 from engine.record import export_record
+
+if TYPE_CHECKING:
+    from engine.scenario import Scenario
 
 DEFAULT_SCENARIO = "tutorial"
 RESERVED_LETTERS = set("TtPpXxOo")  # map symbols (treasure, prisoner, exit, low obstacle)
@@ -349,8 +352,8 @@ def build_parser() -> argparse.ArgumentParser:
     return p
 
 
-def _auto_sides(game: Game, spec: str | None, all_auto: bool) -> set[str]:
-    players = game.scenario.players
+def _auto_sides(scenario: Scenario, spec: str | None, all_auto: bool) -> set[str]:
+    players = scenario.players
     if all_auto:
         return {s for p in players for s in p.sides}
     if not spec:
@@ -382,9 +385,18 @@ def main(argv: Sequence[str] | None = None, stdin: TextIO | None = None, stdout:
     stdin = stdin or sys.stdin
     out = stdout or sys.stdout
     path = Path(args.journal)
+    # Nothing is written until the inputs are good: the scenario and --players are checked before the
+    # journal file is created, and resuming never creates one.
+    scenario: Scenario | None = None
     try:
+        if args.resume is not None and not path.exists():
+            raise JournalError(f"{path}: no such journal file, so no game to resume. Fix: pass the journal "
+                               "with --journal FILE, or start a new game without --resume")
+        if args.resume is None:
+            scenario = load_scenario(args.scenario or DEFAULT_SCENARIO)
+            _auto_sides(scenario, args.players, args.auto)
         journal = Journal(path)
-    except EngineError as exc:
+    except (EngineError, ValueError) as exc:
         print(f"hexa play: {exc}", file=sys.stderr)
         return 2
     with journal:
@@ -396,11 +408,12 @@ def main(argv: Sequence[str] | None = None, stdin: TextIO | None = None, stdout:
             elif not args.auto:
                 jg = _offer_resume(journal, stdin, out)
             if jg is None:
-                jg = journal.new_game(load_scenario(args.scenario or DEFAULT_SCENARIO))
+                assert scenario is not None
+                jg = journal.new_game(scenario)
                 print(f"New game #{jg.id}: {jg.scenario.name}", file=out)
             else:
                 print(f"Resumed game #{jg.id}: {jg.scenario.name} after {len(jg.game.history)} actions", file=out)
-            auto_sides = _auto_sides(jg.game, args.players, args.auto)
+            auto_sides = _auto_sides(jg.scenario, args.players, args.auto)
         except (EngineError, ValueError) as exc:
             print(f"hexa play: {exc}", file=sys.stderr)
             return 2

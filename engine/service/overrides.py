@@ -41,6 +41,9 @@ class Override:
 
 def place_figure(game: Game, figure: str, to: Hex) -> None:
     """Put a figure on a hex outside the rules (a copy of the state, so undo snapshots stay intact)."""
+    if figure not in game.state.figures or to not in game.scenario.board:
+        what = f"figure {figure!r}" if figure not in game.state.figures else f"hex ({to.q}, {to.r})"
+        raise ValueError(f"an override names {what}, which is not in the scenario")
     state = copy.deepcopy(game.state)
     state.figures[figure].hex = to
     game.replace_state(state)
@@ -84,17 +87,11 @@ def last_seq_in_play(journaled: JournaledGame) -> int:
 def resume(journal: Journal, overrides: OverrideLog, game_id: int) -> JournaledGame:
     """Rebuild a game from its journal rows with the overrides slotted in after their rows."""
     pending = overrides.of_game(game_id)
-    if not pending:
-        return journal.resume(game_id)
-    rows = journal.rows(game_id)
-    game = Game(journal.scenario_of(game_id))
-    for o in (o for o in pending if o.after_seq == 0):
-        place_figure(game, o.figure, o.to)
-    for row in rows:
-        if row.undone:
-            continue
-        game.apply(row.action)
-        for o in (o for o in pending if o.after_seq == row.seq):
+
+    def slot_in(game: Game, seq: int) -> None:
+        for o in (o for o in pending if o.after_seq == seq):
             place_figure(game, o.figure, o.to)
+
+    journaled = journal.resume(game_id, slot_in if pending else None)
     log.info("resumed game %d with %d override(s)", game_id, len(pending))
-    return JournaledGame(journal, game_id, game, next_seq=(rows[-1].seq + 1) if rows else 1)
+    return journaled

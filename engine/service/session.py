@@ -367,13 +367,16 @@ def open_session(journal_path: str, scenario: str | None, game_id: int | None = 
                 loaded = load_scenario(scenario) if scenario is not None else None
                 unfinished = [g for g in journal.games() if not g.over
                               and (loaded is None or g.scenario_id == loaded.id)]
-                if unfinished and not new:
-                    journaled = override_log.resume(journal, overrides, unfinished[-1].id)
+                found = journal.resume_newest([] if new else [g.id for g in reversed(unfinished)],
+                                              lambda gid: override_log.resume(journal, overrides, gid))
+                if found.game is not None:
+                    journaled = found.game
                 elif loaded is not None:
                     journaled = journal.new_game(loaded)
                 else:
                     raise CommandError(f"{journal_path}: no unfinished game to resume. Fix: give --scenario FILE "
-                                       "(a .toml file or a bundled id such as tutorial)")
+                                       "(a .toml file or a bundled id such as tutorial)"
+                                       + "".join(f"\n{reason}" for reason in found.skipped))
         finally:
             overrides.close()
     except BaseException:

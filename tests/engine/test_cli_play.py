@@ -168,3 +168,25 @@ def test_replay_of_a_missing_or_broken_record_is_a_clear_error(
     broken.write_text("# scenario: tutorial\n1. roll 6 2\n2. fly away\n", encoding="utf-8")
     assert replay_cli.main([str(broken)]) == 2
     assert "line 3" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["nope.toml", "--auto"], "no such scenario file"),
+        (["bad.toml", "--auto"], "'height_mm' is nan"),
+        (["tutorial", "--players", "robot,human"], "--players needs 2 entries"),
+        (["--resume"], "no such journal file"),
+    ],
+)
+def test_refused_inputs_write_no_journal(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], args: list[str], message: str
+) -> None:
+    bad = load_scenario("tutorial").text.replace("[[figures]]", "[[figures]]\nheight_mm = nan", 1)
+    (tmp_path / "bad.toml").write_text(bad, encoding="utf-8")
+    journal = tmp_path / "games.sqlite"
+    args = [str(tmp_path / a) if a.endswith(".toml") else a for a in args]
+    code = play_cli.main([*args, "--journal", str(journal)], StringIO(""), StringIO())
+    assert code == 2
+    assert message in capsys.readouterr().err
+    assert not journal.exists()

@@ -190,5 +190,5 @@ def test_an_unreadable_action_row_is_reported_with_its_game_and_number(tmp_path:
     conn.execute("UPDATE actions SET action = ? WHERE seq = 1", ('{"kind": "jump"}',))
     conn.commit()
     conn.close()
-    with Journal(path) as again, pytest.raises(JournalError, match="game 1, action 1"):
+    with Journal(path) as again, pytest.raises(JournalError, match=r"game 1 .*action 1 cannot be read"):
         again.resume()

@@ -87,7 +87,7 @@ def test_a_good_file_loads_with_defaults() -> None:
             r"line 8: the map drawing is wrong: unknown map symbol '!' at line 1, character 9",
         ),
         (('[[sides]]\nid = "blue"\n', ""), r"at least two \[\[sides\]\]"),
-        (('name = "Two Knights"', "name = 3"), r"line 3: 'name' must be a str, not 3"),
+        (('name = "Two Knights"', "name = 3"), r"line 3: 'name' must be text in quotes, not 3"),
         (("[map]", "[map\n"), r"not valid TOML"),
     ],
 )

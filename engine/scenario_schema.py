@@ -1,0 +1,379 @@
+"""What a scenario file may hold, table by table, and the reader that holds a file to it.
+
+Every table declares its keys (type, default, range, length, allowed words). The reader refuses an
+unknown key with the closest known name, a wrong type, a number that is not finite or out of its
+range, naming the file and the line. It is one mechanism for every table, so a rule set can add its
+own tables or figure fields by extending :data:`SCENARIO_TABLES`.
+"""
+
+from __future__ import annotations
+
+import difflib
+import math
+import re
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, replace
+from typing import Any
+
+from engine.errors import ScenarioError
+
+REQUIRED: Any = object()  # a Field default meaning "the key must be there"
+
+# Side colours the tablets draw (companion_app.viewmodels.palette.SIDE_COLOURS holds the same names).
+SIDE_COLOURS = ("red", "blue", "green", "yellow", "purple", "orange", "white", "black")
+FIGURE_KINDS = ("fighter", "archer", "wizard")
+VICTORY_TYPES = ("bring", "destroy", "kill")
+ORIENTATIONS = ("flat", "pointy")
+# Marker and anchor ids are those of the printed ArUco dictionary (DICT_4X4_100): 0 to 99.
+MARKER_ID_COUNT = 100
+# A map's tiles travel to the tablets in one message; this many fit the wire limit with room to spare
+# (a test checks it against engine.wire.MAX_MESSAGE_BYTES). 5,000 hexes is a table of about 3.5 × 3.5 m.
+MAX_MAP_HEXES = 5_000
+MAX_SCENARIO_CHARS = 1_000_000  # the whole file; a large map drawing is about 50,000
+
+_NUMBER = (int, float)
+
+
+@dataclass(frozen=True)
+class Field:
+    """One key of a table: its type, default (or :data:`REQUIRED`) and limits."""
+
+    name: str
+    typ: type | tuple[type, ...]
+    default: Any = None  # None: optional, the loader supplies the default
+    low: float | None = None  # numbers, or every number of a list
+    high: float | None = None
+    min_len: int = 0  # items of a list, characters of a string
+    max_len: int | None = None
+    items: type | tuple[type, ...] | None = None  # the type of a list's items
+    choices: tuple[str, ...] = ()
+    unit: str = ""
+
+
+@dataclass(frozen=True)
+class Table:
+    """A table of the file: ``[name]``, or ``[[name]]`` when ``many`` (an array of tables)."""
+
+    name: str
+    fields: tuple[Field, ...]
+    many: bool = False
+    max_rows: int | None = None
+    noun: str = "key"  # what its keys are called in messages ("key", "option")
+    owner: str = ""  # how messages name it; its header by default
+
+    @property
+    def header(self) -> str:
+        return f"[[{self.name}]]" if self.many else f"[{self.name}]"
+
+    @property
+    def known(self) -> tuple[str, ...]:
+        return tuple(sorted(f.name for f in self.fields))
+
+    def field(self, key: str) -> Field:
+        return next(f for f in self.fields if f.name == key)
+
+    def with_fields(self, *fields: Field) -> Table:
+        """This table with more keys (a rule set's own figure fields, say)."""
+        return replace(self, fields=self.fields + fields)
+
+
+def _str(name: str, default: Any = None, max_len: int | None = 100, **kw: Any) -> Field:
+    return Field(name, str, default, max_len=max_len, **kw)
+
+
+def _strings(name: str, default: Any = None, max_len: int = 100) -> Field:
+    return Field(name, list, default, max_len=max_len, items=str)
+
+
+def _number(name: str, default: Any, low: float, high: float, unit: str = "") -> Field:
+    return Field(name, _NUMBER, default, low=low, high=high, unit=unit)
+
+
+SCENARIO_TABLES: dict[str, Table] = {
+    t.name: t
+    for t in (
+        Table(
+            "scenario",
+            (
+                _str("id", max_len=64),
+                _str("name", REQUIRED, min_len=1),
+                _str("ruleset", REQUIRED, max_len=64),
+                _str("description", "", max_len=10_000),
+            ),
+        ),
+        Table(
+            "map",
+            (
+                _str("orientation", "flat", choices=ORIENTATIONS),
+                _number("hex_across_flats_mm", 50.0, 5.0, 500.0, " mm"),
+                _str("drawing", REQUIRED, max_len=None),
+                _str("levels", max_len=None),
+                _strings("walls", [], 3 * MAX_MAP_HEXES),
+                _strings("doors", [], 3 * MAX_MAP_HEXES),
+                _strings("locked_doors", [], 3 * MAX_MAP_HEXES),
+                Field("origin_mm", list, [0.0, 0.0], low=-100_000.0, high=100_000.0, min_len=2, max_len=2,
+                      items=_NUMBER, unit=" mm"),
+                _number("rotation_deg", 0.0, -360.0, 360.0, "°"),
+                Field("anchors", dict, {}),
+            ),
+        ),
+        Table("sides", (_str("id", REQUIRED, max_len=64), _str("name"), _str("colour", choices=SIDE_COLOURS)),
+              many=True, max_rows=len(SIDE_COLOURS)),
+        Table("players", (_str("name", REQUIRED), _strings("sides", REQUIRED, len(SIDE_COLOURS))), many=True,
+              max_rows=len(SIDE_COLOURS)),
+        Table(
+            "figures",
+            (
+                _str("name", REQUIRED, min_len=1),
+                _str("id", max_len=64),
+                Field("marker", int, REQUIRED, low=0, high=MARKER_ID_COUNT - 1),
+                _str("side", REQUIRED, max_len=64),
+                _str("kind", "fighter", choices=FIGURE_KINDS),
+                _str("at", REQUIRED, max_len=16),
+                _strings("abilities", [], 20),
+                _number("height_mm", 0.0, 0.0, 500.0, " mm"),
+                Field("can_carry", bool, True),
+            ),
+            many=True,
+            max_rows=MARKER_ID_COUNT,
+        ),
+        Table(
+            "victory",
+            (
+                _str("side", REQUIRED, max_len=64),
+                _str("type", REQUIRED, choices=VICTORY_TYPES),
+                _str("token", max_len=64),
+                _strings("to", [], MAX_MAP_HEXES),
+                _strings("figures", [], MARKER_ID_COUNT),
+                _str("text", max_len=500),
+            ),
+            many=True,
+            max_rows=50,
+        ),
+        Table("options", (), noun="option"),  # the rule set declares its options (see options_table)
+    )
+}
+
+
+def options_table(owner: str, fields: Iterable[Field]) -> Table:
+    """The [options] table of a rule set, from the options it declares."""
+    return Table("options", tuple(fields), noun="option", owner=owner)
+
+
+def closest(word: str, known: Iterable[str]) -> str | None:
+    """The known name nearest to a misspelt one (``kidn`` → ``kind``), if any is close."""
+    found = difflib.get_close_matches(word, list(known), n=1, cutoff=0.6)
+    return found[0] if found else None
+
+
+def _did_you_mean(word: str, known: Iterable[str]) -> str:
+    best = closest(word, known)
+    return f"did you mean {best!r}? " if best else ""
+
+
+def _type_name(typ: type | tuple[type, ...]) -> str:
+    """How messages name a type, with its article: 'a number', 'text in quotes'."""
+    if typ == _NUMBER:
+        return "a number"
+    names = {bool: "true or false", str: "text in quotes", int: "a whole number", float: "a number", list: "a list",
+             dict: "a table"}
+    if isinstance(typ, type):
+        return names.get(typ, typ.__name__)
+    return " or ".join(names.get(t, t.__name__) for t in typ)
+
+
+def _is(value: Any, typ: type | tuple[type, ...]) -> bool:
+    if isinstance(value, bool):
+        return typ is bool or (isinstance(typ, tuple) and bool in typ)
+    return isinstance(value, typ)
+
+
+def _plain(value: float) -> str:
+    return str(value) if isinstance(value, int) else f"{value:g}"
+
+
+class Locator:
+    """Finds the line of a key inside the n-th ``[[table]]`` or ``[table]`` so errors can point at it."""
+
+    def __init__(self, text: str) -> None:
+        self.lines = text.splitlines()
+
+    def line(self, table: str, index: int | None = None, key: str | None = None) -> int | None:
+        header = re.compile(
+            r"^\s*\[\[\s*" + re.escape(table) + r"\s*\]\]"
+            if index is not None
+            else r"^\s*\[\s*" + re.escape(table) + r"\s*\]"
+        )
+        seen = -1
+        start: int | None = None
+        for i, line in enumerate(self.lines):
+            if header.match(line):
+                seen += 1
+                if index is None or seen == index:
+                    start = i
+                    break
+        if start is None:
+            return self.top_level(table)
+        if key is None:
+            return start + 1
+        key_re = re.compile(r"^\s*" + re.escape(key) + r"\s*=")
+        for i in range(start + 1, len(self.lines)):
+            if re.match(r"^\s*\[", self.lines[i]):
+                break
+            if key_re.match(self.lines[i]):
+                return i + 1
+        return start + 1
+
+    def top_level(self, name: str) -> int | None:
+        """The line of a table by any other spelling: ``name = …`` before the first header, or ``[name.x]``."""
+        key_re = re.compile(r"^\s*" + re.escape(name) + r"\s*[=.]")
+        dotted = re.compile(r"^\s*\[\[?\s*" + re.escape(name) + r"\s*\.")
+        in_header = False
+        for i, line in enumerate(self.lines):
+            if re.match(r"^\s*\[", line):
+                in_header = True
+                if dotted.match(line):
+                    return i + 1
+            elif not in_header and key_re.match(line):
+                return i + 1
+        return None
+
+
+class SchemaReader:
+    """Reads a decoded TOML document table by table against declared :class:`Table` specs."""
+
+    def __init__(self, text: str, source: str, tables: Mapping[str, Table] | None = None) -> None:
+        self.source = source
+        self.locator = Locator(text)
+        self.tables: dict[str, Table] = dict(SCENARIO_TABLES if tables is None else tables)
+
+    def fail(
+        self, message: str, fix: str, table: str | None = None, index: int | None = None, key: str | None = None
+    ) -> ScenarioError:
+        line = self.locator.line(table, index, key) if table else None
+        where = f"{self.source}, line {line}" if line else self.source
+        return ScenarioError(f"{where}: {message}. Fix: {fix}")
+
+    def check_tables(self, data: Mapping[str, Any]) -> None:
+        """Refuse a table the scenario format does not have (``[[victroy]]``)."""
+        for name, value in data.items():
+            if name not in self.tables:
+                many = isinstance(value, list)
+                shown = f"[[{name}]]" if many else f"[{name}]"
+                best = closest(name, self.tables)
+                hint = f"did you mean {self.tables[best].header}? If not, " if best else ""
+                raise self.fail(
+                    f"{shown} is not a table of a scenario file; known tables: {sorted(self.tables)}",
+                    f"{hint}remove it",
+                    name,
+                    0 if many else None,
+                )
+
+    def table(self, data: Mapping[str, Any], name: str, required: bool = True) -> Mapping[str, Any]:
+        """A ``[name]`` table, its keys checked; an empty one when it is missing and not required."""
+        spec = self.tables[name]
+        value = data.get(name)
+        if value is None:
+            if required:
+                raise self.fail(f"the scenario has no [{name}] table", f"add a [{name}] table", name)
+            return {}
+        if not isinstance(value, dict):
+            raise self.fail(
+                f"{name!r} must be one [{name}] table", f"write it as [{name}] once", name,
+                0 if isinstance(value, list) else None,
+            )
+        self.check_keys(value, spec, None)
+        return value
+
+    def rows(self, data: Mapping[str, Any], name: str) -> list[Mapping[str, Any]]:
+        """The ``[[name]]`` tables in order, each one's keys checked; empty when there are none."""
+        spec = self.tables[name]
+        value = data.get(name)
+        if value is None:
+            return []
+        if not isinstance(value, list) or not all(isinstance(row, dict) for row in value):
+            raise self.fail(
+                f"{name!r} must be [[{name}]] tables", f"give each one its own [[{name}]] header", name, 0
+            )
+        if spec.max_rows is not None and len(value) > spec.max_rows:
+            raise self.fail(
+                f"the scenario has {len(value)} [[{name}]] tables; at most {spec.max_rows} are allowed",
+                "remove some",
+                name,
+                spec.max_rows,
+            )
+        for i, row in enumerate(value):
+            self.check_keys(row, spec, i)
+        return value
+
+    def check_keys(self, row: Mapping[str, Any], spec: Table, index: int | None) -> None:
+        known = spec.known
+        for key in row:
+            if key not in known:
+                article = "an" if spec.noun[0] in "aeiou" else "a"
+                raise self.fail(
+                    f"{spec.noun} {key!r} is not {article} {spec.noun} of {spec.owner or spec.header}; "
+                    f"known {spec.noun}s: {list(known)}",
+                    f"{hint}If not, remove it" if (hint := _did_you_mean(key, known)) else "remove it",
+                    spec.name,
+                    index,
+                    key,
+                )
+
+    def get(self, row: Mapping[str, Any], table: str, index: int | None, key: str) -> Any:
+        """The value of ``key``, held to its field's type and limits; its default when it is missing."""
+        f = self.tables[table].field(key)
+        header = self.tables[table].header
+        if key not in row:
+            if f.default is REQUIRED:
+                raise self.fail(f"{header} has no {key!r}", f"add '{key} = …' to it", table, index)
+            return f.default
+        value = row[key]
+
+        def bad(message: str, fix: str) -> ScenarioError:
+            return self.fail(message, fix, table, index, key)
+
+        if not _is(value, f.typ):
+            raise bad(f"{key!r} must be {_type_name(f.typ)}, not {value!r}", f"correct the value of {key!r}")
+        if isinstance(value, (str, list)):
+            self._length(value, f, bad)
+        if isinstance(value, list) and f.items is not None:
+            for item in value:
+                if not _is(item, f.items):
+                    raise bad(
+                        f"{key!r} holds {item!r}, not {_type_name(f.items)}",
+                        f"make every entry of {key!r} {_type_name(f.items)}",
+                    )
+                if isinstance(item, str):
+                    self._length(item, _str(key), bad)
+                self._number(item, f, bad)
+        self._number(value, f, bad)
+        if f.choices and value not in f.choices:
+            raise bad(
+                f"{key!r} {value!r} is not one of the allowed values",
+                f"{_did_you_mean(value, f.choices)}{'Use' if closest(value, f.choices) else 'use'} one of: "
+                f"{', '.join(f.choices)}",
+            )
+        return value
+
+    @staticmethod
+    def _length(value: str | list[Any], f: Field, bad: Any) -> None:
+        what = "characters" if isinstance(value, str) else "entries"
+        if f.min_len == f.max_len and len(value) != f.max_len:
+            raise bad(f"{f.name!r} has {len(value)} {what}, not {f.max_len}", f"give exactly {f.max_len}")
+        if len(value) < f.min_len:
+            raise bad(f"{f.name!r} is empty", f"give {f.name!r} a value")
+        if f.max_len is not None and len(value) > f.max_len:
+            raise bad(f"{f.name!r} has {len(value)} {what}; at most {f.max_len} are allowed", "shorten it")
+
+    @staticmethod
+    def _number(value: Any, f: Field, bad: Any) -> None:
+        if isinstance(value, bool) or not isinstance(value, _NUMBER):
+            return
+        if isinstance(value, float) and not math.isfinite(value):
+            raise bad(f"{f.name!r} is {value}, which is not a usable number", "give a finite number")
+        if (f.low is not None and value < f.low) or (f.high is not None and value > f.high):
+            span = f"{_plain(f.low if f.low is not None else -math.inf)} to " \
+                   f"{_plain(f.high if f.high is not None else math.inf)}{f.unit}"
+            raise bad(f"{f.name!r} is {_plain(value)}, outside {span}", f"give a value from {span}")
+
