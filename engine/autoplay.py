@@ -101,14 +101,21 @@ class AutoPlayer:
         self._graphs: dict[int, tuple[HexBoard, WalkGraph]] = {}
 
     def _field(self, game: Game, figure: str) -> dict[Hex, float]:
-        """Walking distance of every hex to the goals the rule set offers for ``figure``."""
+        """Walking distance of every hex to the goals the rule set offers for ``figure``.
+
+        When enemies bar every way to those goals, the enemies themselves become the aim: fight through.
+        """
         board = game.scenario.board
         cached = self._graphs.get(id(board))
         if cached is None or cached[0] is not board:
             cached = (board, walk_graph(board))
             self._graphs[id(board)] = cached
-        goals = game.rules.goals(game.state, figure)
-        return distance_field(game, goals, game.state.figures[figure].side, cached[1])
+        fig = game.state.figures[figure]
+        field = distance_field(game, game.rules.goals(game.state, figure), fig.side, cached[1])
+        if fig.hex is not None and fig.hex not in field:
+            enemies = [f.hex for f in game.state.alive() if f.side != fig.side and f.hex is not None]
+            field = distance_field(game, enemies, fig.side, cached[1])
+        return field
 
     def choose(self, game: Game) -> Action:
         """The answer to the game's current prompt."""
@@ -152,13 +159,13 @@ class AutoPlayer:
         return (int(not clear), int(not target.carrying), prompt.options.index(opt))
 
     def _place(self, game: Game, prompt: Prompt, places: list[Option]) -> Option:
-        """The offered place nearest the figure's goals; an option without a place (stay) when staying is nearer."""
+        """The offered place nearest the goals; an option without a place (stay) only when staying is nearer."""
         fig = game.state.figures[prompt.figure or ""]
         field = self._field(game, fig.id)
         best = min(places, key=lambda o: field.get(o.hex, UNREACHABLE) if o.hex else UNREACHABLE)
         stay = next((o for o in prompt.options if o.hex is None), None)
         here = field.get(fig.hex, UNREACHABLE) if fig.hex is not None else UNREACHABLE
-        if stay is not None and best.hex is not None and field.get(best.hex, UNREACHABLE) >= here:
+        if stay is not None and best.hex is not None and field.get(best.hex, UNREACHABLE) > here:
             return stay
         return best
 
