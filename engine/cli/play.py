@@ -342,7 +342,8 @@ class Session:
                     return 0
             if prompt.kind is not PromptKind.GAME_OVER and self.is_auto(prompt):
                 if self.auto_run >= self.max_auto:
-                    self.say("", f"Stopped: {stopped_message(self.auto_run, self.game)}.")
+                    why = stopped_message(self.auto_run, self.game)
+                    self.say("", f"{why[0].upper()}{why[1:]}.")
                     self.say("The game is saved in the journal (hexa play --resume to go on).")
                     return 3
                 self.auto_run += 1

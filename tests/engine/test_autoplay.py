@@ -60,5 +60,5 @@ def test_hexa_play_auto_stops_an_endless_game_with_a_clear_message(tmp_path: Pat
     argv = ["--journal", str(tmp_path / "g.sqlite"), "--auto", "--seed", "1", "--max-actions", "30", "tutorial"]
     assert play_cli.main(argv, stdin=StringIO(""), stdout=out) == 3
     text = out.getvalue()
-    assert "Stopped: stopped after 30 actions: nobody could win" in text
+    assert "Stopped after 30 actions: nobody could win (round " in text
     assert text.count("> (auto) ") == 30
