@@ -131,13 +131,38 @@ def _symbol(info: HexInfo) -> str:
     return "?"
 
 
-def render_map(board: HexBoard, marks: Mapping[Hex, str] | None = None, *, headers: bool = False) -> str:
+EDGE_SYMBOLS = {"wall": "=", "closed": "+", "locked": "*", "open": "'"}
+EDGE_LEGEND = "Edges: = wall, + door, * locked door, ' open door"
+
+
+def edge_marks(board: HexBoard, doors: Mapping[Edge, str] | None = None) -> dict[Edge, str]:
+    """A symbol for every wall and door of the board; ``doors`` gives each door's state in play."""
+    doors = doors or {}
+    marks: dict[Edge, str] = {}
+    for e, kind in board.edges.items():
+        if kind is EdgeKind.WALL:
+            marks[e] = EDGE_SYMBOLS["wall"]
+        else:
+            default = "locked" if kind is EdgeKind.LOCKED_DOOR else "closed"
+            marks[e] = EDGE_SYMBOLS.get(doors.get(e, default), EDGE_SYMBOLS["closed"])
+    return marks
+
+
+def render_map(
+    board: HexBoard,
+    marks: Mapping[Hex, str] | None = None,
+    *,
+    headers: bool = False,
+    edges: Mapping[Edge, str] | None = None,
+) -> str:
     """Draw a board in the staggered format (``marks`` override symbols, e.g. figures).
 
-    Without headers the output parses back into the same tiles; with headers, column letters and
-    row numbers are added for people.
+    ``edges`` puts a symbol in the gap between two neighbouring hexes (walls and doors, see
+    :func:`edge_marks`). Without headers and edges the output parses back into the same tiles; with
+    headers, column letters and row numbers are added for people.
     """
     marks = marks or {}
+    flat = board.orientation is Orientation.FLAT
     offsets = {to_offset(h, board.orientation): h for h in board.tiles}
     cols = [c for c, _ in offsets]
     rows = [r for _, r in offsets]
@@ -145,38 +170,50 @@ def render_map(board: HexBoard, marks: Mapping[Hex, str] | None = None, *, heade
     cmin -= cmin % 2  # keep column parity so the stagger stays right
     rmin -= rmin % 2
     margin = "    " if headers else ""
+
+    def place(col: int, row: int) -> tuple[int, int]:
+        """(text line, character) of a hex in the body of the drawing."""
+        if flat:
+            return 2 * (row - rmin) + (col - cmin) % 2, 2 * (col - cmin)
+        return row - rmin, 4 * (col - cmin) + 2 * ((row - rmin) % 2)
+
+    height = 2 * (rmax - rmin + 1) if flat else rmax - rmin + 1
+    width = 2 * (cmax - cmin) + 3 if flat else 4 * (cmax - cmin) + 5
+    grid = [[" "] * width for _ in range(height)]
+    for r in range(rmin, rmax + 1):
+        for c in range(cmin, cmax + 1):
+            line, x = place(c, r)
+            h = offsets.get((c, r))
+            grid[line][x] = NO_TILE if h is None else marks.get(h, _symbol(board.tiles[h]))[:1]
+    for e, symbol in (edges or {}).items():
+        (la, xa), (lb, xb) = (place(*to_offset(h, board.orientation)) for h in (e.a, e.b))
+        if la == lb:  # side by side on one line (pointy-top east-west)
+            line, x = la, (xa + xb) // 2
+        elif xa == xb:  # one above the other (flat-top north-south): the line between them
+            line, x = (la + lb) // 2, xa
+        else:  # diagonal: beside the upper hex, towards the lower one
+            (lu, xu), (_, xl) = sorted(((la, xa), (lb, xb)))
+            line, x = lu, xu + (1 if xl > xu else -1)
+        if 0 <= line < height and 0 <= x < width and grid[line][x] == " ":
+            grid[line][x] = symbol[:1]
+
     out: list[str] = []
-
-    def cell(col: int, row: int) -> str:
-        h = offsets.get((col, row))
-        if h is None:
-            return NO_TILE
-        return marks.get(h, _symbol(board.tiles[h]))[:1]
-
-    if board.orientation is Orientation.FLAT:
-        if headers:
+    if headers:
+        if flat:
             for parity in (0, 1):
-                line = [" "] * (4 * (cmax - cmin) + 4)
+                letters = [" "] * width
                 for c in range(cmin + parity, cmax + 1, 2):
                     name = column_letters(c) if c >= 0 else "?"
                     pos = 2 * (c - cmin)
-                    line[pos : pos + len(name)] = list(name)
-                out.append(margin + "".join(line).rstrip())
-        for r in range(rmin, rmax + 1):
-            for parity in (0, 1):
-                line = [" "] * (2 * (cmax - cmin) + 1)
-                for c in range(cmin + parity, cmax + 1, 2):
-                    line[2 * (c - cmin)] = cell(c, r)
-                prefix = f"{r + 1:>3} " if headers and parity == 0 else margin
-                out.append(prefix + "".join(line).rstrip())
-    else:
-        if headers:
+                    letters[pos : pos + len(name)] = list(name)
+                out.append(margin + "".join(letters).rstrip())
+        else:
             out.append(margin + "   ".join(column_letters(c) if c >= 0 else "?" for c in range(cmin, cmax + 1)))
-        for r in range(rmin, rmax + 1):
-            shift = "  " if r % 2 else ""
-            body = "   ".join(cell(c, r) for c in range(cmin, cmax + 1))
-            prefix = f"{r + 1:>3} " if headers else ""
-            out.append(prefix + shift + body)
+    for i, chars in enumerate(grid):
+        first_of_row = i % 2 == 0 if flat else True
+        row_number = rmin + (i // 2 if flat else i) + 1
+        prefix = f"{row_number:>3} " if headers and first_of_row else margin
+        out.append((prefix + "".join(chars)).rstrip())
     return "\n".join(out)
 
 

@@ -1,10 +1,12 @@
-"""A small deterministic player for Fantasy Battle prompts: the headless demo, ``hexa play --auto`` and tests.
+"""A small deterministic player for any rule set's prompts: the headless demo, ``hexa play --auto`` and tests.
 
-Rolls are virtual, drawn from a seeded :class:`random.Random` outside the rules. Choices follow a few
-plain aims: shoot the clear target with the best odds (an unclear line, with its roll-off, only when
-no clear one is offered), carry the scenario's token to its exit hexes,
-otherwise close in on the nearest enemy, advance after winning, fall back away from enemies. Every
-answer is taken from what the prompt offers, so the policy can never play an illegal action.
+It knows no rule set. Every answer is taken from what the prompt offers, so it can never play an
+illegal action: dice get random faces of the requested dice (drawn from a seeded
+:class:`random.Random` outside the rules), removals are confirmed, moves and choices lean towards the
+goals the rule set offers (:meth:`engine.rules.base.RuleSet.goals`: the enemies by default, a token or
+an exit where the scenario says so). Choices follow a few plain aims read from the options themselves:
+attack an enemy named by an option (a clear line of sight first), pick a carrier first among one's own
+figures, and of places on the board take the one nearest the goals — unless staying is nearer.
 """
 
 from __future__ import annotations
@@ -22,34 +24,17 @@ from engine.game import Game
 from engine.hexes import Edge, Hex, edge
 from engine.lines import Sight
 from engine.prompts import Option, Prompt, PromptKind
-from engine.scenario import FigureKind
-from engine.state import FigureState
 
 log = logging.getLogger(__name__)
 
 LOCKED_DOOR_COST = 3.0  # a locked door may take a few tries: make the way round competitive
-KEEP_DISTANCE = 3  # archers and wizards hold this far from the nearest enemy while fighters remain
+KEEP_DISTANCE = 3  # figures with a ranged attack hold this far from the nearest enemy while others close in
 UNREACHABLE = float("inf")
+DEFAULT_MAX_ACTIONS = 5000
 
 
 class AutoPlayError(RuntimeError):
-    """The game cannot go on under the auto player (over already, or a step cap reached)."""
-
-
-def _shot_odds(game: Game, shooter: str, target: str, action: str, sight: Sight) -> float:
-    """Chance that a declared shot or spell kills, counting the roll-off of an unclear line (RULES.md §1).
-
-    Any clear attack (at least 1/6) beats any unclear one (at most 1/3 × 15/36), so clear targets come first.
-    """
-    target_kind = game.scenario.figure(target).kind
-    if action == "cast":
-        odds = 1 / 6
-    else:
-        save_at = 4 if target_kind is FigureKind.WIZARD else 5
-        odds = 0.5 * (save_at - 1) / 6
-    if sight is Sight.AMBIGUOUS:
-        odds *= 15 / 36
-    return odds
+    """The game cannot go on under the auto player (over already, or the action bound reached)."""
 
 
 # Per floor hex: its floor neighbours not behind a wall, with the door edge between them if any.
@@ -107,7 +92,7 @@ def distance_field(game: Game, goals: Iterable[Hex], side: str, graph: WalkGraph
 
 @dataclass
 class AutoPlayer:
-    """Answers any Fantasy Battle prompt of a :class:`Game`; the same seed gives the same game."""
+    """Answers any prompt of a :class:`Game`; the same seed gives the same game."""
 
     seed: int = 0
 
@@ -115,13 +100,22 @@ class AutoPlayer:
         self.rng = random.Random(self.seed)
         self._graphs: dict[int, tuple[HexBoard, WalkGraph]] = {}
 
-    def _field(self, game: Game, goals: Iterable[Hex], side: str) -> dict[Hex, float]:
+    def _field(self, game: Game, figure: str) -> dict[Hex, float]:
+        """Walking distance of every hex to the goals the rule set offers for ``figure``.
+
+        When enemies bar every way to those goals, the enemies themselves become the aim: fight through.
+        """
         board = game.scenario.board
         cached = self._graphs.get(id(board))
         if cached is None or cached[0] is not board:
             cached = (board, walk_graph(board))
             self._graphs[id(board)] = cached
-        return distance_field(game, goals, side, cached[1])
+        fig = game.state.figures[figure]
+        field = distance_field(game, game.rules.goals(game.state, figure), fig.side, cached[1])
+        if fig.hex is not None and fig.hex not in field:
+            enemies = [f.hex for f in game.state.alive() if f.side != fig.side and f.hex is not None]
+            field = distance_field(game, enemies, fig.side, cached[1])
+        return field
 
     def choose(self, game: Game) -> Action:
         """The answer to the game's current prompt."""
@@ -139,107 +133,53 @@ class AutoPlayer:
 
     # -- choices -----------------------------------------------------------------------------------
     def _option(self, game: Game, prompt: Prompt) -> Option:
-        kind = str(game.state.step.get("kind", ""))
-        picker: Callable[[Game, Prompt], Option | None] | None = {
-            "ranged": self._ranged,
-            "pick_enemy": self._pick_enemy,
-            "retreat": self._retreat,
-            "advance": self._advance,
-            "select": self._select,
-            "door": self._door,
-        }.get(kind)
-        chosen = picker(game, prompt) if picker is not None else None
-        return chosen if chosen is not None else prompt.options[0]
+        state = game.state
+        named = [o for o in prompt.options if o.figure is not None and o.figure in state.figures]
+        enemies = [o for o in named if state.figures[o.figure or ""].side != prompt.side]
+        if enemies:
+            return min(enemies, key=lambda o: self._attack_rank(game, prompt, o))
+        own = [o for o in named if o not in enemies]
+        if own:
+            carriers = [o for o in own if state.figures[o.figure or ""].carrying]
+            return (carriers or own)[0]
+        places = [o for o in prompt.options if o.hex is not None]
+        if places and prompt.figure is not None and prompt.figure in state.figures:
+            return self._place(game, prompt, places)
+        return prompt.options[0]
 
-    def _ranged(self, game: Game, prompt: Prompt) -> Option | None:
-        best: tuple[float, bool] | None = None
-        pick: Option | None = None
-        for opt in prompt.options:
-            if ">" not in opt.id:
-                continue
-            shooter, target = opt.id.split(">", 1)
-            info = next((i for i in game.targets(shooter) if i.target == target), None)
-            if info is None or not info.allowed:
-                continue
-            key = (_shot_odds(game, shooter, target, info.action, info.sight), info.sight is Sight.CLEAR)
-            if best is None or key > best:
-                best, pick = key, opt
-        return pick if pick is not None else prompt.option("done")
+    def _attack_rank(self, game: Game, prompt: Prompt, opt: Option) -> tuple[int, int, int]:
+        """Clear lines before unclear ones, token carriers first, then the order offered."""
+        target = game.state.figures[opt.figure or ""]
+        clear = any(
+            info.target == target.id and info.allowed and info.sight is Sight.CLEAR
+            for f in game.state.alive()
+            if f.side == prompt.side
+            for info in game.targets(f.id)
+        )
+        return (int(not clear), int(not target.carrying), prompt.options.index(opt))
 
-    def _pick_enemy(self, game: Game, prompt: Prompt) -> Option | None:
-        # Strike the token carrier first, then a wizard (it dies on 5–6), else the first offered.
-        def score(opt: Option) -> tuple[int, int]:
-            fig = game.state.figures.get(opt.id)
-            carrying = int(bool(fig and fig.carrying))
-            wizard = int(game.scenario.figure(opt.id).kind is FigureKind.WIZARD) if fig else 0
-            return (-carrying, -wizard)
-
-        return min(prompt.options, key=score)
-
-    def _retreat(self, game: Game, prompt: Prompt) -> Option | None:
-        loser = game.state.figures[prompt.figure] if prompt.figure else None
-        side = loser.side if loser else ""
-        enemies = [f.hex for f in game.state.alive() if f.side != side and f.hex is not None]
-
-        def room(opt: Option) -> int:
-            return min((opt.hex.distance(e) for e in enemies), default=0) if opt.hex else 0
-
-        return max(prompt.options, key=room)
-
-    def _advance(self, game: Game, prompt: Prompt) -> Option | None:
-        winner = game.state.figures.get(prompt.figure or "")
-        if winner is not None and winner.carrying:
-            return prompt.option("stay")  # the carrier heads for the exit, not deeper in
-        return prompt.option("advance")
-
-    def _select(self, game: Game, prompt: Prompt) -> Option | None:
-        # Carriers first (they have the furthest to go), then in the offered order.
-        figures = [o for o in prompt.options if o.figure is not None]
-        carriers = [o for o in figures if game.state.figures[o.id].carrying]
-        ordered = carriers or figures
-        return ordered[0] if ordered else None
-
-    def _door(self, game: Game, prompt: Prompt) -> Option | None:
+    def _place(self, game: Game, prompt: Prompt, places: list[Option]) -> Option:
+        """The offered place nearest the goals; an option without a place (stay) only when staying is nearer."""
         fig = game.state.figures[prompt.figure or ""]
-        goals = self._goals(game, fig)
-        field = self._field(game, goals, fig.side)
-        here = field.get(fig.hex, UNREACHABLE) if fig.hex else UNREACHABLE
-        for opt in prompt.options:
-            if opt.id.startswith("open:"):
-                return opt  # opening costs nothing: the move follows at once
-        for opt in prompt.options:
-            if opt.id.startswith("unlock:") and fig.hex is not None:
-                beyond = [
-                    n for n in fig.hex.neighbours() if game.scenario.board.edge_label(edge(fig.hex, n)) == opt.id[7:]
-                ]
-                if beyond and field.get(beyond[0], UNREACHABLE) < here:
-                    return opt
-        return prompt.option("move")
+        field = self._field(game, fig.id)
+        best = min(places, key=lambda o: field.get(o.hex, UNREACHABLE) if o.hex else UNREACHABLE)
+        stay = next((o for o in prompt.options if o.hex is None), None)
+        here = field.get(fig.hex, UNREACHABLE) if fig.hex is not None else UNREACHABLE
+        if stay is not None and best.hex is not None and field.get(best.hex, UNREACHABLE) > here:
+            return stay
+        return best
 
     # -- movement ----------------------------------------------------------------------------------
-    def _goals(self, game: Game, fig: FigureState) -> list[Hex]:
-        state = game.state
-        for v in game.scenario.victory:
-            if v.type != "bring" or v.side != fig.side or v.token is None:
-                continue
-            if v.token in fig.carrying:
-                return list(v.to)
-            where = state.tokens.get(v.token)
-            if where is not None and game.scenario.figure(fig.id).can_carry:
-                return [where]
-        return [f.hex for f in state.alive() if f.side != fig.side and f.hex is not None]
-
     def _move(self, game: Game, prompt: Prompt) -> Move:
-        fig = game.state.figures[prompt.figure or ""]
+        state = game.state
+        fig = state.figures[prompt.figure or ""]
         assert fig.hex is not None
-        goals = self._goals(game, fig)
-        field = self._field(game, goals, fig.side)
-        chasing = not fig.carrying and goals and all(game.state.figure_at(g) is not None for g in goals)
-        kind = game.scenario.figure(fig.id).kind
-        fighters_left = any(
-            game.scenario.figure(f.id).kind is FigureKind.FIGHTER for f in game.state.alive() if f.side == fig.side
-        )
-        keep_off = chasing and kind is not FigureKind.FIGHTER and fighters_left
+        goals = game.rules.goals(state, fig.id)
+        field = self._field(game, fig.id)
+        chasing = not fig.carrying and goals and all(state.figure_at(g) is not None for g in goals)
+        ranged = bool(game.targets(fig.id))
+        close_fighters = any(not game.targets(f.id) for f in state.alive() if f.side == fig.side)
+        keep_off = chasing and ranged and close_fighters
         threatened = game.threatened(fig.side) if fig.carrying else set()
 
         def score(h: Hex) -> tuple[float, int, float, int, int]:
@@ -247,8 +187,7 @@ class AutoPlayer:
             aim = abs(d - KEEP_DISTANCE) if keep_off and d != UNREACHABLE else d
             return (aim, int(h in threatened), prompt.moves[h].cost, h.q, h.r)
 
-        best = min(prompt.moves, key=score)
-        return Move(fig.id, best)
+        return Move(fig.id, min(prompt.moves, key=score))
 
 
 @dataclass(frozen=True)
@@ -260,24 +199,32 @@ class Step:
     events: tuple[Event, ...]
 
 
+def stopped_message(actions: int, game: Game) -> str:
+    """What to tell people when a game hits the action bound."""
+    return (
+        f"stopped after {actions} actions: nobody could win (round {game.state.round}, next: {game.prompt.text}). "
+        "Check the scenario's victory conditions can be met (an exit on the map, a reachable token)"
+    )
+
+
 def play_out(
     game: Game,
     player: AutoPlayer,
     *,
-    max_steps: int = 5000,
+    max_steps: int = DEFAULT_MAX_ACTIONS,
     apply: Callable[[Action], list[Event]] | None = None,
     on_step: Callable[[Step], None] | None = None,
 ) -> list[Step]:
     """Answer prompts until the game-over prompt; ``apply`` lets a journaled game record each action.
 
-    Raises :class:`AutoPlayError` when ``max_steps`` answers did not finish the game (a stuck flow).
+    Raises :class:`AutoPlayError` when ``max_steps`` answers did not finish the game (nobody could win).
     """
     do = apply or game.apply
     steps: list[Step] = []
     # A victory may leave figures to take off the table: those removals are answered too.
     while game.prompt.kind is not PromptKind.GAME_OVER:
         if len(steps) >= max_steps:
-            raise AutoPlayError(f"the game did not end within {max_steps} answers (round {game.state.round})")
+            raise AutoPlayError(stopped_message(len(steps), game))
         prompt = game.prompt
         action = player.choose(game)
         step = Step(prompt, action, tuple(do(action)))

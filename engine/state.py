@@ -1,7 +1,8 @@
 """Game state as plain, serialisable data: figures, doors, tokens, turn bookkeeping, the pending step.
 
 Turn and phase bookkeeping is kept apart from board data (the board is static, in the scenario).
-``step`` is the rule set's pending decision as a plain dict, so the state round-trips through JSON.
+``step`` is the rule set's pending decision, a typed step (:mod:`engine.flow.steps`) whose dict form keeps
+the state round-tripping through JSON.
 """
 
 from __future__ import annotations
@@ -9,6 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from engine.flow.steps import Setup, Step, step_from_dict
 from engine.hexes import Edge, Hex, edge
 
 
@@ -58,7 +60,7 @@ class GameState:
     turn_order: list[int] = field(default_factory=list)  # player indices, first player first
     active: int = 0  # index into turn_order
     phase: str = "setup"
-    step: dict[str, Any] = field(default_factory=dict)
+    step: Step = field(default_factory=Setup)
     turn_sets: dict[str, list[str]] = field(default_factory=dict)  # per-turn figure sets ("acted", …)
     pending_removals: list[str] = field(default_factory=list)
     winner: str | None = None
@@ -95,7 +97,7 @@ class GameState:
             "turn_order": list(self.turn_order),
             "active": self.active,
             "phase": self.phase,
-            "step": dict(self.step),
+            "step": self.step.to_dict(),
             "turn_sets": {k: list(v) for k, v in self.turn_sets.items()},
             "pending_removals": list(self.pending_removals),
             "winner": self.winner,
@@ -104,6 +106,9 @@ class GameState:
 
     @classmethod
     def from_dict(cls, d: dict[str, Any]) -> GameState:
+        from engine.rules import find_ruleset
+
+        find_ruleset(d["ruleset"])  # registers the rule set's step kinds
         return cls(
             scenario_id=d["scenario_id"],
             ruleset=d["ruleset"],
@@ -114,7 +119,7 @@ class GameState:
             turn_order=list(d["turn_order"]),
             active=d["active"],
             phase=d["phase"],
-            step=dict(d["step"]),
+            step=step_from_dict(d["step"]),
             turn_sets={k: list(v) for k, v in d["turn_sets"].items()},
             pending_removals=list(d["pending_removals"]),
             winner=d["winner"],

@@ -16,10 +16,11 @@ from pathlib import Path
 from typing import TYPE_CHECKING, TextIO
 
 from engine.actions import Action, Choose, Move, Remove, Roll, action_from_text, action_to_text
-from engine.ascii_map import render_map
-from engine.autoplay import AutoPlayer
+from engine.ascii_map import EDGE_LEGEND, edge_marks, render_map
+from engine.autoplay import DEFAULT_MAX_ACTIONS, AutoPlayer, stopped_message
 from engine.errors import EngineError
 from engine.events import Event
+from engine.flow.words import verb
 from engine.game import Game
 from engine.hexes import Hex, from_label
 from engine.journal import DEFAULT_JOURNAL, Journal, JournaledGame, JournalError
@@ -76,14 +77,30 @@ def board_text(game: Game, letters: dict[str, str], extra: dict[Hex, str] | None
     for f in state.figures.values():
         if f.alive and f.hex is not None:
             marks[f.hex] = letters[f.id]
-    lines = [render_map(game.scenario.board, marks, headers=True), ""]
+    board = game.scenario.board
+    drawn = render_map(board, marks, headers=True, edges=edge_marks(board, state.doors))
+    lines = [drawn, ""]
     for spec in game.scenario.figures:
         fig = state.figures[spec.id]
         where = game.scenario.label(fig.hex) if fig.alive and fig.hex is not None else "dead"
         carrying = f", carrying the {', '.join(fig.carrying)}" if fig.carrying else ""
         side = game.scenario.side(spec.side).name
         lines.append(f"  {letters[spec.id]}  {spec.name:<16} {side:<12} {spec.kind.value:<8} {where}{carrying}")
+    if board.edges:
+        lines.append(f"  {EDGE_LEGEND}")
     return "\n".join(lines)
+
+
+def points_lines(game: Game) -> list[str]:
+    """Each side's points, and a warning when they differ (as the app's setup screen shows them)."""
+    points = game.points()
+    if not points:
+        return []
+    parts = ", ".join(f"{game.scenario.side(sid).name} {n}" for sid, n in points.items())
+    out = [f"Points: {parts}."]
+    if len(set(points.values())) > 1:
+        out.append(f"Warning: the points differ ({parts}). Balance the sides or agree on the handicap.")
+    return out
 
 
 def prompt_lines(game: Game, prompt: Prompt) -> list[str]:
@@ -95,7 +112,8 @@ def prompt_lines(game: Game, prompt: Prompt) -> list[str]:
         who = game.scenario.side(die.roller).name
         outcomes = "; ".join(o.label() for o in prompt.outcomes[i]) if i < len(prompt.outcomes) else ""
         out.append(
-            f"  die {i + 1}: {who} rolls 1d{die.sides} for {die.purpose}" + (f" — {outcomes}" if outcomes else "")
+            f"  die {i + 1}: {verb(who, 'rolls', 'roll')} 1d{die.sides} for {die.purpose}"
+            + (f" — {outcomes}" if outcomes else "")
         )
     if prompt.chances:
         out.append("  chances: " + ", ".join(f"{c.text} {c.probability:.0%}" for c in prompt.chances))
@@ -132,7 +150,14 @@ class Session:
     """One terminal game: turns typed lines into actions and commands, printing what happens."""
 
     def __init__(
-        self, jg: JournaledGame, out: TextIO, *, auto_sides: set[str], seed: int | None, log_mode: bool = False
+        self,
+        jg: JournaledGame,
+        out: TextIO,
+        *,
+        auto_sides: set[str],
+        seed: int | None,
+        log_mode: bool = False,
+        max_auto: int = DEFAULT_MAX_ACTIONS,
     ) -> None:
         self.jg = jg
         self.game = jg.game
@@ -142,6 +167,8 @@ class Session:
         self.dice = random.Random(None if seed is None else seed + 1)
         self.letters = figure_letters(self.game)
         self.log_mode = log_mode
+        self.max_auto = max_auto  # auto answers in a row before the game is stopped as unwinnable
+        self.auto_run = 0
 
     def say(self, *lines: str) -> None:
         for line in lines:
@@ -317,6 +344,12 @@ class Session:
                 if not interactive:
                     return 0
             if prompt.kind is not PromptKind.GAME_OVER and self.is_auto(prompt):
+                if self.auto_run >= self.max_auto:
+                    why = stopped_message(self.auto_run, self.game)
+                    self.say("", f"{why[0].upper()}{why[1:]}.")
+                    self.say("The game is saved in the journal (hexa play --resume to go on).")
+                    return 3
+                self.auto_run += 1
                 self.auto_answer()
                 self.show_prompt()
                 continue
@@ -331,6 +364,7 @@ class Session:
             if not line:
                 self.say("", "Input ended; the game is saved in the journal (hexa play --resume to go on).")
                 return 0
+            self.auto_run = 0
             if not self.handle(line):
                 self.say("Stopped; the game is saved in the journal (hexa play --resume to go on).")
                 return 0
@@ -349,6 +383,13 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--auto", action="store_true", help="let the auto player play every side and print the log")
     p.add_argument("--seed", type=int, help="seed for the auto player and the software's rolls")
     p.add_argument("--players", help="who plays each player, in the scenario's order: human or auto, e.g. 'human,auto'")
+    p.add_argument(
+        "--max-actions",
+        type=int,
+        default=DEFAULT_MAX_ACTIONS,
+        metavar="N",
+        help=f"stop after N auto answers in a row when nobody wins (default {DEFAULT_MAX_ACTIONS})",
+    )
     return p
 
 
@@ -417,7 +458,10 @@ def main(argv: Sequence[str] | None = None, stdin: TextIO | None = None, stdout:
         except (EngineError, ValueError) as exc:
             print(f"hexa play: {exc}", file=sys.stderr)
             return 2
-        session = Session(jg, out, auto_sides=auto_sides, seed=args.seed, log_mode=args.auto)
+        session = Session(
+            jg, out, auto_sides=auto_sides, seed=args.seed, log_mode=args.auto, max_auto=max(1, args.max_actions)
+        )
+        session.say(*points_lines(jg.game))
         if not args.auto:
             session.say(
                 jg.scenario.description, "", board_text(jg.game, session.letters), "", "Type 'help' for the answers."

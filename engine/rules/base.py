@@ -100,6 +100,14 @@ class RuleSet(ABC):
     def why_not(self, state: GameState, figure: str, to: Hex) -> str:
         """Plain words for why ``figure`` may not end its move on ``to`` (shown when a hand move is refused)."""
 
+    def goals(self, state: GameState, figure: str) -> list[Hex]:
+        """Hexes the figure should head for, for the auto player: by default the enemies' hexes.
+
+        A rule set with other aims (a token to carry out, a place to hold) offers them here.
+        """
+        me = state.figures[figure]
+        return [f.hex for f in state.alive() if f.side != me.side and f.hex is not None]
+
     def points(self) -> dict[str, int]:
         """Each side's total points (empty when the rule set has no points)."""
         return {}

@@ -152,7 +152,7 @@ def test_replay_prints_each_prompt_the_answer_and_the_result(capsys: pytest.Capt
     out = capsys.readouterr().out
     assert out.startswith("The Goblins' Treasure (fantasy-battle)")
     assert "[1] Each player rolls 1d6 for the turn order" in out
-    assert "  die 1: Adventurers rolls 1d6 for turn order" in out
+    assert "  die 1: Adventurers roll 1d6 for turn order" in out
     assert "> roll! " in out and "  - Turn order:" in out
     assert out.rstrip().endswith(
         "Result: Adventurers win: the treasure is carried out of the lair (winner: adventurers)"
@@ -190,3 +190,22 @@ def test_refused_inputs_write_no_journal(
     assert code == 2
     assert message in capsys.readouterr().err
     assert not journal.exists()
+
+
+def test_play_shows_the_points_and_warns_when_the_sides_differ(tmp_path: Path) -> None:
+    out = StringIO()
+    argv = ["--journal", str(tmp_path / "g.sqlite"), "tutorial"]
+    assert play_cli.main(argv, stdin=StringIO("quit\n"), stdout=out) == 0
+    game = play_cli.Game(load_scenario("tutorial"))
+    points = game.points()
+    names = {s.id: s.name for s in game.scenario.sides}
+    parts = ", ".join(f"{names[sid]} {n}" for sid, n in points.items())
+    assert f"Points: {parts}." in out.getvalue()
+    assert ("Warning: the points differ" in out.getvalue()) == (len(set(points.values())) > 1)
+
+
+def test_the_terminal_map_draws_walls_and_doors() -> None:
+    game = play_cli.Game(load_scenario("goblins-treasure"))
+    text = play_cli.board_text(game, play_cli.figure_letters(game))
+    assert "=" in text and "+" in text and "*" in text
+    assert "Edges: = wall, + door, * locked door, ' open door" in text

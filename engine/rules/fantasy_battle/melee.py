@@ -4,14 +4,14 @@ Pure functions; the rule set's flow calls them. RULES.md §1: higher die wins, e
 a 6 kills outright (against a wizard the opponent kills on 5–6; when both reach their killing number
 the higher die wins). The loser retreats to a neighbour of its hex at distance 2 from the winner that
 is free, reachable and not in contact with an enemy; if none, it dies, unless a friend alone stands
-in the way: then a decisive battle is fought.
+in the way: then a decisive battle is fought (a wizard's opponent wins it on 5–6).
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from fractions import Fraction
 
+from engine.flow.contest import first_to_reach, higher, odds
 from engine.hexes import Hex
 from engine.prompts import Chance
 from engine.rules.fantasy_battle.terrain import FBTerrain
@@ -31,37 +31,29 @@ class MeleeRoll:
 
 
 def melee_roll(attacker_die: int, defender_die: int, attacker_kills_at: int, defender_kills_at: int) -> MeleeRoll:
-    if attacker_die == defender_die:
+    winner = higher(attacker_die, defender_die)
+    if winner is None:
         return MeleeRoll(reroll=True)
-    a_kills = attacker_die >= attacker_kills_at
-    d_kills = defender_die >= defender_kills_at
-    winner = "attacker" if attacker_die > defender_die else "defender"
-    if a_kills and d_kills:
-        return MeleeRoll(False, winner, kill=True)  # both reach: the higher die kills
-    if a_kills:
-        return MeleeRoll(False, "attacker", kill=True)
-    if d_kills:
-        return MeleeRoll(False, "defender", kill=True)
-    return MeleeRoll(False, winner, kill=False)
+    killer = first_to_reach(attacker_die, defender_die, attacker_kills_at, defender_kills_at, both="higher")
+    who = ("attacker", "defender")
+    if killer is not None:  # one die reached its killing number, or both did and the higher one counts
+        return MeleeRoll(False, who[killer], kill=True)
+    return MeleeRoll(False, who[winner], kill=False)
 
 
 def melee_chances(attacker: str, defender: str, attacker_kills_at: int, defender_kills_at: int) -> tuple[Chance, ...]:
     """Exact odds of a melee, ties re-rolled (so conditioned on the dice differing)."""
-    counts = {"a_kill": 0, "a_beat": 0, "d_beat": 0, "d_kill": 0}
-    total = 0
-    for a in range(1, 7):
-        for d in range(1, 7):
-            r = melee_roll(a, d, attacker_kills_at, defender_kills_at)
-            if r.reroll:
-                continue
-            total += 1
-            key = ("a_" if r.winner == "attacker" else "d_") + ("kill" if r.kill else "beat")
-            counts[key] += 1
+
+    def outcome(a: int, d: int) -> str | None:
+        r = melee_roll(a, d, attacker_kills_at, defender_kills_at)
+        return None if r.reroll else ("a_" if r.winner == "attacker" else "d_") + ("kill" if r.kill else "beat")
+
+    p = odds(outcome, (6, 6))
     return (
-        Chance(f"{attacker} kills {defender}", counts["a_kill"] / total),
-        Chance(f"{attacker} wins, {defender} falls back", counts["a_beat"] / total),
-        Chance(f"{defender} wins, {attacker} falls back", counts["d_beat"] / total),
-        Chance(f"{defender} kills {attacker}", counts["d_kill"] / total),
+        Chance(f"{attacker} kills {defender}", p.get("a_kill", 0.0)),
+        Chance(f"{attacker} wins, {defender} falls back", p.get("a_beat", 0.0)),
+        Chance(f"{defender} wins, {attacker} falls back", p.get("d_beat", 0.0)),
+        Chance(f"{defender} kills {attacker}", p.get("d_kill", 0.0)),
     )
 
 
@@ -69,21 +61,38 @@ FAVOURED_WINS_AT = 5
 OTHER_WINS_AT = 6
 
 
-def decisive_roll(favoured_die: int, other_die: int) -> str | None:
-    """'favoured', 'other', or None to roll again (neither, or both, reached the winning number)."""
-    fav = favoured_die >= FAVOURED_WINS_AT
-    oth = other_die >= OTHER_WINS_AT
-    if fav == oth:
-        return None
-    return "favoured" if fav else "other"
+@dataclass(frozen=True)
+class DecisiveRule:
+    """What each side of a decisive battle needs: the favoured (previous winner) and the other figure.
+
+    ``both``: what happens when both dice reach their numbers in one roll — "reroll", or "higher" (the
+    higher die wins, equal dice roll again) when a wizard's weakness is in play (RULES.md §1).
+    """
+
+    favoured_at: int = FAVOURED_WINS_AT
+    other_at: int = OTHER_WINS_AT
+    both: str = "reroll"
 
 
-def decisive_chances(favoured: str, other: str) -> tuple[Chance, ...]:
-    p_fav = Fraction(2, 6) * Fraction(5, 6)
-    p_oth = Fraction(4, 6) * Fraction(1, 6)
+def decisive_rule(favoured_is_wizard: bool, other_is_wizard: bool) -> DecisiveRule:
+    """The wizard's 5–6 weakness holds in a decisive battle too: its opponent wins on 5–6, whoever won before."""
+    if not (favoured_is_wizard or other_is_wizard):
+        return DecisiveRule()
+    other_at = VERSUS_WIZARD_KILL if favoured_is_wizard else OTHER_WINS_AT
+    return DecisiveRule(FAVOURED_WINS_AT, other_at, both="higher")
+
+
+def decisive_roll(favoured_die: int, other_die: int, rule: DecisiveRule = DecisiveRule()) -> str | None:
+    """'favoured', 'other', or None to roll again."""
+    w = first_to_reach(favoured_die, other_die, rule.favoured_at, rule.other_at, both=rule.both)
+    return None if w is None else ("favoured", "other")[w]
+
+
+def decisive_chances(favoured: str, other: str, rule: DecisiveRule = DecisiveRule()) -> tuple[Chance, ...]:
+    p = odds(lambda f, o: decisive_roll(f, o, rule), (6, 6))
     return (
-        Chance(f"{favoured} kills {other}", float(p_fav / (p_fav + p_oth))),
-        Chance(f"{other} kills {favoured}", float(p_oth / (p_fav + p_oth))),
+        Chance(f"{favoured} kills {other}", p.get("favoured", 0.0)),
+        Chance(f"{other} kills {favoured}", p.get("other", 0.0)),
     )
 
 

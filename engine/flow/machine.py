@@ -1,0 +1,221 @@
+"""The shared turn flow: phases and stages declared as data, one dispatcher for prompts and actions.
+
+A rule set built on :class:`FlowRuleSet` declares a :class:`Flow` — its turn order, the phases of a
+player's turn in order, and one :class:`Stage` per step type (how to prompt it, how to apply the
+answer, and optionally how it settles alone when no decision is needed) — and supplies the hooks
+that are its own rules. The dispatcher does the rest, for every rule set alike:
+
+1. figures killed but still on the table are taken off first (one removal prompt each);
+2. the answer is checked against the prompt once (dice faces, offered options, legal hexes);
+3. the pending step's stage applies it;
+4. the victory hook is asked; then steps that need no decision settle, phase after phase,
+   turn after turn — but never past a removal still to be confirmed.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any, ClassVar
+
+from engine.actions import Action, Remove
+from engine.events import Event
+from engine.flow.answers import check_answer
+from engine.flow.steps import GameOver, Step
+from engine.flow.turns import FixedOrder, RollOff, TurnOrder, roll_off_apply, roll_off_prompt
+from engine.flow.words import possessive, their, verb
+from engine.hexes import Hex
+from engine.prompts import Prompt, PromptKind
+from engine.rules.base import RuleSet
+from engine.state import GameState
+
+SETTLE_LIMIT = 1000  # automatic steps in a row before the flow is declared stuck (a rule-set bug)
+
+PromptFn = Callable[[Any, GameState, Any], Prompt]
+ApplyFn = Callable[[Any, GameState, Any, Any, list[Event]], None]
+SettleFn = Callable[[Any, GameState, Any, list[Event]], bool]
+
+
+@dataclass(frozen=True)
+class Stage:
+    """What the flow does with one step type: ``settle`` returns True when it moved the game on by itself."""
+
+    step: type[Step]
+    prompt: PromptFn
+    apply: ApplyFn
+    settle: SettleFn | None = None
+
+
+@dataclass(frozen=True)
+class Phase:
+    """One phase of a player's turn and the step it opens with."""
+
+    name: str
+    enter: Callable[[Any, GameState], Step]
+
+
+ROLL_OFF = Stage(RollOff, roll_off_prompt, roll_off_apply)
+
+
+@dataclass(frozen=True)
+class Flow:
+    """A rule set's turn structure: who goes when, the phases of a turn, the stage of each step type."""
+
+    phases: tuple[Phase, ...]
+    stages: tuple[Stage, ...]
+    order: TurnOrder = field(default_factory=FixedOrder)
+
+    def stage(self, s: Step) -> Stage:
+        for stage in (ROLL_OFF, *self.stages):
+            if isinstance(s, stage.step):
+                return stage
+        raise LookupError(f"no stage handles the step {s.kind!r}: declare one in the rule set's flow")
+
+
+class FlowRuleSet(RuleSet):
+    """A rule set whose turn flow is run by the shared dispatcher."""
+
+    flow: ClassVar[Flow]
+
+    # -- hooks a rule set supplies ---------------------------------------------------------------
+    def name_of(self, ident: str) -> str:
+        """A figure's name (or a side's) for prompts and the log."""
+        return ident
+
+    def side_name(self, side: str) -> str:
+        return next((s.name for s in self.scenario.sides if s.id == side), side)
+
+    def label(self, h: Hex) -> str:
+        return self.scenario.board.label(h)
+
+    def begin_turn(self, state: GameState, events: list[Event]) -> None:
+        """Turn bookkeeping before the first phase (per-turn sets and the like)."""
+
+    def end_turn(self, state: GameState, events: list[Event]) -> None:
+        """Anything that happens as a player's turn ends (doors swinging shut, …)."""
+
+    def victory(self, state: GameState) -> tuple[str, str] | None:
+        """(winning side, what they achieved) once a victory condition holds."""
+        return None
+
+    # -- players and sides -------------------------------------------------------------------------
+    def player_sides(self, state: GameState) -> tuple[str, ...]:
+        if not state.turn_order:
+            return ()
+        return self.scenario.players[state.turn_order[state.active]].sides
+
+    def active_name(self, state: GameState) -> str:
+        return self.scenario.players[state.turn_order[state.active]].name
+
+    def competitor(self, of: str, ident: str) -> tuple[str, str]:
+        """(side that rolls, name) of a roll-off competitor: a player index or a figure id."""
+        if of == "players":
+            player = self.scenario.players[int(ident)]
+            return player.sides[0], player.name
+        return self.scenario.figure(ident).side, self.name_of(ident)
+
+    def can_play(self, state: GameState, player: int) -> bool:
+        sides = self.scenario.players[player].sides
+        return any(f.side in sides for f in state.alive())
+
+    def skipped(self, state: GameState, player: int, events: list[Event]) -> None:
+        name = self.scenario.players[player].name
+        events.append(
+            Event(
+                "turn_skipped",
+                f"{verb(name, 'has', 'have')} no figures left: {their(name)} turn is skipped.",
+                {"player": player},
+            )
+        )
+
+    # -- turns and phases -----------------------------------------------------------------------------
+    def ordered(self, state: GameState, rolloff: RollOff, order: tuple[str, ...], events: list[Event]) -> None:
+        """A roll-off is settled: for the players' order, play starts with the first who can play."""
+        state.turn_order = [int(c) for c in order]
+        state.active = 0
+        state.round = max(state.round, 1)
+        n = len(state.turn_order)
+        while state.active < n - 1 and not self.can_play(state, state.turn_order[state.active]):
+            self.skipped(state, state.turn_order[state.active], events)
+            state.active += 1
+        self.start_turn(state, events)
+
+    def start_turn(self, state: GameState, events: list[Event]) -> None:
+        first = self.flow.phases[0]
+        state.phase = first.name
+        self.begin_turn(state, events)
+        events.append(
+            Event(
+                "turn",
+                f"Round {state.round}: {possessive(self.active_name(state))} turn.",
+                {"round": state.round, "player": state.turn_order[state.active]},
+            )
+        )
+        state.step = first.enter(self, state)
+
+    def end_phase(self, state: GameState, events: list[Event]) -> None:
+        """Go on to the next phase of the turn, or end the turn after the last one."""
+        names = [p.name for p in self.flow.phases]
+        i = names.index(state.phase) if state.phase in names else len(names) - 1
+        if i + 1 < len(names):
+            phase = self.flow.phases[i + 1]
+            state.phase = phase.name
+            state.step = phase.enter(self, state)
+        else:
+            self.next_turn(state, events)
+
+    def next_turn(self, state: GameState, events: list[Event]) -> None:
+        self.end_turn(state, events)
+        self.flow.order.next_turn(self, state, events)
+
+    # -- the dispatcher -------------------------------------------------------------------------------
+    def prompt(self, state: GameState) -> Prompt:
+        if state.pending_removals:
+            fid = state.pending_removals[0]
+            fig = state.figures[fid]
+            where = f" from {self.label(fig.hex)}" if fig.hex is not None else ""
+            return Prompt(PromptKind.REMOVE, fig.side, f"Take {self.name_of(fid)} off the table{where}.", figure=fid)
+        if isinstance(state.step, GameOver):
+            return Prompt(PromptKind.GAME_OVER, state.winner, state.step.text)
+        return self.flow.stage(state.step).prompt(self, state, state.step)
+
+    def apply(self, state: GameState, action: Action) -> list[Event]:
+        check_answer(self.prompt(state), action, self.name_of, self.label, lambda fid, to: self.why_not(state, fid, to))
+        events: list[Event] = []
+        if state.pending_removals:
+            assert isinstance(action, Remove)
+            self.confirm_removal(state, action.figure, events)
+        else:
+            self.flow.stage(state.step).apply(self, state, state.step, action, events)
+        state.serial += 1
+        self.check_victory(state, events)
+        self.settle(state, events)
+        return events
+
+    def confirm_removal(self, state: GameState, fid: str, events: list[Event]) -> None:
+        state.pending_removals.remove(fid)
+        state.figures[fid].on_table = False
+        events.append(Event("removed", f"{self.name_of(fid)} is off the table.", {"figure": fid}))
+
+    def check_victory(self, state: GameState, events: list[Event]) -> None:
+        if state.winner is not None:
+            return
+        won = self.victory(state)
+        if won is not None:
+            side, text = won
+            state.winner = side
+            events.append(Event("victory", f"{verb(self.side_name(side), 'wins', 'win')}: {text}", {"side": side}))
+
+    def settle(self, state: GameState, events: list[Event]) -> None:
+        """Move on through every step that needs no decision; stop at removals still to confirm."""
+        for _ in range(SETTLE_LIMIT):
+            if state.winner is not None:
+                if not isinstance(state.step, GameOver):
+                    state.step = GameOver(f"{verb(self.side_name(state.winner), 'wins', 'win')}.")
+                return
+            if state.pending_removals:
+                return
+            stage = self.flow.stage(state.step)
+            if stage.settle is None or not stage.settle(self, state, state.step, events):
+                return
+        raise RuntimeError("the turn flow did not settle: a rule set bug")

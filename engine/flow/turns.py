@@ -1,0 +1,164 @@
+"""Who acts when: roll-offs with re-rolls among the tied, and the turn-order mechanisms built on them.
+
+- :class:`FixedOrder` — one roll-off at the start, then players take turns in that order (Fantasy Battle).
+- :class:`InitiativeEachTurn` — a roll-off before every round (Lost Worlds' initiative).
+- :func:`order_by_value` — figures ordered by a value, ties left as groups for a roll-off (Laramie's phases).
+
+A :class:`RollOff` step orders competitors (player indices or figure ids): each rolls one die, the
+order follows the results, and tied competitors roll again among themselves until none are tied.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass, replace
+from typing import TYPE_CHECKING, Protocol
+
+from engine.actions import Roll
+from engine.events import Event
+from engine.flow.steps import Step, step
+from engine.prompts import Chance, DieRequest, Outcome, Prompt, PromptKind
+from engine.state import GameState
+
+if TYPE_CHECKING:
+    from engine.flow.machine import FlowRuleSet
+
+
+@step("order")
+@dataclass(frozen=True)
+class RollOff(Step):
+    """Competitors in rank groups; a group of several is still tied and rolls next."""
+
+    groups: tuple[tuple[str, ...], ...]
+    purpose: str = "turn order"
+    sides: int = 6
+    high_first: bool = True
+    of: str = "players"  # "players" (indices into the scenario's players) or "figures" (figure ids)
+    tied: bool = False
+
+    def pending(self) -> tuple[str, ...]:
+        """The first group that is still tied."""
+        return next(g for g in self.groups if len(g) > 1)
+
+    def settled(self) -> bool:
+        return all(len(g) == 1 for g in self.groups)
+
+    def order(self) -> tuple[str, ...]:
+        return tuple(g[0] for g in self.groups)
+
+
+def order_by_value(
+    items: Iterable[str], value: Callable[[str], float], *, low_first: bool
+) -> tuple[tuple[str, ...], ...]:
+    """Items ranked by ``value``; equal values share a group, to be settled by a :class:`RollOff`."""
+    by: dict[float, list[str]] = {}
+    for item in items:
+        by.setdefault(value(item), []).append(item)
+    return tuple(tuple(by[v]) for v in sorted(by, reverse=not low_first))
+
+
+def regroup(step: RollOff, values: Sequence[int]) -> RollOff:
+    """The roll-off after the pending group rolled ``values``: split by result, ties kept together."""
+    group = step.pending()
+    gi = step.groups.index(group)
+    by: dict[int, list[str]] = {}
+    for c, v in zip(group, values, strict=True):
+        by.setdefault(v, []).append(c)
+    ranked = tuple(tuple(by[v]) for v in sorted(by, reverse=step.high_first))
+    return replace(step, groups=step.groups[:gi] + ranked + step.groups[gi + 1 :], tied=True)
+
+
+def roll_off_prompt(rules: FlowRuleSet, state: GameState, s: RollOff) -> Prompt:
+    group = s.pending()
+    who = [rules.competitor(s.of, c) for c in group]
+    dice = tuple(DieRequest(side, s.sides, s.purpose) for side, _ in who)
+    names = [name for _, name in who]
+    better = "highest" if s.high_first else "lowest"
+    die = f"1d{s.sides}"
+    if not s.tied:
+        text = (
+            f"Each {'player' if s.of == 'players' else 'figure'} rolls {die} for the {s.purpose}: {better} goes first."
+        )
+    else:
+        text = f"Tie for the {s.purpose}: {', '.join(names)} roll {die} again."
+    return Prompt(
+        PromptKind.ROLL,
+        dice[0].roller,
+        text,
+        dice=dice,
+        outcomes=tuple((Outcome(1, s.sides, f"{'higher' if s.high_first else 'lower'} goes earlier"),) for _ in dice),
+        chances=tuple(Chance(f"{name} goes first", 1 / len(names)) for name in names),
+    )
+
+
+def roll_off_apply(rules: FlowRuleSet, state: GameState, s: RollOff, roll: Roll, events: list[Event]) -> None:
+    group = s.pending()
+    rolled = ", ".join(f"{rules.competitor(s.of, c)[1]} {v}" for c, v in zip(group, roll.values, strict=True))
+    how = "rolled by the app" if roll.virtual else "rolled"
+    after = regroup(s, roll.values)
+    data = {"values": list(roll.values), "virtual": roll.virtual}
+    if not after.settled():
+        tied = ", ".join(rules.competitor(s.of, c)[1] for c in after.pending())
+        events.append(Event("rolled", f"{s.purpose.capitalize()}: {rolled} ({how}) — a tie: {tied} roll again.", data))
+        state.step = after
+        return
+    order = after.order()
+    names = ", ".join(rules.competitor(s.of, c)[1] for c in order)
+    text = f"{s.purpose.capitalize()}: {rolled} ({how}) — {names}."
+    events.append(Event("turn_order" if s.of == "players" else "rolled", text, {**data, "order": list(order)}))
+    rules.ordered(state, s, order, events)
+
+
+class TurnOrder(Protocol):
+    """How the next player is found once a player's turn ends."""
+
+    def first_step(self, rules: FlowRuleSet, state: GameState) -> Step: ...
+
+    def next_turn(self, rules: FlowRuleSet, state: GameState, events: list[Event]) -> None: ...
+
+
+def _players_roll_off(rules: FlowRuleSet, purpose: str) -> RollOff:
+    return RollOff((tuple(str(i) for i in range(len(rules.scenario.players))),), purpose=purpose)
+
+
+@dataclass(frozen=True)
+class FixedOrder:
+    """One roll-off at the start; then the players take turns in that order, rounds counting up."""
+
+    purpose: str = "turn order"
+
+    def first_step(self, rules: FlowRuleSet, state: GameState) -> Step:
+        return _players_roll_off(rules, self.purpose)
+
+    def next_turn(self, rules: FlowRuleSet, state: GameState, events: list[Event]) -> None:
+        n = len(state.turn_order)
+        for _ in range(n):
+            state.active = (state.active + 1) % n
+            if state.active == 0:
+                state.round += 1
+            if rules.can_play(state, state.turn_order[state.active]):
+                break
+            rules.skipped(state, state.turn_order[state.active], events)
+        rules.start_turn(state, events)
+
+
+@dataclass(frozen=True)
+class InitiativeEachTurn:
+    """A roll-off before every round; the round is played in that order."""
+
+    purpose: str = "initiative"
+
+    def first_step(self, rules: FlowRuleSet, state: GameState) -> Step:
+        return _players_roll_off(rules, self.purpose)
+
+    def next_turn(self, rules: FlowRuleSet, state: GameState, events: list[Event]) -> None:
+        n = len(state.turn_order)
+        while state.active + 1 < n:
+            state.active += 1
+            if rules.can_play(state, state.turn_order[state.active]):
+                rules.start_turn(state, events)
+                return
+            rules.skipped(state, state.turn_order[state.active], events)
+        state.round += 1
+        state.phase = "setup"
+        state.step = _players_roll_off(rules, self.purpose)

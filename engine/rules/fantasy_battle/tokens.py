@@ -1,0 +1,68 @@
+"""Tokens and victory in Fantasy Battle: picking up, dropping on death, and the scenario's victory conditions."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from engine.events import Event
+from engine.hexes import Hex
+from engine.state import FigureState, GameState
+
+if TYPE_CHECKING:
+    from engine.rules.fantasy_battle.rules import FantasyBattle
+
+
+def pick_up(r: FantasyBattle, state: GameState, fig: FigureState, events: list[Event]) -> None:
+    """A figure that may carry takes the tokens its side must bring out from the hex it reached."""
+    if not r.scenario.figure(fig.id).can_carry:
+        return
+    for token, where in list(state.tokens.items()):
+        if where == fig.hex and (fig.side, token) in r.bring_tokens:
+            state.tokens[token] = None
+            fig.carrying.append(token)
+            events.append(
+                Event("picked_up", f"{r.fname(fig.id)} takes the {token}.", {"figure": fig.id, "token": token})
+            )
+
+
+def kill(r: FantasyBattle, state: GameState, fid: str, text: str, events: list[Event]) -> None:
+    """A figure dies: what it carried falls where it stood, and its removal is awaited."""
+    fig = state.figures[fid]
+    fig.alive = False
+    events.append(Event("killed", text, {"figure": fid, "hex": None if fig.hex is None else [fig.hex.q, fig.hex.r]}))
+    for token in fig.carrying:
+        state.tokens[token] = fig.hex
+        where = f" at {r.label(fig.hex)}" if fig.hex else ""
+        events.append(Event("dropped", f"The {token} falls to the ground{where}.", {"token": token}))
+    fig.carrying = []
+    state.pending_removals.append(fid)
+
+
+def victory(r: FantasyBattle, state: GameState) -> tuple[str, str] | None:
+    """The first of the scenario's conditions that holds: destroy the enemy, kill named figures, bring a token out."""
+    alive_sides = {f.side for f in state.alive()}
+    for v in r.scenario.victory:
+        won = False
+        if v.type == "destroy":
+            won = v.side in alive_sides and alive_sides == {v.side}
+        elif v.type == "kill":
+            won = all(not state.figures[f].alive for f in v.figures)
+        elif v.type == "bring":
+            won = any(f.side == v.side and v.token in f.carrying and f.hex in v.to for f in state.alive())
+        if won:
+            return v.side, v.text
+    return None
+
+
+def goals(r: FantasyBattle, state: GameState, figure: str) -> list[Hex]:
+    """Where a figure should head: out with the token it carries, to a token it may carry, else the enemies."""
+    fig = state.figures[figure]
+    for v in r.scenario.victory:
+        if v.type != "bring" or v.side != fig.side or v.token is None:
+            continue
+        if v.token in fig.carrying:
+            return list(v.to)
+        where = state.tokens.get(v.token)
+        if where is not None and r.scenario.figure(fig.id).can_carry:
+            return [where]
+    return [f.hex for f in state.alive() if f.side != fig.side and f.hex is not None]
