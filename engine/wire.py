@@ -1,6 +1,7 @@
 """The wire schema: every message the product's processes exchange, documented and validated here.
 
-Transport is ZeroMQ multipart ``[topic, json]``. The JSON object holds the envelope keys
+Published messages are ZeroMQ multipart ``[topic, json]``; an engine command and its reply are one JSON
+frame each (docs/wire-protocol.md). The JSON object holds the envelope keys
 ``topic``, ``version``, ``seq`` (monotonic per publisher) and ``sent_at`` (Unix seconds) beside the
 message's own fields. Receivers call :func:`decode` (or ``Cls.from_json``) which validates every
 field and raises :class:`WireError` naming the field and the problem. Unknown extra keys are
