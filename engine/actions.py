@@ -62,6 +62,8 @@ def action_to_dict(action: Action) -> dict[str, Any]:
 
 
 def _field(data: dict[str, Any], name: str, typ: type) -> Any:
+    if name not in data:
+        raise IllegalActionError(f"action field {name!r} is missing (a {data.get('kind')} action needs it)")
     value = data.get(name)
     if not isinstance(value, typ) or (isinstance(value, bool) and typ is not bool):
         raise IllegalActionError(f"action field {name!r} must be a {typ.__name__}, got {value!r}")

@@ -1,6 +1,7 @@
 """The wire schema: every message the product's processes exchange, documented and validated here.
 
-Transport is ZeroMQ multipart ``[topic, json]``. The JSON object holds the envelope keys
+Published messages are ZeroMQ multipart ``[topic, json]``; an engine command and its reply are one JSON
+frame each (docs/wire-protocol.md). The JSON object holds the envelope keys
 ``topic``, ``version``, ``seq`` (monotonic per publisher) and ``sent_at`` (Unix seconds) beside the
 message's own fields. Receivers call :func:`decode` (or ``Cls.from_json``) which validates every
 field and raises :class:`WireError` naming the field and the problem. Unknown extra keys are
@@ -507,6 +508,14 @@ def _hex_pair(value: Any, where: str) -> list[int] | None:
     return [value[0], value[1]]
 
 
+def _hex_or_label(value: Any, where: str) -> None:
+    """A hex in a command: a label such as ``"F2"`` or ``[q, r]`` (the session resolves either)."""
+    if isinstance(value, str) or (isinstance(value, list) and len(value) == 2
+                                  and all(isinstance(v, int) and not isinstance(v, bool) for v in value)):
+        return
+    raise WireError(f"{where}: expected a hex label such as 'F2' or [q, r], got {value!r}")
+
+
 @dataclass(frozen=True, slots=True)
 class EngineMessage(Message):
     """Base of the engine's published messages: which engine run and which game they belong to."""
@@ -785,11 +794,7 @@ def _check_command(cmd: str, obj: Mapping[str, Any]) -> None:
         _object(_get(obj, "action", where), f"{where}.action")
     elif cmd == "override":
         _str(obj, "figure", where)
-        to = _get(obj, "to", where)
-        if not isinstance(to, str):
-            _hex_pair(to, f"{where}.to")
-            if to is None:
-                raise WireError(f"{where}.to: expected a hex label or [q, r], got null")
+        _hex_or_label(_get(obj, "to", where), f"{where}.to")
     elif cmd == "new_game":
         _str(obj, "scenario", where)
     elif cmd == "load":
@@ -807,7 +812,7 @@ def _check_command(cmd: str, obj: Mapping[str, Any]) -> None:
     elif cmd == "register_manual":
         points = _objects(obj, "points", where, ("hex", "figure"))
         for i, point in enumerate(points):
-            _str(point, "hex", f"{where}.points[{i}]")
+            _hex_or_label(point["hex"], f"{where}.points[{i}].hex")
             _str(point, "figure", f"{where}.points[{i}]")
 
 

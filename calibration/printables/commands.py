@@ -15,30 +15,35 @@ from calibration.printables.zone_mat import write_zone_mat
 EXIT_OK = 0
 EXIT_BAD_INPUT = 2
 _PAPERS = sorted(PAPER_SIZES_MM)
+DEFAULT_PAPER = "a4"  # one default for every sheet
+
+
+def _common(sheet: argparse.ArgumentParser, name: str) -> None:
+    """The options every sheet has: the paper (A4 unless told) and the output file (NAME.pdf here)."""
+    sheet.add_argument("--paper", choices=_PAPERS, default=DEFAULT_PAPER,
+                       help=f"paper size (default {DEFAULT_PAPER})")
+    sheet.add_argument("-o", "--output", default=f"{name}.pdf", metavar="FILE.pdf",
+                       help=f"the PDF to write (default {name}.pdf in the current folder)")
 
 
 def _parser() -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(prog="hexa print", description="Write true-scale PDFs to print at 100% / actual size.")
     sub = p.add_subparsers(dest="what", required=True)
     grid = sub.add_parser("grid", help="the ChArUco calibration sheet (its spec JSON goes to standard output)")
-    grid.add_argument("--paper", choices=_PAPERS, default="a4")
-    grid.add_argument("-o", "--output", required=True, metavar="FILE.pdf")
+    _common(grid, "grid")
     markers = sub.add_parser("markers", help="one tag per figure base, id printed under it, cut lines")
     markers.add_argument("--ids", required=True, help="ids such as 0-23 or 0-5,8,10-12")
     markers.add_argument("--size", type=float, default=25.0, help="tag side in mm (default 25)")
     markers.add_argument("--dictionary", default=FIGURE_DICTIONARY, help=f"ArUco dictionary (default "
                          f"{FIGURE_DICTIONARY})")
-    markers.add_argument("--paper", choices=_PAPERS, default="a4")
-    markers.add_argument("-o", "--output", required=True, metavar="FILE.pdf")
+    _common(markers, "markers")
     anchors = sub.add_parser("anchors", help="board-anchor tags (reserved ids) for a scenario's anchor hexes")
     anchors.add_argument("--ids", default=f"{ANCHOR_IDS[0]}-{ANCHOR_IDS[-1]}",
                          help=f"anchor ids (default {ANCHOR_IDS[0]}-{ANCHOR_IDS[-1]}, all of them)")
     anchors.add_argument("--size", type=float, default=30.0, help="tag side in mm (default 30)")
-    anchors.add_argument("--paper", choices=_PAPERS, default="a4")
-    anchors.add_argument("-o", "--output", required=True, metavar="FILE.pdf")
+    _common(anchors, "anchors")
     zones = sub.add_parser("zones", help="the Tenkey battle's 3×3 zone mat")
-    zones.add_argument("--paper", choices=_PAPERS, default="a3")
-    zones.add_argument("-o", "--output", required=True, metavar="FILE.pdf")
+    _common(zones, "zones")
     return p
 
 

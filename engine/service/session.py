@@ -209,8 +209,15 @@ class EngineSession:
         out = EventsOut(len(self.game.history), text, events_to_list(events), source)
         return Changes(state=True, events=[out])
 
+    def _action_arg(self, raw: Any) -> Action:
+        """The request's action; a move's ``to`` may be ``[q, r]`` or a hex label such as ``"F2"``."""
+        if isinstance(raw, dict) and raw.get("kind") == "move" and isinstance(raw.get("to"), str):
+            to = self._hex_arg(raw["to"])
+            raw = {**raw, "to": [to.q, to.r]}
+        return action_from_dict(raw)
+
     def _cmd_action(self, args: dict[str, Any]) -> tuple[dict[str, Any], Changes]:
-        action = action_from_dict(args["action"])
+        action = self._action_arg(args["action"])
         changes = self._apply(action, source="tablet")
         if isinstance(action, Move | Remove):
             self.sync.forget_intents(action.figure)
@@ -236,7 +243,7 @@ class EngineSession:
             try:
                 return from_label(value, self.scenario.board.orientation)
             except ValueError as exc:
-                raise CommandError(f"{value!r} is not a hex label ({exc})") from None
+                raise CommandError(str(exc)) from None
         return Hex(value[0], value[1])
 
     def _figure_arg(self, figure: str) -> str:

@@ -129,6 +129,27 @@ def test_anchor_sheet_and_zone_mat(tmp_path: Path) -> None:
     assert geo.zone_centres[7][1] < geo.zone_centres[1][1] and geo.zone_centres[1][0] < geo.zone_centres[3][0]
 
 
+def _page_mm(path: Path) -> tuple[float, float]:
+    doc = pdfium.PdfDocument(str(path))
+    try:
+        w_pt, h_pt = doc[0].get_size()
+    finally:
+        doc.close()
+    return round(w_pt * 25.4 / 72.0), round(h_pt * 25.4 / 72.0)
+
+
+@pytest.mark.parametrize("argv", [["grid"], ["markers", "--ids", "0-3"], ["anchors"], ["zones"]])
+def test_every_sheet_defaults_to_its_name_on_a4(argv: list[str], tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+                                               capsys: pytest.CaptureFixture[str]) -> None:
+    """Without -o and --paper every sheet writes SHEET.pdf in the current folder on A4, as the README says."""
+    monkeypatch.chdir(tmp_path)
+    assert print_main(argv) == 0
+    out = tmp_path / f"{argv[0]}.pdf"
+    said = capsys.readouterr()
+    assert out.is_file() and f"Wrote {argv[0]}.pdf" in said.out + said.err
+    assert sorted(_page_mm(out)) == [210, 297]
+
+
 def test_bad_print_requests_are_clear(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     out = str(tmp_path / "m.pdf")
     assert print_main(["markers", "--ids", "85-95", "-o", out]) == 2

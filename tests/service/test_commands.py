@@ -78,6 +78,26 @@ def test_override_accepts_the_tables_position_and_is_journaled(rig: Rig) -> None
     assert not reply.ok and "not on the map" in (reply.error or "")
 
 
+def test_a_move_and_an_override_name_the_hex_as_a_label_or_q_r(rig: Rig) -> None:
+    goblin_to_move(rig)
+    fields = rig.act("action", action={"kind": "move", "figure": "goblin-1", "to": "F2"})
+    assert fields["action"] == "move goblin-1 F2" and fields["events"][0]["data"]["to"] == [5, -1]
+    rig.act("undo")
+    assert rig.act("action", action={"kind": "move", "figure": "goblin-1", "to": [5, -1]})["action"] == \
+        "move goblin-1 F2"
+    assert rig.act("override", figure="goblin-2", to=[2, 0])["to"] == [2, 0]
+    assert rig.act("override", figure="goblin-2", to="C3")["to"] == [2, 1]
+    refused = [
+        ({"action": {"kind": "move", "figure": "goblin-1", "to": "F0"}}, "'F0': rows are numbered from 1"),
+        ({"action": {"kind": "move", "figure": "goblin-1"}}, "action field 'to' is missing (a move action needs it)"),
+        ({"figure": "goblin-2", "to": None}, "override.to: expected a hex label such as 'F2' or [q, r], got None"),
+        ({"figure": "goblin-2", "to": [1]}, "override.to: expected a hex label such as 'F2' or [q, r], got [1]"),
+    ]
+    for fields_, error in refused:
+        reply = rig.tablet.request("action" if "action" in fields_ else "override", **fields_)
+        assert not reply.ok and reply.error == error, reply.error
+
+
 def test_new_game_load_and_save(rig: Rig, tmp_path: Path) -> None:
     first = rig.session.game_id
     rig.act("action", action={"kind": "roll", "values": [2, 5]})

@@ -47,7 +47,8 @@ def test_manual_registration_replaces_the_identity_and_clears_the_desync(rig: Ri
     rig.cameras[0].anchors = False
     table = rig.show(START, lambda m: isinstance(m, TableMessage) and len(m.desync) > 0)
     assert isinstance(table, TableMessage) and table.registration["mode"] == "identity"
-    points = [{"hex": "A2", "figure": "swordsman"}, {"hex": "A4", "figure": "spearman"},
+    # A hex is a label or [q, r] (A4 is [0, 3]), as everywhere a command names a hex.
+    points = [{"hex": "A2", "figure": "swordsman"}, {"hex": [0, 3], "figure": "spearman"},
               {"hex": "G2", "figure": "goblin-1"}]
     fields = rig.act("register_manual", points=points)
     assert fields["residual_mm"] < 1.0
