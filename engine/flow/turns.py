@@ -105,7 +105,9 @@ def roll_off_apply(rules: FlowRuleSet, state: GameState, s: RollOff, roll: Roll,
     order = after.order()
     names = ", ".join(rules.competitor(s.of, c)[1] for c in order)
     text = f"{s.purpose.capitalize()}: {rolled} ({how}) — {names}."
-    events.append(Event("turn_order" if s.of == "players" else "rolled", text, {**data, "order": list(order)}))
+    # Players are named by their index into the scenario's players, figures by their id.
+    ranked: list[int] | list[str] = [int(c) for c in order] if s.of == "players" else list(order)
+    events.append(Event("turn_order" if s.of == "players" else "rolled", text, {**data, "order": ranked}))
     rules.ordered(state, s, order, events)
 
 
