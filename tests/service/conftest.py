@@ -23,6 +23,8 @@ from engine.wire import EngineMessage, MarkerTrack
 from vision.publisher import VisionPublisher
 
 ANY_PORT = "tcp://127.0.0.1:*"
+# How long a test waits for a state it expects: long, as a loaded machine is slow; a passing test never waits it out.
+WAIT_S = 20.0
 START = {"swordsman": "A2", "bowman": "A3", "spearman": "A4", "goblin-1": "G2", "goblin-slinger": "G3",
          "goblin-2": "G4"}
 # Where the tutorial map lies on the table: turned 20° and shifted, so only a working registration places it.
@@ -87,7 +89,7 @@ class Rig:
         return client
 
     def show_many(self, views: list[dict[str, str] | None], until: Callable[[EngineMessage], bool],
-                  timeout_s: float = 5.0) -> EngineMessage:
+                  timeout_s: float = WAIT_S) -> EngineMessage:
         """Several cameras publishing their part of the table (None: that camera sends nothing)."""
         deadline = time.monotonic() + timeout_s
         while time.monotonic() < deadline:
@@ -102,7 +104,7 @@ class Rig:
                     return message
         raise AssertionError(f"the tablet did not see the expected update within {timeout_s} s")
 
-    def show(self, where: dict[str, str], until: Callable[[EngineMessage], bool], timeout_s: float = 5.0,
+    def show(self, where: dict[str, str], until: Callable[[EngineMessage], bool], timeout_s: float = WAIT_S,
              camera: int = 0, states: dict[str, str] | None = None, **kw: object) -> EngineMessage:
         """Keep the camera publishing this table (as a camera does, ~50 Hz) until the tablet sees ``until``."""
         deadline = time.monotonic() + timeout_s
@@ -157,7 +159,7 @@ def serve_engine(context: zmq.Context[zmq.Socket[bytes]], journal: str, scenario
 
     thread = threading.Thread(target=serve, daemon=True)
     thread.start()
-    assert ready.wait(10.0), "the engine did not start"
+    assert ready.wait(WAIT_S), "the engine did not start"
     if isinstance(started[0], BaseException):
         raise started[0]
     session, server = started[0]

@@ -13,13 +13,14 @@ from engine.service.camera_feed import CameraFeed
 from engine.service.keys import main as keys_main
 from engine.service.security import ENGINE_CLIENT, load_client_keys
 from engine.wire import MarkerTrack
+from tests.service.conftest import WAIT_S
 from vision.publisher import PublishError, VisionPublisher
 
 ANY = "tcp://127.0.0.1:*"
 MARKER = MarkerTrack(id=3, x_mm=10.0, y_mm=20.0, angle_deg=0.0, state="settled", confidence=0.9, x_px=1.0, y_px=2.0)
 
 
-def feed_hears(feed: CameraFeed, publisher: VisionPublisher, timeout_s: float = 3.0) -> bool:
+def feed_hears(feed: CameraFeed, publisher: VisionPublisher, timeout_s: float = WAIT_S) -> bool:
     """Publish until the feed takes tracks (True) or the time is up (False); no sleeping to wait for joins."""
     end = time.monotonic() + timeout_s
     n = 0
