@@ -20,11 +20,10 @@ from engine.service.client import EngineClient
 from engine.service.server import EngineServer, ServerConfig
 from engine.service.session import EngineSession, open_session
 from engine.wire import EngineMessage, MarkerTrack
+from tests.waiting import WAIT_S
 from vision.publisher import VisionPublisher
 
 ANY_PORT = "tcp://127.0.0.1:*"
-# How long a test waits for a state it expects: long, as a loaded machine is slow; a passing test never waits it out.
-WAIT_S = 20.0
 START = {"swordsman": "A2", "bowman": "A3", "spearman": "A4", "goblin-1": "G2", "goblin-slinger": "G3",
          "goblin-2": "G4"}
 # Where the tutorial map lies on the table: turned 20° and shifted, so only a working registration places it.

@@ -13,7 +13,7 @@ from engine.service.camera_feed import CameraFeed
 from engine.service.keys import main as keys_main
 from engine.service.security import ENGINE_CLIENT, load_client_keys
 from engine.wire import MarkerTrack
-from tests.service.conftest import WAIT_S
+from tests.waiting import WAIT_S
 from vision.publisher import PublishError, VisionPublisher
 
 ANY = "tcp://127.0.0.1:*"

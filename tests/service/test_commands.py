@@ -10,7 +10,8 @@ import zmq
 from engine import wire
 from engine.record import parse_record
 from engine.wire import GameEventsMessage, GameScenarioMessage, GameStateMessage
-from tests.service.conftest import START, WAIT_S, Rig, goblin_to_move
+from tests.service.conftest import START, Rig, goblin_to_move
+from tests.waiting import WAIT_S
 
 
 def test_snapshot_carries_scenario_game_table_and_the_last_published_seq(rig: Rig) -> None:

@@ -14,7 +14,8 @@ from engine import wire
 from engine.service.client import EngineClient
 from engine.service.keys import main as keys_main
 from engine.service.security import ClientKeys, load_client_keys
-from tests.service.conftest import WAIT_S, close_rig, make_rig
+from tests.service.conftest import close_rig, make_rig
+from tests.waiting import WAIT_S
 
 
 def test_hexa_keys_makes_server_client_and_allowed_keys_and_refuses_to_overwrite(tmp_path: Path) -> None:

@@ -16,7 +16,8 @@ from hypothesis import strategies as st
 
 from engine import wire
 from engine.wire import EngineHeartbeat, TableViewMessage
-from tests.service.conftest import ANY_PORT, START, WAIT_S, Rig, close_rig, make_rig
+from tests.service.conftest import ANY_PORT, START, Rig, close_rig, make_rig
+from tests.waiting import WAIT_S
 
 JSON = st.recursive(
     st.none() | st.booleans() | st.integers(-10**6, 10**6) | st.floats(allow_nan=False, allow_infinity=False)

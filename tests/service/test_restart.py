@@ -22,7 +22,7 @@ from engine.journal import Journal
 from engine.scenario import load_scenario
 from engine.service.client import EngineClient
 from engine.snapshot import game_snapshot
-from tests.service.conftest import WAIT_S
+from tests.waiting import WAIT_S
 
 REPO = Path(__file__).resolve().parents[2]
 ENDPOINTS = re.compile(r"publishing on (\S+), commands on (\S+)")

@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 from engine.wire import EngineMessage, GameEventsMessage, GameStateMessage, TableMessage, TableViewMessage
-from tests.service.conftest import START, WAIT_S, Rig, goblin_to_move
+from tests.service.conftest import START, Rig, goblin_to_move
+from tests.waiting import WAIT_S
 
 
 def figure_hex(message: EngineMessage, figure: str) -> list[int] | None:
