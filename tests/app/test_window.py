@@ -43,6 +43,7 @@ def test_a_whole_turn_by_touches_against_a_real_engine() -> None:
     assert "undo takes the turn back" in checks
     assert "two steps back: the knight's movement roll again" in checks
     assert "chances shown before the roll" in checks
+    assert "long press shows the rule of the locked door" in checks
     for name in ("play-turn-order", "play-selection", "play-roll", "play-move", "play-undo-history", "log", "setup",
                  "camera", "big"):
         shot = SHOTS / f"{name}.png"
@@ -54,6 +55,7 @@ def test_a_whole_turn_by_touches_against_a_real_engine() -> None:
 @pytest.mark.window
 def test_portrait_with_large_text() -> None:
     result = _run("portrait", HEXA_TEST_WIDTH="800", HEXA_TEST_HEIGHT="1024")
+    assert "face buttons at least 48 dp" in result["checks"]
     assert "screenshot play-portrait.png" in result["checks"]
 
 
@@ -61,9 +63,13 @@ def test_portrait_with_large_text() -> None:
 def test_camera_reports_drawn_on_the_board() -> None:
     result = _run("overlays")
     assert "desync says which figure goes where" in result["checks"]
+    assert "camera screen lists unknown markers" in result["checks"]
+    # Deterministic, not load-dependent: the engine's own table report arrived and did not replace the one under test.
+    assert "the report under test stays on screen after the engine's next table report" in result["checks"]
 
 
 @pytest.mark.window
 def test_camera_screen_shows_the_live_preview_of_a_real_camera_service() -> None:
     result = _run("camera")
+    assert "the engine reporting the camera link" in result["checks"]
     assert "screenshot camera-live.png" in result["checks"]

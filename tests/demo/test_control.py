@@ -9,6 +9,7 @@ import pytest
 import zmq
 
 from engine.scenario import load_scenario
+from tests.waiting import WAIT_S
 from vision.synthetic.control import (
     ControlError,
     ControlledTable,
@@ -32,7 +33,7 @@ def table() -> ControlledTable:
 def served(table: ControlledTable) -> Iterator[tuple[ControlServer, TableControlClient]]:
     context: zmq.Context[zmq.Socket[bytes]] = zmq.Context()
     server = ControlServer(ANY_PORT, table, context)
-    client = TableControlClient(server.endpoint, context, timeout_s=2.0)
+    client = TableControlClient(server.endpoint, context, timeout_s=WAIT_S)
     try:
         yield server, client
     finally:

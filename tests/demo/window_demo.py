@@ -70,8 +70,7 @@ def demo_script(watcher: Watcher, moved: dict[str, Any]) -> Any:
             return app.agent.state == "live" and s.prompt is not None and s.board is not None
 
         yield live
-        yield 5
-        d.check("Live" in app.connection_badge, "the app is live through the table hand")
+        yield d.expect(lambda: "Live" in app.connection_badge, "the app is live through the table hand")
         for _ in range(40):
             watcher.pump()
             game = watcher.game()
@@ -94,7 +93,7 @@ def demo_script(watcher: Watcher, moved: dict[str, Any]) -> Any:
             return s.prompt is not None and s.prompt.kind == "move"
 
         yield app_has_move_prompt
-        yield 5
+        yield d.drawn()  # the board laid out and drawn: the drag lands on the figure
         figure = game.prompt.figure or ""
         here = game.state.figures[figure].hex
         assert here is not None
@@ -119,7 +118,14 @@ def demo_script(watcher: Watcher, moved: dict[str, Any]) -> Any:
             return s.board is not None and s.board.figures[figure].key == (to.q, to.r)
 
         yield app_shows_it
-        yield 20  # let the next prompt and the preview arrive on screen
+
+        def next_prompt() -> bool:
+            """the app holding the engine's newest game (the prompt after the move)"""
+            watcher.pump()
+            return s.snapshot is not None and s.snapshot == watcher.client.game
+
+        yield next_prompt
+        yield d.drawn()
         d.screenshot("demo")
         app.show_screen("camera")
         camera = app.sm.get_screen("camera")
@@ -129,7 +135,7 @@ def demo_script(watcher: Watcher, moved: dict[str, Any]) -> Any:
             return camera.ids.preview.texture is not None
 
         yield preview
-        yield 10
+        yield d.drawn()
         d.check(True, "the camera preview of the synthetic table is shown")
         d.screenshot("demo-camera")
 

@@ -20,6 +20,7 @@ from engine.service.client import EngineClient
 from engine.service.server import EngineServer, ServerConfig
 from engine.service.session import EngineSession, open_session
 from engine.wire import EngineMessage, MarkerTrack
+from tests.waiting import WAIT_S
 from vision.publisher import VisionPublisher
 
 ANY_PORT = "tcp://127.0.0.1:*"
@@ -87,7 +88,7 @@ class Rig:
         return client
 
     def show_many(self, views: list[dict[str, str] | None], until: Callable[[EngineMessage], bool],
-                  timeout_s: float = 5.0) -> EngineMessage:
+                  timeout_s: float = WAIT_S) -> EngineMessage:
         """Several cameras publishing their part of the table (None: that camera sends nothing)."""
         deadline = time.monotonic() + timeout_s
         while time.monotonic() < deadline:
@@ -102,7 +103,7 @@ class Rig:
                     return message
         raise AssertionError(f"the tablet did not see the expected update within {timeout_s} s")
 
-    def show(self, where: dict[str, str], until: Callable[[EngineMessage], bool], timeout_s: float = 5.0,
+    def show(self, where: dict[str, str], until: Callable[[EngineMessage], bool], timeout_s: float = WAIT_S,
              camera: int = 0, states: dict[str, str] | None = None, **kw: object) -> EngineMessage:
         """Keep the camera publishing this table (as a camera does, ~50 Hz) until the tablet sees ``until``."""
         deadline = time.monotonic() + timeout_s
@@ -157,7 +158,7 @@ def serve_engine(context: zmq.Context[zmq.Socket[bytes]], journal: str, scenario
 
     thread = threading.Thread(target=serve, daemon=True)
     thread.start()
-    assert ready.wait(10.0), "the engine did not start"
+    assert ready.wait(WAIT_S), "the engine did not start"
     if isinstance(started[0], BaseException):
         raise started[0]
     session, server = started[0]

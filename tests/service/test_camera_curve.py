@@ -18,13 +18,14 @@ from engine.service.security import ENGINE_CLIENT, load_client_keys
 from engine.service.server import ServerConfig
 from engine.wire import CameraLink, MarkerTrack, TableMessage
 from tests.service.conftest import serve_engine
+from tests.waiting import WAIT_S
 from vision.publisher import PublishError, VisionPublisher
 
 ANY = "tcp://127.0.0.1:*"
 MARKER = MarkerTrack(id=3, x_mm=10.0, y_mm=20.0, angle_deg=0.0, state="settled", confidence=0.9, x_px=1.0, y_px=2.0)
 
 
-def feed_hears(feed: CameraFeed, publisher: VisionPublisher, timeout_s: float = 3.0) -> bool:
+def feed_hears(feed: CameraFeed, publisher: VisionPublisher, timeout_s: float = WAIT_S) -> bool:
     """Publish until the feed takes tracks (True) or the time is up (False); no sleeping to wait for joins."""
     end = time.monotonic() + timeout_s
     n = 0
@@ -71,7 +72,7 @@ def test_the_camera_serves_the_lan_only_with_keys() -> None:
 
 
 def camera_link_until(tablet: EngineClient, camera: VisionPublisher, until: Callable[[CameraLink], bool],
-                      timeout_s: float = 10.0) -> CameraLink:
+                      timeout_s: float = WAIT_S) -> CameraLink:
     """Run the camera (heartbeats, snapshot answers) until the engine publishes a link matching ``until``."""
     deadline = time.monotonic() + timeout_s
     seen: list[CameraLink] = []

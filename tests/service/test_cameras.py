@@ -33,9 +33,11 @@ def test_a_figure_seen_by_two_cameras_is_one_figure_and_one_move(two: Rig) -> No
     assert isinstance(view, TableViewMessage)
     goblins = [f for f in view.figures if f.figure == "goblin-1"]
     assert len(goblins) == 1 and goblins[0].hex == [6, -2]
-    table = two.show_many([WEST, EAST], lambda m: isinstance(m, TableMessage) and m.registration["mode"] == "anchors")
+    # Both cameras heard within silent_after_s (a loaded machine may pause the senders: wait for that state).
+    table = two.show_many([WEST, EAST], lambda m: isinstance(m, TableMessage) and m.registration["mode"] == "anchors"
+                          and [c.status for c in m.cameras] == ["ok", "ok"])
     assert isinstance(table, TableMessage)
-    assert table.duplicates == () and table.desync == () and [c.status for c in table.cameras] == ["ok", "ok"]
+    assert table.duplicates == () and table.desync == ()
     goblin_to_move(two)
     moved = two.show_many([WEST | {"goblin-1": "F2"}, EAST | {"goblin-1": "F2"}],
                           lambda m: isinstance(m, GameEventsMessage) and m.source == "camera")
@@ -46,8 +48,9 @@ def test_a_figure_seen_by_two_cameras_is_one_figure_and_one_move(two: Rig) -> No
 
 def test_a_silent_camera_is_reported_and_its_figures_are_not_taken_off(two: Rig) -> None:
     two.show_many([WEST, EAST], lambda m: isinstance(m, TableMessage) and [c.status for c in m.cameras] == ["ok", "ok"])
-    table = two.show_many([WEST, None], lambda m: isinstance(m, TableMessage) and m.cameras[1].status == "silent")
+    table = two.show_many([WEST, None], lambda m: isinstance(m, TableMessage)
+                          and [c.status for c in m.cameras] == ["ok", "silent"])
     assert isinstance(table, TableMessage)
-    assert table.cameras[0].status == "ok" and (table.cameras[1].last_seen_age_s or 0) >= 0.5
+    assert (table.cameras[1].last_seen_age_s or 0) >= 0.5
     assert table.desync == ()  # the goblins the silent camera saw last are still where it saw them
     assert all(f["on_table"] for f in two.game()["state"]["figures"].values())

@@ -11,6 +11,7 @@ from engine import wire
 from engine.record import parse_record
 from engine.wire import GameEventsMessage, GameScenarioMessage, GameStateMessage
 from tests.service.conftest import START, Rig, goblin_to_move
+from tests.waiting import WAIT_S
 
 
 def test_snapshot_carries_scenario_game_table_and_the_last_published_seq(rig: Rig) -> None:
@@ -27,8 +28,8 @@ def test_actions_are_published_as_events_then_state_with_growing_seq(rig: Rig) -
     before = rig.tablet.last_seq
     fields = rig.act("action", action={"kind": "roll", "values": [2, 5]})
     assert fields["n"] == 1 and fields["action"] == "roll 2 5"
-    events = rig.tablet.wait_for(b"game.events", 5.0)
-    state = rig.tablet.wait_for(b"game.state", 5.0)
+    events = rig.tablet.wait_for(b"game.events", WAIT_S)
+    state = rig.tablet.wait_for(b"game.state", WAIT_S)
     assert isinstance(events, GameEventsMessage) and events.n == 1 and events.source == "tablet"
     assert isinstance(state, GameStateMessage) and len(state.snapshot["history"]) == 1
     assert before < events.seq < state.seq
@@ -102,7 +103,7 @@ def test_new_game_load_and_save(rig: Rig, tmp_path: Path) -> None:
     first = rig.session.game_id
     rig.act("action", action={"kind": "roll", "values": [2, 5]})
     new = rig.act("new_game", scenario="goblins-treasure")
-    scenario = rig.tablet.wait_for(b"game.scenario", 5.0)
+    scenario = rig.tablet.wait_for(b"game.scenario", WAIT_S)
     assert isinstance(scenario, GameScenarioMessage) and scenario.scenario["id"] == "goblins-treasure"
     assert new["game_id"] != first and rig.game()["history"] == []
     reply = rig.tablet.request("new_game", scenario="no-such-scenario")
@@ -146,7 +147,7 @@ def test_bad_requests_get_an_error_reply_naming_the_problem(rig: Rig) -> None:
     ]
     for frames, expected in cases:
         rig.tablet.send_raw(frames)
-        reply = rig.tablet.wait_reply(None, 5.0)
+        reply = rig.tablet.wait_reply(None, WAIT_S)
         assert not reply.ok and expected in (reply.error or ""), (frames[0][:40], reply.error)
     assert rig.act("snapshot")["game_id"] == rig.session.game_id
 
@@ -157,7 +158,7 @@ def test_a_req_client_is_answered_too(rig: Rig) -> None:
     try:
         req.connect(rig.server.commands_endpoint)
         req.send(wire.encode_request("snapshot"))
-        assert req.poll(5000, zmq.POLLIN)
+        assert req.poll(int(WAIT_S * 1000), zmq.POLLIN)
         reply = wire.parse_reply(req.recv())
         assert reply.ok and reply.fields["game"]["prompt"]["kind"] == "roll"
     finally:
@@ -170,7 +171,7 @@ def test_a_tablet_joining_late_gets_the_snapshot_then_only_newer_updates(rig: Ri
     try:
         assert late.game is not None and len(late.game["history"]) == 1
         rig.act("action", action={"kind": "choose", "option": "done"})
-        state = late.wait_for(b"game.state", 5.0)
+        state = late.wait_for(b"game.state", WAIT_S)
         assert isinstance(state, GameStateMessage) and len(state.snapshot["history"]) == 2
         assert state.seq > int(late.last_seq) - 1
     finally:

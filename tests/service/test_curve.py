@@ -16,6 +16,7 @@ from engine.service.client import EngineClient
 from engine.service.keys import main as keys_main
 from engine.service.security import ClientKeys, load_client_keys
 from tests.service.conftest import close_rig, make_rig
+from tests.waiting import WAIT_S
 
 
 def test_hexa_keys_makes_server_client_and_allowed_keys_and_refuses_to_overwrite(tmp_path: Path) -> None:
@@ -48,12 +49,12 @@ def test_unauthenticated_clients_get_nothing_and_an_allowed_tablet_works(
         try:
             reply = allowed.sync()
             assert reply.ok and allowed.scenario is not None and allowed.scenario["id"] == "tutorial"
-            assert allowed.wait_for(wire.TOPIC_ENGINE_HEARTBEAT, 5.0) is not None
+            assert allowed.wait_for(wire.TOPIC_ENGINE_HEARTBEAT, WAIT_S) is not None
             for client in (plain, stranger):
                 with contextlib.suppress(TimeoutError):  # no connection takes it once the handshake failed
                     client.send_raw([wire.encode_request("snapshot", 1)])
             for _ in range(2):  # two heartbeats reach the allowed tablet meanwhile
-                allowed.wait_for(wire.TOPIC_ENGINE_HEARTBEAT, 5.0)
+                allowed.wait_for(wire.TOPIC_ENGINE_HEARTBEAT, WAIT_S)
             for client in (plain, stranger):
                 assert not client.dealer.poll(0, zmq.POLLIN) and client.poll(0.01) is None
         finally:

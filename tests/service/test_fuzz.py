@@ -17,6 +17,7 @@ from hypothesis import strategies as st
 from engine import wire
 from engine.wire import EngineHeartbeat, TableViewMessage
 from tests.service.conftest import ANY_PORT, START, Rig, close_rig, make_rig
+from tests.waiting import WAIT_S
 
 JSON = st.recursive(
     st.none() | st.booleans() | st.integers(-10**6, 10**6) | st.floats(allow_nan=False, allow_infinity=False)
@@ -53,7 +54,7 @@ COMMANDS = st.one_of(st.binary(max_size=300), JSON.map(lambda v: json.dumps(v).e
 @given(payload=COMMANDS)
 def test_every_command_payload_gets_a_reply(rig: Rig, payload: bytes) -> None:
     rig.tablet.send_raw([payload])
-    reply = rig.tablet.wait_reply(None, 5.0)  # parse_reply validates the reply itself
+    reply = rig.tablet.wait_reply(None, WAIT_S)  # parse_reply validates the reply itself
     assert reply.ok or (reply.error and len(reply.error) > 10)
 
 
@@ -94,7 +95,7 @@ def test_malformed_camera_messages_are_dropped_and_the_engine_keeps_following(
             publisher._pub.send_multipart(frames)
 
         publish()
-        beat = rig.show(START, lambda m: isinstance(m, EngineHeartbeat) and m.dropped > 50, timeout_s=10.0)
+        beat = rig.show(START, lambda m: isinstance(m, EngineHeartbeat) and m.dropped > 50, timeout_s=WAIT_S)
         assert isinstance(beat, EngineHeartbeat)
         rig.show(START, lambda m: isinstance(m, TableViewMessage) and len(m.figures) == 10)
         assert rig.act("snapshot")["game_id"] == rig.session.game_id
@@ -117,7 +118,7 @@ def test_garbage_snapshot_replies_are_dropped(context: zmq.Context[zmq.Socket[by
     server = EngineServer(session, ServerConfig(pub=ANY_PORT, commands=ANY_PORT, vision=[(ends[0], ends[1])]),
                           context)
     try:
-        assert fake_router.poll(5000, zmq.POLLIN)
+        assert fake_router.poll(int(WAIT_S * 1000), zmq.POLLIN)
         identity = fake_router.recv_multipart()[0]
 
         @settings(max_examples=200, deadline=None)
@@ -128,7 +129,7 @@ def test_garbage_snapshot_replies_are_dropped(context: zmq.Context[zmq.Socket[by
         answer()
         fake_router.send_multipart([identity, b"", *wire.VisionSnapshot(1, time.time(), "fake", None).to_frames()])
         feed = server.feeds[0]
-        deadline = time.monotonic() + 5.0
+        deadline = time.monotonic() + WAIT_S
         while not feed.synced and time.monotonic() < deadline:
             if feed.snap.poll(100, zmq.POLLIN):
                 feed.drain_snapshot()

@@ -22,6 +22,7 @@ from engine.journal import Journal
 from engine.scenario import load_scenario
 from engine.service.client import EngineClient
 from engine.snapshot import game_snapshot
+from tests.waiting import WAIT_S
 
 REPO = Path(__file__).resolve().parents[2]
 ENDPOINTS = re.compile(r"publishing on (\S+), commands on (\S+)")
@@ -74,7 +75,7 @@ def test_sigkill_mid_game_then_restart_resumes_and_the_tablet_resyncs(tmp_path: 
         engine.send_signal(signal.SIGKILL)
         engine.wait(10)
         engine, _, _ = start_engine(journal_path, pub, commands)  # the same ports: tablets reconnect by themselves
-        deadline = time.monotonic() + 10.0
+        deadline = time.monotonic() + WAIT_S
         while tablet.engine_run == first_run and time.monotonic() < deadline:
             tablet.poll(0.1)  # the first update of the new run makes the client take a snapshot
         assert tablet.engine_run != first_run and tablet.resyncs == 1
@@ -86,7 +87,7 @@ def test_sigkill_mid_game_then_restart_resumes_and_the_tablet_resyncs(tmp_path: 
         # the game goes on after the restart, from the journal's state
         mirror = Game.replay(load_scenario("tutorial"), replayed.game.actions)
         play(tablet, mirror, player, 5)
-        state = tablet.wait_for(wire.TOPIC_GAME_STATE, 5.0,
+        state = tablet.wait_for(wire.TOPIC_GAME_STATE, WAIT_S,
                                 lambda m: len(m.snapshot["history"]) == len(mirror.history))
         assert isinstance(state, wire.GameStateMessage)
         assert state.snapshot["state"] == mirror.state.to_dict()

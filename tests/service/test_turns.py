@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from engine.wire import EngineMessage, GameEventsMessage, GameStateMessage, TableMessage, TableViewMessage
 from tests.service.conftest import START, Rig, goblin_to_move
+from tests.waiting import WAIT_S
 
 
 def figure_hex(message: EngineMessage, figure: str) -> list[int] | None:
@@ -21,10 +22,10 @@ def test_the_camera_view_is_registered_on_the_map_from_the_anchors(rig: Rig) -> 
     assert isinstance(view, TableViewMessage)
     hexes = {f.figure: f.hex for f in view.figures if f.figure}
     assert hexes["goblin-1"] == [6, -2]  # G2, although the table frame is turned and shifted
-    table = rig.show(START, is_table(lambda m: m.registration["mode"] == "anchors"))
+    table = rig.show(START, is_table(lambda m: m.registration["mode"] == "anchors" and m.cameras[0].status == "ok"))
     assert isinstance(table, TableMessage)
     assert table.registration["ok"] is True and table.registration["residual_mm"] < 1.0
-    assert table.desync == () and table.unknown_markers == () and table.cameras[0].status == "ok"
+    assert table.desync == () and table.unknown_markers == ()
 
 
 def test_a_legal_move_on_the_table_is_played_and_published(rig: Rig) -> None:
@@ -39,7 +40,7 @@ def test_a_legal_move_on_the_table_is_played_and_published(rig: Rig) -> None:
     events = rig.show({**START, "goblin-1": "F2"}, lambda m: isinstance(m, GameEventsMessage) and m.source == "camera")
     assert isinstance(events, GameEventsMessage)
     assert events.action == "move goblin-1 F2" and events.events[0]["kind"] == "moved"
-    state = rig.tablet.wait_for(b"game.state", 5.0)
+    state = rig.tablet.wait_for(b"game.state", WAIT_S)
     assert figure_hex(state, "goblin-1") == [5, -1]
     assert rig.journal_rows()[-1].action.kind == "move"  # journaled as it was played
 

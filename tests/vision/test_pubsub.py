@@ -11,6 +11,7 @@ import zmq
 
 from engine import wire
 from engine.wire import MarkerTrack, TracksMessage
+from tests.waiting import WAIT_S
 from vision.client import TracksSubscriber, request_snapshot
 from vision.publisher import PublishError, VisionPublisher
 
@@ -42,16 +43,16 @@ def snapshot_in_background(publisher: VisionPublisher, context: zmq.Context[zmq.
 
     def ask() -> None:
         try:
-            result.append(request_snapshot(publisher.snapshot_endpoint, 5.0, context))
+            result.append(request_snapshot(publisher.snapshot_endpoint, WAIT_S, context))
         except BaseException as exc:  # handed to the test thread
             result.append(exc)
 
     asker = threading.Thread(target=ask)
     asker.start()
-    deadline = time.monotonic() + 5.0
+    deadline = time.monotonic() + WAIT_S
     while not result and time.monotonic() < deadline:
         publisher.serve_snapshots(timeout_ms=20)
-    asker.join(5.0)
+    asker.join(WAIT_S)
     assert result, "no snapshot reply"
     if isinstance(result[0], BaseException):
         raise result[0]
@@ -60,7 +61,7 @@ def snapshot_in_background(publisher: VisionPublisher, context: zmq.Context[zmq.
 
 def wait_until_subscribed(publisher: VisionPublisher, sub: TracksSubscriber) -> None:
     """Slow-joiner handshake without sleeping: send heartbeats until one arrives."""
-    deadline = time.monotonic() + 5.0
+    deadline = time.monotonic() + WAIT_S
     while time.monotonic() < deadline:
         publisher.publish_heartbeat("ok", 30.0)
         if isinstance(sub.receive(0.05), wire.Heartbeat):
@@ -77,7 +78,7 @@ def test_tracks_reach_a_subscriber_in_order(publisher: VisionPublisher,
         sent = [publisher.publish_tracks(k, time.time(), [marker(3, 10.0 * k)]) for k in range(5)]
         got = []
         while len(got) < 5:
-            message = sub.receive(2.0)
+            message = sub.receive(WAIT_S)
             assert message is not None, "tracks did not arrive"
             if isinstance(message, TracksMessage):
                 got.append(message)
@@ -98,7 +99,7 @@ def test_late_joiner_gets_the_current_set_then_only_newer_updates(publisher: Vis
     try:
         wait_until_subscribed_tracks(publisher, sub)
         result: list[TracksMessage | None] = []
-        asker = threading.Thread(target=lambda: result.append(sub.sync(5.0)))
+        asker = threading.Thread(target=lambda: result.append(sub.sync(WAIT_S)))
         asker.start()
         while asker.is_alive():
             publisher.serve_snapshots(timeout_ms=20)
@@ -109,7 +110,7 @@ def test_late_joiner_gets_the_current_set_then_only_newer_updates(publisher: Vis
                               captured_at=time.time(), markers=(marker(1, -1.0),))
         publisher._pub.send_multipart(stale.to_frames())
         newer = publisher.publish_tracks(99, time.time(), [marker(1, 42.0)])
-        received = sub.receive(2.0)
+        received = sub.receive(WAIT_S)
         assert received == newer
         assert sub.current == newer
     finally:
@@ -118,7 +119,7 @@ def test_late_joiner_gets_the_current_set_then_only_newer_updates(publisher: Vis
 
 def wait_until_subscribed_tracks(publisher: VisionPublisher, sub: TracksSubscriber) -> None:
     """Handshake on the tracks topic itself: resend the newest tracks until one gets through."""
-    deadline = time.monotonic() + 5.0
+    deadline = time.monotonic() + WAIT_S
     assert publisher.last_tracks is not None
     while time.monotonic() < deadline:
         publisher._pub.send_multipart(publisher.last_tracks.to_frames())
@@ -135,9 +136,9 @@ def test_malformed_messages_are_dropped_and_the_subscriber_carries_on(publisher:
         wait_until_subscribed(publisher, sub)
         publisher._pub.send_multipart([b"tracks", b'{"topic": "tracks", "version": 1}'])
         good = publisher.publish_tracks(1, time.time(), [marker(4, 1.0)])
-        message = sub.receive(2.0)
+        message = sub.receive(WAIT_S)
         while isinstance(message, wire.Heartbeat):
-            message = sub.receive(2.0)
+            message = sub.receive(WAIT_S)
         assert message == good
         assert sub.malformed == 1
     finally:
@@ -152,7 +153,7 @@ def test_a_garbled_snapshot_request_still_gets_an_answer(publisher: VisionPublis
     try:
         req.connect(publisher.snapshot_endpoint)
         req.send_multipart([b"vision.snapshot?", b"garbage"])
-        deadline = time.monotonic() + 5.0
+        deadline = time.monotonic() + WAIT_S
         while not req.poll(10, zmq.POLLIN) and time.monotonic() < deadline:
             publisher.serve_snapshots(timeout_ms=10)
         reply = wire.decode(req.recv_multipart(zmq.NOBLOCK))
