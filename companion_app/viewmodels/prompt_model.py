@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from companion_app.viewmodels.board_model import BoardView, HexKey, hex_key
+from engine.flow.words import verb
 
 # Seats around a tablet lying flat: the first side sits at the bottom edge, the second opposite.
 SEAT_ANGLES: tuple[int, ...] = (0, 180, 90, 270)
@@ -31,7 +32,7 @@ class DieView:
     @property
     def title(self) -> str:
         whom = f" for the {self.figure_name}" if self.figure_name else ""
-        return f"{self.roller_name} rolls 1d{self.sides}{whom}"
+        return f"{verb(self.roller_name, 'rolls', 'roll')} 1d{self.sides}{whom}"
 
     @property
     def summary(self) -> str:

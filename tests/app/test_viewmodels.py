@@ -91,7 +91,7 @@ def test_movement_roll_states_outcomes_and_chances_before_the_roll(game: Game) -
     p = s.prompt
     assert p is not None and p.kind == "roll" and not p.opposed
     assert p.dice[0].summary == (
-        "Adventurers rolls 1d6 for the Knight (movement): 1–4: up to 2 hexes; 5–6: up to 3 hexes"
+        "Adventurers roll 1d6 for the Knight (movement): 1–4: up to 2 hexes; 5–6: up to 3 hexes"
     )
     assert p.chances == ["up to 3 hexes: 33%", "up to 2 hexes: 67%"]
     assert p.summary_lines()[-1].startswith("Chances before the roll: ")
@@ -332,3 +332,13 @@ def test_unknown_tags_offer_every_figure_in_play_named_with_its_hex() -> None:
     labels = [c.label for c in tag.choices]
     assert tag.marker == 42 and "Goblin (G2)" in labels and "Goblin (G4)" not in labels
     assert len(labels) == 5
+
+
+def test_who_rolls_agrees_with_a_plural_or_a_singular_side_name() -> None:
+    from companion_app.viewmodels.prompt_model import DieView
+
+    def title(name: str) -> str:
+        return DieView(0, "side", name, 6, "movement", "Knight", ()).title
+
+    assert title("Goblins") == "Goblins roll 1d6 for the Knight"
+    assert title("Red") == "Red rolls 1d6 for the Knight"

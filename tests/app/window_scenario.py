@@ -228,7 +228,7 @@ def turn_script(d: Driver) -> Step:
 
     yield d.expect(lambda: "  up to 3 hexes: 33%" in texts() and "  up to 2 hexes: 67%" in texts(),
                    "chances shown before the roll")
-    yield d.expect(lambda: any("Adventurers rolls 1d6 for the Knight" in t for t in texts()), "who rolls what for whom")
+    yield d.expect(lambda: any("Adventurers roll 1d6 for the Knight" in t for t in texts()), "who rolls what for whom")
     yield d.drawn()
     d.screenshot("play-roll")
     d.tap_widget(panel.face_buttons[0][5])  # 6: up to 3 hexes
