@@ -143,7 +143,9 @@ def tile_labels(group: InstructionGroup, tiles: Sequence[TileView], size_mm: flo
     for t in tiles:
         text(group, t.label, t.label_at, t.label_mm or size_mm * 0.26, palette.TEXT_DIM, 24)
         if t.level:
-            text(group, f"L{t.level}", (t.centre[0], t.centre[1] + size_mm * 0.55), size_mm * 0.26, palette.TEXT, 24)
+            height = max(size_mm * 0.26, t.label_mm * 0.6)
+            below = t.centre[1] + size_mm * 0.55 + height - size_mm * 0.26
+            text(group, f"L{t.level}", (t.centre[0], below), height, palette.TEXT, 24)
 
 
 def tokens(group: InstructionGroup, tiles: Sequence[TileView], size_mm: float) -> None:

@@ -162,7 +162,10 @@ class BoardWidget(Widget):  # type: ignore[misc]
         if board is None:
             return
         if self._tiles_for != id(session.scenario) or not self._fitted:
+            new_scenario = self._tiles_for is not None and self._tiles_for != id(session.scenario)
             self._draw_tiles(board)
+            if new_scenario:  # another map: show it whole
+                self._fitted = False
         self._draw_edges(board)
         self._draw_figures(board)
         self._draw_overlays(session, board)
