@@ -11,9 +11,11 @@ right, because odd columns sit half a hex lower::
 Pointy-top maps (odd-r offsets): one text line per row, symbols four characters apart, odd rows
 indented by two characters.
 
-Symbols: ``.`` floor, ``#`` blocking (solid wall hex), ``o`` low obstacle, ``~`` water, ``-`` no tile,
-``T`` treasure, ``P`` prisoner, ``X`` exit. Any other letter or digit is a floor hex carrying a *mark*
-that the caller may use (tests place figures with them; scenarios draw level maps with digits).
+Symbols every map knows (:data:`CORE_SYMBOLS`): ``.`` floor, ``#`` blocking (solid wall hex), ``o`` low
+obstacle, ``~`` water, ``-`` no tile. A rule set adds its own (Fantasy Battle: ``T`` treasure, ``P``
+prisoner, ``X`` exit); drawings made without a rule set know those too (:data:`DEFAULT_SYMBOLS`). Any
+other letter or digit is a floor hex carrying a *mark* that the caller may use (tests place figures
+with them).
 """
 
 from __future__ import annotations
@@ -32,8 +34,15 @@ TERRAIN_SYMBOLS: dict[str, Terrain] = {
     "o": Terrain.LOW_OBSTACLE,
     "~": Terrain.WATER,
 }
+# The tokens of the bundled rule set's drawings, for drawings read or drawn without a rule set (tests, the CLI).
 TOKEN_SYMBOLS: dict[str, str] = {"T": "treasure", "P": "prisoner", "X": "exit"}
 NO_TILE = "-"
+
+Symbols = Mapping[str, tuple[Terrain, str | None]]  # symbol → (terrain, token lying there or None)
+CORE_SYMBOLS: dict[str, tuple[Terrain, str | None]] = {ch: (t, None) for ch, t in TERRAIN_SYMBOLS.items()}
+DEFAULT_SYMBOLS: dict[str, tuple[Terrain, str | None]] = {
+    **CORE_SYMBOLS, **{ch: (Terrain.FLOOR, token) for ch, token in TOKEN_SYMBOLS.items()}
+}
 
 
 @dataclass(frozen=True)
@@ -81,29 +90,60 @@ def _grid_cells(text: str, orientation: Orientation) -> list[tuple[int, int, str
     return cells
 
 
-def parse_map(text: str, orientation: Orientation = Orientation.FLAT) -> DrawnMap:
-    """Read a staggered drawing into tiles and marks."""
+def _symbol_list(symbols: Symbols) -> str:
+    names = {Terrain.FLOOR: "floor", Terrain.BLOCKING: "blocking", Terrain.LOW_OBSTACLE: "low obstacle",
+             Terrain.WATER: "water"}
+    return ", ".join(f"{ch} {token or names[terrain]}" for ch, (terrain, token) in symbols.items())
+
+
+def _check_rows(cells: list[tuple[int, int, str, int, int]], orientation: Orientation) -> None:
+    """Refuse a line that starts late or stops short: a missing symbol would silently be "no tile"."""
+    spans: dict[int, list[tuple[int, int, int]]] = {}
+    lines: dict[int, list[int]] = {}
+    for col, _row, _ch, line_no, _char in cells:
+        lines.setdefault(line_no, []).append(col)
+    for line_no, cols in lines.items():
+        kind = line_no % 2 if orientation is Orientation.FLAT else 0
+        spans.setdefault(kind, []).append((line_no, min(cols), max(cols)))
+    for rows in spans.values():
+        first = min(lo for _, lo, _ in rows)
+        last = max(hi for _, _, hi in rows)
+        for line_no, lo, hi in rows:
+            if lo != first or hi != last:
+                where = "starts later" if lo != first else "stops earlier"
+                raise MapError(
+                    f"line {line_no} of the drawing {where} than the other rows; draw '-' where there is no tile",
+                    line_no,
+                )
+
+
+def parse_map(text: str, orientation: Orientation = Orientation.FLAT, symbols: Symbols | None = None,
+              strict: bool = False) -> DrawnMap:
+    """Read a staggered drawing into tiles and marks (``strict``: letters are not marks, rows are full)."""
+    symbols = DEFAULT_SYMBOLS if symbols is None else symbols
     tiles: dict[Hex, HexInfo] = {}
     marks: dict[str, list[Hex]] = {}
-    for col, row, ch, line_no, char_no in _grid_cells(text, orientation):
+    cells = _grid_cells(text, orientation)
+    for col, row, ch, line_no, char_no in cells:
         h = from_offset(col, row, orientation)
         if ch == NO_TILE:
             continue
-        if ch in TERRAIN_SYMBOLS:
-            tiles[h] = HexInfo(TERRAIN_SYMBOLS[ch])
-        elif ch in TOKEN_SYMBOLS:
-            tiles[h] = HexInfo(Terrain.FLOOR, tokens=(TOKEN_SYMBOLS[ch],))
-        elif ch.isalnum():
+        if ch in symbols:
+            terrain, token = symbols[ch]
+            tiles[h] = HexInfo(terrain, tokens=(token,) if token else ())
+        elif ch.isalnum() and not strict:
             tiles[h] = HexInfo(Terrain.FLOOR)
             marks.setdefault(ch, []).append(h)
         else:
             raise MapError(
-                f"unknown map symbol {ch!r} at line {line_no}, character {char_no}: use . floor, # blocking, "
-                "o low obstacle, ~ water, - no tile, T treasure, P prisoner, X exit, or a letter/digit mark",
+                f"unknown map symbol {ch!r} at line {line_no}, character {char_no}: use {_symbol_list(symbols)}, "
+                f"- no tile{'' if strict else ', or a letter/digit mark'}",
                 line_no,
             )
     if not tiles:
         raise MapError("the map drawing has no tiles")
+    if strict:
+        _check_rows(cells, orientation)
     return DrawnMap(tiles=tiles, marks=marks)
 
 
@@ -223,9 +263,11 @@ def board_from_drawing(
     orientation: Orientation = Orientation.FLAT,
     edges: Mapping[Edge, EdgeKind] | None = None,
     levels: Mapping[Hex, int] | None = None,
+    symbols: Symbols | None = None,
+    strict: bool = False,
 ) -> tuple[HexBoard, dict[str, list[Hex]]]:
     """Build a :class:`HexBoard` from a drawing; returns it with the drawing's marks."""
-    drawn = parse_map(text, orientation)
+    drawn = parse_map(text, orientation, symbols, strict)
     tiles = dict(drawn.tiles)
     for h, level in (levels or {}).items():
         if h in tiles:

@@ -18,7 +18,7 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 
 from engine.actions import Action, Choose, Move, Remove, Roll
-from engine.board import EdgeKind, HexBoard, Terrain
+from engine.board import EdgeKind, HexBoard, Terrain, ZoneBoard
 from engine.events import Event
 from engine.game import Game
 from engine.hexes import Edge, Hex, edge
@@ -41,15 +41,15 @@ class AutoPlayError(RuntimeError):
 WalkGraph = dict[Hex, list[tuple[Hex, Edge | None]]]
 
 
-def walk_graph(board: HexBoard) -> WalkGraph:
+def walk_graph(board: HexBoard | ZoneBoard) -> WalkGraph:
     """The board's open floor as a graph (built once per board: the edge lookups are the costly part)."""
     graph: WalkGraph = {}
     for h in board:
         if board.terrain(h) is not Terrain.FLOOR:
             continue
         links = []
-        for n in h.neighbours():
-            if n not in board or board.terrain(n) is not Terrain.FLOOR:
+        for n in board.neighbours(h):
+            if board.terrain(n) is not Terrain.FLOOR:
                 continue
             e = edge(h, n)
             kind = board.edges.get(e)
@@ -98,7 +98,7 @@ class AutoPlayer:
 
     def __post_init__(self) -> None:
         self.rng = random.Random(self.seed)
-        self._graphs: dict[int, tuple[HexBoard, WalkGraph]] = {}
+        self._graphs: dict[int, tuple[HexBoard | ZoneBoard, WalkGraph]] = {}
 
     def _field(self, game: Game, figure: str) -> dict[Hex, float]:
         """Walking distance of every hex to the goals the rule set offers for ``figure``.

@@ -6,17 +6,18 @@ line and the fix. See docs/scenario-format.md for an annotated example.
 
 from __future__ import annotations
 
+import logging
 import re
 import tomllib
-from collections.abc import Mapping
-from dataclasses import dataclass, field
-from enum import Enum
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field, replace
 from importlib import resources
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from engine.ascii_map import board_from_drawing, parse_levels
-from engine.board import EdgeKind, HexBoard
+from engine.ascii_map import CORE_SYMBOLS, board_from_drawing, parse_levels
+from engine.board import Board, EdgeKind, HexBoard, Point, Terrain, ZoneBoard
+from engine.board.zones import zones_from_drawing
 from engine.errors import MapError, ScenarioError
 from engine.hexes import Edge, Hex, Orientation, edge, from_label
 from engine.layout import Layout
@@ -24,17 +25,23 @@ from engine.scenario_schema import (
     MARKER_ID_COUNT,
     MAX_MAP_HEXES,
     MAX_SCENARIO_CHARS,
+    REQUIRED,
+    SCENARIO_TABLES,
     SIDE_COLOURS,
     Field,
+    FieldError,
     SchemaReader,
     options_table,
+    text_field,
 )
 
+if TYPE_CHECKING:
+    from engine.rules.base import RuleSet
 
-class FigureKind(Enum):
-    FIGHTER = "fighter"  # melee only
-    ARCHER = "archer"  # carries a ranged weapon
-    WIZARD = "wizard"  # casts attack magic
+log = logging.getLogger(__name__)
+
+HEX_ONLY_KEYS = ("orientation", "hex_across_flats_mm", "drawing", "walls", "doors", "locked_doors", "rotation_deg")
+ZONE_ONLY_KEYS = ("zones", "zone_mm")
 
 
 @dataclass(frozen=True)
@@ -50,29 +57,42 @@ class PlayerSpec:
     sides: tuple[str, ...]
 
 
+class _RuleFields:
+    """Read a rule set's own keys (``fields``) as attributes too: ``figure.abilities``."""
+
+    fields: Mapping[str, Any]
+
+    def __getattr__(self, name: str) -> Any:
+        if name.startswith("__") or name == "fields":
+            raise AttributeError(name)
+        try:
+            return self.fields[name]
+        except KeyError:
+            raise AttributeError(f"{type(self).__name__} has no field {name!r}; the rule set declares "
+                                 f"{sorted(self.fields)}") from None
+
+
 @dataclass(frozen=True)
-class FigureSpec:
+class FigureSpec(_RuleFields):
+    """A figure as the scenario sets it up: the keys every rule set shares, and the rule set's own ``fields``."""
+
     id: str
     name: str
     marker_id: int
     side: str
-    kind: FigureKind
     start: Hex
-    abilities: tuple[str, ...] = ()
     height_mm: float = 0.0  # height of the tag above the table, for the camera's parallax correction
-    can_carry: bool = True
+    fields: Mapping[str, Any] = field(default_factory=dict)  # the rule set's figure fields, defaults filled
 
 
 @dataclass(frozen=True)
-class VictorySpec:
-    """One way for a side to win: ``bring`` a token to hexes, ``destroy`` all enemies, ``kill`` named figures."""
+class VictorySpec(_RuleFields):
+    """One way for a side to win: a ``type`` the rule set declares, with that type's own ``fields``."""
 
     side: str
     type: str
     text: str
-    token: str | None = None
-    to: tuple[Hex, ...] = ()
-    figures: tuple[str, ...] = ()
+    fields: Mapping[str, Any] = field(default_factory=dict)
 
 
 @dataclass(frozen=True)
@@ -86,11 +106,13 @@ class Scenario:
     players: tuple[PlayerSpec, ...]
     figures: tuple[FigureSpec, ...]
     victory: tuple[VictorySpec, ...]
-    board: HexBoard
+    board: HexBoard | ZoneBoard
     layout: Layout
     anchors: Mapping[int, Hex] = field(default_factory=dict)
     source: str = "<text>"
     text: str = ""
+    tables: Mapping[str, Any] = field(default_factory=dict)  # the rule set's own tables, checked, defaults filled
+    warnings: tuple[str, ...] = ()  # what loads but may not be meant (shown when a game starts)
 
     def figure(self, figure_id: str) -> FigureSpec:
         for f in self.figures:
@@ -110,6 +132,13 @@ class Scenario:
     def label(self, h: Hex) -> str:
         return self.board.label(h)
 
+    def anchor_points_mm(self) -> dict[int, Point]:
+        """Every anchor tag's centre in map millimetres: tags on cells, and a zone mat's printed corner tags."""
+        points = {tag: self.board.centre_mm(cell) for tag, cell in self.anchors.items()}
+        if isinstance(self.board, ZoneBoard):
+            points = {**self.board.mat_anchors_mm(), **points}
+        return points
+
 
 _SLUG = re.compile(r"[^a-z0-9]+")
 _TAG_ID = re.compile(r"[0-9]{1,9}")
@@ -126,6 +155,28 @@ class _Loader:
         self.r = SchemaReader(text, source)
         self.fail = self.r.fail
         self.get = self.r.get
+        self.warnings: list[str] = []
+
+    def warn(self, text: str) -> None:
+        log.warning("%s", text)
+        self.warnings.append(text)
+
+    def cell_label(self, label: Any, board: Board, table: str, index: int | None, key: str) -> Hex:
+        """The cell a label names, which must be on the board."""
+        zones = isinstance(board, ZoneBoard)
+        if not isinstance(label, str):
+            example = "'7'" if zones else "'E4'"
+            raise self.fail(f"{key!r} must be a {'zone' if zones else 'hex'} label like {example}, not {label!r}",
+                            "write it as a label", table, index, key)
+        try:
+            cell = board.from_label(label)
+        except ValueError as exc:
+            raise self.fail(str(exc), "write the hex as column letters then row number, like 'E4'"
+                            if not zones else "use a zone label of the [map]", table, index, key) from None
+        if cell not in board:
+            raise self.fail(f"{key!r} names {label}, which is not on the map", "use a cell of the map",
+                            table, index, key)
+        return cell
 
     def hex_label(self, label: Any, orientation: Orientation, table: str, index: int | None, key: str) -> Hex:
         if not isinstance(label, str):
@@ -160,14 +211,14 @@ class _Loader:
             raise self.fail(
                 str(exc.args[0]), "use one of the listed rule set names", "scenario", None, "ruleset"
             ) from None
-        self.r.tables["options"] = options_table(
-            rules_cls.title, (Field(o.name, o.type) for o in rules_cls.options)
-        )
+        self.rules = rules_cls
+        self._declare(rules_cls)
         self.r.check_tables(data)
         board, layout, anchors = self._map(self.r.table(data, "map"))
         sides = self._sides(self.r.rows(data, "sides"))
         side_ids = {s.id for s in sides}
         players = self._players(data.get("players"), sides)
+        self.refs: dict[str, set[str]] = {"side": side_ids}
         figures = self._figures(self.r.rows(data, "figures"), side_ids, board)
         for tag in anchors:
             holder = next((f for f in figures if f.marker_id == tag), None)
@@ -179,7 +230,9 @@ class _Loader:
                     None,
                     "anchors",
                 )
-        victory = self._victory(self.r.rows(data, "victory"), side_ids, {f.id for f in figures}, board)
+        self.refs["figure"] = {f.id for f in figures}
+        victory = self._victory(self.r.rows(data, "victory"), side_ids, board)
+        tables = self._rule_tables(data, board)
         options = self.r.table(data, "options", required=False)
         try:
             options = rules_cls.validate_options(options)
@@ -200,6 +253,8 @@ class _Loader:
             anchors=anchors,
             source=self.source,
             text=self.text,
+            tables=tables,
+            warnings=tuple(self.warnings),
         )
         try:
             rules_cls.check_scenario(scenario)
@@ -207,32 +262,148 @@ class _Loader:
             raise ScenarioError(f"{self.source}: {exc}") from None
         return scenario
 
-    def _map(self, m: Mapping[str, Any]) -> tuple[HexBoard, Layout, dict[int, Hex]]:
+    # -- what the rule set adds to the format -----------------------------------------------------------
+    def _declare(self, rules: type[RuleSet]) -> None:
+        """Extend the core tables with the rule set's declarations, so every table is read one way."""
+        tables = self.r.tables
+        tables["options"] = options_table(rules.title, (Field(o.name, o.type) for o in rules.options))
+        tables["figures"] = tables["figures"].with_fields(*rules.figure_fields)
+        self.victory_types = {v.name: v for v in rules.victory_types}
+        victory = tables["victory"].with_field(text_field("type", REQUIRED, choices=tuple(self.victory_types)))
+        seen: dict[str, Field] = {}
+        for vt in rules.victory_types:
+            for f in vt.fields:
+                seen.setdefault(f.name, f)
+        tables["victory"] = victory.with_fields(*seen.values())
+        for t in rules.tables:
+            if t.name in tables:
+                raise ScenarioError(f"{rules.title} declares the table {t.header}, which the core has")
+            tables[t.name] = t if t.owner else replace(t, owner=f"{t.header} of {rules.title}")
+
+    def _values(self, row: Mapping[str, Any], table: str, index: int | None, fields: Iterable[Field],
+                board: Board) -> dict[str, Any]:
+        """A row's values for ``fields``: checked, defaults filled, references (cells, figures, sides) resolved."""
+        out: dict[str, Any] = {}
+        for f in fields:
+            value = self.get(row, table, index, f.name)
+            if f.ref and value is not None:
+                items = value if isinstance(value, list) else [value]
+                resolved = [self._resolve(item, f, board, table, index) for item in items]
+                value = tuple(resolved) if isinstance(value, list) else resolved[0]
+            elif isinstance(value, list):
+                value = tuple(value)
+            if f.convert is not None and value is not None:
+                value = f.convert(value)
+            out[f.name] = value
+        return out
+
+    def _resolve(self, item: Any, f: Field, board: Board, table: str, index: int | None) -> Any:
+        if f.ref == "cell":
+            return self.cell_label(item, board, table, index, f.name)
+        known = self.refs.get(f.ref, set())
+        if item not in known:
+            what = {"figure": "figure", "side": "side"}.get(f.ref, f.ref)
+            raise self.fail(f"{f.name!r} names {what} {item!r}, which is not in the scenario",
+                            f"use a {what} id: {sorted(known)}", table, index, f.name)
+        return item
+
+    def _rule_check(self, check: Any, spec: Any, board: Board, table: str, index: int) -> None:
+        try:
+            check(spec, board)
+        except FieldError as exc:
+            raise self.fail(exc.message, exc.fix, table, index, exc.key) from None
+
+    def _rule_tables(self, data: Mapping[str, Any], board: Board) -> dict[str, Any]:
+        out: dict[str, Any] = {}
+        for t in self.rules.tables:
+            if t.many:
+                out[t.name] = tuple(self._values(row, t.name, i, t.fields, board)
+                                    for i, row in enumerate(self.r.rows(data, t.name)))
+            else:
+                out[t.name] = self._values(self.r.table(data, t.name, required=False), t.name, None, t.fields, board)
+        return out
+
+    # -- the map ------------------------------------------------------------------------------------------
+    def _only_keys_of(self, m: Mapping[str, Any], kind: str) -> None:
+        other = ZONE_ONLY_KEYS if kind == "hex" else HEX_ONLY_KEYS
+        for key in m:
+            if key in other:
+                board = "a hex map" if kind == "hex" else "a zone board"
+                raise self.fail(f"key {key!r} is not a key of {board} ([map] kind = {kind!r})",
+                                f"remove it, or set kind = {'zones' if kind == 'hex' else 'hex'!r}",
+                                "map", None, key)
+
+    def _map(self, m: Mapping[str, Any]) -> tuple[HexBoard | ZoneBoard, Layout, dict[int, Hex]]:
+        kind = self.get(m, "map", None, "kind")
+        if kind not in self.rules.board_kinds:
+            raise self.fail(f"{self.rules.title} is not played on a {kind!r} board",
+                            f"use kind = one of {list(self.rules.board_kinds)}", "map", None, "kind")
+        self._only_keys_of(m, kind)
+        if self.get(m, "map", None, "levels") is not None and not self.rules.levels:
+            line = self.r.locator.line("map", None, "levels")
+            self.warn(f"{self.source}, line {line}: {self.rules.title} has no height levels; the map's levels "
+                      "are drawn on the tablets but change nothing in play")
+        board: HexBoard | ZoneBoard
+        if kind == "zones":
+            board, layout = self._zone_map(m)
+        else:
+            board, layout = self._hex_map(m)
+        anchors: dict[int, Hex] = {}
+        for tag, label in self.get(m, "map", None, "anchors").items():
+            if not _TAG_ID.fullmatch(tag) or int(tag) >= MARKER_ID_COUNT:
+                raise self.fail(
+                    f"anchor tag id {tag!r} is not a tag id from 0 to {MARKER_ID_COUNT - 1}",
+                    "key anchors by the id printed under the tag: 90 = 'A1'",
+                    "map",
+                    None,
+                    "anchors",
+                )
+            if isinstance(board, HexBoard):
+                h = self.hex_label(label, board.orientation, "map", None, "anchors")
+                if h not in board:
+                    raise self.fail(f"anchor hex {label} is not on the map", "put anchors on tiles", "map", None,
+                                    "anchors")
+            else:
+                h = self.cell_label(label, board, "map", None, "anchors")
+            anchors[int(tag)] = h
+        return board, layout, anchors
+
+    def _zone_map(self, m: Mapping[str, Any]) -> tuple[ZoneBoard, Layout]:
+        drawing = self.get(m, "map", None, "zones")
+        if drawing is None:
+            raise self.fail("[map] has no 'zones'", "add 'zones = \"\"\"7 8 9 / 4 5 6 / 1 2 3\"\"\"' (one row a line)",
+                            "map")
+        zone_mm = float(self.get(m, "map", None, "zone_mm"))
+        origin = self.get(m, "map", None, "origin_mm")
+        labels = zones_from_drawing(drawing)
+        levels_text = self.get(m, "map", None, "levels")
+        levels: dict[Hex, int] = {}
+        if levels_text is not None:
+            for cell, word in zones_from_drawing(levels_text).items():
+                if not word.isdigit() or cell not in labels:
+                    raise self.fail(f"level {word!r} is not a digit on a zone", "draw one digit per zone, like "
+                                    "the zones", "map", None, "levels")
+                levels[cell] = int(word)
+        try:
+            board = ZoneBoard(labels, zone_mm, (float(origin[0]), float(origin[1])), levels)
+        except ValueError as exc:
+            raise self.fail(f"the zones cannot be read: {exc}", "draw one label per zone", "map", None,
+                            "zones") from None
+        # The zone board is registered and read through the board; the hex layout stays for hex-only callers.
+        layout = Layout.from_flat_width(Orientation.FLAT, zone_mm, (float(origin[0]), float(origin[1])))
+        return board, layout
+
+    def _hex_map(self, m: Mapping[str, Any]) -> tuple[HexBoard, Layout]:
         orientation = Orientation(self.get(m, "map", None, "orientation"))
         drawing = self.get(m, "map", None, "drawing")
-        edges: dict[Edge, EdgeKind] = {}
-        for key, kind in (("walls", EdgeKind.WALL), ("doors", EdgeKind.DOOR), ("locked_doors", EdgeKind.LOCKED_DOOR)):
-            for item in self.get(m, "map", None, key):
-                pair = item.split("|")
-                if len(pair) != 2:
-                    raise self.fail(
-                        f"{key} entry {item!r} is not a pair of hexes", "write it as 'C3|C4'", "map", None, key
-                    )
-                a = self.hex_label(pair[0], orientation, "map", None, key)
-                b = self.hex_label(pair[1], orientation, "map", None, key)
-                if a.distance(b) != 1:
-                    raise self.fail(
-                        f"{key} entry {item!r} joins hexes that are not neighbours",
-                        "a wall or door stands between two touching hexes",
-                        "map",
-                        None,
-                        key,
-                    )
-                edges[edge(a, b)] = kind
+        if drawing is None:
+            raise self.fail("[map] has no 'drawing'", "add 'drawing = …' to it", "map")
         levels_text = self.get(m, "map", None, "levels")
+        symbols = {**CORE_SYMBOLS, **{ch: (s.terrain, s.token) for ch, s in self.rules.map_symbols.items()}}
         try:
             levels = parse_levels(levels_text, orientation) if levels_text is not None else {}
-            board, _marks = board_from_drawing(drawing, orientation=orientation, edges=edges, levels=levels)
+            board, _marks = board_from_drawing(drawing, orientation=orientation, levels=levels, symbols=symbols,
+                                               strict=True)
         except MapError as exc:
             raise self._drawing_error(exc, drawing) from None
         except ValueError as exc:
@@ -246,15 +417,7 @@ class _Loader:
                 None,
                 "drawing",
             )
-        for e in edges:
-            if e.a not in board or e.b not in board:
-                raise self.fail(
-                    f"the wall or door {board.edge_label(e)} touches a hex that is not on the map",
-                    "remove it or add the tile",
-                    "map",
-                    None,
-                    "walls",
-                )
+        edges = self._edges(m, board)
         width = self.get(m, "map", None, "hex_across_flats_mm")
         origin = self.get(m, "map", None, "origin_mm")
         layout = Layout.from_flat_width(
@@ -263,21 +426,44 @@ class _Loader:
             (float(origin[0]), float(origin[1])),
             float(self.get(m, "map", None, "rotation_deg")),
         )
-        anchors: dict[int, Hex] = {}
-        for tag, label in self.get(m, "map", None, "anchors").items():
-            if not _TAG_ID.fullmatch(tag) or int(tag) >= MARKER_ID_COUNT:
-                raise self.fail(
-                    f"anchor tag id {tag!r} is not a tag id from 0 to {MARKER_ID_COUNT - 1}",
-                    "key anchors by the id printed under the tag: 90 = 'A1'",
-                    "map",
-                    None,
-                    "anchors",
-                )
-            h = self.hex_label(label, orientation, "map", None, "anchors")
-            if h not in board:
-                raise self.fail(f"anchor hex {label} is not on the map", "put anchors on tiles", "map", None, "anchors")
-            anchors[int(tag)] = h
-        return board, layout, anchors
+        return replace(board, edges=edges, layout=layout), layout
+
+    def _edges(self, m: Mapping[str, Any], board: HexBoard) -> dict[Edge, EdgeKind]:
+        edges: dict[Edge, EdgeKind] = {}
+        named: dict[Edge, str] = {}
+        for key, kind in (("walls", EdgeKind.WALL), ("doors", EdgeKind.DOOR), ("locked_doors", EdgeKind.LOCKED_DOOR)):
+            for item in self.get(m, "map", None, key):
+                pair = item.split("|")
+                if len(pair) != 2:
+                    raise self.fail(
+                        f"{key} entry {item!r} is not a pair of hexes", "write it as 'C3|C4'", "map", None, key
+                    )
+                a = self.hex_label(pair[0], board.orientation, "map", None, key)
+                b = self.hex_label(pair[1], board.orientation, "map", None, key)
+                off = " and ".join(x for x, h in zip(pair, (a, b), strict=True) if h not in board)
+                where = f"{off} {'are' if ' and ' in off else 'is'} not on the map" if off else ""
+                if a.distance(b) != 1:
+                    raise self.fail(
+                        f"{key} entry {item!r} joins hexes that are not neighbours" + (f", and {where}" if off else ""),
+                        "a wall or door stands between two touching hexes of the map",
+                        "map",
+                        None,
+                        key,
+                    )
+                if off:
+                    raise self.fail(f"{key} entry {item!r} touches a hex that is not on the map: {where}",
+                                    "remove it or add the tile", "map", None, key)
+                e = edge(a, b)
+                if e in named:
+                    raise self.fail(f"{key} entry {item!r} is already listed in {named[e]}",
+                                    "list each side once: a wall, a door or a locked door", "map", None, key)
+                if kind is not EdgeKind.WALL and all(board.terrain(h) is Terrain.BLOCKING for h in (a, b)):
+                    raise self.fail(f"{key} entry {item!r} is a door between two blocking hexes (#), which "
+                                    "nobody can reach", "put the door beside a floor hex, or remove it",
+                                    "map", None, key)
+                named[e] = key
+                edges[e] = kind
+        return edges
 
     def _drawing_error(self, exc: MapError, drawing: str) -> ScenarioError:
         """Point at the file line of the bad symbol: the drawing starts on the line after 'drawing = \'\'\''."""
@@ -331,7 +517,8 @@ class _Loader:
             )
         return tuple(players)
 
-    def _figures(self, raw: list[Mapping[str, Any]], side_ids: set[str], board: HexBoard) -> tuple[FigureSpec, ...]:
+    def _figures(self, raw: list[Mapping[str, Any]], side_ids: set[str], board: HexBoard | ZoneBoard
+                 ) -> tuple[FigureSpec, ...]:
         if not raw:
             raise self.fail("the scenario has no [[figures]]", "add a [[figures]] table per figure", "figures", 0)
         figures: list[FigureSpec] = []
@@ -347,10 +534,15 @@ class _Loader:
                     i,
                     "side",
                 )
-            kind = FigureKind(self.get(f, "figures", i, "kind"))
             marker = self.get(f, "figures", i, "marker")
             at = self.get(f, "figures", i, "at")
-            start = self.hex_label(at, board.orientation, "figures", i, "at")
+            if isinstance(board, HexBoard):
+                start = self.hex_label(at, board.orientation, "figures", i, "at")
+            else:
+                try:
+                    start = board.from_label(at)
+                except ValueError as exc:
+                    raise self.fail(str(exc), "use a zone label of the [map]", "figures", i, "at") from None
             if start not in board:
                 raise self.fail(
                     f"figure {name!r} starts at {at}, which is not on the map",
@@ -359,24 +551,17 @@ class _Loader:
                     i,
                     "at",
                 )
-            figures.append(
-                FigureSpec(
-                    fid,
-                    name,
-                    marker,
-                    side,
-                    kind,
-                    start,
-                    tuple(self.get(f, "figures", i, "abilities")),
-                    float(self.get(f, "figures", i, "height_mm")),
-                    self.get(f, "figures", i, "can_carry"),
-                )
-            )
+            spec = FigureSpec(fid, name, marker, side, start, float(self.get(f, "figures", i, "height_mm")),
+                              self._values(f, "figures", i, self.rules.figure_fields, board))
+            self._rule_check(self.rules.check_figure_spec, spec, board, "figures", i)
+            figures.append(spec)
         for attr, what, key in (
             ("id", "figure ids", "name"),
             ("marker_id", "marker ids", "marker"),
             ("start", "start hexes", "at"),
         ):
+            if attr == "start" and not self.rules.one_figure_per_cell:
+                continue
             values = [getattr(f, attr) for f in figures]
             dup = next((v for v in values if values.count(v) > 1), None)
             if dup is not None:
@@ -385,52 +570,32 @@ class _Loader:
                 raise self.fail(f"{what} repeat: {shown!r} is used twice", "make each one unique", "figures", idx, key)
         return tuple(figures)
 
-    def _victory(
-        self, raw: list[Mapping[str, Any]], side_ids: set[str], figure_ids: set[str], board: HexBoard
-    ) -> tuple[VictorySpec, ...]:
+    def _victory(self, raw: list[Mapping[str, Any]], side_ids: set[str], board: HexBoard | ZoneBoard
+                 ) -> tuple[VictorySpec, ...]:
         result = []
+        core = {f.name for f in SCENARIO_TABLES["victory"].fields}
         for i, v in enumerate(raw):
             side = self.get(v, "victory", i, "side")
             if side not in side_ids:
                 raise self.fail(
                     f"victory side {side!r} is unknown", f"use one of {sorted(side_ids)}", "victory", i, "side"
                 )
-            vtype = self.get(v, "victory", i, "type")
-            token = self.get(v, "victory", i, "token")
-            if vtype == "bring" and token is None:
-                raise self.fail("a 'bring' victory has no 'token'", "add token = 'treasure'", "victory", i)
-            to = tuple(
-                self.hex_label(x, board.orientation, "victory", i, "to") for x in self.get(v, "victory", i, "to")
-            )
-            if vtype == "bring":
-                if not to:
-                    raise self.fail(
-                        "a 'bring' victory needs the hexes to bring the token to", "add to = ['A1']", "victory", i
-                    )
-                if not board.hexes_with_token(token):
-                    raise self.fail(
-                        f"no hex of the map holds the token {token!r}",
-                        "draw it on the map (T treasure, P prisoner)",
-                        "victory",
-                        i,
-                        "token",
-                    )
-            figs = tuple(self.get(v, "victory", i, "figures"))
-            for fid in figs:
-                if fid not in figure_ids:
-                    raise self.fail(
-                        f"victory names figure {fid!r}, which is not in the scenario",
-                        f"use a figure id: {sorted(figure_ids)}",
-                        "victory",
-                        i,
-                        "figures",
-                    )
-            if vtype == "kill" and not figs:
-                raise self.fail("a 'kill' victory needs the figures to kill", "add figures = ['chief']", "victory", i)
-            text = self.get(v, "victory", i, "text") or f"{side}: {vtype}"
-            result.append(VictorySpec(side, vtype, text, token if vtype == "bring" else None, to, figs))
-        if not result:
-            result = [VictorySpec(s, "destroy", f"{s}: destroy every enemy figure") for s in sorted(side_ids)]
+            vtype = self.victory_types[self.get(v, "victory", i, "type")]
+            own = {f.name for f in vtype.fields}
+            for key in v:
+                if key not in core and key not in own:
+                    raise self.fail(f"key {key!r} is not a key of a {vtype.name!r} victory",
+                                    f"remove it ({vtype.name!r} takes {sorted(own) or 'no keys of its own'})",
+                                    "victory", i, key)
+            spec = VictorySpec(side, vtype.name, self.get(v, "victory", i, "text") or f"{side}: {vtype.name}",
+                               self._values(v, "victory", i, vtype.fields, board))
+            self._rule_check(self.rules.check_victory_spec, spec, board, "victory", i)
+            result.append(spec)
+        default = self.rules.default_victory
+        if not result and default is not None:
+            vt = self.victory_types[default]
+            fields = {f.name: f.default for f in vt.fields}
+            result = [VictorySpec(s, default, f"{s}: {vt.default_text or default}", fields) for s in sorted(side_ids)]
         return tuple(result)
 
 

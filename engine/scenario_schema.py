@@ -2,8 +2,9 @@
 
 Every table declares its keys (type, default, range, length, allowed words). The reader refuses an
 unknown key with the closest known name, a wrong type, a number that is not finite or out of its
-range, naming the file and the line. It is one mechanism for every table, so a rule set can add its
-own tables or figure fields by extending :data:`SCENARIO_TABLES`.
+range, naming the file and the line. It is one mechanism for every table: the core declares what
+every rule set shares (:data:`SCENARIO_TABLES`); a rule set declares its own figure fields, victory
+types, map symbols and tables (:class:`engine.rules.base.RuleSet`) with the same :class:`Field`.
 """
 
 from __future__ import annotations
@@ -11,7 +12,7 @@ from __future__ import annotations
 import difflib
 import math
 import re
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, replace
 from typing import Any
 
@@ -21,9 +22,8 @@ REQUIRED: Any = object()  # a Field default meaning "the key must be there"
 
 # Side colours the tablets draw (companion_app.viewmodels.palette.SIDE_COLOURS holds the same names).
 SIDE_COLOURS = ("red", "blue", "green", "yellow", "purple", "orange", "white", "black")
-FIGURE_KINDS = ("fighter", "archer", "wizard")
-VICTORY_TYPES = ("bring", "destroy", "kill")
 ORIENTATIONS = ("flat", "pointy")
+BOARD_KINDS = ("hex", "zones")
 # Marker and anchor ids are those of the printed ArUco dictionary (DICT_4X4_100): 0 to 99.
 MARKER_ID_COUNT = 100
 # A map's tiles travel to the tablets in one message; this many fit the wire limit with room to spare
@@ -48,6 +48,21 @@ class Field:
     items: type | tuple[type, ...] | None = None  # the type of a list's items
     choices: tuple[str, ...] = ()
     unit: str = ""
+    # What a text value names, resolved and checked by the loader: "cell" (a label of the board),
+    # "figure" (a figure id) or "side" (a side id); for a list, every entry.
+    ref: str = ""
+    help: str = ""  # one line for the docs and for errors
+    convert: Callable[[Any], Any] | None = None  # makes the checked value the rule set's type (an enum, say)
+
+
+class FieldError(ValueError):
+    """A rule set's check of one row failed on ``key``; the loader adds the file and the line."""
+
+    def __init__(self, key: str | None, message: str, fix: str) -> None:
+        super().__init__(message)
+        self.key = key
+        self.message = message
+        self.fix = fix
 
 
 @dataclass(frozen=True)
@@ -73,20 +88,34 @@ class Table:
         return next(f for f in self.fields if f.name == key)
 
     def with_fields(self, *fields: Field) -> Table:
-        """This table with more keys (a rule set's own figure fields, say)."""
+        """This table with more keys (a rule set's own figure fields, say); a key may be declared once."""
+        names = [f.name for f in self.fields + fields]
+        twice = sorted({n for n in names if names.count(n) > 1})
+        if twice:
+            raise ValueError(f"{self.header} declares {twice} twice; a rule set's keys may not reuse the core's")
         return replace(self, fields=self.fields + fields)
 
+    def with_field(self, field: Field) -> Table:
+        """This table with one key's declaration replaced."""
+        return replace(self, fields=tuple(field if f.name == field.name else f for f in self.fields))
 
-def _str(name: str, default: Any = None, max_len: int | None = 100, **kw: Any) -> Field:
+
+def text_field(name: str, default: Any = None, max_len: int | None = 100, **kw: Any) -> Field:
+    """A text key (at most ``max_len`` characters)."""
     return Field(name, str, default, max_len=max_len, **kw)
 
 
-def _strings(name: str, default: Any = None, max_len: int = 100) -> Field:
-    return Field(name, list, default, max_len=max_len, items=str)
+def texts_field(name: str, default: Any = None, max_len: int = 100, **kw: Any) -> Field:
+    """A list of texts (at most ``max_len`` entries)."""
+    return Field(name, list, default, max_len=max_len, items=str, **kw)
 
 
-def _number(name: str, default: Any, low: float, high: float, unit: str = "") -> Field:
-    return Field(name, _NUMBER, default, low=low, high=high, unit=unit)
+def number_field(name: str, default: Any, low: float, high: float, unit: str = "", **kw: Any) -> Field:
+    """A finite number within ``low``–``high``."""
+    return Field(name, _NUMBER, default, low=low, high=high, unit=unit, **kw)
+
+
+_str, _strings, _number = text_field, texts_field, number_field
 
 
 SCENARIO_TABLES: dict[str, Table] = {
@@ -104,9 +133,12 @@ SCENARIO_TABLES: dict[str, Table] = {
         Table(
             "map",
             (
+                _str("kind", "hex", choices=BOARD_KINDS),
                 _str("orientation", "flat", choices=ORIENTATIONS),
                 _number("hex_across_flats_mm", 50.0, 5.0, 500.0, " mm"),
-                _str("drawing", REQUIRED, max_len=None),
+                _str("drawing", max_len=None),
+                _str("zones", max_len=10_000),
+                _number("zone_mm", 60.0, 10.0, 1000.0, " mm"),
                 _str("levels", max_len=None),
                 _strings("walls", [], 3 * MAX_MAP_HEXES),
                 _strings("doors", [], 3 * MAX_MAP_HEXES),
@@ -128,11 +160,8 @@ SCENARIO_TABLES: dict[str, Table] = {
                 _str("id", max_len=64),
                 Field("marker", int, REQUIRED, low=0, high=MARKER_ID_COUNT - 1),
                 _str("side", REQUIRED, max_len=64),
-                _str("kind", "fighter", choices=FIGURE_KINDS),
                 _str("at", REQUIRED, max_len=16),
-                _strings("abilities", [], 20),
                 _number("height_mm", 0.0, 0.0, 500.0, " mm"),
-                Field("can_carry", bool, True),
             ),
             many=True,
             max_rows=MARKER_ID_COUNT,
@@ -141,10 +170,7 @@ SCENARIO_TABLES: dict[str, Table] = {
             "victory",
             (
                 _str("side", REQUIRED, max_len=64),
-                _str("type", REQUIRED, choices=VICTORY_TYPES),
-                _str("token", max_len=64),
-                _strings("to", [], MAX_MAP_HEXES),
-                _strings("figures", [], MARKER_ID_COUNT),
+                _str("type", REQUIRED),  # the rule set lists its victory types
                 _str("text", max_len=500),
             ),
             many=True,
@@ -180,6 +206,9 @@ def _type_name(typ: type | tuple[type, ...]) -> str:
     if isinstance(typ, type):
         return names.get(typ, typ.__name__)
     return " or ".join(names.get(t, t.__name__) for t in typ)
+
+
+type_name = _type_name
 
 
 def _is(value: Any, typ: type | tuple[type, ...]) -> bool:

@@ -6,6 +6,7 @@ its options and legal hexes, the targets with their line-of-sight verdicts).
 
 from __future__ import annotations
 
+from enum import Enum
 from typing import Any
 
 from engine.actions import action_to_dict, action_to_text
@@ -22,27 +23,21 @@ def hex_list(h: Hex | None) -> list[int] | None:
     return None if h is None else [h.q, h.r]
 
 
+def _plain(value: Any) -> Any:
+    """A rule set's field value as JSON: cells as [q, r], tuples as lists."""
+    if isinstance(value, Hex):
+        return [value.q, value.r]
+    if isinstance(value, Enum):
+        return value.value
+    if isinstance(value, (tuple, list)):
+        return [_plain(v) for v in value]
+    return value
+
+
 def board_to_dict(scenario: Scenario) -> dict[str, Any]:
-    board, layout = scenario.board, scenario.layout
+    """The board as the tablets draw it (``kind`` says which: ``hex`` or ``zones``) with its anchor tags."""
     return {
-        "orientation": board.orientation.value,
-        "hex_size_mm": layout.size_mm,
-        "origin_mm": list(layout.origin_mm),
-        "rotation_deg": layout.rotation_deg,
-        "tiles": [
-            {
-                "hex": [h.q, h.r],
-                "label": board.label(h),
-                "terrain": info.terrain.value,
-                "level": info.level,
-                "tokens": list(info.tokens),
-            }
-            for h, info in sorted(board.tiles.items())
-        ],
-        "edges": [
-            {"a": [e.a.q, e.a.r], "b": [e.b.q, e.b.r], "label": board.edge_label(e), "kind": kind.value}
-            for e, kind in sorted(board.edges.items())
-        ],
+        **scenario.board.to_dict(),
         "anchors": {str(tag): [h.q, h.r] for tag, h in sorted(scenario.anchors.items())},
     }
 
@@ -58,12 +53,11 @@ def scenario_to_dict(scenario: Scenario, points: dict[str, int] | None = None) -
         "players": [{"name": p.name, "sides": list(p.sides)} for p in scenario.players],
         "figures": [
             {
+                **{key: _plain(value) for key, value in f.fields.items()},  # the rule set's own (kind, abilities…)
                 "id": f.id,
                 "name": f.name,
                 "marker": f.marker_id,
                 "side": f.side,
-                "kind": f.kind.value,
-                "abilities": list(f.abilities),
                 "start": [f.start.q, f.start.r],
                 "height_mm": f.height_mm,
             }

@@ -3,8 +3,9 @@
 Several camera services may see the same marker where their views overlap: :func:`fuse` makes one
 observation of them (a confidence-weighted position; a marker any camera sees on the table is on
 the table). Two sightings of one id further apart than ``duplicate_mm`` are two physical tags with
-the same id: reported, never averaged. :class:`HexHysteresis` keeps a marker on its hex until it
-is clearly nearer another hex's centre, so a figure on a hex border does not flicker.
+the same id: reported, never averaged. :class:`CellHysteresis` keeps a marker on its cell until it
+is clearly past the border into another (the board says where, :meth:`engine.board.Board.locate`),
+so a figure on a border does not flicker.
 """
 
 from __future__ import annotations
@@ -14,11 +15,11 @@ from collections import defaultdict
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-from engine.hexes import Hex
+from engine.board import DEFAULT_HYSTERESIS, Board, Cell, HexBoard
 from engine.layout import Layout
 
 VISIBLE_STATES = ("settled", "moving")
-DEFAULT_HYSTERESIS_HEX = 0.15  # share of a hex's across-flats width a marker must cross past a border
+DEFAULT_HYSTERESIS_HEX = DEFAULT_HYSTERESIS  # share of a cell a marker must cross past a border
 DEFAULT_DUPLICATE_HEX = 1.0  # sightings of one id further apart than this are two tags
 
 
@@ -97,26 +98,27 @@ def fuse(sightings: Iterable[Sighting], duplicate_mm: float) -> Fusion:
     return Fusion(markers, tuple(duplicates))
 
 
-class HexHysteresis:
-    """Map millimetres → hex per marker, switching hex only past a margin beyond the border."""
+class CellHysteresis:
+    """Map millimetres → cell per marker, switching cell only past a margin beyond the border."""
 
-    def __init__(self, layout: Layout, margin_hex: float = DEFAULT_HYSTERESIS_HEX) -> None:
-        self.layout = layout
-        self.margin_mm = margin_hex * layout.across_flats_mm
-        self._hex: dict[int, Hex] = {}
+    def __init__(self, board: Board, margin: float = DEFAULT_HYSTERESIS) -> None:
+        self.board = board
+        self.margin = margin
+        self._cell: dict[int, Cell] = {}
 
-    def locate(self, marker: int, x_mm: float, y_mm: float) -> Hex:
-        """The marker's hex: the nearest hex centre, unless the current hex is within the margin of it."""
-        candidate = self.layout.mm_to_hex(x_mm, y_mm)
-        current = self._hex.get(marker)
-        if current is not None and candidate != current:
-            d_current = math.dist(self.layout.hex_to_mm(current), (x_mm, y_mm))
-            d_candidate = math.dist(self.layout.hex_to_mm(candidate), (x_mm, y_mm))
-            if d_current - d_candidate <= self.margin_mm:
-                return current
-        self._hex[marker] = candidate
-        return candidate
+    def locate(self, marker: int, x_mm: float, y_mm: float) -> Cell:
+        """The marker's cell: where the board puts the point, its current cell kept within the margin."""
+        cell = self.board.locate(x_mm, y_mm, self._cell.get(marker), self.margin)
+        self._cell[marker] = cell
+        return cell
 
     def forget(self, marker: int) -> None:
-        """Drop the marker's hex (it left the table), so it is placed afresh when it comes back."""
-        self._hex.pop(marker, None)
+        """Drop the marker's cell (it left the table), so it is placed afresh when it comes back."""
+        self._cell.pop(marker, None)
+
+
+class HexHysteresis(CellHysteresis):
+    """:class:`CellHysteresis` on a bare hex grid laid out by ``layout``."""
+
+    def __init__(self, layout: Layout, margin_hex: float = DEFAULT_HYSTERESIS) -> None:
+        super().__init__(HexBoard({}, orientation=layout.orientation, layout=layout), margin_hex)

@@ -21,7 +21,7 @@ from engine.game import Game
 from engine.hexes import Hex
 from engine.prompts import PromptKind
 from engine.scenario import Scenario
-from engine.table_fusion import DEFAULT_HYSTERESIS_HEX, FusedMarker, HexHysteresis
+from engine.table_fusion import DEFAULT_HYSTERESIS_HEX, CellHysteresis, FusedMarker
 
 IN_HAND_STATES = ("moving", "lifted")
 
@@ -97,7 +97,7 @@ class TableSync:
     def __init__(self, scenario: Scenario, margin_hex: float = DEFAULT_HYSTERESIS_HEX,
                  anchor_ids: Iterable[int] = ()) -> None:
         self.scenario = scenario
-        self.hexes = HexHysteresis(scenario.layout, margin_hex)
+        self.hexes = CellHysteresis(scenario.board, margin_hex)
         self.anchor_ids = frozenset(scenario.anchors) | frozenset(anchor_ids)
         self.views: dict[str, FigureView] = {}
         self.intents: dict[str, Move | Remove] = {}
@@ -134,7 +134,7 @@ class TableSync:
         return former
 
     def hex_of(self, marker: FusedMarker) -> Hex:
-        """The hex a visible marker stands on (with hysteresis)."""
+        """The cell a visible marker stands on (the board places it, with hysteresis)."""
         return self.hexes.locate(marker.marker, marker.x_mm, marker.y_mm)
 
     # -- following the camera --------------------------------------------------------------------

@@ -97,8 +97,8 @@ def hex_outlines(group: InstructionGroup, tiles: Sequence[TileView], rgba: palet
     for t in tiles:
         pts = inset_corners(t, inset)
         if dashed:
-            for i in range(6):
-                a, b = pts[i], pts[(i + 1) % 6]
+            for i in range(len(pts)):
+                a, b = pts[i], pts[(i + 1) % len(pts)]
                 batch.segment((a[0] + (b[0] - a[0]) * 0.25, a[1] + (b[1] - a[1]) * 0.25),
                               (a[0] + (b[0] - a[0]) * 0.75, a[1] + (b[1] - a[1]) * 0.75), width)
         else:
@@ -139,10 +139,13 @@ def text(group: InstructionGroup, label: str, centre: Pt, height_mm: float, rgba
 
 
 def tile_labels(group: InstructionGroup, tiles: Sequence[TileView], size_mm: float) -> None:
+    """Each tile's label where the view model puts it (a hex's top edge, a zone's corner)."""
     for t in tiles:
-        text(group, t.label, (t.centre[0], t.centre[1] - size_mm * 0.62), size_mm * 0.26, palette.TEXT_DIM, 24)
+        text(group, t.label, t.label_at, t.label_mm or size_mm * 0.26, palette.TEXT_DIM, 24)
         if t.level:
-            text(group, f"L{t.level}", (t.centre[0], t.centre[1] + size_mm * 0.55), size_mm * 0.26, palette.TEXT, 24)
+            height = max(size_mm * 0.26, t.label_mm * 0.6)
+            below = t.centre[1] + size_mm * 0.55 + height - size_mm * 0.26
+            text(group, f"L{t.level}", (t.centre[0], below), height, palette.TEXT, 24)
 
 
 def tokens(group: InstructionGroup, tiles: Sequence[TileView], size_mm: float) -> None:

@@ -162,7 +162,10 @@ class BoardWidget(Widget):  # type: ignore[misc]
         if board is None:
             return
         if self._tiles_for != id(session.scenario) or not self._fitted:
+            new_scenario = self._tiles_for is not None and self._tiles_for != id(session.scenario)
             self._draw_tiles(board)
+            if new_scenario:  # another map: show it whole
+                self._fitted = False
         self._draw_edges(board)
         self._draw_figures(board)
         self._draw_overlays(session, board)
@@ -173,7 +176,7 @@ class BoardWidget(Widget):  # type: ignore[misc]
     def _draw_tiles(self, board: BoardView) -> None:
         g = self.g_tiles
         g.clear()
-        size = board.layout.size_mm
+        size = board.size_mm
         by_fill: dict[palette.RGBA, list[TileView]] = {}
         for t in board.tiles.values():
             by_fill.setdefault(t.fill, []).append(t)
@@ -213,23 +216,23 @@ class BoardWidget(Widget):  # type: ignore[misc]
 
     def _draw_edges(self, board: BoardView) -> None:
         self.g_edges.clear()
-        draw.edges(self.g_edges, board.edges, board.layout.size_mm)
+        draw.edges(self.g_edges, board.edges, board.size_mm)
 
     def _names_readable(self, board: BoardView) -> bool:
         """Names under the figures only when they would be at least 7 px high (else they are noise and cost)."""
-        return bool(board.layout.size_mm * 0.3 * self.viewport.zoom >= dp(7))
+        return bool(board.size_mm * 0.3 * self.viewport.zoom >= dp(7))
 
     def _draw_figures(self, board: BoardView) -> None:
         self.g_figures.clear()
         alive = [f for f in board.figures.values() if f.alive]
         self._names_shown = self._names_readable(board)
-        draw.figures(self.g_figures, alive, board.layout.size_mm, names=self._names_shown)
+        draw.figures(self.g_figures, alive, board.size_mm, names=self._names_shown)
 
     def _draw_overlays(self, session: GameSession, board: BoardView) -> None:
         under, over = self.g_under, self.g_over
         under.clear()
         over.clear()
-        size = board.layout.size_mm
+        size = board.size_mm
         prompt = session.prompt
         texts: list[tuple[str, tuple[float, float], float, palette.RGBA, int]] = []
         if prompt is not None and prompt.kind == "move" and not self.read_only:

@@ -1,13 +1,15 @@
 """The board as drawn: tiles, walls and doors, tokens and figures, in map millimetres (y down).
 
-Built from the engine's ``scenario`` dict and a game ``snapshot`` dict; hex geometry comes from the
-engine's layout helpers (geometry, not rules).
+Built from the engine's ``scenario`` dict and a game ``snapshot`` dict. The board dict's ``kind`` says
+what to draw: a hex map (geometry from the engine's layout helpers) or a zone board (square zones
+whose rectangles the dict gives). Geometry, not rules.
 """
 
 from __future__ import annotations
 
+import math
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from companion_app.viewmodels import palette
@@ -41,6 +43,8 @@ class TileView:
     corners: tuple[Point, ...]
     fill: palette.RGBA
     pattern: str
+    label_at: Point = (0.0, 0.0)  # where the label is written, and how tall
+    label_mm: float = 0.0
 
 
 @dataclass(frozen=True)
@@ -91,6 +95,12 @@ class BoardView:
     figures: dict[str, FigureView] = field(default_factory=dict)
     sides: dict[str, SideView] = field(default_factory=dict)
     tokens: dict[str, HexKey | None] = field(default_factory=dict)
+    kind: str = "hex"  # hex | zones
+
+    @property
+    def size_mm(self) -> float:
+        """The drawing scale: a hex's outer radius; a zone board draws figures and marks as on 50 mm hexes."""
+        return self.layout.size_mm
 
     def bounds_mm(self) -> tuple[float, float, float, float]:
         """(min_x, min_y, max_x, max_y) over every tile corner."""
@@ -101,7 +111,9 @@ class BoardView:
         return (min(xs), min(ys), max(xs), max(ys))
 
     def hex_at(self, x_mm: float, y_mm: float) -> HexKey | None:
-        """The map hex under a point in map millimetres, or None off the map."""
+        """The map cell under a point in map millimetres, or None off the map."""
+        if self.kind == "zones":
+            return next((k for k, t in self.tiles.items() if _inside(t.corners, x_mm, y_mm)), None)
         h = self.layout.mm_to_hex(x_mm, y_mm)
         key = (h.q, h.r)
         return key if key in self.tiles else None
@@ -113,7 +125,8 @@ class BoardView:
         return None
 
     def centre(self, key: HexKey) -> Point:
-        return self.layout.hex_to_mm(Hex(*key))
+        tile = self.tiles.get(key)
+        return tile.centre if tile is not None else self.layout.hex_to_mm(Hex(*key))
 
     def label(self, key: HexKey) -> str:
         tile = self.tiles.get(key)
@@ -130,6 +143,12 @@ class BoardView:
             return ""
         s = self.sides.get(side_id)
         return s.name if s else side_id
+
+
+def _inside(corners: tuple[Point, ...], x: float, y: float) -> bool:
+    xs = [p[0] for p in corners]
+    ys = [p[1] for p in corners]
+    return min(xs) <= x < max(xs) and min(ys) <= y < max(ys)
 
 
 def _edge_colour(state: str) -> palette.RGBA:
@@ -158,10 +177,40 @@ def build_board(
     ``tiles_from``: a board built from the same scenario before; its tiles are reused (they never change in play).
     """
     board = scenario["board"]
-    orientation = Orientation(board["orientation"])
-    layout = Layout(orientation, float(board["hex_size_mm"]))
-    tiles: dict[HexKey, TileView] = tiles_from.tiles if tiles_from is not None else _tiles(board, layout, orientation)
-    return _with_state(scenario, snapshot, layout, orientation, tiles)
+    kind = str(board.get("kind", "hex"))
+    if kind == "zones":
+        orientation = Orientation.FLAT
+        layout = Layout(orientation, ZONE_DRAWING_SCALE * float(board["zone_mm"]))
+        tiles = tiles_from.tiles if tiles_from is not None else _zone_tiles(board, layout.size_mm)
+    else:
+        orientation = Orientation(board["orientation"])
+        layout = Layout(orientation, float(board["hex_size_mm"]))
+        tiles = tiles_from.tiles if tiles_from is not None else _tiles(board, layout, orientation)
+    return _with_state(scenario, snapshot, layout, orientation, tiles, kind)
+
+
+ZONE_DRAWING_SCALE = 0.3  # a zone's figures and marks are drawn at this share of its side (as on a 30 mm hex)
+
+
+def _zone_tiles(board: Mapping[str, Any], size_mm: float) -> dict[HexKey, TileView]:
+    """Zones as rectangles, their labels large in the middle like the printed mat's numbers."""
+    tiles: dict[HexKey, TileView] = {}
+    for t in board["tiles"]:
+        key = (int(t["hex"][0]), int(t["hex"][1]))
+        x0, y0, x1, y1 = (float(v) for v in t["rect_mm"])
+        level = int(t.get("level", 0))
+        terrain = str(t.get("terrain", "floor"))
+        fill = palette.TERRAIN_FILL.get(terrain, palette.TERRAIN_FILL["floor"])
+        if level:
+            fill = palette.shade(fill, 1.0 + 0.18 * level)
+        centre = ((x0 + x1) / 2.0, (y0 + y1) / 2.0)
+        tiles[key] = TileView(
+            key=key, label=str(t.get("label", "")), terrain=terrain, level=level, tokens=tuple(t.get("tokens", ())),
+            centre=centre, corners=((x0, y0), (x1, y0), (x1, y1), (x0, y1)), fill=fill,
+            pattern=palette.TERRAIN_PATTERN.get(terrain, ""),
+            label_at=(x0 + (x1 - x0) * 0.14, y0 + (y1 - y0) * 0.14), label_mm=size_mm * 0.8,
+        )
+    return tiles
 
 
 def _tiles(board: Mapping[str, Any], layout: Layout, orientation: Orientation) -> dict[HexKey, TileView]:
@@ -184,6 +233,8 @@ def _tiles(board: Mapping[str, Any], layout: Layout, orientation: Orientation) -
             corners=tuple(layout.corners_mm(h)),
             fill=fill,
             pattern=palette.TERRAIN_PATTERN.get(terrain, ""),
+            label_at=(layout.hex_to_mm(h)[0], layout.hex_to_mm(h)[1] - layout.size_mm * 0.62),
+            label_mm=layout.size_mm * 0.26,
         )
     return tiles
 
@@ -194,6 +245,7 @@ def _with_state(
     layout: Layout,
     orientation: Orientation,
     tiles: dict[HexKey, TileView],
+    kind: str = "hex",
 ) -> BoardView:
     board = scenario["board"]
     state = (snapshot or {}).get("state")
@@ -218,13 +270,35 @@ def _with_state(
         s["id"]: SideView(s["id"], s["name"], palette.side_colour(s.get("colour", "")), palette.side_shape(i), i)
         for i, s in enumerate(scenario.get("sides", []))
     }
-    view = BoardView(layout=layout, orientation=orientation, tiles=tiles, edges=edges, sides=sides)
+    view = BoardView(layout=layout, orientation=orientation, tiles=tiles, edges=edges, sides=sides, kind=kind)
     view.figures = _figures(scenario, state, view)
+    if kind == "zones":
+        view.figures = _spread(view.figures, view.size_mm)
     if state is not None:
         view.tokens = {str(k): hex_key(v) for k, v in state.get("tokens", {}).items()}
     else:
         view.tokens = {tok: key for key, tile in tiles.items() for tok in tile.tokens}
     return view
+
+
+def _spread(figures: dict[str, FigureView], size_mm: float) -> dict[str, FigureView]:
+    """Figures sharing a zone side by side around its centre, so each stays visible and can be tapped."""
+    by_cell: dict[HexKey, list[str]] = {}
+    for f in figures.values():
+        if f.alive and f.key is not None and f.centre is not None:
+            by_cell.setdefault(f.key, []).append(f.id)
+    out = dict(figures)
+    for ids in by_cell.values():
+        if len(ids) < 2:
+            continue
+        radius = size_mm * 1.1
+        for i, fid in enumerate(ids):
+            f = figures[fid]
+            assert f.centre is not None
+            angle = 2 * math.pi * i / len(ids) - math.pi / 2
+            x, y = f.centre
+            out[fid] = replace(f, centre=(x + radius * math.cos(angle), y + radius * math.sin(angle)))
+    return out
 
 
 def _figures(scenario: Mapping[str, Any], state: Mapping[str, Any] | None, view: BoardView) -> dict[str, FigureView]:

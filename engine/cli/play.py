@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING, TextIO
 from engine.actions import Action, Choose, Move, Remove, Roll, action_from_text, action_to_text
 from engine.ascii_map import EDGE_LEGEND, edge_marks, render_map
 from engine.autoplay import DEFAULT_MAX_ACTIONS, AutoPlayer, stopped_message
+from engine.board import HexBoard
 from engine.errors import EngineError
 from engine.events import Event
 from engine.flow.words import verb
@@ -78,7 +79,11 @@ def board_text(game: Game, letters: dict[str, str], extra: dict[Hex, str] | None
         if f.alive and f.hex is not None:
             marks[f.hex] = letters[f.id]
     board = game.scenario.board
-    drawn = render_map(board, marks, headers=True, edges=edge_marks(board, state.doors))
+    if isinstance(board, HexBoard):
+        drawn = render_map(board, marks, headers=True, edges=edge_marks(board, state.doors))
+    else:  # a zone board: its zones row by row, with the figures' letters
+        drawn = "\n".join("  ".join(f"{board.label(c)}:{marks.get(c, '.')}" for c in row)
+                           for row in board.cell_rows())
     lines = [drawn, ""]
     for spec in game.scenario.figures:
         fig = state.figures[spec.id]
@@ -94,13 +99,14 @@ def board_text(game: Game, letters: dict[str, str], extra: dict[Hex, str] | None
 def points_lines(game: Game) -> list[str]:
     """Each side's points, and a warning when they differ (as the app's setup screen shows them)."""
     points = game.points()
+    notes = [f"Warning: {w}" for w in game.scenario.warnings]
     if not points:
-        return []
+        return notes
     parts = ", ".join(f"{game.scenario.side(sid).name} {n}" for sid, n in points.items())
     out = [f"Points: {parts}."]
     if len(set(points.values())) > 1:
         out.append(f"Warning: the points differ ({parts}). Balance the sides or agree on the handicap.")
-    return out
+    return out + notes
 
 
 def prompt_lines(game: Game, prompt: Prompt) -> list[str]:

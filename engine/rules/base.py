@@ -13,15 +13,36 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from engine.actions import Action
+from engine.board import Board, Terrain
 from engine.events import Event
 from engine.hexes import Edge, Hex
 from engine.lines import Sight
 from engine.pathfinding import Reach
 from engine.prompts import Prompt
+from engine.scenario_schema import Field, Table, type_name
 
 if TYPE_CHECKING:
-    from engine.scenario import Scenario
+    from engine.scenario import FigureSpec, Scenario, VictorySpec
     from engine.state import GameState
+
+
+@dataclass(frozen=True)
+class VictoryType:
+    """A way to win a rule set offers: its ``type`` word, its own [[victory]] keys, and a line for people."""
+
+    name: str
+    help: str
+    fields: tuple[Field, ...] = ()
+    default_text: str = ""  # the text when a scenario gives none ("destroy every enemy figure")
+
+
+@dataclass(frozen=True)
+class MapSymbol:
+    """A symbol of a rule set's map drawings: the terrain it draws and the token lying there, if any."""
+
+    terrain: Terrain
+    token: str | None = None
+    help: str = ""
 
 
 @dataclass(frozen=True)
@@ -49,10 +70,21 @@ class TargetInfo:
 
 
 class RuleSet(ABC):
+    """A rule set. Besides its moves it declares what its scenarios may hold beyond the core's tables."""
+
     name: ClassVar[str]
     aliases: ClassVar[tuple[str, ...]] = ()
     title: ClassVar[str]
     options: ClassVar[tuple[OptionSpec, ...]] = ()
+    # -- what its scenario files hold (read through one mechanism, engine.scenario_schema) ------------
+    board_kinds: ClassVar[tuple[str, ...]] = ("hex",)  # the [map] kinds it plays on
+    levels: ClassVar[bool] = False  # whether it reads height levels (a [map] levels layer)
+    figure_fields: ClassVar[tuple[Field, ...]] = ()  # its own [[figures]] keys (character sheets, unit values)
+    victory_types: ClassVar[tuple[VictoryType, ...]] = ()  # its [[victory]] types and their keys
+    default_victory: ClassVar[str | None] = None  # with no [[victory]], every side wins by this type
+    map_symbols: ClassVar[Mapping[str, MapSymbol]] = {}  # its drawing symbols beyond . # o ~ -
+    tables: ClassVar[tuple[Table, ...]] = ()  # its own tables of a scenario file
+    one_figure_per_cell: ClassVar[bool] = True  # False: figures may start stacked (Laramie, zone boards)
 
     def __init__(self, scenario: Scenario) -> None:
         self.scenario = scenario
@@ -69,9 +101,19 @@ class RuleSet(ABC):
             if spec.type is float and isinstance(value, int) and not isinstance(value, bool):
                 value = float(value)
             if not isinstance(value, spec.type) or (spec.type is int and isinstance(value, bool)):
-                raise ValueError(f"option {key!r} must be a {spec.type.__name__} ({spec.help}), not {value!r}")
+                raise ValueError(f"option {key!r} must be {type_name(spec.type)} ({spec.help}), not {value!r}")
             out[key] = value
         return out
+
+    @classmethod
+    def check_figure_spec(cls, figure: FigureSpec, board: Board) -> None:
+        """Refuse a figure this rule set cannot place (raise :class:`engine.scenario_schema.FieldError`)."""
+        return None
+
+    @classmethod
+    def check_victory_spec(cls, victory: VictorySpec, board: Board) -> None:
+        """Refuse a victory condition that cannot be met (raise :class:`engine.scenario_schema.FieldError`)."""
+        return None
 
     @classmethod
     def check_scenario(cls, scenario: Scenario) -> None:

@@ -73,3 +73,11 @@ def test_camera_screen_shows_the_live_preview_of_a_real_camera_service() -> None
     result = _run("camera")
     assert "the engine reporting the camera link" in result["checks"]
     assert "screenshot camera-live.png" in result["checks"]
+
+
+@pytest.mark.window
+def test_a_zone_board_is_drawn_from_its_scenario_message() -> None:
+    result = _run("zones")
+    assert "a tap on zone 5 lands on zone 5" in result["checks"]
+    shot = SHOTS / "play-zone-board.png"
+    assert shot.exists() and shot.stat().st_size > 10_000

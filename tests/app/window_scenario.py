@@ -474,7 +474,35 @@ def camera_script(d: Driver) -> Step:
     d.screenshot("camera-live")
 
 
+def zones_script(d: Driver) -> Step:
+    """A zone board (the keypad mat of a test rule set) drawn from its scenario message: zones, labels, figures."""
+    from engine.game import Game
+    from engine.scenario import load_scenario_text
+    from engine.snapshot import game_snapshot, scenario_to_dict
+    from tests.engine.zone_rules import KEYPAD
+
+    app = d.app
+    yield lambda: app.agent.state == "live" and app.session.board is not None
+    game = Game(load_scenario_text(KEYPAD))
+    app.session.set_scenario(scenario_to_dict(game.scenario))
+    app.session.set_snapshot(game_snapshot(game))
+    app.refresh()
+    board = _play(app).ids.board
+
+    def zones_shown() -> bool:
+        """the board widget showing the zone board"""
+        return board.session is not None and board.session.board is not None and board.session.board.kind == "zones"
+
+    yield zones_shown
+    yield 5
+    view = app.session.board
+    five = next(k for k, t in view.tiles.items() if t.label == "5")
+    d.check(board.hex_at_window(*board.window_pos_of(five)) == five, "a tap on zone 5 lands on zone 5")
+    d.screenshot("play-zone-board")
+
+
 SCRIPTS: dict[str, Callable[[Driver], Step]] = {
+    "zones": zones_script,
     "camera": camera_script,
     "turn": turn_script,
     "portrait": portrait_script,

@@ -16,3 +16,10 @@ def test_the_documented_example_loads() -> None:
     assert [p.name for p in s.players] == ["Alice", "Bob"]
     assert s.figure("knight").abilities == ("Shield wall",)
     assert {v.type for v in s.victory} == {"bring", "destroy"}
+
+
+def test_every_toml_block_of_the_scenario_doc_is_valid_toml() -> None:
+    import tomllib
+
+    for block in fenced_blocks(DOC, "toml"):
+        tomllib.loads(block.text)

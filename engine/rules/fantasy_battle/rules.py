@@ -9,23 +9,26 @@ names, queries and hooks, and declares the flow.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import ClassVar
 
 from engine.actions import Roll
-from engine.board import EdgeKind
+from engine.board import Board, EdgeKind, HexBoard
 from engine.events import Event
 from engine.flow.machine import Flow, FlowRuleSet, Phase
 from engine.flow.turns import FixedOrder
 from engine.hexes import Edge, Hex, edge
 from engine.pathfinding import Reach, reachable
 from engine.prompts import DieRequest
-from engine.rules.base import OptionSpec, TargetInfo
-from engine.rules.fantasy_battle import combat, melee, moving, shooting, tokens
+from engine.rules.base import MapSymbol, OptionSpec, TargetInfo, VictoryType
+from engine.rules.fantasy_battle import combat, melee, moving, scenario_fields, shooting, tokens
 from engine.rules.fantasy_battle.constants import MOVE_LONG, SAVE_AT, WIZARD_SAVE_AT
 from engine.rules.fantasy_battle.ranged import magic_info, shot_info
+from engine.rules.fantasy_battle.scenario_fields import FigureKind, abilities, kind_of
 from engine.rules.fantasy_battle.steps import ForcedPick, MoveStep, Ranged, Select
 from engine.rules.fantasy_battle.terrain import FBTerrain
-from engine.scenario import FigureKind, Scenario
+from engine.scenario import FigureSpec, Scenario, VictorySpec
+from engine.scenario_schema import Field
 from engine.state import FigureState, GameState
 
 
@@ -38,6 +41,10 @@ class FantasyBattle(FlowRuleSet):
         OptionSpec("shooting_range", int, 0, "longest shot in hexes; 0 means no limit"),
         OptionSpec("doors_stay_open", bool, True, "an opened door stays open"),
     )
+    figure_fields: ClassVar[tuple[Field, ...]] = scenario_fields.FIGURE_FIELDS
+    victory_types: ClassVar[tuple[VictoryType, ...]] = scenario_fields.VICTORY_TYPES
+    default_victory: ClassVar[str | None] = "destroy"
+    map_symbols: ClassVar[Mapping[str, MapSymbol]] = scenario_fields.MAP_SYMBOLS
     flow: ClassVar[Flow] = Flow(
         order=FixedOrder(),
         phases=(
@@ -50,15 +57,24 @@ class FantasyBattle(FlowRuleSet):
 
     def __init__(self, scenario: Scenario) -> None:
         super().__init__(scenario)
-        self.board = scenario.board
+        assert isinstance(scenario.board, HexBoard), "Fantasy Battle is played on hex maps (board_kinds)"
+        self.board: HexBoard = scenario.board
         self._names = {f.id: f.name for f in scenario.figures}
-        self._kinds = {f.id: f.kind for f in scenario.figures}
+        self._kinds = {f.id: kind_of(f) for f in scenario.figures}
         self._side_names = {s.id: s.name for s in scenario.sides}
-        self.bring_tokens = {(v.side, v.token) for v in scenario.victory if v.type == "bring"}
+        self.bring_tokens = {(v.side, v.fields["token"]) for v in scenario.victory if v.type == "bring"}
+
+    @classmethod
+    def check_figure_spec(cls, figure: FigureSpec, board: Board) -> None:
+        scenario_fields.check_figure(figure, board)
+
+    @classmethod
+    def check_victory_spec(cls, victory: VictorySpec, board: Board) -> None:
+        scenario_fields.check_victory(victory, board)
 
     @classmethod
     def check_scenario(cls, scenario: Scenario) -> None:
-        if not scenario.options.get("magic", True) and any(f.kind is FigureKind.WIZARD for f in scenario.figures):
+        if not scenario.options.get("magic", True) and any(kind_of(f) is FigureKind.WIZARD for f in scenario.figures):
             raise ValueError("the scenario has wizards but turns magic off. Fix: set magic = true or drop the wizards")
 
     # -- names ----------------------------------------------------------------------------------------
@@ -115,7 +131,7 @@ class FantasyBattle(FlowRuleSet):
         """Melee-only figure 1 point, ranged or magic 2, each special-ability card +1."""
         totals = {s.id: 0 for s in self.scenario.sides}
         for f in self.scenario.figures:
-            totals[f.side] += (1 if f.kind is FigureKind.FIGHTER else 2) + len(f.abilities)
+            totals[f.side] += (1 if kind_of(f) is FigureKind.FIGHTER else 2) + len(abilities(f))
         return totals
 
     def terrain(self, state: GameState) -> FBTerrain:

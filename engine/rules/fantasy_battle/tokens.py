@@ -6,6 +6,7 @@ from typing import TYPE_CHECKING
 
 from engine.events import Event
 from engine.hexes import Hex
+from engine.rules.fantasy_battle.scenario_fields import can_carry
 from engine.state import FigureState, GameState
 
 if TYPE_CHECKING:
@@ -14,7 +15,7 @@ if TYPE_CHECKING:
 
 def pick_up(r: FantasyBattle, state: GameState, fig: FigureState, events: list[Event]) -> None:
     """A figure that may carry takes the tokens its side must bring out from the hex it reached."""
-    if not r.scenario.figure(fig.id).can_carry:
+    if not can_carry(r.scenario.figure(fig.id)):
         return
     for token, where in list(state.tokens.items()):
         if where == fig.hex and (fig.side, token) in r.bring_tokens:
@@ -46,9 +47,10 @@ def victory(r: FantasyBattle, state: GameState) -> tuple[str, str] | None:
         if v.type == "destroy":
             won = v.side in alive_sides and alive_sides == {v.side}
         elif v.type == "kill":
-            won = all(not state.figures[f].alive for f in v.figures)
+            won = all(not state.figures[f].alive for f in v.fields["figures"])
         elif v.type == "bring":
-            won = any(f.side == v.side and v.token in f.carrying and f.hex in v.to for f in state.alive())
+            token, to = v.fields["token"], v.fields["to"]
+            won = any(f.side == v.side and token in f.carrying and f.hex in to for f in state.alive())
         if won:
             return v.side, v.text
     return None
@@ -58,11 +60,11 @@ def goals(r: FantasyBattle, state: GameState, figure: str) -> list[Hex]:
     """Where a figure should head: out with the token it carries, to a token it may carry, else the enemies."""
     fig = state.figures[figure]
     for v in r.scenario.victory:
-        if v.type != "bring" or v.side != fig.side or v.token is None:
+        if v.type != "bring" or v.side != fig.side:
             continue
-        if v.token in fig.carrying:
-            return list(v.to)
-        where = state.tokens.get(v.token)
-        if where is not None and r.scenario.figure(fig.id).can_carry:
+        if v.fields["token"] in fig.carrying:
+            return list(v.fields["to"])
+        where = state.tokens.get(v.fields["token"])
+        if where is not None and can_carry(r.scenario.figure(fig.id)):
             return [where]
     return [f.hex for f in state.alive() if f.side != fig.side and f.hex is not None]

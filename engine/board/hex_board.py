@@ -1,16 +1,23 @@
-"""Board model: which hexes exist and what stands on them and on their edges.
+"""The hex map: which hexes exist and what stands on them and on their edges.
 
 The board is static terrain. What changes in play (doors opened, treasure carried) lives in the
-game state. Rule sets read the board through small predicates, so geometry stays rule-free.
+game state. Rule sets read the board through small predicates, so geometry stays rule-free. It is
+one implementation of :class:`engine.board.base.Board`.
 """
 
 from __future__ import annotations
 
+import math
 from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
 from enum import Enum
+from typing import Any
 
-from engine.hexes import Edge, Hex, Orientation, edge, to_label
+from engine.board.base import DEFAULT_HYSTERESIS, Point
+from engine.hexes import Edge, Hex, Orientation, edge, from_label, to_label
+from engine.layout import Layout
+
+DEFAULT_HEX_MM = 50.0  # across flats, when a board is built without a layout (tests)
 
 
 class Terrain(Enum):
@@ -41,11 +48,23 @@ class HexInfo:
 
 @dataclass(frozen=True)
 class HexBoard:
-    """A map of hex tiles with per-hex terrain and per-edge walls and doors."""
+    """A map of hex tiles with per-hex terrain and per-edge walls and doors, laid on the table by ``layout``."""
 
     tiles: Mapping[Hex, HexInfo]
     edges: Mapping[Edge, EdgeKind] = field(default_factory=dict)
     orientation: Orientation = Orientation.FLAT
+    layout: Layout | None = None  # where the map lies on the table; a 50 mm grid at the origin when None
+
+    kind = "hex"
+
+    @property
+    def geometry(self) -> Layout:
+        """The layout in use (the default one when the board was built without)."""
+        return self.layout or Layout.from_flat_width(self.orientation, DEFAULT_HEX_MM)
+
+    @property
+    def cell_mm(self) -> float:
+        return self.geometry.across_flats_mm
 
     def __contains__(self, h: object) -> bool:
         return h in self.tiles
@@ -82,8 +101,53 @@ class HexBoard:
     def hexes_with_token(self, token: str) -> list[Hex]:
         return sorted(h for h, info in self.tiles.items() if token in info.tokens)
 
+    def step_cost(self, a: Hex, b: Hex) -> int:
+        return 1
+
     def label(self, h: Hex) -> str:
         return to_label(h, self.orientation)
+
+    def from_label(self, text: str) -> Hex:
+        return from_label(text, self.orientation)
+
+    def centre_mm(self, h: Hex) -> Point:
+        return self.geometry.hex_to_mm(h)
+
+    def locate(self, x_mm: float, y_mm: float, previous: Hex | None = None,
+               margin: float = DEFAULT_HYSTERESIS) -> Hex:
+        """The nearest hex centre, unless ``previous`` is within ``margin`` hexes of being as near."""
+        layout = self.geometry
+        candidate = layout.mm_to_hex(x_mm, y_mm)
+        if previous is not None and candidate != previous:
+            d_previous = math.dist(layout.hex_to_mm(previous), (x_mm, y_mm))
+            d_candidate = math.dist(layout.hex_to_mm(candidate), (x_mm, y_mm))
+            if d_previous - d_candidate <= margin * layout.across_flats_mm:
+                return previous
+        return candidate
+
+    def to_dict(self) -> dict[str, Any]:
+        layout = self.geometry
+        return {
+            "kind": self.kind,
+            "orientation": self.orientation.value,
+            "hex_size_mm": layout.size_mm,
+            "origin_mm": list(layout.origin_mm),
+            "rotation_deg": layout.rotation_deg,
+            "tiles": [
+                {
+                    "hex": [h.q, h.r],
+                    "label": self.label(h),
+                    "terrain": info.terrain.value,
+                    "level": info.level,
+                    "tokens": list(info.tokens),
+                }
+                for h, info in sorted(self.tiles.items())
+            ],
+            "edges": [
+                {"a": [e.a.q, e.a.r], "b": [e.b.q, e.b.r], "label": self.edge_label(e), "kind": kind.value}
+                for e, kind in sorted(self.edges.items())
+            ],
+        }
 
     def edge_label(self, e: Edge) -> str:
         return f"{self.label(e.a)}|{self.label(e.b)}"

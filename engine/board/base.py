@@ -1,0 +1,68 @@
+"""The board seam: what every board offers the rules, the table sync and the app.
+
+A board is static terrain made of cells. A hex map and a zone mat are two implementations of one
+small interface (python-chess keeps ``BaseBoard`` apart from the rules the same way): the cells and
+their neighbours, the base cost of a step, the cell labels players read, a height level per cell,
+where a table position falls (with hysteresis, so a figure on a border does not flicker) and a
+plain dict the tablets draw from. Rules live elsewhere; nothing here knows a rule set.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import Any, Protocol, runtime_checkable
+
+from engine.hexes import Hex
+
+# A cell's coordinates: axial (q, r) on a hex map, (column, row) on a zone board. One value type keeps
+# the game state, the journal and the wire the same for every board.
+Cell = Hex
+Point = tuple[float, float]
+
+# Share of a cell's size a marker must cross past a border before it counts on the next cell.
+DEFAULT_HYSTERESIS = 0.15
+
+
+@runtime_checkable
+class Board(Protocol):
+    """The interface every board implements (see :class:`engine.board.HexBoard`, :class:`engine.board.ZoneBoard`)."""
+
+    @property
+    def kind(self) -> str:
+        """The board's kind as scenario files and the app name it: ``hex`` or ``zones``."""
+
+    @property
+    def cell_mm(self) -> float:
+        """The size of one cell on the table (a hex's across-flats width, a zone's side)."""
+
+    def __contains__(self, cell: object) -> bool: ...
+
+    def __iter__(self) -> Iterator[Cell]: ...
+
+    def __len__(self) -> int: ...
+
+    def neighbours(self, cell: Cell) -> list[Cell]:
+        """Cells one step away that are on the board (walls and rules not considered)."""
+
+    def step_cost(self, a: Cell, b: Cell) -> int:
+        """The board's base cost of a step between neighbours; rule sets weigh it with their own costs."""
+
+    def label(self, cell: Cell) -> str:
+        """The name players read and scenario files write ('E4', '7')."""
+
+    def from_label(self, text: str) -> Cell:
+        """The cell a label names (ValueError saying how labels are written when it names none)."""
+
+    def level(self, cell: Cell) -> int:
+        """The cell's height level (0 where the board has none)."""
+
+    def centre_mm(self, cell: Cell) -> Point:
+        """The cell's centre in map millimetres (y down)."""
+
+    def locate(self, x_mm: float, y_mm: float, previous: Cell | None = None,
+               margin: float = DEFAULT_HYSTERESIS) -> Cell:
+        """The cell under a table position; ``previous`` is kept until the position is ``margin`` (share of a
+        cell) past its border. The cell may be off the board (a figure set down beside the map)."""
+
+    def to_dict(self) -> dict[str, Any]:
+        """The board as the tablets draw it: ``kind`` and the cells with their labels and geometry."""

@@ -1,0 +1,194 @@
+"""A board of square zones in rows and columns, such as the Tenkey battle's 3×3 keypad mat.
+
+Cells are ``Hex(column, row)`` values (column 0 on the left, row 0 on top) so game state, journal
+and wire carry them like hexes; each zone has a label players read ("7"). Zones touch their four
+orthogonal neighbours; how far a step is and whether it is allowed is the rule set's business.
+Where the printed mat lies: zone (0, 0)'s outer corner at ``origin_mm``, zones ``zone_mm`` wide.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Iterator, Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from engine.board.base import DEFAULT_HYSTERESIS, Point
+from engine.board.hex_board import EdgeKind, HexInfo, Terrain
+from engine.hexes import Edge, Hex, Orientation
+
+KEYPAD_ROWS: tuple[tuple[str, ...], ...] = (("7", "8", "9"), ("4", "5", "6"), ("1", "2", "3"))
+# The printed zone mat (calibration.printables.zone_mat) puts four anchor tags just outside its corners:
+# tag side 15 mm, 3 mm from the mat. A test holds these numbers to the printed sheet.
+MAT_ANCHOR_IDS = (90, 91, 92, 93)  # top left, top right, bottom left, bottom right
+MAT_ANCHOR_OFFSET_MM = 3.0 + 15.0 / 2.0
+NO_ZONE = "-"
+
+
+@dataclass(frozen=True)
+class ZoneBoard:
+    """Square zones with labels, optional height levels, and the mat's own anchor tags."""
+
+    labels: Mapping[Hex, str]  # (column, row) → label
+    zone_mm: float = 60.0
+    origin_mm: Point = (0.0, 0.0)
+    levels: Mapping[Hex, int] = field(default_factory=dict)
+
+    kind = "zones"
+    # Zones have no hex orientation and no walls; these keep code written for hex maps type-correct. Labels
+    # come from :meth:`label`, never from the orientation.
+    orientation = Orientation.FLAT
+
+    def __post_init__(self) -> None:
+        if not self.labels:
+            raise ValueError("a zone board needs at least one zone")
+        if not (math.isfinite(self.zone_mm) and self.zone_mm > 0):
+            raise ValueError(f"zone_mm must be a positive number of millimetres, got {self.zone_mm!r}")
+        seen: dict[str, Hex] = {}
+        for cell, label in self.labels.items():
+            if label in seen:
+                raise ValueError(f"zone label {label!r} is used twice; give every zone its own label")
+            seen[label] = cell
+        object.__setattr__(self, "_by_label", seen)
+
+    # -- cells ------------------------------------------------------------------------------------
+    def __contains__(self, cell: object) -> bool:
+        return cell in self.labels
+
+    def __iter__(self) -> Iterator[Hex]:
+        return iter(sorted(self.labels))
+
+    def __len__(self) -> int:
+        return len(self.labels)
+
+    @property
+    def cell_mm(self) -> float:
+        return self.zone_mm
+
+    @property
+    def columns(self) -> int:
+        return max(c.q for c in self.labels) + 1
+
+    @property
+    def rows(self) -> int:
+        return max(c.r for c in self.labels) + 1
+
+    def neighbours(self, cell: Hex) -> list[Hex]:
+        """Zones sharing a side with ``cell`` (left, right, above, below) that are on the board."""
+        around = (Hex(cell.q - 1, cell.r), Hex(cell.q + 1, cell.r), Hex(cell.q, cell.r - 1), Hex(cell.q, cell.r + 1))
+        return [n for n in around if n in self.labels]
+
+    def step_cost(self, a: Hex, b: Hex) -> int:
+        return 1
+
+    def label(self, cell: Hex) -> str:
+        return self.labels.get(cell) or f"({cell.q},{cell.r})"
+
+    def from_label(self, text: str) -> Hex:
+        by_label: dict[str, Hex] = object.__getattribute__(self, "_by_label")
+        try:
+            return by_label[str(text).strip()]
+        except KeyError:
+            zones = ", ".join(self.ordered_labels())
+            raise ValueError(f"{text!r} is not a zone of the board; zones: {zones}") from None
+
+    def ordered_labels(self) -> list[str]:
+        """The labels row by row, top row first."""
+        return [self.labels[c] for c in sorted(self.labels, key=lambda c: (c.r, c.q))]
+
+    def cell_rows(self) -> list[list[Hex]]:
+        """The zones row by row, top row first, left to right."""
+        return [sorted((c for c in self.labels if c.r == r), key=lambda c: c.q) for r in range(self.rows)]
+
+    def level(self, cell: Hex) -> int:
+        return self.levels.get(cell, 0)
+
+    @property
+    def tiles(self) -> Mapping[Hex, HexInfo]:
+        """Every zone as open floor with its level (what code written for hex maps reads)."""
+        return {c: HexInfo(Terrain.FLOOR, self.level(c)) for c in self.labels}
+
+    @property
+    def edges(self) -> Mapping[Edge, EdgeKind]:
+        return {}
+
+    def info(self, cell: Hex) -> HexInfo:
+        if cell not in self.labels:
+            raise KeyError(f"{self.label(cell)} is not on the board")
+        return HexInfo(Terrain.FLOOR, self.level(cell))
+
+    def terrain(self, cell: Hex) -> Terrain:
+        return self.info(cell).terrain
+
+    def hexes_with_token(self, token: str) -> list[Hex]:
+        return []
+
+    def edge_label(self, e: Edge) -> str:
+        return f"{self.label(e.a)}|{self.label(e.b)}"
+
+    # -- the table --------------------------------------------------------------------------------
+    def rect_mm(self, cell: Hex) -> tuple[float, float, float, float]:
+        """(left, top, right, bottom) of a zone in map millimetres."""
+        x0 = self.origin_mm[0] + cell.q * self.zone_mm
+        y0 = self.origin_mm[1] + cell.r * self.zone_mm
+        return (x0, y0, x0 + self.zone_mm, y0 + self.zone_mm)
+
+    def centre_mm(self, cell: Hex) -> Point:
+        x0, y0, x1, y1 = self.rect_mm(cell)
+        return ((x0 + x1) / 2.0, (y0 + y1) / 2.0)
+
+    def locate(self, x_mm: float, y_mm: float, previous: Hex | None = None,
+               margin: float = DEFAULT_HYSTERESIS) -> Hex:
+        """The zone under the point; ``previous`` holds until the point is ``margin`` zones beyond its sides."""
+        candidate = Hex(math.floor((x_mm - self.origin_mm[0]) / self.zone_mm),
+                        math.floor((y_mm - self.origin_mm[1]) / self.zone_mm))
+        if previous is not None and candidate != previous:
+            x0, y0, x1, y1 = self.rect_mm(previous)
+            outside = math.hypot(max(x0 - x_mm, 0.0, x_mm - x1), max(y0 - y_mm, 0.0, y_mm - y1))
+            if outside <= margin * self.zone_mm:
+                return previous
+        return candidate
+
+    def mat_anchors_mm(self) -> dict[int, Point]:
+        """Where the printed mat's corner tags lie (tag id → centre, map millimetres)."""
+        x0, y0 = self.origin_mm
+        x1, y1 = x0 + self.columns * self.zone_mm, y0 + self.rows * self.zone_mm
+        a = MAT_ANCHOR_OFFSET_MM
+        corners = ((x0 - a, y0 - a), (x1 + a, y0 - a), (x0 - a, y1 + a), (x1 + a, y1 + a))
+        return dict(zip(MAT_ANCHOR_IDS, corners, strict=True))
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "kind": self.kind,
+            "zone_mm": self.zone_mm,
+            "origin_mm": list(self.origin_mm),
+            "tiles": [
+                {
+                    "hex": [c.q, c.r],
+                    "label": self.labels[c],
+                    "terrain": "floor",
+                    "level": self.level(c),
+                    "tokens": [],
+                    "rect_mm": list(self.rect_mm(c)),
+                }
+                for c in sorted(self.labels)
+            ],
+            "edges": [],
+        }
+
+
+def zones_from_drawing(text: str) -> dict[Hex, str]:
+    """Zone labels drawn as rows of words (``-`` for a gap): ``7 8 9`` / ``4 5 6`` / ``1 2 3``."""
+    labels: dict[Hex, str] = {}
+    rows = [line.split() for line in text.strip("\n").splitlines() if line.strip()]
+    for r, words in enumerate(rows):
+        for c, word in enumerate(words):
+            if word != NO_ZONE:
+                labels[Hex(c, r)] = word
+    return labels
+
+
+def keypad_board(zone_mm: float = 60.0, origin_mm: Point = (0.0, 0.0)) -> ZoneBoard:
+    """The 3×3 mat numbered like a numeric keypad (7 8 9 on top)."""
+    labels = {Hex(c, r): label for r, row in enumerate(KEYPAD_ROWS) for c, label in enumerate(row)}
+    return ZoneBoard(labels, zone_mm, origin_mm)
