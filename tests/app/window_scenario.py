@@ -494,7 +494,7 @@ def zones_script(d: Driver) -> Step:
         return board.session is not None and board.session.board is not None and board.session.board.kind == "zones"
 
     yield zones_shown
-    yield 5
+    yield d.drawn()
     view = app.session.board
     five = next(k for k, t in view.tiles.items() if t.label == "5")
     d.check(board.hex_at_window(*board.window_pos_of(five)) == five, "a tap on zone 5 lands on zone 5")
