@@ -11,6 +11,10 @@ SUB/DEALER per ``--vision``      the camera services' ``tracks``/``heartbeat`` a
 and across restarts. Camera messages waiting together are processed as one view of the table, so a
 busy engine never falls behind the camera. Malformed or oversized input is dropped (subscriptions)
 or answered with an error (commands), logged, and counted in the heartbeat.
+
+No peer can hold the loop: the PUB socket lives in its own thread (:mod:`engine.service.publisher`,
+which also bounds what a subscriber may send and queue), and every socket keeps at most
+``PEER_QUEUE`` messages for a peer that does not read.
 """
 
 from __future__ import annotations
@@ -30,6 +34,7 @@ import zmq
 from engine import wire
 from engine.errors import EngineError
 from engine.service.camera_feed import CameraFeed
+from engine.service.publisher import PEER_QUEUE, Publisher, bound_peer, bound_publisher
 from engine.service.security import ENGINE_CLIENT, CurveServer, load_client_keys, refuse_open_bind
 from engine.service.session import CameraView, Changes, EngineSession
 from engine.wire import (
@@ -103,10 +108,13 @@ class EngineServer:
         self._monitors: list[zmq.Socket[bytes]] = []
         try:
             self.pub = self._socket(zmq.PUB, "publisher")
-            self.pub.setsockopt(zmq.SNDHWM, 10000)
+            bound_publisher(self.pub)
             self.pub_endpoint = _bind(self.pub, config.pub, "--pub")
+            self.publisher = Publisher(self.context, self.pub)
             self.router = self._socket(zmq.ROUTER, "commands")
             self.router.setsockopt(zmq.MAXMSGSIZE, MAX_ROUTER_BYTES)
+            bound_peer(self.router, PEER_QUEUE)
+            self.router.setsockopt(zmq.RCVHWM, PEER_QUEUE)
             self.router.setsockopt(zmq.ROUTER_MANDATORY, 0)
             self.commands_endpoint = _bind(self.router, config.commands, "--commands")
             camera_keys = load_client_keys(config.keys_dir, ENGINE_CLIENT) if config.keys_dir is not None else None
@@ -119,6 +127,7 @@ class EngineServer:
         self._last_table: dict[str, Any] | None = None
         self._last_table_sent = 0.0
         self._next_heartbeat = 0.0
+        self._republish = False
         log.info("engine %s: publishing on %s, commands on %s, %d camera(s)%s", self.engine_run, self.pub_endpoint,
                  self.commands_endpoint, len(self.feeds), ", CURVE on" if self.curve else "")
 
@@ -139,7 +148,8 @@ class EngineServer:
         return self._next_seq(), time.time(), self.engine_run, self.session.game_id
 
     def _send(self, message: EngineMessage) -> None:
-        self.pub.send_multipart(message.to_frames(), copy=False)
+        if not self.publisher.send(message.to_frames()):
+            self._republish = True  # the whole state again once the publisher keeps up; events are lost
 
     def publish_scenario(self) -> None:
         self._send(GameScenarioMessage(*self._ids(), scenario=self.session.scenario_dict()))
@@ -177,7 +187,8 @@ class EngineServer:
         report = self.session.report
         desync = bool(report is not None and (report.desync or report.illegal))
         self._send(EngineHeartbeat(*self._ids(), uptime_s=round(time.monotonic() - self.started, 3),
-                                   dropped=self.dropped + sum(f.dropped for f in self.feeds), desync=desync))
+                                   dropped=self.dropped + self.publisher.dropped + sum(f.dropped for f in self.feeds),
+                                   desync=desync))
 
     # -- commands ----------------------------------------------------------------------------------
     def _reply(self, envelope: list[bytes], ok: bool, error: str | None, cmd: str | None,
@@ -253,6 +264,13 @@ class EngineServer:
         changed = any([feed.tick(now) for feed in self.feeds])
         if changed:
             self.publish_table(force=True)
+        if self._republish:
+            self._republish = False
+            log.warning("the publisher fell behind (%d message(s) dropped so far): publishing the whole state "
+                        "again", self.publisher.dropped)
+            self.publish_scenario()
+            self.publish_state()
+            self.publish_table(force=True)
         if now >= self._next_heartbeat:
             self._next_heartbeat = now + self.config.heartbeat_s
             self.publish_heartbeat()
@@ -267,6 +285,7 @@ class EngineServer:
             poller.register(feed.snap, zmq.POLLIN)
         for monitor in self._monitors:
             poller.register(monitor, zmq.POLLIN)
+        self.publisher.start()
         self.publish_scenario()
         self.publish_state()
         self.publish_table(force=True)
@@ -292,6 +311,8 @@ class EngineServer:
     def close(self) -> None:
         for feed in getattr(self, "feeds", []):
             feed.close()
+        if hasattr(self, "publisher"):
+            self.publisher.close()
         for socket in self._sockets:
             socket.close(linger=0)
         if self.curve is not None:
