@@ -9,8 +9,8 @@ without blocking (a full pipe drops the message and says so), and the socket is 
   engine topics are at most 16 bytes.
 - ``RCVHWM`` 16: a peer's subscriptions wait in a short queue; beyond it libzmq stops reading
   that peer, so its flood is taken at the pace this thread can afford.
-- ``SNDHWM`` 100: a tablet that never reads holds at most 100 messages in the engine; newer ones
-  are dropped for it alone (it resyncs with a snapshot).
+- ``SNDHWM`` 100 and a 256 KiB kernel send buffer: a tablet that never reads holds at most that
+  much of the engine's memory; newer messages are dropped for it alone (it resyncs with a snapshot).
 - ZMTP heartbeats and TCP keepalive drop peers that vanished without closing their connection.
 """
 
@@ -27,6 +27,7 @@ log = logging.getLogger(__name__)
 MAX_SUBSCRIPTION_BYTES = 1024  # CURVE handshake commands (a few hundred bytes) pass too
 SUBSCRIPTION_QUEUE = 16
 PEER_QUEUE = 100
+PEER_SOCKET_BUFFER = 256 * 1024
 PIPE_QUEUE = 1000
 HEARTBEAT_IVL_MS = 5000
 HEARTBEAT_TIMEOUT_MS = 15000
@@ -35,6 +36,7 @@ HEARTBEAT_TIMEOUT_MS = 15000
 def bound_peer(socket: zmq.Socket[bytes], queue: int) -> None:
     """Per-peer limits every engine socket facing the network shares: queue length and dead-peer detection."""
     socket.setsockopt(zmq.SNDHWM, queue)
+    socket.setsockopt(zmq.SNDBUF, PEER_SOCKET_BUFFER)
     socket.setsockopt(zmq.HEARTBEAT_IVL, HEARTBEAT_IVL_MS)
     socket.setsockopt(zmq.HEARTBEAT_TIMEOUT, HEARTBEAT_TIMEOUT_MS)
     socket.setsockopt(zmq.TCP_KEEPALIVE, 1)
