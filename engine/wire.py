@@ -474,6 +474,8 @@ ENGINE_COMMANDS: tuple[str, ...] = (
 QUERY_KINDS: tuple[str, ...] = ("reachable", "targets", "threatened")
 CAMERA_LINK_STATUSES: tuple[str, ...] = (*CAMERA_STATUSES, "silent", "waiting")
 MAX_REQUEST_BYTES = 64 * 1024  # a command is a few hundred bytes; anything near this is an error
+MAX_GAME_ID = 2**63 - 1  # journal game ids are SQLite integers
+MAX_NAME_CHARS = 255  # scenario and file names in commands
 
 
 def _optional_int(obj: Mapping[str, Any], key: str, where: str) -> int | None:
@@ -788,6 +790,19 @@ class EngineRequest:
     id: str | int | None = None
 
 
+def _name(obj: Mapping[str, Any], key: str, where: str) -> str:
+    """A short printable string naming a scenario or a file."""
+    value = _str(obj, key, where)
+    if not value:
+        raise WireError(f"{where}.{key}: must not be empty")
+    if len(value) > MAX_NAME_CHARS:
+        raise WireError(f"{where}.{key}: {len(value)} characters is too long; give a name of at most "
+                        f"{MAX_NAME_CHARS}")
+    if not value.isprintable():
+        raise WireError(f"{where}.{key}: contains a control character (such as NUL); give a plain name")
+    return value
+
+
 def _check_command(cmd: str, obj: Mapping[str, Any]) -> None:
     where = cmd
     if cmd == "action":
@@ -796,12 +811,12 @@ def _check_command(cmd: str, obj: Mapping[str, Any]) -> None:
         _str(obj, "figure", where)
         _hex_or_label(_get(obj, "to", where), f"{where}.to")
     elif cmd == "new_game":
-        _str(obj, "scenario", where)
+        _name(obj, "scenario", where)
     elif cmd == "load":
-        _int(obj, "game_id", where, minimum=1)
+        if _int(obj, "game_id", where, minimum=1) > MAX_GAME_ID:
+            raise WireError(f"{where}.game_id: must be at most {MAX_GAME_ID} (a game number of the journal)")
     elif cmd == "save":
-        if not _str(obj, "path", where):
-            raise WireError(f"{where}.path: must not be empty")
+        _name(obj, "path", where)
     elif cmd == "query":
         what = _str(obj, "what", where, QUERY_KINDS)
         key = "side" if what == "threatened" else "figure"
@@ -827,6 +842,8 @@ def parse_request(payload: bytes | str) -> EngineRequest:
         raise WireError(f"request: not UTF-8 text ({exc.reason} at byte {exc.start})") from None
     except json.JSONDecodeError as exc:
         raise WireError(f"request: not valid JSON ({exc.msg} at character {exc.pos})") from None
+    except ValueError:  # an integer of thousands of digits
+        raise WireError("request: a number has too many digits; send integers of at most 18 digits") from None
     except RecursionError:
         raise WireError("request: JSON nested too deeply") from None
     obj = _object(raw, "request")

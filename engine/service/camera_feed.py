@@ -21,6 +21,7 @@ import zmq
 from zmq.utils.monitor import recv_monitor_message
 
 from engine import wire
+from engine.service.log_limit import SUMMARY_EVERY_S, LimitedLog
 from engine.service.security import REFUSED_HANDSHAKES, ClientKeys
 from engine.wire import CameraLink, Heartbeat, TracksMessage, VisionSnapshot, VisionSnapshotRequest, WireError
 
@@ -45,7 +46,7 @@ class CameraFeed:
 
     def __init__(self, context: zmq.Context[zmq.Socket[bytes]], index: int, pub_endpoint: str,
                  snapshot_endpoint: str | None = None, silent_after_s: float = SILENT_AFTER_S,
-                 keys: ClientKeys | None = None) -> None:
+                 keys: ClientKeys | None = None, log_summary_s: float = SUMMARY_EVERY_S) -> None:
         self.index = index
         self.endpoint = pub_endpoint
         self.snapshot_endpoint = snapshot_endpoint or snapshot_endpoint_for(pub_endpoint)
@@ -55,6 +56,7 @@ class CameraFeed:
         self.last_heard: float | None = None
         self.newest: TracksMessage | None = None
         self.dropped = 0
+        self._malformed = LimitedLog(log, f"camera {pub_endpoint}: dropped a malformed message", every_s=log_summary_s)
         self.sub = context.socket(zmq.SUB)
         self.sub.setsockopt(zmq.LINGER, 0)
         self.sub.setsockopt(zmq.MAXMSGSIZE, MAX_SUB_BYTES)
@@ -113,7 +115,7 @@ class CameraFeed:
                 message = wire.decode(frames)
             except WireError as exc:
                 self.dropped += 1
-                log.warning("camera %s: dropped a malformed message: %s", self.endpoint, exc)
+                self._malformed(str(exc))
                 continue
             if isinstance(message, TracksMessage):
                 got = self._take(message) or got
@@ -136,7 +138,7 @@ class CameraFeed:
                     raise WireError(f"expected a vision.snapshot reply, got {message.TOPIC.decode()}")
             except WireError as exc:
                 self.dropped += 1
-                log.warning("camera %s: dropped a malformed snapshot reply: %s", self.snapshot_endpoint, exc)
+                self._malformed(f"snapshot reply from {self.snapshot_endpoint}: {exc}")
                 continue
             self.synced = True
             self._heard(message.camera_id)
@@ -170,6 +172,7 @@ class CameraFeed:
 
     def tick(self, now: float) -> bool:
         """Handshakes, silence detection and snapshot retries; True when the link's published state changed."""
+        self._malformed.flush()
         changed = self.check_handshakes()
         if not self.synced and self._snapshot_asked is not None and now - self._snapshot_asked > SNAPSHOT_RETRY_S:
             self.ask_snapshot()

@@ -11,6 +11,10 @@ SUB/DEALER per ``--vision``      the camera services' ``tracks``/``heartbeat`` a
 and across restarts. Camera messages waiting together are processed as one view of the table, so a
 busy engine never falls behind the camera. Malformed or oversized input is dropped (subscriptions)
 or answered with an error (commands), logged, and counted in the heartbeat.
+
+No peer can hold the loop: the PUB socket lives in its own thread (:mod:`engine.service.publisher`,
+which also bounds what a subscriber may send and queue), and every socket keeps at most
+``PEER_QUEUE`` messages for a peer that does not read.
 """
 
 from __future__ import annotations
@@ -30,6 +34,8 @@ import zmq
 from engine import wire
 from engine.errors import EngineError
 from engine.service.camera_feed import CameraFeed
+from engine.service.log_limit import SUMMARY_EVERY_S, LimitedLog, clip
+from engine.service.publisher import PEER_QUEUE, Publisher, bound_peer, bound_publisher
 from engine.service.security import ENGINE_CLIENT, CurveServer, load_client_keys, refuse_open_bind
 from engine.service.session import CameraView, Changes, EngineSession
 from engine.wire import (
@@ -53,6 +59,7 @@ HEARTBEAT_S = 1.0
 TABLE_EVERY_S = 1.0
 MAX_ROUTER_BYTES = 1024 * 1024  # hard cap (the peer is disconnected); smaller oversize gets an error reply
 MAX_REQUESTS_PER_TURN = 50
+MAX_ERROR_CHARS = 1000  # a refusal quoting a huge bad value is cut to this in the reply
 
 
 class ServiceError(RuntimeError):
@@ -68,6 +75,7 @@ class ServerConfig:
     silent_after_s: float = 3.0
     heartbeat_s: float = HEARTBEAT_S
     table_every_s: float = TABLE_EVERY_S
+    log_summary_s: float = SUMMARY_EVERY_S  # refused input: a few lines, then a count this often
 
 
 def _bind(socket: zmq.Socket[bytes], endpoint: str, option: str) -> str:
@@ -103,15 +111,18 @@ class EngineServer:
         self._monitors: list[zmq.Socket[bytes]] = []
         try:
             self.pub = self._socket(zmq.PUB, "publisher")
-            self.pub.setsockopt(zmq.SNDHWM, 10000)
+            bound_publisher(self.pub)
             self.pub_endpoint = _bind(self.pub, config.pub, "--pub")
+            self.publisher = Publisher(self.context, self.pub)
             self.router = self._socket(zmq.ROUTER, "commands")
             self.router.setsockopt(zmq.MAXMSGSIZE, MAX_ROUTER_BYTES)
+            bound_peer(self.router, PEER_QUEUE)
+            self.router.setsockopt(zmq.RCVHWM, PEER_QUEUE)
             self.router.setsockopt(zmq.ROUTER_MANDATORY, 0)
             self.commands_endpoint = _bind(self.router, config.commands, "--commands")
             camera_keys = load_client_keys(config.keys_dir, ENGINE_CLIENT) if config.keys_dir is not None else None
-            self.feeds = [CameraFeed(self.context, i, pub, snap, config.silent_after_s, camera_keys)
-                          for i, (pub, snap) in enumerate(config.vision)]
+            self.feeds = [CameraFeed(self.context, i, pub, snap, config.silent_after_s, camera_keys,
+                                     config.log_summary_s) for i, (pub, snap) in enumerate(config.vision)]
             self.session = session() if callable(session) else session
         except BaseException:
             self.close()
@@ -119,6 +130,12 @@ class EngineServer:
         self._last_table: dict[str, Any] | None = None
         self._last_table_sent = 0.0
         self._next_heartbeat = 0.0
+        self._republish = False
+        every = config.log_summary_s
+        self._refused = LimitedLog(log, "command refused", every_s=every)
+        self._declined = LimitedLog(log, "command declined", logging.INFO, every_s=every)
+        self._unanswered = LimitedLog(log, "could not answer a client", every_s=every)
+        self._behind = LimitedLog(log, "the publisher fell behind; publishing the whole state again", every_s=every)
         log.info("engine %s: publishing on %s, commands on %s, %d camera(s)%s", self.engine_run, self.pub_endpoint,
                  self.commands_endpoint, len(self.feeds), ", CURVE on" if self.curve else "")
 
@@ -139,7 +156,8 @@ class EngineServer:
         return self._next_seq(), time.time(), self.engine_run, self.session.game_id
 
     def _send(self, message: EngineMessage) -> None:
-        self.pub.send_multipart(message.to_frames(), copy=False)
+        if not self.publisher.send(message.to_frames()):
+            self._republish = True  # the whole state again once the publisher keeps up; events are lost
 
     def publish_scenario(self) -> None:
         self._send(GameScenarioMessage(*self._ids(), scenario=self.session.scenario_dict()))
@@ -177,17 +195,19 @@ class EngineServer:
         report = self.session.report
         desync = bool(report is not None and (report.desync or report.illegal))
         self._send(EngineHeartbeat(*self._ids(), uptime_s=round(time.monotonic() - self.started, 3),
-                                   dropped=self.dropped + sum(f.dropped for f in self.feeds), desync=desync))
+                                   dropped=self.dropped + self.publisher.dropped + sum(f.dropped for f in self.feeds),
+                                   desync=desync))
 
     # -- commands ----------------------------------------------------------------------------------
     def _reply(self, envelope: list[bytes], ok: bool, error: str | None, cmd: str | None,
                request_id: str | int | None, **fields: Any) -> None:
+        error = None if error is None else clip(error, MAX_ERROR_CHARS)
         payload = wire.encode_reply(ok, error, cmd=cmd, request_id=request_id, seq=self.seq,
                                     engine_run=self.engine_run, sent_at=time.time(), **fields)
         try:
             self.router.send_multipart([*envelope, payload], flags=zmq.NOBLOCK)
         except zmq.ZMQError as exc:
-            log.warning("could not answer a client (%s)", exc.strerror)
+            self._unanswered(exc.strerror)
 
     def handle_frames(self, frames: list[bytes]) -> None:
         """Answer one ROUTER message: [identity, (empty delimiter from REQ), request]."""
@@ -196,7 +216,7 @@ class EngineServer:
         body = rest[len(envelope) - 1:]
         if len(body) != 1:
             self.dropped += 1
-            log.warning("command refused: expected one frame holding a JSON command, got %d", len(body))
+            self._refused(f"expected one frame holding a JSON command, got {len(body)}")
             self._reply(envelope, False, f"expected one frame holding a JSON command, got {len(body)} frames",
                         None, None)
             return
@@ -204,13 +224,13 @@ class EngineServer:
             request = wire.parse_request(body[0])
         except WireError as exc:
             self.dropped += 1
-            log.warning("command refused: %s", exc)
+            self._refused(str(exc))
             self._reply(envelope, False, str(exc), None, _request_id(body[0]))
             return
         try:
             fields, changes = self.session.handle(request)
         except EngineError as exc:
-            log.info("command %s refused: %s", request.cmd, exc)
+            self._declined(f"{request.cmd}: {exc}")
             self._reply(envelope, False, str(exc), request.cmd, request.id)
             return
         except Exception as exc:  # the service must outlive any bug in one command
@@ -253,10 +273,18 @@ class EngineServer:
         changed = any([feed.tick(now) for feed in self.feeds])
         if changed:
             self.publish_table(force=True)
+        if self._republish:
+            self._republish = False
+            self._behind(f"{self.publisher.dropped} message(s) dropped so far")
+            self.publish_scenario()
+            self.publish_state()
+            self.publish_table(force=True)
         if now >= self._next_heartbeat:
             self._next_heartbeat = now + self.config.heartbeat_s
             self.publish_heartbeat()
         self.publish_table(force=False)
+        for limited in (self._refused, self._declined, self._unanswered, self._behind):
+            limited.flush()
 
     def run(self) -> None:
         """Serve until :meth:`stop`; publishes the scenario, state and table first."""
@@ -267,6 +295,7 @@ class EngineServer:
             poller.register(feed.snap, zmq.POLLIN)
         for monitor in self._monitors:
             poller.register(monitor, zmq.POLLIN)
+        self.publisher.start()
         self.publish_scenario()
         self.publish_state()
         self.publish_table(force=True)
@@ -292,6 +321,8 @@ class EngineServer:
     def close(self) -> None:
         for feed in getattr(self, "feeds", []):
             feed.close()
+        if hasattr(self, "publisher"):
+            self.publisher.close()
         for socket in self._sockets:
             socket.close(linger=0)
         if self.curve is not None:

@@ -23,6 +23,7 @@ from engine.journal import Journal, JournaledGame
 from engine.record import export_record
 from engine.scenario import Scenario, load_scenario
 from engine.service import overrides as override_log
+from engine.service.files import choose_scenario, save_text
 from engine.service.map_registration import MapRegistration
 from engine.snapshot import events_to_list, game_snapshot, reach_to_list, scenario_to_dict, targets_to_list
 from engine.table_fusion import DEFAULT_DUPLICATE_HEX, FusedMarker, Sighting, fuse
@@ -72,10 +73,12 @@ class CameraView:
 class EngineSession:
     """A journaled game, the table as the cameras see it, and the commands the tablets send."""
 
-    def __init__(self, journal: Journal, journaled: JournaledGame, save_dir: Path | None = None) -> None:
+    def __init__(self, journal: Journal, journaled: JournaledGame, save_dir: Path | None = None,
+                 scenario_dir: Path | None = None) -> None:
         self.journal = journal
         self.overrides = override_log.OverrideLog(journal)
         self.save_dir = (save_dir or Path.cwd()).resolve()
+        self.scenario_dir = scenario_dir  # new_game takes the .toml files here by name, besides the bundled ones
         self.cameras: dict[str, CameraView] = {}
         self.fused: dict[int, FusedMarker] = {}
         self.duplicates: tuple[int, ...] = ()
@@ -284,7 +287,7 @@ class EngineSession:
         return changes
 
     def _cmd_new_game(self, args: dict[str, Any]) -> tuple[dict[str, Any], Changes]:
-        scenario = load_scenario(args["scenario"])
+        scenario = choose_scenario(args["scenario"], self.scenario_dir)
         journaled = self.journal.new_game(scenario)
         return {"game_id": journaled.id}, self._switch(journaled)
 
@@ -293,16 +296,9 @@ class EngineSession:
         return {"game_id": journaled.id}, self._switch(journaled)
 
     def _cmd_save(self, args: dict[str, Any]) -> tuple[dict[str, Any], Changes]:
-        target = (self.save_dir / args["path"]).resolve()
-        if not target.is_relative_to(self.save_dir):
-            raise CommandError(f"{args['path']!r} is outside the engine's save folder; give a file name inside it")
         text = export_record(self.game, extra_headers={"journal-game": str(self.game_id)})
-        try:
-            target.parent.mkdir(parents=True, exist_ok=True)
-            target.write_text(text, encoding="utf-8")
-        except OSError as exc:
-            raise CommandError(f"cannot write {target.name}: {exc.strerror}; pick another file name") from None
-        return {"path": str(target.relative_to(self.save_dir)), "actions": len(self.game.history)}, Changes()
+        save_text(self.save_dir, args["path"], text)
+        return {"path": args["path"], "actions": len(self.game.history)}, Changes()
 
     def _cmd_query(self, args: dict[str, Any]) -> tuple[dict[str, Any], Changes]:
         what = args["what"]
@@ -363,7 +359,8 @@ class EngineSession:
 def open_session(journal_path: str, scenario: str | None, game_id: int | None = None, new: bool = False,
                  save_dir: Path | None = None) -> EngineSession:
     """Open the journal and resume its game (the given one, or the newest unfinished one of the scenario),
-    or start a new game of ``scenario``. Raises EngineError with the fix when neither is possible."""
+    or start a new game of ``scenario``. Raises EngineError with the fix when neither is possible.
+    A scenario given as a file makes its folder the one tablets may start scenarios from."""
     journal = Journal(journal_path)
     try:
         overrides = override_log.OverrideLog(journal)
@@ -389,7 +386,8 @@ def open_session(journal_path: str, scenario: str | None, game_id: int | None = 
     except BaseException:
         journal.close()
         raise
-    session = EngineSession(journal, journaled, save_dir)
+    scenario_dir = Path(scenario).resolve().parent if scenario is not None and Path(scenario).is_file() else None
+    session = EngineSession(journal, journaled, save_dir, scenario_dir)
     log.info("game %d of %s (%d actions so far)", journaled.id, journaled.scenario.id, len(journaled.game.history))
     return session
 
