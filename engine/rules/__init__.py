@@ -1,13 +1,40 @@
-"""Rule-set registry: each rule set is a module that registers its class; found by name or alias."""
+"""Rule-set registry: each rule set is a module that registers its class; found by name or alias.
+
+Rule sets come from three places, loaded once on first use:
+
+- the built-in packages of ``engine/rules/``;
+- installed packages that declare an entry point in the group ``hexa_table_companion.rulesets``
+  (the entry point names the module that registers the rule set);
+- rule-set folders named in the environment variable ``HEXA_RULESETS`` (folders separated like
+  ``PATH``): each folder is a Python package (it holds an ``__init__.py`` that registers the rule
+  set), so a new rule set can live in a folder of its own with nothing changed elsewhere.
+
+A rule set that fails to load is logged and named in the "unknown rule set" message; the others
+still work.
+"""
 
 from __future__ import annotations
 
 import importlib
+import importlib.util
+import logging
+import os
+import re
+import sys
+from importlib.metadata import entry_points
+from pathlib import Path
 
 from engine.rules.base import RuleSet
 
-_REGISTRY: dict[str, type[RuleSet]] = {}
+log = logging.getLogger(__name__)
+
+ENTRY_POINT_GROUP = "hexa_table_companion.rulesets"
+FOLDERS_VARIABLE = "HEXA_RULESETS"
 _BUILTIN_MODULES = ("engine.rules.fantasy_battle",)
+
+_REGISTRY: dict[str, type[RuleSet]] = {}
+_loaded = False
+_failures: dict[str, str] = {}  # where a rule set came from → why it did not load
 
 
 def register(cls: type[RuleSet]) -> type[RuleSet]:
@@ -17,20 +44,71 @@ def register(cls: type[RuleSet]) -> type[RuleSet]:
     return cls
 
 
-def _load_builtins() -> None:
+def _module_name_for(folder: Path) -> str:
+    return "hexa_rulesets." + (re.sub(r"\W", "_", folder.name) or "ruleset")
+
+
+def _import_folder(folder: Path) -> None:
+    """Import a rule-set package from its folder, under a private module name."""
+    init = folder / "__init__.py"
+    if not init.is_file():
+        raise ImportError(f"{folder} is not a rule-set package: it has no __init__.py")
+    name = _module_name_for(folder)
+    if name in sys.modules:
+        return
+    spec = importlib.util.spec_from_file_location(name, init, submodule_search_locations=[str(folder)])
+    if spec is None or spec.loader is None:
+        raise ImportError(f"{folder} cannot be imported")
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[name] = module
+    try:
+        spec.loader.exec_module(module)
+    except BaseException:
+        del sys.modules[name]
+        raise
+
+
+def _try(source: str, load: object) -> None:
+    try:
+        load()  # type: ignore[operator]
+    except Exception as exc:  # a broken plug-in must not take the other rule sets down
+        _failures[source] = f"{type(exc).__name__}: {exc}"
+        log.error("rule set from %s did not load: %s", source, _failures[source])
+
+
+def _load_all() -> None:
+    global _loaded
+    if _loaded:
+        return
+    _loaded = True
     for module in _BUILTIN_MODULES:
         importlib.import_module(module)
+    for ep in entry_points(group=ENTRY_POINT_GROUP):
+        _try(f"the installed package entry point {ep.name!r}", ep.load)
+    for part in os.environ.get(FOLDERS_VARIABLE, "").split(os.pathsep):
+        if part.strip():
+            folder = Path(part).expanduser().resolve()
+            _try(f"the folder {part} ({FOLDERS_VARIABLE})", lambda folder=folder: _import_folder(folder))
+
+
+def reload_plugins() -> None:
+    """Look at the entry points and ``HEXA_RULESETS`` again (after the environment changed)."""
+    global _loaded
+    _loaded = False
+    _failures.clear()
+    _load_all()
 
 
 def find_ruleset(name: str) -> type[RuleSet]:
-    _load_builtins()
+    _load_all()
     try:
         return _REGISTRY[name.lower()]
     except KeyError:
         names = sorted({c.name for c in _REGISTRY.values()})
-        raise KeyError(f"rule set {name!r} is unknown; known rule sets: {', '.join(names)}") from None
+        broken = "".join(f"; {source} did not load ({why})" for source, why in _failures.items())
+        raise KeyError(f"rule set {name!r} is unknown; known rule sets: {', '.join(names)}{broken}") from None
 
 
 def ruleset_names() -> list[str]:
-    _load_builtins()
+    _load_all()
     return sorted({c.name for c in _REGISTRY.values()})
