@@ -12,6 +12,7 @@ import os
 import random
 import sys
 from collections.abc import Iterable, Sequence
+from enum import Enum
 from pathlib import Path
 from typing import TYPE_CHECKING, TextIO
 
@@ -30,7 +31,7 @@ from engine.prompts import Prompt, PromptKind
 from engine.record import export_record
 
 if TYPE_CHECKING:
-    from engine.scenario import Scenario
+    from engine.scenario import FigureSpec, Scenario
 
 DEFAULT_SCENARIO = "tutorial"
 RESERVED_LETTERS = set("TtPpXxOo")  # map symbols (treasure, prisoner, exit, low obstacle)
@@ -90,10 +91,25 @@ def board_text(game: Game, letters: dict[str, str], extra: dict[Hex, str] | None
         where = game.scenario.label(fig.hex) if fig.alive and fig.hex is not None else "dead"
         carrying = f", carrying the {', '.join(fig.carrying)}" if fig.carrying else ""
         side = game.scenario.side(spec.side).name
-        lines.append(f"  {letters[spec.id]}  {spec.name:<16} {side:<12} {spec.kind.value:<8} {where}{carrying}")
+        lines.append(f"  {letters[spec.id]}  {spec.name:<16} {side:<12} {own_fields_text(spec):<8} {where}{carrying}")
     if board.edges:
         lines.append(f"  {EDGE_LEGEND}")
     return "\n".join(lines)
+
+
+def own_fields_text(spec: FigureSpec) -> str:
+    """The rule set's own fields of a figure in a few words ("archer", "wizard, fireball", "speed 2")."""
+    parts: list[str] = []
+    for key, value in spec.fields.items():
+        if isinstance(value, Enum):
+            parts.append(str(value.value))
+        elif isinstance(value, str):
+            parts.append(value)
+        elif isinstance(value, (int, float)) and not isinstance(value, bool):
+            parts.append(f"{key.replace('_', ' ')} {value:g}")
+        elif isinstance(value, (tuple, list)):
+            parts.extend(str(v) for v in value)
+    return ", ".join(parts)
 
 
 def points_lines(game: Game) -> list[str]:

@@ -209,3 +209,14 @@ def test_the_terminal_map_draws_walls_and_doors() -> None:
     text = play_cli.board_text(game, play_cli.figure_letters(game))
     assert "=" in text and "+" in text and "*" in text
     assert "Edges: = wall, + door, * locked door, ' open door" in text
+
+
+def test_the_figure_list_shows_any_rule_sets_own_fields() -> None:
+    from engine.hexes import Hex
+    from engine.rules.fantasy_battle.scenario_fields import FigureKind
+    from engine.scenario import FigureSpec
+
+    runner = FigureSpec("r", "Runner", 3, "red", Hex(0, 0), fields={"speed": 2, "tags": ("swift",), "fast": True})
+    assert play_cli.own_fields_text(runner) == "speed 2, swift"
+    archer = FigureSpec("a", "Archer", 4, "red", Hex(0, 0), fields={"kind": FigureKind.ARCHER, "abilities": ()})
+    assert play_cli.own_fields_text(archer) == "archer"
