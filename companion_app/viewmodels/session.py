@@ -119,8 +119,10 @@ class GameSession:
         self.table_view = table_overlay(self.table, self.board)
         if self.selection is not None:
             fig = self.board.figures.get(self.selection.figure)
-            if fig is None or not fig.alive or scenario_changed:
+            if fig is None or not fig.alive:
                 self.selection = None
+            else:  # the same game sent again (a resync): keep the figure shown, asked in the rule set's order
+                self.selection.order = tuple(q.what for q in self.queries)
         self.revision += 1
 
     # ---------------------------------------------------------------- views

@@ -387,3 +387,12 @@ def test_who_rolls_agrees_with_a_plural_or_a_singular_side_name() -> None:
 
     assert title("Goblins") == "Goblins roll 1d6 for the Knight"
     assert title("Red") == "Red rolls 1d6 for the Knight"
+
+
+def test_a_resync_keeps_the_tapped_figure_shown(game: Game) -> None:
+    """The agent resyncs after a silence: the scenario comes again and the selection stays (the app re-asks)."""
+    s = session_for(game)
+    s.select("ranger")
+    answer_queries(s, game, "ranger")
+    s.set_scenario(scenario_to_dict(game.scenario, game.points()))
+    assert s.selection is not None and s.selection.figure == "ranger" and s.selection.sight_lines
