@@ -1,7 +1,8 @@
 """Plain JSON-ready dicts of the engine's objects, for the wire and for the tablets' view models.
 
 The tablets hold no rules: they draw what these dicts say (the map, the figures, the prompt with
-its options and legal hexes, the targets with their line-of-sight verdicts).
+its options and legal hexes, the rule set's glossary and query kinds, and the overlays its queries
+answer).
 """
 
 from __future__ import annotations
@@ -13,9 +14,11 @@ from engine.actions import action_to_dict, action_to_text
 from engine.events import Event
 from engine.game import Game
 from engine.hexes import Edge, Hex
+from engine.overlays import Overlay
 from engine.pathfinding import Reach
 from engine.prompts import Prompt
-from engine.rules.base import TargetInfo
+from engine.rules import find_ruleset
+from engine.rules.base import RuleSet, TargetInfo
 from engine.scenario import Scenario
 
 
@@ -42,7 +45,18 @@ def board_to_dict(scenario: Scenario) -> dict[str, Any]:
     }
 
 
+def content_to_dict(rules: type[RuleSet]) -> dict[str, Any]:
+    """What the rule set shows besides its prompts: its title, glossary, query kinds and phase names."""
+    return {
+        "ruleset_title": rules.title,
+        "glossary": [{"term": t.term, "text": t.text, "press": list(t.press)} for t in rules.glossary()],
+        "queries": [{"name": q.name, "label": q.label, "about": q.about, "help": q.help} for q in rules.queries],
+        "phases": dict(rules.phase_names),
+    }
+
+
 def scenario_to_dict(scenario: Scenario, points: dict[str, int] | None = None) -> dict[str, Any]:
+    """The scenario as the tablets show it; ``points`` empty when the rule set counts none (no points line)."""
     return {
         "id": scenario.id,
         "name": scenario.name,
@@ -66,6 +80,7 @@ def scenario_to_dict(scenario: Scenario, points: dict[str, int] | None = None) -
         "victory": [{"side": v.side, "type": v.type, "text": v.text} for v in scenario.victory],
         "points": dict(points or {}),
         "board": board_to_dict(scenario),
+        **content_to_dict(find_ruleset(scenario.ruleset)),
     }
 
 
@@ -117,6 +132,32 @@ def targets_to_list(targets: list[TargetInfo]) -> list[dict[str, Any]]:
         }
         for t in targets
     ]
+
+
+def overlay_to_dict(overlay: Overlay) -> dict[str, Any]:
+    """A query's answer as the tablets draw it (:mod:`engine.overlays`)."""
+    return {
+        "query": overlay.query,
+        "cells": [{"hex": [c.cell.q, c.cell.r], "style": c.style, "label": c.label, "level": round(c.level, 3)}
+                  for c in overlay.cells],
+        "lines": [{"path": [[h.q, h.r] for h in line.path], "verdict": line.verdict, "text": line.text,
+                   "target": line.target, "blocker": _blocker(line.blocker)} for line in overlay.lines],
+        "texts": list(overlay.texts),
+    }
+
+
+def query_to_dict(game: Game, what: str, subject: str) -> dict[str, Any]:
+    """A ``query`` reply's fields: the overlay, and for the queries every rule set answers (reachable, targets,
+    threatened) their plain lists too (``moves``, ``targets``, ``hexes``) for clients that read them."""
+    out: dict[str, Any] = {}
+    if what == "reachable":
+        out["moves"] = reach_to_list(game.reachable(subject), game.scenario)
+    elif what == "targets":
+        out["targets"] = targets_to_list(game.targets(subject))
+    elif what == "threatened":
+        out["hexes"] = [[h.q, h.r] for h in sorted(game.threatened(subject))]
+    out["overlay"] = overlay_to_dict(game.rules.query(game.state, what, subject))
+    return out
 
 
 def events_to_list(events: tuple[Event, ...] | list[Event]) -> list[dict[str, Any]]:

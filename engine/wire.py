@@ -469,9 +469,8 @@ TOPIC_ENGINE_REPLY = b"engine.reply"
 
 ENGINE_COMMANDS: tuple[str, ...] = (
     "snapshot", "action", "undo", "override", "new_game", "load", "save", "query", "register_manual",
-    "assign_marker",
+    "assign_marker", "scenarios",
 )
-QUERY_KINDS: tuple[str, ...] = ("reachable", "targets", "threatened")
 CAMERA_LINK_STATUSES: tuple[str, ...] = (*CAMERA_STATUSES, "silent", "waiting")
 MAX_REQUEST_BYTES = 64 * 1024  # a command is a few hundred bytes; anything near this is an error
 MAX_GAME_ID = 2**63 - 1  # journal game ids are SQLite integers
@@ -818,9 +817,10 @@ def _check_command(cmd: str, obj: Mapping[str, Any]) -> None:
     elif cmd == "save":
         _name(obj, "path", where)
     elif cmd == "query":
-        what = _str(obj, "what", where, QUERY_KINDS)
-        key = "side" if what == "threatened" else "figure"
-        _str(obj, key, where)
+        _name(obj, "what", where)  # one of the rule set's queries: the session knows them
+        for key in ("figure", "side"):
+            if key in obj:
+                _str(obj, key, where)
     elif cmd == "assign_marker":
         _int(obj, "marker", where)
         _str(obj, "figure", where)

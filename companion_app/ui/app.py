@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import logging
 import time
-from importlib import resources
 from pathlib import Path
 from typing import Any
 
@@ -26,10 +25,10 @@ from companion_app.net.agent import AgentEvent, NetworkAgent
 from companion_app.ui import screens
 from companion_app.ui.widgets import BigButton, WrapLabel
 from companion_app.viewmodels import palette
-from companion_app.viewmodels.glossary import lookup, terms_in
 from companion_app.viewmodels.header_model import connection_text
 from companion_app.viewmodels.log_model import export_text, undo_steps
 from companion_app.viewmodels.session import GameSession
+from companion_app.viewmodels.setup_model import ScenarioChoice, scenario_choices
 
 log = logging.getLogger(__name__)
 
@@ -89,7 +88,6 @@ class HexaApp(App):  # type: ignore[misc]
         board.on_hex_drag = self.on_hex_drag
         board.on_hex_long_press = self.on_hex_long_press
         play.ids.prompt.send_action = self.send_action
-        sm.get_screen("setup").list_scenarios(self.bundled_scenarios(), self.new_game)
         self.sm = sm
         sm.current = "big" if self.big_screen else "play"
         self.current_screen = sm.current
@@ -100,13 +98,15 @@ class HexaApp(App):  # type: ignore[misc]
     def on_stop(self) -> None:
         self.agent.stop()
 
-    @staticmethod
-    def bundled_scenarios() -> list[str]:
-        try:
-            folder = resources.files("engine") / "scenarios"
-            return sorted(p.name.removesuffix(".toml") for p in folder.iterdir() if p.name.endswith(".toml"))
-        except (ModuleNotFoundError, FileNotFoundError):
-            return []
+    def ask_scenarios(self) -> None:
+        """Ask the engine which scenarios it can start; the Setup screen lists its answer."""
+        self.agent.request("scenarios", self._got_scenarios)
+
+    def _got_scenarios(self, reply: dict[str, Any]) -> None:
+        choices: list[ScenarioChoice] = scenario_choices(reply)
+        self.sm.get_screen("setup").list_scenarios(choices, self.new_game)
+        if not reply.get("ok"):
+            self.session.set_notice(f"The engine did not list its scenarios: {reply.get('error')}")
 
     def show_screen(self, name: str) -> None:
         self.sm.current = name
@@ -139,6 +139,8 @@ class HexaApp(App):  # type: ignore[misc]
                 self.session.set_notice(hint)
             elif state == "live" and self.session.notice == hint:
                 self.session.set_notice("")
+            if state == "live":
+                self.ask_scenarios()
         elif ev.kind == "scenario":
             self.session.set_scenario(d["scenario"])
         elif ev.kind == "snapshot":
@@ -253,30 +255,25 @@ class HexaApp(App):  # type: ignore[misc]
         board = self.session.board
         if board is None or key is None:
             return
-        tile = board.tiles[key]
-        term = {"low": "low obstacle", "blocking": "line of sight", "water": "movement"}.get(tile.terrain)
-        for e in board.edges:
-            if key in (e.a, e.b) and e.kind != "wall":
-                term = "locked door" if e.state == "locked" else "door"
+        term = self.session.glossary.term_at(board, key)
         if term:
             self.explain_terms(term)
 
     def select_figure(self, figure: str) -> None:
-        """Ask the engine for the figure's reach and targets; show them when both answers are in."""
-        answers: dict[str, Any] = {}
+        """Show the figure at once and ask the engine every query its rule set declares about it; each answer is
+        drawn as it arrives."""
 
-        def got(kind: str) -> Any:
+        def got(label: str) -> Any:
             def on_reply(reply: dict[str, Any]) -> None:
                 if not reply.get("ok"):
-                    self.session.set_notice(f"No {kind} for this figure: {reply.get('error')}")
-                answers[kind] = reply.get("moves" if kind == "reach" else "targets") or []
-                if len(answers) == 2:
-                    self.session.select(figure, answers["reach"], answers["targets"])
+                    self.session.set_notice(f"No {label.lower()} for this figure: {reply.get('error')}")
+                elif isinstance(reply.get("overlay"), dict):
+                    self.session.answer(figure, reply["overlay"])
             return on_reply
 
-        self.session.select(figure)  # show the threats at once
-        self.agent.request("query", got("reach"), what="reachable", figure=figure)
-        self.agent.request("query", got("targets"), what="targets", figure=figure)
+        self.session.select(figure)
+        for query, subject in self.session.asks_for(figure):
+            self.agent.request("query", got(query.label), what=query.what, **{query.about: subject})
 
     def _undo_and_close(self, steps: int, popup: Popup) -> None:
         self.undo(steps)
@@ -285,12 +282,13 @@ class HexaApp(App):  # type: ignore[misc]
     # ---------------------------------------------------------------- popups
 
     def explain_terms(self, text: str) -> Popup | None:
-        terms = terms_in(text) or ([text] if lookup(text) else [])
+        glossary = self.session.glossary
+        terms = glossary.terms_in(text) or ([text] if glossary.lookup(text) else [])
         if not terms:
             return None
         box = BoxLayout(orientation="vertical", spacing=dp(8), padding=dp(8))
         for term in terms:
-            box.add_widget(WrapLabel(text=f"[b]{term.title()}[/b]\n{lookup(term)}", markup=True, font_base=20))
+            box.add_widget(WrapLabel(text=f"[b]{term.title()}[/b]\n{glossary.lookup(term)}", markup=True, font_base=20))
         box.add_widget(Widget())  # the text at the top, the button at the bottom
         close = BigButton(text="Close")
         box.add_widget(close)

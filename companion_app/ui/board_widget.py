@@ -33,8 +33,11 @@ from kivy.uix.widget import Widget
 from companion_app.ui import board_drawing as draw
 from companion_app.viewmodels import palette
 from companion_app.viewmodels.board_model import BoardView, HexKey, TileView
+from companion_app.viewmodels.overlays import SelectionOverlay
 from companion_app.viewmodels.session import GameSession
 from companion_app.viewmodels.viewport import Viewport
+
+OverlayText = tuple[str, tuple[float, float], float, palette.RGBA, int]  # text, centre, height, colour, px
 
 TAP_SLOP_DP = 12.0
 LONG_PRESS_S = 0.6
@@ -234,42 +237,14 @@ class BoardWidget(Widget):  # type: ignore[misc]
         over.clear()
         size = board.size_mm
         prompt = session.prompt
-        texts: list[tuple[str, tuple[float, float], float, palette.RGBA, int]] = []
+        texts: list[OverlayText] = []
         if prompt is not None and prompt.kind == "move" and not self.read_only:
             draw.hex_fill(under, draw.hexes(board, prompt.moves), palette.shade(palette.REACH, 0.8, 0.35), 0.9)
             texts += [(str(m.cost), board.centre(m.key), size * 0.4, palette.REACH, 32)
                       for m in prompt.moves.values() if m.cost > 0]
         sel = session.selection if not self.read_only else None
         if sel is not None:
-            for level in sorted({r.level for r in sel.reach}):
-                keys = [r.key for r in sel.reach if r.level == level]
-                draw.hex_fill(under, draw.hexes(board, keys), (*palette.REACH[:3], 0.55 - 0.35 * level), 0.9)
-            draw.hex_outlines(under, draw.hexes(board, sel.threatened), palette.THREAT, size * 0.07, 0.8, dashed=True)
-            texts += [("!", board.centre(k), size * 0.45, palette.THREAT, 40) for k in sel.threatened]
-            texts += [(str(r.cost), board.centre(r.key), size * 0.35, (1, 1, 1, 0.9), 32) for r in sel.reach]
-            fig = board.figures.get(sel.figure)
-            if fig is not None and fig.key is not None:
-                draw.hex_outlines(over, draw.hexes(board, [fig.key]), (1, 1, 1, 1), size * 0.09, 0.92)
-            sight = {k: draw.MeshBatch(c) for k, c in palette.SIGHT.items()}
-            blockers = draw.MeshBatch(palette.SIGHT["blocked"])
-            for t in sel.targets:
-                if t.start is None or t.end is None:
-                    continue
-                batch = sight.get(t.sight, sight["clear"])
-                dash = palette.SIGHT_DASH.get(t.sight, (0, 0))
-                a, b = board.centre(t.start), board.centre(t.end)
-                draw.dashed(batch, a, b, size * 0.06, (dash[0] * size / 12.0, dash[1] * size / 12.0))
-                mark = {"clear": "OK", "blocked": "X", "ambiguous": "?"}.get(t.sight, "?")
-                mid = ((a[0] + b[0]) / 2, (a[1] + b[1]) / 2 - size * 0.3)
-                texts.append((mark, mid, size * 0.4, batch.rgba, 36))
-                if t.blocker_hex is not None and t.blocker_hex in board.tiles:
-                    blockers.polyline(draw.inset_corners(board.tiles[t.blocker_hex], 1.0), size * 0.1, close=True)
-                if t.blocker_edge is not None:
-                    for e in board.edges:
-                        if {e.a, e.b} == set(t.blocker_edge):
-                            blockers.segment(e.ends[0], e.ends[1], size * 0.22)
-            for batch in (*sight.values(), blockers):
-                batch.emit(over)
+            self._draw_selection(sel, board, texts)
         if prompt is not None and prompt.kind == "choose" and not self.read_only:
             keys = [o.key for o in prompt.options if o.key is not None]
             draw.hex_outlines(over, draw.hexes(board, keys), (1, 1, 1, 0.95), size * 0.07, 0.86)
@@ -292,6 +267,46 @@ class BoardWidget(Widget):  # type: ignore[misc]
         desync.emit(over)
         for label, centre, height, rgba, px in texts:
             draw.text(over, label, centre, height, rgba, px)
+
+    def _draw_selection(self, sel: SelectionOverlay, board: BoardView, texts: list[OverlayText]) -> None:
+        """The rule set's answers about the tapped figure, drawn by style and verdict alone (no rule set known)."""
+        under, over = self.g_under, self.g_over
+        size = board.size_mm
+        shaded = sel.cells("shade")
+        for level in sorted({c.level for c in shaded}):
+            keys = [c.key for c in shaded if c.level == level]
+            draw.hex_fill(under, draw.hexes(board, keys), (*palette.REACH[:3], 0.55 - 0.35 * level), 0.9)
+        warned = sel.cells("warn")
+        draw.hex_outlines(under, draw.hexes(board, [c.key for c in warned]), palette.THREAT, size * 0.07, 0.8,
+                          dashed=True)
+        outlined = sel.cells("outline")
+        draw.hex_outlines(under, draw.hexes(board, [c.key for c in outlined]), (1, 1, 1, 0.8), size * 0.07, 0.86)
+        texts += [(c.label, board.centre(c.key), size * 0.45, palette.THREAT, 40) for c in warned if c.label]
+        texts += [(c.label, board.centre(c.key), size * 0.35, (1, 1, 1, 0.9), 32)
+                  for c in (*shaded, *outlined) if c.label]
+        fig = board.figures.get(sel.figure)
+        if fig is not None and fig.key is not None:
+            draw.hex_outlines(over, draw.hexes(board, [fig.key]), (1, 1, 1, 1), size * 0.09, 0.92)
+        sight = {k: draw.MeshBatch(c) for k, c in palette.SIGHT.items()}
+        blockers = draw.MeshBatch(palette.SIGHT["blocked"])
+        for t in sel.sight_lines:
+            if t.start is None or t.end is None:
+                continue
+            batch = sight.get(t.verdict, sight["clear"])
+            dash = palette.SIGHT_DASH.get(t.verdict, (0, 0))
+            a, b = board.centre(t.start), board.centre(t.end)
+            draw.dashed(batch, a, b, size * 0.06, (dash[0] * size / 12.0, dash[1] * size / 12.0))
+            mark = {"clear": "OK", "blocked": "X", "ambiguous": "?"}.get(t.verdict, "?")
+            mid = ((a[0] + b[0]) / 2, (a[1] + b[1]) / 2 - size * 0.3)
+            texts.append((mark, mid, size * 0.4, batch.rgba, 36))
+            if t.blocker_hex is not None and t.blocker_hex in board.tiles:
+                blockers.polyline(draw.inset_corners(board.tiles[t.blocker_hex], 1.0), size * 0.1, close=True)
+            if t.blocker_edge is not None:
+                for e in board.edges:
+                    if {e.a, e.b} == set(t.blocker_edge):
+                        blockers.segment(e.ends[0], e.ends[1], size * 0.22)
+        for batch in (*sight.values(), blockers):
+            batch.emit(over)
 
     # ---------------------------------------------------------------- touches
 

@@ -56,10 +56,7 @@ class PromptPanel(BoxLayout):  # type: ignore[misc]
                 self.option_buttons[o.id] = b
                 self.add_widget(b)
         elif model.kind == "move":
-            n = len(model.moves)
-            self.add_widget(
-                WrapLabel(text=f"Tap a shaded hex or drag the {model.figure_name} there ({n} hexes).", font_base=18)
-            )
+            self.add_widget(WrapLabel(text=model.move_hint, font_base=18))
         elif model.kind == "remove" and not self.read_only:
             b = BigButton(text=f"{model.figure_name} is off the table", font_base=20)
             b.bind(on_release=lambda _b: self._send(model.remove()))

@@ -14,7 +14,7 @@ from companion_app.ui.widgets import BigButton, WrapLabel
 from companion_app.viewmodels.camera_model import camera_report
 from companion_app.viewmodels.marker_assignment import unknown_tags
 from companion_app.viewmodels.session import GameSession
-from companion_app.viewmodels.setup_model import setup_view
+from companion_app.viewmodels.setup_model import ScenarioChoice, setup_view
 
 __all__ = ["BigScreen", "BoardWidget", "CameraScreen", "LogScreen", "PlayScreen", "PromptPanel", "SetupScreen"]
 
@@ -36,7 +36,7 @@ class PlayScreen(Screen):  # type: ignore[misc]
             if fig is not None:
                 lines.append(f"{fig.name} ({fig.side_name}, {fig.kind}) on {fig.label}:")
             lines += ["  " + line for line in session.selection.lines()]
-        hint = "Tap a figure to see its moves, targets and the hexes enemies threaten."
+        hint = session.tap_hint
         self.ids.info.text = "\n".join(lines) or hint
 
 
@@ -102,10 +102,18 @@ class SetupScreen(Screen):  # type: ignore[misc]
         self.ids.sides.text = "\n".join(line.text for line in view.sides)
         self.ids.balance.text = view.warning
 
-    def list_scenarios(self, names: list[str], on_pick: Any) -> None:
+    def list_scenarios(self, choices: list[ScenarioChoice], on_pick: Any) -> None:
+        """The connected engine's scenarios: one button each (a file it cannot read: its error, no button)."""
         box = self.ids.scenarios
         box.clear_widgets()
-        for name in names:
-            b = BigButton(text=name)
-            b.bind(on_release=lambda _b, n=name: on_pick(n))
-            box.add_widget(b)
+        if not choices:
+            box.add_widget(WrapLabel(text="The engine has listed no scenarios yet.", font_base=16))
+        for choice in choices:
+            if not choice.error:
+                b = BigButton(text=choice.button_text)
+                b.bind(on_release=lambda _b, n=choice.name: on_pick(n))
+                box.add_widget(b)
+            else:
+                box.add_widget(WrapLabel(text=choice.button_text, font_base=18, bold=True))
+            if choice.detail:
+                box.add_widget(WrapLabel(text=choice.detail, font_base=16))

@@ -1,72 +1,60 @@
-"""Rules at hand: the text a long press on a term shows. Reference text only, no rule logic."""
+"""Rules at hand: the text a long press on a term shows. The rule set's glossary, sent in the scenario
+message (``glossary``: ``[{term, text, press}]``); the app holds no rule text of its own."""
 
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any
 
-GLOSSARY: dict[str, str] = {
-    "decisive battle": (
-        "When the loser of a combat cannot retreat only because a friend blocks the way, both roll again "
-        "each round: the previous winner wins on 5–6, the other only on 6. The first to reach its number "
-        "kills the other; if both reach it in the same round, roll again."
-    ),
-    "low obstacle": (
-        "Crates or a low wall on a hex: no figure may enter it. A shooter next to it shoots over it; a target "
-        "next to it cannot be shot through it unless the obstacle is next to the shooter too."
-    ),
-    "back space": (
-        "Lost Worlds: after moving, each character names one neighbouring space as its back. An enemy who "
-        "enters your battle range through your back space cannot be blocked."
-    ),
-    "retreat": (
-        "The loser of a combat steps one hex away from the winner into a free hex, not through a wall and "
-        "not next to another enemy; its owner picks when several qualify. No such hex: the loser dies, "
-        "unless only a friend blocks the way (then: decisive battle)."
-    ),
-    "forced combat": (
-        "A figure that starts its turn next to an enemy must fight it and cannot move, shoot or cast that turn."
-    ),
-    "line of sight": (
-        "A straight line from centre to centre. Walls, closed doors and solid hexes block it; a friend on the "
-        "line forbids the shot. When the line only grazes an edge or corner it is unclear: roll-off."
-    ),
-    "roll-off": (
-        "Unclear line of sight: shooter and target each roll 1d6; the shooter must roll higher to shoot "
-        "(a tie fails). A failed roll-off still spends the shooter's action."
-    ),
-    "locked door": "Stop in front of it; next turn roll 1d6: 1–3 it stays shut, 4–6 it opens and you move on.",
-    "door": (
-        "Moving up to a closed door ends the move in front of it; next turn it opens and the figure moves on. "
-        "An enemy just behind it means an immediate combat."
-    ),
-    "movement": "Each figure rolls 1d6 before it moves: 5–6 up to 3 hexes, 1–4 up to 2. Staying put is allowed.",
-    "shooting": (
-        "Archers only, at a target in line of sight: 1d6, 4–6 hits; the target's owner rolls 1d6: 5–6 shrugs "
-        "the hit off, 1–4 the target dies. Not allowed when the shooter is next to an enemy or the target is "
-        "next to one of the shooter's friends."
-    ),
-    "magic": "A wizard attacks one visible enemy within 5 hexes: 1d6, a 6 kills, anything else fails.",
-    "points": "Melee-only figure 1 point, ranged or magic figure 2, each special ability +1.",
-}
-
-_TERMS = sorted(GLOSSARY, key=len, reverse=True)
+from companion_app.viewmodels.board_model import BoardView, HexKey
 
 
-def lookup(term: str) -> str | None:
-    """The rule text for a term (case and plural insensitive), or None."""
-    t = term.strip().lower()
-    if t in GLOSSARY:
-        return GLOSSARY[t]
-    if t.endswith("s") and t[:-1] in GLOSSARY:
-        return GLOSSARY[t[:-1]]
-    return None
+@dataclass(frozen=True)
+class Glossary:
+    """Terms and their rule texts, and which board features (``terrain:low``, ``edge:locked``) each explains."""
+
+    terms: Mapping[str, str] = field(default_factory=dict)
+    press: Mapping[str, str] = field(default_factory=dict)  # board feature → term
+
+    def lookup(self, term: str) -> str | None:
+        """The rule text for a term (case and plural insensitive), or None."""
+        t = term.strip().lower()
+        if t in self.terms:
+            return self.terms[t]
+        if t.endswith("s") and t[:-1] in self.terms:
+            return self.terms[t[:-1]]
+        return None
+
+    def terms_in(self, text: str) -> list[str]:
+        """Glossary terms mentioned in a text, longest first, each once (for long-press on a prompt)."""
+        low = text.lower()
+        found: list[str] = []
+        for term in sorted(self.terms, key=len, reverse=True):
+            if re.search(r"\b" + re.escape(term) + r"s?\b", low) and not any(term in f for f in found):
+                found.append(term)
+        return found
+
+    def term_at(self, board: BoardView, key: HexKey) -> str | None:
+        """The term a long press on a cell explains: a door beside it, else its terrain (None: nothing to say)."""
+        tile = board.tiles.get(key)
+        if tile is None:
+            return None
+        term = self.press.get(f"terrain:{tile.terrain}")
+        for e in board.edges:
+            if key in (e.a, e.b) and f"edge:{e.state}" in self.press:
+                term = self.press[f"edge:{e.state}"]
+        return term
 
 
-def terms_in(text: str) -> list[str]:
-    """Glossary terms mentioned in a text, longest first, each once (for long-press on a prompt)."""
-    low = text.lower()
-    found: list[str] = []
-    for term in _TERMS:
-        if re.search(r"\b" + re.escape(term) + r"s?\b", low) and not any(term in f for f in found):
-            found.append(term)
-    return found
+def glossary_of(scenario: Mapping[str, Any] | None) -> Glossary:
+    """The glossary a scenario message carries (empty when it carries none)."""
+    terms: dict[str, str] = {}
+    press: dict[str, str] = {}
+    for row in (scenario or {}).get("glossary") or []:
+        term = str(row["term"]).lower()
+        terms[term] = str(row["text"])
+        for feature in row.get("press") or []:
+            press[str(feature)] = term
+    return Glossary(terms, press)

@@ -8,11 +8,9 @@ from typing import Any
 
 from companion_app.viewmodels.board_model import BoardView
 
+# The shared turn flow's own phases; a rule set names its phases in the scenario message (``phases``).
 PHASE_NAMES: dict[str, str] = {
     "setup": "Turn order",
-    "ranged": "Ranged phase",
-    "forced": "Forced combats",
-    "movement": "Movement",
     "over": "Game over",
 }
 
@@ -32,14 +30,18 @@ class HeaderView:
     active_side: str | None
     phase: str
     winner: str | None
+    rolling: bool = True  # before round 1: the prompt is the roll for who goes first
 
     @property
     def text(self) -> str:
         if self.winner:
             return f"Game over: {self.winner} win"
-        if self.round <= 0:
-            return f"{self.phase} — roll for who goes first"
         who = f"{self.active_player}'" if self.active_player.endswith("s") else f"{self.active_player}'s"
+        if self.round <= 0:
+            if self.rolling:
+                return f"{self.phase} — roll for who goes first"
+            # A rule set without rounds or a roll for the order: the side the prompt addresses, never a roll.
+            return f"{who} turn" if self.active_player else self.phase
         return f"Round {self.round} · {who} turn · {self.phase}"
 
 
@@ -55,10 +57,17 @@ def header_view(
         player = players[order[active]]
         name = str(player.get("name", ""))
         side = (player.get("sides") or [None])[0]
+    prompt = (snapshot or {}).get("prompt") or {}
+    rolling = not prompt or prompt.get("kind") == "roll"
+    if not order and not rolling and prompt.get("side"):
+        side = str(prompt["side"])
+        name = board.side_name(side) if board else side
     phase = str(state.get("phase", "setup"))
+    names = {**PHASE_NAMES, **((scenario or {}).get("phases") or {})}
     winner = state.get("winner")
     winner_name = board.side_name(winner) if board and winner else winner
-    return HeaderView(int(state.get("round", 0)), name, side, PHASE_NAMES.get(phase, phase.title()), winner_name)
+    return HeaderView(int(state.get("round", 0)), name, side, str(names.get(phase, phase.title())), winner_name,
+                      rolling)
 
 
 def connection_text(state: str, detail: str = "") -> str:

@@ -1,12 +1,12 @@
-"""What is drawn over the board: a tapped figure's reach, targets and threats; lifted figures' ghosts;
-illegal moves and desyncs reported by the engine; the hexes a prompt lets the players tap.
+"""What is drawn over the board: the rule set's answers about a tapped figure (cells, lines, texts — one shape
+for every rule set); lifted figures' ghosts; illegal moves and desyncs reported by the engine.
 
 Every overlay carries a text and a style besides its colour, so it reads without colour too.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -15,102 +15,96 @@ from engine.hexes import from_label
 
 
 @dataclass(frozen=True)
-class ReachHex:
+class CellMark:
+    """A cell a query marks: ``style`` shade | warn | outline (see engine.overlays), a label, a level 0 … 1."""
+
     key: HexKey
-    cost: int
-    level: float  # 0 (nearest) … 1 (farthest): the shading
+    style: str
+    label: str = ""
+    level: float = 0.0
 
 
 @dataclass(frozen=True)
-class SightLine:
-    target: str
-    target_name: str
-    action: str
-    range: int
-    sight: str  # clear | blocked | ambiguous
-    allowed: bool
+class LineMark:
+    """A line from a figure's cell to another with its verdict (clear | blocked | ambiguous) and the text why."""
+
+    verdict: str
     text: str  # one line for the list beside the board, with the reason when refused
     path: tuple[HexKey, ...]
     start: HexKey | None
     end: HexKey | None
+    target: str | None = None
     blocker_hex: HexKey | None = None
     blocker_edge: tuple[HexKey, HexKey] | None = None
 
 
+@dataclass(frozen=True)
+class QueryOverlay:
+    """One query's answer as the engine sent it (``overlay`` of a ``query`` reply), ready to draw."""
+
+    query: str
+    cells: tuple[CellMark, ...] = ()
+    lines: tuple[LineMark, ...] = ()
+    texts: tuple[str, ...] = ()
+
+
+def _edge_keys(raw: Any) -> tuple[HexKey, HexKey] | None:
+    if isinstance(raw, list) and len(raw) == 2:
+        a, b = hex_key(raw[0]), hex_key(raw[1])
+        return (a, b) if a and b else None
+    return None
+
+
+def query_overlay(raw: Mapping[str, Any]) -> QueryOverlay:
+    """Build from an ``overlay`` dict (tolerant: missing keys mean nothing to draw)."""
+    cells = []
+    for c in raw.get("cells") or []:
+        key = hex_key(c.get("hex"))
+        if key is not None:
+            level = min(1.0, max(0.0, float(c.get("level", 0.0))))
+            cells.append(CellMark(key, str(c.get("style", "outline")), str(c.get("label", "")), level))
+    lines = []
+    for line in raw.get("lines") or []:
+        path = tuple(k for k in (hex_key(p) for p in line.get("path") or []) if k is not None)
+        blocker = line.get("blocker")
+        blocker = blocker if isinstance(blocker, Mapping) else {}
+        target = line.get("target")
+        lines.append(LineMark(
+            verdict=str(line.get("verdict", "clear")),
+            text=str(line.get("text", "")),
+            path=path,
+            start=path[0] if path else None,
+            end=path[-1] if path else None,
+            target=None if target is None else str(target),
+            blocker_hex=hex_key(blocker.get("hex")),
+            blocker_edge=_edge_keys(blocker.get("edge")),
+        ))
+    return QueryOverlay(str(raw.get("query", "")), tuple(cells), tuple(lines),
+                        tuple(str(t) for t in raw.get("texts") or []))
+
+
 @dataclass
 class SelectionOverlay:
-    """A tapped figure: where it may go (by distance), whom it may target, what enemies threaten."""
+    """A tapped figure and the answers of the rule set's queries about it, in the order the rule set declares."""
 
     figure: str
-    reach: list[ReachHex] = field(default_factory=list)
-    targets: list[SightLine] = field(default_factory=list)
-    threatened: set[HexKey] = field(default_factory=set)
+    order: tuple[str, ...] = ()
+    answers: dict[str, QueryOverlay] = field(default_factory=dict)
+
+    def overlays(self) -> list[QueryOverlay]:
+        known = [self.answers[q] for q in self.order if q in self.answers]
+        return known + [o for q, o in self.answers.items() if q not in self.order]
+
+    def cells(self, style: str) -> list[CellMark]:
+        return [c for o in self.overlays() for c in o.cells if c.style == style]
+
+    @property
+    def sight_lines(self) -> list[LineMark]:
+        return [line for o in self.overlays() for line in o.lines]
 
     def lines(self) -> list[str]:
         """Plain-words summary for the info strip under the board."""
-        out = []
-        if self.reach:
-            far = max(r.cost for r in self.reach)
-            out.append(f"{len(self.reach)} hexes in reach (up to {far} away)")
-        out += [t.text for t in self.targets]
-        if self.threatened:
-            out.append(f"{len(self.threatened)} hexes next to enemies (a move stops there)")
-        return out
-
-
-def reach_overlay(reach: Sequence[Mapping[str, Any]]) -> list[ReachHex]:
-    """Reach rows ``{hex, cost, ...}`` → shaded hexes, nearest brightest."""
-    rows = [(hex_key(r.get("hex")), int(r.get("cost", 0))) for r in reach]
-    keyed = [(k, c) for k, c in rows if k is not None and c > 0]
-    far = max((c for _, c in keyed), default=1)
-    return [ReachHex(k, c, (c - 1) / max(1, far - 1) if far > 1 else 0.0) for k, c in keyed]
-
-
-def _sight_text(t: Mapping[str, Any], name: str) -> str:
-    verb = {"shoot": "shoot", "cast": "cast at"}.get(str(t.get("action")), str(t.get("action", "target")))
-    head = f"{verb} {name}: range {t.get('range')}"
-    sight = str(t.get("sight"))
-    if t.get("allowed"):
-        if sight == "ambiguous":
-            return f"{head}, line of sight unclear: roll-off, the shooter must roll higher (a tie fails)"
-        return f"{head}, clear line of sight"
-    return f"{head}, not allowed: {t.get('reason') or sight}"
-
-
-def targets_overlay(targets: Sequence[Mapping[str, Any]], board: BoardView) -> list[SightLine]:
-    out = []
-    for t in targets:
-        path = tuple(k for k in (hex_key(p) for p in t.get("path", [])) if k is not None)
-        blocker = t.get("blocker") or {}
-        b_edge = blocker.get("edge") if isinstance(blocker, Mapping) else None
-        edge_keys = None
-        if isinstance(b_edge, list) and len(b_edge) == 2:
-            a, b = hex_key(b_edge[0]), hex_key(b_edge[1])
-            edge_keys = (a, b) if a and b else None
-        name = board.figure_name(str(t.get("target")))
-        out.append(
-            SightLine(
-                target=str(t.get("target")),
-                target_name=name,
-                action=str(t.get("action", "")),
-                range=int(t.get("range", 0)),
-                sight=str(t.get("sight", "clear")),
-                allowed=bool(t.get("allowed")),
-                text=_sight_text(t, name),
-                path=path,
-                start=path[0] if path else None,
-                end=path[-1] if path else None,
-                blocker_hex=hex_key(blocker) if isinstance(blocker, Mapping) else None,
-                blocker_edge=edge_keys,
-            )
-        )
-    return out
-
-
-def threatened_for(snapshot: Mapping[str, Any] | None, side: str) -> set[HexKey]:
-    """Hexes where a figure of ``side`` would be in contact with an enemy (from the snapshot)."""
-    rows = ((snapshot or {}).get("threatened") or {}).get(side, [])
-    return {k for k in (hex_key(r) for r in rows) if k is not None}
+        return [t for o in self.overlays() for t in (*o.texts, *(line.text for line in o.lines))]
 
 
 @dataclass(frozen=True)

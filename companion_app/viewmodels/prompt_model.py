@@ -14,6 +14,7 @@ from typing import Any
 
 from companion_app.viewmodels.board_model import BoardView, HexKey, hex_key
 from engine.flow.words import verb
+from engine.overlays import cell_word
 
 # Seats around a tablet lying flat: the first side sits at the bottom edge, the second opposite.
 SEAT_ANGLES: tuple[int, ...] = (0, 180, 90, 270)
@@ -85,6 +86,7 @@ class PromptModel:
     moves: dict[HexKey, MoveView]
     entered: list[int | None] = field(default_factory=list)
     seat_angle: int = 0
+    board_kind: str = "hex"  # what the cells are called in texts: hexes or zones
 
     # ---------------------------------------------------------------- building
 
@@ -132,6 +134,7 @@ class PromptModel:
             moves=moves,
             entered=[None] * len(dice),
             seat_angle=SEAT_ANGLES[seat % len(SEAT_ANGLES)],
+            board_kind=board.kind,
         )
 
     # ---------------------------------------------------------------- what to show
@@ -145,6 +148,13 @@ class PromptModel:
     def focus(self) -> int | None:
         """Index of the next die to enter (focus moves on by itself), None when all are in."""
         return next((i for i, v in enumerate(self.entered) if v is None), None)
+
+    @property
+    def move_hint(self) -> str:
+        """How to answer a move prompt, in the board's words: "Tap a shaded hex or drag the Knight there (5 hexes)."""
+        n = len(self.moves)
+        return (f"Tap a shaded {cell_word(self.board_kind)} or drag the {self.figure_name} there "
+                f"({n} {cell_word(self.board_kind, n)}).")
 
     def summary_lines(self) -> list[str]:
         lines = [d.summary for d in self.dice]

@@ -6,24 +6,28 @@ Plain Python and single-threaded: the UI thread feeds it the messages the networ
 from __future__ import annotations
 
 import logging
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
 from companion_app.viewmodels.board_model import BoardView, HexKey, build_board
+from companion_app.viewmodels.glossary import Glossary, glossary_of
 from companion_app.viewmodels.header_model import HeaderView, header_view
 from companion_app.viewmodels.log_model import LogEntry, log_entries
-from companion_app.viewmodels.overlays import (
-    SelectionOverlay,
-    TableOverlay,
-    reach_overlay,
-    table_overlay,
-    targets_overlay,
-    threatened_for,
-)
+from companion_app.viewmodels.overlays import SelectionOverlay, TableOverlay, query_overlay, table_overlay
 from companion_app.viewmodels.prompt_model import PromptModel
+from engine.overlays import cell_word
 
 log = logging.getLogger(__name__)
+
+
+@dataclass(frozen=True)
+class QueryAsk:
+    """One query the rule set declares, as a tap on a figure asks it: ``what`` and the field it takes."""
+
+    what: str
+    label: str
+    about: str  # figure | side
 
 
 @dataclass(frozen=True)
@@ -47,6 +51,8 @@ class GameSession:
         self.prompt: PromptModel | None = None
         self.entries: list[LogEntry] = []
         self.selection: SelectionOverlay | None = None
+        self.glossary = Glossary()
+        self.queries: tuple[QueryAsk, ...] = ()
         self.table_view: TableOverlay = TableOverlay()
         self.notice = ""  # the last refusal or error, in words
         self.revision = 0  # bumped on every change the screens must show
@@ -68,7 +74,7 @@ class GameSession:
         """Show a new scenario, snapshot or table; one this app cannot read is refused (the view stays as it
         was) and the notice says what to do."""
         before = (self.scenario, self.snapshot, self.table, self.board, self.prompt, self._prompt_raw,
-                  self._board_scenario, self.entries, self.table_view, self.selection)
+                  self._board_scenario, self.entries, self.table_view, self.selection, self.glossary, self.queries)
         setattr(self, what, value)
         try:
             if what == "table":
@@ -79,7 +85,8 @@ class GameSession:
                 self._rebuild()
         except (KeyError, TypeError, ValueError, IndexError, AttributeError) as exc:
             (self.scenario, self.snapshot, self.table, self.board, self.prompt, self._prompt_raw,
-             self._board_scenario, self.entries, self.table_view, self.selection) = before
+             self._board_scenario, self.entries, self.table_view, self.selection, self.glossary,
+             self.queries) = before
             log.warning("cannot show the engine's %s: %r", what, exc)
             self.set_notice(
                 f"The engine sent a {what} this app cannot show ({type(exc).__name__}: {exc}). "
@@ -98,6 +105,10 @@ class GameSession:
         scenario_changed = self.board is None or self._board_scenario is not self.scenario
         self._board_scenario = self.scenario
         self.board = build_board(self.scenario, self.snapshot, None if scenario_changed else self.board)
+        if scenario_changed:
+            self.glossary = glossary_of(self.scenario)
+            self.queries = tuple(QueryAsk(str(q["name"]), str(q.get("label", q["name"])), str(q.get("about", "figure")))
+                                 for q in self.scenario.get("queries") or [])
         if self.snapshot is not None:
             raw = self.snapshot.get("prompt")
             # The same question again (an update about something else): keep the model, and the faces entered so far.
@@ -110,8 +121,8 @@ class GameSession:
             fig = self.board.figures.get(self.selection.figure)
             if fig is None or not fig.alive:
                 self.selection = None
-            else:
-                self.selection.threatened = threatened_for(self.snapshot, fig.side)
+            else:  # the same game sent again (a resync): keep the figure shown, asked in the rule set's order
+                self.selection.order = tuple(q.what for q in self.queries)
         self.revision += 1
 
     # ---------------------------------------------------------------- views
@@ -120,22 +131,44 @@ class GameSession:
     def header(self) -> HeaderView:
         return header_view(self.scenario, self.snapshot, self.board)
 
-    def select(
-        self, figure: str, reach: Sequence[Mapping[str, Any]] = (), targets: Sequence[Mapping[str, Any]] = ()
-    ) -> SelectionOverlay | None:
-        """Show a figure's reach and targets (answers to the engine queries) and the hexes enemies threaten."""
+    @property
+    def cell_word(self) -> str:
+        """What the board's cells are called: "hex" on a hex map, "zone" on a zone board."""
+        return cell_word(self.board.kind if self.board is not None else "hex")
+
+    @property
+    def tap_hint(self) -> str:
+        """What tapping a figure shows, from the rule set's query labels ("its moves, targets and threats")."""
+        labels = [q.label.lower() for q in self.queries]
+        if not labels:
+            return "Tap a figure to see where it stands."
+        listed = labels[0] if len(labels) == 1 else f"{', '.join(labels[:-1])} and {labels[-1]}"
+        return f"Tap a figure to see its {listed}."
+
+    def asks_for(self, figure: str) -> list[tuple[QueryAsk, str]]:
+        """The queries a tap on ``figure`` sends, each with what it is about (the figure, or its side)."""
+        fig = self.board.figures.get(figure) if self.board is not None else None
+        if fig is None:
+            return []
+        return [(q, fig.id if q.about == "figure" else fig.side) for q in self.queries if q.about in ("figure", "side")]
+
+    def select(self, figure: str) -> SelectionOverlay | None:
+        """Show a figure as tapped; the answers to the rule set's queries about it follow (:meth:`answer`).
+        Tapped again, it keeps the answers it has until the new ones arrive."""
         if self.board is None or figure not in self.board.figures:
             self.selection = None
-        else:
-            side = self.board.figures[figure].side
-            self.selection = SelectionOverlay(
-                figure=figure,
-                reach=reach_overlay(reach),
-                targets=targets_overlay(targets, self.board),
-                threatened=threatened_for(self.snapshot, side),
-            )
+        elif self.selection is None or self.selection.figure != figure:
+            self.selection = SelectionOverlay(figure, tuple(q.what for q in self.queries))
         self.revision += 1
         return self.selection
+
+    def answer(self, figure: str, overlay: Mapping[str, Any]) -> None:
+        """A query's answer about ``figure`` (the reply's ``overlay``); dropped when another figure is shown now."""
+        if self.selection is None or self.selection.figure != figure:
+            return
+        shown = query_overlay(overlay)
+        self.selection.answers[shown.query] = shown
+        self.revision += 1
 
     def clear_selection(self) -> None:
         self.selection = None

@@ -1,4 +1,5 @@
-"""The Setup screen: the scenario's sides, players and points balance per side."""
+"""The Setup screen: the scenario's sides, players and points balance per side (when the rule set counts
+points), and the scenarios the connected engine can start."""
 
 from __future__ import annotations
 
@@ -12,14 +13,15 @@ class SideLine:
     id: str
     name: str
     colour: str
-    points: int
+    points: int | None  # None: the rule set counts no points
     figures: tuple[str, ...]
     players: tuple[str, ...]
 
     @property
     def text(self) -> str:
         who = ", ".join(self.players) or "no player"
-        return f"{self.name} ({self.colour}) — {self.points} points — {len(self.figures)} figures — played by {who}"
+        points = "" if self.points is None else f" — {self.points} points"
+        return f"{self.name} ({self.colour}){points} — {len(self.figures)} figures — played by {who}"
 
 
 @dataclass(frozen=True)
@@ -27,7 +29,7 @@ class SetupView:
     scenario_name: str
     description: str
     sides: tuple[SideLine, ...]
-    warning: str  # empty when the sides are balanced
+    warning: str  # empty when the sides are balanced or the rule set counts no points
 
 
 def setup_view(scenario: Mapping[str, Any] | None) -> SetupView:
@@ -42,14 +44,51 @@ def setup_view(scenario: Mapping[str, Any] | None) -> SetupView:
                 sid,
                 str(s.get("name", sid)),
                 str(s.get("colour", "")),
-                int(points.get(sid, 0)),
+                int(points.get(sid, 0)) if points else None,
                 tuple(str(f.get("name")) for f in scenario.get("figures") or [] if f.get("side") == sid),
                 tuple(str(p.get("name")) for p in scenario.get("players") or [] if sid in (p.get("sides") or [])),
             )
         )
     warning = ""
     totals = {line.points for line in lines}
-    if len(totals) > 1:
+    if points and len(totals) > 1:
         parts = ", ".join(f"{line.name} {line.points}" for line in lines)
         warning = f"Points differ: {parts}. Balance the sides or agree on the handicap."
     return SetupView(str(scenario.get("name", "")), str(scenario.get("description", "")), tuple(lines), warning)
+
+
+@dataclass(frozen=True)
+class ScenarioChoice:
+    """A scenario the engine can start (``new_game`` takes its ``name``), or one it cannot read (``error``)."""
+
+    name: str
+    title: str
+    ruleset: str
+    description: str
+    error: str = ""
+
+    @property
+    def button_text(self) -> str:
+        if self.error:
+            return f"{self.name}: cannot be started"
+        return f"{self.title} ({self.ruleset})" if self.ruleset else self.title
+
+    @property
+    def detail(self) -> str:
+        """One paragraph under the button: what the scenario is about, or what is wrong with its file."""
+        return self.error or " ".join(self.description.split())
+
+
+def scenario_choices(reply: Mapping[str, Any]) -> list[ScenarioChoice]:
+    """The engine's answer to ``scenarios``, in its order (none when it refused)."""
+    if not reply.get("ok"):
+        return []
+    out = []
+    for row in reply.get("scenarios") or []:
+        if not isinstance(row, Mapping) or not row.get("name"):
+            continue
+        name = str(row["name"])
+        out.append(ScenarioChoice(name, str(row.get("title") or name),
+                                  str(row.get("ruleset_title") or row.get("ruleset") or ""),
+                                  str(row.get("description") or ""), str(row.get("error") or "")))
+    return out

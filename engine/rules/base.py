@@ -17,8 +17,10 @@ from engine.board import Board, Terrain
 from engine.events import Event
 from engine.hexes import Edge, Hex
 from engine.lines import Sight
+from engine.overlays import Overlay
 from engine.pathfinding import Reach
 from engine.prompts import Prompt
+from engine.rules.content import GlossaryTerm, QueryKind
 from engine.scenario_schema import Field, Table, type_name
 
 if TYPE_CHECKING:
@@ -85,6 +87,9 @@ class RuleSet(ABC):
     map_symbols: ClassVar[Mapping[str, MapSymbol]] = {}  # its drawing symbols beyond . # o ~ -
     tables: ClassVar[tuple[Table, ...]] = ()  # its own tables of a scenario file
     one_figure_per_cell: ClassVar[bool] = True  # False: figures may start stacked (Laramie, zone boards)
+    # -- what the tablets show besides the prompts (engine.rules.content; sent in the scenario message) -----
+    queries: ClassVar[tuple[QueryKind, ...]] = ()  # what a tap on a figure asks, each answered by query()
+    phase_names: ClassVar[Mapping[str, str]] = {}  # its phases as the header names them ("ranged": "Ranged phase")
 
     def __init__(self, scenario: Scenario) -> None:
         self.scenario = scenario
@@ -151,5 +156,15 @@ class RuleSet(ABC):
         return [f.hex for f in state.alive() if f.side != me.side and f.hex is not None]
 
     def points(self) -> dict[str, int]:
-        """Each side's total points (empty when the rule set has no points)."""
+        """Each side's total points (empty when the rule set has no points: the tablets then show none)."""
         return {}
+
+    @classmethod
+    def glossary(cls) -> tuple[GlossaryTerm, ...]:
+        """Its terms and their rule texts, shown on a long press (``engine.rules.content.load_glossary``)."""
+        return ()
+
+    def query(self, state: GameState, kind: str, subject: str) -> Overlay:
+        """Answer one of the declared ``queries`` about ``subject`` (a figure id or a side id, as the kind says,
+        checked by the caller) as an overlay the tablets draw without knowing the rule set."""
+        raise LookupError(f"{self.title} declares no query {kind!r}")

@@ -21,11 +21,12 @@ from engine.game import Game
 from engine.hexes import Hex, from_label
 from engine.journal import Journal, JournaledGame
 from engine.record import export_record
+from engine.rules import find_ruleset
 from engine.scenario import Scenario, load_scenario
 from engine.service import overrides as override_log
-from engine.service.files import choose_scenario, save_text
+from engine.service.files import choose_scenario, save_text, scenario_names
 from engine.service.map_registration import MapRegistration
-from engine.snapshot import events_to_list, game_snapshot, reach_to_list, scenario_to_dict, targets_to_list
+from engine.snapshot import events_to_list, game_snapshot, query_to_dict, reach_to_list, scenario_to_dict
 from engine.table_fusion import DEFAULT_DUPLICATE_HEX, FusedMarker, Sighting, fuse
 from engine.table_sync import IllegalMove, SyncReport, TableSync
 from engine.wire import EngineRequest, FigureSighting, TracksMessage
@@ -301,20 +302,32 @@ class EngineSession:
         return {"path": args["path"], "actions": len(self.game.history)}, Changes()
 
     def _cmd_query(self, args: dict[str, Any]) -> tuple[dict[str, Any], Changes]:
-        what = args["what"]
-        if what == "threatened":
-            side = args["side"]
-            if side not in {s.id for s in self.scenario.sides}:
-                raise CommandError(f"there is no side {side!r}; sides: {', '.join(s.id for s in self.scenario.sides)}")
-            hexes = sorted(self.game.threatened(side))
-            return {"what": what, "side": side, "hexes": [[h.q, h.r] for h in hexes]}, Changes()
-        figure = self._figure_arg(args["figure"])
-        if not self.game.state.figures[figure].alive:
-            raise CommandError(f"{self.sync.name(figure)} is out of the game")
-        if what == "reachable":
-            return {"what": what, "figure": figure,
-                    "moves": reach_to_list(self.game.reachable(figure), self.scenario)}, Changes()
-        return {"what": what, "figure": figure, "targets": targets_to_list(self.game.targets(figure))}, Changes()
+        kinds = {q.name: q for q in self.game.rules.queries}
+        kind = kinds.get(args["what"])
+        if kind is None:
+            raise CommandError(f"query.what: must be one of {', '.join(kinds) or '(none)'} (the queries of "
+                               f"{self.game.rules.title}), not {args['what'][:40]!r}")
+        subject = args.get(kind.about)
+        if subject is None:
+            raise CommandError(f"query.{kind.about}: missing: {kind.name!r} is asked about a {kind.about}")
+        if kind.about == "side" and subject not in {s.id for s in self.scenario.sides}:
+            raise CommandError(f"there is no side {subject!r}; sides: {', '.join(s.id for s in self.scenario.sides)}")
+        if kind.about == "figure" and not self.game.state.figures[self._figure_arg(subject)].alive:
+            raise CommandError(f"{self.sync.name(subject)} is out of the game")
+        return {"what": kind.name, kind.about: subject, **query_to_dict(self.game, kind.name, subject)}, Changes()
+
+    def _cmd_scenarios(self, args: dict[str, Any]) -> tuple[dict[str, Any], Changes]:
+        """The scenarios ``new_game`` takes here, by name (bundled ones and the scenario folder's files)."""
+        listed: list[dict[str, Any]] = []
+        for name in scenario_names(self.scenario_dir):
+            try:
+                s = choose_scenario(name, self.scenario_dir)
+            except EngineError as exc:  # listed with the reason, so the table knows why it cannot start
+                listed.append({"name": name, "error": str(exc)})
+                continue
+            listed.append({"name": name, "title": s.name, "ruleset": s.ruleset,
+                           "ruleset_title": find_ruleset(s.ruleset).title, "description": s.description})
+        return {"scenarios": listed}, Changes()
 
     def _cmd_register_manual(self, args: dict[str, Any]) -> tuple[dict[str, Any], Changes]:
         points = []

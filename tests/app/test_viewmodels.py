@@ -9,7 +9,7 @@ import pytest
 
 from companion_app.viewmodels.board_model import build_board
 from companion_app.viewmodels.camera_model import camera_report
-from companion_app.viewmodels.glossary import lookup, terms_in
+from companion_app.viewmodels.glossary import glossary_of
 from companion_app.viewmodels.log_model import export_text, undo_steps
 from companion_app.viewmodels.overlays import table_overlay
 from companion_app.viewmodels.prompt_model import PromptModel
@@ -19,7 +19,7 @@ from engine.actions import Choose, Roll, action_from_dict
 from engine.game import Game
 from engine.hexes import Hex
 from engine.scenario import load_scenario
-from engine.snapshot import game_snapshot, reach_to_list, scenario_to_dict, targets_to_list
+from engine.snapshot import game_snapshot, query_to_dict, scenario_to_dict
 from engine.wire import CameraLink, TableMessage
 
 
@@ -120,25 +120,57 @@ def test_move_prompt_taps_and_refusals(game: Game) -> None:
     assert s.board is not None and s.board.figures["knight"].label == s.board.label((2, 2))
 
 
+def answer_queries(s: GameSession, game: Game, figure: str) -> None:
+    """What the app does on a tap: ask every query the rule set declares, feed each reply's overlay back."""
+    for ask, subject in s.asks_for(figure):
+        s.answer(figure, query_to_dict(game, ask.what, subject)["overlay"])
+
+
 def test_selection_shows_reach_targets_with_reasons_and_threats(game: Game) -> None:
     s = session_for(game)
-    reach = reach_to_list(game.reachable("ranger"), game.scenario)
-    targets = targets_to_list(game.targets("ranger"))
-    sel = s.select("ranger", reach, targets)
-    assert sel is not None
-    assert sel.reach and all(0.0 <= r.level <= 1.0 for r in sel.reach)
-    assert min(r.cost for r in sel.reach) == 1
-    by_target = {t.target: t for t in sel.targets}
+    assert [(q.what, q.about) for q in s.queries] == [("reachable", "figure"), ("targets", "figure"),
+                                                      ("threatened", "side")]
+    sel = s.select("ranger")
+    answer_queries(s, game, "ranger")
+    assert sel is not None and sel is s.selection
+    reach = sel.cells("shade")
+    assert reach and all(0.0 <= r.level <= 1.0 for r in reach)
+    assert min(int(r.label) for r in reach) == 1
+    by_target = {t.target: t for t in sel.sight_lines}
     wall = by_target["chief"]
-    assert wall.sight == "blocked" and not wall.allowed
+    assert wall.verdict == "blocked" and "not allowed" in wall.text
     assert wall.blocker_edge == ((4, 2), (5, 1))
     assert "range 8" in wall.text and "blocked by the wall at E5|F4" in wall.text
     friend = by_target["goblin-archer"]
     assert friend.blocker_hex == (3, 3) and "your Mage at D5" in friend.text
-    # Adventurers would be stopped next to the goblins: those hexes come from the snapshot.
+    # Adventurers would be stopped next to the goblins: the rule set's "threatened" query about their side.
     expected = {(h.q, h.r) for h in game.threatened("adventurers")}
-    assert sel.threatened == expected and expected
+    assert {c.key for c in sel.cells("warn")} == expected and expected
     assert any("next to enemies" in line for line in sel.lines())
+
+
+def test_the_info_lines_of_a_tapped_figure_read_as_before(game: Game) -> None:
+    """Fantasy Battle on screen as before the overlays came from the rule set: reach, then targets, then threats."""
+    s = session_for(game)
+    s.select("ranger")
+    answer_queries(s, game, "ranger")
+    assert s.selection is not None
+    lines = s.selection.lines()
+    reach = game.reachable("ranger")
+    far = max(r.cost for r in reach.values())
+    n = sum(1 for r in reach.values() if r.cost > 0)
+    assert lines[0] == f"{n} hexes in reach (up to {far:g} away)"
+    assert lines[1] == "shoot Goblin Chief: range 8, not allowed: no clear shot: blocked by the wall at E5|F4"
+    assert lines[-1] == f"{len(game.threatened('adventurers'))} hexes next to enemies (a move stops there)"
+    assert s.tap_hint == "Tap a figure to see its moves, targets and threats."
+
+
+def test_an_answer_about_another_figure_is_dropped(game: Game) -> None:
+    s = session_for(game)
+    s.select("ranger")
+    s.select("knight")
+    s.answer("ranger", query_to_dict(game, "reachable", "ranger")["overlay"])
+    assert s.selection is not None and s.selection.figure == "knight" and s.selection.answers == {}
 
 
 def test_virtual_roll_is_logged_as_such_and_undo_lists_steps(game: Game) -> None:
@@ -228,10 +260,23 @@ def test_the_camera_screen_without_any_report() -> None:
     assert report.links.startswith("No camera connected") and report.warnings == ""
 
 
-def test_glossary_finds_terms_in_prompt_text() -> None:
-    assert terms_in("Decisive battle! Roll again.") == ["decisive battle"]
-    assert "low obstacle" in terms_in("The crates are low obstacles next to the target")
-    assert lookup("Back Space") is not None and lookup("nonsense") is None
+def test_glossary_finds_terms_in_prompt_text(game: Game) -> None:
+    glossary = glossary_of(scenario_to_dict(game.scenario))
+    assert glossary.terms_in("Decisive battle! Roll again.") == ["decisive battle"]
+    assert "low obstacle" in glossary.terms_in("The crates are low obstacles next to the target")
+    assert glossary.lookup("Roll-Offs") is not None and glossary.lookup("nonsense") is None
+    assert glossary.lookup("back space") is None  # a Lost Worlds term: not Fantasy Battle's
+
+
+def test_a_long_press_explains_what_the_rule_set_says_about_the_hex(game: Game) -> None:
+    s = session_for(game)
+    assert s.board is not None
+    assert s.glossary.term_at(s.board, (9, -2)) == "locked door"  # J3, in front of the locked door J3|K3
+    low = next(k for k, t in s.board.tiles.items() if t.terrain == "low")
+    assert s.glossary.term_at(s.board, low) == "low obstacle"
+    plain = next(k for k, t in s.board.tiles.items()
+                 if t.terrain == "floor" and not any(k in (e.a, e.b) for e in s.board.edges))
+    assert s.glossary.term_at(s.board, plain) is None
 
 
 def test_a_whole_turn_answered_only_through_the_view_models(game: Game) -> None:
@@ -342,3 +387,12 @@ def test_who_rolls_agrees_with_a_plural_or_a_singular_side_name() -> None:
 
     assert title("Goblins") == "Goblins roll 1d6 for the Knight"
     assert title("Red") == "Red rolls 1d6 for the Knight"
+
+
+def test_a_resync_keeps_the_tapped_figure_shown(game: Game) -> None:
+    """The agent resyncs after a silence: the scenario comes again and the selection stays (the app re-asks)."""
+    s = session_for(game)
+    s.select("ranger")
+    answer_queries(s, game, "ranger")
+    s.set_scenario(scenario_to_dict(game.scenario, game.points()))
+    assert s.selection is not None and s.selection.figure == "ranger" and s.selection.sight_lines

@@ -155,6 +155,11 @@ def _play(app: HexaApp) -> Any:
     return app.sm.get_screen("play")
 
 
+def _setup_buttons(app: HexaApp) -> list[str]:
+    """The texts of the Setup screen's scenario buttons."""
+    return [w.text for w in app.sm.get_screen("setup").ids.scenarios.children if isinstance(w, BigButton)]
+
+
 def _opened(popup: ModalView) -> bool:
     """A popup in the window with its fade-in finished (before that, taps and screenshots catch it half open)."""
     return popup.parent is not None and popup._anim_alpha == 1.0
@@ -198,8 +203,9 @@ def turn_script(d: Driver) -> Step:
     d.tap(*board.window_pos_of((2, 3)))  # the ranger
 
     def ranger_selected() -> bool:
-        """the ranger's reach and targets from the engine"""
-        return s.selection is not None and s.selection.figure == "ranger" and bool(s.selection.targets)
+        """the ranger's reach, targets and threats from the engine (every query the rule set declares)"""
+        return (s.selection is not None and s.selection.figure == "ranger" and bool(s.selection.sight_lines)
+                and set(s.selection.answers) == {q.what for q in s.queries})
 
     yield ranger_selected
     yield d.expect(lambda: "blocked by the wall at E5|F4" in play.ids.info.text,
@@ -212,7 +218,7 @@ def turn_script(d: Driver) -> Step:
 
     def knight_selected() -> bool:
         """the knight's reach from the engine"""
-        return s.selection is not None and s.selection.figure == "knight" and bool(s.selection.reach)
+        return s.selection is not None and s.selection.figure == "knight" and bool(s.selection.cells("shade"))
 
     yield knight_selected
     d.tap(*knight)
@@ -345,6 +351,9 @@ def turn_script(d: Driver) -> Step:
     yield no_popup
     for name in ("log", "setup", "camera", "big"):
         app.show_screen(name)
+        if name == "setup":
+            yield d.expect(lambda: "Tutorial Skirmish (Hexa-System Fantasy Battle)" in _setup_buttons(app)
+                           and len(_setup_buttons(app)) == 3, "setup lists the engine's scenarios")
         yield d.drawn()
         d.screenshot(name)
     log_text = app.sm.get_screen("log").ids.entries.text
@@ -498,6 +507,10 @@ def zones_script(d: Driver) -> Step:
     view = app.session.board
     five = next(k for k, t in view.tiles.items() if t.label == "5")
     d.check(board.hex_at_window(*board.window_pos_of(five)) == five, "a tap on zone 5 lands on zone 5")
+    panel = _play(app).ids.prompt
+    hint = "Tap a shaded zone or drag the Ash there (2 zones)."
+    yield d.expect(lambda: any(getattr(w, "text", "") == hint for w in panel.walk()), "the prompt speaks of zones")
+    d.check(app.header_text == "allies' turn", "the header names the side the prompt addresses")
     d.screenshot("play-zone-board")
 
 

@@ -3,6 +3,8 @@
 Each side moves one figure per turn to a zone beside it (left, right, above, below); several
 figures may share a zone. A side wins by ``reach``-ing a named zone. Figures carry ``hp``, and the
 scenario may hold a ``[[zone_costs]]`` table: the rule set's own fields and tables, read by the core.
+It brings its own tablet content too: a glossary of its own and a query kind of its own (``steps``),
+drawn by the app without knowing the rule set; it counts no points.
 """
 
 from __future__ import annotations
@@ -14,10 +16,12 @@ from engine.board import Board
 from engine.errors import IllegalActionError
 from engine.events import Event
 from engine.hexes import Hex
+from engine.overlays import CellMark, LineMark, Overlay, cell_word
 from engine.pathfinding import Reach
 from engine.prompts import Prompt, PromptKind
 from engine.rules import register
 from engine.rules.base import RuleSet, TargetInfo, VictoryType
+from engine.rules.content import GlossaryTerm, QueryKind
 from engine.scenario import FigureSpec
 from engine.scenario_schema import REQUIRED, Field, FieldError, Table, number_field, text_field
 from engine.state import FigureState, GameState
@@ -36,6 +40,29 @@ class ZoneSteps(RuleSet):
     tables: ClassVar[tuple[Table, ...]] = (
         Table("zone_costs", (text_field("zone", REQUIRED, ref="cell"), number_field("cost", 1, 0, 99)), many=True),
     )
+
+    queries: ClassVar[tuple[QueryKind, ...]] = (QueryKind("steps", "Steps", help="the zones it may step to"),)
+
+    @classmethod
+    def glossary(cls) -> tuple[GlossaryTerm, ...]:
+        return (
+            GlossaryTerm("zone step", "A figure steps to a zone beside its own: left, right, above or below, "
+                         "never diagonally. Several figures may share a zone.", ("terrain:floor",)),
+            GlossaryTerm("goal", "The zone a side wins by reaching."),
+        )
+
+    def query(self, state: GameState, kind: str, subject: str) -> Overlay:
+        """``steps``: the zones beside the figure (outlined, labelled with their cost) and a line to its side's goal."""
+        if kind != "steps":
+            raise LookupError(f"{self.title} declares no query {kind!r}")
+        fig = state.figures[subject]
+        steps = sorted(self.reachable(state, subject))
+        cells = tuple(CellMark(h, "outline", "1") for h in steps)
+        goals = [v.fields["zone"] for v in self.scenario.victory if v.side == fig.side]
+        lines = tuple(LineMark((fig.hex, g), "clear", f"goal: zone {self.scenario.label(g)}")
+                      for g in goals if fig.hex is not None)
+        text = f"{len(steps)} {cell_word(self.scenario.board.kind, len(steps))} to step to"
+        return Overlay(kind, cells, lines, (text,))
 
     @classmethod
     def check_figure_spec(cls, figure: FigureSpec, board: Board) -> None:

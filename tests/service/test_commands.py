@@ -5,11 +5,14 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+import pytest
 import zmq
 
 from engine import wire
 from engine.record import parse_record
+from engine.service.session import CommandError, EngineSession, open_session
 from engine.wire import GameEventsMessage, GameScenarioMessage, GameStateMessage
+from tests.engine.zone_rules import KEYPAD
 from tests.service.conftest import START, Rig, goblin_to_move
 from tests.waiting import WAIT_S
 
@@ -187,3 +190,55 @@ def test_assign_marker_ties_a_tag_to_a_figure_and_refuses_anchors(rig: Rig) -> N
     assert not reply.ok and "board anchor" in (reply.error or "")
     reply = rig.tablet.request("assign_marker", marker="x", figure="goblin-2")
     assert not reply.ok and "assign_marker.marker: expected an integer" in (reply.error or "")
+
+
+def test_scenarios_lists_what_new_game_can_start_on_this_engine(rig: Rig) -> None:
+    listed = rig.act("scenarios")["scenarios"]
+    assert [s["name"] for s in listed] == ["captured-princess", "goblins-treasure", "tutorial"]
+    tutorial = listed[-1]
+    assert tutorial["title"] == "Tutorial Skirmish" and tutorial["ruleset"] == "fantasy-battle"
+    assert tutorial["ruleset_title"] == "Hexa-System Fantasy Battle" and tutorial["description"]
+
+
+def _session_on(folder: Path, files: dict[str, str]) -> EngineSession:
+    for name, text in files.items():
+        (folder / name).write_text(text, encoding="utf-8")
+    return open_session(str(folder / "journal.sqlite"), str(folder / next(iter(files))))
+
+
+def _ask(session: EngineSession, **request: object) -> dict[str, object]:
+    reply, _changes = session.handle(wire.parse_request(json.dumps(request)))
+    return reply
+
+
+def test_scenarios_names_the_engines_folder_and_what_is_wrong_in_a_file(tmp_path: Path) -> None:
+    session = _session_on(tmp_path, {"keypad.toml": KEYPAD, "broken.toml": KEYPAD.replace("[map]", "[mapp]")})
+    try:
+        listed = {s["name"]: s for s in _ask(session, cmd="scenarios")["scenarios"]}  # type: ignore[union-attr]
+        assert set(listed) == {"keypad", "broken", "captured-princess", "goblins-treasure", "tutorial"}
+        assert listed["keypad"]["title"] == "Keypad steps" and listed["keypad"]["ruleset"] == "zone-steps"
+        assert "error" not in listed["keypad"]
+        assert "broken.toml" in listed["broken"]["error"] and "title" not in listed["broken"]
+        # What it lists is what new_game starts.
+        assert _ask(session, cmd="new_game", scenario="keypad")["game_id"]
+    finally:
+        session.close()
+
+
+def test_query_takes_the_rule_sets_own_kinds_and_refuses_others(tmp_path: Path) -> None:
+    session = _session_on(tmp_path, {"keypad.toml": KEYPAD})
+    try:
+        reply = _ask(session, cmd="query", what="steps", figure="ash")
+        overlay = reply["overlay"]
+        assert reply["what"] == "steps" and reply["figure"] == "ash" and "moves" not in reply
+        assert overlay["texts"] == ["2 zones to step to"]  # type: ignore[index]
+        assert {c["style"] for c in overlay["cells"]} == {"outline"}  # type: ignore[index]
+        scenario = session.scenario_dict()
+        assert [q["name"] for q in scenario["queries"]] == ["steps"] and scenario["points"] == {}
+        assert [g["term"] for g in scenario["glossary"]] == ["zone step", "goal"]
+        with pytest.raises(CommandError, match=r"query.what: must be one of steps \(the queries of Zone steps"):
+            _ask(session, cmd="query", what="reachable", figure="ash")
+        with pytest.raises(CommandError, match=r"query\.figure: missing: 'steps' is asked about a figure"):
+            _ask(session, cmd="query", what="steps", side="allies")
+    finally:
+        session.close()

@@ -18,10 +18,13 @@ from engine.events import Event
 from engine.flow.machine import Flow, FlowRuleSet, Phase
 from engine.flow.turns import FixedOrder
 from engine.hexes import Edge, Hex, edge
+from engine.overlays import Overlay
 from engine.pathfinding import Reach, reachable
 from engine.prompts import DieRequest
 from engine.rules.base import MapSymbol, OptionSpec, TargetInfo, VictoryType
+from engine.rules.content import GlossaryTerm, QueryKind, load_glossary
 from engine.rules.fantasy_battle import combat, melee, moving, scenario_fields, shooting, tokens
+from engine.rules.fantasy_battle import queries as tablet
 from engine.rules.fantasy_battle.constants import MOVE_LONG, SAVE_AT, WIZARD_SAVE_AT
 from engine.rules.fantasy_battle.ranged import magic_info, shot_info
 from engine.rules.fantasy_battle.scenario_fields import FigureKind, abilities, kind_of
@@ -45,6 +48,8 @@ class FantasyBattle(FlowRuleSet):
     victory_types: ClassVar[tuple[VictoryType, ...]] = scenario_fields.VICTORY_TYPES
     default_victory: ClassVar[str | None] = "destroy"
     map_symbols: ClassVar[Mapping[str, MapSymbol]] = scenario_fields.MAP_SYMBOLS
+    queries: ClassVar[tuple[QueryKind, ...]] = tablet.QUERIES
+    phase_names: ClassVar[Mapping[str, str]] = tablet.PHASE_NAMES
     flow: ClassVar[Flow] = Flow(
         order=FixedOrder(),
         phases=(
@@ -167,6 +172,13 @@ class FantasyBattle(FlowRuleSet):
         return tokens.goals(self, state, figure)
 
     # -- queries ----------------------------------------------------------------------------------------------
+    @classmethod
+    def glossary(cls) -> tuple[GlossaryTerm, ...]:
+        return load_glossary("engine.rules.fantasy_battle")
+
+    def query(self, state: GameState, kind: str, subject: str) -> Overlay:
+        return tablet.answer(self, state, kind, subject)
+
     def reachable(self, state: GameState, figure: str, budget: float | None = None) -> dict[Hex, Reach]:
         fig = state.figures[figure]
         if not fig.alive or fig.hex is None:
