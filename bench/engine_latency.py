@@ -227,7 +227,14 @@ def measure(context: zmq.Context[zmq.Socket[bytes]], camera: VisionPublisher, sc
                 progress = time.monotonic()
                 print(f"  … {progress - start:.0f} s of {WARMUP_S + seconds:.0f} s", flush=True)
             time.sleep(max(0.0, next_at - time.monotonic()))
-        time.sleep(0.3)  # let the last updates arrive
+        # Let the last updates arrive: until no tablet has heard anything new for 0.3 s (at most 10 s).
+        settle_until, heard = time.monotonic() + 10.0, -1
+        while time.monotonic() < settle_until:
+            now_heard = sum(g.received() for g in groups.values())
+            if now_heard == heard:
+                break
+            heard = now_heard
+            time.sleep(0.3)
     finally:
         for group in groups.values():
             group.close()
