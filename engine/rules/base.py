@@ -132,11 +132,13 @@ class RuleSet(ABC):
     @abstractmethod
     def reachable(self, state: GameState, figure: str) -> dict[Hex, Reach]: ...
 
-    @abstractmethod
-    def targets(self, state: GameState, figure: str) -> list[TargetInfo]: ...
+    def targets(self, state: GameState, figure: str) -> list[TargetInfo]:
+        """What the figure could shoot or cast at (none by default: a rule set without ranged attacks)."""
+        return []
 
-    @abstractmethod
-    def threatened(self, state: GameState, side: str) -> set[Hex]: ...
+    def threatened(self, state: GameState, side: str) -> set[Hex]:
+        """Hexes where a figure of ``side`` would come under threat (none by default: no contact rules)."""
+        return set()
 
     @abstractmethod
     def why_not(self, state: GameState, figure: str, to: Hex) -> str:
