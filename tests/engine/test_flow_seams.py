@@ -14,6 +14,7 @@ from engine.hexes import Hex
 from engine.pathfinding import Reach
 from engine.prompts import Option, Prompt, PromptKind
 from engine.rules import register
+from engine.rules.base import VictoryType
 from engine.scenario import load_scenario_text
 from engine.state import FigureState, GameState
 
@@ -41,6 +42,7 @@ class Calling(FlowRuleSet):
 
     name: ClassVar[str] = "seams-calling"
     title: ClassVar[str] = "Calling (a test rule set)"
+    victory_types: ClassVar[tuple[VictoryType, ...]] = (VictoryType("call", "call it", default_text="call it won"),)
     flow: ClassVar[Flow] = Flow(phases=(Phase("call", lambda r, s: Call()),), stages=(Stage(Call, prompt_call,
                                                                                              apply_call),))
 
@@ -105,3 +107,8 @@ def test_a_turn_that_wins_ends_the_game_without_starting_the_next_turn() -> None
     assert events[0].text == "Blue wins: called it"
     assert game.state.winner == "blue" and game.state.active == 1 and game.state.round == 1
     assert isinstance(game.state.step, GameOver) and game.prompt.kind is PromptKind.GAME_OVER
+
+
+def test_a_victory_without_text_reads_as_its_type_says() -> None:
+    scenario = load_scenario_text(SCENARIO + '[[victory]]\nside = "red"\ntype = "call"\n')
+    assert [v.text for v in scenario.victory] == ["red: call it won"]
