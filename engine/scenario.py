@@ -209,7 +209,8 @@ class _Loader:
             rules_cls = find_ruleset(ruleset)
         except KeyError as exc:
             raise self.fail(
-                str(exc.args[0]), "use one of the listed rule set names", "scenario", None, "ruleset"
+                str(exc.args[0]), "use one of the listed rule set names, or name the folder of a rule set of "
+                "your own in the environment variable HEXA_RULESETS", "scenario", None, "ruleset"
             ) from None
         self.rules = rules_cls
         self._declare(rules_cls)
