@@ -32,7 +32,7 @@ def prompt_roll(r: Race, state: GameState, step: RollDie) -> Prompt:
         PromptKind.ROLL,
         side,
         f"{r.active_name(state)}: roll 1d6 — one of your runners runs up to that many hexes, plus its stride.",
-        dice=(DieRequest(side, DIE, "the run"),),
+        dice=(DieRequest(side, DIE, "running"),),
         outcomes=((Outcome(1, DIE, "hexes to run"),),),
         chances=(Chance("a runner can reach an exit", finish / DIE),),
     )
