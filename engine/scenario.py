@@ -209,7 +209,8 @@ class _Loader:
             rules_cls = find_ruleset(ruleset)
         except KeyError as exc:
             raise self.fail(
-                str(exc.args[0]), "use one of the listed rule set names", "scenario", None, "ruleset"
+                str(exc.args[0]), "use one of the listed rule set names, or name the folder of a rule set of "
+                "your own in the environment variable HEXA_RULESETS", "scenario", None, "ruleset"
             ) from None
         self.rules = rules_cls
         self._declare(rules_cls)
@@ -587,8 +588,8 @@ class _Loader:
                     raise self.fail(f"key {key!r} is not a key of a {vtype.name!r} victory",
                                     f"remove it ({vtype.name!r} takes {sorted(own) or 'no keys of its own'})",
                                     "victory", i, key)
-            spec = VictorySpec(side, vtype.name, self.get(v, "victory", i, "text") or f"{side}: {vtype.name}",
-                               self._values(v, "victory", i, vtype.fields, board))
+            text = self.get(v, "victory", i, "text") or f"{side}: {vtype.default_text or vtype.name}"
+            spec = VictorySpec(side, vtype.name, text, self._values(v, "victory", i, vtype.fields, board))
             self._rule_check(self.rules.check_victory_spec, spec, board, "victory", i)
             result.append(spec)
         default = self.rules.default_victory

@@ -21,6 +21,11 @@ HexKey = tuple[int, int]
 KIND_LETTERS: dict[str, str] = {"fighter": "F", "archer": "A", "wizard": "W"}
 
 
+def figure_letter(kind: str, name: str) -> str:
+    """The letter on a figure's token: its kind's when the rule set gives kinds, else its name's initial."""
+    return KIND_LETTERS.get(kind) or (kind or name)[:1].upper() or "?"
+
+
 def hex_key(value: Any) -> HexKey | None:
     """Accept ``[q, r]``, ``(q, r)`` or ``{"hex": [q, r]}``; anything else is None."""
     if isinstance(value, Mapping):
@@ -253,14 +258,14 @@ def _with_state(
     edges: list[EdgeView] = []
     for e in board["edges"]:
         a, b = Hex(*e["a"]), Hex(*e["b"])
-        kind = str(e["kind"])
-        now = "wall" if kind == "wall" else doors.get(edge(a, b), "locked" if kind == "locked" else "closed")
+        built = str(e["kind"])  # the edge's kind, not the board's
+        now = "wall" if built == "wall" else doors.get(edge(a, b), "locked" if built == "locked" else "closed")
         edges.append(
             EdgeView(
                 a=(a.q, a.r),
                 b=(b.q, b.r),
                 label=str(e.get("label", "")),
-                kind=kind,
+                kind=built,
                 state=now,
                 ends=layout.edge_mm(edge(a, b)),
                 colour=_edge_colour(now),
@@ -324,7 +329,7 @@ def _figures(scenario: Mapping[str, Any], state: Mapping[str, Any] | None, view:
             side_name=side.name if side else str(f["side"]),
             colour=side.colour if side else palette.FALLBACK_COLOUR,
             shape=side.shape if side else "circle",
-            letter=KIND_LETTERS.get(kind, kind[:1].upper() or "?"),
+            letter=figure_letter(kind, str(f.get("name", fid))),
             key=key,
             label=view.label(key) if key else "off the table",
             alive=alive,

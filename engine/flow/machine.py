@@ -166,7 +166,9 @@ class FlowRuleSet(RuleSet):
 
     def next_turn(self, state: GameState, events: list[Event]) -> None:
         self.end_turn(state, events)
-        self.flow.order.next_turn(self, state, events)
+        self.check_victory(state, events)
+        if state.winner is None:  # a turn that wins the game starts no other
+            self.flow.order.next_turn(self, state, events)
 
     # -- the dispatcher -------------------------------------------------------------------------------
     def prompt(self, state: GameState) -> Prompt:

@@ -21,6 +21,9 @@ import logging
 import os
 import re
 import sys
+import types
+from collections.abc import Callable
+from functools import partial
 from importlib.metadata import entry_points
 from pathlib import Path
 
@@ -35,6 +38,8 @@ _BUILTIN_MODULES = ("engine.rules.fantasy_battle",)
 _REGISTRY: dict[str, type[RuleSet]] = {}
 _loaded = False
 _failures: dict[str, str] = {}  # where a rule set came from → why it did not load
+_builtins: list[type[RuleSet]] = []
+_loaded_from: dict[str, tuple[type[RuleSet], ...]] = {}  # a module or plug-in that loaded → the rule sets it registered
 
 
 def register(cls: type[RuleSet]) -> type[RuleSet]:
@@ -44,8 +49,19 @@ def register(cls: type[RuleSet]) -> type[RuleSet]:
     return cls
 
 
+PLUGIN_PACKAGE = "hexa_rulesets"  # the parent of every rule-set package loaded from a folder
+
+
 def _module_name_for(folder: Path) -> str:
-    return "hexa_rulesets." + (re.sub(r"\W", "_", folder.name) or "ruleset")
+    return f"{PLUGIN_PACKAGE}." + (re.sub(r"\W", "_", folder.name) or "ruleset")
+
+
+def _plugin_parent() -> None:
+    """The parent package of folder rule sets, so that their modules import each other relatively."""
+    if PLUGIN_PACKAGE not in sys.modules:
+        parent = types.ModuleType(PLUGIN_PACKAGE, "rule-set packages loaded from the folders in HEXA_RULESETS")
+        parent.__path__ = []
+        sys.modules[PLUGIN_PACKAGE] = parent
 
 
 def _import_folder(folder: Path) -> None:
@@ -53,13 +69,16 @@ def _import_folder(folder: Path) -> None:
     init = folder / "__init__.py"
     if not init.is_file():
         raise ImportError(f"{folder} is not a rule-set package: it has no __init__.py")
-    name = _module_name_for(folder)
-    if name in sys.modules:
-        return
+    name = base = _module_name_for(folder)
+    for n in range(2, 1000):  # two folders of the same name are two packages
+        if name not in sys.modules:
+            break
+        name = f"{base}_{n}"
     spec = importlib.util.spec_from_file_location(name, init, submodule_search_locations=[str(folder)])
     if spec is None or spec.loader is None:
         raise ImportError(f"{folder} cannot be imported")
     module = importlib.util.module_from_spec(spec)
+    _plugin_parent()
     sys.modules[name] = module
     try:
         spec.loader.exec_module(module)
@@ -68,9 +87,22 @@ def _import_folder(folder: Path) -> None:
         raise
 
 
-def _try(source: str, load: object) -> None:
+def _load(key: str, load: Callable[[], object]) -> None:
+    """Run ``load`` once per plug-in ``key`` (a module runs once) and note the rule sets it registered; on a
+    later load after :func:`reload_plugins`, register those again."""
+    known = _loaded_from.get(key)
+    if known is not None:
+        for cls in known:
+            register(cls)
+        return
+    before = set(_REGISTRY.values())
+    load()
+    _loaded_from[key] = tuple(dict.fromkeys(c for c in _REGISTRY.values() if c not in before))
+
+
+def _try(source: str, key: str, load: Callable[[], object]) -> None:
     try:
-        load()  # type: ignore[operator]
+        _load(key, load)
     except Exception as exc:  # a broken plug-in must not take the other rule sets down
         _failures[source] = f"{type(exc).__name__}: {exc}"
         log.error("rule set from %s did not load: %s", source, _failures[source])
@@ -83,19 +115,30 @@ def _load_all() -> None:
     _loaded = True
     for module in _BUILTIN_MODULES:
         importlib.import_module(module)
+    if not _builtins:
+        _builtins.extend(dict.fromkeys(c for c in _REGISTRY.values() if c.__module__.startswith(_BUILTIN_MODULES)))
+    for cls in _builtins:  # again, in case a plug-in no longer named took one of their names
+        register(cls)
     for ep in entry_points(group=ENTRY_POINT_GROUP):
-        _try(f"the installed package entry point {ep.name!r}", ep.load)
+        _try(f"the installed package entry point {ep.name!r}", f"entry point {ep.value}", ep.load)
     for part in os.environ.get(FOLDERS_VARIABLE, "").split(os.pathsep):
         if part.strip():
             folder = Path(part).expanduser().resolve()
-            _try(f"the folder {part} ({FOLDERS_VARIABLE})", lambda folder=folder: _import_folder(folder))
+            _try(f"the folder {part} ({FOLDERS_VARIABLE})", f"folder {folder}", partial(_import_folder, folder))
 
 
 def reload_plugins() -> None:
-    """Look at the entry points and ``HEXA_RULESETS`` again (after the environment changed)."""
+    """Look at the entry points and ``HEXA_RULESETS`` again (after the environment changed).
+
+    Rule sets of plug-ins no longer named are forgotten; the built-in ones and those still named stay.
+    (Rule sets registered by direct imports, outside any plug-in, are left as they are.)
+    """
     global _loaded
     _loaded = False
     _failures.clear()
+    loaded = {cls for classes in _loaded_from.values() for cls in classes}
+    for key in [k for k, cls in _REGISTRY.items() if cls in loaded]:
+        del _REGISTRY[key]
     _load_all()
 
 

@@ -17,10 +17,10 @@ from engine.board import Board, Terrain
 from engine.events import Event
 from engine.hexes import Edge, Hex
 from engine.lines import Sight
-from engine.overlays import Overlay
+from engine.overlays import Overlay, reach_overlay
 from engine.pathfinding import Reach
 from engine.prompts import Prompt
-from engine.rules.content import GlossaryTerm, QueryKind
+from engine.rules.content import MOVES_QUERY, GlossaryTerm, QueryKind
 from engine.scenario_schema import Field, Table, type_name
 
 if TYPE_CHECKING:
@@ -88,7 +88,8 @@ class RuleSet(ABC):
     tables: ClassVar[tuple[Table, ...]] = ()  # its own tables of a scenario file
     one_figure_per_cell: ClassVar[bool] = True  # False: figures may start stacked (Laramie, zone boards)
     # -- what the tablets show besides the prompts (engine.rules.content; sent in the scenario message) -----
-    queries: ClassVar[tuple[QueryKind, ...]] = ()  # what a tap on a figure asks, each answered by query()
+    # What a tap on a figure asks, each answered by query(); every rule set can say where a figure may go.
+    queries: ClassVar[tuple[QueryKind, ...]] = (MOVES_QUERY,)
     phase_names: ClassVar[Mapping[str, str]] = {}  # its phases as the header names them ("ranged": "Ranged phase")
 
     def __init__(self, scenario: Scenario) -> None:
@@ -137,11 +138,13 @@ class RuleSet(ABC):
     @abstractmethod
     def reachable(self, state: GameState, figure: str) -> dict[Hex, Reach]: ...
 
-    @abstractmethod
-    def targets(self, state: GameState, figure: str) -> list[TargetInfo]: ...
+    def targets(self, state: GameState, figure: str) -> list[TargetInfo]:
+        """What the figure could shoot or cast at (none by default: a rule set without ranged attacks)."""
+        return []
 
-    @abstractmethod
-    def threatened(self, state: GameState, side: str) -> set[Hex]: ...
+    def threatened(self, state: GameState, side: str) -> set[Hex]:
+        """Hexes where a figure of ``side`` would come under threat (none by default: no contact rules)."""
+        return set()
 
     @abstractmethod
     def why_not(self, state: GameState, figure: str, to: Hex) -> str:
@@ -167,4 +170,6 @@ class RuleSet(ABC):
     def query(self, state: GameState, kind: str, subject: str) -> Overlay:
         """Answer one of the declared ``queries`` about ``subject`` (a figure id or a side id, as the kind says,
         checked by the caller) as an overlay the tablets draw without knowing the rule set."""
+        if kind == MOVES_QUERY.name:
+            return reach_overlay(kind, self.reachable(state, subject), self.scenario.board.kind)
         raise LookupError(f"{self.title} declares no query {kind!r}")

@@ -49,3 +49,7 @@ def load_glossary(package: str, filename: str = "glossary.toml") -> tuple[Glossa
     """A rule set's glossary file (``[[terms]]`` with ``term``, ``text`` and ``press``), read once and checked."""
     rows = load_rule_data(package, filename, GLOSSARY_TABLES)["terms"]
     return tuple(GlossaryTerm(r["term"].lower(), r["text"], tuple(r["press"])) for r in rows)
+
+
+# The query every rule set answers (its ``reachable``): the cells a tapped figure may reach.
+MOVES_QUERY = QueryKind("reachable", "Moves", help="the cells the figure may reach, nearest shaded strongest")

@@ -1,0 +1,134 @@
+"""Race: roll 1d6, move one runner up to that many hexes (plus its stride); the first to an exit wins.
+
+The rules in full (docs/examples/race/README.md walks through how they are built):
+
+1. Sides roll 1d6 each once, highest first, ties roll again (the flow's :class:`FixedOrder`).
+2. On a turn the player rolls 1d6, picks one of their runners and moves it up to the roll plus the
+   runner's ``stride`` hexes, or leaves it where it is.
+3. Runners enter floor hexes only and never cross a wall or a door; they pass other runners but
+   never end a run on one.
+4. A side wins when one of its runners ends a run on one of its exits (``reach``).
+
+This module declares the rule set: what its scenarios hold, its turn flow, its hooks and queries.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import ClassVar
+
+from engine.board import Board, HexBoard
+from engine.flow.machine import Flow, FlowRuleSet, Phase
+from engine.flow.turns import FixedOrder
+from engine.hexes import Hex
+from engine.pathfinding import Reach
+from engine.rules.base import MapSymbol, VictoryType
+from engine.scenario import FigureSpec, Scenario, VictorySpec
+from engine.scenario_schema import Field
+from engine.state import FigureState, GameState
+
+from . import course, scenario_fields, turn
+from .steps import RollDie, Run
+
+LONGEST_RUN = turn.DIE + scenario_fields.MAX_STRIDE
+
+
+class Race(FlowRuleSet):
+    name: ClassVar[str] = "race"
+    title: ClassVar[str] = "Race (the worked example of a rule set)"
+    # -- what its scenarios hold beyond the core ----------------------------------------------------------
+    figure_fields: ClassVar[tuple[Field, ...]] = scenario_fields.FIGURE_FIELDS
+    victory_types: ClassVar[tuple[VictoryType, ...]] = scenario_fields.VICTORY_TYPES
+    default_victory: ClassVar[str | None] = "reach"  # no [[victory]]: every side races to the X hexes
+    map_symbols: ClassVar[Mapping[str, MapSymbol]] = scenario_fields.MAP_SYMBOLS
+    one_figure_per_cell: ClassVar[bool] = True
+    # -- its turn: who goes when, and the stages of a turn -------------------------------------------------
+    flow: ClassVar[Flow] = Flow(
+        order=FixedOrder(),
+        phases=(Phase("run", lambda r, s: RollDie()),),
+        stages=turn.STAGES,
+    )
+
+    def __init__(self, scenario: Scenario) -> None:
+        super().__init__(scenario)
+        assert isinstance(scenario.board, HexBoard), "Race is run on hex maps (board_kinds)"
+        self.board: HexBoard = scenario.board
+        self._names = {f.id: f.name for f in scenario.figures}
+        self._strides = {f.id: scenario_fields.stride(f) for f in scenario.figures}
+        self._exits: dict[str, set[Hex]] = {}
+        for v in scenario.victory:
+            self._exits.setdefault(v.side, set()).update(scenario_fields.exits(v, self.board))
+
+    @classmethod
+    def check_figure_spec(cls, figure: FigureSpec, board: Board) -> None:
+        scenario_fields.check_figure(figure, board)
+
+    @classmethod
+    def check_victory_spec(cls, victory: VictorySpec, board: Board) -> None:
+        scenario_fields.check_victory(victory, board)
+
+    @classmethod
+    def check_scenario(cls, scenario: Scenario) -> None:
+        scenario_fields.check_scenario(scenario)
+
+    def new_state(self) -> GameState:
+        figures = {f.id: FigureState(f.id, f.side, f.start) for f in self.scenario.figures}
+        state = GameState(self.scenario.id, self.name, figures, doors={}, tokens={})
+        state.step = self.flow.order.first_step(self, state)  # the roll-off for the turn order
+        return state
+
+    # -- names and the rule set's own facts -------------------------------------------------------------------
+    def name_of(self, ident: str) -> str:
+        return self._names.get(ident) or self.side_name(ident)
+
+    def stride(self, fid: str) -> int:
+        return self._strides[fid]
+
+    def where(self, state: GameState, fid: str) -> str:
+        h = state.figures[fid].hex
+        return self.label(h) if h is not None else "off the course"
+
+    def runners(self, state: GameState) -> list[str]:
+        """The runners of the player whose turn it is."""
+        sides = self.player_sides(state)
+        return sorted(f.id for f in state.alive() if f.side in sides)
+
+    def can_finish(self, state: GameState, rolled: int) -> bool:
+        """Whether a roll of ``rolled`` lets one of the active player's runners reach an exit."""
+        return any(set(self.reachable(state, fid, rolled + self.stride(fid))) & self._exits.get(
+            state.figures[fid].side, set()) for fid in self.runners(state))
+
+    # -- hooks of the shared flow -------------------------------------------------------------------------------
+    def victory(self, state: GameState) -> tuple[str, str] | None:
+        for fig in sorted(state.alive(), key=lambda f: f.id):
+            if fig.hex in self._exits.get(fig.side, set()):
+                return fig.side, f"{self.name_of(fig.id)} reaches the exit {self.label(fig.hex)}"
+        return None
+
+    def goals(self, state: GameState, figure: str) -> list[Hex]:
+        return sorted(self._exits.get(state.figures[figure].side, set()))
+
+    # -- queries for the tablets ------------------------------------------------------------------------------
+    def reachable(self, state: GameState, figure: str, budget: float | None = None) -> dict[Hex, Reach]:
+        fig = state.figures[figure]
+        if fig.hex is None:
+            return {}
+        if budget is None:
+            step = state.step
+            budget = step.allowance if isinstance(step, Run) and step.figure == figure else LONGEST_RUN
+        taken = {f.hex for f in state.alive() if f.id != figure and f.hex is not None}
+        return course.runs(self.board, fig.hex, budget, taken)
+
+    def why_not(self, state: GameState, figure: str, to: Hex) -> str:
+        name, where = self.name_of(figure), self.label(to)
+        if to not in self.board:
+            return f"{where} is not on the course"
+        other = state.figure_at(to)
+        if other is not None and other.id != figure:
+            return f"{where} is taken by {self.name_of(other.id)}: runners pass each other but never share a hex"
+        far = self.reachable(state, figure, budget=len(self.board))
+        if to not in far:
+            return f"{name} cannot get to {where}: rock or walls are in the way"
+        step = state.step
+        allowance = step.allowance if isinstance(step, Run) else LONGEST_RUN
+        return f"{where} is {int(far[to].cost)} hexes away by the shortest open way; {name} may run {allowance}"

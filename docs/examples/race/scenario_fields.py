@@ -1,0 +1,80 @@
+"""What a Race scenario holds beyond the core: a runner's stride, the exits, the ``X`` map symbol.
+
+Declared with the core's schema fields, so the scenario loader checks them like its own keys (type,
+range, a cell on the map, the line at fault); the rules read them through the accessors below.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+from engine.board import Board, HexBoard, Terrain
+from engine.hexes import Hex
+from engine.rules.base import MapSymbol, VictoryType
+from engine.scenario import FigureSpec, Scenario, VictorySpec
+from engine.scenario_schema import MAX_MAP_HEXES, Field, FieldError, texts_field
+
+MAX_STRIDE = 3
+
+FIGURE_FIELDS: tuple[Field, ...] = (
+    Field("stride", int, 0, low=0, high=MAX_STRIDE, help="hexes the runner adds to every roll"),
+)
+
+EXIT = "exit"
+MAP_SYMBOLS: Mapping[str, MapSymbol] = {
+    "X": MapSymbol(Terrain.FLOOR, EXIT, "a floor hex marked as an exit"),
+}
+
+VICTORY_TYPES: tuple[VictoryType, ...] = (
+    VictoryType(
+        "reach",
+        "a runner of the side ends its run on one of the exits",
+        (texts_field("exits", [], MAX_MAP_HEXES, ref="cell", help="the hexes to reach; none: every X of the map"),),
+        default_text="a runner reaches an exit",
+    ),
+)
+
+
+def stride(spec: FigureSpec) -> int:
+    return int(spec.fields["stride"])
+
+
+def exits(victory: VictorySpec, board: Board) -> tuple[Hex, ...]:
+    """The hexes a 'reach' victory names, or every X of the map when it names none."""
+    named: tuple[Hex, ...] = victory.fields["exits"]
+    if named:
+        return named
+    return tuple(board.hexes_with_token(EXIT)) if isinstance(board, HexBoard) else ()
+
+
+def check_figure(spec: FigureSpec, board: Board) -> None:
+    """A runner starts on floor."""
+    if isinstance(board, HexBoard) and board.terrain(spec.start) is not Terrain.FLOOR:
+        raise FieldError("at", f"runner {spec.name!r} starts at {board.label(spec.start)}, a "
+                         f"{board.terrain(spec.start).value} hex", "start it on a floor hex (. or X)")
+
+
+def check_victory(spec: VictorySpec, board: Board) -> None:
+    """Every exit is a floor hex a runner can stand on, and there is at least one."""
+    if not isinstance(board, HexBoard):
+        return
+    if not exits(spec, board):
+        raise FieldError("exits", "the victory names no exits and the map has no X",
+                         "list the exits (exits = ['I3']) or draw an X on the map")
+    for h in spec.fields["exits"]:
+        if board.terrain(h) is not Terrain.FLOOR:
+            raise FieldError("exits", f"the exit {board.label(h)} is a {board.terrain(h).value} hex no runner "
+                             "can stand on", "name a floor hex")
+
+
+def check_scenario(scenario: Scenario) -> None:
+    """Nobody starts on their own exit (the race would be won before it began)."""
+    for v in scenario.victory:
+        goal = set(exits(v, scenario.board))
+        if not goal:
+            raise ValueError(f"side {v.side!r} has no exit to reach. Fix: draw an X on the map or add a "
+                             "[[victory]] with exits")
+        for f in scenario.figures:
+            if f.side == v.side and f.start in goal:
+                raise ValueError(f"runner {f.name!r} starts on its own exit {scenario.label(f.start)}. "
+                                 "Fix: start it elsewhere")
