@@ -15,6 +15,7 @@ from engine.game import Game
 from engine.hexes import Edge, Hex
 from engine.pathfinding import Reach
 from engine.prompts import Prompt
+from engine.rules import find_ruleset
 from engine.rules.base import TargetInfo
 from engine.scenario import Scenario
 
@@ -43,11 +44,14 @@ def board_to_dict(scenario: Scenario) -> dict[str, Any]:
 
 
 def scenario_to_dict(scenario: Scenario, points: dict[str, int] | None = None) -> dict[str, Any]:
+    rules = find_ruleset(scenario.ruleset)
     return {
         "id": scenario.id,
         "name": scenario.name,
         "description": scenario.description,
         "ruleset": scenario.ruleset,
+        "uses_facing": rules.uses_facing,  # the tablets draw facings only where the rules have them
+        "one_figure_per_cell": rules.one_figure_per_cell,
         "options": dict(scenario.options),
         "sides": [{"id": s.id, "name": s.name, "colour": s.colour} for s in scenario.sides],
         "players": [{"name": p.name, "sides": list(p.sides)} for p in scenario.players],

@@ -85,6 +85,7 @@ class RuleSet(ABC):
     map_symbols: ClassVar[Mapping[str, MapSymbol]] = {}  # its drawing symbols beyond . # o ~ -
     tables: ClassVar[tuple[Table, ...]] = ()  # its own tables of a scenario file
     one_figure_per_cell: ClassVar[bool] = True  # False: figures may start stacked (Laramie, zone boards)
+    uses_facing: ClassVar[bool] = False  # True: figures face a direction, turned by ``face`` actions at any time
 
     def __init__(self, scenario: Scenario) -> None:
         self.scenario = scenario
