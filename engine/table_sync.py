@@ -9,10 +9,11 @@ restarted — is never turned into an action: it is listed as desync, "put X bac
 camera sees the table match the game. Pure logic: fused markers in, a :class:`SyncReport` out.
 
 Figures are followed one by one, by their tags, so several in one cell (a stack) are each there. For
-rule sets that use facing, a settled figure whose tag was turned into another board direction (with
-hysteresis, :class:`engine.table_fusion.FacingHysteresis`) becomes a ``face`` action, once the figure
-stands where the game has it; as with moves, only a turn the camera sees counts, so a facing set from a
-tablet stays until the tag is turned again. Rule sets without facing never get one.
+rule sets that use facing, the tags own the facing: a settled figure first seen, or whose tag was turned
+into another board direction (with hysteresis, :class:`engine.table_fusion.FacingHysteresis`), gives a
+``face`` action when the game has another facing, once the figure stands where the game has it. A facing
+set from a tablet stays until the tag is turned again (the tablet's action drops the table's pending
+turn). Rule sets without facing (Fantasy Battle) never get one: their facing stays as the game has it.
 """
 
 from __future__ import annotations
@@ -179,11 +180,10 @@ class TableSync:
             at = self.hex_of(seen)
             facing = self.facing_of(seen, at)
             self.views[spec.id] = FigureView(at, "settled", facing)
+            if game.rules.uses_facing and facing is not None and (before is None or facing != before.facing):
+                self.turns[spec.id] = facing  # the tag shows the facing: first seen, or turned since
             if before is None or before.settled_hex is None:
                 continue  # first sight: how the table is, not something a hand just did
-            if (game.rules.uses_facing and facing is not None and before.facing is not None
-                    and facing != before.facing):
-                self.turns[spec.id] = facing
             intent = self.intents.get(spec.id)
             if at != before.settled_hex or isinstance(intent, Remove):
                 self._put_down(spec.id, at, game, prompt.figure)
