@@ -210,6 +210,7 @@ def facing_wedge(centre: Pt, r: float, facing_deg: float) -> list[Pt]:
 
 
 Label = tuple[str, Pt, float, palette.RGBA, int]
+STACKED_SCALE = 0.8  # a stack's discs are drawn this much smaller than a lone figure's
 
 
 def _discs(group: InstructionGroup, figs: Sequence[FigureView], size_mm: float, alpha: float,
@@ -269,11 +270,11 @@ def figures(group: InstructionGroup, figs: Sequence[FigureView], size_mm: float,
     labels = _discs(group, single, size_mm, alpha, at, names)
     for label, centre, height, rgba, px in labels:
         text(group, label, centre, height, rgba, px)
-    for f in stacked:  # each disc over the one below it, its letter with it
-        for label, centre, height, rgba, px in _discs(group, [f], size_mm, alpha, None, names):
+    for f in stacked:  # each disc over the one below it, its letter with it; smaller, so the one below shows
+        for label, centre, height, rgba, px in _discs(group, [f], size_mm * STACKED_SCALE, alpha, None, names):
             text(group, label, centre, height, rgba, px)
         if f.stack_index == f.stack - 1:
-            stack_count(group, f, size_mm)
+            stack_count(group, f, size_mm * STACKED_SCALE)
 
 
 def arrow(batch: MeshBatch, a: Pt, b: Pt, width: float, head: float) -> None:

@@ -325,7 +325,7 @@ def _spread(figures: dict[str, FigureView], size_mm: float) -> dict[str, FigureV
     return out
 
 
-STACK_STEP = 0.3  # each figure of a stack drawn this share of a hex's radius up and right of the one below
+STACK_STEP = 0.5  # each figure of a stack drawn this share of a hex's radius up and right of the one below
 
 
 def _stacked(figures: dict[str, FigureView], size_mm: float, offset: bool = True) -> dict[str, FigureView]:
