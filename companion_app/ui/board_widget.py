@@ -358,9 +358,12 @@ class BoardWidget(Widget):  # type: ignore[misc]
             return False
         key = self.hex_at_window(down[0], down[1])
         prompt = self.session.prompt
+        board = self.session.board
         wanted = prompt.figure if prompt is not None else None  # out of a stack: the figure the prompt moves
-        fig = self.session.board.pick(key, wanted=wanted) if key else None
-        return fig is not None and prompt is not None and prompt.kind == "move" and prompt.figure == fig.id
+        fig = board.pick(key, wanted=(wanted,)) if key else None
+        # where the rules have facing, dragging any figure onto a neighbour turns it
+        return fig is not None and prompt is not None and ((prompt.kind == "move" and prompt.figure == fig.id)
+                                                            or board.uses_facing)
 
     def on_touch_up(self, touch: Any) -> bool:
         if touch.grab_current is not self:
@@ -385,5 +388,5 @@ class BoardWidget(Widget):  # type: ignore[misc]
         if key is None or self.session is None or self.session.board is None or self.session.prompt is None:
             return False
         p = self.session.prompt
-        fig = self.session.board.pick(key, wanted=p.figure)
-        return fig is not None and p.kind == "move" and p.figure == fig.id
+        fig = self.session.board.pick(key, wanted=(p.figure,))
+        return fig is not None and ((p.kind == "move" and p.figure == fig.id) or self.session.board.uses_facing)

@@ -17,7 +17,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from companion_app.viewmodels import palette
-from engine.hexes import Edge, Hex, Orientation, edge, to_label
+from engine.hexes import DIRECTIONS, Edge, Hex, Orientation, edge, to_label
 from engine.layout import Layout, Point
 
 HexKey = tuple[int, int]
@@ -104,6 +104,7 @@ class BoardView:
     sides: dict[str, SideView] = field(default_factory=dict)
     tokens: dict[str, HexKey | None] = field(default_factory=dict)
     kind: str = "hex"  # hex | zones
+    uses_facing: bool = False  # the rules give figures a facing (the scenario dict says)
 
     @property
     def size_mm(self) -> float:
@@ -136,16 +137,27 @@ class BoardView:
         here = self.figures_at(key)
         return here[0] if here else None
 
-    def pick(self, key: HexKey, current: str | None = None, wanted: str | None = None) -> FigureView | None:
-        """The figure a touch on a cell means: ``wanted`` (the one the prompt asks for) when it is there, else the
-        one after ``current`` in the stack (tap again for the next), else the top one."""
+    def pick(self, key: HexKey, current: str | None = None, wanted: Sequence[str | None] = ()) -> FigureView | None:
+        """The figure a touch on a cell means: the first of ``wanted`` there (the one the prompt asks for, the one
+        selected), else the one after ``current`` in the stack (tap again for the next), else the top one."""
         here = self.figures_at(key)
         ids = [f.id for f in here]
-        if wanted in ids:
-            return here[ids.index(wanted)]
+        for fid in wanted:
+            if fid in ids:
+                return here[ids.index(fid)]
         if current in ids and len(here) > 1:
             return here[(ids.index(current) + 1) % len(here)]
         return here[0] if here else None
+
+    def face_action(self, figure: str, toward: HexKey) -> dict[str, Any] | None:
+        """The action turning a figure to face a neighbouring hex, or None (no facing here, or not a neighbour)."""
+        f = self.figures.get(figure)
+        if not self.uses_facing or self.kind != "hex" or f is None or f.key is None:
+            return None
+        step = Hex(*toward) - Hex(*f.key)
+        if step not in DIRECTIONS:
+            return None
+        return {"kind": "face", "figure": figure, "direction": DIRECTIONS.index(step)}
 
     def centre(self, key: HexKey) -> Point:
         tile = self.tiles.get(key)
@@ -293,7 +305,8 @@ def _with_state(
         s["id"]: SideView(s["id"], s["name"], palette.side_colour(s.get("colour", "")), palette.side_shape(i), i)
         for i, s in enumerate(scenario.get("sides", []))
     }
-    view = BoardView(layout=layout, orientation=orientation, tiles=tiles, edges=edges, sides=sides, kind=kind)
+    view = BoardView(layout=layout, orientation=orientation, tiles=tiles, edges=edges, sides=sides, kind=kind,
+                     uses_facing=bool(scenario.get("uses_facing", False)))
     view.figures = _figures(scenario, state, view)
     view.figures = _stacked(view.figures, view.size_mm, offset=kind != "zones")
     if kind == "zones":

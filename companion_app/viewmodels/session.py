@@ -170,7 +170,7 @@ class GameSession:
         board, prompt = self.board, self.prompt
         if board is None or prompt is None or start is None or end is None:
             return TapResult("clear")
-        fig = board.pick(start, self.selection.figure if self.selection is not None else None, prompt.figure)
+        fig = board.pick(start, wanted=(prompt.figure, self.selection.figure if self.selection is not None else None))
         if fig is None:
             return TapResult("clear")
         if prompt.kind == "move" and prompt.figure == fig.id:
@@ -182,5 +182,8 @@ class GameSession:
             option = next((o for o in prompt.options if o.figure == fig.id), None)
             if option is not None:
                 return TapResult("action", prompt.choose(option.id), text=option.label)
+        turn = board.face_action(fig.id, end)  # dragged onto a neighbour: turned to face it, where rules have facing
+        if turn is not None:
+            return TapResult("action", turn, text=f"turn {fig.name} to face {board.label(end)}")
         who = board.side_name(prompt.side) or "The engine"
         return TapResult("refused", text=f"{fig.name} cannot move now: {who} must first: {prompt.text}")

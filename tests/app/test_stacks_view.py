@@ -85,3 +85,15 @@ def test_a_drag_out_of_a_stack_moves_the_figure_whose_move_it_is(game: Game) -> 
     game.apply(action_from_dict(result.action))
     session.set_snapshot(game_snapshot(game))
     assert session.board is not None and session.board.figures["squire"].stack == 1
+
+
+def test_a_figure_dragged_onto_a_neighbour_when_it_cannot_move_is_turned_to_face_it(game: Game) -> None:
+    session = session_for(game)  # the squire's move: the knight cannot move now
+    a2 = from_label("A2")
+    result = session.drag(KEY, (a2.q, a2.r))
+    assert result.kind == "action" and result.action == {"kind": "face", "figure": "knight", "direction": 3}
+    assert result.text == "turn Knight to face A2"
+    far = from_label("E4")
+    assert session.drag(KEY, (far.q, far.r)).kind == "refused"
+    plain = session_for(Game(load_scenario("tutorial"))).board  # Fantasy Battle: no facing, no turning
+    assert plain is not None and plain.face_action("swordsman", (1, 1)) is None

@@ -88,6 +88,7 @@ def test_a_stack_and_a_facing_from_the_synthetic_table_on_the_tablet() -> None:
     result = _run("stacks")
     checks = result["checks"]
     assert "the stack counts two figures" in checks and "a second tap picks the next" in checks
-    for name in ("play-stack-facing", "play-stack-pick"):
+    assert "turning is not a move" in checks
+    for name in ("play-stack-facing", "play-stack-pick", "play-stack-turned"):
         shot = SHOTS / f"{name}.png"
         assert shot.exists() and shot.stat().st_size > 10_000

@@ -567,6 +567,20 @@ def stacks_script(d: Driver) -> Step:
     yield d.expect(lambda: s.selection is not None and s.selection.figure == "knight", "a second tap picks the next")
     yield d.drawn()
     d.screenshot("play-stack-pick")
+    # The tablet overrides the tag: the selected knight dragged onto A2 turns to face it (direction 3).
+    a2 = from_label("A2")
+    d.drag(board_widget.window_pos_of(key), board_widget.window_pos_of((a2.q, a2.r)))
+
+    def faces_a2() -> bool:
+        """the knight facing A2 (direction 3) after the drag"""
+        board = s.board
+        angle = board.figures["knight"].facing_deg if board is not None else None
+        return angle is not None and abs(angle + 150.0) < 1e-6
+
+    yield faces_a2
+    yield d.expect(lambda: s.prompt is not None and s.prompt.figure == "bandit", "turning is not a move")
+    yield d.drawn()
+    d.screenshot("play-stack-turned")
 
 
 SCRIPTS: dict[str, Callable[[Driver], Step]] = {
