@@ -2,7 +2,8 @@
 
 Every action has a dict form (journal, wire) and a one-line text form (game records and the
 terminal game), e.g. ``roll 5 3``, ``roll! 4`` (a virtual roll made by the app), ``choose advance``,
-``move knight C3``, ``remove goblin-2``.
+``move knight C3``, ``remove goblin-2``, ``face knight 3`` (turn a figure to a board direction: on a hex map the
+index of the neighbour it looks at, 0..5, see :data:`engine.hexes.DIRECTIONS`).
 """
 
 from __future__ import annotations
@@ -48,7 +49,16 @@ class Remove:
     kind: ClassVar[str] = "remove"
 
 
-Action = Roll | Choose | Move | Remove
+@dataclass(frozen=True)
+class Face:
+    """Turn a figure to face a board direction (rule sets that use facing accept it at any time)."""
+
+    figure: str
+    direction: int
+    kind: ClassVar[str] = "face"
+
+
+Action = Roll | Choose | Move | Remove | Face
 
 
 def action_to_dict(action: Action) -> dict[str, Any]:
@@ -58,6 +68,8 @@ def action_to_dict(action: Action) -> dict[str, Any]:
         return {"kind": "choose", "option": action.option}
     if isinstance(action, Move):
         return {"kind": "move", "figure": action.figure, "to": [action.to.q, action.to.r]}
+    if isinstance(action, Face):
+        return {"kind": "face", "figure": action.figure, "direction": action.direction}
     return {"kind": "remove", "figure": action.figure}
 
 
@@ -89,7 +101,9 @@ def action_from_dict(data: Any) -> Action:
         return Move(_field(data, "figure", str), Hex(to[0], to[1]))
     if kind == "remove":
         return Remove(_field(data, "figure", str))
-    raise IllegalActionError(f"unknown action kind {kind!r}: expected roll, choose, move or remove")
+    if kind == "face":
+        return Face(_field(data, "figure", str), _field(data, "direction", int))
+    raise IllegalActionError(f"unknown action kind {kind!r}: expected roll, choose, move, remove or face")
 
 
 def action_to_text(action: Action, orientation: Orientation = Orientation.FLAT) -> str:
@@ -99,13 +113,15 @@ def action_to_text(action: Action, orientation: Orientation = Orientation.FLAT) 
         return f"choose {action.option}"
     if isinstance(action, Move):
         return f"move {action.figure} {to_label(action.to, orientation)}"
+    if isinstance(action, Face):
+        return f"face {action.figure} {action.direction}"
     return f"remove {action.figure}"
 
 
 def action_from_text(text: str, orientation: Orientation = Orientation.FLAT) -> Action:
     """Parse the one-line form; the message of any error shows the forms that work."""
     words = text.split()
-    forms = "roll 5 3 | roll! 4 | choose OPTION | move FIGURE HEX | remove FIGURE"
+    forms = "roll 5 3 | roll! 4 | choose OPTION | move FIGURE HEX | remove FIGURE | face FIGURE DIRECTION"
     if not words:
         raise IllegalActionError(f"empty action: expected one of {forms}")
     verb, args = words[0].lower(), words[1:]
@@ -118,6 +134,8 @@ def action_from_text(text: str, orientation: Orientation = Orientation.FLAT) -> 
             return Move(args[0], from_label(args[1], orientation))
         if verb == "remove" and len(args) == 1:
             return Remove(args[0])
+        if verb == "face" and len(args) == 2:
+            return Face(args[0], int(args[1]))
     except ValueError as exc:
         raise IllegalActionError(f"cannot read {text!r}: {exc}") from None
     raise IllegalActionError(f"cannot read {text!r}: expected one of {forms}")

@@ -176,7 +176,7 @@ class AutoPlayer:
         assert fig.hex is not None
         goals = game.rules.goals(state, fig.id)
         field = self._field(game, fig.id)
-        chasing = not fig.carrying and goals and all(state.figure_at(g) is not None for g in goals)
+        chasing = not fig.carrying and goals and all(state.figures_at(g) for g in goals)
         ranged = bool(game.targets(fig.id))
         close_fighters = any(not game.targets(f.id) for f in state.alive() if f.side == fig.side)
         keep_off = chasing and ranged and close_fighters

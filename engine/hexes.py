@@ -54,7 +54,8 @@ class Hex:
         return f"Hex({self.q}, {self.r})"
 
 
-# Direction 0 is +q (east-ish for flat-top, east for pointy-top); counter-clockwise after.
+# Direction 0 is +q (east-ish for flat-top, east for pointy-top); counter-clockwise after. A figure's
+# facing on a hex map is one of these indices: the neighbour it looks at.
 DIRECTIONS: tuple[Hex, ...] = (
     Hex(1, 0),
     Hex(1, -1),
@@ -110,6 +111,16 @@ def direction_between(a: Hex, b: Hex) -> int:
         return DIRECTIONS.index(b - a)
     except ValueError:
         raise ValueError(f"{b!r} is not a neighbour of {a!r}") from None
+
+
+def turn(direction: int, steps: int) -> int:
+    """The direction ``steps`` sixths of a turn counter-clockwise from ``direction`` (negative: clockwise)."""
+    return (direction + steps) % 6
+
+
+def opposite(direction: int) -> int:
+    """The direction straight behind ``direction`` (a figure's back)."""
+    return (direction + 3) % 6
 
 
 def ring(center: Hex, radius: int) -> list[Hex]:

@@ -57,11 +57,14 @@ def content_to_dict(rules: type[RuleSet]) -> dict[str, Any]:
 
 def scenario_to_dict(scenario: Scenario, points: dict[str, int] | None = None) -> dict[str, Any]:
     """The scenario as the tablets show it; ``points`` empty when the rule set counts none (no points line)."""
+    rules = find_ruleset(scenario.ruleset)
     return {
         "id": scenario.id,
         "name": scenario.name,
         "description": scenario.description,
         "ruleset": scenario.ruleset,
+        "uses_facing": rules.uses_facing,  # the tablets draw facings only where the rules have them
+        "one_figure_per_cell": rules.one_figure_per_cell,
         "options": dict(scenario.options),
         "sides": [{"id": s.id, "name": s.name, "colour": s.colour} for s in scenario.sides],
         "players": [{"name": p.name, "sides": list(p.sides)} for p in scenario.players],
@@ -80,7 +83,7 @@ def scenario_to_dict(scenario: Scenario, points: dict[str, int] | None = None) -
         "victory": [{"side": v.side, "type": v.type, "text": v.text} for v in scenario.victory],
         "points": dict(points or {}),
         "board": board_to_dict(scenario),
-        **content_to_dict(find_ruleset(scenario.ruleset)),
+        **content_to_dict(rules),
     }
 
 

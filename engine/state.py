@@ -16,6 +16,11 @@ from engine.hexes import Edge, Hex, edge
 
 @dataclass
 class FigureState:
+    """One figure in play. ``facing`` is a board direction (on a hex map the index of the neighbour it looks at,
+    :data:`engine.hexes.DIRECTIONS`: 0 is +q, counter-clockwise after; rule sets without facing leave it 0).
+    ``level`` is the height it stands at when a rule set says so (None: the level of its cell). ``arrived`` orders
+    a stack: figures sharing a cell are listed in the order they came (see :meth:`GameState.put`)."""
+
     id: str
     side: str
     hex: Hex | None
@@ -23,6 +28,8 @@ class FigureState:
     on_table: bool = True  # False once its removal was confirmed
     facing: int = 0
     carrying: list[str] = field(default_factory=list)
+    level: int | None = None
+    arrived: int = 0
 
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -33,6 +40,8 @@ class FigureState:
             "on_table": self.on_table,
             "facing": self.facing,
             "carrying": list(self.carrying),
+            "level": self.level,
+            "arrived": self.arrived,
         }
 
     @classmethod
@@ -46,6 +55,8 @@ class FigureState:
             d["on_table"],
             d["facing"],
             list(d["carrying"]),
+            d.get("level"),  # absent in states saved before figures had levels and stacks
+            d.get("arrived", 0),
         )
 
 
@@ -69,11 +80,23 @@ class GameState:
     def alive(self) -> list[FigureState]:
         return [f for f in self.figures.values() if f.alive]
 
+    def figures_at(self, h: Hex) -> list[FigureState]:
+        """The figures in play on a cell, a stack in the order they arrived (scenario order among equals)."""
+        here = [f for f in self.figures.values() if f.alive and f.hex == h]
+        return sorted(here, key=lambda f: f.arrived)  # stable: the scenario's order breaks ties
+
     def figure_at(self, h: Hex) -> FigureState | None:
-        for f in self.figures.values():
-            if f.alive and f.hex == h:
-                return f
-        return None
+        """The figure on a cell, for rule sets that allow one per cell (``one_figure_per_cell``); see
+        :meth:`figures_at` for stacks."""
+        here = self.figures_at(h)
+        return here[0] if here else None
+
+    def put(self, figure: str, h: Hex | None) -> None:
+        """Set a figure down on a cell; it goes on top of any stack there (a figure staying put keeps its place)."""
+        fig = self.figures[figure]
+        if fig.hex != h:
+            fig.hex = h
+            fig.arrived = self.serial + 1
 
     def door(self, a: Hex, b: Hex) -> str | None:
         return self.doors.get(edge(a, b))

@@ -6,6 +6,12 @@ the table). Two sightings of one id further apart than ``duplicate_mm`` are two 
 the same id: reported, never averaged. :class:`CellHysteresis` keeps a marker on its cell until it
 is clearly past the border into another (the board says where, :meth:`engine.board.Board.locate`),
 so a figure on a border does not flicker.
+
+Each sighting may carry the tag's angle (``angle_deg``: the direction of its top edge, first → second
+corner, in degrees from +x towards +y, y down). Cameras that agree on a marker give one angle, their
+confidence-weighted circular mean. A figure faces the way its tag's top points, a quarter turn before
+the top edge's direction (:func:`heading_deg`); :class:`FacingHysteresis` turns that into a board
+direction that changes only when the figure is clearly turned past the border between two.
 """
 
 from __future__ import annotations
@@ -15,7 +21,7 @@ from collections import defaultdict
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-from engine.board import DEFAULT_HYSTERESIS, Board, Cell, HexBoard
+from engine.board import DEFAULT_FACING_MARGIN_DEG, DEFAULT_HYSTERESIS, Board, Cell, HexBoard
 from engine.layout import Layout
 
 VISIBLE_STATES = ("settled", "moving")
@@ -33,6 +39,7 @@ class Sighting:
     state: str
     confidence: float
     camera: str
+    angle_deg: float | None = None
 
 
 @dataclass(frozen=True)
@@ -45,6 +52,7 @@ class FusedMarker:
     state: str  # settled | moving (visible) or lifted | lost (not seen now)
     confidence: float
     cameras: tuple[str, ...]
+    angle_deg: float | None = None  # the tag's top edge (see the module's docstring); None when no camera said
 
     @property
     def visible(self) -> bool:
@@ -67,20 +75,41 @@ def _weighted(group: list[Sighting]) -> tuple[float, float, float]:
     return x, y, max(s.confidence for s in group)
 
 
+def circular_mean(angles_deg: list[float], weights: list[float]) -> float | None:
+    """The weighted mean direction of angles (degrees, -180..180); None when they cancel out or there are none."""
+    x = sum(w * math.cos(math.radians(a)) for a, w in zip(angles_deg, weights, strict=True))
+    y = sum(w * math.sin(math.radians(a)) for a, w in zip(angles_deg, weights, strict=True))
+    if math.hypot(x, y) < 1e-9:
+        return None
+    return math.degrees(math.atan2(y, x))
+
+
+def _angle(group: list[Sighting]) -> float | None:
+    turned = [s for s in group if s.angle_deg is not None and math.isfinite(s.angle_deg)]
+    return circular_mean([s.angle_deg for s in turned if s.angle_deg is not None],
+                         [max(s.confidence, 1e-3) for s in turned])
+
+
+def heading_deg(tag_angle_deg: float) -> float:
+    """Where a figure looks, from its tag's angle: the way the tag's top points (a quarter turn before its top
+    edge's direction in a y-down frame: a tag read upright on the table looks towards -y)."""
+    return (tag_angle_deg - 90.0 + 180.0) % 360.0 - 180.0
+
+
 def _fuse_one(marker: int, group: list[Sighting], duplicate_mm: float) -> tuple[FusedMarker, bool]:
     visible = [s for s in group if s.state in VISIBLE_STATES]
     cameras = tuple(sorted({s.camera for s in group}))
     if not visible:
         best = max(group, key=lambda s: s.confidence)
         state = "lifted" if any(s.state == "lifted" for s in group) else "lost"
-        return FusedMarker(marker, best.x_mm, best.y_mm, state, best.confidence, cameras), False
+        return FusedMarker(marker, best.x_mm, best.y_mm, state, best.confidence, cameras, best.angle_deg), False
     best = max(visible, key=lambda s: s.confidence)
     near = [s for s in visible if math.dist((s.x_mm, s.y_mm), (best.x_mm, best.y_mm)) <= duplicate_mm]
     duplicate = len(near) < len(visible)
     x, y, confidence = _weighted(near)
     state = "moving" if any(s.state == "moving" for s in near) else "settled"
     seen_by = tuple(sorted({s.camera for s in near}))
-    return FusedMarker(marker, x, y, state, confidence, seen_by), duplicate
+    return FusedMarker(marker, x, y, state, confidence, seen_by, _angle(near)), duplicate
 
 
 def fuse(sightings: Iterable[Sighting], duplicate_mm: float) -> Fusion:
@@ -115,6 +144,29 @@ class CellHysteresis:
     def forget(self, marker: int) -> None:
         """Drop the marker's cell (it left the table), so it is placed afresh when it comes back."""
         self._cell.pop(marker, None)
+
+
+class FacingHysteresis:
+    """A tag's angle → the board direction its figure faces, per marker, turning only past a margin."""
+
+    def __init__(self, board: Board, margin_deg: float = DEFAULT_FACING_MARGIN_DEG) -> None:
+        self.board = board
+        self.margin_deg = margin_deg
+        self._facing: dict[int, int] = {}
+
+    def locate(self, marker: int, cell: Cell, tag_angle_deg: float | None) -> int | None:
+        """The direction the marker's figure faces on ``cell``; None when the tag's angle is unknown or the board
+        has no facings (a zone board)."""
+        if tag_angle_deg is None or not math.isfinite(tag_angle_deg):
+            return None
+        facing = self.board.facing_toward(cell, heading_deg(tag_angle_deg), self._facing.get(marker),
+                                          self.margin_deg)
+        if facing is not None:
+            self._facing[marker] = facing
+        return facing
+
+    def forget(self, marker: int) -> None:
+        self._facing.pop(marker, None)
 
 
 class HexHysteresis(CellHysteresis):

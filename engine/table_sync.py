@@ -7,6 +7,13 @@ to remove); an illegal move is reported with the rules' reason and the legal hex
 disagreement that no hand caused — a tablet undid a move, a figure was knocked over, the engine
 restarted — is never turned into an action: it is listed as desync, "put X back on C3", until the
 camera sees the table match the game. Pure logic: fused markers in, a :class:`SyncReport` out.
+
+Figures are followed one by one, by their tags, so several in one cell (a stack) are each there. For
+rule sets that use facing, the tags own the facing: a settled figure first seen, or whose tag was turned
+into another board direction (with hysteresis, :class:`engine.table_fusion.FacingHysteresis`), gives a
+``face`` action when the game has another facing, once the figure stands where the game has it. A facing
+set from a tablet stays until the tag is turned again (the tablet's action drops the table's pending
+turn). Rule sets without facing (Fantasy Battle) never get one: their facing stays as the game has it.
 """
 
 from __future__ import annotations
@@ -16,12 +23,12 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from engine.actions import Action, Move, Remove
+from engine.actions import Action, Face, Move, Remove
 from engine.game import Game
 from engine.hexes import Hex
 from engine.prompts import PromptKind
 from engine.scenario import Scenario
-from engine.table_fusion import DEFAULT_HYSTERESIS_HEX, CellHysteresis, FusedMarker
+from engine.table_fusion import DEFAULT_HYSTERESIS_HEX, CellHysteresis, FacingHysteresis, FusedMarker
 
 IN_HAND_STATES = ("moving", "lifted")
 
@@ -81,10 +88,12 @@ class SyncReport:
 
 @dataclass(frozen=True)
 class FigureView:
-    """The camera's view of one figure: the hex it last stood on (kept while in the hand) and its state."""
+    """The camera's view of one figure: the hex it last stood on and the way it faced (both kept while in the
+    hand) and its state."""
 
     settled_hex: Hex | None
     state: str  # settled | moving | lifted | lost
+    facing: int | None = None
 
     @property
     def on_table(self) -> bool:
@@ -98,6 +107,8 @@ class TableSync:
                  anchor_ids: Iterable[int] = ()) -> None:
         self.scenario = scenario
         self.hexes = CellHysteresis(scenario.board, margin_hex)
+        self.facings = FacingHysteresis(scenario.board)
+        self.turns: dict[str, int] = {}  # figure → the direction its tag was turned to, not yet in the game
         self.anchor_ids = frozenset(scenario.anchors) | frozenset(anchor_ids)
         self.views: dict[str, FigureView] = {}
         self.intents: dict[str, Move | Remove] = {}
@@ -131,11 +142,16 @@ class TableSync:
         self.markers[figure] = marker
         self.views.pop(figure, None)
         self.hexes.forget(former)
+        self.facings.forget(former)
         return former
 
     def hex_of(self, marker: FusedMarker) -> Hex:
         """The cell a visible marker stands on (the board places it, with hysteresis)."""
         return self.hexes.locate(marker.marker, marker.x_mm, marker.y_mm)
+
+    def facing_of(self, marker: FusedMarker, cell: Hex) -> int | None:
+        """The board direction a visible marker's figure faces on ``cell`` (with hysteresis), None if unknown."""
+        return self.facings.locate(marker.marker, cell, marker.angle_deg)
 
     # -- following the camera --------------------------------------------------------------------
     def observe(self, markers: Mapping[int, FusedMarker], game: Game) -> None:
@@ -151,15 +167,21 @@ class TableSync:
                 state = "lost" if seen is None else seen.state
                 if seen is None or state == "lost":
                     self.hexes.forget(self.markers[spec.id])
+                    self.facings.forget(self.markers[spec.id])
                 if before is not None and before.on_table and state != "moving":
                     self._taken_off(spec.id, game)
-                self.views[spec.id] = FigureView(before.settled_hex if before else None, state)
+                self.views[spec.id] = FigureView(before.settled_hex if before else None, state,
+                                                 before.facing if before else None)
                 continue
             if seen.state != "settled":
-                self.views[spec.id] = FigureView(before.settled_hex if before else None, seen.state)
+                self.views[spec.id] = FigureView(before.settled_hex if before else None, seen.state,
+                                                 before.facing if before else None)
                 continue
             at = self.hex_of(seen)
-            self.views[spec.id] = FigureView(at, "settled")
+            facing = self.facing_of(seen, at)
+            self.views[spec.id] = FigureView(at, "settled", facing)
+            if game.rules.uses_facing and facing is not None and (before is None or facing != before.facing):
+                self.turns[spec.id] = facing  # the tag shows the facing: first seen, or turned since
             if before is None or before.settled_hex is None:
                 continue  # first sight: how the table is, not something a hand just did
             intent = self.intents.get(spec.id)
@@ -184,8 +206,10 @@ class TableSync:
         """Drop what the hands did (all, or one figure's) after the game changed from a tablet."""
         if figure is None:
             self.intents.clear()
+            self.turns.clear()
         else:
             self.intents.pop(figure, None)
+            self.turns.pop(figure, None)
 
     # -- the game's side ---------------------------------------------------------------------------
     def step(self, game: Game) -> SyncReport:
@@ -206,10 +230,27 @@ class TableSync:
         elif figure is not None and prompt.kind is PromptKind.REMOVE and isinstance(intent, Remove):
             self.intents.pop(figure)
             return SyncReport(intent, None, (), (), (), self.unknown_markers)
+        turn = self._turn(game)
+        if turn is not None:
+            return SyncReport(turn, None, (), (), (), self.unknown_markers)
         if not self.observed:
             return SyncReport(None, illegal, (), (), (), self.unknown_markers)
         desync, in_hand, pending = self._compare(game, illegal)
         return SyncReport(None, illegal, desync, in_hand, pending, self.unknown_markers)
+
+    def _turn(self, game: Game) -> Face | None:
+        """A figure turned on the table, standing where the game has it, as a ``face`` action (once)."""
+        if not game.rules.uses_facing or game.over:
+            return None
+        for figure, direction in list(self.turns.items()):
+            fig = game.state.figures.get(figure)
+            view = self.views.get(figure)
+            if fig is None or not fig.alive or not fig.on_table or direction == fig.facing:
+                self.turns.pop(figure)
+            elif view is not None and view.on_table and view.settled_hex == fig.hex:
+                self.turns.pop(figure)
+                return Face(figure, direction)
+        return None
 
     def _illegal(self, game: Game, figure: str, to: Hex) -> IllegalMove:
         moves = game.prompt.moves

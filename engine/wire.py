@@ -700,7 +700,10 @@ class TableMessage(EngineMessage):
 
 @dataclass(frozen=True, slots=True)
 class FigureSighting:
-    """A figure (or other marker) as the fused cameras see it, in map millimetres and on a hex."""
+    """A figure (or other marker) as the fused cameras see it, in map millimetres and on a hex.
+
+    ``angle_deg``: the tag's angle in the map frame; ``direction``: the board direction its figure faces there
+    (0..5 on a hex map); both null when unknown, and optional on receipt (an older engine)."""
 
     marker: int
     figure: str | None
@@ -709,10 +712,13 @@ class FigureSighting:
     hex: list[int] | None
     state: str
     cameras: tuple[str, ...]
+    angle_deg: float | None = None
+    direction: int | None = None
 
     def to_dict(self) -> dict[str, Any]:
         return {"marker": self.marker, "figure": self.figure, "x_mm": self.x_mm, "y_mm": self.y_mm,
-                "hex": self.hex, "state": self.state, "cameras": list(self.cameras)}
+                "hex": self.hex, "state": self.state, "cameras": list(self.cameras), "angle_deg": self.angle_deg,
+                "direction": self.direction}
 
     @staticmethod
     def from_dict(value: Any, where: str) -> FigureSighting:
@@ -723,9 +729,14 @@ class FigureSighting:
         cameras = _list(obj, "cameras", where)
         if not all(isinstance(c, str) for c in cameras):
             raise WireError(f"{where}.cameras: expected a list of camera ids, got {cameras!r}")
+        direction = obj.get("direction")
+        if direction is not None and (not isinstance(direction, int) or isinstance(direction, bool)
+                                      or not 0 <= direction < 6):
+            raise WireError(f"{where}.direction: expected a board direction 0..5 or null, got {direction!r}")
         return FigureSighting(_int(obj, "marker", where), figure, _float(obj, "x_mm", where),
                               _float(obj, "y_mm", where), _hex_pair(obj.get("hex"), f"{where}.hex"),
-                              _str(obj, "state", where, TRACK_STATES), tuple(cameras))
+                              _str(obj, "state", where, TRACK_STATES), tuple(cameras),
+                              _optional_float(obj, "angle_deg", where), direction)
 
 
 @register

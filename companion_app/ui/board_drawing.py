@@ -200,13 +200,26 @@ def shape_points(kind: str, centre: Pt, r: float) -> list[Pt]:
     return [(cx + r * math.cos(2 * math.pi * i / 20), cy + r * math.sin(2 * math.pi * i / 20)) for i in range(20)]
 
 
-def figures(group: InstructionGroup, figs: Sequence[FigureView], size_mm: float, alpha: float = 1.0,
-            at: dict[str, list[Pt]] | None = None, names: bool = True) -> None:
-    """Figures as their side's shape in the side's colour with a dark outline and the kind's letter; names below,
-    badges above. ``at`` draws ghosts of a figure at other places instead."""
+def facing_wedge(centre: Pt, r: float, facing_deg: float) -> list[Pt]:
+    """A wedge on a disc's rim pointing the way the figure faces (map coordinates, y down)."""
+    a = math.radians(facing_deg)
+    tip = (centre[0] + r * 1.45 * math.cos(a), centre[1] + r * 1.45 * math.sin(a))
+    left = (centre[0] + r * 0.8 * math.cos(a - 0.42), centre[1] + r * 0.8 * math.sin(a - 0.42))
+    right = (centre[0] + r * 0.8 * math.cos(a + 0.42), centre[1] + r * 0.8 * math.sin(a + 0.42))
+    return [tip, left, right]
+
+
+Label = tuple[str, Pt, float, palette.RGBA, int]
+STACKED_SCALE = 0.8  # a stack's discs are drawn this much smaller than a lone figure's
+
+
+def _discs(group: InstructionGroup, figs: Sequence[FigureView], size_mm: float, alpha: float,
+           at: dict[str, list[Pt]] | None, names: bool) -> list[Label]:
+    """One batch of figures: fills, outlines and facing wedges emitted; their labels returned."""
     fills: dict[palette.RGBA, MeshBatch] = {}
     outline = MeshBatch((0.05, 0.05, 0.05, alpha))
-    labels: list[tuple[str, Pt, float, palette.RGBA, int]] = []
+    wedges = MeshBatch((1.0, 1.0, 1.0, alpha))
+    labels: list[Label] = []
     r = size_mm * 0.58
     for f in figs:
         places = at.get(f.id, []) if at is not None else ([f.centre] if f.centre is not None else [])
@@ -216,17 +229,52 @@ def figures(group: InstructionGroup, figs: Sequence[FigureView], size_mm: float,
             pts = shape_points(f.shape, centre, r)
             fill.polygon(pts)
             outline.polyline(pts, size_mm * 0.07, close=True)
+            if f.facing_deg is not None and at is None:
+                wedge = facing_wedge(centre, r, f.facing_deg)
+                wedges.polygon(wedge)
+                outline.polyline(wedge, size_mm * 0.05, close=True)
             labels.append((f.letter, centre, size_mm * 0.55, (0.05, 0.05, 0.05, alpha), 40))
-            if names:
-                labels.append((f.name, (centre[0], centre[1] + size_mm * 0.8), size_mm * 0.3, (1, 1, 1, alpha), 28))
+            on_top = f.stack_index == f.stack - 1
+            if names and on_top:
+                name = f.name if f.stack < 2 else f"{f.name} +{f.stack - 1}"
+                labels.append((name, (centre[0], centre[1] + size_mm * 0.8), size_mm * 0.3, (1, 1, 1, alpha), 28))
                 if f.badges:
                     labels.append((" ".join(f.badges)[:24], (centre[0], centre[1] - size_mm * 0.8), size_mm * 0.26,
                                    (1.0, 0.9, 0.4, alpha), 24))
     for batch in fills.values():
         batch.emit(group)
     outline.emit(group)
+    wedges.emit(group)
+    return labels
+
+
+def stack_count(group: InstructionGroup, f: FigureView, size_mm: float) -> None:
+    """The number of figures in a stack, in a dark badge on the top disc's upper right."""
+    if f.centre is None:
+        return
+    r = size_mm * 0.58
+    at = (f.centre[0] + r * 0.85, f.centre[1] - r * 0.85)
+    badge = MeshBatch((0.08, 0.08, 0.08, 1.0))
+    badge.polygon(shape_points("circle", at, size_mm * 0.3))
+    badge.emit(group)
+    text(group, str(f.stack), at, size_mm * 0.42, (1.0, 0.9, 0.4, 1.0), 32)
+
+
+def figures(group: InstructionGroup, figs: Sequence[FigureView], size_mm: float, alpha: float = 1.0,
+            at: dict[str, list[Pt]] | None = None, names: bool = True) -> None:
+    """Figures as their side's shape in the side's colour with a dark outline and the kind's letter, a wedge on
+    the rim where they face; names below, badges above. A stack is drawn disc after disc (the last to arrive on
+    top) with its count. ``at`` draws ghosts of a figure at other places instead."""
+    single = [f for f in figs if f.stack < 2 or at is not None]
+    stacked = sorted((f for f in figs if f.stack >= 2 and at is None), key=lambda f: f.stack_index)
+    labels = _discs(group, single, size_mm, alpha, at, names)
     for label, centre, height, rgba, px in labels:
         text(group, label, centre, height, rgba, px)
+    for f in stacked:  # each disc over the one below it, its letter with it; smaller, so the one below shows
+        for label, centre, height, rgba, px in _discs(group, [f], size_mm * STACKED_SCALE, alpha, None, names):
+            text(group, label, centre, height, rgba, px)
+        if f.stack_index == f.stack - 1:
+            stack_count(group, f, size_mm * STACKED_SCALE)
 
 
 def arrow(batch: MeshBatch, a: Pt, b: Pt, width: float, head: float) -> None:

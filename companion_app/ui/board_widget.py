@@ -227,7 +227,7 @@ class BoardWidget(Widget):  # type: ignore[misc]
 
     def _draw_figures(self, board: BoardView) -> None:
         self.g_figures.clear()
-        alive = [f for f in board.figures.values() if f.alive]
+        alive = sorted((f for f in board.figures.values() if f.alive), key=lambda f: f.stack_index)  # tops last
         self._names_shown = self._names_readable(board)
         draw.figures(self.g_figures, alive, board.size_mm, names=self._names_shown)
 
@@ -373,8 +373,12 @@ class BoardWidget(Widget):  # type: ignore[misc]
             return False
         key = self.hex_at_window(down[0], down[1])
         prompt = self.session.prompt
-        fig = self.session.board.figure_at(key) if key else None
-        return fig is not None and prompt is not None and prompt.kind == "move" and prompt.figure == fig.id
+        board = self.session.board
+        wanted = prompt.figure if prompt is not None else None  # out of a stack: the figure the prompt moves
+        fig = board.pick(key, wanted=(wanted,)) if key else None
+        # where the rules have facing, dragging any figure onto a neighbour turns it
+        return fig is not None and prompt is not None and ((prompt.kind == "move" and prompt.figure == fig.id)
+                                                            or board.uses_facing)
 
     def on_touch_up(self, touch: Any) -> bool:
         if touch.grab_current is not self:
@@ -398,6 +402,6 @@ class BoardWidget(Widget):  # type: ignore[misc]
     def _drag_is_figure_from(self, key: HexKey | None) -> bool:
         if key is None or self.session is None or self.session.board is None or self.session.prompt is None:
             return False
-        fig = self.session.board.figure_at(key)
         p = self.session.prompt
-        return fig is not None and p.kind == "move" and p.figure == fig.id
+        fig = self.session.board.pick(key, wanted=(p.figure,))
+        return fig is not None and ((p.kind == "move" and p.figure == fig.id) or self.session.board.uses_facing)

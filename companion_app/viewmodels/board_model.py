@@ -3,6 +3,10 @@
 Built from the engine's ``scenario`` dict and a game ``snapshot`` dict. The board dict's ``kind`` says
 what to draw: a hex map (geometry from the engine's layout helpers) or a zone board (square zones
 whose rectangles the dict gives). Geometry, not rules.
+
+Several figures on one hex (a stack) are drawn as offset discs, the last to arrive on top, with a count; a
+tap on a stack picks its figures one after another (:meth:`BoardView.pick`). Where the scenario's rules use
+facing, each figure on a hex map carries the map angle of the neighbour it faces, for the wedge on its disc.
 """
 
 from __future__ import annotations
@@ -13,7 +17,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from companion_app.viewmodels import palette
-from engine.hexes import Edge, Hex, Orientation, edge, to_label
+from engine.hexes import DIRECTIONS, Edge, Hex, Orientation, edge, to_label
 from engine.layout import Layout, Point
 
 HexKey = tuple[int, int]
@@ -78,6 +82,10 @@ class FigureView:
     alive: bool
     badges: tuple[str, ...]
     centre: Point | None
+    facing_deg: float | None = None  # map angle (y down) of the neighbour it faces; None: no facing drawn
+    level: int = 0  # the height it stands at (its hex's level unless the state says otherwise)
+    stack: int = 1  # figures on its hex, itself included
+    stack_index: int = 0  # 0 at the bottom of the stack (first to arrive), stack - 1 on top
 
 
 @dataclass(frozen=True)
@@ -101,6 +109,7 @@ class BoardView:
     sides: dict[str, SideView] = field(default_factory=dict)
     tokens: dict[str, HexKey | None] = field(default_factory=dict)
     kind: str = "hex"  # hex | zones
+    uses_facing: bool = False  # the rules give figures a facing (the scenario dict says)
 
     @property
     def size_mm(self) -> float:
@@ -123,11 +132,37 @@ class BoardView:
         key = (h.q, h.r)
         return key if key in self.tiles else None
 
+    def figures_at(self, key: HexKey) -> list[FigureView]:
+        """The figures in play on a cell, top of the stack (last to arrive) first."""
+        here = [f for f in self.figures.values() if f.alive and f.key == key]
+        return sorted(here, key=lambda f: -f.stack_index)
+
     def figure_at(self, key: HexKey) -> FigureView | None:
-        for f in self.figures.values():
-            if f.alive and f.key == key:
-                return f
-        return None
+        """The figure on top of the cell's stack (the only one, where there is no stack)."""
+        here = self.figures_at(key)
+        return here[0] if here else None
+
+    def pick(self, key: HexKey, current: str | None = None, wanted: Sequence[str | None] = ()) -> FigureView | None:
+        """The figure a touch on a cell means: the first of ``wanted`` there (the one the prompt asks for, the one
+        selected), else the one after ``current`` in the stack (tap again for the next), else the top one."""
+        here = self.figures_at(key)
+        ids = [f.id for f in here]
+        for fid in wanted:
+            if fid in ids:
+                return here[ids.index(fid)]
+        if current in ids and len(here) > 1:
+            return here[(ids.index(current) + 1) % len(here)]
+        return here[0] if here else None
+
+    def face_action(self, figure: str, toward: HexKey) -> dict[str, Any] | None:
+        """The action turning a figure to face a neighbouring hex, or None (no facing here, or not a neighbour)."""
+        f = self.figures.get(figure)
+        if not self.uses_facing or self.kind != "hex" or f is None or f.key is None:
+            return None
+        step = Hex(*toward) - Hex(*f.key)
+        if step not in DIRECTIONS:
+            return None
+        return {"kind": "face", "figure": figure, "direction": DIRECTIONS.index(step)}
 
     def centre(self, key: HexKey) -> Point:
         tile = self.tiles.get(key)
@@ -275,8 +310,10 @@ def _with_state(
         s["id"]: SideView(s["id"], s["name"], palette.side_colour(s.get("colour", "")), palette.side_shape(i), i)
         for i, s in enumerate(scenario.get("sides", []))
     }
-    view = BoardView(layout=layout, orientation=orientation, tiles=tiles, edges=edges, sides=sides, kind=kind)
+    view = BoardView(layout=layout, orientation=orientation, tiles=tiles, edges=edges, sides=sides, kind=kind,
+                     uses_facing=bool(scenario.get("uses_facing", False)))
     view.figures = _figures(scenario, state, view)
+    view.figures = _stacked(view.figures, view.size_mm, offset=kind != "zones")
     if kind == "zones":
         view.figures = _spread(view.figures, view.size_mm)
     if state is not None:
@@ -306,9 +343,41 @@ def _spread(figures: dict[str, FigureView], size_mm: float) -> dict[str, FigureV
     return out
 
 
+STACK_STEP = 0.5  # each figure of a stack drawn this share of a hex's radius up and right of the one below
+
+
+def _stacked(figures: dict[str, FigureView], size_mm: float, offset: bool = True) -> dict[str, FigureView]:
+    """Each figure's place in its cell's stack (by arrival) and the count; on a hex map (``offset``) a stack's
+    figures are drawn as offset discs around the hex's centre, the last to arrive on top."""
+    by_cell: dict[HexKey, list[FigureView]] = {}
+    for f in figures.values():
+        if f.alive and f.key is not None and f.centre is not None:
+            by_cell.setdefault(f.key, []).append(f)
+    out = dict(figures)
+    for here in by_cell.values():
+        n = len(here)
+        for i, f in enumerate(sorted(here, key=lambda f: f.stack_index)):
+            assert f.centre is not None
+            k = (i - (n - 1) / 2.0) * STACK_STEP * size_mm if offset else 0.0
+            out[f.id] = replace(f, centre=(f.centre[0] + k, f.centre[1] - k), stack=n, stack_index=i)
+    return out
+
+
+def _facing_deg(view: BoardView, key: HexKey, facing: Any) -> float | None:
+    if not isinstance(facing, int) or isinstance(facing, bool) or view.kind != "hex":
+        return None
+    h = Hex(*key)
+    (ax, ay), (bx, by) = view.layout.hex_to_mm(h), view.layout.hex_to_mm(h.neighbour(facing))
+    return math.degrees(math.atan2(by - ay, bx - ax))
+
+
 def _figures(scenario: Mapping[str, Any], state: Mapping[str, Any] | None, view: BoardView) -> dict[str, FigureView]:
     live = (state or {}).get("figures", {})
+    uses_facing = bool(scenario.get("uses_facing", False))
     out: dict[str, FigureView] = {}
+    arrived: dict[str, tuple[int, int]] = {}
+    for i, f in enumerate(scenario.get("figures", [])):
+        arrived[str(f["id"])] = (int(live.get(str(f["id"]), {}).get("arrived", 0) or 0), i)
     for f in scenario.get("figures", []):
         fid = str(f["id"])
         now = live.get(fid, {})
@@ -320,6 +389,11 @@ def _figures(scenario: Mapping[str, Any], state: Mapping[str, Any] | None, view:
         badges += [str(a) for a in f.get("abilities", ())]
         if not alive:
             badges.insert(0, "down")
+        tile_level = view.tiles[key].level if key is not None and key in view.tiles else 0
+        level = now.get("level")
+        level = level if isinstance(level, int) and not isinstance(level, bool) else tile_level
+        if level != tile_level:
+            badges.append(f"L{level}")
         kind = str(f.get("kind", ""))
         out[fid] = FigureView(
             id=fid,
@@ -335,5 +409,8 @@ def _figures(scenario: Mapping[str, Any], state: Mapping[str, Any] | None, view:
             alive=alive,
             badges=tuple(badges),
             centre=view.centre(key) if key else None,
+            facing_deg=_facing_deg(view, key, now.get("facing")) if uses_facing and key and alive else None,
+            level=level,
+            stack_index=sorted(arrived.values()).index(arrived[fid]),  # arrival rank; made per stack below
         )
     return out

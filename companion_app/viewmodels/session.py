@@ -192,9 +192,10 @@ class GameSession:
                 return TapResult("select", figure=option.figure, text=f"Tap {name} again to choose: {option.label}")
             if prompt.kind == "move" and key in prompt.moves:
                 return TapResult("action", prompt.move_to(key, board), text=f"move to {board.label(key)}")
-        fig = board.figure_at(key)
+        fig = board.pick(key, self.selection.figure if self.selection is not None else None)  # a stack: the next
         if fig is not None:
-            return TapResult("select", figure=fig.id, text=f"{fig.name} ({fig.side_name}) on {fig.label}")
+            more = f"; {fig.stack_index + 1} of a stack of {fig.stack}, tap again for the next" if fig.stack > 1 else ""
+            return TapResult("select", figure=fig.id, text=f"{fig.name} ({fig.side_name}) on {fig.label}{more}")
         return TapResult("clear")
 
     def drag(self, start: HexKey | None, end: HexKey | None) -> TapResult:
@@ -202,7 +203,7 @@ class GameSession:
         board, prompt = self.board, self.prompt
         if board is None or prompt is None or start is None or end is None:
             return TapResult("clear")
-        fig = board.figure_at(start)
+        fig = board.pick(start, wanted=(prompt.figure, self.selection.figure if self.selection is not None else None))
         if fig is None:
             return TapResult("clear")
         if prompt.kind == "move" and prompt.figure == fig.id:
@@ -214,5 +215,8 @@ class GameSession:
             option = next((o for o in prompt.options if o.figure == fig.id), None)
             if option is not None:
                 return TapResult("action", prompt.choose(option.id), text=option.label)
+        turn = board.face_action(fig.id, end)  # dragged onto a neighbour: turned to face it, where rules have facing
+        if turn is not None:
+            return TapResult("action", turn, text=f"turn {fig.name} to face {board.label(end)}")
         who = board.side_name(prompt.side) or "The engine"
         return TapResult("refused", text=f"{fig.name} cannot move now: {who} must first: {prompt.text}")

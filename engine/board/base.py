@@ -21,6 +21,13 @@ Point = tuple[float, float]
 
 # Share of a cell's size a marker must cross past a border before it counts on the next cell.
 DEFAULT_HYSTERESIS = 0.15
+# Degrees a figure must turn past the border between two facings before it counts on the next one.
+DEFAULT_FACING_MARGIN_DEG = 10.0
+
+
+def angle_between(a_deg: float, b_deg: float) -> float:
+    """The unsigned angle between two directions, 0..180 degrees."""
+    return abs((a_deg - b_deg + 180.0) % 360.0 - 180.0)
 
 
 @runtime_checkable
@@ -63,6 +70,12 @@ class Board(Protocol):
                margin: float = DEFAULT_HYSTERESIS) -> Cell:
         """The cell under a table position; ``previous`` is kept until the position is ``margin`` (share of a
         cell) past its border. The cell may be off the board (a figure set down beside the map)."""
+
+    def facing_toward(self, cell: Cell, heading_deg: float, previous: int | None = None,
+                      margin_deg: float = DEFAULT_FACING_MARGIN_DEG) -> int | None:
+        """The facing (a direction index) of a figure on ``cell`` looking along ``heading_deg`` (map millimetres,
+        degrees from +x towards +y); ``previous`` is kept until the heading is ``margin_deg`` past its sector's
+        border. None where the board has no facings (a zone board)."""
 
     def to_dict(self) -> dict[str, Any]:
         """The board as the tablets draw it: ``kind`` and the cells with their labels and geometry."""

@@ -13,8 +13,8 @@ from dataclasses import dataclass, field
 from enum import Enum
 from typing import Any
 
-from engine.board.base import DEFAULT_HYSTERESIS, Point
-from engine.hexes import Edge, Hex, Orientation, edge, from_label, to_label
+from engine.board.base import DEFAULT_FACING_MARGIN_DEG, DEFAULT_HYSTERESIS, Point, angle_between
+from engine.hexes import DIRECTIONS, Edge, Hex, Orientation, edge, from_label, to_label
 from engine.layout import Layout
 
 DEFAULT_HEX_MM = 50.0  # across flats, when a board is built without a layout (tests)
@@ -124,6 +124,20 @@ class HexBoard:
             if d_previous - d_candidate <= margin * layout.across_flats_mm:
                 return previous
         return candidate
+
+    def direction_deg(self, h: Hex, direction: int) -> float:
+        """The map angle (degrees from +x towards +y, y down) from ``h`` towards its neighbour ``direction``."""
+        layout = self.geometry
+        (ax, ay), (bx, by) = layout.hex_to_mm(h), layout.hex_to_mm(h + DIRECTIONS[direction % 6])
+        return math.degrees(math.atan2(by - ay, bx - ax))
+
+    def facing_toward(self, cell: Hex, heading_deg: float, previous: int | None = None,
+                      margin_deg: float = DEFAULT_FACING_MARGIN_DEG) -> int:
+        """The neighbour direction nearest the heading; ``previous`` kept until ``margin_deg`` past the sector."""
+        off = [angle_between(heading_deg, self.direction_deg(cell, d)) for d in range(6)]
+        if previous is not None and off[previous % 6] <= 30.0 + margin_deg:
+            return previous % 6
+        return min(range(6), key=lambda d: off[d])
 
     def to_dict(self) -> dict[str, Any]:
         layout = self.geometry

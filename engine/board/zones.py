@@ -13,7 +13,7 @@ from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from engine.board.base import DEFAULT_HYSTERESIS, Point
+from engine.board.base import DEFAULT_FACING_MARGIN_DEG, DEFAULT_HYSTERESIS, Point
 from engine.board.hex_board import EdgeKind, HexInfo, Terrain
 from engine.hexes import Edge, Hex, Orientation
 
@@ -156,6 +156,11 @@ class ZoneBoard:
         a = MAT_ANCHOR_OFFSET_MM
         corners = ((x0 - a, y0 - a), (x1 + a, y0 - a), (x0 - a, y1 + a), (x1 + a, y1 + a))
         return dict(zip(MAT_ANCHOR_IDS, corners, strict=True))
+
+    def facing_toward(self, cell: Hex, heading_deg: float, previous: int | None = None,
+                      margin_deg: float = DEFAULT_FACING_MARGIN_DEG) -> None:
+        """Zones have no facings: figures on a zone mat face nowhere in particular."""
+        return None
 
     def to_dict(self) -> dict[str, Any]:
         return {

@@ -10,6 +10,9 @@ that are its own rules. The dispatcher does the rest, for every rule set alike:
 3. the pending step's stage applies it;
 4. the victory hook is asked; then steps that need no decision settle, phase after phase,
    turn after turn — but never past a removal still to be confirmed.
+
+A ``face`` action stands apart: rule sets that declare ``uses_facing`` take it at any time, without
+answering the prompt (:mod:`engine.flow.facing`).
 """
 
 from __future__ import annotations
@@ -18,9 +21,11 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
-from engine.actions import Action, Remove
+from engine.actions import Action, Face, Remove
+from engine.errors import IllegalActionError
 from engine.events import Event
 from engine.flow.answers import check_answer
+from engine.flow.facing import apply_face
 from engine.flow.steps import GameOver, Step
 from engine.flow.turns import FixedOrder, RollOff, TurnOrder, roll_off_apply, roll_off_prompt
 from engine.flow.words import possessive, their, verb
@@ -182,6 +187,12 @@ class FlowRuleSet(RuleSet):
         return self.flow.stage(state.step).prompt(self, state, state.step)
 
     def apply(self, state: GameState, action: Action) -> list[Event]:
+        if isinstance(action, Face):
+            if isinstance(state.step, GameOver):
+                raise IllegalActionError(f"the game is over ({state.step.text}); start a new game or undo")
+            turned = apply_face(self, state, action, self.name_of)
+            state.serial += 1
+            return turned
         check_answer(self.prompt(state), action, self.name_of, self.label, lambda fid, to: self.why_not(state, fid, to))
         events: list[Event] = []
         if state.pending_removals:

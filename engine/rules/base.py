@@ -87,6 +87,7 @@ class RuleSet(ABC):
     map_symbols: ClassVar[Mapping[str, MapSymbol]] = {}  # its drawing symbols beyond . # o ~ -
     tables: ClassVar[tuple[Table, ...]] = ()  # its own tables of a scenario file
     one_figure_per_cell: ClassVar[bool] = True  # False: figures may start stacked (Laramie, zone boards)
+    uses_facing: ClassVar[bool] = False  # True: figures face a direction, turned by ``face`` actions at any time
     # -- what the tablets show besides the prompts (engine.rules.content; sent in the scenario message) -----
     # What a tap on a figure asks, each answered by query(); every rule set can say where a figure may go.
     queries: ClassVar[tuple[QueryKind, ...]] = (MOVES_QUERY,)

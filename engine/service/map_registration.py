@@ -9,6 +9,7 @@ registration (figures on three named hexes) replaces both until the next game.
 from __future__ import annotations
 
 import logging
+import math
 from collections.abc import Mapping, Sequence
 from typing import Any
 
@@ -86,6 +87,23 @@ class MapRegistration:
         """N×2 table millimetres → N×2 map millimetres (identity while there is no registration)."""
         registration = self.current
         return points if registration is None else registration.table_to_map(points)
+
+    def to_map_angles(self, angles_deg: Sequence[float | None]) -> list[float | None]:
+        """Tag angles in the table frame → the same directions in the map frame (the registration's rotation;
+        a mirrored or sheared fit turns each direction as it turns the table). Unknown angles stay None."""
+        registration = self.current
+        if registration is None:
+            return list(angles_deg)
+        linear = registration.matrix[:, :2]
+        out: list[float | None] = []
+        for angle in angles_deg:
+            if angle is None:
+                out.append(None)
+                continue
+            a = math.radians(angle)
+            x, y = linear @ np.array([math.cos(a), math.sin(a)])
+            out.append(math.degrees(math.atan2(float(y), float(x))))
+        return out
 
     def status(self) -> dict[str, Any]:
         """``{residual_mm, drift_hex, ok, text, mode}`` for the tablets."""

@@ -45,7 +45,7 @@ def place_figure(game: Game, figure: str, to: Hex) -> None:
         what = f"figure {figure!r}" if figure not in game.state.figures else f"hex ({to.q}, {to.r})"
         raise ValueError(f"an override names {what}, which is not in the scenario")
     state = copy.deepcopy(game.state)
-    state.figures[figure].hex = to
+    state.put(figure, to)  # on top of any stack there
     game.replace_state(state)
 
 

@@ -15,7 +15,7 @@ from typing import Any
 import numpy as np
 
 from calibration.registration import ManualPoint, RegistrationError
-from engine.actions import Action, Move, Remove, action_from_dict, action_to_text
+from engine.actions import Action, Face, Move, Remove, action_from_dict, action_to_text
 from engine.errors import EngineError
 from engine.game import Game
 from engine.hexes import Hex, from_label
@@ -119,7 +119,7 @@ class EngineSession:
     # -- camera side ---------------------------------------------------------------------------------
     def refresh_table(self) -> Changes:
         """Fuse every camera's newest view, register it on the map and compare it with the game."""
-        sightings = [Sighting(m.id, m.x_mm, m.y_mm, m.state, m.confidence, camera)
+        sightings = [Sighting(m.id, m.x_mm, m.y_mm, m.state, m.confidence, camera, m.angle_deg)
                      for camera, view in self.cameras.items() for m in view.tracks.markers]
         fusion = fuse(sightings, DEFAULT_DUPLICATE_HEX * self.scenario.layout.across_flats_mm)
         self.duplicates = fusion.duplicates
@@ -130,7 +130,9 @@ class EngineSession:
         if markers:
             table = np.array([[m.x_mm, m.y_mm] for m in markers], dtype=np.float64)
             mapped = self.registration.to_map(table)
-            markers = [replace(m, x_mm=float(p[0]), y_mm=float(p[1])) for m, p in zip(markers, mapped, strict=True)]
+            angles = self.registration.to_map_angles([m.angle_deg for m in markers])
+            markers = [replace(m, x_mm=float(p[0]), y_mm=float(p[1]), angle_deg=a)
+                       for m, p, a in zip(markers, mapped, angles, strict=True)]
         self.fused = {m.marker: m for m in markers}
         self.sync.observe(self.fused, self.game)
         return self.follow_table()
@@ -166,9 +168,11 @@ class EngineSession:
         for marker in self.fused.values():
             figure = self.sync.figure_of(marker.marker)
             h = self.sync.hexes.locate(marker.marker, marker.x_mm, marker.y_mm) if marker.visible else None
+            direction = self.sync.facing_of(marker, h) if h is not None else None
+            angle = None if marker.angle_deg is None else round(marker.angle_deg, 1)
             out.append(FigureSighting(marker.marker, figure, round(marker.x_mm, 2),
                                       round(marker.y_mm, 2), None if h is None else [h.q, h.r], marker.state,
-                                      marker.cameras))
+                                      marker.cameras, angle, direction))
         return tuple(out)
 
     def table_fields(self) -> dict[str, Any]:
@@ -223,7 +227,7 @@ class EngineSession:
     def _cmd_action(self, args: dict[str, Any]) -> tuple[dict[str, Any], Changes]:
         action = self._action_arg(args["action"])
         changes = self._apply(action, source="tablet")
-        if isinstance(action, Move | Remove):
+        if isinstance(action, Move | Remove | Face):
             self.sync.forget_intents(action.figure)
         changes.merge(self.follow_table())
         played = changes.events[0]

@@ -74,14 +74,21 @@ class EngineProcess:
 class VisionProcess:
     """The camera service on the synthetic table of a scenario, publishing tracks and preview JPEGs."""
 
-    def __init__(self, scenario: str = "goblins-treasure", preview_fps: float = 4.0) -> None:
+    def __init__(self, scenario: str = "goblins-treasure", preview_fps: float = 4.0, control: bool = False) -> None:
         self.pub = f"tcp://127.0.0.1:{free_port()}"
         self.snapshot = f"tcp://127.0.0.1:{free_port()}"
+        self.control = f"tcp://127.0.0.1:{free_port()}" if control else None  # the synthetic table's hand
         self.log = tempfile.TemporaryFile()  # noqa: SIM115 - kept open for the process's life
         cmd = [sys.executable, "-m", "engine", "vision", "--synthetic", scenario, "--pub", self.pub,
                "--snapshot", self.snapshot, "--preview", str(preview_fps), "--fps", "5"]
+        if self.control is not None:
+            cmd += ["--control", self.control]
         self.proc = subprocess.Popen(cmd, cwd=ROOT, stdout=self.log, stderr=subprocess.STDOUT)
 
     def stop(self) -> None:
         end_process(self.proc)
         self.log.close()
+
+    def log_text(self) -> str:
+        self.log.seek(0)
+        return self.log.read().decode(errors="replace")

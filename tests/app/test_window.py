@@ -81,3 +81,14 @@ def test_a_zone_board_is_drawn_from_its_scenario_message() -> None:
     assert "a tap on zone 5 lands on zone 5" in result["checks"]
     shot = SHOTS / "play-zone-board.png"
     assert shot.exists() and shot.stat().st_size > 10_000
+
+
+@pytest.mark.window
+def test_a_stack_and_a_facing_from_the_synthetic_table_on_the_tablet() -> None:
+    result = _run("stacks")
+    checks = result["checks"]
+    assert "the stack counts two figures" in checks and "a second tap picks the next" in checks
+    assert "turning is not a move" in checks
+    for name in ("play-stack-facing", "play-stack-pick", "play-stack-turned"):
+        shot = SHOTS / f"{name}.png"
+        assert shot.exists() and shot.stat().st_size > 10_000

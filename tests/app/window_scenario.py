@@ -60,6 +60,7 @@ class Driver:
         self.timeout_s = timeout_s
         self._gen = script(self)
         self._wait: Wait | None = None
+        self.hand: Any = None  # the synthetic table's hand (a TableControlClient) in scenarios that move tags
         self._deadline = 0.0
         self._what = ""
 
@@ -514,7 +515,89 @@ def zones_script(d: Driver) -> Step:
     d.screenshot("play-zone-board")
 
 
+def stacks_script(d: Driver) -> Step:
+    """Camera → engine → tablet on the synthetic table (the Skirmish test rule set): a hand sets the squire onto
+    the knight's hex and turns the knight; the board shows the stack with its count and the knight's facing wedge;
+    taps on the stack pick its figures in turn."""
+    from engine.hexes import from_label
+    from engine.scenario import load_scenario
+    from tests.rulesets import SKIRMISH_SCENARIO
+
+    app = d.app
+    s = app.session
+    hand = d.hand
+    assert hand is not None
+
+    def figures() -> dict[str, Any]:
+        snapshot = s.snapshot or {}
+        state = snapshot.get("state") or {}
+        found: dict[str, Any] = state.get("figures") or {}
+        return found
+
+    def upright() -> bool:
+        """every figure facing up the table, as the camera sees the upright tags"""
+        return app.agent.state == "live" and len(figures()) == 3 and all(f["facing"] == 2 for f in figures().values())
+
+    yield upright
+    b2 = from_label("B2")
+    key = (b2.q, b2.r)
+    x, y = load_scenario(str(SKIRMISH_SCENARIO)).layout.hex_to_mm(b2)
+    hand.place(1, x - 20.0, y, 0.0)
+    hand.place(2, x + 20.0, y, 0.0)
+
+    def stacked() -> bool:
+        """the squire on the knight's hex, drawn as a stack of two"""
+        board = s.board
+        return board is not None and [f.id for f in board.figures_at(key)] == ["squire", "knight"]
+
+    yield stacked
+    hand.place(1, x - 20.0, y, 240.0)  # the knight's tag turned: it looks down-left (direction 4)
+
+    def turned() -> bool:
+        """the knight facing direction 4 on the board"""
+        board = s.board
+        return board is not None and board.figures["knight"].facing_deg is not None and abs(
+            board.figures["knight"].facing_deg - 150.0) < 1e-6
+
+    yield turned
+    play = _play(app)
+    board_widget = play.ids.board
+    board_widget.fit()
+    yield d.drawn()
+    d.check(s.board is not None and s.board.figures["squire"].stack == 2, "the stack counts two figures")
+    d.screenshot("play-stack-facing")
+    # The knight's move: a tap on its own hex leaves it there. Then the bandit's move (B2 is not among its hexes):
+    # taps on B2 pick the stack's figures one after another.
+    yield d.expect(lambda: s.prompt is not None and s.prompt.figure == "knight", "the knight's move")
+    d.tap(*board_widget.window_pos_of(key))
+    yield d.expect(lambda: s.prompt is not None and s.prompt.figure == "bandit", "the bandit's move")
+    yield d.drawn()
+    d.tap(*board_widget.window_pos_of(key))
+    yield d.expect(lambda: s.selection is not None and s.selection.figure == "squire", "a tap picks the top figure")
+    yield d.expect(lambda: "2 of a stack of 2" in play.ids.info.text, "the info line says which of the stack")
+    yield d.drawn()
+    d.tap(*board_widget.window_pos_of(key))
+    yield d.expect(lambda: s.selection is not None and s.selection.figure == "knight", "a second tap picks the next")
+    yield d.drawn()
+    d.screenshot("play-stack-pick")
+    # The tablet overrides the tag: the selected knight dragged onto A2 turns to face it (direction 3).
+    a2 = from_label("A2")
+    d.drag(board_widget.window_pos_of(key), board_widget.window_pos_of((a2.q, a2.r)))
+
+    def faces_a2() -> bool:
+        """the knight facing A2 (direction 3) after the drag"""
+        board = s.board
+        angle = board.figures["knight"].facing_deg if board is not None else None
+        return angle is not None and abs(angle + 150.0) < 1e-6
+
+    yield faces_a2
+    yield d.expect(lambda: s.prompt is not None and s.prompt.figure == "bandit", "turning is not a move")
+    yield d.drawn()
+    d.screenshot("play-stack-turned")
+
+
 SCRIPTS: dict[str, Callable[[Driver], Step]] = {
+    "stacks": stacks_script,
     "zones": zones_script,
     "camera": camera_script,
     "turn": turn_script,
@@ -525,14 +608,27 @@ SCRIPTS: dict[str, Callable[[Driver], Step]] = {
 
 def main(name: str) -> int:
     script = SCRIPTS[name]
-    vision = VisionProcess() if name == "camera" else None
-    engine = EngineProcess(extra=["--vision", f"{vision.pub},{vision.snapshot}"] if vision else None)
+    scenario = "goblins-treasure"
+    if name == "stacks":  # the Skirmish test rule set on the synthetic table, moved by its hand
+        from engine.rules import FOLDERS_VARIABLE
+        from tests.rulesets import SKIRMISH_FOLDER, SKIRMISH_SCENARIO
+
+        os.environ[FOLDERS_VARIABLE] = str(SKIRMISH_FOLDER)  # both services load it
+        scenario = str(SKIRMISH_SCENARIO)
+    vision = VisionProcess(scenario, control=name == "stacks") if name in ("camera", "stacks") else None
+    engine = EngineProcess(scenario, extra=["--vision", f"{vision.pub},{vision.snapshot}"] if vision else None)
     app = HexaApp(NetworkAgent(engine.pub, engine.commands, vision.pub if vision else None))
     driver = Driver(app, script)
+    if vision is not None and vision.control is not None:
+        from vision.synthetic.control import TableControlClient
+
+        driver.hand = TableControlClient(vision.control, timeout_s=30.0)
     Clock.schedule_interval(driver.tick, 0)
     try:
         app.run()
     finally:
+        if driver.hand is not None:
+            driver.hand.close()
         engine.stop()
         if vision is not None:
             vision.stop()

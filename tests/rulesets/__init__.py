@@ -1,0 +1,8 @@
+"""Rule sets used only by the tests, each a folder loaded through ``HEXA_RULESETS`` (see :func:`skirmish`)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+SKIRMISH_FOLDER = Path(__file__).with_name("skirmish")
+SKIRMISH_SCENARIO = SKIRMISH_FOLDER / "stacks.toml"
