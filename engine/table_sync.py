@@ -22,8 +22,9 @@ from engine.hexes import Hex
 from engine.prompts import PromptKind
 from engine.scenario import Scenario
 from engine.table_fusion import DEFAULT_HYSTERESIS_HEX, CellHysteresis, FusedMarker
+from engine.wire import TrackState
 
-IN_HAND_STATES = ("moving", "lifted")
+IN_HAND_STATES = (TrackState.MOVING, TrackState.LIFTED)
 
 
 @dataclass(frozen=True)
@@ -84,11 +85,11 @@ class FigureView:
     """The camera's view of one figure: the hex it last stood on (kept while in the hand) and its state."""
 
     settled_hex: Hex | None
-    state: str  # settled | moving | lifted | lost
+    state: str  # a TrackState: settled | moving | lifted | lost
 
     @property
     def on_table(self) -> bool:
-        return self.state == "settled"
+        return self.state == TrackState.SETTLED
 
 
 class TableSync:
@@ -148,18 +149,18 @@ class TableSync:
             seen = markers.get(self.markers[spec.id])
             before = self.views.get(spec.id)
             if seen is None or not seen.visible:
-                state = "lost" if seen is None else seen.state
-                if seen is None or state == "lost":
+                state = TrackState.LOST if seen is None else seen.state
+                if seen is None or state == TrackState.LOST:
                     self.hexes.forget(self.markers[spec.id])
-                if before is not None and before.on_table and state != "moving":
+                if before is not None and before.on_table and state != TrackState.MOVING:
                     self._taken_off(spec.id, game)
                 self.views[spec.id] = FigureView(before.settled_hex if before else None, state)
                 continue
-            if seen.state != "settled":
+            if seen.state != TrackState.SETTLED:
                 self.views[spec.id] = FigureView(before.settled_hex if before else None, seen.state)
                 continue
             at = self.hex_of(seen)
-            self.views[spec.id] = FigureView(at, "settled")
+            self.views[spec.id] = FigureView(at, TrackState.SETTLED)
             if before is None or before.settled_hex is None:
                 continue  # first sight: how the table is, not something a hand just did
             intent = self.intents.get(spec.id)
