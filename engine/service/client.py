@@ -209,7 +209,8 @@ class EngineClient:
         return reply
 
     def poll(self, timeout_s: float) -> EngineMessage | None:
-        """The next update newer than what is held (applied); None on timeout. Resyncs by itself."""
+        """The next update newer than what is held (applied); None on timeout. Resyncs by itself: a snapshot
+        taken comes out as a ``game.state`` holding the whole game."""
         deadline = time.monotonic() + timeout_s
         poller = zmq.Poller()
         poller.register(self.sub, zmq.POLLIN)
@@ -219,6 +220,9 @@ class EngineClient:
                 item = self.applied.popleft()
                 if isinstance(item, EngineMessage):
                     return item
+                if self.game is not None and self.revision is not None:  # a snapshot: the whole game, as an update
+                    return GameStateMessage.whole(item.seq, time.time(), item.engine_run, self.game_id,
+                                                  self.revision, self.game)
             remaining = deadline - time.monotonic()
             if remaining <= 0:
                 return None
