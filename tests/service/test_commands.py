@@ -172,8 +172,10 @@ def test_a_tablet_joining_late_gets_the_snapshot_then_only_newer_updates(rig: Ri
     late = rig.client()
     try:
         assert late.game is not None and len(late.game["history"]) == 1
+        snapshot_revision = late.revision
+        assert snapshot_revision is not None
         rig.act("action", action={"kind": "choose", "option": "done"})
-        state = late.wait_for(b"game.state", WAIT_S)
+        state = late.wait_for(b"game.state", WAIT_S, lambda m: m.revision > snapshot_revision)
         assert isinstance(state, GameStateMessage) and state.history_from == 2 and len(state.history) == 1
         assert len(late.game["history"]) == 2 and late.game["history"][0]["action"]["kind"] == "roll"
         assert state.seq > int(late.last_seq) - 1
