@@ -84,7 +84,8 @@ def synthetic_scenario() -> tuple[dict[str, Any], dict[str, Any]]:
     snapshot = {
         "state": {"scenario_id": "bench-30x30", "ruleset": "fantasy-battle", "figures": state_figures,
                   "doors": [], "tokens": {}, "round": 1, "turn_order": [0, 1], "active": 0, "phase": "movement",
-                  "step": {}, "turn_sets": {}, "pending_removals": [], "winner": None, "serial": 0},
+                  "step": {"kind": "choose_figure"}, "turn_sets": {}, "pending_removals": [], "winner": None,
+                  "serial": 0},
         "prompt": {"kind": "choose", "side": "red", "text": "Red: choose the next figure to move.", "figure": None,
                    "note": "", "dice": [], "outcomes": [], "chances": [], "options": [], "moves": []},
         "history": [],
@@ -131,8 +132,8 @@ class StandInEngine(threading.Thread):
                 for _sock, _ in poller.poll(2):
                     frames = self.router.recv_multipart()
                     req = wire.parse_request(frames[-1])
-                    fields = {"game_id": 1, "scenario": self.scenario, "game": self.snapshot} \
-                        if req.cmd == "snapshot" else {}
+                    fields = {"game_id": 1, "scenario": self.scenario, "game": self.snapshot, "last_seq": self.seq,
+                              "revision": self.seq, "table": {}} if req.cmd == "snapshot" else {}
                     reply = wire.encode_reply(True, None, cmd=req.cmd, request_id=req.id, seq=self.seq,
                                               engine_run="bench", sent_at=time.time(), **fields)
                     self.router.send_multipart([*frames[:-1], reply])
@@ -143,7 +144,7 @@ class StandInEngine(threading.Thread):
                         break
                     self.snapshot = snap  # a late joiner's snapshot is the newest state
                     self.seq += 1
-                    msg = wire.GameStateMessage(self.seq, time.time(), "bench", 1, snap)
+                    msg = wire.GameStateMessage.whole(self.seq, time.time(), "bench", 1, self.seq, snap)
                     self.sent_at[snap["state"]["serial"]] = time.perf_counter()
                     self.pub.send_multipart(msg.to_frames())
         finally:

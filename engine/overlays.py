@@ -13,6 +13,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from engine.flow.words import cell_word
 from engine.hexes import Edge, Hex
 from engine.pathfinding import Reach
 
@@ -25,14 +26,6 @@ if TYPE_CHECKING:
 CELL_STYLES: tuple[str, ...] = ("shade", "warn", "outline")
 # A line's verdict picks its colour and its mark: the values of engine.lines.Sight.
 VERDICTS: tuple[str, ...] = ("clear", "blocked", "ambiguous")
-# What a board's cells are called in texts for people, by the board's kind.
-CELL_WORDS: Mapping[str, tuple[str, str]] = {"hex": ("hex", "hexes"), "zones": ("zone", "zones")}
-
-
-def cell_word(board_kind: str, count: int = 1) -> str:
-    """ "hex" / "hexes" on a hex map, "zone" / "zones" on a zone board (``count`` picks the form)."""
-    one, many = CELL_WORDS.get(board_kind, ("cell", "cells"))
-    return one if count == 1 else many
 
 
 @dataclass(frozen=True)

@@ -12,7 +12,7 @@ from typing import Any
 
 from engine.actions import action_to_dict, action_to_text
 from engine.events import Event
-from engine.game import Game
+from engine.game import Game, Played
 from engine.hexes import Edge, Hex
 from engine.overlays import Overlay
 from engine.pathfinding import Reach
@@ -167,7 +167,8 @@ def events_to_list(events: tuple[Event, ...] | list[Event]) -> list[dict[str, An
     return [e.to_dict() for e in events]
 
 
-def history_to_list(game: Game) -> list[dict[str, Any]]:
+def history_to_list(game: Game, start: int = 0) -> list[dict[str, Any]]:
+    """The game's history entries from index ``start`` on (entry ``n`` is ``start + 1`` for the first)."""
     orientation = game.scenario.board.orientation
     return [
         {
@@ -176,17 +177,52 @@ def history_to_list(game: Game) -> list[dict[str, Any]]:
             "text": action_to_text(p.action, orientation),
             "events": events_to_list(p.events),
         }
-        for i, p in enumerate(game.history)
+        for i, p in enumerate(game.history[start:], start)
     ]
 
 
-def game_snapshot(game: Game) -> dict[str, Any]:
-    """Everything a tablet needs to draw the game now (the scenario is sent separately, once)."""
+def game_current(game: Game) -> dict[str, Any]:
+    """The game now without its history: the state, the prompt and the hexes each side threatens."""
     return {
         "state": game.state.to_dict(),
         "prompt": prompt_to_dict(game.prompt, game.scenario),
-        "history": history_to_list(game),
         "threatened": {
             s.id: [[h.q, h.r] for h in sorted(game.threatened(s.id))] for s in game.scenario.sides
         },
     }
+
+
+def game_snapshot(game: Game) -> dict[str, Any]:
+    """Everything a tablet needs to draw the game now (the scenario is sent separately, once)."""
+    current = game_current(game)
+    return {"state": current["state"], "prompt": current["prompt"], "history": history_to_list(game),
+            "threatened": current["threatened"]}
+
+
+class HistoryDelta:
+    """What changed in a game's history since the previous call: the Clone pattern's update, not the whole.
+
+    The entries already sent are remembered by identity, so an undo (entries dropped), an action, or both
+    at once are all told by the index of the first entry that differs.
+    """
+
+    def __init__(self) -> None:
+        self._game: Game | None = None
+        self._sent: list[Played] = []
+
+    def since_last(self, game: Game) -> tuple[int, list[dict[str, Any]]]:
+        """``(history_from, entries)``: the entries from ``n = history_from`` on replace the ones sent.
+
+        Another game (a new or loaded one) counts as fully sent: tablets take a snapshot of it, so its
+        history is never published whole.
+        """
+        if game is not self._game:
+            kept = len(game.history)
+        else:
+            kept = 0
+            for sent, played in zip(self._sent, game.history, strict=False):
+                if sent is not played:
+                    break
+                kept += 1
+        self._game, self._sent = game, list(game.history)
+        return kept + 1, history_to_list(game, kept)

@@ -23,8 +23,9 @@ from dataclasses import dataclass
 
 from engine.board import DEFAULT_FACING_MARGIN_DEG, DEFAULT_HYSTERESIS, Board, Cell, HexBoard
 from engine.layout import Layout
+from engine.wire import SEEN_STATES, TrackState
 
-VISIBLE_STATES = ("settled", "moving")
+VISIBLE_STATES = SEEN_STATES  # a camera sees the marker now
 DEFAULT_HYSTERESIS_HEX = DEFAULT_HYSTERESIS  # share of a cell a marker must cross past a border
 DEFAULT_DUPLICATE_HEX = 1.0  # sightings of one id further apart than this are two tags
 
@@ -49,7 +50,7 @@ class FusedMarker:
     marker: int
     x_mm: float
     y_mm: float
-    state: str  # settled | moving (visible) or lifted | lost (not seen now)
+    state: str  # a TrackState: settled | moving (visible) or lifted | lost (not seen now)
     confidence: float
     cameras: tuple[str, ...]
     angle_deg: float | None = None  # the tag's top edge (see the module's docstring); None when no camera said
@@ -101,13 +102,13 @@ def _fuse_one(marker: int, group: list[Sighting], duplicate_mm: float) -> tuple[
     cameras = tuple(sorted({s.camera for s in group}))
     if not visible:
         best = max(group, key=lambda s: s.confidence)
-        state = "lifted" if any(s.state == "lifted" for s in group) else "lost"
+        state = TrackState.LIFTED if any(s.state == TrackState.LIFTED for s in group) else TrackState.LOST
         return FusedMarker(marker, best.x_mm, best.y_mm, state, best.confidence, cameras, best.angle_deg), False
     best = max(visible, key=lambda s: s.confidence)
     near = [s for s in visible if math.dist((s.x_mm, s.y_mm), (best.x_mm, best.y_mm)) <= duplicate_mm]
     duplicate = len(near) < len(visible)
     x, y, confidence = _weighted(near)
-    state = "moving" if any(s.state == "moving" for s in near) else "settled"
+    state = TrackState.MOVING if any(s.state == TrackState.MOVING for s in near) else TrackState.SETTLED
     seen_by = tuple(sorted({s.camera for s in near}))
     return FusedMarker(marker, x, y, state, confidence, seen_by, _angle(near)), duplicate
 

@@ -29,8 +29,9 @@ from engine.hexes import Hex
 from engine.prompts import PromptKind
 from engine.scenario import Scenario
 from engine.table_fusion import DEFAULT_HYSTERESIS_HEX, CellHysteresis, FacingHysteresis, FusedMarker
+from engine.wire import TrackState
 
-IN_HAND_STATES = ("moving", "lifted")
+IN_HAND_STATES = (TrackState.MOVING, TrackState.LIFTED)
 
 
 @dataclass(frozen=True)
@@ -92,12 +93,12 @@ class FigureView:
     hand) and its state."""
 
     settled_hex: Hex | None
-    state: str  # settled | moving | lifted | lost
+    state: str  # a TrackState: settled | moving | lifted | lost
     facing: int | None = None
 
     @property
     def on_table(self) -> bool:
-        return self.state == "settled"
+        return self.state == TrackState.SETTLED
 
 
 class TableSync:
@@ -164,22 +165,22 @@ class TableSync:
             seen = markers.get(self.markers[spec.id])
             before = self.views.get(spec.id)
             if seen is None or not seen.visible:
-                state = "lost" if seen is None else seen.state
-                if seen is None or state == "lost":
+                state = TrackState.LOST if seen is None else seen.state
+                if seen is None or state == TrackState.LOST:
                     self.hexes.forget(self.markers[spec.id])
                     self.facings.forget(self.markers[spec.id])
-                if before is not None and before.on_table and state != "moving":
+                if before is not None and before.on_table and state != TrackState.MOVING:
                     self._taken_off(spec.id, game)
                 self.views[spec.id] = FigureView(before.settled_hex if before else None, state,
                                                  before.facing if before else None)
                 continue
-            if seen.state != "settled":
+            if seen.state != TrackState.SETTLED:
                 self.views[spec.id] = FigureView(before.settled_hex if before else None, seen.state,
                                                  before.facing if before else None)
                 continue
             at = self.hex_of(seen)
             facing = self.facing_of(seen, at)
-            self.views[spec.id] = FigureView(at, "settled", facing)
+            self.views[spec.id] = FigureView(at, TrackState.SETTLED, facing)
             if game.rules.uses_facing and facing is not None and (before is None or facing != before.facing):
                 self.turns[spec.id] = facing  # the tag shows the facing: first seen, or turned since
             if before is None or before.settled_hex is None:

@@ -229,12 +229,10 @@ def _synthetic(args: argparse.Namespace, camera: CameraModel | None, heights: di
     from vision.synthetic.renderer import TableRenderer
 
     if args.synthetic:
-        from engine.errors import ScenarioError
-        from engine.scenario import load_scenario
-        from vision.synthetic.scenario_scene import scenario_table
+        from vision.synthetic.scenario_scene import ScenarioError, load_scenario_table
 
         try:
-            table, scenario_heights = scenario_table(load_scenario(args.synthetic))
+            table, scenario_heights = load_scenario_table(args.synthetic)
         except ScenarioError as exc:
             raise UsageError(str(exc)) from None
         for marker_id, h in scenario_heights.items():

@@ -8,13 +8,14 @@ import cv2
 import numpy as np
 from numpy.typing import NDArray
 
+from engine.wire import TrackState
 from vision.detection import DetectedMarker
 
 STATE_COLOURS: dict[str, tuple[int, int, int]] = {
-    "moving": (0, 200, 255),
-    "settled": (60, 200, 60),
-    "lifted": (160, 160, 160),
-    "lost": (80, 80, 200),
+    TrackState.MOVING: (0, 200, 255),
+    TrackState.SETTLED: (60, 200, 60),
+    TrackState.LIFTED: (160, 160, 160),
+    TrackState.LOST: (80, 80, 200),
 }
 
 
@@ -26,7 +27,7 @@ def draw_detections(image: NDArray[np.uint8], markers: Iterable[DetectedMarker],
     if small.ndim == 2:
         small = cv2.cvtColor(small, cv2.COLOR_GRAY2BGR)
     for m in markers:
-        colour = STATE_COLOURS.get(states.get(m.marker_id, "moving"), (255, 255, 255))
+        colour = STATE_COLOURS.get(states.get(m.marker_id, TrackState.MOVING), (255, 255, 255))
         pts = np.round(m.corners_px * scale * 16).astype(np.int32)
         cv2.polylines(small, [pts], True, colour, 2, cv2.LINE_AA, shift=4)
         corner = tuple(int(v) for v in np.round(m.corners_px[0] * scale))

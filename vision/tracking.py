@@ -16,11 +16,12 @@ import math
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 
+from engine.wire import TrackState
 from vision.mapping import TableMarker
 
 log = logging.getLogger(__name__)
 
-MOVING, SETTLED, LIFTED, LOST = "moving", "settled", "lifted", "lost"
+MOVING, SETTLED, LIFTED, LOST = TrackState.MOVING, TrackState.SETTLED, TrackState.LIFTED, TrackState.LOST
 
 
 @dataclass(frozen=True, slots=True)

@@ -1,14 +1,17 @@
 """The network agent: talks to the engine on its own thread so the UI never waits on the network.
 
-State machine (ZeroMQ Guide "Clone" client): ``connecting`` (sockets up; waiting for the first published
-message, which proves the subscription is in place) → ``syncing`` (snapshot asked, updates buffered) →
-``live`` (snapshot applied, then only updates with a higher ``seq``) → ``stale`` (nothing heard for
-``stale_after_s``: ask for a snapshot again; after ``reconnect_after_s`` more, rebuild the sockets). A new
-``engine_run`` (the engine restarted) resyncs; gaps in ``seq`` are normal (topics this agent does not
-subscribe to share the counter).
+The Clone client itself (sockets, snapshot, ``seq`` filtering, restarts, applying ``game.state`` changes) is
+:class:`engine.service.client.EngineClient`; this module adds only what the app needs around it: a thread,
+queues to and from the UI thread, request callbacks with timeouts, and the link's state machine
+(ZeroMQ Guide "Clone" client): ``connecting`` (sockets up; waiting for the first published message, which
+proves the subscription is in place) → ``syncing`` (snapshot asked, updates held back) → ``live`` (snapshot
+applied, then only newer updates) → ``stale`` (nothing heard for ``stale_after_s``: ask for a snapshot
+again; after ``reconnect_after_s`` more, rebuild the sockets). A new ``engine_run`` (the engine restarted)
+or a missed ``game.state`` goes back to ``syncing`` until a new snapshot is applied.
 
 The UI thread calls :meth:`NetworkAgent.request` (thread-safe) and drains :meth:`NetworkAgent.poll`
-(thread-safe) from its clock; every item is an :class:`AgentEvent`.
+(thread-safe) from its clock; every item is an :class:`AgentEvent`. ``snapshot`` events always carry the
+whole game (``state``, ``prompt``, ``history``, ``threatened``), rebuilt from the changes published.
 
 Endpoints (defaults): engine PUB ``tcp://127.0.0.1:5560``, engine ROUTER ``tcp://127.0.0.1:5561``,
 optional vision PUB ``tcp://127.0.0.1:5555`` for ``preview`` JPEGs.
@@ -28,13 +31,14 @@ from typing import Any
 import zmq
 
 from engine import wire
+from engine.service.client import SNAPSHOT_RETRY_S, EngineClient
 from engine.service.security import ClientKeys
-from engine.wire import WireError
+from engine.wire import EngineReply, WireError
 
 log = logging.getLogger(__name__)
 
-DEFAULT_ENGINE_PUB = "tcp://127.0.0.1:5560"
-DEFAULT_ENGINE_ROUTER = "tcp://127.0.0.1:5561"
+DEFAULT_ENGINE_PUB = wire.DEFAULT_ENGINE_PUB
+DEFAULT_ENGINE_ROUTER = wire.DEFAULT_ENGINE_COMMANDS
 DEFAULT_VISION_PUB = "tcp://127.0.0.1:5555"
 
 ENGINE_TOPICS: tuple[bytes, ...] = (
@@ -96,6 +100,7 @@ class NetworkAgent:
         self.last_seq = -1
         self.engine_run = ""
         self.dropped = 0  # malformed messages refused
+        self._client: EngineClient | None = None
         self._events: queue.Queue[AgentEvent] = queue.Queue()
         self._outbox: queue.Queue[_Pending] = queue.Queue()
         self._ids = itertools.count(1)
@@ -183,64 +188,52 @@ class NetworkAgent:
                 self._stop.wait(0.5)
         self._set_state("stopped")
 
-    def _sockets(self, ctx: zmq.Context[zmq.Socket[bytes]]) -> tuple[zmq.Socket[bytes], zmq.Socket[bytes], Any]:
-        sub = ctx.socket(zmq.SUB)
-        sub.setsockopt(zmq.LINGER, 0)
-        for topic in ENGINE_TOPICS:
-            sub.setsockopt(zmq.SUBSCRIBE, topic)
-        dealer = ctx.socket(zmq.DEALER)
-        dealer.setsockopt(zmq.LINGER, 0)
-        if self.keys is not None:
-            self.keys.apply(sub)
-            self.keys.apply(dealer)
-        sub.connect(self.pub_endpoint)
-        dealer.connect(self.router_endpoint)
-        vision = None
-        if self.vision_endpoint:
-            vision = ctx.socket(zmq.SUB)
-            vision.setsockopt(zmq.LINGER, 0)
-            # Only the newest preview matters, but CONFLATE cannot carry multipart [topic, json] messages
-            # (it keeps the last frame only, and libzmq can abort): a tiny queue instead.
-            vision.setsockopt(zmq.RCVHWM, 2)
-            vision.setsockopt(zmq.SUBSCRIBE, wire.TOPIC_PREVIEW)
-            vision.connect(self.vision_endpoint)
-        return sub, dealer, vision
+    def _vision_socket(self, ctx: zmq.Context[zmq.Socket[bytes]]) -> zmq.Socket[bytes] | None:
+        if not self.vision_endpoint:
+            return None
+        vision = ctx.socket(zmq.SUB)
+        vision.setsockopt(zmq.LINGER, 0)
+        # Only the newest preview matters, but CONFLATE cannot carry multipart [topic, json] messages
+        # (it keeps the last frame only, and libzmq can abort): a tiny queue instead.
+        vision.setsockopt(zmq.RCVHWM, 2)
+        vision.setsockopt(zmq.SUBSCRIBE, wire.TOPIC_PREVIEW)
+        vision.connect(self.vision_endpoint)
+        return vision
 
     def _session(self, ctx: zmq.Context[zmq.Socket[bytes]]) -> None:
         """One life of the sockets: sync, stay live, return when they must be rebuilt."""
-        sub, dealer, vision = self._sockets(ctx)
+        client = EngineClient(self.pub_endpoint, self.router_endpoint, ctx, self.keys, ENGINE_TOPICS)
+        vision = self._vision_socket(ctx)
         poller = zmq.Poller()
-        poller.register(sub, zmq.POLLIN)
-        poller.register(dealer, zmq.POLLIN)
+        poller.register(client.sub, zmq.POLLIN)
+        poller.register(client.dealer, zmq.POLLIN)
         if vision is not None:
             poller.register(vision, zmq.POLLIN)
         pending: dict[str, _Pending] = {}
-        buffered: list[tuple[int, bytes, bytes]] = []
-        snapshot_id: str | None = None
         heard_at = opened_at = time.monotonic()
-        asked_at = 0.0
         sub_heard = False  # ZeroMQ subscribes asynchronously: ask for the snapshot once the feed is flowing
+        self._client = client
         self._set_state("connecting", self.router_endpoint)
         try:
             while not self._stop.is_set():
                 now = time.monotonic()
-                if snapshot_id is not None and snapshot_id not in pending:
-                    snapshot_id = None  # timed out: ask again
                 feed_ready = sub_heard or now - opened_at > SUBSCRIBE_WAIT_S
-                if snapshot_id is None and self.state != "live" and now - asked_at > 2.0 and feed_ready:
-                    snapshot_id = self._send(dealer, pending, "snapshot", now)
-                    asked_at = now
-                    if self.state == "connecting":
-                        self._set_state("syncing", "asked for a snapshot")
-                self._drain_outbox(dealer, pending, now)
+                if self.state != "live" and feed_ready and (client.syncing is None
+                                                            or now - client.asked_at > SNAPSHOT_RETRY_S):
+                    self._ask_snapshot(client)
+                self._drain_outbox(client, pending, now)
                 for event_socket, _ in poller.poll(self.poll_ms):
-                    if event_socket is sub:
+                    if event_socket is client.sub:
                         heard_at = time.monotonic()
                         sub_heard = True
-                        snapshot_id = self._on_publish(sub.recv_multipart(), buffered, snapshot_id, dealer, pending)
-                    elif event_socket is dealer:
+                        client.take_update(client.sub.recv_multipart())
+                        self._deliver(client)
+                    elif event_socket is client.dealer:
                         heard_at = time.monotonic()
-                        snapshot_id = self._on_reply(dealer.recv_multipart(), pending, snapshot_id, buffered)
+                        reply = client.take_reply(client.dealer.recv_multipart())
+                        if reply is not None:
+                            self._route(reply, pending)
+                        self._deliver(client)
                     elif vision is not None and event_socket is vision:
                         self._on_preview(vision.recv_multipart())
                 now = time.monotonic()
@@ -248,147 +241,90 @@ class NetworkAgent:
                 silent = now - heard_at
                 if silent > self.stale_after_s and self.state in ("live", "syncing", "connecting"):
                     self._set_state("stale", f"nothing heard for {silent:.0f} s")
-                    snapshot_id = None
-                    asked_at = 0.0
+                    self._ask_snapshot(client)
                 if silent > self.stale_after_s + self.reconnect_after_s:
                     self._set_state("connecting", f"reconnecting to {self.router_endpoint}")
                     return
         finally:
             for p in pending.values():
                 self._fail(p, "the connection to the engine was reset; try again")
-            for s in (sub, dealer, vision):
-                if s is not None:
-                    s.close(linger=0)
+            client.close()
+            if vision is not None:
+                vision.close(linger=0)
 
-    def _send(self, dealer: zmq.Socket[bytes], pending: dict[str, _Pending], cmd: str, now: float) -> str:
-        rid = f"s{next(self._ids)}"
-        p = _Pending(rid, wire.encode_request(cmd, rid), None, now)
-        pending[rid] = p
-        dealer.send_multipart([b"", p.payload])
-        return rid
+    def _ask_snapshot(self, client: EngineClient) -> None:
+        try:
+            client.ask_snapshot(client.sync_reason or "joining")
+        except TimeoutError:
+            return  # nothing can take it now; asked again after SNAPSHOT_RETRY_S
+        if self.state == "connecting":
+            self._set_state("syncing", "asked for a snapshot")
 
-    def _drain_outbox(self, dealer: zmq.Socket[bytes], pending: dict[str, _Pending], now: float) -> None:
+    def _drain_outbox(self, client: EngineClient, pending: dict[str, _Pending], now: float) -> None:
         while True:
             try:
                 p = self._outbox.get_nowait()
             except queue.Empty:
                 return
             p.sent_at = now
+            try:
+                client.send_raw([p.payload])
+            except TimeoutError as exc:
+                self._fail(p, str(exc))
+                continue
             pending[p.id] = p
-            dealer.send_multipart([b"", p.payload])
 
     def _expire(self, pending: dict[str, _Pending], now: float) -> None:
-        def limit(rid: str) -> float:
-            return min(2.0, self.request_timeout_s) if rid.startswith("s") else self.request_timeout_s
-
-        for rid in [r for r, p in pending.items() if now - p.sent_at > limit(r)]:
-            p = pending.pop(rid)
-            if p.callback is not None or rid.startswith("r"):
-                self._fail(p, f"the engine did not answer within {self.request_timeout_s:.0f} s; is it running?")
+        for rid in [r for r, p in pending.items() if now - p.sent_at > self.request_timeout_s]:
+            self._fail(pending.pop(rid), f"the engine did not answer within {self.request_timeout_s:.0f} s; "
+                                         "is it running?")
 
     def _fail(self, p: _Pending, text: str) -> None:
-        if p.id.startswith("s"):
-            return
         reply: Reply = {"ok": False, "error": text, "id": p.id}
         self._emit("reply", reply=reply, callback=p.callback)
 
-    def _on_reply(
-        self,
-        frames: list[bytes],
-        pending: dict[str, _Pending],
-        snapshot_id: str | None,
-        buffered: list[tuple[int, bytes, bytes]],
-    ) -> str | None:
-        try:
-            reply = wire.parse_reply(frames[-1])
-        except WireError as exc:
-            self.dropped += 1
-            log.warning("dropped a malformed reply: %s", exc)
-            return snapshot_id
-        rid = str(reply.id) if reply.id is not None else ""
-        p = pending.pop(rid, None)
+    @staticmethod
+    def _body(reply: EngineReply) -> Reply:
         body: Reply = {"ok": reply.ok, "error": reply.error, "cmd": reply.cmd, "id": reply.id, "seq": reply.seq}
         body.update(reply.fields)
-        if rid == snapshot_id:
-            if not reply.ok:
-                self._set_state("syncing", f"snapshot refused: {reply.error}")
-                return None
-            self._apply_snapshot(reply.engine_run, reply.seq, body)
-            for seq, topic, payload in sorted(buffered):
-                if seq > self.last_seq:
-                    self._apply_update(topic, payload)
-            buffered.clear()
-            return None
+        return body
+
+    def _route(self, reply: EngineReply, pending: dict[str, _Pending]) -> None:
+        """A reply to one of the UI's requests goes back to it (the client's own snapshots are not)."""
+        p = pending.pop(str(reply.id), None) if reply.id is not None else None
         if p is not None:
-            self._emit("reply", reply=body, callback=p.callback)
-        return snapshot_id
-
-    def _apply_snapshot(self, run: str, seq: int, body: Reply) -> None:
-        self.engine_run = run
-        self.last_seq = seq
-        if isinstance(body.get("scenario"), dict):
-            self._emit("scenario", scenario=body["scenario"], game_id=body.get("game_id"))
-        game = body.get("snapshot") or body.get("game")
-        if isinstance(game, dict):
-            self._emit("snapshot", snapshot=game, seq=seq, game_id=body.get("game_id"))
-        if isinstance(body.get("table"), dict):
-            self._emit("table", table=body["table"])
-        self._set_state("live", f"engine run {run}")
-
-    def _on_publish(
-        self,
-        frames: list[bytes],
-        buffered: list[tuple[int, bytes, bytes]],
-        snapshot_id: str | None,
-        dealer: zmq.Socket[bytes],
-        pending: dict[str, _Pending],
-    ) -> str | None:
-        if len(frames) != 2:
+            self._emit("reply", reply=self._body(reply), callback=p.callback)
+        elif reply.id is None and not reply.ok:
             self.dropped += 1
-            return snapshot_id
-        topic, payload = frames
-        try:
-            envelope, obj = wire.parse_envelope(payload)
-        except WireError as exc:
-            self.dropped += 1
-            log.warning("dropped a malformed %r message: %s", topic[:40], exc)
-            return snapshot_id
-        if self.state != "live":
-            if snapshot_id is None and self.state == "stale":
-                return self._send(dealer, pending, "snapshot", time.monotonic())
-            buffered.append((envelope.seq, topic, payload))
-            return snapshot_id
-        run = obj.get("engine_run")
-        if envelope.seq <= self.last_seq and run == self.engine_run:
-            return snapshot_id  # older than what we hold
-        if run != self.engine_run:
-            # The engine restarted (its seq goes on, its run id changes): resync from a fresh snapshot.
-            # Gaps in seq are normal (other topics, such as table.view, share the counter).
-            self._set_state("syncing", "the engine restarted")
-            buffered.append((envelope.seq, topic, payload))
-            return self._send(dealer, pending, "snapshot", time.monotonic())
-        self._apply_update(topic, payload)
-        return snapshot_id
+            log.warning("the engine refused an unreadable request: %s", reply.error)
 
-    def _apply_update(self, topic: bytes, payload: bytes) -> None:
-        try:
-            message = wire.decode([topic, payload])
-        except WireError as exc:
-            self.dropped += 1
-            log.warning("dropped a malformed %r message: %s", topic[:40], exc)
-            return
-        self.last_seq = max(self.last_seq, message.seq)
-        if isinstance(message, wire.GameStateMessage):
-            self._emit("snapshot", snapshot=message.snapshot, seq=message.seq, game_id=message.game_id,
-                       sent_at=message.sent_at)
-        elif isinstance(message, wire.GameScenarioMessage):
-            self._emit("scenario", scenario=message.scenario, game_id=message.game_id)
-        elif isinstance(message, wire.TableMessage):
-            table = message.body()
-            self._emit("table", table=table)
-        elif isinstance(message, wire.GameEventsMessage):
-            self._emit("events", n=message.n, action=message.action, events=list(message.events),
-                       source=message.source)
+    def _deliver(self, client: EngineClient) -> None:
+        """Hand what the client applied to the UI, and follow its syncing. The game is shown once, as it
+        is now, however many changes were applied together."""
+        self.dropped = max(self.dropped, client.dropped)
+        items = list(client.applied)
+        client.applied.clear()
+        self.last_seq, self.engine_run = client.last_seq, client.engine_run or ""
+        last_game = max((i for i, item in enumerate(items) if isinstance(item, EngineReply | wire.GameStateMessage)),
+                        default=-1)
+        for i, item in enumerate(items):
+            if isinstance(item, EngineReply) and client.scenario is not None:  # a snapshot was applied
+                self._emit("scenario", scenario=client.scenario, game_id=client.game_id)
+            elif isinstance(item, wire.GameScenarioMessage):
+                self._emit("scenario", scenario=item.scenario, game_id=item.game_id)
+            elif isinstance(item, wire.TableMessage):
+                self._emit("table", table=item.body())
+            elif isinstance(item, wire.GameEventsMessage):
+                self._emit("events", n=item.n, action=item.action, events=list(item.events), source=item.source)
+            if i == last_game and client.game is not None:
+                self._emit("snapshot", snapshot=client.game, seq=item.seq, game_id=client.game_id,
+                           sent_at=item.sent_at if isinstance(item, wire.GameStateMessage) else None)
+            if isinstance(item, EngineReply):
+                if client.table is not None:
+                    self._emit("table", table=client.table)
+                self._set_state("live", f"engine run {client.engine_run}")
+        if client.syncing is not None and self.state == "live":
+            self._set_state("syncing", client.sync_reason)
 
     def _on_preview(self, frames: list[bytes]) -> None:
         try:

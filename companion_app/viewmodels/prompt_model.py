@@ -13,8 +13,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from companion_app.viewmodels.board_model import BoardView, HexKey, hex_key
-from engine.flow.words import verb
-from engine.overlays import cell_word
+from engine.flow.words import cell_word, verb
 
 # Seats around a tablet lying flat: the first side sits at the bottom edge, the second opposite.
 SEAT_ANGLES: tuple[int, ...] = (0, 180, 90, 270)

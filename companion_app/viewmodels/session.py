@@ -16,7 +16,7 @@ from companion_app.viewmodels.header_model import HeaderView, header_view
 from companion_app.viewmodels.log_model import LogEntry, log_entries
 from companion_app.viewmodels.overlays import SelectionOverlay, TableOverlay, query_overlay, table_overlay
 from companion_app.viewmodels.prompt_model import PromptModel
-from engine.overlays import cell_word
+from engine.flow.words import cell_word
 
 log = logging.getLogger(__name__)
 

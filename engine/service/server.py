@@ -12,6 +12,10 @@ and across restarts. Camera messages waiting together are processed as one view 
 busy engine never falls behind the camera. Malformed or oversized input is dropped (subscriptions)
 or answered with an error (commands), logged, and counted in the heartbeat.
 
+``game.state`` carries the game's current part and only the history entries changed since the previous
+``game.state``, numbered by ``revision``; the ``snapshot`` reply carries the whole game and its revision
+(the Clone pattern: snapshot on request, updates after).
+
 No peer can hold the loop: the PUB socket lives in its own thread (:mod:`engine.service.publisher`,
 which also bounds what a subscriber may send and queue), and every socket keeps at most
 ``PEER_QUEUE`` messages for a peer that does not read.
@@ -38,6 +42,7 @@ from engine.service.log_limit import SUMMARY_EVERY_S, LimitedLog, clip
 from engine.service.publisher import PEER_QUEUE, Publisher, bound_peer, bound_publisher
 from engine.service.security import ENGINE_CLIENT, CurveServer, load_client_keys, refuse_open_bind
 from engine.service.session import CameraView, Changes, EngineSession
+from engine.snapshot import HistoryDelta, game_current
 from engine.wire import (
     EngineHeartbeat,
     EngineMessage,
@@ -51,8 +56,8 @@ from engine.wire import (
 
 log = logging.getLogger(__name__)
 
-DEFAULT_PUB = "tcp://127.0.0.1:5560"
-DEFAULT_COMMANDS = "tcp://127.0.0.1:5561"
+DEFAULT_PUB = wire.DEFAULT_ENGINE_PUB
+DEFAULT_COMMANDS = wire.DEFAULT_ENGINE_COMMANDS
 LAN_PUB = "tcp://0.0.0.0:5560"
 LAN_COMMANDS = "tcp://0.0.0.0:5561"
 HEARTBEAT_S = 1.0
@@ -103,6 +108,8 @@ class EngineServer:
         self.context = context or zmq.Context.instance()
         self.engine_run = uuid.uuid4().hex[:12]
         self.seq = 0
+        self.revision = 0  # game.state messages published in this run: tablets notice one they missed
+        self._history = HistoryDelta()
         self.dropped = 0
         self.started = time.monotonic()
         self._stop = threading.Event()
@@ -163,7 +170,13 @@ class EngineServer:
         self._send(GameScenarioMessage(*self._ids(), scenario=self.session.scenario_dict()))
 
     def publish_state(self) -> None:
-        self._send(GameStateMessage(*self._ids(), snapshot=self.session.snapshot_dict()))
+        """The game now with only the history entries that changed since the last ``game.state``."""
+        history_from, entries = self._history.since_last(self.session.game)
+        self.revision += 1
+        current = game_current(self.session.game)
+        self._send(GameStateMessage(*self._ids(), revision=self.revision, state=current["state"],
+                                    prompt=current["prompt"], threatened=current["threatened"],
+                                    history_from=history_from, history=tuple(entries)))
 
     def publish_changes(self, changes: Changes) -> None:
         if changes.scenario:
@@ -242,6 +255,7 @@ class EngineServer:
             table = TableMessage(self.seq, time.time(), self.engine_run, self.session.game_id,
                                  **self.table_body()).body()
             fields["table"] = table
+            fields["revision"] = self.revision
         self._reply(envelope, True, None, request.cmd, request.id, last_seq=self.seq, **fields)
 
     # -- the loop ----------------------------------------------------------------------------------

@@ -29,7 +29,7 @@ from engine.service.map_registration import MapRegistration
 from engine.snapshot import events_to_list, game_snapshot, query_to_dict, reach_to_list, scenario_to_dict
 from engine.table_fusion import DEFAULT_DUPLICATE_HEX, FusedMarker, Sighting, fuse
 from engine.table_sync import IllegalMove, SyncReport, TableSync
-from engine.wire import EngineRequest, FigureSighting, TracksMessage
+from engine.wire import SEEN_STATES, EngineRequest, FigureSighting, TracksMessage
 
 log = logging.getLogger(__name__)
 
@@ -367,7 +367,7 @@ class EngineSession:
         best = None
         for view in self.cameras.values():
             for m in view.tracks.markers:
-                if m.id == marker and m.state in ("settled", "moving") and (best is None or
+                if m.id == marker and m.state in SEEN_STATES and (best is None or
                                                                             m.confidence > best.confidence):
                     best = m
         return None if best is None else (best.x_mm, best.y_mm)

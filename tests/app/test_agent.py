@@ -148,3 +148,20 @@ def test_with_curve_keys_the_tablet_goes_live_and_without_them_it_never_does(tmp
         with_keys.stop()
         without.stop()
         engine.stop()
+
+
+def test_the_agent_shows_the_whole_game_built_from_the_changes_published(engine: EngineProcess) -> None:
+    """game.state carries only new history entries; the agent's snapshot events hold the whole history."""
+    agent = agent_for(engine)
+    try:
+        agent.wait_for("state", 20.0, lambda e: e.data["state"] == "live")
+        roll = {"kind": "roll", "values": [5, 3], "virtual": False}
+        assert reply_to(agent, agent.request("action", action=roll))["ok"] is True
+        first = agent.wait_for("snapshot", 10.0, lambda e: history_len(e) == 1)
+        option = first.data["snapshot"]["prompt"]["options"][-1]["id"]
+        assert reply_to(agent, agent.request("action", action={"kind": "choose", "option": option}))["ok"] is True
+        shown = agent.wait_for("snapshot", 10.0, lambda e: history_len(e) == 2)
+        assert [h["n"] for h in shown.data["snapshot"]["history"]] == [1, 2]
+        assert shown.data["snapshot"]["history"][0]["text"] == "roll 5 3"
+    finally:
+        agent.stop()

@@ -137,7 +137,7 @@ def test_the_largest_map_allowed_fits_in_one_message_with_the_longest_texts() ->
     assert len(scenario.board.tiles) > 0.9 * MAX_MAP_HEXES
     game = Game(scenario)
     for message in (GameScenarioMessage(1, 0.0, "run", 1, scenario_to_dict(scenario, game.points())),
-                    GameStateMessage(1, 0.0, "run", 1, game_snapshot(game))):
+                    GameStateMessage.whole(1, 0.0, "run", 1, 1, game_snapshot(game))):
         size = len(message.to_json())
         assert size < MAX_MESSAGE_BYTES / 2, f"{type(message).__name__}: {size} bytes"
 

@@ -15,8 +15,9 @@ from engine.actions import Action, Move
 from engine.board import Board
 from engine.errors import IllegalActionError
 from engine.events import Event
+from engine.flow.words import cell_word
 from engine.hexes import Hex
-from engine.overlays import CellMark, LineMark, Overlay, cell_word
+from engine.overlays import CellMark, LineMark, Overlay
 from engine.pathfinding import Reach
 from engine.prompts import Prompt, PromptKind
 from engine.rules import register

@@ -34,7 +34,8 @@ def test_actions_are_published_as_events_then_state_with_growing_seq(rig: Rig) -
     events = rig.tablet.wait_for(b"game.events", WAIT_S)
     state = rig.tablet.wait_for(b"game.state", WAIT_S)
     assert isinstance(events, GameEventsMessage) and events.n == 1 and events.source == "tablet"
-    assert isinstance(state, GameStateMessage) and len(state.snapshot["history"]) == 1
+    assert isinstance(state, GameStateMessage) and [h["n"] for h in state.history] == [1]
+    assert rig.tablet.game is not None and len(rig.tablet.game["history"]) == 1
     assert before < events.seq < state.seq
 
 
@@ -174,9 +175,12 @@ def test_a_tablet_joining_late_gets_the_snapshot_then_only_newer_updates(rig: Ri
     late = rig.client()
     try:
         assert late.game is not None and len(late.game["history"]) == 1
+        snapshot_revision = late.revision
+        assert snapshot_revision is not None
         rig.act("action", action={"kind": "choose", "option": "done"})
-        state = late.wait_for(b"game.state", WAIT_S)
-        assert isinstance(state, GameStateMessage) and len(state.snapshot["history"]) == 2
+        state = late.wait_for(b"game.state", WAIT_S, lambda m: m.revision > snapshot_revision)
+        assert isinstance(state, GameStateMessage) and state.history_from == 2 and len(state.history) == 1
+        assert len(late.game["history"]) == 2 and late.game["history"][0]["action"]["kind"] == "roll"
         assert state.seq > int(late.last_seq) - 1
     finally:
         late.close()

@@ -48,7 +48,7 @@ def send(rig: Rig, angles: dict[str, float]) -> None:
 
 def facings(message: object) -> dict[str, int]:
     assert isinstance(message, GameStateMessage)
-    return {k: f["facing"] for k, f in message.snapshot["state"]["figures"].items()}
+    return {k: f["facing"] for k, f in message.state["figures"].items()}
 
 
 def show_until(rig: Rig, angles: dict[str, float], wanted: dict[str, int]) -> None:

@@ -88,9 +88,10 @@ def test_sigkill_mid_game_then_restart_resumes_and_the_tablet_resyncs(tmp_path: 
         mirror = Game.replay(load_scenario("tutorial"), replayed.game.actions)
         play(tablet, mirror, player, 5)
         state = tablet.wait_for(wire.TOPIC_GAME_STATE, WAIT_S,
-                                lambda m: len(m.snapshot["history"]) == len(mirror.history))
+                                lambda m: m.history_from + len(m.history) - 1 == len(mirror.history))
         assert isinstance(state, wire.GameStateMessage)
-        assert state.snapshot["state"] == mirror.state.to_dict()
+        assert state.state == mirror.state.to_dict()
+        assert tablet.game is not None and len(tablet.game["history"]) == len(mirror.history)
     finally:
         tablet.close()
         context.term()

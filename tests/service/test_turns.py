@@ -9,7 +9,7 @@ from tests.waiting import WAIT_S
 
 def figure_hex(message: EngineMessage, figure: str) -> list[int] | None:
     assert isinstance(message, GameStateMessage)
-    hex_: list[int] | None = message.snapshot["state"]["figures"][figure]["hex"]
+    hex_: list[int] | None = message.state["figures"][figure]["hex"]
     return hex_
 
 

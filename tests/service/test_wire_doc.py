@@ -31,7 +31,7 @@ from tests.doc_blocks import DOCS, Block, fenced_blocks
 from tests.service.conftest import ANY_PORT, serve_engine
 
 DOC = DOCS / "wire-protocol.md"
-VOLATILE = frozenset({"seq", "sent_at", "last_seq", "engine_run", "uptime_s", "dropped"})
+VOLATILE = frozenset({"seq", "sent_at", "last_seq", "revision", "engine_run", "uptime_s", "dropped"})
 KINDS = ("json request", "json frames", "json reply", "json published", "json message")
 WAIT_S = 5.0
 

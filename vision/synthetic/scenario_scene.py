@@ -9,9 +9,12 @@ from __future__ import annotations
 import math
 
 from engine.board import EdgeKind, Terrain
-from engine.scenario import Scenario
+from engine.errors import ScenarioError
+from engine.scenario import Scenario, load_scenario
 from vision.synthetic.demo_scene import EDGE_COLOUR, TERRAIN_COLOURS
 from vision.synthetic.scene import Colour, Figure, Polygon, TableDrawing
+
+__all__ = ["ScenarioError", "load_scenario_table", "scenario_table"]
 
 SCENARIO_TERRAIN: dict[Terrain, Colour] = {
     Terrain.FLOOR: TERRAIN_COLOURS["grass"],
@@ -36,6 +39,11 @@ def _wall(a: tuple[float, float], b: tuple[float, float], width_mm: float) -> tu
     length = math.hypot(dx, dy) or 1.0
     nx, ny = -dy / length * width_mm / 2, dx / length * width_mm / 2
     return ((a[0] + nx, a[1] + ny), (b[0] + nx, b[1] + ny), (b[0] - nx, b[1] - ny), (a[0] - nx, a[1] - ny))
+
+
+def load_scenario_table(name: str) -> tuple[TableDrawing, dict[int, float]]:
+    """:func:`scenario_table` of a scenario file or bundled id; :class:`ScenarioError` says what is wrong."""
+    return scenario_table(load_scenario(name))
 
 
 def scenario_table(scenario: Scenario, marker_mm: float = 22.0) -> tuple[TableDrawing, dict[int, float]]:

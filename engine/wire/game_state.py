@@ -1,0 +1,144 @@
+"""The schema of the game a tablet draws: the state, the prompt, the threatened hexes and the history.
+
+``engine.snapshot.game_snapshot`` builds this payload; the snapshot reply carries it whole (``game``) and
+every ``game.state`` update carries it without the history's old entries. Receivers check it field by
+field with :func:`check_game` / :func:`check_update`. One entry per field: a new field of the core state
+is one line in :data:`FIGURE` or :data:`STATE` (mark it ``optional`` so an older engine still passes).
+
+A rule set keeps its own data in the state: :data:`RULE_SET_PART` names those fields, which are checked
+only to be objects (``step`` also to name its ``kind``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from engine.wire.fields import WireError, check_object
+from engine.wire.schema import (
+    AnyObject,
+    AnyValue,
+    Bool,
+    HexPair,
+    Int,
+    ListOf,
+    MapOf,
+    Nullable,
+    Num,
+    Obj,
+    Spec,
+    Str,
+)
+
+PROMPT_KINDS: tuple[str, ...] = ("roll", "choose", "move", "remove", "game_over")  # engine.prompts.PromptKind
+DOOR_STATES: tuple[str, ...] = ("closed", "open", "locked")
+
+HEX = HexPair()
+MAYBE_HEX = Nullable(HexPair())
+NAME = Str()
+MAYBE_NAME = Nullable(Str())
+
+
+class Door(Spec):
+    """A door as ``[q1, r1, q2, r2, state]``: the two hexes it joins and whether it is open."""
+
+    def check(self, value: Any, where: str) -> None:
+        ListOf(AnyValue(), length=5).check(value, where)
+        for i in range(4):
+            Int(minimum=None).check(value[i], f"{where}[{i}]")
+        Str(DOOR_STATES).check(value[4], f"{where}[4]")
+
+
+FIGURE = Obj({
+    "id": NAME,
+    "side": NAME,
+    "hex": MAYBE_HEX,
+    "alive": Bool(),
+    "on_table": Bool(),
+    "facing": Int(minimum=None),
+    "carrying": ListOf(NAME),
+})
+
+RULE_SET_PART: dict[str, Spec] = {
+    "step": Obj({"kind": NAME}),  # the pending decision: its other fields are the rule set's
+    "turn_sets": AnyObject(),  # per-turn figure sets ("acted", …), named by the rule set
+}
+
+STATE = Obj({
+    "scenario_id": NAME,
+    "ruleset": NAME,
+    "figures": MapOf(FIGURE),
+    "doors": ListOf(Door()),
+    "tokens": MapOf(MAYBE_HEX),
+    "round": Int(),
+    "turn_order": ListOf(Int()),
+    "active": Int(),
+    "phase": NAME,
+    "pending_removals": ListOf(NAME),
+    "winner": MAYBE_NAME,
+    "serial": Int(),
+    **RULE_SET_PART,
+})
+
+MOVE = Obj({"hex": HEX, "label": NAME, "cost": Num(low=0.0), "path": ListOf(HEX)})
+
+PROMPT = Obj({
+    "kind": Str(PROMPT_KINDS),
+    "side": MAYBE_NAME,
+    "text": Str(),
+    "figure": MAYBE_NAME,
+    "note": Str(),
+    "dice": ListOf(Obj({"roller": MAYBE_NAME, "sides": Int(minimum=2), "purpose": Str(), "figure": MAYBE_NAME})),
+    "outcomes": ListOf(ListOf(Obj({"low": Int(minimum=None), "high": Int(minimum=None), "text": Str()}))),
+    "chances": ListOf(Obj({"text": Str(), "probability": Num(low=0.0, high=1.0)})),
+    "options": ListOf(Obj({"id": NAME, "label": Str(), "hex": MAYBE_HEX, "figure": MAYBE_NAME})),
+    "moves": ListOf(MOVE),
+})
+
+THREATENED = MapOf(ListOf(HEX))  # side id -> the hexes its figures threaten
+
+HISTORY_ENTRY = Obj({
+    "n": Int(minimum=1),
+    "action": Obj({"kind": NAME}),
+    "text": Str(),
+    "events": ListOf(Obj({"kind": NAME, "text": Str(), "data": AnyValue()}, optional=frozenset({"data"}))),
+})
+
+# What every game.state carries beside the history (the snapshot holds the same plus the whole history).
+CURRENT: dict[str, Spec] = {"state": STATE, "prompt": PROMPT, "threatened": THREATENED}
+
+
+def check_history(entries: Any, where: str, first: int) -> Sequence[Mapping[str, Any]]:
+    """History entries numbered ``first``, ``first + 1``, … in order."""
+    ListOf(HISTORY_ENTRY).check(entries, where)
+    for i, entry in enumerate(entries):
+        if entry["n"] != first + i:
+            raise WireError(f"{where}[{i}].n: expected {first + i} (entries are numbered in order), got {entry['n']}")
+    return entries  # type: ignore[no-any-return]
+
+
+def check_current(obj: Mapping[str, Any], where: str) -> None:
+    """The state, prompt and threatened hexes of a game.state update or a snapshot."""
+    for key, spec in CURRENT.items():
+        if key not in obj:
+            raise WireError(f"{where}.{key}: missing (required field)")
+        spec.check(obj[key], f"{where}.{key}")
+
+
+def check_game(value: Any, where: str) -> dict[str, Any]:
+    """A whole game as the snapshot reply carries it: the current part and every history entry from 1."""
+    obj = check_object(value, where)
+    check_current(obj, where)
+    if "history" not in obj:
+        raise WireError(f"{where}.history: missing (required field)")
+    check_history(obj["history"], f"{where}.history", 1)
+    return dict(obj)
+
+
+def merge_history(held: Sequence[Mapping[str, Any]], history_from: int,
+                  entries: Sequence[Mapping[str, Any]]) -> list[Mapping[str, Any]] | None:
+    """``held`` with the entries from ``history_from`` on replaced by ``entries`` (an undo sends none);
+    None when ``held`` is too short to build on (entries are missing: take a snapshot)."""
+    if len(held) < history_from - 1:
+        return None
+    return [*held[:history_from - 1], *entries]
