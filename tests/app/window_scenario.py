@@ -494,6 +494,13 @@ def zones_script(d: Driver) -> Step:
     app = d.app
     yield lambda: app.agent.state == "live" and app.session.board is not None
     game = Game(load_scenario_text(KEYPAD))
+    # The engine plays another scenario: hold back its game messages, so a resync cannot replace the zone board.
+    engine_poll = app.agent.poll
+
+    def poll(limit: int = 200) -> list[AgentEvent]:
+        return [ev for ev in engine_poll(limit) if ev.kind not in ("scenario", "snapshot", "state", "events")]
+
+    app.agent.poll = poll  # type: ignore[method-assign]
     app.session.set_scenario(scenario_to_dict(game.scenario))
     app.session.set_snapshot(game_snapshot(game))
     app.refresh()
