@@ -110,8 +110,9 @@ def test_a_camera_with_another_tables_key_is_reported_refused_until_it_has_the_r
         camera_context.term()
         camera_context = zmq.Context()  # the camera service restarted with the table's keys, on the same ports
         camera = VisionPublisher(*endpoints, camera_id="cam0", context=camera_context, keys_dir=table_keys)
-        link = camera_link_until(tablet, camera, lambda link: not link.refused)
-        assert link.status == "ok" and link.id == "cam0"
+        # The handshake succeeds (refused clears) before the first tracks arrive: wait until both hold.
+        link = camera_link_until(tablet, camera, lambda link: not link.refused and link.status == "ok")
+        assert link.id == "cam0"
     finally:
         server.stop()
         thread.join(5.0)
