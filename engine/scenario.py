@@ -402,7 +402,12 @@ class _Loader:
         if drawing is None:
             raise self.fail("[map] has no 'drawing'", "add 'drawing = …' to it", "map")
         levels_text = self.get(m, "map", None, "levels")
-        kinds = self.rules.terrain_table()
+        try:
+            kinds = self.rules.terrain_table()
+        except ValueError as exc:
+            raise self.fail(f"the rule set's terrain cannot be used: {exc}",
+                            "correct the rule set's terrain_kinds or map_symbols",
+                            "scenario", None, "ruleset") from None
         symbols = {**CORE_SYMBOLS, **{ch: (s.terrain, s.token) for ch, s in self.rules.map_symbols.items()},
                    **self._own_symbols(m, kinds)}
         try:
