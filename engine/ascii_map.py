@@ -24,11 +24,11 @@ import textwrap
 from collections.abc import Mapping
 from dataclasses import dataclass
 
-from engine.board import EdgeKind, HexBoard, HexInfo, Terrain
+from engine.board import CORE_KINDS, EdgeKind, HexBoard, HexInfo, Terrain, TerrainKind
 from engine.errors import MapError
 from engine.hexes import Edge, Hex, Orientation, column_letters, from_offset, to_offset
 
-TERRAIN_SYMBOLS: dict[str, Terrain] = {
+TERRAIN_SYMBOLS: dict[str, str] = {
     ".": Terrain.FLOOR,
     "#": Terrain.BLOCKING,
     "o": Terrain.LOW_OBSTACLE,
@@ -38,9 +38,9 @@ TERRAIN_SYMBOLS: dict[str, Terrain] = {
 TOKEN_SYMBOLS: dict[str, str] = {"T": "treasure", "P": "prisoner", "X": "exit"}
 NO_TILE = "-"
 
-Symbols = Mapping[str, tuple[Terrain, str | None]]  # symbol → (terrain, token lying there or None)
-CORE_SYMBOLS: dict[str, tuple[Terrain, str | None]] = {ch: (t, None) for ch, t in TERRAIN_SYMBOLS.items()}
-DEFAULT_SYMBOLS: dict[str, tuple[Terrain, str | None]] = {
+Symbols = Mapping[str, tuple[str, str | None]]  # symbol → (terrain kind name, token lying there or None)
+CORE_SYMBOLS: dict[str, tuple[str, str | None]] = {ch: (t, None) for ch, t in TERRAIN_SYMBOLS.items()}
+DEFAULT_SYMBOLS: dict[str, tuple[str, str | None]] = {
     **CORE_SYMBOLS, **{ch: (Terrain.FLOOR, token) for ch, token in TOKEN_SYMBOLS.items()}
 }
 
@@ -91,9 +91,9 @@ def _grid_cells(text: str, orientation: Orientation) -> list[tuple[int, int, str
 
 
 def _symbol_list(symbols: Symbols) -> str:
-    names = {Terrain.FLOOR: "floor", Terrain.BLOCKING: "blocking", Terrain.LOW_OBSTACLE: "low obstacle",
+    names: dict[str, str] = {Terrain.FLOOR: "floor", Terrain.BLOCKING: "blocking", Terrain.LOW_OBSTACLE: "low obstacle",
              Terrain.WATER: "water"}
-    return ", ".join(f"{ch} {token or names[terrain]}" for ch, (terrain, token) in symbols.items())
+    return ", ".join(f"{ch} {token or names.get(terrain, terrain)}" for ch, (terrain, token) in symbols.items())
 
 
 def _check_rows(cells: list[tuple[int, int, str, int, int]], orientation: Orientation) -> None:
@@ -161,12 +161,15 @@ def parse_levels(text: str, orientation: Orientation = Orientation.FLAT) -> dict
     return levels
 
 
-def _symbol(info: HexInfo) -> str:
+def _symbol(info: HexInfo, symbols: Symbols) -> str:
     for ch, name in TOKEN_SYMBOLS.items():
         if name in info.tokens:
             return ch
     for ch, terrain in TERRAIN_SYMBOLS.items():
-        if terrain is info.terrain:
+        if terrain == info.terrain:
+            return ch
+    for ch, (terrain, token) in symbols.items():
+        if terrain == info.terrain and token is None:
             return ch
     return "?"
 
@@ -194,12 +197,14 @@ def render_map(
     *,
     headers: bool = False,
     edges: Mapping[Edge, str] | None = None,
+    symbols: Symbols | None = None,
 ) -> str:
     """Draw a board in the staggered format (``marks`` override symbols, e.g. figures).
 
     ``edges`` puts a symbol in the gap between two neighbouring hexes (walls and doors, see
-    :func:`edge_marks`). Without headers and edges the output parses back into the same tiles; with
-    headers, column letters and row numbers are added for people.
+    :func:`edge_marks`). ``symbols`` draws a rule set's own terrain kinds (``?`` where none fits). Without
+    headers and edges the output parses back into the same tiles; with headers, column letters and row numbers
+    are added for people.
     """
     marks = marks or {}
     flat = board.orientation is Orientation.FLAT
@@ -224,7 +229,7 @@ def render_map(
         for c in range(cmin, cmax + 1):
             line, x = place(c, r)
             h = offsets.get((c, r))
-            grid[line][x] = NO_TILE if h is None else marks.get(h, _symbol(board.tiles[h]))[:1]
+            grid[line][x] = NO_TILE if h is None else marks.get(h, _symbol(board.tiles[h], symbols or {}))[:1]
     for e, symbol in (edges or {}).items():
         (la, xa), (lb, xb) = (place(*to_offset(h, board.orientation)) for h in (e.a, e.b))
         if la == lb:  # side by side on one line (pointy-top east-west)
@@ -265,12 +270,21 @@ def board_from_drawing(
     levels: Mapping[Hex, int] | None = None,
     symbols: Symbols | None = None,
     strict: bool = False,
+    kinds: Mapping[str, TerrainKind] | None = None,
 ) -> tuple[HexBoard, dict[str, list[Hex]]]:
-    """Build a :class:`HexBoard` from a drawing; returns it with the drawing's marks."""
+    """Build a :class:`HexBoard` from a drawing; returns it with the drawing's marks.
+
+    ``kinds``: the terrain kinds the board knows (the shared ones when None); every symbol must draw one.
+    """
     drawn = parse_map(text, orientation, symbols, strict)
     tiles = dict(drawn.tiles)
     for h, level in (levels or {}).items():
         if h in tiles:
             info = tiles[h]
             tiles[h] = HexInfo(info.terrain, level, info.tokens)
-    return HexBoard(tiles=tiles, edges=dict(edges or {}), orientation=orientation), drawn.marks
+    known = dict(kinds) if kinds is not None else dict(CORE_KINDS)
+    unknown = sorted({info.terrain for info in tiles.values()} - set(known))
+    if unknown:
+        raise ValueError(f"the drawing holds terrain {', '.join(map(repr, unknown))} that no terrain kind declares")
+    board = HexBoard(tiles=tiles, edges=dict(edges or {}), orientation=orientation, kinds=known)
+    return board, drawn.marks

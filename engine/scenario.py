@@ -15,8 +15,8 @@ from importlib import resources
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from engine.ascii_map import CORE_SYMBOLS, board_from_drawing, parse_levels
-from engine.board import Board, EdgeKind, HexBoard, Point, Terrain, ZoneBoard
+from engine.ascii_map import CORE_SYMBOLS, NO_TILE, board_from_drawing, parse_levels
+from engine.board import Board, EdgeKind, HexBoard, Point, Terrain, TerrainKind, ZoneBoard
 from engine.board.zones import zones_from_drawing
 from engine.errors import MapError, ScenarioError
 from engine.hexes import Edge, Hex, Orientation, edge, from_label
@@ -31,6 +31,7 @@ from engine.scenario_schema import (
     Field,
     FieldError,
     SchemaReader,
+    closest,
     options_table,
     text_field,
 )
@@ -40,7 +41,8 @@ if TYPE_CHECKING:
 
 log = logging.getLogger(__name__)
 
-HEX_ONLY_KEYS = ("orientation", "hex_across_flats_mm", "drawing", "walls", "doors", "locked_doors", "rotation_deg")
+HEX_ONLY_KEYS = ("orientation", "hex_across_flats_mm", "drawing", "walls", "doors", "locked_doors", "rotation_deg",
+                 "symbols")
 ZONE_ONLY_KEYS = ("zones", "zone_mm")
 
 
@@ -400,11 +402,18 @@ class _Loader:
         if drawing is None:
             raise self.fail("[map] has no 'drawing'", "add 'drawing = …' to it", "map")
         levels_text = self.get(m, "map", None, "levels")
-        symbols = {**CORE_SYMBOLS, **{ch: (s.terrain, s.token) for ch, s in self.rules.map_symbols.items()}}
+        try:
+            kinds = self.rules.terrain_table()
+        except ValueError as exc:
+            raise self.fail(f"the rule set's terrain cannot be used: {exc}",
+                            "correct the rule set's terrain_kinds or map_symbols",
+                            "scenario", None, "ruleset") from None
+        symbols = {**CORE_SYMBOLS, **{ch: (s.terrain, s.token) for ch, s in self.rules.map_symbols.items()},
+                   **self._own_symbols(m, kinds)}
         try:
             levels = parse_levels(levels_text, orientation) if levels_text is not None else {}
             board, _marks = board_from_drawing(drawing, orientation=orientation, levels=levels, symbols=symbols,
-                                               strict=True)
+                                               strict=True, kinds=kinds)
         except MapError as exc:
             raise self._drawing_error(exc, drawing) from None
         except ValueError as exc:
@@ -428,6 +437,22 @@ class _Loader:
             float(self.get(m, "map", None, "rotation_deg")),
         )
         return replace(board, edges=edges, layout=layout), layout
+
+    def _own_symbols(self, m: Mapping[str, Any], kinds: Mapping[str, TerrainKind]) -> dict[str, tuple[str, None]]:
+        """The drawing's own symbols ([map] symbols = { L = "lumber" }), each naming a terrain kind of the rule set."""
+        own: dict[str, tuple[str, None]] = {}
+        known = ", ".join(kinds)
+        for ch, name in self.get(m, "map", None, "symbols").items():
+            if len(ch) != 1 or ch.isspace() or ch == NO_TILE:
+                raise self.fail(f"map symbol {ch!r} is not one character", "key each symbol by one character other "
+                                "than '-', like L = \"lumber\"", "map", None, "symbols")
+            if not isinstance(name, str) or name not in kinds:
+                best = closest(str(name), kinds)
+                hint = f"did you mean {best!r}? " if best else ""
+                raise self.fail(f"map symbol {ch!r} names terrain {name!r}, which {self.rules.title} does not have",
+                                f"{hint}use one of: {known}", "map", None, "symbols")
+            own[ch] = (name, None)
+        return own
 
     def _edges(self, m: Mapping[str, Any], board: HexBoard) -> dict[Edge, EdgeKind]:
         edges: dict[Edge, EdgeKind] = {}

@@ -107,7 +107,8 @@ def hex_outlines(group: InstructionGroup, tiles: Sequence[TileView], rgba: palet
 
 
 def terrain_patterns(group: InstructionGroup, tiles: Sequence[TileView], size_mm: float) -> None:
-    """Hatching for rock, a boxed cross for crates, waves for water: terrain reads without colour."""
+    """The pattern of each tile's draw style, so terrain reads without colour: hatching for solid rock, a boxed
+    cross for low obstacles, waves for water, dots for rough ground, a roof outline for buildings."""
     batch = MeshBatch((1.0, 1.0, 1.0, 0.28))
     for t in tiles:
         cx, cy = t.centre
@@ -126,6 +127,15 @@ def terrain_patterns(group: InstructionGroup, tiles: Sequence[TileView], size_mm
                 pts = [(cx - r + i * r / 3.0, cy + dy * size_mm + (size_mm * 0.08 if i % 2 else -size_mm * 0.08))
                        for i in range(7)]
                 batch.polyline(pts, size_mm * 0.05)
+        elif t.pattern == "dots":
+            d = size_mm * 0.04
+            for dx, dy in ((-0.5, -0.4), (0.3, -0.5), (-0.1, 0.0), (0.5, 0.1), (-0.5, 0.45), (0.2, 0.5)):
+                x, y = cx + dx * r, cy + dy * r
+                batch.segment((x - d, y), (x + d, y), d * 2)
+        elif t.pattern == "roof":
+            w = size_mm * 0.06
+            batch.polyline([(cx - r * 0.7, cy + r * 0.6), (cx - r * 0.7, cy - r * 0.1), (cx, cy - r * 0.7),
+                            (cx + r * 0.7, cy - r * 0.1), (cx + r * 0.7, cy + r * 0.6)], w, close=True)
     batch.emit(group)
 
 

@@ -11,6 +11,7 @@ facing, each figure on a hex map carries the map angle of the neighbour it faces
 
 from __future__ import annotations
 
+import logging
 import math
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
@@ -19,6 +20,8 @@ from typing import Any
 from companion_app.viewmodels import palette
 from engine.hexes import DIRECTIONS, Edge, Hex, Orientation, edge, to_label
 from engine.layout import Layout, Point
+
+log = logging.getLogger(__name__)
 
 HexKey = tuple[int, int]
 
@@ -54,6 +57,7 @@ class TileView:
     pattern: str
     label_at: Point = (0.0, 0.0)  # where the label is written, and how tall
     label_mm: float = 0.0
+    style: str = palette.DEFAULT_TERRAIN_STYLE  # the terrain kind's draw style (what fill and pattern show)
 
 
 @dataclass(frozen=True)
@@ -232,6 +236,15 @@ def build_board(
 ZONE_DRAWING_SCALE = 0.3  # a zone's figures and marks are drawn at this share of its side (as on a 30 mm hex)
 
 
+def _style(tile: Mapping[str, Any]) -> str:
+    """The tile's draw style as the engine sent it (its terrain kind's), floor for one this app does not know."""
+    style = str(tile.get("style", palette.DEFAULT_TERRAIN_STYLE))
+    if style not in palette.TERRAIN_FILL:
+        log.info("terrain style %r is not one this app draws; drawn as floor", style)
+        return palette.DEFAULT_TERRAIN_STYLE
+    return style
+
+
 def _zone_tiles(board: Mapping[str, Any], size_mm: float) -> dict[HexKey, TileView]:
     """Zones as rectangles, their labels large in the middle like the printed mat's numbers."""
     tiles: dict[HexKey, TileView] = {}
@@ -240,14 +253,15 @@ def _zone_tiles(board: Mapping[str, Any], size_mm: float) -> dict[HexKey, TileVi
         x0, y0, x1, y1 = (float(v) for v in t["rect_mm"])
         level = int(t.get("level", 0))
         terrain = str(t.get("terrain", "floor"))
-        fill = palette.TERRAIN_FILL.get(terrain, palette.TERRAIN_FILL["floor"])
+        style = _style(t)
+        fill = palette.TERRAIN_FILL[style]
         if level:
             fill = palette.shade(fill, 1.0 + 0.18 * level)
         centre = ((x0 + x1) / 2.0, (y0 + y1) / 2.0)
         tiles[key] = TileView(
             key=key, label=str(t.get("label", "")), terrain=terrain, level=level, tokens=tuple(t.get("tokens", ())),
             centre=centre, corners=((x0, y0), (x1, y0), (x1, y1), (x0, y1)), fill=fill,
-            pattern=palette.TERRAIN_PATTERN.get(terrain, ""),
+            pattern=palette.TERRAIN_PATTERN[style], style=style,
             label_at=(x0 + (x1 - x0) * 0.14, y0 + (y1 - y0) * 0.14), label_mm=size_mm * 0.8,
         )
     return tiles
@@ -259,8 +273,9 @@ def _tiles(board: Mapping[str, Any], layout: Layout, orientation: Orientation) -
         key = (int(t["hex"][0]), int(t["hex"][1]))
         h = Hex(*key)
         terrain = str(t["terrain"])
+        style = _style(t)
         level = int(t.get("level", 0))
-        fill = palette.TERRAIN_FILL.get(terrain, palette.TERRAIN_FILL["floor"])
+        fill = palette.TERRAIN_FILL[style]
         if level:
             fill = palette.shade(fill, 1.0 + 0.18 * level)
         tiles[key] = TileView(
@@ -272,7 +287,8 @@ def _tiles(board: Mapping[str, Any], layout: Layout, orientation: Orientation) -
             centre=layout.hex_to_mm(h),
             corners=tuple(layout.corners_mm(h)),
             fill=fill,
-            pattern=palette.TERRAIN_PATTERN.get(terrain, ""),
+            pattern=palette.TERRAIN_PATTERN[style],
+            style=style,
             label_at=(layout.hex_to_mm(h)[0], layout.hex_to_mm(h)[1] - layout.size_mm * 0.62),
             label_mm=layout.size_mm * 0.26,
         )

@@ -22,14 +22,22 @@ SIDE_COLOURS: dict[str, RGBA] = {
 FALLBACK_COLOUR: RGBA = (0.8, 0.8, 0.8, 1.0)
 SIDE_SHAPES: tuple[str, ...] = ("circle", "square", "triangle", "diamond")
 
+# Terrain is drawn by its kind's draw style (engine.board.terrain.DRAW_STYLES), never by a rule set's names.
 TERRAIN_FILL: dict[str, RGBA] = {
     "floor": (0.30, 0.30, 0.27, 1.0),
-    "blocking": (0.10, 0.10, 0.11, 1.0),
+    "solid": (0.10, 0.10, 0.11, 1.0),
     "low": (0.45, 0.36, 0.22, 1.0),
     "water": (0.16, 0.32, 0.50, 1.0),
+    "rough": (0.36, 0.33, 0.22, 1.0),
+    "building": (0.42, 0.22, 0.18, 1.0),
 }
-# Terrain also gets a pattern so it reads without colour: hatching for rock, crosses for crates, waves for water.
-TERRAIN_PATTERN: dict[str, str] = {"floor": "", "blocking": "hatch", "low": "cross", "water": "waves"}
+# Terrain also gets a pattern so it reads without colour: hatching for rock, crosses for crates, waves for water,
+# dots for rough ground, a roof outline for buildings.
+TERRAIN_PATTERN: dict[str, str] = {
+    "floor": "", "solid": "hatch", "low": "cross", "water": "waves", "rough": "dots", "building": "roof",
+}
+DEFAULT_TERRAIN_STYLE = "floor"  # a style this app does not know is drawn as floor
+
 
 BACKGROUND: RGBA = (0.07, 0.07, 0.08, 1.0)
 TEXT: RGBA = (0.95, 0.95, 0.95, 1.0)

@@ -1,12 +1,16 @@
 """Boards: the hex map and the zone mat behind one small interface (:class:`Board`)."""
 
 from engine.board.base import DEFAULT_FACING_MARGIN_DEG, DEFAULT_HYSTERESIS, Board, Cell, Point, angle_between
-from engine.board.hex_board import EdgeKind, HexBoard, HexInfo, Terrain, board_from
+from engine.board.hex_board import EdgeKind, HexBoard, HexInfo, board_from
+from engine.board.terrain import CORE_KINDS, CORE_TERRAIN, DRAW_STYLES, Terrain, TerrainKind, terrain_kinds
 from engine.board.zones import ZoneBoard, keypad_board
 
 __all__ = [
+    "CORE_KINDS",
+    "CORE_TERRAIN",
     "DEFAULT_FACING_MARGIN_DEG",
     "DEFAULT_HYSTERESIS",
+    "DRAW_STYLES",
     "Board",
     "Cell",
     "EdgeKind",
@@ -14,8 +18,10 @@ __all__ = [
     "HexInfo",
     "Point",
     "Terrain",
+    "TerrainKind",
     "ZoneBoard",
     "angle_between",
     "board_from",
     "keypad_board",
+    "terrain_kinds",
 ]

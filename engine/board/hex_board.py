@@ -14,19 +14,11 @@ from enum import Enum
 from typing import Any
 
 from engine.board.base import DEFAULT_FACING_MARGIN_DEG, DEFAULT_HYSTERESIS, Point, angle_between
+from engine.board.terrain import CORE_KINDS, Terrain, TerrainKind, terrain_name
 from engine.hexes import DIRECTIONS, Edge, Hex, Orientation, edge, from_label, to_label
 from engine.layout import Layout
 
 DEFAULT_HEX_MM = 50.0  # across flats, when a board is built without a layout (tests)
-
-
-class Terrain(Enum):
-    """What covers a whole hex."""
-
-    FLOOR = "floor"
-    BLOCKING = "blocking"  # a solid wall hex or tall obstacle: no entry, blocks sight
-    LOW_OBSTACLE = "low"  # crates, a low wall: no entry, shot over under the rules' conditions
-    WATER = "water"
 
 
 class EdgeKind(Enum):
@@ -39,11 +31,14 @@ class EdgeKind(Enum):
 
 @dataclass(frozen=True, slots=True)
 class HexInfo:
-    """Terrain of one hex: cover, height level and the tokens lying on it (treasure, prisoner…)."""
+    """Terrain of one hex: cover (a terrain kind's name), height level and the tokens lying on it (treasure…)."""
 
-    terrain: Terrain = Terrain.FLOOR
+    terrain: str = Terrain.FLOOR
     level: int = 0
     tokens: tuple[str, ...] = ()
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "terrain", terrain_name(self.terrain))  # a shared kind reads as its Terrain
 
 
 @dataclass(frozen=True)
@@ -54,6 +49,7 @@ class HexBoard:
     edges: Mapping[Edge, EdgeKind] = field(default_factory=dict)
     orientation: Orientation = Orientation.FLAT
     layout: Layout | None = None  # where the map lies on the table; a 50 mm grid at the origin when None
+    kinds: Mapping[str, TerrainKind] = field(default_factory=lambda: dict(CORE_KINDS))  # its terrain kinds
 
     kind = "hex"
 
@@ -81,8 +77,16 @@ class HexBoard:
         except KeyError:
             raise KeyError(f"{self.label(h)} is not on the map") from None
 
-    def terrain(self, h: Hex) -> Terrain:
+    def terrain(self, h: Hex) -> str:
         return self.info(h).terrain
+
+    def terrain_kind(self, h: Hex) -> TerrainKind:
+        """The declared kind of the hex's terrain (its standing, sight and drawing properties)."""
+        name = self.info(h).terrain
+        kind = self.kinds.get(name)
+        if kind is None:
+            raise KeyError(f"{self.label(h)} has terrain {name!r}, which this board declares no kind for")
+        return kind
 
     def level(self, h: Hex) -> int:
         return self.info(h).level
@@ -151,12 +155,14 @@ class HexBoard:
                 {
                     "hex": [h.q, h.r],
                     "label": self.label(h),
-                    "terrain": info.terrain.value,
+                    "terrain": str(info.terrain),
+                    "style": self.kinds[info.terrain].style if info.terrain in self.kinds else "floor",
                     "level": info.level,
                     "tokens": list(info.tokens),
                 }
                 for h, info in sorted(self.tiles.items())
             ],
+            "terrain_kinds": [{"name": k.name, "help": k.help, "style": k.style} for k in self.kinds.values()],
             "edges": [
                 {"a": [e.a.q, e.a.r], "b": [e.b.q, e.b.r], "label": self.edge_label(e), "kind": kind.value}
                 for e, kind in sorted(self.edges.items())
@@ -176,7 +182,7 @@ class HexBoard:
 def board_from(
     hexes: Iterable[Hex],
     *,
-    terrain: Mapping[Hex, Terrain] | None = None,
+    terrain: Mapping[Hex, str] | None = None,
     edges: Mapping[Edge, EdgeKind] | None = None,
     orientation: Orientation = Orientation.FLAT,
 ) -> HexBoard:

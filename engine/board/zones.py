@@ -14,7 +14,8 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from engine.board.base import DEFAULT_FACING_MARGIN_DEG, DEFAULT_HYSTERESIS, Point
-from engine.board.hex_board import EdgeKind, HexInfo, Terrain
+from engine.board.hex_board import EdgeKind, HexInfo
+from engine.board.terrain import Terrain
 from engine.hexes import Edge, Hex, Orientation
 
 KEYPAD_ROWS: tuple[tuple[str, ...], ...] = (("7", "8", "9"), ("4", "5", "6"), ("1", "2", "3"))
@@ -117,7 +118,7 @@ class ZoneBoard:
             raise KeyError(f"{self.label(cell)} is not on the board")
         return HexInfo(Terrain.FLOOR, self.level(cell))
 
-    def terrain(self, cell: Hex) -> Terrain:
+    def terrain(self, cell: Hex) -> str:
         return self.info(cell).terrain
 
     def hexes_with_token(self, token: str) -> list[Hex]:
@@ -172,6 +173,7 @@ class ZoneBoard:
                     "hex": [c.q, c.r],
                     "label": self.labels[c],
                     "terrain": "floor",
+                    "style": "floor",
                     "level": self.level(c),
                     "tokens": [],
                     "rect_mm": list(self.rect_mm(c)),

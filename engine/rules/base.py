@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from engine.actions import Action
-from engine.board import Board, Terrain
+from engine.board import Board, TerrainKind, terrain_kinds
 from engine.events import Event
 from engine.hexes import Edge, Hex
 from engine.lines import Sight
@@ -40,9 +40,9 @@ class VictoryType:
 
 @dataclass(frozen=True)
 class MapSymbol:
-    """A symbol of a rule set's map drawings: the terrain it draws and the token lying there, if any."""
+    """A symbol of a rule set's map drawings: the terrain kind it draws (its name) and the token lying there."""
 
-    terrain: Terrain
+    terrain: str
     token: str | None = None
     help: str = ""
 
@@ -84,7 +84,9 @@ class RuleSet(ABC):
     figure_fields: ClassVar[tuple[Field, ...]] = ()  # its own [[figures]] keys (character sheets, unit values)
     victory_types: ClassVar[tuple[VictoryType, ...]] = ()  # its [[victory]] types and their keys
     default_victory: ClassVar[str | None] = None  # with no [[victory]], every side wins by this type
-    map_symbols: ClassVar[Mapping[str, MapSymbol]] = {}  # its drawing symbols beyond . # o ~ -
+    # Its own terrain kinds beyond the shared floor, blocking, low and water (engine.board.terrain).
+    terrain_kinds: ClassVar[tuple[TerrainKind, ...]] = ()
+    map_symbols: ClassVar[Mapping[str, MapSymbol]] = {}  # its drawing symbols beyond . # o ~ -, by kind name
     tables: ClassVar[tuple[Table, ...]] = ()  # its own tables of a scenario file
     one_figure_per_cell: ClassVar[bool] = True  # False: figures may start stacked (Laramie, zone boards)
     uses_facing: ClassVar[bool] = False  # True: figures face a direction, turned by ``face`` actions at any time
@@ -111,6 +113,20 @@ class RuleSet(ABC):
                 raise ValueError(f"option {key!r} must be {type_name(spec.type)} ({spec.help}), not {value!r}")
             out[key] = value
         return out
+
+    @classmethod
+    def terrain_table(cls) -> dict[str, TerrainKind]:
+        """Every terrain kind its maps may hold, by name: the shared ones and its own.
+
+        Raises ValueError (a mistake of the rule set, not of a scenario) when a kind repeats a name or a
+        map symbol draws a kind it does not declare.
+        """
+        kinds = terrain_kinds(cls.terrain_kinds)
+        for ch, symbol in cls.map_symbols.items():
+            if symbol.terrain not in kinds:
+                raise ValueError(f"{cls.title}: map symbol {ch!r} draws terrain {symbol.terrain!r}, which is not a "
+                                 f"declared terrain kind ({', '.join(kinds)}); declare it in terrain_kinds")
+        return kinds
 
     @classmethod
     def check_figure_spec(cls, figure: FigureSpec, board: Board) -> None:

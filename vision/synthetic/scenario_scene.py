@@ -16,7 +16,7 @@ from vision.synthetic.scene import Colour, Figure, Polygon, TableDrawing
 
 __all__ = ["ScenarioError", "load_scenario_table", "scenario_table"]
 
-SCENARIO_TERRAIN: dict[Terrain, Colour] = {
+SCENARIO_TERRAIN: dict[str, Colour] = {  # by terrain kind name; others drawn as grass
     Terrain.FLOOR: TERRAIN_COLOURS["grass"],
     Terrain.BLOCKING: (70, 70, 75),
     Terrain.LOW_OBSTACLE: TERRAIN_COLOURS["rock"],

@@ -51,7 +51,7 @@ def check_figure(spec: FigureSpec, board: Board) -> None:
     """A runner starts on floor."""
     if isinstance(board, HexBoard) and board.terrain(spec.start) is not Terrain.FLOOR:
         raise FieldError("at", f"runner {spec.name!r} starts at {board.label(spec.start)}, a "
-                         f"{board.terrain(spec.start).value} hex", "start it on a floor hex (. or X)")
+                         f"{board.terrain(spec.start)!s} hex", "start it on a floor hex (. or X)")
 
 
 def check_victory(spec: VictorySpec, board: Board) -> None:
@@ -63,7 +63,7 @@ def check_victory(spec: VictorySpec, board: Board) -> None:
                          "list the exits (exits = ['I3']) or draw an X on the map")
     for h in spec.fields["exits"]:
         if board.terrain(h) is not Terrain.FLOOR:
-            raise FieldError("exits", f"the exit {board.label(h)} is a {board.terrain(h).value} hex no runner "
+            raise FieldError("exits", f"the exit {board.label(h)} is a {board.terrain(h)!s} hex no runner "
                              "can stand on", "name a floor hex")
 
 

@@ -221,7 +221,7 @@ class FantasyBattle(FlowRuleSet):
         if to not in self.board:
             return f"{self.label(to)} is not on the map"
         if not self.terrain(state).enterable(to):
-            return f"{self.label(to)} cannot be entered ({self.board.terrain(to).value})"
+            return f"{self.label(to)} cannot be entered ({self.board.terrain(to)!s})"
         other = state.figure_at(to)
         if other is not None and other.id != figure:
             taken = f"{self.label(to)} is taken by {self.fname(other.id)}"

@@ -62,7 +62,7 @@ def can_carry(spec: FigureSpec) -> bool:
 def check_figure(spec: FigureSpec, board: Board) -> None:
     """A figure starts on a hex it could enter: floor, not rock, water or a low obstacle."""
     if isinstance(board, HexBoard) and board.terrain(spec.start) is not Terrain.FLOOR:
-        what = board.terrain(spec.start).value.replace("low", "low obstacle")
+        what = str(board.terrain(spec.start)).replace("low", "low obstacle")
         raise FieldError("at", f"figure {spec.name!r} starts at {board.label(spec.start)}, a {what} hex no figure "
                          "may stand on", "start it on a floor hex")
 
