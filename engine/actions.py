@@ -3,7 +3,8 @@
 Every action has a dict form (journal, wire) and a one-line text form (game records and the
 terminal game), e.g. ``roll 5 3``, ``roll! 4`` (a virtual roll made by the app), ``choose advance``,
 ``move knight C3``, ``remove goblin-2``, ``face knight 3`` (turn a figure to a board direction: on a hex map the
-index of the neighbour it looks at, 0..5, see :data:`engine.hexes.DIRECTIONS`).
+index of the neighbour it looks at, 0..5, see :data:`engine.hexes.DIRECTIONS`). A move names its cell by the
+board's label (``C3`` on a hex map, ``7`` on the keypad mat), so the text forms take the board that labels cells.
 """
 
 from __future__ import annotations
@@ -11,8 +12,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
+from engine.board.base import CellLabels
 from engine.errors import IllegalActionError
-from engine.hexes import Hex, Orientation, from_label, to_label
+from engine.hexes import Hex
 
 
 @dataclass(frozen=True)
@@ -106,22 +108,23 @@ def action_from_dict(data: Any) -> Action:
     raise IllegalActionError(f"unknown action kind {kind!r}: expected roll, choose, move, remove or face")
 
 
-def action_to_text(action: Action, orientation: Orientation = Orientation.FLAT) -> str:
+def action_to_text(action: Action, labels: CellLabels) -> str:
+    """The one-line form; a move's cell is written with ``labels`` (the scenario's board)."""
     if isinstance(action, Roll):
         return ("roll! " if action.virtual else "roll ") + " ".join(str(v) for v in action.values)
     if isinstance(action, Choose):
         return f"choose {action.option}"
     if isinstance(action, Move):
-        return f"move {action.figure} {to_label(action.to, orientation)}"
+        return f"move {action.figure} {labels.label(action.to)}"
     if isinstance(action, Face):
         return f"face {action.figure} {action.direction}"
     return f"remove {action.figure}"
 
 
-def action_from_text(text: str, orientation: Orientation = Orientation.FLAT) -> Action:
-    """Parse the one-line form; the message of any error shows the forms that work."""
+def action_from_text(text: str, labels: CellLabels) -> Action:
+    """Parse the one-line form, a move's cell by ``labels`` (the scenario's board); errors show the forms that work."""
     words = text.split()
-    forms = "roll 5 3 | roll! 4 | choose OPTION | move FIGURE HEX | remove FIGURE | face FIGURE DIRECTION"
+    forms = "roll 5 3 | roll! 4 | choose OPTION | move FIGURE CELL | remove FIGURE | face FIGURE DIRECTION"
     if not words:
         raise IllegalActionError(f"empty action: expected one of {forms}")
     verb, args = words[0].lower(), words[1:]
@@ -131,7 +134,7 @@ def action_from_text(text: str, orientation: Orientation = Orientation.FLAT) -> 
         if verb == "choose" and len(args) == 1:
             return Choose(args[0])
         if verb == "move" and len(args) == 2:
-            return Move(args[0], from_label(args[1], orientation))
+            return Move(args[0], labels.from_label(args[1]))
         if verb == "remove" and len(args) == 1:
             return Remove(args[0])
         if verb == "face" and len(args) == 2:

@@ -24,10 +24,10 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from engine.actions import Action, action_from_text, action_to_text
+from engine.board.base import CellLabels
 from engine.errors import EngineError, ScenarioError
 from engine.events import Event
 from engine.game import Game
-from engine.hexes import Orientation
 from engine.journal import Journal
 from engine.scenario import Scenario, bundled_scenarios, load_scenario, load_scenario_text
 
@@ -98,7 +98,6 @@ def export_record(
 ) -> str:
     """The record of a game's actions so far; ``scenario_ref`` defaults to the scenario's id."""
     scenario = game.scenario
-    orientation = scenario.board.orientation
     headers = {
         "scenario": scenario_ref or scenario.id,
         "scenario-name": scenario.name,
@@ -112,7 +111,7 @@ def export_record(
         headers["result"] = victory[-1] if victory else game.prompt.text
     out = [f"# {TITLE}"] + [f"# {k}: {v}" for k, v in headers.items()] + ["#"]
     for n, played in enumerate(game.history, start=1):
-        line = f"{n}. {action_to_text(played.action, orientation)}"
+        line = f"{n}. {action_to_text(played.action, scenario.board)}"
         if with_events and played.events:
             line += f"  # {_events_comment(played.events)}"
         out.append(line)
@@ -196,12 +195,12 @@ def resolve_scenario(record: Record) -> tuple[Scenario, list[str]]:
     return scenario, warnings
 
 
-def record_actions(record: Record, orientation: Orientation = Orientation.FLAT) -> list[tuple[RecordLine, Action]]:
-    """Read every action line; an unreadable one is an error naming its line."""
+def record_actions(record: Record, labels: CellLabels) -> list[tuple[RecordLine, Action]]:
+    """Read every action line, cells by ``labels`` (the scenario's board); an unreadable line is an error naming it."""
     out = []
     for line in record.lines:
         try:
-            out.append((line, action_from_text(line.text, orientation)))
+            out.append((line, action_from_text(line.text, labels)))
         except EngineError as exc:
             raise RecordError(f"{record.source}, line {line.line_no}: {exc}") from None
     return out
@@ -211,7 +210,7 @@ def replay_parsed(record: Record) -> ReplayedRecord:
     """Replay a parsed record from the start; a refused action is an error naming its line."""
     scenario, warnings = resolve_scenario(record)
     game = Game(scenario)
-    for line, action in record_actions(record, scenario.board.orientation):
+    for line, action in record_actions(record, scenario.board):
         try:
             game.apply(action)
         except EngineError as exc:

@@ -24,6 +24,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from engine.actions import Action, Face, Move, Remove
+from engine.flow.words import cell_word
 from engine.game import Game
 from engine.hexes import Hex
 from engine.prompts import PromptKind
@@ -278,8 +279,9 @@ class TableSync:
             intent = self.intents.get(spec.id)
             if illegal is not None and illegal.figure == spec.id and seen == illegal.to:
                 where = self.scenario.label(illegal.to)
-                back = self.scenario.label(expected) if expected is not None else "its hex"
-                text = f"{name} may not stop on {where} ({illegal.reason}); put it back on {back} or on a legal hex"
+                cell = cell_word(self.scenario.board.kind)
+                back = self.scenario.label(expected) if expected is not None else f"its {cell}"
+                text = f"{name} may not stop on {where} ({illegal.reason}); put it back on {back} or on a legal {cell}"
             elif isinstance(intent, Move) and seen is not None and intent.to == seen:
                 pending.append(Pending(spec.id, seen, f"{name} was moved to {self.scenario.label(seen)}; "
                                        "it counts when the game asks for its move"))

@@ -18,7 +18,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from companion_app.viewmodels import palette
-from engine.hexes import DIRECTIONS, Edge, Hex, Orientation, edge, to_label
+from engine.hexes import DIRECTIONS, Edge, Hex, Orientation, edge, from_label, to_label
 from engine.layout import Layout, Point
 
 log = logging.getLogger(__name__)
@@ -173,8 +173,25 @@ class BoardView:
         return tile.centre if tile is not None else self.layout.hex_to_mm(Hex(*key))
 
     def label(self, key: HexKey) -> str:
+        """The cell's label as the engine sent it; a cell off the board by the board's own rule."""
         tile = self.tiles.get(key)
-        return tile.label if tile else to_label(Hex(*key), self.orientation)
+        if tile is not None:
+            return tile.label
+        return to_label(Hex(*key), self.orientation) if self.kind == "hex" else f"({key[0]},{key[1]})"
+
+    def cell_of(self, label: str) -> HexKey | None:
+        """The cell a label names: a tile's label, or on a hex map any hex label ("E4"); None when none."""
+        text = label.strip()
+        for key, tile in self.tiles.items():
+            if tile.label == text:
+                return key
+        if self.kind != "hex":
+            return None
+        try:
+            h = from_label(text, self.orientation)
+        except ValueError:
+            return None
+        return (h.q, h.r)
 
     def figure_name(self, figure_id: str | None) -> str:
         if figure_id is None:

@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from companion_app.viewmodels.board_model import BoardView, HexKey, hex_key
-from engine.hexes import from_label
+from engine.flow.words import cell_word
 
 
 @dataclass(frozen=True)
@@ -135,7 +135,8 @@ class TableOverlay:
     def lines(self, board: BoardView) -> list[str]:
         out = []
         for g in self.ghosts:
-            out.append(f"{board.figure_name(g.figure)} is lifted: {len(g.moves)} legal hexes shown as ghosts")
+            cells = cell_word(board.kind, len(g.moves))
+            out.append(f"{board.figure_name(g.figure)} is lifted: {len(g.moves)} legal {cells} shown as ghosts")
         if self.illegal is not None:
             out.append(self.illegal.text)
         out += [d.text for d in self.desyncs]
@@ -144,13 +145,9 @@ class TableOverlay:
 
 
 def _hex_or_label(value: Any, board: BoardView) -> HexKey | None:
-    """A hex given as [q, r] or as a label like "E4"."""
+    """A cell given as [q, r] or as a label of the board ("E4", "7")."""
     if isinstance(value, str):
-        try:
-            h = from_label(value, board.orientation)
-        except ValueError:
-            return None
-        return (h.q, h.r)
+        return board.cell_of(value)
     return hex_key(value)
 
 

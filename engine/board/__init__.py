@@ -1,6 +1,14 @@
 """Boards: the hex map and the zone mat behind one small interface (:class:`Board`)."""
 
-from engine.board.base import DEFAULT_FACING_MARGIN_DEG, DEFAULT_HYSTERESIS, Board, Cell, Point, angle_between
+from engine.board.base import (
+    DEFAULT_FACING_MARGIN_DEG,
+    DEFAULT_HYSTERESIS,
+    Board,
+    Cell,
+    CellLabels,
+    Point,
+    angle_between,
+)
 from engine.board.hex_board import EdgeKind, HexBoard, HexInfo, board_from
 from engine.board.terrain import CORE_KINDS, CORE_TERRAIN, DRAW_STYLES, Terrain, TerrainKind, terrain_kinds
 from engine.board.zones import ZoneBoard, keypad_board
@@ -13,6 +21,7 @@ __all__ = [
     "DRAW_STYLES",
     "Board",
     "Cell",
+    "CellLabels",
     "EdgeKind",
     "HexBoard",
     "HexInfo",

@@ -31,7 +31,18 @@ def angle_between(a_deg: float, b_deg: float) -> float:
 
 
 @runtime_checkable
-class Board(Protocol):
+class CellLabels(Protocol):
+    """What prints and reads cells for people (records, the terminal game, commands): every board is one."""
+
+    def label(self, cell: Cell) -> str:
+        """The name players read and scenario files write ('E4', '7')."""
+
+    def from_label(self, text: str) -> Cell:
+        """The cell a label names (ValueError saying how labels are written when it names none)."""
+
+
+@runtime_checkable
+class Board(CellLabels, Protocol):
     """The interface every board implements (see :class:`engine.board.HexBoard`, :class:`engine.board.ZoneBoard`)."""
 
     @property
@@ -53,12 +64,6 @@ class Board(Protocol):
 
     def step_cost(self, a: Cell, b: Cell) -> int:
         """The board's base cost of a step between neighbours; rule sets weigh it with their own costs."""
-
-    def label(self, cell: Cell) -> str:
-        """The name players read and scenario files write ('E4', '7')."""
-
-    def from_label(self, text: str) -> Cell:
-        """The cell a label names (ValueError saying how labels are written when it names none)."""
 
     def level(self, cell: Cell) -> int:
         """The cell's height level (0 where the board has none)."""

@@ -1,8 +1,9 @@
 """``hexa play``: a scenario in the terminal, every action saved in the game journal as it happens.
 
 Interactive by default: the board, the prompt, its numbered options and chances; answer with a number,
-a hex label, die results (``5 3``) or ``r`` to let the software roll. ``--auto`` lets the auto player
-answer everything and prints the game's log, and ``--players human,auto`` mixes the two.
+a cell label (a hex's ``C3``, a zone's ``7``), die results (``5 3``) or ``r`` to let the software roll.
+``--auto`` lets the auto player answer everything and prints the game's log, and ``--players human,auto``
+mixes the two.
 """
 
 from __future__ import annotations
@@ -22,9 +23,9 @@ from engine.autoplay import DEFAULT_MAX_ACTIONS, AutoPlayer, stopped_message
 from engine.board import HexBoard
 from engine.errors import EngineError
 from engine.events import Event
-from engine.flow.words import verb
+from engine.flow.words import cell_word, verb
 from engine.game import Game
-from engine.hexes import Hex, from_label
+from engine.hexes import Hex
 from engine.journal import DEFAULT_JOURNAL, Journal, JournaledGame, JournalError
 from engine.lines import Sight
 from engine.prompts import Prompt, PromptKind
@@ -37,7 +38,7 @@ DEFAULT_SCENARIO = "tutorial"
 RESERVED_LETTERS = set("TtPpXxOo")  # map symbols (treasure, prisoner, exit, low obstacle)
 HELP = """Answers:
   N            pick option N of a choice
-  HEX          move the figure to that hex (e.g. C3)
+  CELL         move the figure to that hex or zone, by its label (e.g. C3; 7 on the keypad mat)
   5 3          die results, in the order the dice are listed
   r            let the software roll the dice (saved as a virtual roll)
   ok           confirm a figure was taken off the table
@@ -144,7 +145,7 @@ def prompt_lines(game: Game, prompt: Prompt) -> list[str]:
     if prompt.kind is PromptKind.MOVE and prompt.moves:
         by_cost = sorted(prompt.moves.items(), key=lambda kv: (kv[1].cost, kv[0]))
         legal = ", ".join(f"{game.scenario.label(h)} ({int(r.cost)})" for h, r in by_cost)
-        out.append(f"  legal hexes (cost): {legal}")
+        out.append(f"  legal {cell_word(game.scenario.board.kind, 2)} (cost): {legal}")
     return out
 
 
@@ -152,8 +153,8 @@ def event_lines(events: Iterable[Event]) -> list[str]:
     return [f"  - {e.text}" for e in events]
 
 
-def expected_answer(prompt: Prompt) -> str:
-    """What the current prompt accepts, for error messages."""
+def expected_answer(prompt: Prompt, board_kind: str = "hex") -> str:
+    """What the current prompt accepts, for error messages; cells are named as ``board_kind``'s are."""
     if prompt.kind is PromptKind.ROLL:
         n = len(prompt.dice)
         example = " ".join(["4"] * n)
@@ -161,7 +162,8 @@ def expected_answer(prompt: Prompt) -> str:
     if prompt.kind is PromptKind.CHOOSE:
         return f"an option number 1–{len(prompt.options)}"
     if prompt.kind is PromptKind.MOVE:
-        return "a hex label from the legal hexes (its own hex to stay)"
+        one, many = cell_word(board_kind), cell_word(board_kind, 2)
+        return f"a {one} label from the legal {many} (its own {one} to stay)"
     if prompt.kind is PromptKind.REMOVE:
         return "'ok' once the figure is off the table"
     return "'undo', 'record FILE' or 'quit' (the game is over)"
@@ -219,19 +221,23 @@ class Session:
             return
         if prompt.kind is PromptKind.MOVE:
             costs = {h: str(int(r.cost)) for h, r in prompt.moves.items()}
-            self.say(
-                "", board_text(self.game, self.letters, costs), "  (digits: hexes the figure may move to, by cost)"
-            )
+            cells = cell_word(self.game.scenario.board.kind, 2)
+            note = f"  (digits: {cells} the figure may move to, by cost)"
+            self.say("", board_text(self.game, self.letters, costs), note)
         self.say("", *prompt_lines(self.game, prompt))
+
+    def expected(self, prompt: Prompt) -> str:
+        """What the prompt accepts, cells named as this board's are."""
+        return expected_answer(prompt, self.game.scenario.board.kind)
 
     def play_action(self, action: Action, who: str = "") -> bool:
         """Apply an action through the journal; print its events, or why it was refused."""
         try:
             events = self.jg.apply(action)
         except EngineError as exc:
-            self.say(f"Not accepted: {exc}", f"Expected: {expected_answer(self.game.prompt)}.")
+            self.say(f"Not accepted: {exc}", f"Expected: {self.expected(self.game.prompt)}.")
             return False
-        self.say(f"> {who}{action_to_text(action, self.game.scenario.board.orientation)}", *event_lines(events))
+        self.say(f"> {who}{action_to_text(action, self.game.scenario.board)}", *event_lines(events))
         if any(e.kind == "turn" for e in events) and not self.log_mode:
             self.say("", board_text(self.game, self.letters))
         return True
@@ -265,11 +271,11 @@ class Session:
         return True
 
     def read_answer(self, prompt: Prompt, text: str) -> Action | None:
-        orientation = self.game.scenario.board.orientation
+        board = self.game.scenario.board
         words = text.split()
         try:
             if prompt.kind is PromptKind.GAME_OVER:
-                self.say(f"The game is over: {prompt.text} Allowed: {expected_answer(prompt)}.")
+                self.say(f"The game is over: {prompt.text} Allowed: {self.expected(prompt)}.")
                 return None
             if text.lower() == "r" and prompt.kind is PromptKind.ROLL:
                 return Roll(tuple(self.dice.randint(1, d.sides) for d in prompt.dice), virtual=True)
@@ -278,7 +284,7 @@ class Session:
             if prompt.kind is PromptKind.CHOOSE and text.isdigit():
                 n = int(text)
                 if not 1 <= n <= len(prompt.options):
-                    self.say(f"There is no option {n}. Expected: {expected_answer(prompt)}.")
+                    self.say(f"There is no option {n}. Expected: {self.expected(prompt)}.")
                     return None
                 return Choose(prompt.options[n - 1].id)
             if prompt.kind is PromptKind.CHOOSE and prompt.option(text):
@@ -286,12 +292,12 @@ class Session:
             if prompt.kind is PromptKind.REMOVE and text.lower() in ("ok", "done", "y", "yes", "1"):
                 assert prompt.figure is not None
                 return Remove(prompt.figure)
-            if prompt.kind is PromptKind.MOVE and len(words) == 1 and words[0][:1].isalpha():
+            if prompt.kind is PromptKind.MOVE and len(words) == 1:
                 assert prompt.figure is not None
-                return Move(prompt.figure, from_label(words[0], orientation))
-            return action_from_text(text, orientation)
+                return Move(prompt.figure, board.from_label(words[0]))
+            return action_from_text(text, board)
         except (EngineError, ValueError) as exc:
-            self.say(f"Not understood: {exc}", f"Expected: {expected_answer(prompt)} — or 'help'.")
+            self.say(f"Not understood: {exc}", f"Expected: {self.expected(prompt)} — or 'help'.")
             return None
 
     def undo(self) -> None:
@@ -300,7 +306,7 @@ class Session:
         except IndexError as exc:
             self.say(f"Cannot undo: {exc}.")
             return
-        self.say(f"Undone: {action_to_text(played.action, self.game.scenario.board.orientation)}")
+        self.say(f"Undone: {action_to_text(played.action, self.game.scenario.board)}")
 
     def query(self, cmd: str, args: list[str]) -> None:
         fid = self.figure(args[0]) if len(args) == 1 else None

@@ -29,9 +29,8 @@ def replay_to(out: TextIO, path: str, brief: bool = False) -> int:
     for w in warnings:
         print(f"warning: {w}", file=out)
     game = Game(scenario)
-    orientation = scenario.board.orientation
     print(f"{scenario.name} ({scenario.ruleset}), {len(record.lines)} actions", file=out)
-    for line, action in record_actions(record, orientation):
+    for line, action in record_actions(record, scenario.board):
         prompt = game.prompt
         shown = [prompt.text] if brief else prompt_lines(game, prompt)
         print(f"\n[{line.number}] {shown[0]}", file=out)
@@ -41,7 +40,7 @@ def replay_to(out: TextIO, path: str, brief: bool = False) -> int:
             events = game.apply(action)
         except EngineError as exc:
             raise RecordError(f"{record.source}, line {line.line_no} (action {line.number}) refused: {exc}") from None
-        print(f"> {action_to_text(action, orientation)}", file=out)
+        print(f"> {action_to_text(action, scenario.board)}", file=out)
         for text in event_lines(events):
             print(text, file=out)
     print("", file=out)

@@ -11,6 +11,7 @@ from collections.abc import Callable
 
 from engine.actions import Action, Choose, Move, Remove, Roll
 from engine.errors import IllegalActionError
+from engine.flow.words import cell_word
 from engine.hexes import Hex
 from engine.prompts import Prompt, PromptKind
 
@@ -28,10 +29,12 @@ def check_answer(
     name: Callable[[str], str],
     label: Callable[[Hex], str],
     why_not: Callable[[str, Hex], str],
+    board_kind: str = "hex",
 ) -> None:
     """Raise :class:`IllegalActionError` unless ``action`` answers ``prompt``.
 
-    ``name`` gives a side's or figure's name, ``label`` a hex's; ``why_not(figure, hex)`` explains a refused move.
+    ``name`` gives a side's or figure's name, ``label`` a cell's; ``why_not(figure, cell)`` explains a refused move;
+    ``board_kind`` names the cells in the message (hexes, zones).
     """
     if prompt.kind is PromptKind.GAME_OVER:
         raise IllegalActionError(f"the game is over ({prompt.text}); start a new game or undo")
@@ -52,7 +55,7 @@ def check_answer(
             raise IllegalActionError(f"it is {name(fid)}'s move, not {name(action.figure)}'s")
         if action.to not in prompt.moves:
             legal = ", ".join(label(h) for h in sorted(prompt.moves, key=lambda h: (prompt.moves[h].cost, h)))
-            raise IllegalActionError(f"{why_not(fid, action.to)}. Legal hexes: {legal}")
+            raise IllegalActionError(f"{why_not(fid, action.to)}. Legal {cell_word(board_kind, 2)}: {legal}")
     elif isinstance(action, Remove) and action.figure != prompt.figure:
         raise IllegalActionError(f"first take {name(prompt.figure or '')} off the table (remove {prompt.figure})")
 

@@ -193,7 +193,8 @@ class FlowRuleSet(RuleSet):
             turned = apply_face(self, state, action, self.name_of)
             state.serial += 1
             return turned
-        check_answer(self.prompt(state), action, self.name_of, self.label, lambda fid, to: self.why_not(state, fid, to))
+        check_answer(self.prompt(state), action, self.name_of, self.label, lambda fid, to: self.why_not(state, fid, to),
+                     self.scenario.board.kind)
         events: list[Event] = []
         if state.pending_removals:
             assert isinstance(action, Remove)

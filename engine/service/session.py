@@ -17,8 +17,9 @@ import numpy as np
 from calibration.registration import ManualPoint, RegistrationError
 from engine.actions import Action, Face, Move, Remove, action_from_dict, action_to_text
 from engine.errors import EngineError
+from engine.flow.words import cell_word
 from engine.game import Game
-from engine.hexes import Hex, from_label
+from engine.hexes import Hex
 from engine.journal import Journal, JournaledGame
 from engine.record import export_record
 from engine.rules import find_ruleset
@@ -148,12 +149,14 @@ class EngineSession:
             try:
                 changes.merge(self._apply(report.action, source="camera"))
             except EngineError as exc:
-                log.warning("the table's %s does not apply: %s", action_to_text(report.action), exc)
+                text = action_to_text(report.action, self.scenario.board)
+                log.warning("the table's %s does not apply: %s", text, exc)
         if self.report is not None and self.report.illegal != self._last_illegal:
             illegal = self.report.illegal
             if illegal is not None:
                 text = (f"{self.sync.name(illegal.figure)} may not move to {self.scenario.label(illegal.to)}: "
-                        f"{illegal.reason}. Legal hexes: {', '.join(illegal.legal) or 'none'}")
+                        f"{illegal.reason}. Legal {cell_word(self.scenario.board.kind, 2)}: "
+                        f"{', '.join(illegal.legal) or 'none'}")
                 log.info("illegal move on the table: %s", text)
                 data = illegal.to_dict(self.scenario)
                 changes.events.append(EventsOut(len(self.game.history), f"move {illegal.figure} "
@@ -212,15 +215,15 @@ class EngineSession:
 
     def _apply(self, action: Action, source: str) -> Changes:
         events = self.journaled.apply(action)
-        text = action_to_text(action, self.scenario.board.orientation)
+        text = action_to_text(action, self.scenario.board)
         log.info("%s: %s", source, text)
         out = EventsOut(len(self.game.history), text, events_to_list(events), source)
         return Changes(state=True, events=[out])
 
     def _action_arg(self, raw: Any) -> Action:
-        """The request's action; a move's ``to`` may be ``[q, r]`` or a hex label such as ``"F2"``."""
+        """The request's action; a move's ``to`` may be ``[q, r]`` or a label of the board (``"F2"``, ``"7"``)."""
         if isinstance(raw, dict) and raw.get("kind") == "move" and isinstance(raw.get("to"), str):
-            to = self._hex_arg(raw["to"])
+            to = self._cell_arg(raw["to"])
             raw = {**raw, "to": [to.q, to.r]}
         return action_from_dict(raw)
 
@@ -240,16 +243,17 @@ class EngineSession:
         played = self.journaled.undo()
         undone_overrides = self.overrides.undo_after(self.game_id, last)
         self.sync.forget_intents()
-        text = action_to_text(played.action, self.scenario.board.orientation)
+        text = action_to_text(played.action, self.scenario.board)
         event = {"kind": "undone", "text": f"Took back: {text}.", "data": {"overrides": undone_overrides}}
         changes = Changes(state=True, events=[EventsOut(len(self.game.history), f"undo {text}", [event], "tablet")])
         changes.merge(self.follow_table())
         return {"undone": text}, changes
 
-    def _hex_arg(self, value: Any) -> Hex:
+    def _cell_arg(self, value: Any) -> Hex:
+        """A cell given as ``[q, r]`` or as a label of the scenario's board."""
         if isinstance(value, str):
             try:
-                return from_label(value, self.scenario.board.orientation)
+                return self.scenario.board.from_label(value)
             except ValueError as exc:
                 raise CommandError(str(exc)) from None
         return Hex(value[0], value[1])
@@ -262,7 +266,7 @@ class EngineSession:
 
     def _cmd_override(self, args: dict[str, Any]) -> tuple[dict[str, Any], Changes]:
         figure = self._figure_arg(args["figure"])
-        to = self._hex_arg(args["to"])
+        to = self._cell_arg(args["to"])
         fig = self.game.state.figures[figure]
         if to not in self.scenario.board.tiles:
             raise CommandError(f"{self.scenario.label(to)} is not on the map of {self.scenario.name}")
@@ -337,7 +341,7 @@ class EngineSession:
         points = []
         for entry in args["points"]:
             figure = self._figure_arg(entry["figure"])
-            h = self._hex_arg(entry["hex"])
+            h = self._cell_arg(entry["hex"])
             marker = self.sync.markers[figure]
             seen = self._table_position(marker)
             if seen is None:

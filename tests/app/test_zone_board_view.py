@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from companion_app.viewmodels.board_model import build_board
+from companion_app.viewmodels.overlays import table_overlay
 from engine.game import Game
 from engine.scenario import load_scenario_text
 from engine.snapshot import game_snapshot, scenario_to_dict
@@ -35,3 +36,17 @@ def test_hex_maps_still_draw_from_the_layout() -> None:
     assert board.kind == "hex" and len(next(iter(board.tiles.values())).corners) == 6
     key = next(iter(board.tiles))
     assert board.hex_at(*board.centre(key)) == key and board.size_mm == board.layout.size_mm
+
+
+def test_the_table_overlay_reads_zone_labels_the_engine_sends() -> None:
+    game = Game(load_scenario_text(KEYPAD))
+    board = build_board(scenario_to_dict(game.scenario), game_snapshot(game))
+    by_label = {t.label: t.key for t in board.tiles.values()}
+    assert board.cell_of("4") == by_label["4"] and board.cell_of("E4") is None
+    table = {"illegal": {"figure": "ash", "to": list(by_label["5"]), "reason": "not beside it", "legal": ["4", "2"]},
+             "lifted": [{"figure": "ash", "moves": [list(by_label["4"]), list(by_label["2"])]}]}
+    overlay = table_overlay(table, board)
+    assert overlay.illegal_legal == (by_label["4"], by_label["2"])
+    assert overlay.illegal is not None and overlay.illegal.end == by_label["5"]
+    assert overlay.lines(board)[0] == "Ash is lifted: 2 legal zones shown as ghosts"
+    assert board.label((5, 5)) == "(5,5)"  # off the mat: no hex label

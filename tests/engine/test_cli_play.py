@@ -123,12 +123,13 @@ def test_a_finished_game_resumed_can_be_undone_and_ended_again(tmp_path: Path) -
         jg = journal.new_game(load_scenario("tutorial"))
         play_out(jg.game, AutoPlayer(2), apply=jg.apply)
         last = jg.game.history[-1].action
+        board = jg.game.scenario.board
     out = StringIO()
-    typed = StringIO(f"2\nundo\n{action_to_text(last)}\nquit\n")  # '2' is refused: the game is over
+    typed = StringIO(f"2\nundo\n{action_to_text(last, board)}\nquit\n")  # '2' is refused: the game is over
     assert play_cli.main(["--journal", str(path), "--resume", "1"], stdin=typed, stdout=out) == 0
     text = out.getvalue()
     assert text.count("Winner: knights") == 2
-    assert "The game is over" in text and f"Undone: {action_to_text(last)}" in text
+    assert "The game is over" in text and f"Undone: {action_to_text(last, board)}" in text
 
 
 def test_a_corrupt_journal_stops_with_the_file_and_the_fix(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:

@@ -121,7 +121,8 @@ def test_figures_at_lists_a_stack_in_the_order_it_arrived() -> None:
 def test_face_has_a_dict_and_a_text_form() -> None:
     face = Face("knight", 3)
     assert action_from_dict(action_to_dict(face)) == face
-    assert action_to_text(face) == "face knight 3" and action_from_text("face knight 3") == face
+    board = HexBoard({})
+    assert action_to_text(face, board) == "face knight 3" and action_from_text("face knight 3", board) == face
     with pytest.raises(IllegalActionError, match="'direction' must be a int"):
         action_from_dict({"kind": "face", "figure": "knight", "direction": "left"})
 

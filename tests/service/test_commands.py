@@ -246,3 +246,18 @@ def test_query_takes_the_rule_sets_own_kinds_and_refuses_others(tmp_path: Path) 
             _ask(session, cmd="query", what="steps", side="allies")
     finally:
         session.close()
+
+
+def test_a_move_on_a_zone_board_names_its_zone_by_label(tmp_path: Path) -> None:
+    session = _session_on(tmp_path, {"keypad.toml": KEYPAD})
+    try:
+        reply = _ask(session, cmd="action", action={"kind": "move", "figure": "ash", "to": "4"})
+        assert reply["action"] == "move ash 4"
+        assert session.game.state.figures["ash"].hex == session.scenario.board.from_label("4")
+        history = session.snapshot_dict()["history"]
+        assert [h["text"] for h in history] == ["move ash 4"]  # type: ignore[index]
+        with pytest.raises(CommandError, match=r"'F2' is not a zone of the board; zones: 7, 8, 9, 4, 5, 6, 1, 2, 3"):
+            _ask(session, cmd="action", action={"kind": "move", "figure": "bo", "to": "F2"})
+        assert _ask(session, cmd="undo")["undone"] == "move ash 4"
+    finally:
+        session.close()
