@@ -59,24 +59,12 @@ class PlayerSpec:
     sides: tuple[str, ...]
 
 
-class _RuleFields:
-    """Read a rule set's own keys (``fields``) as attributes too: ``figure.abilities``."""
-
-    fields: Mapping[str, Any]
-
-    def __getattr__(self, name: str) -> Any:
-        if name.startswith("__") or name == "fields":
-            raise AttributeError(name)
-        try:
-            return self.fields[name]
-        except KeyError:
-            raise AttributeError(f"{type(self).__name__} has no field {name!r}; the rule set declares "
-                                 f"{sorted(self.fields)}") from None
-
-
 @dataclass(frozen=True)
-class FigureSpec(_RuleFields):
-    """A figure as the scenario sets it up: the keys every rule set shares, and the rule set's own ``fields``."""
+class FigureSpec:
+    """A figure as the scenario sets it up: the keys every rule set shares, and the rule set's own ``fields``.
+
+    A rule set reads its own fields through typed accessors (:class:`engine.rule_fields.FieldRef`).
+    """
 
     id: str
     name: str
@@ -88,7 +76,7 @@ class FigureSpec(_RuleFields):
 
 
 @dataclass(frozen=True)
-class VictorySpec(_RuleFields):
+class VictorySpec:
     """One way for a side to win: a ``type`` the rule set declares, with that type's own ``fields``."""
 
     side: str
@@ -620,7 +608,7 @@ class _Loader:
         default = self.rules.default_victory
         if not result and default is not None:
             vt = self.victory_types[default]
-            fields = {f.name: f.default for f in vt.fields}
+            fields = self._values({}, "victory", None, vt.fields, board)  # the defaults, made like written values
             result = [VictorySpec(s, default, f"{s}: {vt.default_text or default}", fields) for s in sorted(side_ids)]
         return tuple(result)
 

@@ -27,6 +27,7 @@ from companion_app.ui.widgets import BigButton, WrapLabel
 from companion_app.viewmodels import palette
 from companion_app.viewmodels.header_model import connection_text
 from companion_app.viewmodels.log_model import export_text, undo_steps
+from companion_app.viewmodels.prompt_model import OptionView
 from companion_app.viewmodels.session import GameSession
 from companion_app.viewmodels.setup_model import ScenarioChoice, scenario_choices
 
@@ -241,6 +242,9 @@ class HexaApp(App):  # type: ignore[misc]
         elif result.kind == "select" and result.figure is not None:
             self.session.set_notice(result.text)
             self.select_figure(result.figure)
+        elif result.kind == "pick":
+            self.session.set_notice(result.text)
+            self.open_choices(result.text, result.options)
         else:
             self.session.clear_selection()
 
@@ -296,6 +300,29 @@ class HexaApp(App):  # type: ignore[misc]
         close.bind(on_release=popup.dismiss)
         popup.open()
         return popup
+
+    def open_choices(self, title: str, options: tuple[OptionView, ...]) -> Popup:
+        """The prompt's choices on one hex (a stack's figures), one button each; a button sends its choice."""
+        box = BoxLayout(orientation="vertical", spacing=dp(6), padding=dp(8))
+        popup = Popup(title=title, content=box, size_hint=(0.7, 0.6))
+        for option in options:
+            b = BigButton(text=option.label)
+            b.bind(on_release=lambda _b, o=option: self._choose_and_close(o, popup))
+            box.add_widget(b)
+        box.add_widget(Widget())
+        cancel = BigButton(text="Cancel")
+        cancel.bind(on_release=popup.dismiss)
+        box.add_widget(cancel)
+        popup.open()
+        return popup
+
+    def _choose_and_close(self, option: OptionView, popup: Popup) -> None:
+        popup.dismiss()
+        prompt = self.session.prompt
+        if prompt is not None and any(o.id == option.id for o in prompt.options):
+            self.send_action(prompt.choose(option.id))
+        else:
+            self.session.set_notice(f"The question changed: {option.label} is no longer a choice")
 
     def open_history(self) -> Popup:
         """The labelled undo history: taking back step k undoes the k newest actions."""

@@ -56,6 +56,13 @@ class MoveView:
     cost: int
 
 
+def _option_key(option: Mapping[str, Any], board: BoardView) -> HexKey | None:
+    """Where a choice is tapped: its hex, else the hex of the figure it names."""
+    key = hex_key(option.get("hex"))
+    fig = board.figures.get(option.get("figure") or "")
+    return fig.key if key is None and fig is not None and fig.alive else key
+
+
 def _outcome_text(o: Mapping[str, Any]) -> str:
     low, high = int(o.get("low", 0)), int(o.get("high", 0))
     span = str(low) if low == high else f"{low}–{high}"
@@ -111,7 +118,7 @@ class PromptModel:
         side = p.get("side")
         seat = board.sides[side].index if side in board.sides else 0
         options = [
-            OptionView(str(o["id"]), str(o.get("label", o["id"])), hex_key(o.get("hex")), o.get("figure"))
+            OptionView(str(o["id"]), str(o.get("label", o["id"])), _option_key(o, board), o.get("figure"))
             for o in p.get("options") or []
         ]
         moves = {}
@@ -161,9 +168,12 @@ class PromptModel:
             lines.append("Chances before the roll: " + "; ".join(self.chances))
         return lines
 
-    def option_at(self, key: HexKey) -> OptionView | None:
-        """The choice a tap on this hex means (retreat hex, target…), if any."""
-        return next((o for o in self.options if o.key == key), None)
+    def options_at(self, key: HexKey, board: BoardView) -> list[OptionView]:
+        """The choices a tap on this hex means (retreat hex, target…): those naming figures in the order of its
+        stack (top first), then the others."""
+        here = [o for o in self.options if o.key == key]
+        order = [f.id for f in board.figures_at(key)]
+        return sorted(here, key=lambda o: order.index(o.figure) if o.figure in order else len(order))
 
     # ---------------------------------------------------------------- answers
 

@@ -15,7 +15,7 @@ from companion_app.viewmodels.glossary import Glossary, glossary_of
 from companion_app.viewmodels.header_model import HeaderView, header_view
 from companion_app.viewmodels.log_model import LogEntry, log_entries
 from companion_app.viewmodels.overlays import SelectionOverlay, TableOverlay, query_overlay, table_overlay
-from companion_app.viewmodels.prompt_model import PromptModel
+from companion_app.viewmodels.prompt_model import OptionView, PromptModel
 from engine.flow.words import cell_word
 
 log = logging.getLogger(__name__)
@@ -32,12 +32,13 @@ class QueryAsk:
 
 @dataclass(frozen=True)
 class TapResult:
-    """What a tap on a hex asks for: send an action, query a figure, or just clear the selection."""
+    """What a tap on a hex asks for: send an action, query a figure, pick among choices, or clear the selection."""
 
-    kind: str  # action | select | clear | refused
+    kind: str  # action | select | pick | clear | refused
     action: dict[str, Any] | None = None
     figure: str | None = None
     text: str = ""
+    options: tuple[OptionView, ...] = ()  # pick: the prompt's choices on the tapped hex (a stack's figures)
 
 
 class GameSession:
@@ -177,12 +178,17 @@ class GameSession:
     # ---------------------------------------------------------------- touches
 
     def tap(self, key: HexKey | None) -> TapResult:
-        """A tap on a hex: answer the prompt if the hex is one of its choices, else select what stands there."""
+        """A tap on a hex: answer the prompt if the hex is one of its choices (several there, a stack's figures:
+        ``pick`` them from a list), else select what stands there."""
         board, prompt = self.board, self.prompt
         if board is None or key is None:
             return TapResult("clear")
         if prompt is not None:
-            option = prompt.option_at(key)
+            here = prompt.options_at(key, board)
+            if len(here) > 1 and prompt.kind == "choose":  # a stack of choices: the player picks one from a list
+                return TapResult("pick", options=tuple(here),
+                                 text=f"{len(here)} choices on {board.label(key)}: pick one")
+            option = here[0] if here else None
             if option is not None and prompt.kind == "choose":
                 shown = self.selection.figure if self.selection is not None else None
                 if option.figure is None or shown == option.figure:

@@ -10,12 +10,12 @@ import pytest
 from companion_app.viewmodels.board_model import STACK_STEP, build_board
 from companion_app.viewmodels.session import GameSession
 from engine import rules
-from engine.actions import Face, Move, action_from_dict
+from engine.actions import Choose, Face, Move, action_from_dict
 from engine.game import Game
 from engine.hexes import from_label
 from engine.scenario import load_scenario
 from engine.snapshot import game_snapshot, scenario_to_dict
-from tests.rulesets import SKIRMISH_FOLDER, SKIRMISH_SCENARIO
+from tests.rulesets import SKIRMISH_FOLDER, SKIRMISH_PICKS, SKIRMISH_SCENARIO
 
 B2 = from_label("B2")
 KEY = (B2.q, B2.r)
@@ -28,6 +28,12 @@ def game(monkeypatch: pytest.MonkeyPatch) -> Iterator[Game]:
     yield Game(load_scenario(str(SKIRMISH_SCENARIO)))
     monkeypatch.delenv(rules.FOLDERS_VARIABLE)
     rules.reload_plugins()
+
+
+@pytest.fixture()
+def picking(game: Game) -> Game:
+    """The same scenario with the option ``pick``: each move begins with a choose prompt naming the figures."""
+    return Game(load_scenario(str(SKIRMISH_PICKS)))
 
 
 def session_for(game: Game) -> GameSession:
@@ -97,3 +103,47 @@ def test_a_figure_dragged_onto_a_neighbour_when_it_cannot_move_is_turned_to_face
     assert session.drag(KEY, (far.q, far.r)).kind == "refused"
     plain = session_for(Game(load_scenario("tutorial"))).board  # Fantasy Battle: no facing, no turning
     assert plain is not None and plain.face_action("swordsman", (1, 1)) is None
+
+
+def to_a_stack_of_choices(game: Game) -> None:
+    """The squire joins the knight on B2, the knight and the bandit stay: red picks again, both on B2."""
+    for figure, to in (("squire", B2), ("knight", B2), ("bandit", from_label("E3"))):
+        game.apply(Choose(figure))
+        game.apply(Move(figure, to))
+    assert {o.figure for o in game.prompt.options} == {"squire", "knight"}
+
+
+def test_a_tap_on_a_stack_of_choices_offers_each_figure_and_the_pick_chooses_it(picking: Game) -> None:
+    to_a_stack_of_choices(picking)
+    session = session_for(picking)
+    result = session.tap(KEY)
+    assert result.kind == "pick" and result.text == "2 choices on B2: pick one"
+    shown = [(o.figure, o.label) for o in result.options]
+    assert shown == [("squire", "move Squire (B2)"), ("knight", "move Knight (B2)")]  # top of the stack first
+    assert session.prompt is not None
+    picking.apply(action_from_dict(session.prompt.choose(result.options[1].id)))  # the lower one of the stack
+    assert picking.prompt.figure == "knight"
+    session.set_snapshot(game_snapshot(picking))
+    assert session.prompt is not None and session.prompt.kind == "move" and session.prompt.figure == "knight"
+
+
+def test_a_lone_choice_on_a_hex_is_still_shown_first_and_chosen_by_a_second_tap(picking: Game) -> None:
+    session = session_for(picking)  # red picks: the squire on C2, the knight on B2, each alone
+    c2 = from_label("C2")
+    first = session.tap((c2.q, c2.r))
+    assert first.kind == "select" and first.figure == "squire"
+    assert first.text == "Tap Squire again to choose: move Squire (C2)"
+    session.select("squire")
+    assert session.tap((c2.q, c2.r)).action == {"kind": "choose", "option": "squire"}
+
+
+def test_a_choice_naming_a_figure_without_a_hex_is_tapped_on_the_figures_hex(picking: Game) -> None:
+    to_a_stack_of_choices(picking)
+    snapshot = game_snapshot(picking)
+    for option in snapshot["prompt"]["options"]:
+        option["hex"] = None
+    session = GameSession()
+    session.set_scenario(scenario_to_dict(picking.scenario))
+    session.set_snapshot(snapshot)
+    result = session.tap(KEY)
+    assert result.kind == "pick" and [o.figure for o in result.options] == ["squire", "knight"]

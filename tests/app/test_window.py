@@ -92,3 +92,12 @@ def test_a_stack_and_a_facing_from_the_synthetic_table_on_the_tablet() -> None:
     for name in ("play-stack-facing", "play-stack-pick", "play-stack-turned"):
         shot = SHOTS / f"{name}.png"
         assert shot.exists() and shot.stat().st_size > 10_000
+
+
+@pytest.mark.window
+def test_a_tap_on_a_stack_of_choices_lists_them_and_the_list_chooses() -> None:
+    result = _run("stack-choose")
+    assert "a tap on the stack lists both figures, top first" in result["checks"]
+    assert "the knight's move" in result["checks"] and "the list closes" in result["checks"]
+    shot = SHOTS / "play-stack-choose.png"
+    assert shot.exists() and shot.stat().st_size > 10_000

@@ -603,8 +603,57 @@ def stacks_script(d: Driver) -> Step:
     d.screenshot("play-stack-turned")
 
 
+def stack_choose_script(d: Driver) -> Step:
+    """Skirmish with picks, from the tablet alone: the squire joins the knight on B2; red's next pick names both,
+    so a tap on B2 lists them and a button of the list chooses the lower one of the stack."""
+    from engine.hexes import from_label
+
+    app = d.app
+    s = app.session
+
+    def picks(*figures: str) -> Wait:
+        def asked() -> bool:
+            return (app.agent.state == "live" and s.prompt is not None and s.prompt.kind == "choose"
+                    and sorted(o.figure or "" for o in s.prompt.options) == sorted(figures))
+        return d.expect(asked, f"red or blue picks among {', '.join(figures)}")
+
+    def moves(figure: str) -> Wait:
+        return d.expect(lambda: s.prompt is not None and s.prompt.kind == "move" and s.prompt.figure == figure,
+                        f"the {figure}'s move")
+
+    b2, e3 = from_label("B2"), from_label("E3")
+    for figure, to, left in (("squire", b2, ("squire", "knight")), ("knight", b2, ("knight",)),
+                             ("bandit", e3, ("bandit",))):
+        yield picks(*left)
+        app.send_action({"kind": "choose", "option": figure})
+        yield moves(figure)
+        app.send_action({"kind": "move", "figure": figure, "to": [to.q, to.r]})
+    yield picks("squire", "knight")
+    play = _play(app)
+    board = play.ids.board
+    board.fit()
+    yield d.drawn()
+    d.tap(*board.window_pos_of((b2.q, b2.r)))
+
+    def listed() -> list[str]:
+        popups = [w for w in Window.children if isinstance(w, Popup) and _opened(w)]
+        return [w.text for w in popups[0].walk() if isinstance(w, BigButton)] if len(popups) == 1 else []
+
+    yield d.expect(lambda: listed() == ["move Squire (B2)", "move Knight (B2)", "Cancel"],
+                   "a tap on the stack lists both figures, top first")
+    d.check(s.notice == "2 choices on B2: pick one", "the notice says the hex holds two choices")
+    yield d.drawn()
+    d.screenshot("play-stack-choose")
+    popup = next(w for w in Window.children if isinstance(w, Popup))
+    knight = next(w for w in popup.walk() if isinstance(w, BigButton) and w.text == "move Knight (B2)")
+    d.tap_widget(knight)
+    yield moves("knight")
+    yield d.expect(lambda: not any(isinstance(w, Popup) for w in Window.children), "the list closes")
+
+
 SCRIPTS: dict[str, Callable[[Driver], Step]] = {
     "stacks": stacks_script,
+    "stack-choose": stack_choose_script,
     "zones": zones_script,
     "camera": camera_script,
     "turn": turn_script,
@@ -616,12 +665,12 @@ SCRIPTS: dict[str, Callable[[Driver], Step]] = {
 def main(name: str) -> int:
     script = SCRIPTS[name]
     scenario = "goblins-treasure"
-    if name == "stacks":  # the Skirmish test rule set on the synthetic table, moved by its hand
+    if name in ("stacks", "stack-choose"):  # the Skirmish test rule set; on the synthetic table, moved by its hand
         from engine.rules import FOLDERS_VARIABLE
-        from tests.rulesets import SKIRMISH_FOLDER, SKIRMISH_SCENARIO
+        from tests.rulesets import SKIRMISH_FOLDER, SKIRMISH_PICKS, SKIRMISH_SCENARIO
 
         os.environ[FOLDERS_VARIABLE] = str(SKIRMISH_FOLDER)  # both services load it
-        scenario = str(SKIRMISH_SCENARIO)
+        scenario = str(SKIRMISH_SCENARIO if name == "stacks" else SKIRMISH_PICKS)
     vision = VisionProcess(scenario, control=name == "stacks") if name in ("camera", "stacks") else None
     engine = EngineProcess(scenario, extra=["--vision", f"{vision.pub},{vision.snapshot}"] if vision else None)
     app = HexaApp(NetworkAgent(engine.pub, engine.commands, vision.pub if vision else None))

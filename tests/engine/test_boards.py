@@ -14,7 +14,7 @@ from engine.scenario import Scenario, load_scenario, load_scenario_text
 from engine.snapshot import board_to_dict, scenario_to_dict
 from engine.table_fusion import FusedMarker
 from engine.table_sync import TableSync
-from tests.engine.zone_rules import KEYPAD
+from tests.engine.zone_rules import KEYPAD, goal_zone, hp
 
 
 def keypad() -> Scenario:
@@ -62,8 +62,8 @@ def test_a_zone_scenario_loads_the_rule_sets_fields_victories_and_tables() -> No
     assert isinstance(s.board, ZoneBoard) and s.board.zone_mm == 52.0
     assert s.board.level(s.board.from_label("8")) == 1
     bo, cy = s.figure("bo"), s.figure("cy")
-    assert bo.fields == {"hp": 4} and cy.hp == 3 and bo.start == cy.start  # stacked: the rule set allows it
-    assert [(v.type, s.label(v.fields["zone"])) for v in s.victory] == [("reach", "8")]
+    assert bo.fields == {"hp": 4} and hp(cy) == 3 and bo.start == cy.start  # stacked: the rule set allows it
+    assert [(v.type, s.label(goal_zone(v))) for v in s.victory] == [("reach", "8")]
     assert [(s.label(row["zone"]), row["cost"]) for row in s.tables["zone_costs"]] == [("5", 2)]
     assert s.anchors == {94: s.board.from_label("5")}
     points = s.anchor_points_mm()

@@ -1,6 +1,7 @@
 """The annotated scenario in docs/scenario-format.md loads as documented."""
 
 from engine.hexes import from_label
+from engine.rules.fantasy_battle.scenario_fields import abilities
 from engine.scenario import load_scenario_text
 from tests.doc_blocks import DOCS, fenced_blocks
 
@@ -14,7 +15,7 @@ def test_the_documented_example_loads() -> None:
     assert s.name == "The Goblins' Treasure"
     assert s.board.level(from_label("E1")) == 1
     assert [p.name for p in s.players] == ["Alice", "Bob"]
-    assert s.figure("knight").abilities == ("Shield wall",)
+    assert abilities(s.figure("knight")) == ("Shield wall",)
     assert {v.type for v in s.victory} == {"bring", "destroy"}
 
 

@@ -7,6 +7,7 @@ import pytest
 from engine.errors import ScenarioError
 from engine.game import Game
 from engine.hexes import from_label
+from engine.rules.fantasy_battle.scenario_fields import kind_of
 from engine.scenario import bundled_scenarios, load_scenario, load_scenario_text
 
 GOOD = """
@@ -56,7 +57,7 @@ def test_goblins_treasure_uses_doors_a_locked_door_low_obstacles_archers_and_a_w
     kinds = {e.value for e in s.board.edges.values()}
     assert {"wall", "door", "locked"} <= kinds
     assert any(s.board.info(h).terrain.value == "low" for h in s.board)
-    assert {f.kind.value for f in s.figures} == {"fighter", "archer", "wizard"}
+    assert {kind_of(f).value for f in s.figures} == {"fighter", "archer", "wizard"}
     assert s.board.hexes_with_token("treasure") == [from_label("L4")]
     assert s.figure_by_marker(3) is not None and s.figure_by_marker(3).name == "Mage"  # type: ignore[union-attr]
     assert set(s.anchors) == {90, 91, 92, 93}

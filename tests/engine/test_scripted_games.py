@@ -19,6 +19,7 @@ from engine.autoplay import AutoPlayer, Step, play_out
 from engine.game import Game
 from engine.prompts import PromptKind
 from engine.record import export_record, parse_record, replay_parsed
+from engine.rules.fantasy_battle.scenario_fields import bring_to
 from engine.scenario import load_scenario
 
 RECORDS = Path(__file__).parent / "records"
@@ -69,7 +70,7 @@ def test_the_carry_out_victories_really_carry_the_token_to_an_exit() -> None:
     for scenario_id, token in (("goblins-treasure", "treasure"), ("captured-princess", "prisoner")):
         path = record_path(scenario_id)
         game = replay_parsed(parse_record(path.read_text(encoding="utf-8"), str(path), path.parent)).game
-        exits = next(v.to for v in game.scenario.victory if v.type == "bring")
+        exits = next(bring_to(v) for v in game.scenario.victory if v.type == "bring")
         carriers = [f for f in game.state.alive() if token in f.carrying]
         assert len(carriers) == 1 and carriers[0].hex in exits
         assert game.state.tokens[token] is None

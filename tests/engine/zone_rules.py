@@ -20,12 +20,16 @@ from engine.hexes import Hex
 from engine.overlays import CellMark, LineMark, Overlay
 from engine.pathfinding import Reach
 from engine.prompts import Prompt, PromptKind
+from engine.rule_fields import FieldRef
 from engine.rules import register
 from engine.rules.base import RuleSet, TargetInfo, VictoryType
 from engine.rules.content import GlossaryTerm, QueryKind
 from engine.scenario import FigureSpec
 from engine.scenario_schema import REQUIRED, Field, FieldError, Table, number_field, text_field
 from engine.state import FigureState, GameState
+
+hp = FieldRef("hp", float)  # a figure's hit points
+goal_zone = FieldRef("zone", Hex)  # the zone a 'reach' victory names
 
 
 class ZoneSteps(RuleSet):
@@ -59,7 +63,7 @@ class ZoneSteps(RuleSet):
         fig = state.figures[subject]
         steps = sorted(self.reachable(state, subject))
         cells = tuple(CellMark(h, "outline", "1") for h in steps)
-        goals = [v.fields["zone"] for v in self.scenario.victory if v.side == fig.side]
+        goals = [goal_zone(v) for v in self.scenario.victory if v.side == fig.side]
         lines = tuple(LineMark((fig.hex, g), "clear", f"goal: zone {self.scenario.label(g)}")
                       for g in goals if fig.hex is not None)
         text = f"{len(steps)} {cell_word(self.scenario.board.kind, len(steps))} to step to"
@@ -67,7 +71,7 @@ class ZoneSteps(RuleSet):
 
     @classmethod
     def check_figure_spec(cls, figure: FigureSpec, board: Board) -> None:
-        if figure.fields["hp"] > 5 and board.level(figure.start) == 0:
+        if hp(figure) > 5 and board.level(figure.start) == 0:
             raise FieldError("hp", f"{figure.name} is too strong for level 0", "start it higher")
 
     def new_state(self) -> GameState:
@@ -91,7 +95,7 @@ class ZoneSteps(RuleSet):
         fig.hex = action.to
         state.serial += 1
         for v in self.scenario.victory:
-            if v.fields["zone"] == action.to and v.side == fig.side:
+            if goal_zone(v) == action.to and v.side == fig.side:
                 state.winner = v.side
         return [Event("moved", f"{fig.id} to {self.scenario.label(action.to)}", {})]
 

@@ -6,3 +6,4 @@ from pathlib import Path
 
 SKIRMISH_FOLDER = Path(__file__).with_name("skirmish")
 SKIRMISH_SCENARIO = SKIRMISH_FOLDER / "stacks.toml"
+SKIRMISH_PICKS = SKIRMISH_FOLDER / "picks.toml"  # the same table with the option pick: choose prompts on stacks

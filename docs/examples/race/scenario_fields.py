@@ -10,6 +10,7 @@ from collections.abc import Mapping
 
 from engine.board import Board, HexBoard, Terrain
 from engine.hexes import Hex
+from engine.rule_fields import FieldRef
 from engine.rules.base import MapSymbol, VictoryType
 from engine.scenario import FigureSpec, Scenario, VictorySpec
 from engine.scenario_schema import MAX_MAP_HEXES, Field, FieldError, texts_field
@@ -35,13 +36,13 @@ VICTORY_TYPES: tuple[VictoryType, ...] = (
 )
 
 
-def stride(spec: FigureSpec) -> int:
-    return int(spec.fields["stride"])
+stride = FieldRef("stride", int)  # hexes a runner adds to every roll
+named_exits = FieldRef[tuple[Hex, ...]]("exits", tuple)  # the exits a 'reach' victory names (may be none)
 
 
 def exits(victory: VictorySpec, board: Board) -> tuple[Hex, ...]:
     """The hexes a 'reach' victory names, or every X of the map when it names none."""
-    named: tuple[Hex, ...] = victory.fields["exits"]
+    named = named_exits(victory)
     if named:
         return named
     return tuple(board.hexes_with_token(EXIT)) if isinstance(board, HexBoard) else ()
@@ -61,7 +62,7 @@ def check_victory(spec: VictorySpec, board: Board) -> None:
     if not exits(spec, board):
         raise FieldError("exits", "the victory names no exits and the map has no X",
                          "list the exits (exits = ['I3']) or draw an X on the map")
-    for h in spec.fields["exits"]:
+    for h in named_exits(spec):
         if board.terrain(h) is not Terrain.FLOOR:
             raise FieldError("exits", f"the exit {board.label(h)} is a {board.terrain(h)!s} hex no runner "
                              "can stand on", "name a floor hex")

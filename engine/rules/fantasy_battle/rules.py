@@ -67,7 +67,7 @@ class FantasyBattle(FlowRuleSet):
         self._names = {f.id: f.name for f in scenario.figures}
         self._kinds = {f.id: kind_of(f) for f in scenario.figures}
         self._side_names = {s.id: s.name for s in scenario.sides}
-        self.bring_tokens = {(v.side, v.fields["token"]) for v in scenario.victory if v.type == "bring"}
+        self.bring_tokens = {(v.side, scenario_fields.bring_token(v)) for v in scenario.victory if v.type == "bring"}
 
     @classmethod
     def check_figure_spec(cls, figure: FigureSpec, board: Board) -> None:

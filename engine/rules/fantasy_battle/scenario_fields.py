@@ -10,6 +10,8 @@ from collections.abc import Mapping
 from enum import Enum
 
 from engine.board import Board, HexBoard, Terrain
+from engine.hexes import Hex
+from engine.rule_fields import FieldRef
 from engine.rules.base import MapSymbol, VictoryType
 from engine.scenario import FigureSpec, VictorySpec
 from engine.scenario_schema import MARKER_ID_COUNT, MAX_MAP_HEXES, REQUIRED, Field, FieldError, text_field, texts_field
@@ -46,17 +48,12 @@ VICTORY_TYPES: tuple[VictoryType, ...] = (
 )
 
 
-def kind_of(spec: FigureSpec) -> FigureKind:
-    kind: FigureKind = spec.fields["kind"]
-    return kind
-
-
-def abilities(spec: FigureSpec) -> tuple[str, ...]:
-    return tuple(spec.fields["abilities"])
-
-
-def can_carry(spec: FigureSpec) -> bool:
-    return bool(spec.fields["can_carry"])
+kind_of = FieldRef("kind", FigureKind)  # a figure's kind
+abilities = FieldRef[tuple[str, ...]]("abilities", tuple)  # a figure's special-ability cards
+can_carry = FieldRef("can_carry", bool)  # whether a figure may pick up tokens
+bring_token = FieldRef("token", str)  # the token a 'bring' victory carries
+bring_to = FieldRef[tuple[Hex, ...]]("to", tuple)  # the hexes a 'bring' victory brings it to
+kill_figures = FieldRef[tuple[str, ...]]("figures", tuple)  # the figure ids a 'kill' victory names
 
 
 def check_figure(spec: FigureSpec, board: Board) -> None:
@@ -69,6 +66,6 @@ def check_figure(spec: FigureSpec, board: Board) -> None:
 
 def check_victory(spec: VictorySpec, board: Board) -> None:
     """A 'bring' victory's token must lie on the map."""
-    if spec.type == "bring" and isinstance(board, HexBoard) and not board.hexes_with_token(spec.fields["token"]):
-        raise FieldError("token", f"no hex of the map holds the token {spec.fields['token']!r}",
+    if spec.type == "bring" and isinstance(board, HexBoard) and not board.hexes_with_token(bring_token(spec)):
+        raise FieldError("token", f"no hex of the map holds the token {bring_token(spec)!r}",
                          "draw it on the map (T treasure, P prisoner)")

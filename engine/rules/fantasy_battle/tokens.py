@@ -6,7 +6,7 @@ from typing import TYPE_CHECKING
 
 from engine.events import Event
 from engine.hexes import Hex
-from engine.rules.fantasy_battle.scenario_fields import can_carry
+from engine.rules.fantasy_battle.scenario_fields import bring_to, bring_token, can_carry, kill_figures
 from engine.state import FigureState, GameState
 
 if TYPE_CHECKING:
@@ -47,10 +47,10 @@ def victory(r: FantasyBattle, state: GameState) -> tuple[str, str] | None:
         if v.type == "destroy":
             won = v.side in alive_sides and alive_sides == {v.side}
         elif v.type == "kill":
-            won = all(not state.figures[f].alive for f in v.fields["figures"])
+            won = all(not state.figures[f].alive for f in kill_figures(v))
         elif v.type == "bring":
-            token, to = v.fields["token"], v.fields["to"]
-            won = any(f.side == v.side and token in f.carrying and f.hex in to for f in state.alive())
+            carried, out = bring_token(v), bring_to(v)
+            won = any(f.side == v.side and carried in f.carrying and f.hex in out for f in state.alive())
         if won:
             return v.side, v.text
     return None
@@ -62,9 +62,9 @@ def goals(r: FantasyBattle, state: GameState, figure: str) -> list[Hex]:
     for v in r.scenario.victory:
         if v.type != "bring" or v.side != fig.side:
             continue
-        if v.fields["token"] in fig.carrying:
-            return list(v.fields["to"])
-        where = state.tokens.get(v.fields["token"])
+        if bring_token(v) in fig.carrying:
+            return list(bring_to(v))
+        where = state.tokens.get(bring_token(v))
         if where is not None and can_carry(r.scenario.figure(fig.id)):
             return [where]
     return [f.hex for f in state.alive() if f.side != fig.side and f.hex is not None]

@@ -1,9 +1,11 @@
 """Skirmish: a test rule set for stacks and facing, loaded from its folder through ``HEXA_RULESETS``.
 
 Players take turns in the scenario's order (no roll-off); in a turn each of the player's figures in
-turn steps to a neighbouring hex or stays. Any number of figures may share a hex (a stack), and
-figures face a direction, turned by ``face`` actions at any time (from the tags on the table, or a
-tablet). Nobody wins: it exists to carry figures through the table sync, the wire and the app.
+turn steps to a neighbouring hex or stays. With the option ``pick`` the player picks which figure
+moves next, among those yet to move: a choose prompt naming figures, which may share a hex. Any
+number of figures may share a hex (a stack), and figures face a direction, turned by ``face``
+actions at any time (from the tags on the table, or a tablet). Nobody wins: it exists to carry
+figures through the table sync, the wire and the app.
 """
 
 from __future__ import annotations
@@ -12,16 +14,16 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import ClassVar
 
-from engine.actions import Move
+from engine.actions import Choose, Move
 from engine.events import Event
 from engine.flow.machine import Flow, FlowRuleSet, Phase, Stage
 from engine.flow.steps import Step, step
 from engine.flow.turns import FixedOrder
 from engine.hexes import Hex
 from engine.pathfinding import Reach
-from engine.prompts import Prompt, PromptKind
+from engine.prompts import Option, Prompt, PromptKind
 from engine.rules import register
-from engine.rules.base import TargetInfo
+from engine.rules.base import OptionSpec, TargetInfo
 from engine.state import FigureState, GameState
 
 SCENARIO = Path(__file__).with_name("stacks.toml")
@@ -33,6 +35,15 @@ class Step1(Step):
     """The figure whose move it is."""
 
     figure: str
+    left: tuple[str, ...] = ()  # with ``pick``: the player's figures still to move this turn, picked next
+
+
+@step("skirmish.pick")
+@dataclass(frozen=True)
+class Pick(Step):
+    """With ``pick``: the player picks which of ``left`` moves next."""
+
+    left: tuple[str, ...]
 
 
 class ScenarioOrder(FixedOrder):
@@ -60,10 +71,23 @@ def _apply(r: Skirmish, state: GameState, s: Step1, action: Move, events: list[E
                         {"figure": action.figure, "to": [action.to.q, action.to.r]}))
     mine = r.movers(state)
     later = mine[mine.index(action.figure) + 1:]
-    if later:
+    if r.picks and s.left:
+        state.step = Pick(s.left)
+    elif later and not r.picks:
         state.step = Step1(later[0])
     else:
         r.end_phase(state, events)
+
+
+def _pick_prompt(r: Skirmish, state: GameState, s: Pick) -> Prompt:
+    at = {fid: state.figures[fid].hex for fid in s.left}
+    options = tuple(Option(fid, f"move {r.name_of(fid)} ({r.label(h) if h is not None else 'off the map'})", h, fid)
+                    for fid, h in at.items())
+    return Prompt(PromptKind.CHOOSE, state.figures[s.left[0]].side, "Which figure moves next?", options=options)
+
+
+def _pick_apply(r: Skirmish, state: GameState, s: Pick, action: Choose, events: list[Event]) -> None:
+    state.step = Step1(action.option, tuple(f for f in s.left if f != action.option))
 
 
 @register
@@ -75,8 +99,16 @@ class Skirmish(FlowRuleSet):
     flow: ClassVar[Flow] = Flow(
         order=ScenarioOrder(),
         phases=(Phase("movement", lambda r, s: r.first_mover(s)),),
-        stages=(Stage(Step1, _prompt, _apply),),
+        stages=(Stage(Step1, _prompt, _apply), Stage(Pick, _pick_prompt, _pick_apply)),
     )
+    options: ClassVar[tuple[OptionSpec, ...]] = (
+        OptionSpec("pick", bool, False, "the player picks which figure moves next"),
+    )
+
+    @property
+    def picks(self) -> bool:
+        """Whether the player picks the next figure to move (the option ``pick``)."""
+        return bool(self.scenario.options["pick"])
 
     def name_of(self, ident: str) -> str:
         return next((f.name for f in self.scenario.figures if f.id == ident), ident)
@@ -86,7 +118,8 @@ class Skirmish(FlowRuleSet):
         return [f.id for f in state.alive() if f.side in sides]
 
     def first_mover(self, state: GameState) -> Step:
-        return Step1(self.movers(state)[0])
+        mine = self.movers(state)
+        return Pick(tuple(mine)) if self.picks else Step1(mine[0])
 
     def new_state(self) -> GameState:
         figures = {f.id: FigureState(f.id, f.side, f.start) for f in self.scenario.figures}
