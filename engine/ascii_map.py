@@ -24,7 +24,7 @@ import textwrap
 from collections.abc import Mapping
 from dataclasses import dataclass
 
-from engine.board import CORE_KINDS, EdgeKind, HexBoard, HexInfo, Terrain, TerrainKind
+from engine.board import CORE_EDGE_KINDS, CORE_KINDS, EdgeKindSpec, HexBoard, HexInfo, Terrain, TerrainKind
 from engine.errors import MapError
 from engine.hexes import Edge, Hex, Orientation, column_letters, from_offset, to_offset
 
@@ -162,6 +162,10 @@ def parse_levels(text: str, orientation: Orientation = Orientation.FLAT) -> dict
 
 
 def _symbol(info: HexInfo, symbols: Symbols) -> str:
+    """The symbol drawing a tile: its token's, else its terrain's (the given symbols draw a rule set's own)."""
+    for ch, (terrain, token) in symbols.items():
+        if token is not None and token in info.tokens and terrain == info.terrain:
+            return ch
     for ch, name in TOKEN_SYMBOLS.items():
         if name in info.tokens:
             return ch
@@ -175,20 +179,34 @@ def _symbol(info: HexInfo, symbols: Symbols) -> str:
 
 
 EDGE_SYMBOLS = {"wall": "=", "closed": "+", "locked": "*", "open": "'"}
+# A rule set's own edge kinds are drawn by their draw style (engine.board.edges.EDGE_STYLES).
+EDGE_STYLE_SYMBOLS = {"wall": "=", "line": ":", "fence": "^"}
 EDGE_LEGEND = "Edges: = wall, + door, * locked door, ' open door"
 
 
 def edge_marks(board: HexBoard, doors: Mapping[Edge, str] | None = None) -> dict[Edge, str]:
-    """A symbol for every wall and door of the board; ``doors`` gives each door's state in play."""
+    """A symbol for every edge of the board by its kind: a door's by its state in play (``doors``), any other's
+    by its draw style."""
     doors = doors or {}
     marks: dict[Edge, str] = {}
-    for e, kind in board.edges.items():
-        if kind is EdgeKind.WALL:
-            marks[e] = EDGE_SYMBOLS["wall"]
-        else:
-            default = "locked" if kind is EdgeKind.LOCKED_DOOR else "closed"
+    for e, name in board.edges.items():
+        spec = board.edge_kinds[name]
+        if spec.door:
+            default = "locked" if spec.style == "locked" else "closed"
             marks[e] = EDGE_SYMBOLS.get(doors.get(e, default), EDGE_SYMBOLS["closed"])
+        else:
+            marks[e] = EDGE_STYLE_SYMBOLS.get(spec.style, EDGE_SYMBOLS["wall"])
     return marks
+
+
+def edge_legend(board: HexBoard) -> str:
+    """The edge symbols' legend: the shared doors' and walls', and each other kind the board holds."""
+    parts = [EDGE_LEGEND]
+    for name in sorted({n for n in board.edges.values() if n not in CORE_EDGE_KINDS}):
+        spec = board.edge_kinds[name]
+        if not spec.door:
+            parts.append(f"{EDGE_STYLE_SYMBOLS.get(spec.style, EDGE_SYMBOLS['wall'])} {name.replace('_', ' ')}")
+    return ", ".join(parts)
 
 
 def render_map(
@@ -266,15 +284,17 @@ def board_from_drawing(
     text: str,
     *,
     orientation: Orientation = Orientation.FLAT,
-    edges: Mapping[Edge, EdgeKind] | None = None,
+    edges: Mapping[Edge, str] | None = None,
     levels: Mapping[Hex, int] | None = None,
     symbols: Symbols | None = None,
     strict: bool = False,
     kinds: Mapping[str, TerrainKind] | None = None,
+    edge_kinds: Mapping[str, EdgeKindSpec] | None = None,
 ) -> tuple[HexBoard, dict[str, list[Hex]]]:
     """Build a :class:`HexBoard` from a drawing; returns it with the drawing's marks.
 
     ``kinds``: the terrain kinds the board knows (the shared ones when None); every symbol must draw one.
+    ``edge_kinds``: the edge kinds it knows (the shared ones when None); every edge must be of one.
     """
     drawn = parse_map(text, orientation, symbols, strict)
     tiles = dict(drawn.tiles)
@@ -286,5 +306,6 @@ def board_from_drawing(
     unknown = sorted({info.terrain for info in tiles.values()} - set(known))
     if unknown:
         raise ValueError(f"the drawing holds terrain {', '.join(map(repr, unknown))} that no terrain kind declares")
-    board = HexBoard(tiles=tiles, edges=dict(edges or {}), orientation=orientation, kinds=known)
+    board = HexBoard(tiles=tiles, edges=dict(edges or {}), orientation=orientation, kinds=known,
+                     edge_kinds=dict(edge_kinds) if edge_kinds is not None else dict(CORE_EDGE_KINDS))
     return board, drawn.marks

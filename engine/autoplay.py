@@ -18,7 +18,7 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 
 from engine.actions import Action, Choose, Move, Remove, Roll
-from engine.board import EdgeKind, HexBoard, Terrain, ZoneBoard
+from engine.board import CORE_EDGE_KINDS, HexBoard, ZoneBoard, kinds_of, standable
 from engine.events import Event
 from engine.game import Game
 from engine.hexes import Edge, Hex, edge
@@ -37,31 +37,37 @@ class AutoPlayError(RuntimeError):
     """The game cannot go on under the auto player (over already, or the action bound reached)."""
 
 
-# Per floor hex: its floor neighbours not behind a wall, with the door edge between them if any.
+# Per hex a figure may stand on: its standable neighbours not behind a side that blocks movement, with the door
+# edge between them if any (a door may be locked: dearer to pass).
 WalkGraph = dict[Hex, list[tuple[Hex, Edge | None]]]
 
 
 def walk_graph(board: HexBoard | ZoneBoard) -> WalkGraph:
-    """The board's open floor as a graph (built once per board: the edge lookups are the costly part)."""
+    """Where figures may walk, read from the board's terrain and edge kinds (built once per board: the edge
+    lookups are the costly part). A cell is in it when its kind is standable; a side is crossed unless its kind
+    blocks movement, and a door is crossed as if it opens."""
+    kinds = kinds_of(board)
+    specs = getattr(board, "edge_kinds", CORE_EDGE_KINDS)
     graph: WalkGraph = {}
     for h in board:
-        if board.terrain(h) is not Terrain.FLOOR:
+        if not standable(board.terrain(h), kinds):
             continue
         links = []
         for n in board.neighbours(h):
-            if board.terrain(n) is not Terrain.FLOOR:
+            if not standable(board.terrain(n), kinds):
                 continue
             e = edge(h, n)
-            kind = board.edges.get(e)
-            if kind is EdgeKind.WALL:
+            name = board.edges.get(e)
+            spec = specs[name] if name is not None else None
+            if spec is not None and not spec.door and spec.blocks_movement:
                 continue
-            links.append((n, e if kind is EdgeKind.LOCKED_DOOR else None))
+            links.append((n, e if spec is not None and spec.door else None))
         graph[h] = links
     return graph
 
 
 def distance_field(game: Game, goals: Iterable[Hex], side: str, graph: WalkGraph | None = None) -> dict[Hex, float]:
-    """Walking distance to the nearest goal hex over open floor (doors count as passable, locked ones dearer).
+    """Walking distance to the nearest goal hex over standable ground (doors count as passable, locked ones dearer).
 
     Enemy figures block the way except on goal hexes themselves; friends are ignored (a move may pass
     them). Computed from the goals outwards (Dijkstra), so one field serves every figure of a side.

@@ -9,14 +9,14 @@ from __future__ import annotations
 import logging
 import re
 import tomllib
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field, replace
 from importlib import resources
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from engine.ascii_map import CORE_SYMBOLS, NO_TILE, board_from_drawing, parse_levels
-from engine.board import Board, EdgeKind, HexBoard, Point, Terrain, TerrainKind, ZoneBoard
+from engine.ascii_map import CORE_SYMBOLS, NO_TILE, Symbols, board_from_drawing, parse_levels
+from engine.board import Board, EdgeKind, EdgeKindSpec, HexBoard, Point, Terrain, TerrainKind, ZoneBoard, kinds_of
 from engine.board.zones import zones_from_drawing
 from engine.errors import MapError, ScenarioError
 from engine.hexes import Edge, Hex, Orientation, edge, from_label
@@ -41,8 +41,11 @@ if TYPE_CHECKING:
 
 log = logging.getLogger(__name__)
 
-HEX_ONLY_KEYS = ("orientation", "hex_across_flats_mm", "drawing", "walls", "doors", "locked_doors", "rotation_deg",
-                 "symbols")
+HEX_ONLY_KEYS = ("orientation", "hex_across_flats_mm", "drawing", "walls", "doors", "locked_doors", "edges",
+                 "rotation_deg", "symbols")
+# The keys that list the shared edge kinds' sides; [map] edges = { kind = [...] } lists any kind's.
+EDGE_KEYS: tuple[tuple[str, str], ...] = (("walls", EdgeKind.WALL), ("doors", EdgeKind.DOOR),
+                                          ("locked_doors", EdgeKind.LOCKED_DOOR))
 ZONE_ONLY_KEYS = ("zones", "zone_mm")
 
 
@@ -103,6 +106,7 @@ class Scenario:
     text: str = ""
     tables: Mapping[str, Any] = field(default_factory=dict)  # the rule set's own tables, checked, defaults filled
     warnings: tuple[str, ...] = ()  # what loads but may not be meant (shown when a game starts)
+    symbols: Symbols = field(default_factory=dict)  # the map drawing's symbols: the core's, the rule set's, its own
 
     def figure(self, figure_id: str) -> FigureSpec:
         for f in self.figures:
@@ -146,6 +150,7 @@ class _Loader:
         self.fail = self.r.fail
         self.get = self.r.get
         self.warnings: list[str] = []
+        self.symbols: Symbols = {}  # the hex drawing's symbols, kept for drawing the map again (hexa play)
 
     def warn(self, text: str) -> None:
         log.warning("%s", text)
@@ -246,6 +251,7 @@ class _Loader:
             text=self.text,
             tables=tables,
             warnings=tuple(self.warnings),
+            symbols=self.symbols,
         )
         try:
             rules_cls.check_scenario(scenario)
@@ -398,6 +404,7 @@ class _Loader:
                             "scenario", None, "ruleset") from None
         symbols = {**CORE_SYMBOLS, **{ch: (s.terrain, s.token) for ch, s in self.rules.map_symbols.items()},
                    **self._own_symbols(m, kinds)}
+        self.symbols = symbols
         try:
             levels = parse_levels(levels_text, orientation) if levels_text is not None else {}
             board, _marks = board_from_drawing(drawing, orientation=orientation, levels=levels, symbols=symbols,
@@ -415,7 +422,12 @@ class _Loader:
                 None,
                 "drawing",
             )
-        edges = self._edges(m, board)
+        try:
+            edge_kinds = self.rules.edge_table()
+        except ValueError as exc:
+            raise self.fail(f"the rule set's edge kinds cannot be used: {exc}", "correct the rule set's edge_kinds",
+                            "scenario", None, "ruleset") from None
+        edges = self._edges(m, board, edge_kinds)
         width = self.get(m, "map", None, "hex_across_flats_mm")
         origin = self.get(m, "map", None, "origin_mm")
         layout = Layout.from_flat_width(
@@ -424,7 +436,7 @@ class _Loader:
             (float(origin[0]), float(origin[1])),
             float(self.get(m, "map", None, "rotation_deg")),
         )
-        return replace(board, edges=edges, layout=layout), layout
+        return replace(board, edges=edges, layout=layout, edge_kinds=edge_kinds), layout
 
     def _own_symbols(self, m: Mapping[str, Any], kinds: Mapping[str, TerrainKind]) -> dict[str, tuple[str, None]]:
         """The drawing's own symbols ([map] symbols = { L = "lumber" }), each naming a terrain kind of the rule set."""
@@ -442,42 +454,72 @@ class _Loader:
             own[ch] = (name, None)
         return own
 
-    def _edges(self, m: Mapping[str, Any], board: HexBoard) -> dict[Edge, EdgeKind]:
-        edges: dict[Edge, EdgeKind] = {}
+    def _edge_lists(self, m: Mapping[str, Any], kinds: Mapping[str, EdgeKindSpec]
+                    ) -> list[tuple[str, str, list[Any], int | None]]:
+        """Every list of sides the [map] gives: (name in messages, kind, entries, line), walls… first, then edges."""
+        lists: list[tuple[str, str, list[Any], int | None]] = [
+            (key, kind, self.get(m, "map", None, key), self.r.locator.line("map", None, key)) for key, kind in EDGE_KEYS
+        ]
+        known = ", ".join(kinds)
+        for name, items in self.get(m, "map", None, "edges").items():
+            line = self.r.locator.sub_key("map", "edges", name)
+            if name not in kinds:
+                best = closest(str(name), kinds)
+                hint = f"did you mean {best!r}? " if best else ""
+                raise self._at(line, f"[map] edges names the edge kind {name!r}, which {self.rules.title} does not "
+                               "have", f"{hint}use one of: {known}")
+            if not isinstance(items, list) or not all(isinstance(x, str) for x in items):
+                raise self._at(line, f"[map] edges {name} must be a list of sides like [\"C3|C4\"], not {items!r}",
+                               "write each side as a pair of hexes in quotes")
+            if len(items) > 3 * MAX_MAP_HEXES:
+                raise self._at(line, f"[map] edges {name} lists {len(items):,} sides; a map has at most "
+                               f"{3 * MAX_MAP_HEXES:,}", "list each side once")
+            lists.append((f"edges {name}", name, items, line))
+        return lists
+
+    def _edges(self, m: Mapping[str, Any], board: HexBoard, kinds: Mapping[str, EdgeKindSpec]) -> dict[Edge, str]:
+        edges: dict[Edge, str] = {}
         named: dict[Edge, str] = {}
-        for key, kind in (("walls", EdgeKind.WALL), ("doors", EdgeKind.DOOR), ("locked_doors", EdgeKind.LOCKED_DOOR)):
-            for item in self.get(m, "map", None, key):
+        for key, kind, items, line in self._edge_lists(m, kinds):
+            def fail(message: str, fix: str, line: int | None = line) -> ScenarioError:
+                return self._at(line, message, fix)
+
+            for item in items:
                 pair = item.split("|")
                 if len(pair) != 2:
-                    raise self.fail(
-                        f"{key} entry {item!r} is not a pair of hexes", "write it as 'C3|C4'", "map", None, key
-                    )
-                a = self.hex_label(pair[0], board.orientation, "map", None, key)
-                b = self.hex_label(pair[1], board.orientation, "map", None, key)
+                    raise fail(f"{key} entry {item!r} is not a pair of hexes", "write it as 'C3|C4'")
+                a, b = (self._side_hex(text, board, fail) for text in pair)
                 off = " and ".join(x for x, h in zip(pair, (a, b), strict=True) if h not in board)
-                where = f"{off} {'are' if ' and ' in off else 'is'} not on the map" if off else ""
+                where_off = f"{off} {'are' if ' and ' in off else 'is'} not on the map" if off else ""
                 if a.distance(b) != 1:
-                    raise self.fail(
-                        f"{key} entry {item!r} joins hexes that are not neighbours" + (f", and {where}" if off else ""),
-                        "a wall or door stands between two touching hexes of the map",
-                        "map",
-                        None,
-                        key,
-                    )
+                    raise fail(f"{key} entry {item!r} joins hexes that are not neighbours"
+                               + (f", and {where_off}" if off else ""),
+                               "a wall or door stands between two touching hexes of the map")
                 if off:
-                    raise self.fail(f"{key} entry {item!r} touches a hex that is not on the map: {where}",
-                                    "remove it or add the tile", "map", None, key)
+                    raise fail(f"{key} entry {item!r} touches a hex that is not on the map: {where_off}",
+                               "remove it or add the tile")
                 e = edge(a, b)
                 if e in named:
-                    raise self.fail(f"{key} entry {item!r} is already listed in {named[e]}",
-                                    "list each side once: a wall, a door or a locked door", "map", None, key)
-                if kind is not EdgeKind.WALL and all(board.terrain(h) is Terrain.BLOCKING for h in (a, b)):
-                    raise self.fail(f"{key} entry {item!r} is a door between two blocking hexes (#), which "
-                                    "nobody can reach", "put the door beside a floor hex, or remove it",
-                                    "map", None, key)
+                    raise fail(f"{key} entry {item!r} is already listed in {named[e]}",
+                               "list each side once: a wall, a door, a locked door or one other edge kind")
+                if kinds[kind].door and all(board.terrain(h) is Terrain.BLOCKING for h in (a, b)):
+                    raise fail(f"{key} entry {item!r} is a door between two blocking hexes (#), which "
+                               "nobody can reach", "put the door beside a floor hex, or remove it")
                 named[e] = key
                 edges[e] = kind
         return edges
+
+    def _at(self, line: int | None, message: str, fix: str) -> ScenarioError:
+        """An error at a file line (the file alone when the line is unknown)."""
+        where = f"{self.source}, line {line}" if line else self.source
+        return ScenarioError(f"{where}: {message}. Fix: {fix}")
+
+    def _side_hex(self, text: str, board: HexBoard, fail: Callable[[str, str], ScenarioError]) -> Hex:
+        """One hex of a side's pair ('C3' of 'C3|C4')."""
+        try:
+            return from_label(text, board.orientation)
+        except ValueError as exc:
+            raise fail(str(exc), "write the hex as column letters then row number, like 'E4'") from None
 
     def _drawing_error(self, exc: MapError, drawing: str) -> ScenarioError:
         """Point at the file line of the bad symbol: the drawing starts on the line after 'drawing = \'\'\''."""
@@ -568,6 +610,7 @@ class _Loader:
             spec = FigureSpec(fid, name, marker, side, start, float(self.get(f, "figures", i, "height_mm")),
                               self._values(f, "figures", i, self.rules.figure_fields, board))
             self._rule_check(self.rules.check_figure_spec, spec, board, "figures", i)
+            self._check_standable(spec, board, i)
             figures.append(spec)
         for attr, what, key in (
             ("id", "figure ids", "name"),
@@ -583,6 +626,17 @@ class _Loader:
                 shown = board.label(dup) if isinstance(dup, Hex) else dup
                 raise self.fail(f"{what} repeat: {shown!r} is used twice", "make each one unique", "figures", idx, key)
         return tuple(figures)
+
+    def _check_standable(self, spec: FigureSpec, board: HexBoard | ZoneBoard, index: int) -> None:
+        """Refuse a start on terrain whose kind no figure stands on (after the rule set's own, sharper check)."""
+        kinds = kinds_of(board)
+        kind = kinds.get(board.terrain(spec.start))
+        if kind is None or kind.standable:
+            return
+        where = ", ".join(k.name for k in kinds.values() if k.standable)
+        raise self.fail(f"figure {spec.name!r} starts at {board.label(spec.start)}, a {kind.name} hex ({kind.help}) "
+                        "no figure may stand on", f"start it on a hex a figure may stand on ({where})",
+                        "figures", index, "at")
 
     def _victory(self, raw: list[Mapping[str, Any]], side_ids: set[str], board: HexBoard | ZoneBoard
                  ) -> tuple[VictorySpec, ...]:

@@ -143,6 +143,7 @@ SCENARIO_TABLES: dict[str, Table] = {
                 _strings("walls", [], 3 * MAX_MAP_HEXES),
                 _strings("doors", [], 3 * MAX_MAP_HEXES),
                 _strings("locked_doors", [], 3 * MAX_MAP_HEXES),
+                Field("edges", dict, {}),  # edge kind name → its sides ("C3|C4"), for any kind the rule set has
                 Field("origin_mm", list, [0.0, 0.0], low=-100_000.0, high=100_000.0, min_len=2, max_len=2,
                       items=_NUMBER, unit=" mm"),
                 _number("rotation_deg", 0.0, -360.0, 360.0, "°"),
@@ -252,7 +253,28 @@ class Locator:
                 break
             if key_re.match(self.lines[i]):
                 return i + 1
+        if index is None:  # a table written as its own header: [map.edges]
+            sub = re.compile(r"^\s*\[\s*" + re.escape(table) + r"\s*\.\s*" + re.escape(key) + r"\s*\]")
+            found = next((i for i, line in enumerate(self.lines) if sub.match(line)), None)
+            if found is not None:
+                return found + 1
         return start + 1
+
+    def sub_key(self, table: str, key: str, sub: str) -> int | None:
+        """The line of ``sub`` inside the table value of ``key`` (``edges = { fence = … }`` or ``[map.edges]``)."""
+        at = self.line(table, None, key)
+        if at is None:
+            return None
+        sub_re = re.compile(r"(^|[{,\s])" + re.escape(sub) + r"\s*=")
+        for i in range(at - 1, len(self.lines)):
+            text = self.lines[i]
+            if i == at - 1:
+                text = text.split("=", 1)[1] if "=" in text else ""
+            elif re.match(r"^\s*\[", text):
+                break
+            if sub_re.search(text):
+                return i + 1
+        return at
 
     def top_level(self, name: str) -> int | None:
         """The line of a table by any other spelling: ``name = …`` before the first header, or ``[name.x]``."""

@@ -173,28 +173,54 @@ def tokens(group: InstructionGroup, tiles: Sequence[TileView], size_mm: float) -
         text(group, letter, centre, size_mm * 0.45, (0.1, 0.1, 0.1, 1.0))
 
 
+EDGE_WIDTH: dict[str, float] = {"wall": 0.10, "line": 0.05, "fence": 0.07}  # share of the hex size, by style
+FENCE_POSTS = (0.2, 0.5, 0.8)  # where a fence's posts stand along its side
+
+
 def edges(group: InstructionGroup, edge_views: Sequence[EdgeView], size_mm: float) -> None:
-    """Walls: light bars. Doors differ by shape as well as colour: closed a solid bar, open two stubs at the
-    jambs, locked a bar with a dark cross."""
+    """Edges by their kind's draw style, each with its own shape as well as colour (see :func:`edge_batches`)."""
+    for batch in edge_batches(edge_views, size_mm):
+        batch.emit(group)
+
+
+def edge_batches(edge_views: Sequence[EdgeView], size_mm: float) -> list[MeshBatch]:
+    """The strokes of the edges, one batch per colour: a wall a light bar, a line a thin dark stroke, a fence a bar
+    with posts across it. Doors by their state: closed a solid bar, open two stubs at the jambs, locked a bar with
+    a dark cross."""
     batches: dict[palette.RGBA, MeshBatch] = {}
     crosses = MeshBatch((0.1, 0.1, 0.1, 1.0))
     for e in edge_views:
         batch = batches.setdefault(e.colour, MeshBatch(e.colour))
         (ax, ay), (bx, by) = e.ends
+        if not e.door:
+            batch.segment((ax, ay), (bx, by), size_mm * EDGE_WIDTH.get(e.style, EDGE_WIDTH["wall"]))
+            if e.style == "fence":
+                _posts(batch, e.ends, size_mm)
+            continue
         if e.state == "open":
             for t0, t1 in ((0.0, 0.22), (0.78, 1.0)):
                 batch.segment((ax + (bx - ax) * t0, ay + (by - ay) * t0), (ax + (bx - ax) * t1, ay + (by - ay) * t1),
                               size_mm * 0.14)
             continue
-        batch.segment((ax, ay), (bx, by), size_mm * (0.10 if e.state == "wall" else 0.16))
+        batch.segment((ax, ay), (bx, by), size_mm * 0.16)
         if e.state == "locked":
             mx, my = (ax + bx) / 2, (ay + by) / 2
             r = size_mm * 0.22
             crosses.segment((mx - r, my - r), (mx + r, my + r), size_mm * 0.06)
             crosses.segment((mx - r, my + r), (mx + r, my - r), size_mm * 0.06)
-    for batch in batches.values():
-        batch.emit(group)
-    crosses.emit(group)
+    return [*batches.values(), crosses]
+
+
+def _posts(batch: MeshBatch, ends: Segment, size_mm: float) -> None:
+    """Short strokes across a fence's side, so it reads as a fence without its colour."""
+    (ax, ay), (bx, by) = ends
+    length = math.hypot(bx - ax, by - ay)
+    if length == 0:
+        return
+    nx, ny = -(by - ay) / length * size_mm * 0.12, (bx - ax) / length * size_mm * 0.12
+    for t in FENCE_POSTS:
+        px, py = ax + (bx - ax) * t, ay + (by - ay) * t
+        batch.segment((px - nx, py - ny), (px + nx, py + ny), size_mm * 0.05)
 
 
 def shape_points(kind: str, centre: Pt, r: float) -> list[Pt]:

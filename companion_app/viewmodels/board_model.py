@@ -65,10 +65,12 @@ class EdgeView:
     a: HexKey
     b: HexKey
     label: str
-    kind: str  # wall | door | locked (what the scenario built)
-    state: str  # wall | open | closed | locked (what it is now)
+    kind: str  # the edge kind's name: wall | door | locked, or a rule set's own (what the scenario built)
+    state: str  # a door's open | closed | locked (what it is now); any other edge: its kind's name
     ends: tuple[Point, Point]
     colour: palette.RGBA
+    style: str = palette.DEFAULT_EDGE_STYLE  # the kind's draw style: wall | line | fence | door | locked
+    door: bool = False  # it opens in play (drawn by its state)
 
 
 @dataclass(frozen=True)
@@ -212,13 +214,23 @@ def _inside(corners: tuple[Point, ...], x: float, y: float) -> bool:
     return min(xs) <= x < max(xs) and min(ys) <= y < max(ys)
 
 
-def _edge_colour(state: str) -> palette.RGBA:
+def _door_colour(state: str) -> palette.RGBA:
     return {
-        "wall": palette.WALL,
         "open": palette.DOOR_OPEN,
         "closed": palette.DOOR_CLOSED,
         "locked": palette.DOOR_LOCKED,
-    }.get(state, palette.WALL)
+    }.get(state, palette.DOOR_CLOSED)
+
+
+def _edge_style(row: Mapping[str, Any]) -> str:
+    """The edge's draw style as the engine sent it (its kind's); the shared kinds' own when it sent none, and a
+    wall for a style this app does not know."""
+    kind = str(row["kind"])
+    style = str(row.get("style", kind if kind in ("wall", *palette.DOOR_EDGE_STYLES) else palette.DEFAULT_EDGE_STYLE))
+    if style not in palette.EDGE_COLOURS and style not in palette.DOOR_EDGE_STYLES:
+        log.info("edge style %r is not one this app draws; drawn as a wall", style)
+        return palette.DEFAULT_EDGE_STYLE
+    return style
 
 
 def _door_states(state: Mapping[str, Any] | None) -> dict[Edge, str]:
@@ -327,7 +339,13 @@ def _with_state(
     for e in board["edges"]:
         a, b = Hex(*e["a"]), Hex(*e["b"])
         built = str(e["kind"])  # the edge's kind, not the board's
-        now = "wall" if built == "wall" else doors.get(edge(a, b), "locked" if built == "locked" else "closed")
+        style = _edge_style(e)
+        door = style in palette.DOOR_EDGE_STYLES
+        if door:
+            now = doors.get(edge(a, b), "locked" if style == "locked" else "closed")
+            colour = _door_colour(now)
+        else:
+            now, colour = built, palette.EDGE_COLOURS[style]
         edges.append(
             EdgeView(
                 a=(a.q, a.r),
@@ -336,7 +354,9 @@ def _with_state(
                 kind=built,
                 state=now,
                 ends=layout.edge_mm(edge(a, b)),
-                colour=_edge_colour(now),
+                colour=colour,
+                style=style,
+                door=door,
             )
         )
     sides = {

@@ -46,6 +46,16 @@ WALL: RGBA = (0.95, 0.95, 0.90, 1.0)
 DOOR_CLOSED: RGBA = (0.85, 0.55, 0.20, 1.0)
 DOOR_OPEN: RGBA = (0.55, 0.85, 0.45, 1.0)
 DOOR_LOCKED: RGBA = (0.95, 0.30, 0.30, 1.0)
+# Edges other than doors are drawn by their kind's draw style (engine.board.edges.EDGE_STYLES), never by a rule
+# set's names; each style also has its own shape (board_drawing.edges): a light bar, a thin dark line, a bar with
+# posts. Door styles are drawn by the door's state (DOOR_*).
+EDGE_COLOURS: dict[str, RGBA] = {
+    "wall": WALL,
+    "line": (0.02, 0.02, 0.02, 1.0),
+    "fence": (0.80, 0.66, 0.42, 1.0),
+}
+DOOR_EDGE_STYLES: tuple[str, ...] = ("door", "locked")  # a door kind's style: how it looks before play ("locked")
+DEFAULT_EDGE_STYLE = "wall"  # a style this app does not know is drawn as a wall
 REACH: RGBA = (0.35, 0.85, 0.95, 1.0)
 THREAT: RGBA = (0.98, 0.45, 0.10, 1.0)
 SIGHT: dict[str, RGBA] = {

@@ -9,20 +9,34 @@ from engine.board.base import (
     Point,
     angle_between,
 )
-from engine.board.hex_board import EdgeKind, HexBoard, HexInfo, board_from
-from engine.board.terrain import CORE_KINDS, CORE_TERRAIN, DRAW_STYLES, Terrain, TerrainKind, terrain_kinds
+from engine.board.edges import CORE_EDGE_KINDS, CORE_EDGES, EDGE_STYLES, EdgeKind, EdgeKindSpec, edge_kinds
+from engine.board.hex_board import HexBoard, HexInfo, board_from
+from engine.board.terrain import (
+    CORE_KINDS,
+    CORE_TERRAIN,
+    DRAW_STYLES,
+    Terrain,
+    TerrainKind,
+    kinds_of,
+    standable,
+    terrain_kinds,
+)
 from engine.board.zones import ZoneBoard, keypad_board
 
 __all__ = [
+    "CORE_EDGES",
+    "CORE_EDGE_KINDS",
     "CORE_KINDS",
     "CORE_TERRAIN",
     "DEFAULT_FACING_MARGIN_DEG",
     "DEFAULT_HYSTERESIS",
     "DRAW_STYLES",
+    "EDGE_STYLES",
     "Board",
     "Cell",
     "CellLabels",
     "EdgeKind",
+    "EdgeKindSpec",
     "HexBoard",
     "HexInfo",
     "Point",
@@ -31,6 +45,9 @@ __all__ = [
     "ZoneBoard",
     "angle_between",
     "board_from",
+    "edge_kinds",
     "keypad_board",
+    "kinds_of",
+    "standable",
     "terrain_kinds",
 ]

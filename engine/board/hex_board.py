@@ -10,10 +10,10 @@ from __future__ import annotations
 import math
 from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
-from enum import Enum
 from typing import Any
 
 from engine.board.base import DEFAULT_FACING_MARGIN_DEG, DEFAULT_HYSTERESIS, Point, angle_between
+from engine.board.edges import CORE_EDGE_KINDS, EdgeKind, EdgeKindSpec, edge_name
 from engine.board.terrain import CORE_KINDS, Terrain, TerrainKind, terrain_name
 from engine.hexes import DIRECTIONS, Edge, Hex, Orientation, edge, from_label, to_label
 from engine.layout import Layout
@@ -21,12 +21,7 @@ from engine.layout import Layout
 DEFAULT_HEX_MM = 50.0  # across flats, when a board is built without a layout (tests)
 
 
-class EdgeKind(Enum):
-    """What stands on the side between two hexes."""
-
-    WALL = "wall"
-    DOOR = "door"
-    LOCKED_DOOR = "locked"
+__all__ = ["DEFAULT_HEX_MM", "EdgeKind", "HexBoard", "HexInfo", "board_from"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -43,15 +38,27 @@ class HexInfo:
 
 @dataclass(frozen=True)
 class HexBoard:
-    """A map of hex tiles with per-hex terrain and per-edge walls and doors, laid on the table by ``layout``."""
+    """A map of hex tiles with per-hex terrain and per-edge walls, doors and the like, laid on the table by ``layout``.
+
+    A tile's terrain and an edge's kind are names of the board's declared kinds (``kinds``, ``edge_kinds``).
+    """
 
     tiles: Mapping[Hex, HexInfo]
-    edges: Mapping[Edge, EdgeKind] = field(default_factory=dict)
+    edges: Mapping[Edge, str] = field(default_factory=dict)  # side → an edge kind's name
     orientation: Orientation = Orientation.FLAT
     layout: Layout | None = None  # where the map lies on the table; a 50 mm grid at the origin when None
     kinds: Mapping[str, TerrainKind] = field(default_factory=lambda: dict(CORE_KINDS))  # its terrain kinds
+    edge_kinds: Mapping[str, EdgeKindSpec] = field(default_factory=lambda: dict(CORE_EDGE_KINDS))  # its edge kinds
 
     kind = "hex"
+
+    def __post_init__(self) -> None:
+        edges = {e: edge_name(k) for e, k in self.edges.items()}  # a shared kind reads as its EdgeKind
+        unknown = sorted({k for k in edges.values() if k not in self.edge_kinds})
+        if unknown:
+            raise ValueError(f"the board has edges of kind {', '.join(map(repr, unknown))}, which it declares no edge "
+                             f"kind for (known: {', '.join(self.edge_kinds)}); declare them in edge_kinds")
+        object.__setattr__(self, "edges", edges)
 
     @property
     def geometry(self) -> Layout:
@@ -91,16 +98,22 @@ class HexBoard:
     def level(self, h: Hex) -> int:
         return self.info(h).level
 
-    def edge_kind(self, a: Hex, b: Hex) -> EdgeKind | None:
-        """The wall or door between two neighbouring hexes, or None for an open side."""
+    def edge_kind(self, a: Hex, b: Hex) -> str | None:
+        """The name of the wall, door or other edge kind between two neighbouring hexes, or None for an open side."""
         return self.edges.get(edge(a, b))
+
+    def edge_spec(self, e: Edge) -> EdgeKindSpec | None:
+        """The declared kind of what stands on a side (its blocking, door and drawing properties), or None."""
+        name = self.edges.get(e)
+        return None if name is None else self.edge_kinds[name]
 
     def neighbours(self, h: Hex) -> list[Hex]:
         """Neighbours that are on the map (walls not considered)."""
         return [n for n in h.neighbours() if n in self.tiles]
 
-    def doors(self) -> dict[Edge, EdgeKind]:
-        return {e: k for e, k in self.edges.items() if k is not EdgeKind.WALL}
+    def doors(self) -> dict[Edge, str]:
+        """The sides holding a kind that opens in play (doors and locked doors), with their kind's name."""
+        return {e: k for e, k in self.edges.items() if self.edge_kinds[k].door}
 
     def hexes_with_token(self, token: str) -> list[Hex]:
         return sorted(h for h, info in self.tiles.items() if token in info.tokens)
@@ -163,8 +176,11 @@ class HexBoard:
                 for h, info in sorted(self.tiles.items())
             ],
             "terrain_kinds": [{"name": k.name, "help": k.help, "style": k.style} for k in self.kinds.values()],
+            "edge_kinds": [{"name": k.name, "help": k.help, "style": k.style, "door": k.door}
+                           for k in self.edge_kinds.values()],
             "edges": [
-                {"a": [e.a.q, e.a.r], "b": [e.b.q, e.b.r], "label": self.edge_label(e), "kind": kind.value}
+                {"a": [e.a.q, e.a.r], "b": [e.b.q, e.b.r], "label": self.edge_label(e), "kind": str(kind),
+                 "style": self.edge_kinds[kind].style, "door": self.edge_kinds[kind].door}
                 for e, kind in sorted(self.edges.items())
             ],
         }
@@ -183,10 +199,12 @@ def board_from(
     hexes: Iterable[Hex],
     *,
     terrain: Mapping[Hex, str] | None = None,
-    edges: Mapping[Edge, EdgeKind] | None = None,
+    edges: Mapping[Edge, str] | None = None,
     orientation: Orientation = Orientation.FLAT,
+    edge_kinds: Mapping[str, EdgeKindSpec] | None = None,
 ) -> HexBoard:
     """Build a board from a set of hexes with optional terrain overrides (handy in tests)."""
     terrain = terrain or {}
     tiles = {h: HexInfo(terrain.get(h, Terrain.FLOOR)) for h in hexes}
-    return HexBoard(tiles=tiles, edges=dict(edges or {}), orientation=orientation)
+    return HexBoard(tiles=tiles, edges=dict(edges or {}), orientation=orientation,
+                    edge_kinds=dict(edge_kinds or CORE_EDGE_KINDS))

@@ -18,7 +18,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, TextIO
 
 from engine.actions import Action, Choose, Move, Remove, Roll, action_from_text, action_to_text
-from engine.ascii_map import EDGE_LEGEND, edge_marks, render_map
+from engine.ascii_map import edge_legend, edge_marks, render_map
 from engine.autoplay import DEFAULT_MAX_ACTIONS, AutoPlayer, stopped_message
 from engine.board import HexBoard
 from engine.errors import EngineError
@@ -64,7 +64,7 @@ def figure_letters(game: Game) -> dict[str, str]:
         wanted = [c for c in spec.name + spec.id + "ABCDEFGHIJKLMNOPQRSTUVWXYZ" if c.isalpha() and c.isascii()]
         for c in wanted:
             c = c.upper() if upper else c.lower()
-            if c not in taken and c not in RESERVED_LETTERS:
+            if c not in taken and c not in RESERVED_LETTERS and c not in game.scenario.symbols:
                 break
         else:
             c = "?"
@@ -82,7 +82,8 @@ def board_text(game: Game, letters: dict[str, str], extra: dict[Hex, str] | None
             marks[f.hex] = letters[f.id]
     board = game.scenario.board
     if isinstance(board, HexBoard):
-        drawn = render_map(board, marks, headers=True, edges=edge_marks(board, state.doors))
+        drawn = render_map(board, marks, headers=True, edges=edge_marks(board, state.doors),
+                           symbols=game.scenario.symbols)
     else:  # a zone board: its zones row by row, with the figures' letters
         drawn = "\n".join("  ".join(f"{board.label(c)}:{marks.get(c, '.')}" for c in row)
                            for row in board.cell_rows())
@@ -93,8 +94,8 @@ def board_text(game: Game, letters: dict[str, str], extra: dict[Hex, str] | None
         carrying = f", carrying the {', '.join(fig.carrying)}" if fig.carrying else ""
         side = game.scenario.side(spec.side).name
         lines.append(f"  {letters[spec.id]}  {spec.name:<16} {side:<12} {own_fields_text(spec):<8} {where}{carrying}")
-    if board.edges:
-        lines.append(f"  {EDGE_LEGEND}")
+    if isinstance(board, HexBoard) and board.edges:
+        lines.append(f"  {edge_legend(board)}")
     return "\n".join(lines)
 
 

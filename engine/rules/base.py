@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from engine.actions import Action
-from engine.board import Board, TerrainKind, terrain_kinds
+from engine.board import Board, EdgeKindSpec, TerrainKind, edge_kinds, terrain_kinds
 from engine.events import Event
 from engine.hexes import Edge, Hex
 from engine.lines import Sight
@@ -87,6 +87,9 @@ class RuleSet(ABC):
     # Its own terrain kinds beyond the shared floor, blocking, low and water (engine.board.terrain).
     terrain_kinds: ClassVar[tuple[TerrainKind, ...]] = ()
     map_symbols: ClassVar[Mapping[str, MapSymbol]] = {}  # its drawing symbols beyond . # o ~ -, by kind name
+    # Its own edge kinds beyond the shared wall, door and locked door (engine.board.edges); a scenario's
+    # [map] edges = { kind = ["C3|C4"] } places them.
+    edge_kinds: ClassVar[tuple[EdgeKindSpec, ...]] = ()
     tables: ClassVar[tuple[Table, ...]] = ()  # its own tables of a scenario file
     one_figure_per_cell: ClassVar[bool] = True  # False: figures may start stacked (Laramie, zone boards)
     uses_facing: ClassVar[bool] = False  # True: figures face a direction, turned by ``face`` actions at any time
@@ -127,6 +130,11 @@ class RuleSet(ABC):
                 raise ValueError(f"{cls.title}: map symbol {ch!r} draws terrain {symbol.terrain!r}, which is not a "
                                  f"declared terrain kind ({', '.join(kinds)}); declare it in terrain_kinds")
         return kinds
+
+    @classmethod
+    def edge_table(cls) -> dict[str, EdgeKindSpec]:
+        """Every edge kind its maps may hold, by name: the shared ones and its own (ValueError when a name repeats)."""
+        return edge_kinds(cls.edge_kinds)
 
     @classmethod
     def check_figure_spec(cls, figure: FigureSpec, board: Board) -> None:

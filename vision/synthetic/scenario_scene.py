@@ -22,7 +22,7 @@ SCENARIO_TERRAIN: dict[str, Colour] = {  # by terrain kind name; others drawn as
     Terrain.LOW_OBSTACLE: TERRAIN_COLOURS["rock"],
     Terrain.WATER: TERRAIN_COLOURS["water"],
 }
-EDGE_COLOURS: dict[EdgeKind, Colour] = {
+EDGE_COLOURS: dict[str, Colour] = {  # by edge kind name; any other kind is drawn in EDGE_COLOUR
     EdgeKind.WALL: (40, 40, 40),
     EdgeKind.DOOR: (40, 90, 140),
     EdgeKind.LOCKED_DOOR: (30, 60, 110),
