@@ -8,6 +8,7 @@ index of the neighbour it looks at, 0..5, see :data:`engine.hexes.DIRECTIONS`).
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
@@ -106,13 +107,15 @@ def action_from_dict(data: Any) -> Action:
     raise IllegalActionError(f"unknown action kind {kind!r}: expected roll, choose, move, remove or face")
 
 
-def action_to_text(action: Action, orientation: Orientation = Orientation.FLAT) -> str:
+def action_to_text(action: Action, orientation: Orientation = Orientation.FLAT,
+                   label: Callable[[Hex], str] | None = None) -> str:
+    """The one-line form; a move's cell is written by ``label`` (the board's, ``scenario.label``) when given."""
     if isinstance(action, Roll):
         return ("roll! " if action.virtual else "roll ") + " ".join(str(v) for v in action.values)
     if isinstance(action, Choose):
         return f"choose {action.option}"
     if isinstance(action, Move):
-        return f"move {action.figure} {to_label(action.to, orientation)}"
+        return f"move {action.figure} {label(action.to) if label else to_label(action.to, orientation)}"
     if isinstance(action, Face):
         return f"face {action.figure} {action.direction}"
     return f"remove {action.figure}"

@@ -169,12 +169,12 @@ def events_to_list(events: tuple[Event, ...] | list[Event]) -> list[dict[str, An
 
 def history_to_list(game: Game, start: int = 0) -> list[dict[str, Any]]:
     """The game's history entries from index ``start`` on (entry ``n`` is ``start + 1`` for the first)."""
-    orientation = game.scenario.board.orientation
+    label = game.scenario.label
     return [
         {
             "n": i + 1,
             "action": action_to_dict(p.action),
-            "text": action_to_text(p.action, orientation),
+            "text": action_to_text(p.action, label=label),
             "events": events_to_list(p.events),
         }
         for i, p in enumerate(game.history[start:], start)

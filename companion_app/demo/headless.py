@@ -131,7 +131,7 @@ class HeadlessPlayer:
     def _send(self, action: Action) -> None:
         reply = self.engine.request("action", action=action_to_dict(action))
         if not reply.ok:
-            raise DemoStalled(f"the engine refused {action_to_text(action)}: {reply.error}")
+            raise DemoStalled(f"the engine refused {action_to_text(action, label=self.scenario.label)}: {reply.error}")
         self.stats.tablet_answers += 1
 
     def _hand(self, move: TableMove) -> None:

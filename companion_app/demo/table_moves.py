@@ -1,8 +1,9 @@
 """Where figures must stand on the synthetic table for the game, and which hand moves put them there.
 
 Shared by the tablet's hand proxy and the headless player. In the synthetic table map millimetres
-are table millimetres (the scenario is drawn where its layout says and the anchors sit on their
-hexes), so a hex's table position is the scenario layout's :meth:`~engine.layout.Layout.hex_to_mm`.
+are table millimetres (the scenario's board is drawn where it says and the anchors sit where the board
+puts them), so a cell's table position is the board's :meth:`~engine.board.Board.centre_mm`, and the cell
+under a table position its :meth:`~engine.board.Board.locate`.
 """
 
 from __future__ import annotations
@@ -28,16 +29,16 @@ class TableMove:
 
 
 def place_on(scenario: Scenario, figure: str, to: Hex) -> TableMove:
-    """The hand move that puts ``figure`` on the centre of hex ``to``."""
-    x, y = scenario.layout.hex_to_mm(to)
+    """The hand move that puts ``figure`` on the centre of cell ``to``."""
+    x, y = scenario.board.centre_mm(to)
     return TableMove(figure, scenario.figure(figure).marker_id, to, x, y, scenario.layout.rotation_deg)
 
 
 def table_hex(scenario: Scenario, marker: Mapping[str, Any]) -> Hex | None:
-    """The hex a marker of the control socket's ``list`` stands on (None when it is off the table)."""
+    """The cell a marker of the control socket's ``list`` stands on (None when it is off the table)."""
     if marker["state"] not in ("on_table", "moving"):
         return None
-    return scenario.layout.mm_to_hex(float(marker["x_mm"]), float(marker["y_mm"]))
+    return scenario.board.locate(float(marker["x_mm"]), float(marker["y_mm"]))
 
 
 def corrections(scenario: Scenario, state: Mapping[str, Any], table: Mapping[int, Mapping[str, Any]],

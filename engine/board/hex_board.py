@@ -117,6 +117,13 @@ class HexBoard:
     def centre_mm(self, h: Hex) -> Point:
         return self.geometry.hex_to_mm(h)
 
+    def corners_mm(self, h: Hex) -> list[Point]:
+        return self.geometry.corners_mm(h)
+
+    def printed_anchors_mm(self) -> dict[int, Point]:
+        """Hex tiles carry no anchors of their own: a hex scenario names its anchor hexes."""
+        return {}
+
     def locate(self, x_mm: float, y_mm: float, previous: Hex | None = None,
                margin: float = DEFAULT_HYSTERESIS) -> Hex:
         """The nearest hex centre, unless ``previous`` is within ``margin`` hexes of being as near."""

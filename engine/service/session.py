@@ -121,7 +121,7 @@ class EngineSession:
         """Fuse every camera's newest view, register it on the map and compare it with the game."""
         sightings = [Sighting(m.id, m.x_mm, m.y_mm, m.state, m.confidence, camera, m.angle_deg)
                      for camera, view in self.cameras.items() for m in view.tracks.markers]
-        fusion = fuse(sightings, DEFAULT_DUPLICATE_HEX * self.scenario.layout.across_flats_mm)
+        fusion = fuse(sightings, DEFAULT_DUPLICATE_HEX * self.scenario.board.cell_mm)
         self.duplicates = fusion.duplicates
         anchors = {i: (m.x_mm, m.y_mm) for i, m in fusion.markers.items()
                    if i in self.registration.expected and m.visible}
@@ -148,7 +148,8 @@ class EngineSession:
             try:
                 changes.merge(self._apply(report.action, source="camera"))
             except EngineError as exc:
-                log.warning("the table's %s does not apply: %s", action_to_text(report.action), exc)
+                log.warning("the table's %s does not apply: %s",
+                            action_to_text(report.action, label=self.scenario.label), exc)
         if self.report is not None and self.report.illegal != self._last_illegal:
             illegal = self.report.illegal
             if illegal is not None:
@@ -212,7 +213,7 @@ class EngineSession:
 
     def _apply(self, action: Action, source: str) -> Changes:
         events = self.journaled.apply(action)
-        text = action_to_text(action, self.scenario.board.orientation)
+        text = action_to_text(action, label=self.scenario.label)
         log.info("%s: %s", source, text)
         out = EventsOut(len(self.game.history), text, events_to_list(events), source)
         return Changes(state=True, events=[out])
@@ -240,7 +241,7 @@ class EngineSession:
         played = self.journaled.undo()
         undone_overrides = self.overrides.undo_after(self.game_id, last)
         self.sync.forget_intents()
-        text = action_to_text(played.action, self.scenario.board.orientation)
+        text = action_to_text(played.action, label=self.scenario.label)
         event = {"kind": "undone", "text": f"Took back: {text}.", "data": {"overrides": undone_overrides}}
         changes = Changes(state=True, events=[EventsOut(len(self.game.history), f"undo {text}", [event], "tablet")])
         changes.merge(self.follow_table())
@@ -343,7 +344,7 @@ class EngineSession:
             if seen is None:
                 raise CommandError(f"the camera does not see {self.sync.name(figure)} (marker {marker}); "
                                    "put it on its hex in view and try again")
-            points.append(ManualPoint(self.scenario.label(h), self.scenario.layout.hex_to_mm(h), seen))
+            points.append(ManualPoint(self.scenario.label(h), self.scenario.board.centre_mm(h), seen))
         try:
             registration = self.registration.register_manual(points)
         except RegistrationError as exc:

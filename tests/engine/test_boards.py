@@ -66,8 +66,11 @@ def test_a_zone_scenario_loads_the_rule_sets_fields_victories_and_tables() -> No
     assert [(v.type, s.label(v.fields["zone"])) for v in s.victory] == [("reach", "8")]
     assert [(s.label(row["zone"]), row["cost"]) for row in s.tables["zone_costs"]] == [("5", 2)]
     assert s.anchors == {94: s.board.from_label("5")}
-    points = s.anchor_points_mm()
-    assert points[94] == (78.0, 78.0) and set(points) == {90, 91, 92, 93, 94}
+    assert s.anchor_points_mm() == {94: (78.0, 78.0)}  # the scenario's own anchors replace the mat's corner tags
+    no_anchors = load_scenario_text(KEYPAD.replace('anchors = { 94 = "5" }\n', ""))
+    assert no_anchors.anchors == {}
+    assert no_anchors.anchor_points_mm() == no_anchors.board.mat_anchors_mm()
+    assert set(no_anchors.anchor_points_mm()) == {90, 91, 92, 93}
 
 
 def test_no_victory_given_publishes_none_unless_the_rule_set_has_a_default() -> None:

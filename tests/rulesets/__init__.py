@@ -6,3 +6,5 @@ from pathlib import Path
 
 SKIRMISH_FOLDER = Path(__file__).with_name("skirmish")
 SKIRMISH_SCENARIO = SKIRMISH_FOLDER / "stacks.toml"
+ZONES_FOLDER = Path(__file__).with_name("zones")  # the zone test rule set (tests/engine/zone_rules.py)
+ZONES_SCENARIO = ZONES_FOLDER / "keypad.toml"
