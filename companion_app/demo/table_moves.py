@@ -8,12 +8,15 @@ under a table position its :meth:`~engine.board.Board.locate`.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
 from engine.hexes import Hex
 from engine.scenario import Scenario
+
+FREE_SPOT = 0.4  # share of a cell a spot keeps from every other figure's tag
 
 
 @dataclass(frozen=True)
@@ -28,10 +31,17 @@ class TableMove:
     angle_deg: float = 0.0
 
 
-def place_on(scenario: Scenario, figure: str, to: Hex) -> TableMove:
-    """The hand move that puts ``figure`` on the centre of cell ``to``."""
-    x, y = scenario.board.centre_mm(to)
-    return TableMove(figure, scenario.figure(figure).marker_id, to, x, y, scenario.layout.rotation_deg)
+def place_on(scenario: Scenario, figure: str, to: Hex, table: Mapping[int, Mapping[str, Any]] | None = None
+             ) -> TableMove:
+    """The hand move that puts ``figure`` on cell ``to``: the board's first place to stand there that no other figure
+    takes (``table``: the control socket's markers by id), so that every tag of a stack stays in view."""
+    marker = scenario.figure(figure).marker_id
+    others = [(float(m["x_mm"]), float(m["y_mm"])) for i, m in (table or {}).items()
+              if i != marker and m["state"] in ("on_table", "moving")]
+    spots = scenario.board.stand_points_mm(to)
+    free = [p for p in spots if all(math.dist(p, o) > FREE_SPOT * scenario.board.cell_mm for o in others)]
+    x, y = free[0] if free else spots[0]
+    return TableMove(figure, marker, to, x, y, scenario.layout.rotation_deg)
 
 
 def table_hex(scenario: Scenario, marker: Mapping[str, Any]) -> Hex | None:
@@ -57,5 +67,6 @@ def corrections(scenario: Scenario, state: Mapping[str, Any], table: Mapping[int
         seen = table_hex(scenario, table[spec.marker_id])
         if want == seen:
             continue
-        out.append(place_on(scenario, spec.id, want) if want is not None else TableMove(spec.id, spec.marker_id, None))
+        out.append(place_on(scenario, spec.id, want, table) if want is not None
+                   else TableMove(spec.id, spec.marker_id, None))
     return out

@@ -66,6 +66,10 @@ class Board(Protocol):
     def centre_mm(self, cell: Cell) -> Point:
         """The cell's centre in map millimetres (y down)."""
 
+    def stand_points_mm(self, cell: Cell) -> list[Point]:
+        """Where figures stand in the cell on the table, first choice first (map millimetres): the centre of a hex,
+        the four quarters of a zone, so that several figures in one cell (a stack) each show their tag."""
+
     def corners_mm(self, cell: Cell) -> list[Point]:
         """The cell's outline in map millimetres, clockwise on the table (y down)."""
 

@@ -140,6 +140,11 @@ class ZoneBoard:
         x0, y0, x1, y1 = self.rect_mm(cell)
         return ((x0 + x1) / 2.0, (y0 + y1) / 2.0)
 
+    def stand_points_mm(self, cell: Hex) -> list[Point]:
+        """The centres of the zone's four quarters: top left, bottom right, top right, bottom left."""
+        (x, y), d = self.centre_mm(cell), self.zone_mm / 4.0
+        return [(x - d, y - d), (x + d, y + d), (x + d, y - d), (x - d, y + d)]
+
     def corners_mm(self, cell: Hex) -> list[Point]:
         x0, y0, x1, y1 = self.rect_mm(cell)
         return [(x0, y0), (x1, y0), (x1, y1), (x0, y1)]

@@ -231,7 +231,7 @@ class Session:
         except EngineError as exc:
             self.say(f"Not accepted: {exc}", f"Expected: {expected_answer(self.game.prompt)}.")
             return False
-        self.say(f"> {who}{action_to_text(action, self.game.scenario.board.orientation)}", *event_lines(events))
+        self.say(f"> {who}{action_to_text(action, label=self.game.scenario.label)}", *event_lines(events))
         if any(e.kind == "turn" for e in events) and not self.log_mode:
             self.say("", board_text(self.game, self.letters))
         return True
@@ -300,7 +300,7 @@ class Session:
         except IndexError as exc:
             self.say(f"Cannot undo: {exc}.")
             return
-        self.say(f"Undone: {action_to_text(played.action, self.game.scenario.board.orientation)}")
+        self.say(f"Undone: {action_to_text(played.action, label=self.game.scenario.label)}")
 
     def query(self, cmd: str, args: list[str]) -> None:
         fid = self.figure(args[0]) if len(args) == 1 else None

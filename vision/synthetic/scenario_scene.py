@@ -4,7 +4,8 @@ The only vision module that knows scenarios exist; the renderer itself only sees
 tagged figures. Each board kind is drawn as it lies on a real table (:data:`BOARD_DRAWINGS`): a hex map
 as coloured tiles with its walls and the anchor tags on their hexes, a zone board as the printed mat
 (``hexa print zones``: white paper, outlined zones with their grey labels, the four corner anchor tags).
-Figures stand on their start cells; several starting on one cell stand side by side in it.
+Figures stand on their start cells where the board says figures stand (:meth:`engine.board.Board.stand_points_mm`):
+several starting on one cell stand side by side in it.
 """
 
 from __future__ import annotations
@@ -49,7 +50,6 @@ MAT_LABEL: Colour = (170, 170, 170)
 MAT_LABEL_HEIGHT = 0.3  # share of a zone
 MAT_PAGE_MARGIN_MM = 8.0
 MAT_FOOTER_MM = 18.0
-STACK_SPREAD = 0.25  # share of a cell between a stacked figure and the cell's centre, along each axis
 
 
 @dataclass(frozen=True)
@@ -121,15 +121,6 @@ def load_scenario_table(name: str) -> tuple[TableDrawing, dict[int, float]]:
     return scenario_table(load_scenario(name))
 
 
-def _stack_offsets(count: int, cell_mm: float) -> list[tuple[float, float]]:
-    """Where ``count`` figures starting on one cell stand, relative to its centre (one: the centre)."""
-    if count == 1:
-        return [(0.0, 0.0)]
-    d = STACK_SPREAD * cell_mm
-    spots = [(-d, -d), (d, d), (d, -d), (-d, d)]
-    return [spots[i % 4] for i in range(count)]
-
-
 def scenario_table(scenario: Scenario, marker_mm: float = 22.0) -> tuple[TableDrawing, dict[int, float]]:
     """The drawing of ``scenario`` laid out on the table, and the tag height of every marker id.
 
@@ -145,17 +136,14 @@ def scenario_table(scenario: Scenario, marker_mm: float = 22.0) -> tuple[TableDr
     side_colour = {s.id: NAMED_COLOURS.get(s.colour.lower(), (90, 90, 90)) for s in scenario.sides}
     heights: dict[int, float] = {}
     figures: list[Figure] = []
-    by_cell: dict[Hex, list[int]] = {}
-    for index, spec in enumerate(scenario.figures):
-        by_cell.setdefault(spec.start, []).append(index)
-    offsets = {index: offset for indices in by_cell.values()
-               for index, offset in zip(indices, _stack_offsets(len(indices), board.cell_mm), strict=True)}
-    for index, spec in enumerate(scenario.figures):
-        x, y = board.centre_mm(spec.start)
-        dx, dy = offsets[index]
+    in_cell: dict[Hex, int] = {}
+    for spec in scenario.figures:
+        spots = board.stand_points_mm(spec.start)  # several on one cell stand side by side
+        x, y = spots[in_cell.get(spec.start, 0) % len(spots)]
+        in_cell[spec.start] = in_cell.get(spec.start, 0) + 1
         height = spec.height_mm if spec.height_mm > 0 else DEFAULT_FIGURE_HEIGHT_MM
         heights[spec.marker_id] = height
-        figures.append(Figure(spec.marker_id, x + dx, y + dy, scenario.layout.rotation_deg, marker_mm, height,
+        figures.append(Figure(spec.marker_id, x, y, scenario.layout.rotation_deg, marker_mm, height,
                               body=side_colour.get(spec.side, (90, 90, 90))))
     for anchor in drawing.anchors:
         heights[anchor.marker_id] = 0.0
