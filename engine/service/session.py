@@ -18,7 +18,7 @@ from calibration.registration import ManualPoint, RegistrationError
 from engine.actions import Action, Face, Move, Remove, action_from_dict, action_to_text
 from engine.errors import EngineError
 from engine.game import Game
-from engine.hexes import Hex, from_label
+from engine.hexes import Hex
 from engine.journal import Journal, JournaledGame
 from engine.record import export_record
 from engine.rules import find_ruleset
@@ -250,7 +250,7 @@ class EngineSession:
     def _hex_arg(self, value: Any) -> Hex:
         if isinstance(value, str):
             try:
-                return from_label(value, self.scenario.board.orientation)
+                return self.scenario.board.from_label(value)
             except ValueError as exc:
                 raise CommandError(str(exc)) from None
         return Hex(value[0], value[1])
