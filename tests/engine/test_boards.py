@@ -171,3 +171,11 @@ def test_hex_maps_keep_placing_through_the_board() -> None:
     a1 = Hex(0, 0)
     x, y = board.centre_mm(a1)
     assert board.locate(x + 0.6 * board.cell_mm, y, previous=a1) == a1
+
+
+def test_a_figure_may_not_carry_a_tag_printed_on_the_zone_mat() -> None:
+    text = KEYPAD.replace('anchors = { 94 = "5" }\n', "").replace("marker = 2\n", "marker = 91\n")
+    with pytest.raises(ScenarioError, match=r"line \d+: anchor tag 91 printed on the board is also the marker of "
+                                            r"figure 'Bo'"):
+        load_scenario_text(text)
+    load_scenario_text(KEYPAD.replace("marker = 2\n", "marker = 91\n"))  # named anchors: the printed ones are none
