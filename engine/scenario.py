@@ -127,11 +127,11 @@ class Scenario:
         return self.board.label(h)
 
     def anchor_points_mm(self) -> dict[int, Point]:
-        """Every anchor tag's centre in map millimetres: tags on cells, and a zone mat's printed corner tags."""
-        points = {tag: self.board.centre_mm(cell) for tag, cell in self.anchors.items()}
-        if isinstance(self.board, ZoneBoard):
-            points = {**self.board.mat_anchors_mm(), **points}
-        return points
+        """Where the table is registered from (tag id → centre, map millimetres): the anchors the scenario names on
+        cells, or when it names none the tags printed on the board itself (a zone mat's corner tags)."""
+        if self.anchors:
+            return {tag: self.board.centre_mm(cell) for tag, cell in self.anchors.items()}
+        return self.board.printed_anchors_mm()
 
 
 _SLUG = re.compile(r"[^a-z0-9]+")
@@ -216,15 +216,16 @@ class _Loader:
         players = self._players(data.get("players"), sides)
         self.refs: dict[str, set[str]] = {"side": side_ids}
         figures = self._figures(self.r.rows(data, "figures"), side_ids, board)
-        for tag in anchors:
+        for tag in anchors or board.printed_anchors_mm():
             holder = next((f for f in figures if f.marker_id == tag), None)
             if holder is not None:
+                printed = "" if anchors else " printed on the board"
                 raise self.fail(
-                    f"anchor tag {tag} is also the marker of figure {holder.name!r}",
+                    f"anchor tag {tag}{printed} is also the marker of figure {holder.name!r}",
                     "give the anchors and the figures different tag ids (the anchor sheet prints 90 to 99)",
-                    "map",
-                    None,
-                    "anchors",
+                    "map" if anchors else "figures",
+                    None if anchors else figures.index(holder),
+                    "anchors" if anchors else "marker",
                 )
         self.refs["figure"] = {f.id for f in figures}
         victory = self._victory(self.r.rows(data, "victory"), side_ids, board)

@@ -111,7 +111,7 @@ class TableSync:
         self.hexes = CellHysteresis(scenario.board, margin_hex)
         self.facings = FacingHysteresis(scenario.board)
         self.turns: dict[str, int] = {}  # figure → the direction its tag was turned to, not yet in the game
-        self.anchor_ids = frozenset(scenario.anchors) | frozenset(anchor_ids)
+        self.anchor_ids = frozenset(scenario.anchor_points_mm()) | frozenset(anchor_ids)
         self.views: dict[str, FigureView] = {}
         self.intents: dict[str, Move | Remove] = {}
         self.unknown_markers: tuple[int, ...] = ()

@@ -18,6 +18,7 @@ from typing import Any
 from engine import wire
 from engine.actions import Action, Choose, Move, Remove, Roll, action_from_dict, action_to_dict, action_to_text
 from engine.autoplay import AutoPlayer
+from engine.flow.words import cell_word
 from engine.game import Game
 from engine.prompts import PromptKind
 from engine.scenario import Scenario, load_scenario
@@ -123,9 +124,10 @@ class HeadlessPlayer:
         """Until the engine has seen every figure that is on the table settled (first sight is not a move)."""
         wanted = [place_on(self.scenario, f.id, fig.hex) for f in self.scenario.figures
                   if (fig := self.game.state.figures[f.id]).on_table and fig.hex is not None]
-        self._wait("the camera to see every figure on its hex",
+        cells = cell_word(self.scenario.board.kind, 2)
+        self._wait(f"the camera to see every figure on its {cell_word(self.scenario.board.kind)}",
                    lambda: all(self._engine_sees(m) for m in wanted), TABLE_TIMEOUT_S)
-        self.say(f"The camera sees all {len(wanted)} figures on their hexes.")
+        self.say(f"The camera sees all {len(wanted)} figures on their {cells}.")
 
     # -- answering prompts -----------------------------------------------------------------------------
     def _send(self, action: Action) -> None:
@@ -143,7 +145,7 @@ class HeadlessPlayer:
     def _through_table(self, action: Move | Remove) -> None:
         n = len(self.game.history)
         if isinstance(action, Move):
-            self._hand(place_on(self.scenario, action.figure, action.to))
+            self._hand(place_on(self.scenario, action.figure, action.to, self.table.markers()))
             what = f"the camera to see {self._name(action.figure)} on {self.scenario.label(action.to)}"
         else:
             self._hand(TableMove(action.figure, self.scenario.figure(action.figure).marker_id, None))

@@ -128,11 +128,12 @@ class TableHandProxy:
             return False
         assert isinstance(to, list)
         target = Hex(to[0], to[1])
-        if target not in self.scenario.board.tiles:
+        if target not in self.scenario.board:
             return False
-        move = place_on(self.scenario, figure, target)
         try:
-            marker = table.markers().get(move.marker)
+            markers = table.markers()
+            move = place_on(self.scenario, figure, target, markers)
+            marker = markers.get(move.marker)
             if marker is not None and table_hex(self.scenario, marker) == target:
                 return False  # staying put: the tablet's answer is the only way to say it
             table.place(move.marker, move.x_mm, move.y_mm, move.angle_deg)

@@ -1,18 +1,22 @@
 """Where figures must stand on the synthetic table for the game, and which hand moves put them there.
 
 Shared by the tablet's hand proxy and the headless player. In the synthetic table map millimetres
-are table millimetres (the scenario is drawn where its layout says and the anchors sit on their
-hexes), so a hex's table position is the scenario layout's :meth:`~engine.layout.Layout.hex_to_mm`.
+are table millimetres (the scenario's board is drawn where it says and the anchors sit where the board
+puts them), so a cell's table position is the board's :meth:`~engine.board.Board.centre_mm`, and the cell
+under a table position its :meth:`~engine.board.Board.locate`.
 """
 
 from __future__ import annotations
 
+import math
 from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
 from engine.hexes import Hex
 from engine.scenario import Scenario
+
+FREE_SPOT = 0.4  # share of a cell a spot keeps from every other figure's tag
 
 
 @dataclass(frozen=True)
@@ -27,17 +31,24 @@ class TableMove:
     angle_deg: float = 0.0
 
 
-def place_on(scenario: Scenario, figure: str, to: Hex) -> TableMove:
-    """The hand move that puts ``figure`` on the centre of hex ``to``."""
-    x, y = scenario.layout.hex_to_mm(to)
-    return TableMove(figure, scenario.figure(figure).marker_id, to, x, y, scenario.layout.rotation_deg)
+def place_on(scenario: Scenario, figure: str, to: Hex, table: Mapping[int, Mapping[str, Any]] | None = None
+             ) -> TableMove:
+    """The hand move that puts ``figure`` on cell ``to``: the board's first place to stand there that no other figure
+    takes (``table``: the control socket's markers by id), so that every tag of a stack stays in view."""
+    marker = scenario.figure(figure).marker_id
+    others = [(float(m["x_mm"]), float(m["y_mm"])) for i, m in (table or {}).items()
+              if i != marker and m["state"] in ("on_table", "moving")]
+    spots = scenario.board.stand_points_mm(to)
+    free = [p for p in spots if all(math.dist(p, o) > FREE_SPOT * scenario.board.cell_mm for o in others)]
+    x, y = free[0] if free else spots[0]
+    return TableMove(figure, marker, to, x, y, scenario.layout.rotation_deg)
 
 
 def table_hex(scenario: Scenario, marker: Mapping[str, Any]) -> Hex | None:
-    """The hex a marker of the control socket's ``list`` stands on (None when it is off the table)."""
+    """The cell a marker of the control socket's ``list`` stands on (None when it is off the table)."""
     if marker["state"] not in ("on_table", "moving"):
         return None
-    return scenario.layout.mm_to_hex(float(marker["x_mm"]), float(marker["y_mm"]))
+    return scenario.board.locate(float(marker["x_mm"]), float(marker["y_mm"]))
 
 
 def corrections(scenario: Scenario, state: Mapping[str, Any], table: Mapping[int, Mapping[str, Any]],
@@ -56,5 +67,6 @@ def corrections(scenario: Scenario, state: Mapping[str, Any], table: Mapping[int
         seen = table_hex(scenario, table[spec.marker_id])
         if want == seen:
             continue
-        out.append(place_on(scenario, spec.id, want) if want is not None else TableMove(spec.id, spec.marker_id, None))
+        out.append(place_on(scenario, spec.id, want, table) if want is not None
+                   else TableMove(spec.id, spec.marker_id, None))
     return out

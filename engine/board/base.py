@@ -71,6 +71,17 @@ class Board(CellLabels, Protocol):
     def centre_mm(self, cell: Cell) -> Point:
         """The cell's centre in map millimetres (y down)."""
 
+    def stand_points_mm(self, cell: Cell) -> list[Point]:
+        """Where figures stand in the cell on the table, first choice first (map millimetres): the centre of a hex,
+        the four quarters of a zone, so that several figures in one cell (a stack) each show their tag."""
+
+    def corners_mm(self, cell: Cell) -> list[Point]:
+        """The cell's outline in map millimetres, clockwise on the table (y down)."""
+
+    def printed_anchors_mm(self) -> dict[int, Point]:
+        """Anchor tags printed on the board itself (tag id → centre, map millimetres): where the table is registered
+        from when the scenario names no anchors of its own. None printed on a hex map; a zone mat's corner tags."""
+
     def locate(self, x_mm: float, y_mm: float, previous: Cell | None = None,
                margin: float = DEFAULT_HYSTERESIS) -> Cell:
         """The cell under a table position; ``previous`` is kept until the position is ``margin`` (share of a

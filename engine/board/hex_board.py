@@ -19,6 +19,7 @@ from engine.hexes import DIRECTIONS, Edge, Hex, Orientation, edge, from_label, t
 from engine.layout import Layout
 
 DEFAULT_HEX_MM = 50.0  # across flats, when a board is built without a layout (tests)
+STACK_SPREAD = 0.25  # share of a hex between a figure standing beside another and the centre, along each axis
 
 
 __all__ = ["DEFAULT_HEX_MM", "EdgeKind", "HexBoard", "HexInfo", "board_from"]
@@ -129,6 +130,18 @@ class HexBoard:
 
     def centre_mm(self, h: Hex) -> Point:
         return self.geometry.hex_to_mm(h)
+
+    def stand_points_mm(self, h: Hex) -> list[Point]:
+        """The centre, then a quarter of a hex up-left, down-right, up-right and down-left of it."""
+        (x, y), d = self.centre_mm(h), STACK_SPREAD * self.cell_mm
+        return [(x, y), (x - d, y - d), (x + d, y + d), (x + d, y - d), (x - d, y + d)]
+
+    def corners_mm(self, h: Hex) -> list[Point]:
+        return self.geometry.corners_mm(h)
+
+    def printed_anchors_mm(self) -> dict[int, Point]:
+        """Hex tiles carry no anchors of their own: a hex scenario names its anchor hexes."""
+        return {}
 
     def locate(self, x_mm: float, y_mm: float, previous: Hex | None = None,
                margin: float = DEFAULT_HYSTERESIS) -> Hex:

@@ -22,7 +22,9 @@ KEYPAD_ROWS: tuple[tuple[str, ...], ...] = (("7", "8", "9"), ("4", "5", "6"), ("
 # The printed zone mat (calibration.printables.zone_mat) puts four anchor tags just outside its corners:
 # tag side 15 mm, 3 mm from the mat. A test holds these numbers to the printed sheet.
 MAT_ANCHOR_IDS = (90, 91, 92, 93)  # top left, top right, bottom left, bottom right
-MAT_ANCHOR_OFFSET_MM = 3.0 + 15.0 / 2.0
+MAT_ANCHOR_TAG_MM = 15.0  # the printed tag's side, its black border included
+MAT_ANCHOR_GAP_MM = 3.0  # between the mat's outer edge and the tag
+MAT_ANCHOR_OFFSET_MM = MAT_ANCHOR_GAP_MM + MAT_ANCHOR_TAG_MM / 2.0
 NO_ZONE = "-"
 
 
@@ -138,6 +140,15 @@ class ZoneBoard:
         x0, y0, x1, y1 = self.rect_mm(cell)
         return ((x0 + x1) / 2.0, (y0 + y1) / 2.0)
 
+    def stand_points_mm(self, cell: Hex) -> list[Point]:
+        """The centres of the zone's four quarters: top left, bottom right, top right, bottom left."""
+        (x, y), d = self.centre_mm(cell), self.zone_mm / 4.0
+        return [(x - d, y - d), (x + d, y + d), (x + d, y - d), (x - d, y + d)]
+
+    def corners_mm(self, cell: Hex) -> list[Point]:
+        x0, y0, x1, y1 = self.rect_mm(cell)
+        return [(x0, y0), (x1, y0), (x1, y1), (x0, y1)]
+
     def locate(self, x_mm: float, y_mm: float, previous: Hex | None = None,
                margin: float = DEFAULT_HYSTERESIS) -> Hex:
         """The zone under the point; ``previous`` holds until the point is ``margin`` zones beyond its sides."""
@@ -157,6 +168,10 @@ class ZoneBoard:
         a = MAT_ANCHOR_OFFSET_MM
         corners = ((x0 - a, y0 - a), (x1 + a, y0 - a), (x0 - a, y1 + a), (x1 + a, y1 + a))
         return dict(zip(MAT_ANCHOR_IDS, corners, strict=True))
+
+    def printed_anchors_mm(self) -> dict[int, Point]:
+        """The printed mat's corner tags (:meth:`mat_anchors_mm`)."""
+        return self.mat_anchors_mm()
 
     def facing_toward(self, cell: Hex, heading_deg: float, previous: int | None = None,
                       margin_deg: float = DEFAULT_FACING_MARGIN_DEG) -> None:

@@ -1,9 +1,12 @@
-"""Table millimetres → map millimetres for the engine: from the scenario's anchor tags, by hand, or identity.
+"""Table millimetres → map millimetres for the engine: from the board's anchor tags, by hand, or identity.
 
-The scenario names anchor tags on hexes (tag id → hex); the cameras see them in table millimetres.
-:class:`calibration.registration.RegistrationTracker` fits and follows the transform. Without anchors
-in view the map is taken to lie where the table frame is (identity) and the status says so; a manual
-registration (figures on three named hexes) replaces both until the next game.
+The anchors are the tags the scenario names on cells (tag id → cell), or when it names none the tags
+printed on the board itself (a zone mat's corner tags); the board says where each lies in map
+millimetres (:meth:`engine.scenario.Scenario.anchor_points_mm`), and the cameras see them in table
+millimetres. :class:`calibration.registration.RegistrationTracker` fits and follows the transform; its
+thresholds are shares of the board's cell (:attr:`engine.board.Board.cell_mm`: a hex across flats, a
+zone's side). Without anchors in view the map is taken to lie where the table frame is (identity) and
+the status says so; a manual registration (figures on three named cells) replaces both until the next game.
 """
 
 from __future__ import annotations
@@ -22,12 +25,13 @@ from calibration.registration import (
     RegistrationTracker,
     manual_registration,
 )
+from engine.flow.words import cell_word
 from engine.scenario import Scenario
 
 log = logging.getLogger(__name__)
 
 Point = tuple[float, float]
-OK_RESIDUAL_HEX = 0.25
+OK_RESIDUAL_CELLS = 0.25  # share of a cell
 REFIT_MM = 0.5  # anchors moving less than this since the last fit keep the fit
 
 
@@ -35,12 +39,13 @@ class MapRegistration:
     """Keeps the current table → map transform and a status for the ``table`` message."""
 
     def __init__(self, scenario: Scenario) -> None:
-        layout = scenario.layout
+        board = scenario.board
         self.scenario = scenario
-        self.hex_mm = layout.across_flats_mm
-        self.expected = {tag: layout.hex_to_mm(h) for tag, h in scenario.anchors.items()}
-        centres = [layout.hex_to_mm(h) for h in scenario.board.tiles]
-        self.tracker = (RegistrationTracker(self.expected, centres, hex_mm=self.hex_mm)
+        self.cell_mm = board.cell_mm
+        self.expected = scenario.anchor_points_mm()
+        centres = [board.centre_mm(cell) for cell in board]
+        # the calibration side names its unit a hex; here it is the board's cell
+        self.tracker = (RegistrationTracker(self.expected, centres, hex_mm=self.cell_mm)
                         if self.expected else None)
         self.manual: Registration | None = None
         self.last_drift: DriftReport | None = None
@@ -78,8 +83,8 @@ class MapRegistration:
             self.last_drift = drift
 
     def register_manual(self, points: Sequence[ManualPoint]) -> Registration:
-        """Replace the anchors' fit by figures placed on named hexes (raises RegistrationError)."""
-        self.manual = manual_registration(points, hex_mm=self.hex_mm)
+        """Replace the anchors' fit by figures placed on named cells (raises RegistrationError)."""
+        self.manual = manual_registration(points, hex_mm=self.cell_mm)
         log.info("manual registration: residual %.1f mm", self.manual.residual_mm_rms)
         return self.manual
 
@@ -106,19 +111,22 @@ class MapRegistration:
         return out
 
     def status(self) -> dict[str, Any]:
-        """``{residual_mm, drift_hex, ok, text, mode}`` for the tablets."""
+        """``{residual_mm, drift_hex, ok, text, mode}`` for the tablets (``drift_hex``: in cells of the board)."""
         registration = self.current
+        cells = cell_word(self.scenario.board.kind, 2)
         drift = None if self.last_drift is None else round(self.last_drift.max_hex, 3)
         if registration is None:
             if not self.expected:
                 text = "the scenario names no anchor tags: table millimetres are used as map millimetres (identity)"
             else:
                 ids = ", ".join(map(str, self.anchor_ids))
+                where = (f"Put the anchors on their {cells} in view" if self.scenario.anchors
+                         else "Keep the tags printed on the board in view")
                 text = (f"no anchor tags seen yet (ids {ids}): table millimetres are used as map millimetres "
-                        "(identity). Put the anchors on their hexes in view, or register by hand")
+                        f"(identity). {where}, or register by hand")
             return {"residual_mm": None, "drift_hex": drift, "ok": False, "text": text, "mode": "identity"}
         residual = round(registration.residual_mm_rms, 2)
-        ok = registration.residual_hex <= OK_RESIDUAL_HEX
+        ok = registration.residual_hex <= OK_RESIDUAL_CELLS
         mode = "manual" if registration is self.manual else "anchors"
         text = f"map registered from {mode}: residual {residual:.1f} mm"
         if registration.outliers:
@@ -126,5 +134,5 @@ class MapRegistration:
         if registration.missing:
             text += f"; anchors {', '.join(map(str, registration.missing))} not seen"
         if not ok:
-            text += ": too large, check that the anchors sit on their hexes"
+            text += f": too large, check that the anchors sit on their {cells}"
         return {"residual_mm": residual, "drift_hex": drift, "ok": ok, "text": text, "mode": mode}

@@ -122,7 +122,7 @@ class EngineSession:
         """Fuse every camera's newest view, register it on the map and compare it with the game."""
         sightings = [Sighting(m.id, m.x_mm, m.y_mm, m.state, m.confidence, camera, m.angle_deg)
                      for camera, view in self.cameras.items() for m in view.tracks.markers]
-        fusion = fuse(sightings, DEFAULT_DUPLICATE_HEX * self.scenario.layout.across_flats_mm)
+        fusion = fuse(sightings, DEFAULT_DUPLICATE_HEX * self.scenario.board.cell_mm)
         self.duplicates = fusion.duplicates
         anchors = {i: (m.x_mm, m.y_mm) for i, m in fusion.markers.items()
                    if i in self.registration.expected and m.visible}
@@ -347,7 +347,7 @@ class EngineSession:
             if seen is None:
                 raise CommandError(f"the camera does not see {self.sync.name(figure)} (marker {marker}); "
                                    "put it on its hex in view and try again")
-            points.append(ManualPoint(self.scenario.label(h), self.scenario.layout.hex_to_mm(h), seen))
+            points.append(ManualPoint(self.scenario.label(h), self.scenario.board.centre_mm(h), seen))
         try:
             registration = self.registration.register_manual(points)
         except RegistrationError as exc:

@@ -51,6 +51,19 @@ def test_headless_tutorial_finishes_a_whole_game_through_the_camera() -> None:
     assert "Camera service and engine are running." in proc.stdout
 
 
+def test_headless_plays_a_zone_scenario_on_the_printed_mat_through_the_camera() -> None:
+    """Any rule set the auto player can answer: the zone test rule set from its folder, on the keypad mat."""
+    from tests.rulesets import ZONES_FOLDER, ZONES_SCENARIO
+
+    env = {**ENV, "HEXA_RULESETS": str(ZONES_FOLDER)}
+    proc = subprocess.run([sys.executable, "-m", "engine", "demo", str(ZONES_SCENARIO), "--headless", "--seed", "1",
+                           "-v"], cwd=ROOT, capture_output=True, text=True, timeout=120, env=env)
+    assert proc.returncode == 0, proc.stderr[-3000:]
+    _check_game(proc.stdout, proc.stderr)
+    assert "The camera sees all 3 figures on their zones." in proc.stdout
+    assert "the hand moves Ash to 8" in proc.stdout and "Game over. Winner: allies" in proc.stdout
+
+
 def test_no_screen_means_headless_with_a_note() -> None:
     proc = subprocess.Popen([sys.executable, "-m", "engine", "demo", "tutorial", "-v"], cwd=ROOT, env=ENV,
                             stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)

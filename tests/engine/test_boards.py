@@ -66,8 +66,11 @@ def test_a_zone_scenario_loads_the_rule_sets_fields_victories_and_tables() -> No
     assert [(v.type, s.label(goal_zone(v))) for v in s.victory] == [("reach", "8")]
     assert [(s.label(row["zone"]), row["cost"]) for row in s.tables["zone_costs"]] == [("5", 2)]
     assert s.anchors == {94: s.board.from_label("5")}
-    points = s.anchor_points_mm()
-    assert points[94] == (78.0, 78.0) and set(points) == {90, 91, 92, 93, 94}
+    assert s.anchor_points_mm() == {94: (78.0, 78.0)}  # the scenario's own anchors replace the mat's corner tags
+    no_anchors = load_scenario_text(KEYPAD.replace('anchors = { 94 = "5" }\n', ""))
+    assert no_anchors.anchors == {}
+    assert no_anchors.anchor_points_mm() == no_anchors.board.mat_anchors_mm()
+    assert set(no_anchors.anchor_points_mm()) == {90, 91, 92, 93}
 
 
 def test_no_victory_given_publishes_none_unless_the_rule_set_has_a_default() -> None:
@@ -168,3 +171,11 @@ def test_hex_maps_keep_placing_through_the_board() -> None:
     a1 = Hex(0, 0)
     x, y = board.centre_mm(a1)
     assert board.locate(x + 0.6 * board.cell_mm, y, previous=a1) == a1
+
+
+def test_a_figure_may_not_carry_a_tag_printed_on_the_zone_mat() -> None:
+    text = KEYPAD.replace('anchors = { 94 = "5" }\n', "").replace("marker = 2\n", "marker = 91\n")
+    with pytest.raises(ScenarioError, match=r"line \d+: anchor tag 91 printed on the board is also the marker of "
+                                            r"figure 'Bo'"):
+        load_scenario_text(text)
+    load_scenario_text(KEYPAD.replace("marker = 2\n", "marker = 91\n"))  # named anchors: the printed ones are none

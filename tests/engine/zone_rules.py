@@ -110,6 +110,12 @@ class ZoneSteps(RuleSet):
     def threatened(self, state: GameState, side: str) -> set[Hex]:
         return set()
 
+    def goals(self, state: GameState, figure: str) -> list[Hex]:
+        """The zones the figure's side wins by reaching, else the enemies (the auto player's aim)."""
+        side = state.figures[figure].side
+        zones = [v.fields["zone"] for v in self.scenario.victory if v.side == side]
+        return zones or super().goals(state, figure)
+
     def why_not(self, state: GameState, figure: str, to: Hex) -> str:
         return "a figure steps to a zone beside its own, never diagonally"
 

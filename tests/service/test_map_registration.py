@@ -55,3 +55,31 @@ def test_manual_registration_replaces_the_identity_and_clears_the_desync(rig: Ri
     rig.show(START, lambda m: isinstance(m, TableMessage) and m.registration["mode"] == "manual" and not m.desync)
     reply = rig.tablet.request("register_manual", points=points[:2])
     assert not reply.ok and "three named hexes" in (reply.error or "")
+
+
+def test_a_zone_mat_registers_from_its_printed_corner_tags_in_zones() -> None:
+    import tests.engine.zone_rules  # noqa: F401 - registers the zone test rule set
+    from engine.board import ZoneBoard
+    from engine.scenario import load_scenario_text
+    from tests.engine.zone_rules import KEYPAD
+    from tests.rulesets import ZONES_SCENARIO
+
+    scenario = load_scenario(str(ZONES_SCENARIO))
+    board = scenario.board
+    assert isinstance(board, ZoneBoard)
+    reg = MapRegistration(scenario)
+    assert reg.expected == board.mat_anchors_mm() and reg.anchor_ids == (90, 91, 92, 93)
+    assert "printed on the board" in reg.status()["text"]
+    reg.update(anchors_at(reg))
+    status = reg.status()
+    assert status["mode"] == "anchors" and status["ok"] and "not seen" not in status["text"]
+    five = board.centre_mm(board.from_label("5"))
+    assert np.allclose(reg.to_map(np.array([map_to_table(*five)])), [five])
+    # A corner tag a zone away from its place (the sheet torn?) is far beyond a quarter of a zone: left out.
+    seen = anchors_at(reg)
+    seen[93] = (seen[93][0] + board.zone_mm, seen[93][1])
+    reg = MapRegistration(scenario)
+    reg.update(seen)
+    assert reg.current is not None and reg.current.outliers == (93,) and "93 do not fit" in reg.status()["text"]
+    named = MapRegistration(load_scenario_text(KEYPAD))  # the scenario's own anchors replace the mat's
+    assert named.anchor_ids == (94,) and "on their zones" in named.status()["text"]

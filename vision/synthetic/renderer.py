@@ -1,6 +1,6 @@
 """Render a :class:`TableDrawing` through a calibrated camera model, returning the ground truth.
 
-The static table (polygons) is rendered once per camera through the exact lens model. Figures,
+The static table (polygons and printed labels) is rendered once per camera through the exact lens model. Figures,
 tags and hands are drawn per frame directly in the distorted image: each tag through the
 homography that maps its square onto its four projected (distorted) corners, which is exact at
 the corners and off by far less than a pixel inside a 30-pixel tag.
@@ -19,7 +19,7 @@ from numpy.typing import NDArray
 from calibration.camera_model import CameraModel
 from vision.detection import dictionary_by_name
 from vision.synthetic.effects import Effects, apply_effects
-from vision.synthetic.scene import Figure, Hand, TableDrawing
+from vision.synthetic.scene import Figure, Hand, Label, TableDrawing
 
 log = logging.getLogger(__name__)
 
@@ -64,6 +64,18 @@ def tag_corners_mm(figure: Figure, side_mm: float | None = None) -> NDArray[np.f
     return np.concatenate([xy, np.full((4, 1), figure.height_mm)], axis=1)
 
 
+def _draw_label(picture: Image, label: Label, mm_per_px: float, margin_mm: float) -> None:
+    """``label`` centred on its point, its digits ``height_mm`` tall, on the flat table picture."""
+    font = cv2.FONT_HERSHEY_DUPLEX if label.bold else cv2.FONT_HERSHEY_SIMPLEX
+    (_, unit_h), _ = cv2.getTextSize(label.text, font, 1.0, 1)
+    scale = label.height_mm / mm_per_px / max(unit_h, 1)
+    thickness = max(1, round(scale * (3.0 if label.bold else 2.0)))
+    (w, h), _ = cv2.getTextSize(label.text, font, scale, thickness)
+    x = (label.x_mm + margin_mm) / mm_per_px - w / 2.0
+    y = (label.y_mm + margin_mm) / mm_per_px + h / 2.0
+    cv2.putText(picture, label.text, (round(x), round(y)), font, scale, label.colour, thickness, cv2.LINE_AA)
+
+
 class TableRenderer:
     """Draws frames of one table as one camera sees it."""
 
@@ -94,6 +106,8 @@ class TableRenderer:
             if poly.edge is not None:
                 thickness = max(1, round(poly.edge_mm / mm_per_px))
                 cv2.polylines(picture, [pts], True, poly.edge, thickness, cv2.LINE_AA, shift=4)
+        for label in self.table.labels:
+            _draw_label(picture, label, mm_per_px, margin)
         log.info("rendering the table through the camera model (once per camera)")
         return self.camera.render_plane(picture, mm_per_px, origin_mm=(-margin, -margin))
 

@@ -1,4 +1,4 @@
-"""What the synthetic table shows, in table millimetres: coloured polygons, tagged figures, a hand.
+"""What the synthetic table shows, in table millimetres: coloured polygons, printed labels, tagged figures, a hand.
 
 Generic on purpose: the vision service knows no map. Adapters (see ``scenario_scene``) turn a
 scenario into a :class:`TableDrawing`.
@@ -19,6 +19,18 @@ class Polygon:
     fill: Colour
     edge: Colour | None = None
     edge_mm: float = 1.0
+
+
+@dataclass(frozen=True, slots=True)
+class Label:
+    """Text printed flat on the table: centred on (x, y) mm, ``height_mm`` tall (a digit's height), in ``colour``."""
+
+    text: str
+    x_mm: float
+    y_mm: float
+    height_mm: float
+    colour: Colour = (40, 40, 40)
+    bold: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -59,6 +71,7 @@ class TableDrawing:
     size_mm: tuple[float, float]
     background: Colour = (200, 205, 210)
     polygons: tuple[Polygon, ...] = ()
+    labels: tuple[Label, ...] = ()  # drawn over the polygons
     figures: tuple[Figure, ...] = ()
     hands: tuple[Hand, ...] = field(default=())
 
