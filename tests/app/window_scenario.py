@@ -5,165 +5,35 @@ Prints one JSON line ``{"ok": bool, "checks": [...], "error": ...}`` and saves s
 ``artifacts/screenshots/``.
 """
 
+
 from __future__ import annotations
 
 import json
 import os
 import sys
-import time
-import traceback
-from collections.abc import Callable, Generator
-from pathlib import Path
+from collections.abc import Callable
 from typing import Any
 
-os.environ.setdefault("KIVY_NO_ARGS", "1")
-os.environ.setdefault("KIVY_LOG_MODE", "PYTHON")
-os.environ.setdefault("KIVY_NO_CONSOLELOG", "1")
-
-from kivy.config import Config
-
-Config.set("graphics", "width", os.environ.get("HEXA_TEST_WIDTH", "1280"))
-Config.set("graphics", "height", os.environ.get("HEXA_TEST_HEIGHT", "800"))
-Config.set("input", "mouse", "mouse,disable_multitouch")
-
-from kivy.clock import Clock  # noqa: E402
-from kivy.core.window import Window  # noqa: E402
-from kivy.metrics import dp  # noqa: E402
-from kivy.tests.common import UnitTestTouch  # noqa: E402
-from kivy.uix.modalview import ModalView  # noqa: E402
-from kivy.uix.popup import Popup  # noqa: E402
-
-from companion_app.net.agent import AgentEvent, NetworkAgent  # noqa: E402
-from companion_app.ui.app import HexaApp  # noqa: E402
-from companion_app.ui.widgets import BigButton  # noqa: E402
-from tests.app.engine_process import ROOT, EngineProcess, VisionProcess  # noqa: E402
-
-SHOTS = ROOT / "artifacts" / "screenshots"
-Wait = Callable[[], bool]
-Step = Generator[Wait, None, None]
-
-
-class Failed(AssertionError):
-    pass
-
-
-class Driver:
-    """Runs a generator script on the Kivy clock. The script yields conditions to wait for (a callable whose
-    docstring says what it waits for); each is polled once a frame until it holds or ``timeout_s`` passes.
-    Never a frame count: a loaded machine draws fewer frames in the same time, so scripts wait on the state they
-    check (:meth:`expect`) or on that state being drawn (:meth:`drawn`)."""
-
-    def __init__(self, app: HexaApp, script: Callable[[Driver], Step], timeout_s: float = 30.0) -> None:
-        self.app = app
-        self.checks: list[str] = []
-        self.error: str | None = None
-        self.timeout_s = timeout_s
-        self._gen = script(self)
-        self._wait: Wait | None = None
-        self.hand: Any = None  # the synthetic table's hand (a TableControlClient) in scenarios that move tags
-        self._deadline = 0.0
-        self._what = ""
-
-    def check(self, ok: bool, what: str) -> None:
-        """A check of something already settled (waited for before); :meth:`expect` waits for it instead."""
-        if not ok:
-            raise Failed(what)
-        self.checks.append(what)
-
-    def expect(self, condition: Wait, what: str) -> Wait:
-        """A condition to yield: wait until it holds, then count it as the check ``what``."""
-
-        def waiter() -> bool:
-            if not condition():
-                return False
-            self.checks.append(what)
-            return True
-
-        waiter.__doc__ = what
-        return waiter
-
-    def drawn(self) -> Wait:
-        """A condition to yield: the screen shown has taken the session's newest state and the window has drawn
-        it (after it, taps land on laid-out widgets and screenshots show that state)."""
-        app = self.app
-        seen_at: list[int] = []
-
-        def on_screen() -> bool:
-            """the newest state drawn on the screen"""
-            caught_up = (app._shown_revision == app.session.revision and app.sm.current == app.current_screen
-                         and app.sm.current_screen.name == app.current_screen)
-            if not caught_up:
-                seen_at.clear()
-                return False
-            if not seen_at:
-                seen_at.append(Clock.frames_displayed)
-                return False
-            # A frame has been through layout and drawing since, and nothing is left to draw.
-            return Clock.frames_displayed > seen_at[0] and not Window.canvas.needs_redraw
-
-        return on_screen
-
-    def tick(self, _dt: float) -> None:
-        try:
-            if self._wait is not None:
-                if not self._wait():
-                    if time.monotonic() > self._deadline:
-                        raise Failed(f"timed out after {self.timeout_s:.0f} s waiting for: {self._what}")
-                    return
-                self._wait = None
-            item = next(self._gen)
-            if not callable(item):
-                raise TypeError(f"a window script yields conditions to wait for, not {item!r}: wait on the state "
-                                "the next step needs (Driver.expect, Driver.drawn), never on a frame count")
-            self._wait = item
-            self._what = getattr(item, "__doc__", None) or getattr(item, "__name__", "a condition")
-            self._deadline = time.monotonic() + self.timeout_s
-        except StopIteration:
-            self.app.stop()
-        except Exception as exc:  # report any failure as the scenario's result
-            self.error = f"{type(exc).__name__}: {exc}\n{traceback.format_exc()}"
-            self.app.stop()
-
-    # ---------------------------------------------------------------- helpers for scripts
-
-    def tap(self, x: float, y: float) -> None:
-        t = UnitTestTouch(x, y)
-        t.touch_down()
-        t.touch_up()
-
-    def tap_widget(self, widget: Any) -> None:
-        x, y = widget.to_window(*widget.center)
-        self.tap(x, y)
-
-    def drag(self, a: tuple[float, float], b: tuple[float, float], steps: int = 6) -> None:
-        t = UnitTestTouch(*a)
-        t.touch_down()
-        for i in range(1, steps + 1):
-            t.touch_move(a[0] + (b[0] - a[0]) * i / steps, a[1] + (b[1] - a[1]) * i / steps)
-        t.touch_up()
-
-    def screenshot(self, name: str) -> Path:
-        SHOTS.mkdir(parents=True, exist_ok=True)
-        made = Window.screenshot(name=str(SHOTS / f"{name}.png"))
-        target = SHOTS / f"{name}.png"
-        if made and Path(made) != target:
-            Path(made).replace(target)
-        self.checks.append(f"screenshot {target.name}")
-        return target
-
-
-def _play(app: HexaApp) -> Any:
-    return app.sm.get_screen("play")
-
-
-def _setup_buttons(app: HexaApp) -> list[str]:
-    """The texts of the Setup screen's scenario buttons."""
-    return [w.text for w in app.sm.get_screen("setup").ids.scenarios.children if isinstance(w, BigButton)]
-
-
-def _opened(popup: ModalView) -> bool:
-    """A popup in the window with its fade-in finished (before that, taps and screenshots catch it half open)."""
-    return popup.parent is not None and popup._anim_alpha == 1.0
+from tests.app.engine_process import EngineProcess, VisionProcess
+from tests.app.window_driver import (  # the driver first: it configures Kivy before the app is imported
+    AgentEvent,
+    BigButton,
+    Clock,
+    Driver,
+    HexaApp,
+    ModalView,
+    NetworkAgent,
+    Popup,
+    Step,
+    TableStandIn,
+    UnitTestTouch,
+    Window,
+    _opened,
+    _play,
+    _setup_buttons,
+    dp,
+)
+from tests.app.window_stacks import stack_choose_script, stacks_script
 
 
 def turn_script(d: Driver) -> Step:
@@ -395,33 +265,6 @@ CAMERA_REPORT: dict[str, Any] = {
 }
 
 
-class TableStandIn:
-    """Stands in for the camera side: the app gets ``report`` as the engine's table report, and the engine's own
-    reports (an empty table: no camera runs) are held back, so they cannot replace it while the screens are checked.
-
-    The engine sends a table report at least every second; without this the checks race that report.
-    """
-
-    def __init__(self, agent: NetworkAgent, report: dict[str, Any]) -> None:
-        self.agent, self.report = agent, report
-        self.held_back = 0  # engine table reports kept from the app
-        self._poll = agent.poll
-        self._delivered = False
-        agent.poll = self.poll  # type: ignore[method-assign]
-
-    def poll(self, limit: int = 200) -> list[AgentEvent]:
-        events = []
-        for ev in self._poll(limit):
-            if ev.kind == "table":
-                self.held_back += 1
-            else:
-                events.append(ev)
-        if not self._delivered:
-            self._delivered = True
-            events.append(AgentEvent("table", {"table": self.report}))
-        return events
-
-
 def overlays_script(d: Driver) -> Step:
     """What the camera side reports, drawn: a lifted figure's ghosts, an illegal move with its legal hexes, a desync
     arrow, unknown markers on the Camera screen (the report comes from the test in place of the engine's)."""
@@ -520,135 +363,6 @@ def zones_script(d: Driver) -> Step:
     yield d.expect(lambda: any(getattr(w, "text", "") == hint for w in panel.walk()), "the prompt speaks of zones")
     d.check(app.header_text == "allies' turn", "the header names the side the prompt addresses")
     d.screenshot("play-zone-board")
-
-
-def stacks_script(d: Driver) -> Step:
-    """Camera → engine → tablet on the synthetic table (the Skirmish test rule set): a hand sets the squire onto
-    the knight's hex and turns the knight; the board shows the stack with its count and the knight's facing wedge;
-    taps on the stack pick its figures in turn."""
-    from engine.hexes import from_label
-    from engine.scenario import load_scenario
-    from tests.rulesets import SKIRMISH_SCENARIO
-
-    app = d.app
-    s = app.session
-    hand = d.hand
-    assert hand is not None
-
-    def figures() -> dict[str, Any]:
-        snapshot = s.snapshot or {}
-        state = snapshot.get("state") or {}
-        found: dict[str, Any] = state.get("figures") or {}
-        return found
-
-    def upright() -> bool:
-        """every figure facing up the table, as the camera sees the upright tags"""
-        return app.agent.state == "live" and len(figures()) == 3 and all(f["facing"] == 2 for f in figures().values())
-
-    yield upright
-    b2 = from_label("B2")
-    key = (b2.q, b2.r)
-    x, y = load_scenario(str(SKIRMISH_SCENARIO)).layout.hex_to_mm(b2)
-    hand.place(1, x - 20.0, y, 0.0)
-    hand.place(2, x + 20.0, y, 0.0)
-
-    def stacked() -> bool:
-        """the squire on the knight's hex, drawn as a stack of two"""
-        board = s.board
-        return board is not None and [f.id for f in board.figures_at(key)] == ["squire", "knight"]
-
-    yield stacked
-    hand.place(1, x - 20.0, y, 240.0)  # the knight's tag turned: it looks down-left (direction 4)
-
-    def turned() -> bool:
-        """the knight facing direction 4 on the board"""
-        board = s.board
-        return board is not None and board.figures["knight"].facing_deg is not None and abs(
-            board.figures["knight"].facing_deg - 150.0) < 1e-6
-
-    yield turned
-    play = _play(app)
-    board_widget = play.ids.board
-    board_widget.fit()
-    yield d.drawn()
-    d.check(s.board is not None and s.board.figures["squire"].stack == 2, "the stack counts two figures")
-    d.screenshot("play-stack-facing")
-    # The knight's move: a tap on its own hex leaves it there. Then the bandit's move (B2 is not among its hexes):
-    # taps on B2 pick the stack's figures one after another.
-    yield d.expect(lambda: s.prompt is not None and s.prompt.figure == "knight", "the knight's move")
-    d.tap(*board_widget.window_pos_of(key))
-    yield d.expect(lambda: s.prompt is not None and s.prompt.figure == "bandit", "the bandit's move")
-    yield d.drawn()
-    d.tap(*board_widget.window_pos_of(key))
-    yield d.expect(lambda: s.selection is not None and s.selection.figure == "squire", "a tap picks the top figure")
-    yield d.expect(lambda: "2 of a stack of 2" in play.ids.info.text, "the info line says which of the stack")
-    yield d.drawn()
-    d.tap(*board_widget.window_pos_of(key))
-    yield d.expect(lambda: s.selection is not None and s.selection.figure == "knight", "a second tap picks the next")
-    yield d.drawn()
-    d.screenshot("play-stack-pick")
-    # The tablet overrides the tag: the selected knight dragged onto A2 turns to face it (direction 3).
-    a2 = from_label("A2")
-    d.drag(board_widget.window_pos_of(key), board_widget.window_pos_of((a2.q, a2.r)))
-
-    def faces_a2() -> bool:
-        """the knight facing A2 (direction 3) after the drag"""
-        board = s.board
-        angle = board.figures["knight"].facing_deg if board is not None else None
-        return angle is not None and abs(angle + 150.0) < 1e-6
-
-    yield faces_a2
-    yield d.expect(lambda: s.prompt is not None and s.prompt.figure == "bandit", "turning is not a move")
-    yield d.drawn()
-    d.screenshot("play-stack-turned")
-
-
-def stack_choose_script(d: Driver) -> Step:
-    """Skirmish with picks, from the tablet alone: the squire joins the knight on B2; red's next pick names both,
-    so a tap on B2 lists them and a button of the list chooses the lower one of the stack."""
-    from engine.hexes import from_label
-
-    app = d.app
-    s = app.session
-
-    def picks(*figures: str) -> Wait:
-        def asked() -> bool:
-            return (app.agent.state == "live" and s.prompt is not None and s.prompt.kind == "choose"
-                    and sorted(o.figure or "" for o in s.prompt.options) == sorted(figures))
-        return d.expect(asked, f"red or blue picks among {', '.join(figures)}")
-
-    def moves(figure: str) -> Wait:
-        return d.expect(lambda: s.prompt is not None and s.prompt.kind == "move" and s.prompt.figure == figure,
-                        f"the {figure}'s move")
-
-    b2, e3 = from_label("B2"), from_label("E3")
-    for figure, to, left in (("squire", b2, ("squire", "knight")), ("knight", b2, ("knight",)),
-                             ("bandit", e3, ("bandit",))):
-        yield picks(*left)
-        app.send_action({"kind": "choose", "option": figure})
-        yield moves(figure)
-        app.send_action({"kind": "move", "figure": figure, "to": [to.q, to.r]})
-    yield picks("squire", "knight")
-    play = _play(app)
-    board = play.ids.board
-    board.fit()
-    yield d.drawn()
-    d.tap(*board.window_pos_of((b2.q, b2.r)))
-
-    def listed() -> list[str]:
-        popups = [w for w in Window.children if isinstance(w, Popup) and _opened(w)]
-        return [w.text for w in popups[0].walk() if isinstance(w, BigButton)] if len(popups) == 1 else []
-
-    yield d.expect(lambda: listed() == ["move Squire (B2)", "move Knight (B2)", "Cancel"],
-                   "a tap on the stack lists both figures, top first")
-    d.check(s.notice == "2 choices on B2: pick one", "the notice says the hex holds two choices")
-    yield d.drawn()
-    d.screenshot("play-stack-choose")
-    popup = next(w for w in Window.children if isinstance(w, Popup))
-    knight = next(w for w in popup.walk() if isinstance(w, BigButton) and w.text == "move Knight (B2)")
-    d.tap_widget(knight)
-    yield moves("knight")
-    yield d.expect(lambda: not any(isinstance(w, Popup) for w in Window.children), "the list closes")
 
 
 SCRIPTS: dict[str, Callable[[Driver], Step]] = {

@@ -35,7 +35,7 @@ from engine.game import Game  # noqa: E402
 from engine.prompts import PromptKind  # noqa: E402
 from engine.scenario import Scenario, load_scenario  # noqa: E402
 from engine.service.client import EngineClient  # noqa: E402
-from tests.app.window_scenario import Driver, Step  # noqa: E402 - the app tests' touch driver on the Kivy clock
+from tests.app.window_driver import Driver, Step  # noqa: E402 - the app tests' touch driver on the Kivy clock
 
 SCENARIO = "goblins-treasure"
 

@@ -2,7 +2,8 @@
 
 Run in its own process under Xvfb, with Race's folder named in HEXA_RULESETS (the engine process
 inherits it): ``xvfb-run -a python -m tests.race.race_window``. Prints one JSON line like the window
-scenarios of ``tests.app.window_scenario`` (whose driver it uses: it waits on state, never on frames).
+scenarios of ``tests.app.window_scenario``, whose driver (``tests.app.window_driver``) it uses: it waits on
+state, never on frames.
 """
 
 from __future__ import annotations
@@ -11,7 +12,7 @@ import json
 import sys
 
 from tests.app.engine_process import EngineProcess
-from tests.app.window_scenario import Clock, Driver, HexaApp, NetworkAgent, Step, _play
+from tests.app.window_driver import Clock, Driver, HexaApp, NetworkAgent, Step, _play
 from tests.race.conftest import RACE_TOML
 
 A1, D1 = (0, 0), (3, -1)

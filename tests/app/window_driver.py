@@ -1,0 +1,193 @@
+"""The window tests' driver: simulated touches on the real app, waiting on state (never on frames or sleeps).
+
+Imported before anything else of Kivy: it sets the window size and Kivy's logging from the environment, so the
+scenario modules take Kivy's names from here.
+"""
+
+from __future__ import annotations
+
+import os
+import time
+import traceback
+from collections.abc import Callable, Generator
+from pathlib import Path
+from typing import Any
+
+os.environ.setdefault("KIVY_NO_ARGS", "1")
+os.environ.setdefault("KIVY_LOG_MODE", "PYTHON")
+os.environ.setdefault("KIVY_NO_CONSOLELOG", "1")
+
+from kivy.config import Config
+
+Config.set("graphics", "width", os.environ.get("HEXA_TEST_WIDTH", "1280"))
+Config.set("graphics", "height", os.environ.get("HEXA_TEST_HEIGHT", "800"))
+Config.set("input", "mouse", "mouse,disable_multitouch")
+
+from kivy.clock import Clock  # noqa: E402
+from kivy.core.window import Window  # noqa: E402
+from kivy.metrics import dp  # noqa: E402
+from kivy.tests.common import UnitTestTouch  # noqa: E402
+from kivy.uix.modalview import ModalView  # noqa: E402
+from kivy.uix.popup import Popup  # noqa: E402
+
+from companion_app.net.agent import AgentEvent, NetworkAgent  # noqa: E402
+from companion_app.ui.app import HexaApp  # noqa: E402
+from companion_app.ui.widgets import BigButton  # noqa: E402
+from tests.app.engine_process import ROOT  # noqa: E402
+
+__all__ = ["AgentEvent", "BigButton", "Clock", "Driver", "Failed", "HexaApp", "ModalView", "NetworkAgent", "Popup",
+           "Step", "TableStandIn", "UnitTestTouch", "Wait", "Window", "dp"]
+
+SHOTS = ROOT / "artifacts" / "screenshots"
+Wait = Callable[[], bool]
+Step = Generator[Wait, None, None]
+
+
+class Failed(AssertionError):
+    pass
+
+
+class Driver:
+    """Runs a generator script on the Kivy clock. The script yields conditions to wait for (a callable whose
+    docstring says what it waits for); each is polled once a frame until it holds or ``timeout_s`` passes.
+    Never a frame count: a loaded machine draws fewer frames in the same time, so scripts wait on the state they
+    check (:meth:`expect`) or on that state being drawn (:meth:`drawn`)."""
+
+    def __init__(self, app: HexaApp, script: Callable[[Driver], Step], timeout_s: float = 30.0) -> None:
+        self.app = app
+        self.checks: list[str] = []
+        self.error: str | None = None
+        self.timeout_s = timeout_s
+        self._gen = script(self)
+        self._wait: Wait | None = None
+        self.hand: Any = None  # the synthetic table's hand (a TableControlClient) in scenarios that move tags
+        self._deadline = 0.0
+        self._what = ""
+
+    def check(self, ok: bool, what: str) -> None:
+        """A check of something already settled (waited for before); :meth:`expect` waits for it instead."""
+        if not ok:
+            raise Failed(what)
+        self.checks.append(what)
+
+    def expect(self, condition: Wait, what: str) -> Wait:
+        """A condition to yield: wait until it holds, then count it as the check ``what``."""
+
+        def waiter() -> bool:
+            if not condition():
+                return False
+            self.checks.append(what)
+            return True
+
+        waiter.__doc__ = what
+        return waiter
+
+    def drawn(self) -> Wait:
+        """A condition to yield: the screen shown has taken the session's newest state and the window has drawn
+        it (after it, taps land on laid-out widgets and screenshots show that state)."""
+        app = self.app
+        seen_at: list[int] = []
+
+        def on_screen() -> bool:
+            """the newest state drawn on the screen"""
+            caught_up = (app._shown_revision == app.session.revision and app.sm.current == app.current_screen
+                         and app.sm.current_screen.name == app.current_screen)
+            if not caught_up:
+                seen_at.clear()
+                return False
+            if not seen_at:
+                seen_at.append(Clock.frames_displayed)
+                return False
+            # A frame has been through layout and drawing since, and nothing is left to draw.
+            return Clock.frames_displayed > seen_at[0] and not Window.canvas.needs_redraw
+
+        return on_screen
+
+    def tick(self, _dt: float) -> None:
+        try:
+            if self._wait is not None:
+                if not self._wait():
+                    if time.monotonic() > self._deadline:
+                        raise Failed(f"timed out after {self.timeout_s:.0f} s waiting for: {self._what}")
+                    return
+                self._wait = None
+            item = next(self._gen)
+            if not callable(item):
+                raise TypeError(f"a window script yields conditions to wait for, not {item!r}: wait on the state "
+                                "the next step needs (Driver.expect, Driver.drawn), never on a frame count")
+            self._wait = item
+            self._what = getattr(item, "__doc__", None) or getattr(item, "__name__", "a condition")
+            self._deadline = time.monotonic() + self.timeout_s
+        except StopIteration:
+            self.app.stop()
+        except Exception as exc:  # report any failure as the scenario's result
+            self.error = f"{type(exc).__name__}: {exc}\n{traceback.format_exc()}"
+            self.app.stop()
+
+    # ---------------------------------------------------------------- helpers for scripts
+
+    def tap(self, x: float, y: float) -> None:
+        t = UnitTestTouch(x, y)
+        t.touch_down()
+        t.touch_up()
+
+    def tap_widget(self, widget: Any) -> None:
+        x, y = widget.to_window(*widget.center)
+        self.tap(x, y)
+
+    def drag(self, a: tuple[float, float], b: tuple[float, float], steps: int = 6) -> None:
+        t = UnitTestTouch(*a)
+        t.touch_down()
+        for i in range(1, steps + 1):
+            t.touch_move(a[0] + (b[0] - a[0]) * i / steps, a[1] + (b[1] - a[1]) * i / steps)
+        t.touch_up()
+
+    def screenshot(self, name: str) -> Path:
+        SHOTS.mkdir(parents=True, exist_ok=True)
+        made = Window.screenshot(name=str(SHOTS / f"{name}.png"))
+        target = SHOTS / f"{name}.png"
+        if made and Path(made) != target:
+            Path(made).replace(target)
+        self.checks.append(f"screenshot {target.name}")
+        return target
+
+
+def _play(app: HexaApp) -> Any:
+    return app.sm.get_screen("play")
+
+
+def _setup_buttons(app: HexaApp) -> list[str]:
+    """The texts of the Setup screen's scenario buttons."""
+    return [w.text for w in app.sm.get_screen("setup").ids.scenarios.children if isinstance(w, BigButton)]
+
+
+def _opened(popup: ModalView) -> bool:
+    """A popup in the window with its fade-in finished (before that, taps and screenshots catch it half open)."""
+    return popup.parent is not None and popup._anim_alpha == 1.0
+
+
+class TableStandIn:
+    """Stands in for the camera side: the app gets ``report`` as the engine's table report, and the engine's own
+    reports (an empty table: no camera runs) are held back, so they cannot replace it while the screens are checked.
+
+    The engine sends a table report at least every second; without this the checks race that report.
+    """
+
+    def __init__(self, agent: NetworkAgent, report: dict[str, Any]) -> None:
+        self.agent, self.report = agent, report
+        self.held_back = 0  # engine table reports kept from the app
+        self._poll = agent.poll
+        self._delivered = False
+        agent.poll = self.poll  # type: ignore[method-assign]
+
+    def poll(self, limit: int = 200) -> list[AgentEvent]:
+        events = []
+        for ev in self._poll(limit):
+            if ev.kind == "table":
+                self.held_back += 1
+            else:
+                events.append(ev)
+        if not self._delivered:
+            self._delivered = True
+            events.append(AgentEvent("table", {"table": self.report}))
+        return events
