@@ -1,0 +1,1 @@
+"""Tenkey battle: the 3×3 keypad zone board of the original rules."""
