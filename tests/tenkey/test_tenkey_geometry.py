@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import itertools
+
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
@@ -134,7 +136,7 @@ def test_range_never_exceeds_the_walk_and_thirty_metres_reach_anywhere(a: str, b
 @given(zone, zone)
 def test_every_route_costs_the_range(a: str, b: str) -> None:
     for route in ranged.cheapest_routes(BOARD, z(a), z(b)):
-        diagonals = sum(1 for x, y in zip(route, route[1:], strict=False) if x.q != y.q and x.r != y.r)
+        diagonals = sum(1 for x, y in itertools.pairwise(route) if x.q != y.q and x.r != y.r)
         assert diagonals <= 1
         assert route[0] == z(a) and route[-1] == z(b)
 

@@ -102,7 +102,7 @@ def allies(scenario: Scenario) -> str:
 
 
 def free_deployment(scenario: Scenario) -> bool:
-    return scenario.options.get("deployment", "standard") == "free"
+    return bool(scenario.options.get("deployment", "standard") == "free")
 
 
 def check_figure(spec: FigureSpec, board: Board) -> None:
