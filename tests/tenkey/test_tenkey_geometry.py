@@ -210,3 +210,25 @@ def test_lines_start_at_the_caster_pass_the_target_and_never_go_behind(caster: s
     assert covered[0] == z(caster) and z(target) in covered
     d = [walk_m(z(caster), h) for h in covered]
     assert d == sorted(d)
+
+
+@given(zone, zone, st.sets(zone), st.sets(zone))
+def test_more_cover_never_clears_a_shot_and_hawk_eye_is_never_blocked(a: str, b: str, cover: set[str],
+                                                                      more: set[str]) -> None:
+    some = {z(x) for x in cover}
+    every = some | {z(x) for x in more}
+    blocked = ranged.shot(BOARD, z(a), z(b), some.__contains__).blocked
+    assert not blocked or ranged.shot(BOARD, z(a), z(b), every.__contains__).blocked
+    assert not ranged.shot(BOARD, z(a), z(b), every.__contains__, hawk_eye=True).blocked
+    between = set(ranged.shot(BOARD, z(a), z(b), lambda h: False).between)
+    assert blocked == bool(between & some)
+    assert z(a) not in between and z(b) not in between
+
+
+@given(zone, zone)
+def test_a_line_is_the_same_through_any_zone_it_covers(caster: str, target: str) -> None:
+    if caster == target or not lines.on_a_line(z(caster), z(target)):
+        return
+    covered = lines.line(BOARD, z(caster), z(target))
+    for other in covered[1:]:
+        assert lines.line(BOARD, z(caster), other) == covered

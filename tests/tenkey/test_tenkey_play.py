@@ -82,7 +82,7 @@ def test_an_obstacle_blocks_the_shot_past_it_unless_hawk_eye() -> None:
 
 def test_an_enemy_in_between_is_cover_and_range_counts() -> None:
     g = game([("ann", "party", "1", {"shot_range": 23}), ("gob", "band", "4", {}), ("orc", "band", "9", {})])
-    overlay = g.rules.query(g.state, "ranged", "ann")
+    overlay = g.rules.query(g.state, "targets", "ann")
     texts = {line.target: (line.verdict, line.text) for line in overlay.lines}
     assert texts["orc"][0] == "blocked" and "4" in texts["orc"][1]
     assert texts["gob"] == ("clear", "Gob in 4: 10 m, clear")

@@ -49,7 +49,7 @@ def test_the_engine_serves_the_skirmish_and_its_queries(tablet: EngineClient) ->
     assert tiles["8"]["terrain"] == "obstacle" and tiles["8"]["style"] == "rough"
     assert {f["id"]: f["abilities"] for f in scenario["figures"]}["wren"] == ["hawk_eye", "precise_shooting"]
     act(tablet, {"kind": "choose", "option": "0"})
-    reply = tablet.request("query", WAIT_S, what="ranged", figure="odo")  # Brother Odo in 2, no Hawk Eye
+    reply = tablet.request("query", WAIT_S, what="targets", figure="odo")  # Brother Odo in 2, no Hawk Eye
     assert reply.ok, reply.error
     overlay = reply.fields["overlay"]
     verdicts = {line["target"]: (line["verdict"], line["text"]) for line in overlay["lines"]}

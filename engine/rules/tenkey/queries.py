@@ -20,9 +20,9 @@ if TYPE_CHECKING:
     from .rules import TenkeyBattle
 
 QUERIES: tuple[QueryKind, ...] = (
-    QueryKind("moves", "Moves", help="the zones a normal move reaches, each with the metres it needs"),
+    QueryKind("reachable", "Moves", help="the zones a normal move reaches, each with the metres it needs"),
     QueryKind("full_moves", "Full move", help="the zones a full move reaches (no action after it)"),
-    QueryKind("ranged", "Range", help="every zone's range from here, and the shots an obstacle or enemy blocks"),
+    QueryKind("targets", "Range", help="every zone's range from here, and the shots an obstacle or enemy blocks"),
     QueryKind("area", "Area", help="where its area spell may be centred and which zones it covers"),
     QueryKind("line", "Line", help="the lines its line spell may run, and who stands on them"),
     QueryKind("obstruct", "Obstruct", help="the zones where it may stop a passing enemy"),
@@ -35,11 +35,11 @@ def answer(r: TenkeyBattle, state: GameState, kind: str, subject: str) -> Overla
     if state.figures[subject].hex is None:
         return Overlay(kind, texts=(f"{r.name_of(subject)} is not on the mat",))
     spec = r.spec(subject)
-    if kind == "moves":
+    if kind == "reachable":
         return _moves(r, state, kind, subject, scenario_fields.movement(spec))
     if kind == "full_moves":
         return _moves(r, state, kind, subject, scenario_fields.full_movement(spec))
-    if kind == "ranged":
+    if kind == "targets":
         return ranged_overlay(r, state, subject)
     if kind == "area":
         return area_overlay(r, state, subject)
@@ -84,7 +84,7 @@ def ranged_overlay(r: TenkeyBattle, state: GameState, fid: str) -> Overlay:
             misfire = ", misfires into the melee area" if r.misfires(state, fid, t.id) else ""
             marks.append(LineMark(path, "clear", f"{head}, clear{seen}{misfire}", t.id))
     texts = (f"range from {r.label(here)}: 0 m in its own zone, 10 m next door, else the cheapest route",)
-    return Overlay("ranged", tuple(cells), tuple(marks), texts)
+    return Overlay("targets", tuple(cells), tuple(marks), texts)
 
 
 def area_overlay(r: TenkeyBattle, state: GameState, fid: str) -> Overlay:
