@@ -18,7 +18,7 @@ FIGURES = [("ann", "party", "1", {}), ("orc", "band", "8", {})]
 
 def test_the_skirmish_has_an_obstacle_hawk_eye_footwork_and_four_against_five() -> None:
     s = load_scenario("tenkey-skirmish")
-    assert [s.board.label(z) for z in s.board.zones_with_terrain("obstacle")] == ["8"]
+    assert [s.board.label(z) for z in s.board.zones_with_terrain("obstacle")] == ["5"]
     sides = [f.side for f in s.figures]
     assert sides.count("party") == 4 and sides.count("band") == 5
     abilities = {a for f in s.figures for a in f.fields["abilities"]}

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import copy
-
 import pytest
 
 from engine.actions import Move
@@ -12,6 +10,7 @@ from engine.errors import IllegalActionError
 from engine.game import Game
 from engine.prompts import PromptKind
 from engine.scenario import load_scenario
+from engine.service.overrides import place_figure
 from tests.tenkey.tenkey_scenarios import act, game, option_ids, zone
 
 
@@ -153,9 +152,8 @@ def test_damage_is_entered_and_the_last_enemy_down_wins() -> None:
 
 def test_a_gm_placement_override_is_what_the_rules_see_next() -> None:
     g = game([("ann", "party", "1", {"shot_range": 30}), ("orc", "band", "9", {})], obstacles="5")
-    state = copy.deepcopy(g.state)
-    state.put("orc", zone(g, "2"))  # what engine.service.overrides.place_figure does
-    g.replace_state(state)
+    assert not g.targets("ann")[0].allowed
+    place_figure(g, "orc", zone(g, "2"))  # the tablet's "accept this position"
     assert g.targets("ann")[0].allowed and g.targets("ann")[0].range == 10
 
 

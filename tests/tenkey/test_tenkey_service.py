@@ -46,7 +46,7 @@ def test_the_engine_serves_the_skirmish_and_its_queries(tablet: EngineClient) ->
     scenario = tablet.scenario
     assert scenario is not None and scenario["ruleset"] == "tenkey"
     tiles = {t["label"]: t for t in scenario["board"]["tiles"]}
-    assert tiles["8"]["terrain"] == "obstacle" and tiles["8"]["style"] == "rough"
+    assert tiles["5"]["terrain"] == "obstacle" and tiles["5"]["style"] == "rough"
     assert {f["id"]: f["abilities"] for f in scenario["figures"]}["wren"] == ["hawk_eye", "precise_shooting"]
     act(tablet, {"kind": "choose", "option": "0"})
     reply = tablet.request("query", WAIT_S, what="targets", figure="odo")  # Brother Odo in 2, no Hawk Eye
@@ -54,7 +54,10 @@ def test_the_engine_serves_the_skirmish_and_its_queries(tablet: EngineClient) ->
     overlay = reply.fields["overlay"]
     verdicts = {line["target"]: (line["verdict"], line["text"]) for line in overlay["lines"]}
     assert verdicts["ash"][0] == "clear"  # 2→4: adjacent diagonal, 10 m
-    assert verdicts["pell"][0] == "blocked"  # 2→7 passes 4, where Spearman Ash stands
+    assert verdicts["pell"][0] == "blocked"  # 2→7 passes 4, where Spearman Ash stands, or the pillar in 5
+    assert verdicts["varg"][0] == "blocked" and "in 5" in verdicts["varg"][1]  # 2→8 past the pillar
+    seer = tablet.request("query", WAIT_S, what="targets", figure="wren").fields["overlay"]  # Hawk Eye, in 1
+    assert {line["target"]: line["verdict"] for line in seer["lines"]}["varg"] == "clear"
 
 
 def test_a_game_is_played_by_commands_to_a_winner(tablet: EngineClient) -> None:

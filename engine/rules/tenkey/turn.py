@@ -219,8 +219,13 @@ def apply_action(r: TenkeyBattle, state: GameState, step: ChooseAction, choice: 
     if what == "none":
         _done(r, state, fid)
     elif what == "melee":
+        events.append(Event("attack", f"{r.name_of(fid)} attacks {r.name_of(arg)} in melee.",
+                            {"figure": fid, "target": arg}))
         state.step = Outcome(fid, "melee", (arg,))
     elif what == "shot":
+        metres = r.shot(state, fid, r.zone(state, arg)).range_m
+        events.append(Event("shot", f"{r.name_of(fid)} shoots at {r.name_of(arg)} ({metres} m).",
+                            {"figure": fid, "target": arg, "range": metres}))
         state.step = Misfire(fid, arg) if r.misfires(state, fid, arg) else Outcome(fid, "shot", (arg,))
     elif what == "line":
         if r.zone(state, arg) == r.zone(state, fid):
@@ -345,7 +350,13 @@ def apply_outcome(r: TenkeyBattle, state: GameState, step: Outcome, choice: Choo
         events.append(Event("missed", f"{r.name_of(step.figure)} misses {r.name_of(target)}.", {"target": target}))
         _next_target(r, state, step.figure, step.attack, step.targets[1:])
         return
-    state.step = Damage(step.figure, step.attack, step.targets, choice.option == "resisted")
+    resisted = choice.option == "resisted"
+    if step.attack in SPELLS:
+        text = f"{r.name_of(target)} {'resists' if resisted else 'does not resist'}."
+    else:
+        text = f"{r.name_of(step.figure)} hits {r.name_of(target)}."
+    events.append(Event("outcome", text, {"figure": step.figure, "target": target, "outcome": choice.option}))
+    state.step = Damage(step.figure, step.attack, step.targets, resisted)
 
 
 def prompt_damage(r: TenkeyBattle, state: GameState, step: Damage) -> Prompt:
