@@ -171,3 +171,25 @@ def test_the_auto_player_plays_the_skirmish_to_a_winner(seed: int) -> None:
     g = Game(load_scenario("tenkey-skirmish"))
     play_out(g, AutoPlayer(seed))
     assert g.state.winner in ("party", "band")
+
+
+def test_the_chosen_way_decides_who_may_obstruct() -> None:
+    figures = [("b", "party", "1", {"movement": 13}), ("a", "band", "3", {})]
+    g = game(figures)
+    act(g, "b", "normal", ("b", "5"), "0")  # by 1 → 4 → 5: A in 3 reaches 2 only
+    assert g.prompt.text.endswith("attack or cast?") and g.state.figures["b"].hex == zone(g, "5")
+    g = game(figures)
+    act(g, "b", "normal", ("b", "5"), "1")  # by 1 → 2 → 5
+    assert option_ids(g) == ["a@2", "pass"]
+    act(g, "pass")
+    assert g.state.figures["b"].hex == zone(g, "5")
+
+
+def test_a_move_into_a_melee_area_ends_there_unless_shadow_run() -> None:
+    figures = [("x", "band", "4", {}), ("y", "party", "4", {})]
+    g = game([("b", "party", "7", {"movement": 20}), *figures])
+    act(g, "b", "normal")
+    assert zone(g, "1") not in g.prompt.moves and zone(g, "4") in g.prompt.moves
+    g = game([("b", "party", "7", {"movement": 20, "abilities": ["shadow_run"]}), *figures])
+    act(g, "b", "normal")
+    assert g.prompt.moves[zone(g, "1")].cost == 20

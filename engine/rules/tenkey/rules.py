@@ -210,6 +210,22 @@ class TenkeyBattle(FlowRuleSet):
             return side, "every enemy is down"
         return None
 
+    def goals(self, state: GameState, figure: str) -> list[Hex]:
+        """Where the auto player heads: a fighter to the enemies' zones; a character who only shoots or casts
+        to the zones from which it reaches an enemy unblocked (its own among them when it already does)."""
+        enemies = sorted({f.hex for f in self.enemies_of(state, figure) if f.hex is not None})
+        spec = self._specs[figure]
+        reach = max(scenario_fields.shot_range(spec), scenario_fields.area_range(spec),
+                    scenario_fields.line_range(spec))
+        if scenario_fields.melee(spec) or reach <= 0:
+            return enemies
+        cover = self.blocks_shot_of(state, figure)
+        hawk = self.has(figure, HAWK_EYE)
+        spots = [z for z in self.board if z not in enemies and any(
+            (s := ranged.shot(self.board, z, e, cover.__contains__, hawk)).range_m <= reach and not s.blocked
+            for e in enemies)]
+        return spots or enemies
+
     # -- queries for the tablets -----------------------------------------------------------------------------
     def reachable(self, state: GameState, figure: str) -> dict[Hex, Reach]:
         fig = state.figures[figure]
