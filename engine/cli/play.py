@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING, TextIO
 from engine.actions import Action, Choose, Move, Remove, Roll, action_from_text, action_to_text
 from engine.ascii_map import EDGE_LEGEND, edge_marks, render_map
 from engine.autoplay import DEFAULT_MAX_ACTIONS, AutoPlayer, stopped_message
-from engine.board import HexBoard
+from engine.board import HexBoard, Terrain
 from engine.errors import EngineError
 from engine.events import Event
 from engine.flow.words import verb
@@ -82,9 +82,8 @@ def board_text(game: Game, letters: dict[str, str], extra: dict[Hex, str] | None
     board = game.scenario.board
     if isinstance(board, HexBoard):
         drawn = render_map(board, marks, headers=True, edges=edge_marks(board, state.doors))
-    else:  # a zone board: its zones row by row, with the figures' letters
-        drawn = "\n".join("  ".join(f"{board.label(c)}:{marks.get(c, '.')}" for c in row)
-                           for row in board.cell_rows())
+    else:  # a zone board: its zones row by row, with every figure's letter and any terrain but floor
+        drawn = "\n".join("  ".join(_zone_text(game, c, letters, marks) for c in row) for row in board.cell_rows())
     lines = [drawn, ""]
     for spec in game.scenario.figures:
         fig = state.figures[spec.id]
@@ -95,6 +94,15 @@ def board_text(game: Game, letters: dict[str, str], extra: dict[Hex, str] | None
     if board.edges:
         lines.append(f"  {EDGE_LEGEND}")
     return "\n".join(lines)
+
+
+def _zone_text(game: Game, cell: Hex, letters: dict[str, str], marks: dict[Hex, str]) -> str:
+    """One zone for the terminal: ``5[obstacle]:AB`` (its label, terrain other than floor, the figures there)."""
+    board = game.scenario.board
+    here = "".join(letters[f.id] for f in game.state.figures_at(cell)) or marks.get(cell, ".")
+    terrain = board.terrain(cell) if cell in board else Terrain.FLOOR
+    kind = "" if terrain == Terrain.FLOOR else f"[{terrain}]"
+    return f"{board.label(cell)}{kind}:{here:<3}"
 
 
 def own_fields_text(spec: FigureSpec) -> str:
