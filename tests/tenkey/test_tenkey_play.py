@@ -9,7 +9,7 @@ from engine.autoplay import AutoPlayer, play_out
 from engine.errors import IllegalActionError
 from engine.game import Game
 from engine.prompts import PromptKind
-from engine.scenario import load_scenario
+from engine.scenario import load_scenario, load_scenario_text
 from engine.service.overrides import place_figure
 from tests.tenkey.tenkey_scenarios import act, game, option_ids, zone
 
@@ -193,3 +193,14 @@ def test_a_move_into_a_melee_area_ends_there_unless_shadow_run() -> None:
     g = game([("b", "party", "7", {"movement": 20, "abilities": ["shadow_run"]}), *figures])
     act(g, "b", "normal")
     assert g.prompt.moves[zone(g, "1")].cost == 20
+
+
+def test_terrain_nobody_stands_on_is_walked_round_and_blocks_shots() -> None:
+    from tests.tenkey.tenkey_scenarios import scenario_text
+
+    text = scenario_text([("ann", "party", "2", {"movement": 30, "shot_range": 30}), ("orc", "band", "8", {})])
+    g = Game(load_scenario_text(text.replace("terrain = {  }", 'terrain = { "5" = "blocking" }')))
+    act(g, "0", "ann", "normal")
+    assert zone(g, "5") not in g.prompt.moves and g.prompt.moves[zone(g, "8")].cost == 26  # round by 1 or 3
+    assert not g.targets("ann")[0].allowed
+

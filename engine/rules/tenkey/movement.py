@@ -20,10 +20,10 @@ FOOTWORK_M = 10  # Footwork: the character simply moves 10 m (one zone up or dow
 
 
 def zone_step(board: ZoneBoard) -> Callable[[Hex, Hex], float | None]:
-    """The price of one step between zones of the board (None: not a move)."""
+    """The price of one step between zones of the board (None: not a move, or into terrain nobody stands on)."""
 
     def cost(a: Hex, b: Hex) -> float | None:
-        if b not in board:
+        if b not in board or not board.terrain_kind(b).standable:
             return None
         m = step_m(a, b)
         return None if m is None else float(m)

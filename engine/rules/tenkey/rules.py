@@ -31,7 +31,7 @@ from . import lines, melee, movement, obstruction, ranged, scenario_fields, turn
 from . import queries as tablet
 from .scenario_fields import FOOTWORK, HAWK_EYE, MAGIC_GUIDANCE, PRECISE_SHOOTING, SHADOW_RUN
 from .steps import ChooseRoute, Initiative, PickCharacter, Walk
-from .terrain import OBSTACLE, TERRAIN_KINDS
+from .terrain import TERRAIN_KINDS
 
 HP_LOST = "hp_lost:"  # counters: hit points a character has lost, by figure id
 
@@ -114,8 +114,9 @@ class TenkeyBattle(FlowRuleSet):
                                                  and f.hex is not None))
 
     def blocks_shot_of(self, state: GameState, fid: str) -> set[Hex]:
-        """The zones that block a shot of ``fid`` passing through: an obstacle, or an enemy standing there."""
-        cover = set(self.board.zones_with_terrain(OBSTACLE))
+        """The zones that block a shot of ``fid`` passing through: an obstacle (any terrain that blocks sight), or
+        an enemy standing there."""
+        cover = {z for z in self.board if self.board.terrain_kind(z).blocks_sight}
         return cover | {f.hex for f in self.enemies_of(state, fid) if f.hex is not None}
 
     def shot(self, state: GameState, fid: str, to: Hex) -> ranged.Shot:

@@ -106,6 +106,9 @@ def free_deployment(scenario: Scenario) -> bool:
 
 
 def check_figure(spec: FigureSpec, board: Board) -> None:
+    if isinstance(board, ZoneBoard) and spec.start in board and not board.terrain_kind(spec.start).standable:
+        raise FieldError("at", f"{spec.name!r} starts in {board.label(spec.start)}, whose terrain "
+                         f"{board.terrain(spec.start)!s} nobody stands on", "start it in another zone")
     for name in spec.fields["abilities"]:
         if name not in ABILITIES:
             raise FieldError("abilities", f"{spec.name!r} has the ability {name!r}, which Tenkey battle does not "
