@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import copy
+import json
+
 import pytest
 
 from engine.actions import Move
@@ -204,3 +207,16 @@ def test_terrain_nobody_stands_on_is_walked_round_and_blocks_shots() -> None:
     assert zone(g, "5") not in g.prompt.moves and g.prompt.moves[zone(g, "8")].cost == 26  # round by 1 or 3
     assert not g.targets("ann")[0].allowed
 
+
+
+def test_a_played_game_replays_and_its_state_survives_its_plain_form() -> None:
+    from engine.state import GameState
+
+    g = Game(load_scenario("tenkey-skirmish"))
+    states: list[GameState] = []
+    play_out(g, AutoPlayer(5), on_step=lambda s: states.append(copy.deepcopy(g.state)))
+    for state in states:  # every pending step (routes, targets, …) and the hit points lost, as JSON
+        assert GameState.from_dict(json.loads(json.dumps(state.to_dict()))).to_dict() == state.to_dict()
+    again = Game.replay(g.scenario, g.actions)
+    assert again.state.to_dict() == g.state.to_dict()
+    assert any(k.startswith("hp_lost:") for k in g.state.counters)
