@@ -46,7 +46,7 @@ HEX_ONLY_KEYS = ("orientation", "hex_across_flats_mm", "drawing", "walls", "door
 # The keys that list the shared edge kinds' sides; [map] edges = { kind = [...] } lists any kind's.
 EDGE_KEYS: tuple[tuple[str, str], ...] = (("walls", EdgeKind.WALL), ("doors", EdgeKind.DOOR),
                                           ("locked_doors", EdgeKind.LOCKED_DOOR))
-ZONE_ONLY_KEYS = ("zones", "zone_mm")
+ZONE_ONLY_KEYS = ("zones", "zone_mm", "terrain")
 
 
 @dataclass(frozen=True)
@@ -382,8 +382,10 @@ class _Loader:
                     raise self.fail(f"level {word!r} is not a digit on a zone", "draw one digit per zone, like "
                                     "the zones", "map", None, "levels")
                 levels[cell] = int(word)
+        kinds = self._terrain_kinds()
+        terrains = self._zone_terrain(m, labels, kinds)
         try:
-            board = ZoneBoard(labels, zone_mm, (float(origin[0]), float(origin[1])), levels)
+            board = ZoneBoard(labels, zone_mm, (float(origin[0]), float(origin[1])), levels, terrains, kinds)
         except ValueError as exc:
             raise self.fail(f"the zones cannot be read: {exc}", "draw one label per zone", "map", None,
                             "zones") from None
@@ -391,18 +393,39 @@ class _Loader:
         layout = Layout.from_flat_width(Orientation.FLAT, zone_mm, (float(origin[0]), float(origin[1])))
         return board, layout
 
+    def _terrain_kinds(self) -> dict[str, TerrainKind]:
+        try:
+            return self.rules.terrain_table()
+        except ValueError as exc:
+            raise self.fail(f"the rule set's terrain cannot be used: {exc}",
+                            "correct the rule set's terrain_kinds or map_symbols",
+                            "scenario", None, "ruleset") from None
+
+    def _zone_terrain(self, m: Mapping[str, Any], labels: Mapping[Hex, str],
+                      kinds: Mapping[str, TerrainKind]) -> dict[Hex, str]:
+        """The zones' terrain ([map] terrain = { "5" = "obstacle" }): zone label → a terrain kind's name."""
+        by_label = {label: cell for cell, label in labels.items()}
+        out: dict[Hex, str] = {}
+        for label, name in self.get(m, "map", None, "terrain").items():
+            if label not in by_label:
+                raise self.fail(f"terrain names zone {label!r}, which is not a zone of the [map]",
+                                f"key terrain by a zone label: one of {', '.join(sorted(by_label))}",
+                                "map", None, "terrain")
+            if not isinstance(name, str) or name not in kinds:
+                best = closest(str(name), kinds)
+                hint = f"did you mean {best!r}? " if best else ""
+                raise self.fail(f"zone {label!r} has terrain {name!r}, which {self.rules.title} does not have",
+                                f"{hint}use one of: {', '.join(kinds)}", "map", None, "terrain")
+            out[by_label[label]] = name
+        return out
+
     def _hex_map(self, m: Mapping[str, Any]) -> tuple[HexBoard, Layout]:
         orientation = Orientation(self.get(m, "map", None, "orientation"))
         drawing = self.get(m, "map", None, "drawing")
         if drawing is None:
             raise self.fail("[map] has no 'drawing'", "add 'drawing = …' to it", "map")
         levels_text = self.get(m, "map", None, "levels")
-        try:
-            kinds = self.rules.terrain_table()
-        except ValueError as exc:
-            raise self.fail(f"the rule set's terrain cannot be used: {exc}",
-                            "correct the rule set's terrain_kinds or map_symbols",
-                            "scenario", None, "ruleset") from None
+        kinds = self._terrain_kinds()
         symbols = {**CORE_SYMBOLS, **{ch: (s.terrain, s.token) for ch, s in self.rules.map_symbols.items()},
                    **self._own_symbols(m, kinds)}
         self.symbols = symbols

@@ -149,6 +149,7 @@ SCENARIO_TABLES: dict[str, Table] = {
                 _number("rotation_deg", 0.0, -360.0, 360.0, "°"),
                 Field("anchors", dict, {}),
                 Field("symbols", dict, {}),  # this drawing's own symbols: symbol → a terrain kind's name
+                Field("terrain", dict, {}),  # a zone board's terrain: zone label → a terrain kind's name
             ),
         ),
         Table("sides", (_str("id", REQUIRED, max_len=64), _str("name"), _str("colour", choices=SIDE_COLOURS)),

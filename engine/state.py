@@ -73,6 +73,7 @@ class GameState:
     phase: str = "setup"
     step: Step = field(default_factory=Setup)
     turn_sets: dict[str, list[str]] = field(default_factory=dict)  # per-turn figure sets ("acted", …)
+    counters: dict[str, int] = field(default_factory=dict)  # counts a rule set keeps by name (hit points lost, …)
     pending_removals: list[str] = field(default_factory=list)
     winner: str | None = None
     serial: int = 0  # actions applied so far
@@ -122,6 +123,7 @@ class GameState:
             "phase": self.phase,
             "step": self.step.to_dict(),
             "turn_sets": {k: list(v) for k, v in self.turn_sets.items()},
+            "counters": dict(self.counters),
             "pending_removals": list(self.pending_removals),
             "winner": self.winner,
             "serial": self.serial,
@@ -144,6 +146,7 @@ class GameState:
             phase=d["phase"],
             step=step_from_dict(d["step"]),
             turn_sets={k: list(v) for k, v in d["turn_sets"].items()},
+            counters={k: int(v) for k, v in d.get("counters", {}).items()},
             pending_removals=list(d["pending_removals"]),
             winner=d["winner"],
             serial=d["serial"],

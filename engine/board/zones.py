@@ -4,6 +4,7 @@ Cells are ``Hex(column, row)`` values (column 0 on the left, row 0 on top) so ga
 and wire carry them like hexes; each zone has a label players read ("7"). Zones touch their four
 orthogonal neighbours; how far a step is and whether it is allowed is the rule set's business.
 Where the printed mat lies: zone (0, 0)'s outer corner at ``origin_mm``, zones ``zone_mm`` wide.
+A zone may hold terrain (a terrain kind's name, floor where none is given), drawn by its kind's style.
 """
 
 from __future__ import annotations
@@ -15,7 +16,7 @@ from typing import Any
 
 from engine.board.base import DEFAULT_FACING_MARGIN_DEG, DEFAULT_HYSTERESIS, Point
 from engine.board.hex_board import EdgeKind, HexInfo
-from engine.board.terrain import Terrain
+from engine.board.terrain import CORE_KINDS, Terrain, TerrainKind, terrain_name
 from engine.hexes import Edge, Hex, Orientation
 
 KEYPAD_ROWS: tuple[tuple[str, ...], ...] = (("7", "8", "9"), ("4", "5", "6"), ("1", "2", "3"))
@@ -36,6 +37,8 @@ class ZoneBoard:
     zone_mm: float = 60.0
     origin_mm: Point = (0.0, 0.0)
     levels: Mapping[Hex, int] = field(default_factory=dict)
+    terrains: Mapping[Hex, str] = field(default_factory=dict)  # zone → terrain kind name; floor where absent
+    kinds: Mapping[str, TerrainKind] = field(default_factory=lambda: dict(CORE_KINDS))  # its terrain kinds
 
     kind = "zones"
     # Zones have no hex orientation and no walls; these keep code written for hex maps type-correct. Labels
@@ -53,6 +56,15 @@ class ZoneBoard:
                 raise ValueError(f"zone label {label!r} is used twice; give every zone its own label")
             seen[label] = cell
         object.__setattr__(self, "_by_label", seen)
+        named: dict[Hex, str] = {}
+        for cell, name in self.terrains.items():
+            if cell not in self.labels:
+                raise ValueError(f"terrain is given for ({cell.q},{cell.r}), which is not a zone of the board")
+            if name not in self.kinds:
+                raise ValueError(f"zone {self.labels[cell]!r} has terrain {name!r}, which the board declares no "
+                                 f"kind for; use one of {', '.join(self.kinds)}")
+            named[cell] = terrain_name(name)
+        object.__setattr__(self, "terrains", named)
 
     # -- cells ------------------------------------------------------------------------------------
     def __contains__(self, cell: object) -> bool:
@@ -108,8 +120,8 @@ class ZoneBoard:
 
     @property
     def tiles(self) -> Mapping[Hex, HexInfo]:
-        """Every zone as open floor with its level (what code written for hex maps reads)."""
-        return {c: HexInfo(Terrain.FLOOR, self.level(c)) for c in self.labels}
+        """Every zone with its terrain and level (what code written for hex maps reads)."""
+        return {c: self.info(c) for c in self.labels}
 
     @property
     def edges(self) -> Mapping[Edge, EdgeKind]:
@@ -118,10 +130,18 @@ class ZoneBoard:
     def info(self, cell: Hex) -> HexInfo:
         if cell not in self.labels:
             raise KeyError(f"{self.label(cell)} is not on the board")
-        return HexInfo(Terrain.FLOOR, self.level(cell))
+        return HexInfo(self.terrains.get(cell, Terrain.FLOOR), self.level(cell))
 
     def terrain(self, cell: Hex) -> str:
         return self.info(cell).terrain
+
+    def terrain_kind(self, cell: Hex) -> TerrainKind:
+        """The declared kind of the zone's terrain (its standing, sight and drawing properties)."""
+        return self.kinds.get(self.terrain(cell), CORE_KINDS[Terrain.FLOOR])
+
+    def zones_with_terrain(self, name: str) -> list[Hex]:
+        """The zones whose terrain is the kind ``name``."""
+        return sorted(c for c, t in self.terrains.items() if t == name)
 
     def hexes_with_token(self, token: str) -> list[Hex]:
         return []
@@ -187,14 +207,15 @@ class ZoneBoard:
                 {
                     "hex": [c.q, c.r],
                     "label": self.labels[c],
-                    "terrain": "floor",
-                    "style": "floor",
+                    "terrain": str(self.terrain(c)),
+                    "style": self.terrain_kind(c).style,
                     "level": self.level(c),
                     "tokens": [],
                     "rect_mm": list(self.rect_mm(c)),
                 }
                 for c in sorted(self.labels)
             ],
+            "terrain_kinds": [{"name": k.name, "help": k.help, "style": k.style} for k in self.kinds.values()],
             "edges": [],
         }
 

@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING, TextIO
 from engine.actions import Action, Choose, Move, Remove, Roll, action_from_text, action_to_text
 from engine.ascii_map import edge_legend, edge_marks, render_map
 from engine.autoplay import DEFAULT_MAX_ACTIONS, AutoPlayer, stopped_message
-from engine.board import HexBoard
+from engine.board import HexBoard, Terrain
 from engine.errors import EngineError
 from engine.events import Event
 from engine.flow.words import cell_word, verb
@@ -84,9 +84,8 @@ def board_text(game: Game, letters: dict[str, str], extra: dict[Hex, str] | None
     if isinstance(board, HexBoard):
         drawn = render_map(board, marks, headers=True, edges=edge_marks(board, state.doors),
                            symbols=game.scenario.symbols)
-    else:  # a zone board: its zones row by row, with the figures' letters
-        drawn = "\n".join("  ".join(f"{board.label(c)}:{marks.get(c, '.')}" for c in row)
-                           for row in board.cell_rows())
+    else:  # a zone board: its zones row by row, with every figure's letter and any terrain but floor
+        drawn = "\n".join("  ".join(_zone_text(game, c, letters, marks) for c in row) for row in board.cell_rows())
     lines = [drawn, ""]
     for spec in game.scenario.figures:
         fig = state.figures[spec.id]
@@ -97,6 +96,15 @@ def board_text(game: Game, letters: dict[str, str], extra: dict[Hex, str] | None
     if isinstance(board, HexBoard) and board.edges:
         lines.append(f"  {edge_legend(board)}")
     return "\n".join(lines)
+
+
+def _zone_text(game: Game, cell: Hex, letters: dict[str, str], marks: dict[Hex, str]) -> str:
+    """One zone for the terminal: ``5[obstacle]:AB`` (its label, terrain other than floor, the figures there)."""
+    board = game.scenario.board
+    here = "".join(letters[f.id] for f in game.state.figures_at(cell)) or marks.get(cell, ".")
+    terrain = board.terrain(cell) if cell in board else Terrain.FLOOR
+    kind = "" if terrain == Terrain.FLOOR else f"[{terrain}]"
+    return f"{board.label(cell)}{kind}:{here:<3}"
 
 
 def own_fields_text(spec: FigureSpec) -> str:

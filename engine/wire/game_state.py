@@ -62,6 +62,7 @@ FIGURE = Obj({
 RULE_SET_PART: dict[str, Spec] = {
     "step": Obj({"kind": NAME}),  # the pending decision: its other fields are the rule set's
     "turn_sets": AnyObject(),  # per-turn figure sets ("acted", …), named by the rule set
+    "counters": MapOf(Int(minimum=None)),  # counts the rule set keeps by name (hit points lost, …)
 }
 
 STATE = Obj({
@@ -78,7 +79,7 @@ STATE = Obj({
     "winner": MAYBE_NAME,
     "serial": Int(),
     **RULE_SET_PART,
-})
+}, optional=frozenset({"counters"}))  # a peer of an earlier release sends no counters
 
 MOVE = Obj({"hex": HEX, "label": NAME, "cost": Num(low=0.0), "path": ListOf(HEX)})
 

@@ -49,6 +49,8 @@ def test_bundled_scenarios_load_with_balanced_points() -> None:
         scenario = load_scenario(name)
         game = Game(scenario)
         points = game.points()
+        if not points:  # a rule set that counts no points (Tenkey battle)
+            continue
         assert len(set(points.values())) == 1, f"{name}: sides differ in points {points}"
 
 

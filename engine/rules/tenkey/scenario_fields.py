@@ -1,0 +1,140 @@
+"""What a Tenkey scenario holds beyond the core: the characters' values the GM enters, and options.
+
+Declared with the core's schema fields, so the scenario loader checks them like its own keys; the
+rules read them through the small typed accessors below, never as attributes of a figure.
+"""
+
+from __future__ import annotations
+
+from engine.board import Board, ZoneBoard
+from engine.rules.base import OptionSpec, VictoryType
+from engine.scenario import FigureSpec, Scenario
+from engine.scenario_schema import Field, FieldError, number_field, texts_field
+
+from . import deployment
+
+MAX_METRES = 200
+MAX_HP = 999
+
+HAWK_EYE = "hawk_eye"
+FOOTWORK = "footwork"
+MAGIC_GUIDANCE = "magic_guidance"
+PRECISE_SHOOTING = "precise_shooting"
+SHADOW_RUN = "shadow_run"
+ABILITIES: dict[str, str] = {
+    HAWK_EYE: "Hawk Eye (鷹の目): shots and spells are never blocked by obstacles or enemies between",
+    FOOTWORK: "Footwork (足さばき): obstructs as if moving 10 m (one zone up or down, two sideways)",
+    MAGIC_GUIDANCE: "Magic Guidance (魔法誘導): no misfire shooting into a melee area",
+    PRECISE_SHOOTING: "Precise Shooting (精密射撃): no misfire shooting into a melee area",
+    SHADOW_RUN: "Shadow Run (影走り): moves through melee areas instead of stopping in them",
+}
+
+FIGURE_FIELDS: tuple[Field, ...] = (
+    number_field("movement", 10, 0, MAX_METRES, " m", help="normal movement in metres"),
+    number_field("full_movement", 0, 0, MAX_METRES, " m",
+                 help="full movement in metres (0: three times the movement, as the base game has it)"),
+    Field("hp", int, 20, low=1, high=MAX_HP, help="hit points"),
+    Field("melee", bool, True, help="attacks a character in its own zone"),
+    number_field("shot_range", 0, 0, MAX_METRES, " m", help="range of its shooting-shape attack (0: none)"),
+    number_field("area_range", 0, 0, MAX_METRES, " m", help="range of its origin-shape area spell (0: none)"),
+    number_field("area_radius", 0, 0, 100, " m", help="radius of that area spell"),
+    number_field("line_range", 0, 0, MAX_METRES, " m", help="range of its line-shape (貫通) spell (0: none)"),
+    texts_field("abilities", [], 10, help=f"abilities: {', '.join(ABILITIES)}"),
+)
+
+VICTORY_TYPES: tuple[VictoryType, ...] = (
+    VictoryType("destroy", "every character of the other sides is down", default_text="defeat every enemy"),
+)
+
+OPTIONS: tuple[OptionSpec, ...] = (
+    OptionSpec("allies", str, "", "the side that deploys in the bottom row (default: the first side)"),
+    OptionSpec("deployment", str, "standard",
+               "standard (allies in 1–3, enemies in 4–9) or free (the GM's own placement)"),
+)
+DEPLOYMENTS = ("standard", "free")
+
+
+def movement(spec: FigureSpec) -> float:
+    return float(spec.fields["movement"])
+
+
+def full_movement(spec: FigureSpec) -> float:
+    full = float(spec.fields["full_movement"])
+    return full if full > 0 else 3.0 * movement(spec)
+
+
+def hp(spec: FigureSpec) -> int:
+    return int(spec.fields["hp"])
+
+
+def melee(spec: FigureSpec) -> bool:
+    return bool(spec.fields["melee"])
+
+
+def shot_range(spec: FigureSpec) -> float:
+    return float(spec.fields["shot_range"])
+
+
+def area_range(spec: FigureSpec) -> float:
+    return float(spec.fields["area_range"])
+
+
+def area_radius(spec: FigureSpec) -> float:
+    return float(spec.fields["area_radius"])
+
+
+def line_range(spec: FigureSpec) -> float:
+    return float(spec.fields["line_range"])
+
+
+def abilities(spec: FigureSpec) -> frozenset[str]:
+    return frozenset(spec.fields["abilities"])
+
+
+def has(spec: FigureSpec, ability: str) -> bool:
+    return ability in abilities(spec)
+
+
+def allies(scenario: Scenario) -> str:
+    """The side that deploys in the bottom row."""
+    named = str(scenario.options.get("allies") or "")
+    return named or scenario.sides[0].id
+
+
+def free_deployment(scenario: Scenario) -> bool:
+    return bool(scenario.options.get("deployment", "standard") == "free")
+
+
+def check_figure(spec: FigureSpec, board: Board) -> None:
+    if isinstance(board, ZoneBoard) and spec.start in board and not board.terrain_kind(spec.start).standable:
+        raise FieldError("at", f"{spec.name!r} starts in {board.label(spec.start)}, whose terrain "
+                         f"{board.terrain(spec.start)!s} nobody stands on", "start it in another zone")
+    for name in spec.fields["abilities"]:
+        if name not in ABILITIES:
+            raise FieldError("abilities", f"{spec.name!r} has the ability {name!r}, which Tenkey battle does not "
+                             "know", f"use some of: {', '.join(ABILITIES)}")
+    if float(spec.fields["area_range"]) > 0 and float(spec.fields["area_radius"]) <= 0:
+        raise FieldError("area_radius", f"{spec.name!r} has an area spell with no radius",
+                         "give area_radius in metres, or set area_range = 0")
+
+
+def check_scenario(scenario: Scenario) -> None:
+    """The options name a side and a deployment; figures start in their side's zones unless deployment is free."""
+    sides = [s.id for s in scenario.sides]
+    named = str(scenario.options.get("allies") or "")
+    if named and named not in sides:
+        raise ValueError(f"option allies = {named!r} names no side. Fix: use one of {', '.join(sides)}")
+    how = scenario.options.get("deployment", "standard")
+    if how not in DEPLOYMENTS:
+        raise ValueError(f"option deployment = {how!r} is not known. Fix: use one of {', '.join(DEPLOYMENTS)}")
+    board = scenario.board
+    if free_deployment(scenario) or not isinstance(board, ZoneBoard):
+        return
+    party = allies(scenario)
+    for f in scenario.figures:
+        allowed = deployment.start_zones(board, f.side == party)
+        if f.start not in allowed:
+            where = "the bottom row" if f.side == party else "the rows above the bottom one"
+            raise ValueError(f"{f.name!r} starts in {board.label(f.start)}, but its side starts in {where} "
+                             f"({', '.join(sorted(board.label(z) for z in allowed))}). Fix: start it there, or "
+                             "set the option deployment = \"free\" for the GM's own placement")
