@@ -18,7 +18,7 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 
 from engine.actions import Action, Choose, Move, Remove, Roll
-from engine.board import CORE_EDGE_KINDS, HexBoard, ZoneBoard, kinds_of, standable
+from engine.board import HexBoard, ZoneBoard, standable
 from engine.events import Event
 from engine.game import Game
 from engine.hexes import Edge, Hex, edge
@@ -46,8 +46,8 @@ def walk_graph(board: HexBoard | ZoneBoard) -> WalkGraph:
     """Where figures may walk, read from the board's terrain and edge kinds (built once per board: the edge
     lookups are the costly part). A cell is in it when its kind is standable; a side is crossed unless its kind
     blocks movement, and a door is crossed as if it opens."""
-    kinds = kinds_of(board)
-    specs = getattr(board, "edge_kinds", CORE_EDGE_KINDS)
+    kinds = board.kinds
+    specs = board.edge_kinds
     graph: WalkGraph = {}
     for h in board:
         if not standable(board.terrain(h), kinds):

@@ -16,7 +16,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from engine.ascii_map import CORE_SYMBOLS, NO_TILE, Symbols, board_from_drawing, parse_levels
-from engine.board import Board, EdgeKind, EdgeKindSpec, HexBoard, Point, Terrain, TerrainKind, ZoneBoard, kinds_of
+from engine.board import Board, EdgeKind, EdgeKindSpec, HexBoard, Point, Terrain, TerrainKind, ZoneBoard
 from engine.board.zones import zones_from_drawing
 from engine.errors import MapError, ScenarioError
 from engine.hexes import Edge, Hex, Orientation, edge, from_label
@@ -653,7 +653,7 @@ class _Loader:
 
     def _check_standable(self, spec: FigureSpec, board: HexBoard | ZoneBoard, index: int) -> None:
         """Refuse a start on terrain whose kind no figure stands on (after the rule set's own, sharper check)."""
-        kinds = kinds_of(board)
+        kinds = board.kinds
         kind = kinds.get(board.terrain(spec.start))
         if kind is None or kind.standable:
             return

@@ -17,7 +17,6 @@ from engine.board.terrain import (
     DRAW_STYLES,
     Terrain,
     TerrainKind,
-    kinds_of,
     standable,
     terrain_kinds,
 )
@@ -47,7 +46,6 @@ __all__ = [
     "board_from",
     "edge_kinds",
     "keypad_board",
-    "kinds_of",
     "standable",
     "terrain_kinds",
 ]

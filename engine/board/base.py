@@ -9,9 +9,11 @@ plain dict the tablets draw from. Rules live elsewhere; nothing here knows a rul
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from typing import Any, Protocol, runtime_checkable
 
+from engine.board.edges import EdgeKindSpec
+from engine.board.terrain import TerrainKind
 from engine.hexes import Hex
 
 # A cell's coordinates: axial (q, r) on a hex map, (column, row) on a zone board. One value type keeps
@@ -67,6 +69,17 @@ class Board(CellLabels, Protocol):
 
     def level(self, cell: Cell) -> int:
         """The cell's height level (0 where the board has none)."""
+
+    def terrain(self, cell: Cell) -> str:
+        """The name of the cell's terrain kind (one of :attr:`kinds`)."""
+
+    @property
+    def kinds(self) -> Mapping[str, TerrainKind]:
+        """The terrain kinds its cells are made of: the shared ones and the rule set's own, by name."""
+
+    @property
+    def edge_kinds(self) -> Mapping[str, EdgeKindSpec]:
+        """The kinds the sides between its cells may be: the shared ones and the rule set's own, by name."""
 
     def centre_mm(self, cell: Cell) -> Point:
         """The cell's centre in map millimetres (y down)."""

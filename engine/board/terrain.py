@@ -82,12 +82,6 @@ def style_of(name: str, kinds: Mapping[str, TerrainKind] = CORE_KINDS) -> str:
     return kind.style if kind is not None else "floor"
 
 
-def kinds_of(board: object) -> Mapping[str, TerrainKind]:
-    """The terrain kinds a board declares (its ``kinds``); the shared ones for a board that declares none."""
-    kinds = getattr(board, "kinds", None)
-    return kinds if isinstance(kinds, Mapping) else CORE_KINDS
-
-
 def standable(name: str, kinds: Mapping[str, TerrainKind] = CORE_KINDS) -> bool:
     """Whether a figure may stand on terrain ``name`` by its kind (not on a name no kind declares)."""
     kind = kinds.get(name)

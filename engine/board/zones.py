@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from engine.board.base import DEFAULT_FACING_MARGIN_DEG, DEFAULT_HYSTERESIS, Point
+from engine.board.edges import CORE_EDGE_KINDS, EdgeKindSpec
 from engine.board.hex_board import EdgeKind, HexInfo
 from engine.board.terrain import CORE_KINDS, Terrain, TerrainKind, terrain_name
 from engine.hexes import Edge, Hex, Orientation
@@ -126,6 +127,11 @@ class ZoneBoard:
     @property
     def edges(self) -> Mapping[Edge, EdgeKind]:
         return {}
+
+    @property
+    def edge_kinds(self) -> Mapping[str, EdgeKindSpec]:
+        """The shared edge kinds: zones have no sides of their own kinds (a mat has no walls)."""
+        return CORE_EDGE_KINDS
 
     def info(self, cell: Hex) -> HexInfo:
         if cell not in self.labels:
