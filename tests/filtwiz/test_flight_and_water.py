@@ -151,6 +151,6 @@ def test_movement_obstruction_stops_walkers_not_flyers() -> None:
     bird = rules.reachable(game.state, "bird")
     assert beyond and not beyond & set(walker)
     assert beyond & set(bird)
-    for h, reach in walker.items():  # every path stops at the first hex next to the guard
+    for _h, reach in walker.items():  # every path stops at the first hex next to the guard
         assert all(p.distance(guard) > 1 for p in reach.path[:-1])
     assert guard not in walker and guard not in bird

@@ -9,8 +9,8 @@ from engine.lines import sight_line
 from engine.rules.filtwiz.party import Affects
 from engine.rules.filtwiz.scenario_fields import Shape
 from engine.rules.filtwiz.sight import SightJudge
-from engine.rules.filtwiz.skills import Skill, use
 from engine.rules.filtwiz.situation import Situation
+from engine.rules.filtwiz.skills import Skill, use
 from tests.engine.ascii_map import AsciiMap, parse
 
 from .boards import drawn, figure, with_figures
@@ -127,7 +127,7 @@ def test_an_area_on_an_unseen_hex_cannot_be_used() -> None:
 
 
 def test_a_fan_needs_sight_of_each_target() -> None:
-    m, sit = _position(
+    _m, sit = _position(
         """
         . . . . . . .
         . . . . . . .
@@ -147,7 +147,7 @@ def test_a_fan_needs_sight_of_each_target() -> None:
 
 
 def test_an_attack_around_the_user_reaches_unseen_targets() -> None:
-    m, sit = _position(
+    _m, sit = _position(
         """
         S .
         # .
@@ -161,7 +161,7 @@ def test_an_attack_around_the_user_reaches_unseen_targets() -> None:
 
 
 def test_areas_spare_the_users_party_unless_the_gm_rules_otherwise() -> None:
-    m, sit = _position(
+    _m, sit = _position(
         """
         S F E
         . . .
