@@ -56,6 +56,7 @@ def content_to_dict(rules: type[RuleSet]) -> dict[str, Any]:
                     for q in rules.queries],
         "phases": dict(rules.phase_names),
         "rulings": [ruling_kind_to_dict(k) for k in rules.ruling_kinds],  # what the game master may rule
+        "terrain_marks": rules.terrain_marks,  # whether the game master may mark terrain in play
         "calculators": [calculator_to_dict(c) for c in rules.calculators],
     }
 

@@ -97,6 +97,8 @@ class RuleSet(ABC):
     phase_names: ClassVar[Mapping[str, str]] = {}  # its phases as the header names them ("ranged": "Ranged phase")
     # -- what a game master may do (engine.rules.gm): rulings it reads from the state, calculators it offers ----
     ruling_kinds: ClassVar[tuple[RulingKind, ...]] = ()
+    # True when its rules read terrain through engine.board.marks.board_in_play, so a GM may mark cells in play
+    terrain_marks: ClassVar[bool] = False
     calculators: ClassVar[tuple[Calculator, ...]] = ()
 
     def __init__(self, scenario: Scenario) -> None:

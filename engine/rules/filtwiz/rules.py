@@ -76,6 +76,7 @@ class Filtwiz(FlowRuleSet):
     queries: ClassVar[tuple[QueryKind, ...]] = queries.QUERIES
     phase_names: ClassVar[Mapping[str, str]] = {"action": "Characters act"}
     ruling_kinds: ClassVar[tuple[RulingKind, ...]] = RULING_KINDS
+    terrain_marks: ClassVar[bool] = True  # the GM marks hexes blocking or clear in play: every judgement reads them
     calculators: ClassVar[tuple[Calculator, ...]] = calculators.CALCULATORS
     flow: ClassVar[Flow] = Flow(order=FixedOrder(), phases=(Phase("action", lambda r, s: PickCharacter()),),
                                 stages=turn.STAGES)
