@@ -22,7 +22,6 @@ from pathlib import Path
 
 import zmq
 import zmq.auth
-from zmq.utils import z85
 
 from engine.service.security import AUTHORIZED_DIR, KeyFileError
 
@@ -40,8 +39,8 @@ def gm_key_id(keys_dir: Path, name: str) -> str:
         known = sorted(p.stem for p in (keys_dir / AUTHORIZED_DIR).glob("*.key"))
         raise KeyFileError(f"--gm {name}: no allowed tablet key {path}. Fix: name one of {', '.join(known) or 'none'}"
                            f", or add it with 'hexa keys --dir {keys_dir} --add-client {name}'")
-    public, _ = zmq.auth.load_certificate(str(path))
-    return z85.encode(public).decode("ascii")
+    public, _ = zmq.auth.load_certificate(str(path))  # already z85 text, as ZAP names the peer
+    return public.decode("ascii")
 
 
 @dataclass(frozen=True)
