@@ -154,3 +154,32 @@ def test_movement_obstruction_stops_walkers_not_flyers() -> None:
     for _h, reach in walker.items():  # every path stops at the first hex next to the guard
         assert all(p.distance(guard) > 1 for p in reach.path[:-1])
     assert guard not in walker and guard not in bird
+
+
+def test_a_gm_mark_makes_a_hex_underwater_for_the_next_turn_that_starts_there() -> None:
+    game = started(scenario(RIVER, FIGURES))
+    rules = game.rules
+    assert isinstance(rules, Filtwiz)
+    lizard_start = game.state.figures["lizard"].hex
+    harpy = game.state.figures["harpy"].hex
+    assert harpy is not None and lizard_start is not None
+    game.state.marks[harpy] = "underwater"  # as the GM's terrain op does
+    assert not rules.situation(game.state).figures["harpy"].underwater  # its turn started on dry ground
+    events: list[object] = []
+    game.state.turn_order, game.state.active = [1, 0], 0  # the bandits' turn begins
+    rules.begin_turn(game.state, events)  # type: ignore[arg-type]
+    sit = rules.situation(game.state)
+    assert sit.figures["harpy"].underwater and not sit.figures["harpy"].airborne
+    assert rules.allowance(game.state, "harpy") == 0  # 5 movement, -5
+
+
+def test_a_flyer_gets_up_from_prone_at_the_start_of_its_turn_but_not_indoors() -> None:
+    game = started(scenario(RIVER, FIGURES))
+    rules = game.rules
+    assert isinstance(rules, Filtwiz)
+    game.state.turn_sets["prone"] = ["harpy", "chief"]
+    events: list[object] = []
+    game.state.turn_order, game.state.active = [1, 0], 0
+    rules.begin_turn(game.state, events)  # type: ignore[arg-type]
+    assert game.state.turn_sets["prone"] == ["chief"]  # the chief stands indoors (G2): it must get up itself
+    assert rules.allowance(game.state, "chief") == 0

@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from typing import ClassVar
 
 from engine.board import Board, HexBoard, TerrainKind
+from engine.board.marks import board_in_play
 from engine.events import Event
 from engine.flow.machine import Flow, FlowRuleSet, Phase
 from engine.flow.turns import FixedOrder
@@ -177,7 +178,9 @@ class Filtwiz(FlowRuleSet):
         mine = [f for f in state.alive() if f.side in sides]
         state.turn_sets[turn.ACTED] = []
         under = [fid for fid in state.turn_sets.get(STARTED_UNDERWATER, []) if state.figures[fid].side not in sides]
-        under += [f.id for f in mine if f.hex is not None and terrain.is_underwater(self.situation(state).board, f.hex)]
+        board = board_in_play(self.board, state.marks)
+        assert isinstance(board, HexBoard)
+        under += [f.id for f in mine if f.hex is not None and terrain.is_underwater(board, f.hex)]
         state.turn_sets[STARTED_UNDERWATER] = sorted(under)
         sit = self.situation(state)
         for f in mine:
