@@ -3,9 +3,12 @@ hex, * the hexes expected)."""
 
 from __future__ import annotations
 
+import math
+
 import pytest
 
-from engine.hexes import DIRECTIONS, Hex, hex_distance, hexes_within
+from engine.hexes import DIRECTIONS, Hex, Orientation, hex_distance, hexes_within
+from engine.layout import Layout
 from engine.rules.filtwiz import fans, ranges
 from tests.engine.ascii_map import parse
 
@@ -123,3 +126,29 @@ def test_a_chosen_hex_gives_the_fans_direction() -> None:
         fans.direction_towards(user, user)
     with pytest.raises(ValueError, match="0 to 5"):
         fans.fan(user, 6, 2, {user})
+
+
+def _angle_deg(a: tuple[float, float], b: tuple[float, float]) -> float:
+    dot = a[0] * b[0] + a[1] * b[1]
+    return math.degrees(math.acos(max(-1.0, min(1.0, dot / (math.hypot(*a) * math.hypot(*b))))))
+
+
+@pytest.mark.parametrize("orientation", ["flat", "pointy"])
+def test_the_exact_fan_is_the_60_degree_sector_measured_on_the_table(orientation: str) -> None:
+    """Independent check in floating point on the real hex layout: within 30° of the axis (edges included)."""
+    layout = Layout.from_flat_width(Orientation(orientation), 50.0)
+    user = Hex(3, -1)
+    board = set(hexes_within(user, 9))
+    ux, uy = layout.hex_to_mm(user)
+    for d in range(6):
+        nx, ny = layout.hex_to_mm(user + DIRECTIONS[d])
+        axis = (nx - ux, ny - uy)
+        for reach in (1, 2, 5, 8):
+            expected = set()
+            for h in board:
+                if h == user or hex_distance(user, h) > reach:
+                    continue
+                hx, hy = layout.hex_to_mm(h)
+                if _angle_deg(axis, (hx - ux, hy - uy)) <= 30.0 + 1e-7:
+                    expected.add(h)
+            assert fans.fan(user, d, reach, board) == expected, (orientation, d, reach)
