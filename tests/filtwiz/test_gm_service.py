@@ -167,3 +167,23 @@ def test_a_gm_name_without_keys_or_an_unknown_key_is_refused_at_start(tmp_path: 
     assert keys_main(["--dir", str(keys), "--client", "player"]) == 0
     with pytest.raises(KeyFileError, match="player"):
         EngineServer(_no_session, ServerConfig(pub=ANY_PORT, commands=ANY_PORT, keys_dir=keys, gm="nobody"))
+
+
+def test_any_tablet_previews_a_skill_shape_and_asks_who_sees_a_hex(
+        context: zmq.Context[zmq.Socket[bytes]], tmp_path: Path) -> None:
+    engine = _engine(context, tmp_path)
+    try:
+        tablet = engine.tablet()
+        queries = {q["name"]: q for q in (tablet.scenario or {})["queries"]}
+        assert queries["fan"]["takes"] == ["cell", "size"]
+        area = tablet.request("query", WAIT_S, what="area", figure="rose", cell="B3", size=1)
+        assert area.ok, area.error
+        texts = area.fields["overlay"]["texts"]
+        assert texts[0] == "within 1 hexes of B3: 7 hexes"
+        assert "Nue at B3 (friend): spared: the user's party" in texts
+        fan = tablet.request("query", WAIT_S, what="fan", figure="rose", cell="E5", size=2)
+        assert fan.ok and len(fan.fields["overlay"]["cells"]) == 4
+        seen = tablet.request("query", WAIT_S, what="seen_by", cell="H5")
+        assert seen.ok and seen.fields["cell"] == "H5" and len(seen.fields["overlay"]["lines"]) == 9
+    finally:
+        engine.stop()
