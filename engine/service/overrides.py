@@ -2,7 +2,8 @@
 
 An override is not a rules action, so it is kept in its own table of the journal file, tied to
 the journal row it followed. Kinds: ``place`` (a figure put where the table has it — "accept this
-move anyway", or the game master moving any figure), ``terrain`` (a cell marked with a terrain kind
+move anyway", or the game master moving any figure), ``out`` (the game master takes a figure out of play:
+a verdict of its own, or a mass combat's outcome), ``terrain`` (a cell marked with a terrain kind
 in play), ``ruling`` (a game master's ruling, ``engine.rules.gm``) and ``calculation`` (a calculator
 the game master ran: kept for the record, it changes nothing). Resuming replays the actions and slots
 each override in after its row; undoing that row undoes the overrides that followed it, as it undoes
@@ -44,8 +45,8 @@ CREATE TABLE IF NOT EXISTS service_overrides (
 # Journal files made before overrides had kinds get the two columns added.
 _ADDED_COLUMNS = (("kind", "TEXT NOT NULL DEFAULT 'place'"), ("data", "TEXT NOT NULL DEFAULT ''"))
 
-PLACE, TERRAIN, RULING, CALCULATION = "place", "terrain", "ruling", "calculation"
-KINDS = (PLACE, TERRAIN, RULING, CALCULATION)
+PLACE, OUT, TERRAIN, RULING, CALCULATION = "place", "out", "terrain", "ruling", "calculation"
+KINDS = (PLACE, OUT, TERRAIN, RULING, CALCULATION)
 
 
 @dataclass(frozen=True)
@@ -64,6 +65,17 @@ def place_figure(game: Game, figure: str, to: Hex) -> None:
         raise ValueError(f"an override names {what}, which is not in the scenario")
     state = copy.deepcopy(game.state)
     state.put(figure, to)  # on top of any stack there
+    game.replace_state(state)
+
+
+def take_out(game: Game, figure: str) -> None:
+    """Take a figure out of play by the game master's word; the table is asked to take it off as after a kill."""
+    fig = game.state.figures.get(figure)
+    if fig is None or not fig.alive:
+        raise ValueError(f"{figure!r} is not a figure in play")
+    state = copy.deepcopy(game.state)
+    state.figures[figure].alive = False
+    state.pending_removals.append(figure)
     game.replace_state(state)
 
 
@@ -94,6 +106,8 @@ def set_ruling(game: Game, key: str, value: str | None) -> None:
 def _apply(game: Game, o: Override) -> None:
     if o.kind == PLACE:
         place_figure(game, o.figure, o.to)
+    elif o.kind == OUT:
+        take_out(game, o.figure)
     elif o.kind == TERRAIN:
         mark_terrain(game, o.to, o.data)
     elif o.kind == RULING:

@@ -231,6 +231,8 @@ class EngineSession:
         op = args["op"]
         if op == "place":
             return self._cmd_override({"figure": args["figure"], "to": args["to"]}, by="the GM")
+        if op == "out":
+            return self._gm_out(args)
         if op == "terrain":
             return self._gm_terrain(args)
         if op == "ruling":
@@ -240,6 +242,18 @@ class EngineSession:
     def _gm_event(self, text: str, kind: str, data: dict[str, Any], state: bool = True) -> Changes:
         event = {"kind": kind, "text": text, "data": data}
         return Changes(state=state, events=[EventsOut(len(self.game.history), f"gm {kind}", [event], "gm")])
+
+    def _gm_out(self, args: dict[str, Any]) -> tuple[dict[str, Any], Changes]:
+        figure = self._figure_arg(args["figure"])
+        after = override_log.last_seq_in_play(self.journaled)
+        try:
+            override_log.take_out(self.game, figure)
+        except ValueError as exc:
+            raise CommandError(f"{self.sync.name(figure)} is already out of play ({exc})") from None
+        self.overrides.record(self.game_id, after, figure, Hex(0, 0), override_log.OUT)
+        changes = self._gm_event(f"The GM takes {self.sync.name(figure)} out of play.", "gm_out", {"figure": figure})
+        changes.merge(self.follow_table())
+        return {"figure": figure}, changes
 
     def _gm_terrain(self, args: dict[str, Any]) -> tuple[dict[str, Any], Changes]:
         if not self.game.rules.terrain_marks:

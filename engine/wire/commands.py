@@ -30,9 +30,10 @@ ENGINE_COMMANDS: tuple[str, ...] = (
     "snapshot", "action", "undo", "override", "new_game", "load", "save", "query", "register_manual",
     "assign_marker", "scenarios", "gm",
 )
-# What the game master's ``gm`` command does (``op``): mark a cell's terrain, put any figure anywhere, give or
-# withdraw a ruling of the rule set, run one of its calculators. Only the tablet the engine names GM may send it.
-GM_OPS: tuple[str, ...] = ("terrain", "place", "ruling", "calculate")
+# What the game master's ``gm`` command does (``op``): mark a cell's terrain, put any figure anywhere, take one out
+# of play, give or withdraw a ruling of the rule set, run one of its calculators. Only the tablet the engine names
+# GM may send it.
+GM_OPS: tuple[str, ...] = ("terrain", "place", "out", "ruling", "calculate")
 GM_CODE_KEY = "gm_code"  # any command may carry the GM code the engine printed at start (loopback tablets)
 MAX_GM_CODE_CHARS = 64
 MAX_REQUEST_BYTES = 64 * 1024  # a command is a few hundred bytes; anything near this is an error
@@ -106,6 +107,8 @@ def _check_gm(obj: Mapping[str, Any], where: str) -> None:
     elif op == "place":
         read_str(obj, "figure", where)
         hex_or_label(require(obj, "to", where), f"{where}.to")
+    elif op == "out":
+        read_str(obj, "figure", where)
     elif op == "ruling":
         _name(obj, "key", where)
         value = require(obj, "value", where)

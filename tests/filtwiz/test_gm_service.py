@@ -104,6 +104,10 @@ def test_the_gm_marks_terrain_moves_anyone_rules_and_calculates_and_the_journal_
         assert state["marks"] == [[wall.q, wall.r, "blocking"]]
 
         gm(tablet, "place", figure="harpy", to="E1")  # any figure, off turn
+        gm(tablet, "out", figure="goblin-shaman")  # the GM's word: out of the fight
+        prompt = tablet.request("snapshot", WAIT_S).fields["game"]["prompt"]
+        assert prompt["kind"] == "remove" and prompt["figure"] == "goblin-shaman"
+        assert tablet.request("action", WAIT_S, action={"kind": "remove", "figure": "goblin-shaman"}).ok
         gm(tablet, "ruling", key=f"sight:{label(rose)}:{label(orc)}", value="clear")
         assert seen_by(tablet, label(orc))["rose"] == "clear"  # the GM's verdict beats the geometry
         bad = tablet.request("gm", WAIT_S, op="ruling", key="sight:A1:B2", value="maybe", gm_code=CODE)
@@ -129,6 +133,7 @@ def test_the_gm_marks_terrain_moves_anyone_rules_and_calculates_and_the_journal_
         assert state.marks == {wall: "blocking"}
         assert state.figures["harpy"].hex == scenario.board.from_label("E1")
         assert state.rulings == {f"sight:{label(rose)}:{label(orc)}": "clear"}
+        assert not state.figures["goblin-shaman"].alive and not state.figures["goblin-shaman"].on_table
         game_id = again.session.game_id
     finally:
         again.stop()
@@ -136,7 +141,7 @@ def test_the_gm_marks_terrain_moves_anyone_rules_and_calculates_and_the_journal_
         log = OverrideLog(journal)
         kinds = [o.kind for o in log.of_game(game_id)]
         log.close()
-    assert kinds == ["terrain", "place", "ruling", "calculation"]  # the refused ones left no trace
+    assert kinds == ["terrain", "place", "out", "ruling", "calculation"]  # the refused ones left no trace
 
 
 def test_a_gm_named_by_its_key_needs_no_code_and_other_keyed_tablets_are_refused(

@@ -19,7 +19,7 @@ def test_gm_commands_are_checked_on_receipt() -> None:
     assert ok.args == {"op": "terrain", "cell": "C2", "terrain": "blocking", "gm_code": "abc"}
     assert _parse(cmd="gm", op="ruling", key="sight:A1:B2", value=None).args["value"] is None
     assert _parse(cmd="gm", op="calculate", calculator="duel").args["calculator"] == "duel"
-    with pytest.raises(wire.WireError, match=r"gm\.op: .*terrain, place, ruling, calculate"):
+    with pytest.raises(wire.WireError, match=r"gm\.op: .*terrain, place, out, ruling, calculate"):
         _parse(cmd="gm", op="smite")
     with pytest.raises(wire.WireError, match=r"gm\.cell"):
         _parse(cmd="gm", op="terrain", cell=3, terrain="blocking")

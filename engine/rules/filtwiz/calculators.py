@@ -131,8 +131,9 @@ def run_cl_adjustment(inputs: Mapping[str, Any]) -> dict[str, Any]:
 
 
 CALCULATORS: tuple[Calculator, ...] = (
-    Calculator("mass_combat", "Mass combat (ボコスカ戦闘)", mass_combat.__doc__.split("\n\n")[1].strip()
-               if mass_combat.__doc__ else "", (
+    Calculator("mass_combat", "Mass combat (ボコスカ戦闘)",
+               "every attack hits: each side's damage less the other side's armour, shared out by the players; no PC "
+               "below 0 HP (all to 0 when the damage exceeds their HP); 0 HP or below is out", (
         CalculatorField("pcs", "objects", "the PC side: id, hp, armour, pc (true unless an allied NPC)"),
         CalculatorField("enemies", "objects", "the enemy side: id, hp, armour"),
         CalculatorField("pc_attacks", "objects", "the PC side's attacks: damage, multi_hit, area"),
@@ -145,7 +146,8 @@ CALCULATORS: tuple[Calculator, ...] = (
                         "scenario skill", False),
         CalculatorField("used_this_scenario", "bool", "the super combo was used already this scenario", False),
     ), run_mass_combat),
-    Calculator("duel", "Duel (決闘)", duel.__doc__.strip().split("\n\n")[-1] if duel.__doc__ else "", (
+    Calculator("duel", "Duel (決闘)", "both need 1 HP to declare; at the end every HP comes back up to 1; HP may be "
+               "multiplied by agreement", (
         CalculatorField("hp", "object", "each duellist's current HP"),
         CalculatorField("max_hp", "object", "each duellist's maximum HP", False),
         CalculatorField("multiplier", "int", "the HP multiplier agreed (1: none)", False),

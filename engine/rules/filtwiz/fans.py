@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from collections.abc import Container
 
-from engine.hexes import DIRECTIONS, Hex, hex_distance, hexes_within
+from engine.hexes import DIRECTIONS, Hex, hexes_within
 
 
 def _to_direction_zero(offset: Hex, direction: int) -> Hex:
@@ -55,5 +55,4 @@ def direction_towards(user: Hex, towards: Hex) -> int:
 
 def fan_size(reach: int) -> int:
     """How many hexes a fan of range ``reach`` covers on an open board."""
-    return sum(1 for h in hexes_within(Hex(0, 0), reach) if h != Hex(0, 0) and in_fan_cone(h, 0)
-               and hex_distance(Hex(0, 0), h) <= reach)
+    return sum(1 for h in hexes_within(Hex(0, 0), reach) if h != Hex(0, 0) and in_fan_cone(h, 0))

@@ -69,7 +69,7 @@ class Situation:
         return self.rulings.get(f"{PARTY_HIT_RULING}:{user}") == "yes"
 
 
-def started_underwater(scenario: Scenario, board: HexBoard, state: GameState, fid: str) -> bool:
+def started_underwater(board: HexBoard, state: GameState, fid: str) -> bool:
     """Whether the character's turn started on an underwater hex (before its first turn: where it stands)."""
     judged = state.turn_sets.get(STARTED_UNDERWATER)
     if judged is not None:
@@ -88,7 +88,7 @@ def situation(scenario: Scenario, state: GameState) -> Situation:
         fs = state.figures[spec.id]
         if not fs.alive or fs.hex is None:
             continue
-        under = water.counts_underwater(started_underwater(scenario, marked, state, spec.id),
+        under = water.counts_underwater(started_underwater(marked, state, spec.id),
                                         scenario_fields.water_exempt(spec))
         figures[spec.id] = Figure(spec.id, spec.side, scenario_fields.party(spec), fs.hex,
                                   scenario_fields.flight(spec), terrain.is_indoor(marked, fs.hex), under,
