@@ -3,6 +3,7 @@ refused to other tablets, kept by the journal when the engine starts again, and 
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -21,6 +22,7 @@ from engine.service.overrides import OverrideLog
 from engine.service.security import KeyFileError, load_client_keys
 from engine.service.server import EngineServer, ServerConfig
 from engine.service.session import EngineSession
+from tests.app.engine_process import EngineProcess
 from tests.service.conftest import ANY_PORT, serve_engine
 from tests.waiting import WAIT_S
 
@@ -191,4 +193,21 @@ def test_any_tablet_previews_a_skill_shape_and_asks_who_sees_a_hex(
         seen = tablet.request("query", WAIT_S, what="seen_by", cell="H5")
         assert seen.ok and seen.fields["cell"] == "H5" and len(seen.fields["overlay"]["lines"]) == 9
     finally:
+        engine.stop()
+
+
+def test_hexa_engine_prints_the_gm_code_a_loopback_tablet_uses() -> None:
+    engine = EngineProcess(scenario=SCENARIO)
+    context: zmq.Context[zmq.Socket[bytes]] = zmq.Context()
+    client = EngineClient(engine.pub, engine.commands, context)
+    try:
+        client.sync(WAIT_S)  # answered once the engine runs, after it printed its start lines
+        found = re.search(r"whoever enters the GM code (\S+)", engine.log_text())
+        assert found, engine.log_text()
+        refused = client.request("gm", WAIT_S, op="out", figure="orc")
+        assert not refused.ok
+        assert client.request("gm", WAIT_S, op="out", figure="orc", gm_code=found.group(1)).ok
+    finally:
+        client.close()
+        context.term()
         engine.stop()
