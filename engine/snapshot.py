@@ -19,6 +19,8 @@ from engine.pathfinding import Reach
 from engine.prompts import Prompt
 from engine.rules import find_ruleset
 from engine.rules.base import RuleSet, TargetInfo
+from engine.rules.content import QueryInput
+from engine.rules.gm import calculator_to_dict, ruling_kind_to_dict
 from engine.scenario import Scenario
 
 
@@ -50,8 +52,12 @@ def content_to_dict(rules: type[RuleSet]) -> dict[str, Any]:
     return {
         "ruleset_title": rules.title,
         "glossary": [{"term": t.term, "text": t.text, "press": list(t.press)} for t in rules.glossary()],
-        "queries": [{"name": q.name, "label": q.label, "about": q.about, "help": q.help} for q in rules.queries],
+        "queries": [{"name": q.name, "label": q.label, "about": q.about, "help": q.help, "takes": list(q.takes)}
+                    for q in rules.queries],
         "phases": dict(rules.phase_names),
+        "rulings": [ruling_kind_to_dict(k) for k in rules.ruling_kinds],  # what the game master may rule
+        "terrain_marks": rules.terrain_marks,  # whether the game master may mark terrain in play
+        "calculators": [calculator_to_dict(c) for c in rules.calculators],
     }
 
 
@@ -149,7 +155,7 @@ def overlay_to_dict(overlay: Overlay) -> dict[str, Any]:
     }
 
 
-def query_to_dict(game: Game, what: str, subject: str) -> dict[str, Any]:
+def query_to_dict(game: Game, what: str, subject: str, given: QueryInput | None = None) -> dict[str, Any]:
     """A ``query`` reply's fields: the overlay, and for the queries every rule set answers (reachable, targets,
     threatened) their plain lists too (``moves``, ``targets``, ``hexes``) for clients that read them."""
     out: dict[str, Any] = {}
@@ -159,7 +165,9 @@ def query_to_dict(game: Game, what: str, subject: str) -> dict[str, Any]:
         out["targets"] = targets_to_list(game.targets(subject))
     elif what == "threatened":
         out["hexes"] = [[h.q, h.r] for h in sorted(game.threatened(subject))]
-    out["overlay"] = overlay_to_dict(game.rules.query(game.state, what, subject))
+    overlay = (game.rules.query(game.state, what, subject) if given is None
+               else game.rules.query_with(game.state, what, subject, given))
+    out["overlay"] = overlay_to_dict(overlay)
     return out
 
 

@@ -77,6 +77,10 @@ class GameState:
     pending_removals: list[str] = field(default_factory=list)
     winner: str | None = None
     serial: int = 0  # actions applied so far
+    # A game master's word in play (engine.board.marks, engine.rules.gm): cells marked with a terrain kind,
+    # and rulings by key ("sight:B3:D4" → "clear"), each read by the rule set that declares it.
+    marks: dict[Hex, str] = field(default_factory=dict)
+    rulings: dict[str, str] = field(default_factory=dict)
 
     def alive(self) -> list[FigureState]:
         return [f for f in self.figures.values() if f.alive]
@@ -127,6 +131,8 @@ class GameState:
             "pending_removals": list(self.pending_removals),
             "winner": self.winner,
             "serial": self.serial,
+            "marks": [[h.q, h.r, t] for h, t in sorted(self.marks.items())],
+            "rulings": dict(sorted(self.rulings.items())),
         }
 
     @classmethod
@@ -150,4 +156,6 @@ class GameState:
             pending_removals=list(d["pending_removals"]),
             winner=d["winner"],
             serial=d["serial"],
+            marks={Hex(q, r): str(t) for q, r, t in d.get("marks", [])},  # absent in states saved before marks
+            rulings={str(k): str(v) for k, v in d.get("rulings", {}).items()},
         )

@@ -21,6 +21,7 @@ from engine.actions import Action, Choose, Move, Remove, Roll, action_from_text,
 from engine.ascii_map import edge_legend, edge_marks, render_map
 from engine.autoplay import DEFAULT_MAX_ACTIONS, AutoPlayer, stopped_message
 from engine.board import HexBoard, Terrain
+from engine.board.marks import board_in_play
 from engine.errors import EngineError
 from engine.events import Event
 from engine.flow.words import cell_word, verb
@@ -82,7 +83,9 @@ def board_text(game: Game, letters: dict[str, str], extra: dict[Hex, str] | None
             marks[f.hex] = letters[f.id]
     board = game.scenario.board
     if isinstance(board, HexBoard):
-        drawn = render_map(board, marks, headers=True, edges=edge_marks(board, state.doors),
+        in_play = board_in_play(board, state.marks)  # with the terrain a game master marked in play
+        assert isinstance(in_play, HexBoard)
+        drawn = render_map(in_play, marks, headers=True, edges=edge_marks(board, state.doors),
                            symbols=game.scenario.symbols)
     else:  # a zone board: its zones row by row, with every figure's letter and any terrain but floor
         drawn = "\n".join("  ".join(_zone_text(game, c, letters, marks) for c in row) for row in board.cell_rows())

@@ -20,7 +20,8 @@ from engine.lines import Sight
 from engine.overlays import Overlay, reach_overlay
 from engine.pathfinding import Reach
 from engine.prompts import Prompt
-from engine.rules.content import MOVES_QUERY, GlossaryTerm, QueryKind
+from engine.rules.content import MOVES_QUERY, GlossaryTerm, QueryInput, QueryKind
+from engine.rules.gm import Calculator, RulingKind
 from engine.scenario_schema import Field, Table, type_name
 
 if TYPE_CHECKING:
@@ -97,6 +98,11 @@ class RuleSet(ABC):
     # What a tap on a figure asks, each answered by query(); every rule set can say where a figure may go.
     queries: ClassVar[tuple[QueryKind, ...]] = (MOVES_QUERY,)
     phase_names: ClassVar[Mapping[str, str]] = {}  # its phases as the header names them ("ranged": "Ranged phase")
+    # -- what a game master may do (engine.rules.gm): rulings it reads from the state, calculators it offers ----
+    ruling_kinds: ClassVar[tuple[RulingKind, ...]] = ()
+    # True when its rules read terrain through engine.board.marks.board_in_play, so a GM may mark cells in play
+    terrain_marks: ClassVar[bool] = False
+    calculators: ClassVar[tuple[Calculator, ...]] = ()
 
     def __init__(self, scenario: Scenario) -> None:
         self.scenario = scenario
@@ -198,3 +204,7 @@ class RuleSet(ABC):
         if kind == MOVES_QUERY.name:
             return reach_overlay(kind, self.reachable(state, subject), self.scenario.board.kind)
         raise LookupError(f"{self.title} declares no query {kind!r}")
+
+    def query_with(self, state: GameState, kind: str, subject: str, given: QueryInput) -> Overlay:
+        """Answer a query that ``takes`` a chosen cell or a size (``given``); by default the plain :meth:`query`."""
+        return self.query(state, kind, subject)

@@ -8,10 +8,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from engine.hexes import Hex
 from engine.rules.data import load_rule_data
 from engine.scenario_schema import REQUIRED, Table, text_field, texts_field
 
-ABOUT: tuple[str, ...] = ("figure", "side")  # what a query is asked about
+ABOUT: tuple[str, ...] = ("figure", "side", "cell")  # what a query is asked about
+QUERY_PARAMETERS: tuple[str, ...] = ("cell", "size")  # what else a query may take: a chosen cell, a size in cells
 
 GLOSSARY_TABLES = {
     "terms": Table("terms", (
@@ -36,13 +38,31 @@ class GlossaryTerm:
 class QueryKind:
     """A query a rule set answers for the tablets (``what`` of the ``query`` command), drawn as an overlay.
 
-    ``about`` is what it is asked about: a ``figure`` (the tapped one) or a ``side`` (the tapped figure's).
+    ``about`` is what it is asked about: a ``figure`` (the tapped one), a ``side`` (the tapped figure's) or a
+    ``cell`` (a tapped cell, by its label). ``takes`` lists what else it may be given (:data:`QUERY_PARAMETERS`:
+    a chosen ``cell``, a ``size`` in cells); each is optional, the rule set says what it does without one.
     """
 
     name: str
     label: str
     about: str = "figure"
     help: str = ""
+    takes: tuple[str, ...] = ()
+
+    def __post_init__(self) -> None:
+        if self.about not in ABOUT:
+            raise ValueError(f"query {self.name!r} is about {self.about!r}; use one of {ABOUT}")
+        for p in self.takes:
+            if p not in QUERY_PARAMETERS:
+                raise ValueError(f"query {self.name!r} takes {p!r}; queries take {QUERY_PARAMETERS}")
+
+
+@dataclass(frozen=True)
+class QueryInput:
+    """What a query was given besides its subject: a chosen cell and a size, each None when left out."""
+
+    cell: Hex | None = None
+    size: int | None = None
 
 
 def load_glossary(package: str, filename: str = "glossary.toml") -> tuple[GlossaryTerm, ...]:

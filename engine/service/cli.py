@@ -45,6 +45,9 @@ def _parser() -> argparse.ArgumentParser:
                    "address but loopback needs --keys")
     p.add_argument("--lan", action="store_true", help="bind to every network interface; requires --keys (CURVE)")
     p.add_argument("--keys", type=Path, help="folder made by 'hexa keys' (turns CURVE authentication on)")
+    p.add_argument("--gm", metavar="NAME", help="the tablet whose key (KEYS/clients/NAME.key_secret, made by 'hexa "
+                   "keys') makes it the game master; needs --keys. Any tablet may also act as GM with the GM code "
+                   "printed at start")
     p.add_argument("--save-dir", type=Path, default=Path.cwd(), help="folder the 'save' command writes records to")
     p.add_argument("--silent-after", type=float, default=3.0, help="seconds without a camera message before the "
                    "camera is reported silent (default 3)")
@@ -71,7 +74,7 @@ def main(argv: list[str]) -> int:
     config = ServerConfig(
         pub=args.pub or (LAN_PUB if args.lan else DEFAULT_PUB),
         commands=args.commands or (LAN_COMMANDS if args.lan else DEFAULT_COMMANDS),
-        vision=_vision(args.vision), keys_dir=args.keys, silent_after_s=args.silent_after,
+        vision=_vision(args.vision), keys_dir=args.keys, silent_after_s=args.silent_after, gm=args.gm,
     )
     # The sockets are bound before the journal is opened: an engine that cannot start writes no game.
     try:
@@ -90,6 +93,8 @@ def main(argv: list[str]) -> int:
     print(f"engine: game {session.game_id} of {session.scenario.name} ({len(session.game.history)} actions played)")
     print(f"engine: publishing on {server.pub_endpoint}, commands on {server.commands_endpoint}"
           f"{' (CURVE)' if server.curve else ''}", flush=True)
+    named = f" and the tablet {args.gm}" if args.gm else ""
+    print(f"engine: game master: whoever enters the GM code {server.gm.code}{named} (keep the code to the GM)")
     for feed in server.feeds:
         print(f"engine: camera {feed.index} on {feed.endpoint} (snapshots {feed.snapshot_endpoint})")
     if args.journal == ":memory:":

@@ -1,21 +1,31 @@
-"""Overrides ("accept this move anyway"): a figure put where the table has it, journaled beside the actions.
+"""Overrides: what the table or its game master changes outside the rules, journaled beside the actions.
 
 An override is not a rules action, so it is kept in its own table of the journal file, tied to
-the journal row it followed. Resuming replays the actions and slots each override in after its row;
-undoing that row undoes the overrides that followed it, as it undoes the state they changed.
+the journal row it followed. Kinds: ``place`` (a figure put where the table has it — "accept this
+move anyway", or the game master moving any figure), ``out`` (the game master takes a figure out of play:
+a verdict of its own, or a mass combat's outcome), ``terrain`` (a cell marked with a terrain kind
+in play), ``ruling`` (a game master's ruling, ``engine.rules.gm``) and ``calculation`` (a calculator
+the game master ran: kept for the record, it changes nothing). Resuming replays the actions and slots
+each override in after its row; undoing that row undoes the overrides that followed it, as it undoes
+the state they changed.
 """
 
 from __future__ import annotations
 
 import copy
+import json
 import logging
 import sqlite3
 from dataclasses import dataclass
 from datetime import UTC, datetime
+from typing import Any
 
+from engine.board.marks import check_mark
+from engine.board.terrain import terrain_name
 from engine.game import Game
 from engine.hexes import Hex
 from engine.journal import Journal, JournaledGame
+from engine.rules.gm import check_ruling
 
 log = logging.getLogger(__name__)
 
@@ -27,16 +37,25 @@ CREATE TABLE IF NOT EXISTS service_overrides (
     q INTEGER NOT NULL,
     r INTEGER NOT NULL,
     undone INTEGER NOT NULL DEFAULT 0,
-    at TEXT NOT NULL
+    at TEXT NOT NULL,
+    kind TEXT NOT NULL DEFAULT 'place',
+    data TEXT NOT NULL DEFAULT ''
 )
 """
+# Journal files made before overrides had kinds get the two columns added.
+_ADDED_COLUMNS = (("kind", "TEXT NOT NULL DEFAULT 'place'"), ("data", "TEXT NOT NULL DEFAULT ''"))
+
+PLACE, OUT, TERRAIN, RULING, CALCULATION = "place", "out", "terrain", "ruling", "calculation"
+KINDS = (PLACE, OUT, TERRAIN, RULING, CALCULATION)
 
 
 @dataclass(frozen=True)
 class Override:
     after_seq: int  # journal seq of the last action in play when it was made (0: before any)
-    figure: str
-    to: Hex
+    figure: str  # the figure placed (place); empty for the other kinds
+    to: Hex  # where it was put (place), the cell marked (terrain)
+    kind: str = PLACE
+    data: str = ""  # the terrain (terrain); JSON for a ruling or a calculation
 
 
 def place_figure(game: Game, figure: str, to: Hex) -> None:
@@ -49,6 +68,54 @@ def place_figure(game: Game, figure: str, to: Hex) -> None:
     game.replace_state(state)
 
 
+def take_out(game: Game, figure: str) -> None:
+    """Take a figure out of play by the game master's word; the table is asked to take it off as after a kill."""
+    fig = game.state.figures.get(figure)
+    if fig is None or not fig.alive:
+        raise ValueError(f"{figure!r} is not a figure in play")
+    state = copy.deepcopy(game.state)
+    state.figures[figure].alive = False
+    state.pending_removals.append(figure)
+    game.replace_state(state)
+
+
+def mark_terrain(game: Game, cell: Hex, terrain: str) -> None:
+    """Mark a cell with a terrain kind in play; marking it with the scenario's own terrain clears the mark."""
+    board = game.scenario.board
+    check_mark(board, cell, terrain)
+    state = copy.deepcopy(game.state)
+    original = getattr(board, "terrain", None)
+    if original is not None and original(cell) == terrain_name(terrain):
+        state.marks.pop(cell, None)
+    else:
+        state.marks[cell] = str(terrain_name(terrain))
+    game.replace_state(state)
+
+
+def set_ruling(game: Game, key: str, value: str | None) -> None:
+    """Give (or, with None, withdraw) a ruling the rule set declares."""
+    check_ruling(game.rules.ruling_kinds, key, value)
+    state = copy.deepcopy(game.state)
+    if value is None:
+        state.rulings.pop(key, None)
+    else:
+        state.rulings[key] = value
+    game.replace_state(state)
+
+
+def _apply(game: Game, o: Override) -> None:
+    if o.kind == PLACE:
+        place_figure(game, o.figure, o.to)
+    elif o.kind == OUT:
+        take_out(game, o.figure)
+    elif o.kind == TERRAIN:
+        mark_terrain(game, o.to, o.data)
+    elif o.kind == RULING:
+        data = json.loads(o.data)
+        set_ruling(game, str(data["key"]), data["value"])
+    # a calculation changes nothing: it is kept for the record
+
+
 class OverrideLog:
     """The overrides of a journal file (an in-memory one when the journal is in memory)."""
 
@@ -57,14 +124,22 @@ class OverrideLog:
         self._conn = sqlite3.connect(target, isolation_level=None, timeout=10.0)
         self._conn.execute("PRAGMA synchronous = FULL")
         self._conn.execute(_SCHEMA)
+        have = {row[1] for row in self._conn.execute("PRAGMA table_info(service_overrides)")}
+        for name, declaration in _ADDED_COLUMNS:
+            if name not in have:
+                self._conn.execute(f"ALTER TABLE service_overrides ADD COLUMN {name} {declaration}")
 
     def close(self) -> None:
         self._conn.close()
 
-    def record(self, game_id: int, after_seq: int, figure: str, to: Hex) -> None:
+    def record(self, game_id: int, after_seq: int, figure: str, to: Hex, kind: str = PLACE, data: str = "") -> None:
         at = datetime.now(UTC).isoformat(timespec="milliseconds")
-        self._conn.execute("INSERT INTO service_overrides (game_id, after_seq, figure, q, r, at) "
-                           "VALUES (?, ?, ?, ?, ?, ?)", (game_id, after_seq, figure, to.q, to.r, at))
+        self._conn.execute("INSERT INTO service_overrides (game_id, after_seq, figure, q, r, at, kind, data) "
+                           "VALUES (?, ?, ?, ?, ?, ?, ?, ?)", (game_id, after_seq, figure, to.q, to.r, at, kind, data))
+
+    def record_data(self, game_id: int, after_seq: int, kind: str, data: dict[str, Any]) -> None:
+        """A ruling or a calculation, its details as JSON."""
+        self.record(game_id, after_seq, "", Hex(0, 0), kind, json.dumps(data, sort_keys=True))
 
     def undo_after(self, game_id: int, seq: int) -> int:
         """Mark the overrides made after journal row ``seq`` undone; returns how many."""
@@ -72,10 +147,11 @@ class OverrideLog:
                                  "AND undone = 0", (game_id, seq))
         return cur.rowcount
 
-    def of_game(self, game_id: int) -> list[Override]:
-        rows = self._conn.execute("SELECT after_seq, figure, q, r FROM service_overrides WHERE game_id = ? "
+    def of_game(self, game_id: int, kind: str | None = None) -> list[Override]:
+        rows = self._conn.execute("SELECT after_seq, figure, q, r, kind, data FROM service_overrides WHERE game_id = ? "
                                   "AND undone = 0 ORDER BY rowid", (game_id,)).fetchall()
-        return [Override(a, f, Hex(q, r)) for a, f, q, r in rows]
+        found = [Override(a, f, Hex(q, r), k, d) for a, f, q, r, k, d in rows]
+        return [o for o in found if kind is None or o.kind == kind]
 
 
 def last_seq_in_play(journaled: JournaledGame) -> int:
@@ -90,7 +166,7 @@ def resume(journal: Journal, overrides: OverrideLog, game_id: int) -> JournaledG
 
     def slot_in(game: Game, seq: int) -> None:
         for o in (o for o in pending if o.after_seq == seq):
-            place_figure(game, o.figure, o.to)
+            _apply(game, o)
 
     journaled = journal.resume(game_id, slot_in if pending else None)
     log.info("resumed game %d with %d override(s)", game_id, len(pending))

@@ -38,9 +38,10 @@ import zmq
 from engine import wire
 from engine.errors import EngineError
 from engine.service.camera_feed import CameraFeed
+from engine.service.game_master import GameMaster, gm_key_id, new_gm_code, user_id
 from engine.service.log_limit import SUMMARY_EVERY_S, LimitedLog, clip
 from engine.service.publisher import PEER_QUEUE, Publisher, bound_peer, bound_publisher
-from engine.service.security import ENGINE_CLIENT, CurveServer, load_client_keys, refuse_open_bind
+from engine.service.security import ENGINE_CLIENT, CurveServer, KeyFileError, load_client_keys, refuse_open_bind
 from engine.service.session import CameraView, Changes, EngineSession
 from engine.snapshot import HistoryDelta, game_current
 from engine.wire import (
@@ -81,6 +82,8 @@ class ServerConfig:
     heartbeat_s: float = HEARTBEAT_S
     table_every_s: float = TABLE_EVERY_S
     log_summary_s: float = SUMMARY_EVERY_S  # refused input: a few lines, then a count this often
+    gm: str | None = None  # the tablet whose CURVE key (KEYS/authorized/NAME.key) makes it the game master
+    gm_code: str | None = None  # the GM code; a new random one when None (see engine.service.game_master)
 
 
 def _bind(socket: zmq.Socket[bytes], endpoint: str, option: str) -> str:
@@ -104,6 +107,11 @@ class EngineServer:
                  context: zmq.Context[zmq.Socket[bytes]] | None = None) -> None:
         for endpoint, option in ((config.pub, "--pub"), (config.commands, "--commands")):
             refuse_open_bind(endpoint, option, secured=config.keys_dir is not None)
+        if config.gm is not None and config.keys_dir is None:
+            raise KeyFileError(f"--gm {config.gm} names a tablet by its CURVE key, so it needs --keys KEYS. Fix: add "
+                               "--keys, or leave --gm out and give the GM tablet the GM code the engine prints")
+        self.gm = GameMaster(config.gm_code or new_gm_code(),
+                             gm_key_id(config.keys_dir, config.gm) if config.gm and config.keys_dir else None)
         self.config = config
         self.context = context or zmq.Context.instance()
         self.engine_run = uuid.uuid4().hex[:12]
@@ -222,8 +230,9 @@ class EngineServer:
         except zmq.ZMQError as exc:
             self._unanswered(exc.strerror)
 
-    def handle_frames(self, frames: list[bytes]) -> None:
-        """Answer one ROUTER message: [identity, (empty delimiter from REQ), request]."""
+    def handle_frames(self, frames: list[bytes], user: str | None = None) -> None:
+        """Answer one ROUTER message: [identity, (empty delimiter from REQ), request]; ``user`` is the peer's
+        CURVE User-Id (None without CURVE), which may make it the game master."""
         identity, rest = frames[0], frames[1:]
         envelope = [identity, b""] if rest and rest[0] == b"" else [identity]
         body = rest[len(envelope) - 1:]
@@ -240,8 +249,10 @@ class EngineServer:
             self._refused(str(exc))
             self._reply(envelope, False, str(exc), None, _request_id(body[0]))
             return
+        code = request.args.pop(wire.GM_CODE_KEY, None)
+        gm = self.gm.is_gm(code if isinstance(code, str) else None, user)
         try:
-            fields, changes = self.session.handle(request)
+            fields, changes = self.session.handle(request, gm=gm)
         except EngineError as exc:
             self._declined(f"{request.cmd}: {exc}")
             self._reply(envelope, False, str(exc), request.cmd, request.id)
@@ -318,10 +329,10 @@ class EngineServer:
             if self.router in ready:
                 for _ in range(MAX_REQUESTS_PER_TURN):
                     try:
-                        frames = self.router.recv_multipart(flags=zmq.NOBLOCK)
+                        message = self.router.recv_multipart(flags=zmq.NOBLOCK, copy=False)
                     except zmq.Again:
                         break
-                    self.handle_frames(frames)
+                    self.handle_frames([frame.bytes for frame in message], user_id(message[-1]))
             self._process_cameras(ready)
             if self.curve is not None:
                 for monitor in self._monitors:

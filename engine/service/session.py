@@ -23,6 +23,7 @@ from engine.hexes import Hex
 from engine.journal import Journal, JournaledGame
 from engine.record import export_record
 from engine.rules import find_ruleset
+from engine.rules.content import QueryInput
 from engine.scenario import Scenario, load_scenario
 from engine.service import overrides as override_log
 from engine.service.files import choose_scenario, save_text, scenario_names
@@ -204,14 +205,102 @@ class EngineSession:
         }
 
     # -- commands ------------------------------------------------------------------------------------
-    def handle(self, request: EngineRequest) -> tuple[dict[str, Any], Changes]:
-        """Carry out a validated command; raises :class:`CommandError` (or EngineError) with the reason."""
+    def handle(self, request: EngineRequest, gm: bool = False) -> tuple[dict[str, Any], Changes]:
+        """Carry out a validated command; raises :class:`CommandError` (or EngineError) with the reason.
+
+        ``gm``: the command comes from the game master (the server decides who that is); only the GM may
+        send ``gm`` commands.
+        """
+        if request.cmd == "gm":
+            if not gm:
+                raise CommandError("only the game master may do that: this tablet is not the GM. Fix: use the tablet "
+                                   "the engine was started with as --gm, or enter the GM code the engine printed")
+            return self._gm(request.args)
+        if request.cmd == "snapshot":
+            fields, changes = self._cmd_snapshot(request.args)
+            return {**fields, "gm": gm}, changes
         handler = getattr(self, f"_cmd_{request.cmd}")
         result: tuple[dict[str, Any], Changes] = handler(request.args)
         return result
 
     def _cmd_snapshot(self, args: dict[str, Any]) -> tuple[dict[str, Any], Changes]:
         return {"game_id": self.game_id, "scenario": self.scenario_dict(), "game": self.snapshot_dict()}, Changes()
+
+    # -- the game master ---------------------------------------------------------------------------------
+    def _gm(self, args: dict[str, Any]) -> tuple[dict[str, Any], Changes]:
+        op = args["op"]
+        if op == "place":
+            return self._cmd_override({"figure": args["figure"], "to": args["to"]}, by="the GM")
+        if op == "out":
+            return self._gm_out(args)
+        if op == "terrain":
+            return self._gm_terrain(args)
+        if op == "ruling":
+            return self._gm_ruling(args)
+        return self._gm_calculate(args)
+
+    def _gm_event(self, text: str, kind: str, data: dict[str, Any], state: bool = True) -> Changes:
+        event = {"kind": kind, "text": text, "data": data}
+        return Changes(state=state, events=[EventsOut(len(self.game.history), f"gm {kind}", [event], "gm")])
+
+    def _gm_out(self, args: dict[str, Any]) -> tuple[dict[str, Any], Changes]:
+        figure = self._figure_arg(args["figure"])
+        after = override_log.last_seq_in_play(self.journaled)
+        try:
+            override_log.take_out(self.game, figure)
+        except ValueError as exc:
+            raise CommandError(f"{self.sync.name(figure)} is already out of play ({exc})") from None
+        self.overrides.record(self.game_id, after, figure, Hex(0, 0), override_log.OUT)
+        changes = self._gm_event(f"The GM takes {self.sync.name(figure)} out of play.", "gm_out", {"figure": figure})
+        changes.merge(self.follow_table())
+        return {"figure": figure}, changes
+
+    def _gm_terrain(self, args: dict[str, Any]) -> tuple[dict[str, Any], Changes]:
+        if not self.game.rules.terrain_marks:
+            raise CommandError(f"{self.game.rules.title} takes no terrain marks in play: its rules read the "
+                               "scenario's map only")
+        cell = self._cell_arg(args["cell"])
+        terrain = str(args["terrain"])
+        after = override_log.last_seq_in_play(self.journaled)
+        try:
+            override_log.mark_terrain(self.game, cell, terrain)
+        except ValueError as exc:
+            raise CommandError(str(exc)) from None
+        self.overrides.record(self.game_id, after, "", cell, override_log.TERRAIN, terrain)
+        label = self.scenario.label(cell)
+        changes = self._gm_event(f"The GM marks {label} {terrain}.", "gm_terrain",
+                                 {"cell": [cell.q, cell.r], "terrain": terrain})
+        changes.merge(self.follow_table())
+        return {"cell": [cell.q, cell.r], "terrain": terrain}, changes
+
+    def _gm_ruling(self, args: dict[str, Any]) -> tuple[dict[str, Any], Changes]:
+        key, value = str(args["key"]), args["value"]
+        after = override_log.last_seq_in_play(self.journaled)
+        try:
+            override_log.set_ruling(self.game, key, value)
+        except ValueError as exc:
+            raise CommandError(str(exc)) from None
+        self.overrides.record_data(self.game_id, after, override_log.RULING, {"key": key, "value": value})
+        text = f"The GM rules {key}: {value}." if value is not None else f"The GM withdraws the ruling {key}."
+        changes = self._gm_event(text, "gm_ruling", {"key": key, "value": value})
+        changes.merge(self.follow_table())
+        return {"key": key, "value": value}, changes
+
+    def _gm_calculate(self, args: dict[str, Any]) -> tuple[dict[str, Any], Changes]:
+        calculators = {c.name: c for c in self.game.rules.calculators}
+        calc = calculators.get(args["calculator"])
+        if calc is None:
+            raise CommandError(f"gm.calculator: {self.game.rules.title} has no calculator {args['calculator'][:40]!r}; "
+                               f"it has: {', '.join(calculators) or 'none'}")
+        inputs = args.get("input", {})
+        try:
+            result = calc.run(inputs)
+        except ValueError as exc:
+            raise CommandError(f"{calc.label}: {exc}") from None
+        after = override_log.last_seq_in_play(self.journaled)
+        self.overrides.record_data(self.game_id, after, override_log.CALCULATION,
+                                   {"calculator": calc.name, "input": inputs, "result": result})
+        return {"calculator": calc.name, "result": result}, Changes()
 
     def _apply(self, action: Action, source: str) -> Changes:
         events = self.journaled.apply(action)
@@ -264,7 +353,7 @@ class EngineSession:
             raise CommandError(f"there is no figure {figure!r} in {self.scenario.name}; figures: {known}")
         return figure
 
-    def _cmd_override(self, args: dict[str, Any]) -> tuple[dict[str, Any], Changes]:
+    def _cmd_override(self, args: dict[str, Any], by: str = "override") -> tuple[dict[str, Any], Changes]:
         figure = self._figure_arg(args["figure"])
         to = self._cell_arg(args["to"])
         fig = self.game.state.figures[figure]
@@ -280,7 +369,7 @@ class EngineSession:
         text = f"override {figure} {self.scenario.label(to)}"
         where = "?" if origin is None else self.scenario.label(origin)
         event = {"kind": "override", "text": f"{self.sync.name(figure)} accepted on {self.scenario.label(to)} "
-                 f"(was {where}) by override.", "data": {"figure": figure, "to": [to.q, to.r]}}
+                 f"(was {where}) by {by}.", "data": {"figure": figure, "to": [to.q, to.r]}}
         changes = Changes(state=True, events=[EventsOut(len(self.game.history), text, [event], "tablet")])
         prompt = self.game.prompt
         if prompt.figure == figure and to in prompt.moves and prompt.kind.value == "move":
@@ -318,11 +407,19 @@ class EngineSession:
         subject = args.get(kind.about)
         if subject is None:
             raise CommandError(f"query.{kind.about}: missing: {kind.name!r} is asked about a {kind.about}")
+        if kind.about == "cell":
+            subject = self.scenario.label(self._cell_arg(subject))
         if kind.about == "side" and subject not in {s.id for s in self.scenario.sides}:
             raise CommandError(f"there is no side {subject!r}; sides: {', '.join(s.id for s in self.scenario.sides)}")
         if kind.about == "figure" and not self.game.state.figures[self._figure_arg(subject)].alive:
             raise CommandError(f"{self.sync.name(subject)} is out of the game")
-        return {"what": kind.name, kind.about: subject, **query_to_dict(self.game, kind.name, subject)}, Changes()
+        given = None
+        if kind.takes:
+            cell = args.get("cell") if "cell" in kind.takes and kind.about != "cell" else None
+            size = args.get("size") if "size" in kind.takes else None
+            given = QueryInput(None if cell is None else self._cell_arg(cell), None if size is None else int(size))
+        fields = query_to_dict(self.game, kind.name, subject, given)
+        return {"what": kind.name, kind.about: subject, **fields}, Changes()
 
     def _cmd_scenarios(self, args: dict[str, Any]) -> tuple[dict[str, Any], Changes]:
         """The scenarios ``new_game`` takes here, by name (bundled ones and the scenario folder's files)."""

@@ -28,8 +28,14 @@ TOPIC_ENGINE_REPLY = b"engine.reply"
 
 ENGINE_COMMANDS: tuple[str, ...] = (
     "snapshot", "action", "undo", "override", "new_game", "load", "save", "query", "register_manual",
-    "assign_marker", "scenarios",
+    "assign_marker", "scenarios", "gm",
 )
+# What the game master's ``gm`` command does (``op``): mark a cell's terrain, put any figure anywhere, take one out
+# of play, give or withdraw a ruling of the rule set, run one of its calculators. Only the tablet the engine names
+# GM may send it.
+GM_OPS: tuple[str, ...] = ("terrain", "place", "out", "ruling", "calculate")
+GM_CODE_KEY = "gm_code"  # any command may carry the GM code the engine printed at start (loopback tablets)
+MAX_GM_CODE_CHARS = 64
 MAX_REQUEST_BYTES = 64 * 1024  # a command is a few hundred bytes; anything near this is an error
 MAX_GAME_ID = 2**63 - 1  # journal game ids are SQLite integers
 MAX_NAME_CHARS = 255  # scenario and file names in commands
@@ -77,6 +83,12 @@ def _check_command(cmd: str, obj: Mapping[str, Any]) -> None:
         for key in ("figure", "side"):
             if key in obj:
                 read_str(obj, key, where)
+        if "cell" in obj:  # a chosen cell, for queries that take one (a tapped cell, an area's centre)
+            hex_or_label(obj["cell"], f"{where}.cell")
+        if "size" in obj:
+            read_int(obj, "size", where)
+    elif cmd == "gm":
+        _check_gm(obj, where)
     elif cmd == "assign_marker":
         read_int(obj, "marker", where)
         read_str(obj, "figure", where)
@@ -85,6 +97,26 @@ def _check_command(cmd: str, obj: Mapping[str, Any]) -> None:
         for i, point in enumerate(points):
             hex_or_label(point["hex"], f"{where}.points[{i}].hex")
             read_str(point, "figure", f"{where}.points[{i}]")
+
+
+def _check_gm(obj: Mapping[str, Any], where: str) -> None:
+    op = read_str(obj, "op", where, GM_OPS)
+    if op == "terrain":
+        hex_or_label(require(obj, "cell", where), f"{where}.cell")
+        _name(obj, "terrain", where)
+    elif op == "place":
+        read_str(obj, "figure", where)
+        hex_or_label(require(obj, "to", where), f"{where}.to")
+    elif op == "out":
+        read_str(obj, "figure", where)
+    elif op == "ruling":
+        _name(obj, "key", where)
+        value = require(obj, "value", where)
+        if value is not None:
+            read_str(obj, "value", where)
+    else:
+        _name(obj, "calculator", where)
+        check_object(obj.get("input", {}), f"{where}.input")
 
 
 def parse_request(payload: bytes | str) -> EngineRequest:
@@ -99,6 +131,10 @@ def parse_request(payload: bytes | str) -> EngineRequest:
     request_id = obj.get("id")
     if request_id is not None and (isinstance(request_id, bool) or not isinstance(request_id, str | int)):
         raise WireError(f"request.id: expected a string or an integer, got {request_id!r}")
+    if GM_CODE_KEY in obj:
+        code = read_str(obj, GM_CODE_KEY, "request")
+        if len(code) > MAX_GM_CODE_CHARS:
+            raise WireError(f"request.{GM_CODE_KEY}: {len(code)} characters is too long for a GM code")
     _check_command(cmd, obj)
     args = {k: v for k, v in obj.items() if k not in ("cmd", "id", "version")}
     return EngineRequest(cmd, args, request_id)

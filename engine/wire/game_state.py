@@ -65,6 +65,16 @@ RULE_SET_PART: dict[str, Spec] = {
     "counters": MapOf(Int(minimum=None)),  # counts the rule set keeps by name (hit points lost, …)
 }
 
+class Mark(Spec):
+    """A game master's terrain mark as ``[q, r, terrain]``."""
+
+    def check(self, value: Any, where: str) -> None:
+        ListOf(AnyValue(), length=3).check(value, where)
+        for i in range(2):
+            Int(minimum=None).check(value[i], f"{where}[{i}]")
+        Str().check(value[2], f"{where}[2]")
+
+
 STATE = Obj({
     "scenario_id": NAME,
     "ruleset": NAME,
@@ -78,8 +88,10 @@ STATE = Obj({
     "pending_removals": ListOf(NAME),
     "winner": MAYBE_NAME,
     "serial": Int(),
+    "marks": ListOf(Mark()),  # terrain marked in play (engine.board.marks)
+    "rulings": MapOf(Str()),  # a game master's rulings by key, read by the rule set
     **RULE_SET_PART,
-}, optional=frozenset({"counters"}))  # a peer of an earlier release sends no counters
+}, optional=frozenset({"counters", "marks", "rulings"}))  # a peer of an earlier release sends none of these
 
 MOVE = Obj({"hex": HEX, "label": NAME, "cost": Num(low=0.0), "path": ListOf(HEX)})
 

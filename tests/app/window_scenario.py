@@ -14,6 +14,7 @@ import sys
 from collections.abc import Callable
 from typing import Any
 
+from engine.scenario import bundled_scenarios
 from tests.app.engine_process import EngineProcess, VisionProcess
 from tests.app.window_driver import (  # the driver first: it configures Kivy before the app is imported
     AgentEvent,
@@ -224,7 +225,8 @@ def turn_script(d: Driver) -> Step:
         app.show_screen(name)
         if name == "setup":
             yield d.expect(lambda: "Tutorial Skirmish (Hexa-System Fantasy Battle)" in _setup_buttons(app)
-                           and len(_setup_buttons(app)) == 4, "setup lists the engine's scenarios")  # 3 FB, 1 Tenkey
+                           and len(_setup_buttons(app)) == len(bundled_scenarios()),
+                           "setup lists the engine's scenarios (the bundled ones)")
         yield d.drawn()
         d.screenshot(name)
     log_text = app.sm.get_screen("log").ids.entries.text

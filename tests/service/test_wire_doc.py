@@ -94,8 +94,8 @@ class Listener:
 
 @pytest.fixture
 def engine(context: zmq.Context[zmq.Socket[bytes]], tmp_path: Path) -> Iterator[EngineServer]:
-    """The engine as `hexa engine --scenario tutorial` runs it: no camera at all."""
-    config = ServerConfig(pub=ANY_PORT, commands=ANY_PORT)
+    """The engine as `hexa engine --scenario tutorial` runs it: no camera at all (its GM code the doc's)."""
+    config = ServerConfig(pub=ANY_PORT, commands=ANY_PORT, gm_code="doc-gm-code")
     _session, server, thread = serve_engine(context, str(tmp_path / "journal.sqlite"), "tutorial", config)
     assert not server.feeds
     yield server

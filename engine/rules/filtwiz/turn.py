@@ -1,0 +1,163 @@
+"""A Filtwiz turn as stages: the player's characters act one at a time — move, then attack — and the GM
+gives the verdict on each character the attack reaches (the hit and dodge rolls and the damage stay at
+the table, on the players' sheets; the engine asks only what the board needs to know)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from engine.actions import Choose, Move
+from engine.events import Event
+from engine.flow.machine import Stage
+from engine.prompts import Option, Prompt, PromptKind
+from engine.state import GameState
+
+from .situation import PRONE
+from .steps import ChooseAttack, Judge, MoveCharacter, PickCharacter
+
+if TYPE_CHECKING:
+    from .rules import Filtwiz
+
+ACTED = "acted"
+END_TURN = "end"
+NO_ATTACK = "none"
+VERDICTS: tuple[tuple[str, str], ...] = (
+    ("out", "hit: {t} is out (★気絶, 0 HP or below)"),
+    ("prone", "hit: {t} falls ☆prone"),
+    ("hit", "hit: {t} takes the damage and fights on"),
+    ("miss", "missed (dodged, or no damage got through)"),
+)
+
+
+# -- pick ----------------------------------------------------------------------------------------------
+def waiting(r: Filtwiz, state: GameState) -> list[str]:
+    """The active player's characters still to act this turn."""
+    sides = r.player_sides(state)
+    return sorted(f.id for f in state.alive() if f.side in sides and not state.in_set(ACTED, f.id))
+
+
+def prompt_pick(r: Filtwiz, state: GameState, step: PickCharacter) -> Prompt:
+    options = tuple(Option(fid, f"{r.name_of(fid)} at {r.where(state, fid)}", state.figures[fid].hex, fid)
+                    for fid in waiting(r, state))
+    return Prompt(PromptKind.CHOOSE, r.player_sides(state)[0], f"{r.active_name(state)}: which character acts next?",
+                  options=(*options, Option(END_TURN, "end the turn (the others do nothing)")))
+
+
+def start(r: Filtwiz, state: GameState, fid: str, events: list[Event]) -> None:
+    here = state.figures[fid].hex
+    assert here is not None
+    state.add_to_set(ACTED, fid)
+    state.step = MoveCharacter(fid, r.allowance(state, fid), here)
+
+
+def apply_pick(r: Filtwiz, state: GameState, step: PickCharacter, choice: Choose, events: list[Event]) -> None:
+    if choice.option == END_TURN:
+        events.append(Event("turn_ended", f"{r.active_name(state)} ends the turn.", {}))
+        r.end_phase(state, events)
+        return
+    start(r, state, choice.option, events)
+
+
+def settle_pick(r: Filtwiz, state: GameState, step: PickCharacter, events: list[Event]) -> bool:
+    left = waiting(r, state)
+    if not left:
+        r.end_phase(state, events)
+        return True
+    if len(left) == 1:
+        start(r, state, left[0], events)
+        return True
+    return False
+
+
+# -- move ------------------------------------------------------------------------------------------------
+def prompt_move(r: Filtwiz, state: GameState, step: MoveCharacter) -> Prompt:
+    fig = state.figures[step.figure]
+    name = r.name_of(step.figure)
+    if state.in_set(PRONE, step.figure):
+        text = f"{name} is prone and spends the move getting up: leave it at {r.label(step.start)}."
+    else:
+        text = (f"{r.side_name(fig.side)}: move {name} up to {step.allowance} hexes (or leave it where it is). "
+                f"{r.move_note(state, step.figure)}")
+    return Prompt(PromptKind.MOVE, fig.side, text, figure=fig.id, moves=r.reachable(state, fig.id))
+
+
+def apply_move(r: Filtwiz, state: GameState, step: MoveCharacter, move: Move, events: list[Event]) -> None:
+    name = r.name_of(step.figure)
+    if state.in_set(PRONE, step.figure):
+        state.turn_sets[PRONE].remove(step.figure)
+        events.append(Event("stood_up", f"{name} gets up.", {"figure": step.figure}))
+    elif move.to == step.start:
+        events.append(Event("stayed", f"{name} stays at {r.label(step.start)}.", {"figure": step.figure}))
+    else:
+        path = r.reachable(state, step.figure)[move.to].path
+        state.put(step.figure, move.to)
+        events.append(Event("moved", f"{name} moves from {r.label(step.start)} to {r.label(move.to)}.", {
+            "figure": step.figure, "from": [step.start.q, step.start.r], "to": [move.to.q, move.to.r],
+            "path": [[h.q, h.r] for h in path]}))
+    state.step = ChooseAttack(step.figure)
+
+
+# -- attack ------------------------------------------------------------------------------------------------
+def prompt_attack(r: Filtwiz, state: GameState, step: ChooseAttack) -> Prompt:
+    fig = state.figures[step.figure]
+    options = tuple(Option(u.id, u.label, u.hex, u.figure) for u in r.attack_options(state, step.figure))
+    return Prompt(PromptKind.CHOOSE, fig.side, f"{r.name_of(step.figure)}: {r.skill_words(step.figure)} — use it?",
+                  figure=step.figure, options=(*options, Option(NO_ATTACK, "no attack this turn")))
+
+
+def apply_attack(r: Filtwiz, state: GameState, step: ChooseAttack, choice: Choose, events: list[Event]) -> None:
+    if choice.option == NO_ATTACK:
+        events.append(Event("no_attack", f"{r.name_of(step.figure)} does not attack.", {"figure": step.figure}))
+        state.step = PickCharacter()
+        return
+    chosen = next(u for u in r.attack_options(state, step.figure) if u.id == choice.option)
+    hit = tuple(f.id for f in chosen.use.hit)
+    events.append(Event("attack", f"{r.name_of(step.figure)} attacks: {chosen.label}.", {
+        "figure": step.figure, "option": chosen.id, "hexes": [[h.q, h.r] for h in sorted(chosen.use.covered)],
+        "targets": list(hit), "spared": dict(chosen.use.spared)}))
+    state.step = Judge(step.figure, hit, chosen.label) if hit else PickCharacter()
+
+
+def settle_attack(r: Filtwiz, state: GameState, step: ChooseAttack, events: list[Event]) -> bool:
+    """Nothing to attack: the character's action is over."""
+    if r.attack_options(state, step.figure):
+        return False
+    state.step = PickCharacter()
+    return True
+
+
+# -- the GM's verdict --------------------------------------------------------------------------------------------
+def prompt_judge(r: Filtwiz, state: GameState, step: Judge) -> Prompt:
+    target = step.targets[0]
+    t = r.name_of(target)
+    options = tuple(Option(key, text.format(t=t)) for key, text in VERDICTS)
+    return Prompt(PromptKind.CHOOSE, state.figures[step.figure].side,
+                  f"GM: {r.name_of(step.figure)} ({step.how}) against {t} — roll 〔命中〕 against 〔回避〕 at the "
+                  "table and apply the damage on the sheets. What happened?", figure=target, options=options)
+
+
+def apply_judge(r: Filtwiz, state: GameState, step: Judge, choice: Choose, events: list[Event]) -> None:
+    target, rest = step.targets[0], step.targets[1:]
+    t = r.name_of(target)
+    fig = state.figures[target]
+    if choice.option == "out":
+        fig.alive = False
+        state.pending_removals.append(target)
+        events.append(Event("out", f"{t} is out (★気絶).", {"figure": target}))
+    elif choice.option == "prone":
+        state.add_to_set(PRONE, target)
+        events.append(Event("prone", f"{t} falls prone.", {"figure": target}))
+    elif choice.option == "hit":
+        events.append(Event("hit", f"{t} is hit and fights on.", {"figure": target}))
+    else:
+        events.append(Event("missed", f"{r.name_of(step.figure)} misses {t}.", {"figure": target}))
+    alive = tuple(f for f in rest if state.figures[f].alive)
+    state.step = Judge(step.figure, alive, step.how) if alive else PickCharacter()
+
+
+STAGES = (
+    Stage(PickCharacter, prompt_pick, apply_pick, settle_pick),
+    Stage(MoveCharacter, prompt_move, apply_move),
+    Stage(ChooseAttack, prompt_attack, apply_attack, settle_attack),
+    Stage(Judge, prompt_judge, apply_judge),
+)
