@@ -50,7 +50,8 @@ def content_to_dict(rules: type[RuleSet]) -> dict[str, Any]:
     return {
         "ruleset_title": rules.title,
         "glossary": [{"term": t.term, "text": t.text, "press": list(t.press)} for t in rules.glossary()],
-        "queries": [{"name": q.name, "label": q.label, "about": q.about, "help": q.help} for q in rules.queries],
+        "queries": [{"name": q.name, "label": q.label, "about": q.about, "help": q.help, "shown": q.shown}
+                    for q in rules.queries],
         "phases": dict(rules.phase_names),
     }
 

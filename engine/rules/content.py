@@ -37,12 +37,15 @@ class QueryKind:
     """A query a rule set answers for the tablets (``what`` of the ``query`` command), drawn as an overlay.
 
     ``about`` is what it is asked about: a ``figure`` (the tapped one) or a ``side`` (the tapped figure's).
+    ``shown``: drawn as soon as a figure is tapped; a query that would crowd the others is declared False and
+    drawn when the player turns it on.
     """
 
     name: str
     label: str
     about: str = "figure"
     help: str = ""
+    shown: bool = True
 
 
 def load_glossary(package: str, filename: str = "glossary.toml") -> tuple[GlossaryTerm, ...]:
