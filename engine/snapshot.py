@@ -52,7 +52,8 @@ def content_to_dict(rules: type[RuleSet]) -> dict[str, Any]:
     return {
         "ruleset_title": rules.title,
         "glossary": [{"term": t.term, "text": t.text, "press": list(t.press)} for t in rules.glossary()],
-        "queries": [{"name": q.name, "label": q.label, "about": q.about, "help": q.help, "takes": list(q.takes)}
+        "queries": [{"name": q.name, "label": q.label, "about": q.about, "help": q.help, "takes": list(q.takes),
+                     "shown": q.shown}
                     for q in rules.queries],
         "phases": dict(rules.phase_names),
         "rulings": [ruling_kind_to_dict(k) for k in rules.ruling_kinds],  # what the game master may rule

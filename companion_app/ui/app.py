@@ -263,6 +263,10 @@ class HexaApp(App):  # type: ignore[misc]
         if term:
             self.explain_terms(term)
 
+    def toggle_query(self, what: str) -> None:
+        """A query's button: draw its answers about the tapped figure, or stop drawing them."""
+        self.session.toggle_query(what)
+
     def select_figure(self, figure: str) -> None:
         """Show the figure at once and ask the engine every query its rule set declares about it; each answer is
         drawn as it arrives."""

@@ -111,6 +111,7 @@ def terrain_patterns(group: InstructionGroup, tiles: Sequence[TileView], size_mm
     cross for low obstacles, waves for water, dots for rough ground, a roof outline for buildings."""
     batch = MeshBatch((1.0, 1.0, 1.0, 0.28))
     for t in tiles:
+        size_mm = t.pattern_mm or size_mm  # a zone's pattern fills the zone
         cx, cy = t.centre
         r = size_mm * 0.5
         if t.pattern == "hatch":
@@ -146,6 +147,37 @@ def text(group: InstructionGroup, label: str, centre: Pt, height_mm: float, rgba
     cx, cy = flip(centre)
     group.add(Color(*rgba))
     group.add(Rectangle(texture=tex, pos=(cx - w / 2, cy - height_mm / 2), size=(w, height_mm)))
+
+
+def text_from(group: InstructionGroup, label: str, left: Pt, height_mm: float, width_mm: float,
+              rgba: palette.RGBA = palette.TEXT, font_px: int = 32) -> None:
+    """A text starting at ``left`` (its left end, mid height), made smaller if it would be wider than ``width_mm``."""
+    tex = text_texture(label, font_px)
+    w = height_mm * tex.width / max(1, tex.height)
+    if width_mm > 0 and w > width_mm:
+        height_mm, w = height_mm * width_mm / w, width_mm
+    text(group, label, (left[0] + w / 2, left[1]), height_mm, rgba, font_px)
+
+
+def chip(group: InstructionGroup, label: str, centre: Pt, height_mm: float, rgba: palette.RGBA,
+         font_px: int = 32) -> None:
+    """A text on a dark plate, readable over any fill, figure or line."""
+    tex = text_texture(label, font_px)
+    w = height_mm * tex.width / max(1, tex.height)
+    pad = height_mm * 0.12
+    x, y = centre
+    plate = MeshBatch((0.05, 0.05, 0.06, 0.82))
+    plate.polygon([(x - w / 2 - pad, y - height_mm / 2), (x + w / 2 + pad, y - height_mm / 2),
+                   (x + w / 2 + pad, y + height_mm / 2), (x - w / 2 - pad, y + height_mm / 2)])
+    plate.emit(group)
+    text(group, label, centre, height_mm * 0.92, rgba, font_px)
+
+
+def captions(group: InstructionGroup, tiles: Sequence[TileView], size_mm: float) -> None:
+    """Each tile's caption (a zone's terrain in words) where the view model puts it."""
+    for t in tiles:
+        if t.caption:
+            chip(group, t.caption, t.caption_at, size_mm * 0.36, palette.TEXT, 28)
 
 
 def tile_labels(group: InstructionGroup, tiles: Sequence[TileView], size_mm: float) -> None:
@@ -246,6 +278,7 @@ def facing_wedge(centre: Pt, r: float, facing_deg: float) -> list[Pt]:
 
 
 Label = tuple[str, Pt, float, palette.RGBA, int]
+DISC_RADIUS = 0.58  # a lone figure's disc radius, as a share of the drawing scale
 STACKED_SCALE = 0.8  # a stack's discs are drawn this much smaller than a lone figure's
 
 
@@ -256,8 +289,8 @@ def _discs(group: InstructionGroup, figs: Sequence[FigureView], size_mm: float, 
     outline = MeshBatch((0.05, 0.05, 0.05, alpha))
     wedges = MeshBatch((1.0, 1.0, 1.0, alpha))
     labels: list[Label] = []
-    r = size_mm * 0.58
     for f in figs:
+        r = size_mm * DISC_RADIUS * (f.scale if at is None else 1.0)
         places = at.get(f.id, []) if at is not None else ([f.centre] if f.centre is not None else [])
         colour = (f.colour[0], f.colour[1], f.colour[2], alpha)
         fill = fills.setdefault(colour, MeshBatch(colour))
@@ -269,19 +302,41 @@ def _discs(group: InstructionGroup, figs: Sequence[FigureView], size_mm: float, 
                 wedge = facing_wedge(centre, r, f.facing_deg)
                 wedges.polygon(wedge)
                 outline.polyline(wedge, size_mm * 0.05, close=True)
-            labels.append((f.letter, centre, size_mm * 0.55, (0.05, 0.05, 0.05, alpha), 40))
+            labels.append((f.letter, centre, r * 0.95, (0.05, 0.05, 0.05, alpha), 40))
             on_top = f.stack_index == f.stack - 1
+            if names and f.name_left is not None and at is None:
+                continue  # named beside its disc (figures.roster_names)
             if names and on_top:
                 name = f.name if f.stack < 2 else f"{f.name} +{f.stack - 1}"
                 labels.append((name, (centre[0], centre[1] + size_mm * 0.8), size_mm * 0.3, (1, 1, 1, alpha), 28))
                 if f.badges:
-                    labels.append((" ".join(f.badges)[:24], (centre[0], centre[1] - size_mm * 0.8), size_mm * 0.26,
+                    labels.append((badge_text(f.badges), (centre[0], centre[1] - size_mm * 0.8), size_mm * 0.26,
                                    (1.0, 0.9, 0.4, alpha), 24))
     for batch in fills.values():
         batch.emit(group)
     outline.emit(group)
     wedges.emit(group)
     return labels
+
+
+def badge_text(badges: Sequence[str]) -> str:
+    """A figure's badges in one short line, in words ("hawk_eye" reads "hawk eye")."""
+    line = " · ".join(b.replace("_", " ") for b in badges)
+    return line if len(line) <= 30 else line[:29] + "…"
+
+
+def roster_names(group: InstructionGroup, figs: Sequence[FigureView], size_mm: float) -> None:
+    """The names (and badges) of figures drawn at places of their own, each beside its disc."""
+    for f in figs:
+        if f.name_left is None or f.centre is None:
+            continue
+        r = size_mm * DISC_RADIUS * f.scale
+        height = min(size_mm * 0.34, r * 0.9)
+        y = f.centre[1] - (height * 0.35 if f.badges else 0.0)
+        text_from(group, f.name, (f.name_left, y), height, f.name_width, (1, 1, 1, 1), 28)
+        if f.badges:
+            text_from(group, badge_text(f.badges), (f.name_left, y + height * 0.95), height * 0.7, f.name_width,
+                      (1.0, 0.9, 0.4, 1.0), 24)
 
 
 def stack_count(group: InstructionGroup, f: FigureView, size_mm: float) -> None:
@@ -301,11 +356,14 @@ def figures(group: InstructionGroup, figs: Sequence[FigureView], size_mm: float,
     """Figures as their side's shape in the side's colour with a dark outline and the kind's letter, a wedge on
     the rim where they face; names below, badges above. A stack is drawn disc after disc (the last to arrive on
     top) with its count. ``at`` draws ghosts of a figure at other places instead."""
-    single = [f for f in figs if f.stack < 2 or at is not None]
-    stacked = sorted((f for f in figs if f.stack >= 2 and at is None), key=lambda f: f.stack_index)
+    single = [f for f in figs if f.stack < 2 or f.name_left is not None or at is not None]
+    stacked = sorted((f for f in figs if f.stack >= 2 and f.name_left is None and at is None),
+                     key=lambda f: f.stack_index)
     labels = _discs(group, single, size_mm, alpha, at, names)
     for label, centre, height, rgba, px in labels:
         text(group, label, centre, height, rgba, px)
+    if names and at is None:
+        roster_names(group, single, size_mm)
     for f in stacked:  # each disc over the one below it, its letter with it; smaller, so the one below shows
         for label, centre, height, rgba, px in _discs(group, [f], size_mm * STACKED_SCALE, alpha, None, names):
             text(group, label, centre, height, rgba, px)

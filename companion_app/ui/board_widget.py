@@ -220,6 +220,7 @@ class BoardWidget(Widget):  # type: ignore[misc]
     def _draw_edges(self, board: BoardView) -> None:
         self.g_edges.clear()
         draw.edges(self.g_edges, board.edges, board.size_mm)
+        draw.captions(self.g_edges, [t for t in board.tiles.values() if t.caption], board.size_mm)  # over shading
 
     def _names_readable(self, board: BoardView) -> bool:
         """Names under the figures only when they would be at least 7 px high (else they are noise and cost)."""
@@ -281,12 +282,20 @@ class BoardWidget(Widget):  # type: ignore[misc]
                           dashed=True)
         outlined = sel.cells("outline")
         draw.hex_outlines(under, draw.hexes(board, [c.key for c in outlined]), (1, 1, 1, 0.8), size * 0.07, 0.86)
-        texts += [(c.label, board.centre(c.key), size * 0.45, palette.THREAT, 40) for c in warned if c.label]
-        texts += [(c.label, board.centre(c.key), size * 0.35, (1, 1, 1, 0.9), 32)
-                  for c in (*shaded, *outlined) if c.label]
+        marks = [(c, palette.THREAT, 0.45, 40) for c in warned] + [(c, (1, 1, 1, 0.9), 0.35, 32)
+                                                                    for c in (*shaded, *outlined)]
+        for c, rgba, height, px in marks:
+            if c.label and board.mark_at(c.key) == board.centre(c.key):
+                texts.append((c.label, board.centre(c.key), size * height, rgba, px))
+        self._chips([(c.key, c.label, rgba) for c, rgba, _, _ in marks if c.label], board)
         fig = board.figures.get(sel.figure)
         if fig is not None and fig.key is not None:
             draw.hex_outlines(over, draw.hexes(board, [fig.key]), (1, 1, 1, 1), size * 0.09, 0.92)
+            if fig.name_left is not None and fig.centre is not None:  # one of a zone's figures: ring it too
+                ring = draw.MeshBatch((1, 1, 1, 1))
+                r = size * draw.DISC_RADIUS * fig.scale * 1.3
+                ring.polyline(draw.shape_points("circle", fig.centre, r), size * 0.06, close=True)
+                ring.emit(over)
         sight = {k: draw.MeshBatch(c) for k, c in palette.SIGHT.items()}
         blockers = draw.MeshBatch(palette.SIGHT["blocked"])
         for t in sel.sight_lines:
@@ -307,6 +316,20 @@ class BoardWidget(Widget):  # type: ignore[misc]
                         blockers.segment(e.ends[0], e.ends[1], size * 0.22)
         for batch in (*sight.values(), blockers):
             batch.emit(over)
+
+    def _chips(self, marks: list[tuple[HexKey, str, palette.RGBA]], board: BoardView) -> None:
+        """Labels of cells that write them apart from their centre (a zone's upper right), one under another when
+        several queries label one cell, each on a dark plate."""
+        rows: dict[HexKey, list[tuple[str, palette.RGBA]]] = {}
+        height = board.size_mm * 0.42
+        for key, label, rgba in marks:
+            at = board.mark_at(key)
+            written = rows.setdefault(key, [])
+            if at == board.centre(key) or (label, rgba) in written:  # two queries saying the same: written once
+                continue
+            n = len(written)
+            written.append((label, rgba))
+            draw.chip(self.g_over, label, (at[0], at[1] + n * height * 1.1), height, rgba, 32)
 
     # ---------------------------------------------------------------- touches
 

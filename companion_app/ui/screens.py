@@ -22,10 +22,13 @@ __all__ = ["BigScreen", "BoardWidget", "CameraScreen", "LogScreen", "PlayScreen"
 class PlayScreen(Screen):  # type: ignore[misc]
     """Board, header, tools and the prompt panel."""
 
+    query_buttons: dict[str, BigButton]
+
     def refresh(self, session: GameSession, prompt_changed: bool) -> None:
         self.ids.board.show(session)
         if prompt_changed:
             self.ids.prompt.show(session.prompt)
+        self._query_toggles(session)
         lines: list[str] = []
         if session.notice:
             lines.append(session.notice)
@@ -34,10 +37,30 @@ class PlayScreen(Screen):  # type: ignore[misc]
         if session.selection is not None and session.board is not None:
             fig = session.board.figures.get(session.selection.figure)
             if fig is not None:
-                lines.append(f"{fig.name} ({fig.side_name}, {fig.kind}) on {fig.label}:")
+                about = ", ".join(part for part in (fig.side_name, fig.kind) if part)
+                lines.append(f"{fig.name} ({about}) on {fig.label}:")
             lines += ["  " + line for line in session.selection.lines()]
         hint = session.tap_hint
         self.ids.info.text = "\n".join(lines) or hint
+
+    def _query_toggles(self, session: GameSession) -> None:
+        """One button per query the rule set declares, lit while its answers are drawn (where some start off)."""
+        box = self.ids.queries
+        wanted = [q.what for q in session.queries] if any(not q.shown for q in session.queries) else []
+        buttons = getattr(self, "query_buttons", {})
+        if list(buttons) != wanted:
+            box.clear_widgets()
+            buttons = {}
+            for q in session.queries if wanted else ():
+                button = BigButton(text=q.label, font_base=15)
+                button.bind(on_release=lambda _b, what=q.what: App.get_running_app().toggle_query(what))
+                box.add_widget(button)
+                buttons[q.what] = button
+            self.query_buttons = buttons
+            box.height = self.ids.undo.parent.height if buttons else 0  # as tall as the tools row above it
+            box.opacity = 1 if buttons else 0
+        for what, button in buttons.items():
+            button.active = session.query_shown(what)
 
 
 class BigScreen(Screen):  # type: ignore[misc]

@@ -58,6 +58,10 @@ class TileView:
     label_at: Point = (0.0, 0.0)  # where the label is written, and how tall
     label_mm: float = 0.0
     style: str = palette.DEFAULT_TERRAIN_STYLE  # the terrain kind's draw style (what fill and pattern show)
+    mark_at: Point | None = None  # where a query's labels are written (None: the centre)
+    pattern_mm: float = 0.0  # the size its terrain pattern is drawn at (0: the board's drawing scale)
+    caption: str = ""  # its terrain kind's name written on it (zones: terrain reads in words too)
+    caption_at: Point = (0.0, 0.0)
 
 
 @dataclass(frozen=True)
@@ -92,6 +96,9 @@ class FigureView:
     level: int = 0  # the height it stands at (its hex's level unless the state says otherwise)
     stack: int = 1  # figures on its hex, itself included
     stack_index: int = 0  # 0 at the bottom of the stack (first to arrive), stack - 1 on top
+    scale: float = 1.0  # its disc's size against a lone figure's
+    name_left: float | None = None  # set: drawn at a place of its own, its name from there on its right
+    name_width: float = 0.0  # … in at most this width (mm)
 
 
 @dataclass(frozen=True)
@@ -173,6 +180,11 @@ class BoardView:
     def centre(self, key: HexKey) -> Point:
         tile = self.tiles.get(key)
         return tile.centre if tile is not None else self.layout.hex_to_mm(Hex(*key))
+
+    def mark_at(self, key: HexKey) -> Point:
+        """Where a query's label on the cell is written: a hex's centre, a zone's upper right (clear of figures)."""
+        tile = self.tiles.get(key)
+        return tile.mark_at if tile is not None and tile.mark_at is not None else self.centre(key)
 
     def label(self, key: HexKey) -> str:
         """The cell's label as the engine sent it; a cell off the board by the board's own rule."""
@@ -287,11 +299,15 @@ def _zone_tiles(board: Mapping[str, Any], size_mm: float) -> dict[HexKey, TileVi
         if level:
             fill = palette.shade(fill, 1.0 + 0.18 * level)
         centre = ((x0 + x1) / 2.0, (y0 + y1) / 2.0)
+        side = min(x1 - x0, y1 - y0)
         tiles[key] = TileView(
             key=key, label=str(t.get("label", "")), terrain=terrain, level=level, tokens=tuple(t.get("tokens", ())),
             centre=centre, corners=((x0, y0), (x1, y0), (x1, y1), (x0, y1)), fill=fill,
             pattern=palette.TERRAIN_PATTERN[style], style=style,
             label_at=(x0 + (x1 - x0) * 0.14, y0 + (y1 - y0) * 0.14), label_mm=size_mm * 0.8,
+            mark_at=(x1 - side * 0.2, y0 + side * 0.11), pattern_mm=side * 0.8,
+            caption=terrain.replace("_", " ") if style != palette.DEFAULT_TERRAIN_STYLE else "",
+            caption_at=(centre[0], y1 - side * 0.075),
         )
     return tiles
 
@@ -368,7 +384,7 @@ def _with_state(
     view.figures = _figures(scenario, state, view)
     view.figures = _stacked(view.figures, view.size_mm, offset=kind != "zones")
     if kind == "zones":
-        view.figures = _spread(view.figures, view.size_mm)
+        view.figures = _spread(view.figures, view.tiles, view.size_mm)
     if state is not None:
         view.tokens = {str(k): hex_key(v) for k, v in state.get("tokens", {}).items()}
     else:
@@ -376,23 +392,32 @@ def _with_state(
     return view
 
 
-def _spread(figures: dict[str, FigureView], size_mm: float) -> dict[str, FigureView]:
-    """Figures sharing a zone side by side around its centre, so each stays visible and can be tapped."""
-    by_cell: dict[HexKey, list[str]] = {}
+ROSTER_TOP, ROSTER_BOTTOM = 0.27, 0.86  # a zone's figures are listed between these shares of its height
+DISC_RADIUS = 0.58  # a lone figure's disc radius, as a share of the drawing scale (board_drawing draws it)
+
+
+def _spread(figures: dict[str, FigureView], tiles: Mapping[HexKey, TileView],
+            size_mm: float) -> dict[str, FigureView]:
+    """Figures sharing a zone listed one under another, in the order they arrived: each its own disc and its name
+    beside it, below the zone's number and above its terrain, so every one is seen, named and can be tapped."""
+    by_cell: dict[HexKey, list[FigureView]] = {}
     for f in figures.values():
-        if f.alive and f.key is not None and f.centre is not None:
-            by_cell.setdefault(f.key, []).append(f.id)
+        if f.alive and f.key is not None and f.centre is not None and f.key in tiles:
+            by_cell.setdefault(f.key, []).append(f)
     out = dict(figures)
-    for ids in by_cell.values():
-        if len(ids) < 2:
+    for key, here in by_cell.items():
+        if len(here) < 2:
             continue
-        radius = size_mm * 1.1
-        for i, fid in enumerate(ids):
-            f = figures[fid]
-            assert f.centre is not None
-            angle = 2 * math.pi * i / len(ids) - math.pi / 2
-            x, y = f.centre
-            out[fid] = replace(f, centre=(x + radius * math.cos(angle), y + radius * math.sin(angle)))
+        (x0, y0), _, (x1, y1), _ = tiles[key].corners
+        side = min(x1 - x0, y1 - y0)
+        row = min(side * (ROSTER_BOTTOM - ROSTER_TOP) / len(here), side * 0.3)
+        radius = row * 0.42
+        top = y0 + side * ROSTER_TOP + (side * (ROSTER_BOTTOM - ROSTER_TOP) - row * len(here)) / 2
+        for i, f in enumerate(sorted(here, key=lambda f: f.stack_index)):
+            cx, cy = x0 + side * 0.06 + radius, top + row * (i + 0.5)
+            left = cx + radius * 1.3
+            out[f.id] = replace(f, centre=(cx, cy), scale=radius / (DISC_RADIUS * size_mm), name_left=left,
+                                name_width=x1 - side * 0.03 - left)
     return out
 
 

@@ -85,15 +85,19 @@ def query_overlay(raw: Mapping[str, Any]) -> QueryOverlay:
 
 @dataclass
 class SelectionOverlay:
-    """A tapped figure and the answers of the rule set's queries about it, in the order the rule set declares."""
+    """A tapped figure and the answers of the rule set's queries about it, in the order the rule set declares;
+    the answers of ``hidden`` queries are kept but not drawn."""
 
     figure: str
     order: tuple[str, ...] = ()
     answers: dict[str, QueryOverlay] = field(default_factory=dict)
+    hidden: set[str] = field(default_factory=set)
 
     def overlays(self) -> list[QueryOverlay]:
+        """The answers drawn now."""
         known = [self.answers[q] for q in self.order if q in self.answers]
-        return known + [o for q, o in self.answers.items() if q not in self.order]
+        every = known + [o for q, o in self.answers.items() if q not in self.order]
+        return [o for o in every if o.query not in self.hidden]
 
     def cells(self, style: str) -> list[CellMark]:
         return [c for o in self.overlays() for c in o.cells if c.style == style]

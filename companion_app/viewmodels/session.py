@@ -28,6 +28,7 @@ class QueryAsk:
     what: str
     label: str
     about: str  # figure | side
+    shown: bool = True  # drawn as soon as a figure is tapped (else when the player turns it on)
 
 
 @dataclass(frozen=True)
@@ -54,6 +55,7 @@ class GameSession:
         self.selection: SelectionOverlay | None = None
         self.glossary = Glossary()
         self.queries: tuple[QueryAsk, ...] = ()
+        self.hidden_queries: set[str] = set()  # the queries not drawn now (the player turns them on and off)
         self.table_view: TableOverlay = TableOverlay()
         self.notice = ""  # the last refusal or error, in words
         self.revision = 0  # bumped on every change the screens must show
@@ -108,8 +110,10 @@ class GameSession:
         self.board = build_board(self.scenario, self.snapshot, None if scenario_changed else self.board)
         if scenario_changed:
             self.glossary = glossary_of(self.scenario)
-            self.queries = tuple(QueryAsk(str(q["name"]), str(q.get("label", q["name"])), str(q.get("about", "figure")))
+            self.queries = tuple(QueryAsk(str(q["name"]), str(q.get("label", q["name"])), str(q.get("about", "figure")),
+                                          bool(q.get("shown", True)))
                                  for q in self.scenario.get("queries") or [])
+            self.hidden_queries = {q.what for q in self.queries if not q.shown}
         if self.snapshot is not None:
             raw = self.snapshot.get("prompt")
             # The same question again (an update about something else): keep the model, and the faces entered so far.
@@ -159,9 +163,22 @@ class GameSession:
         if self.board is None or figure not in self.board.figures:
             self.selection = None
         elif self.selection is None or self.selection.figure != figure:
-            self.selection = SelectionOverlay(figure, tuple(q.what for q in self.queries))
+            self.selection = SelectionOverlay(figure, tuple(q.what for q in self.queries), hidden=self.hidden_queries)
         self.revision += 1
         return self.selection
+
+    def query_shown(self, what: str) -> bool:
+        return what not in self.hidden_queries
+
+    def toggle_query(self, what: str) -> None:
+        """Draw a query's answers, or stop drawing them (for every figure tapped after, too)."""
+        if what in self.hidden_queries:
+            self.hidden_queries.discard(what)
+        else:
+            self.hidden_queries.add(what)
+        if self.selection is not None:
+            self.selection.hidden = self.hidden_queries
+        self.revision += 1
 
     def answer(self, figure: str, overlay: Mapping[str, Any]) -> None:
         """A query's answer about ``figure`` (the reply's ``overlay``); dropped when another figure is shown now."""

@@ -41,6 +41,8 @@ class QueryKind:
     ``about`` is what it is asked about: a ``figure`` (the tapped one), a ``side`` (the tapped figure's) or a
     ``cell`` (a tapped cell, by its label). ``takes`` lists what else it may be given (:data:`QUERY_PARAMETERS`:
     a chosen ``cell``, a ``size`` in cells); each is optional, the rule set says what it does without one.
+    ``shown``: drawn as soon as a figure is tapped; a query that would crowd the others is declared False and
+    drawn when the player turns it on.
     """
 
     name: str
@@ -48,6 +50,7 @@ class QueryKind:
     about: str = "figure"
     help: str = ""
     takes: tuple[str, ...] = ()
+    shown: bool = True
 
     def __post_init__(self) -> None:
         if self.about not in ABOUT:

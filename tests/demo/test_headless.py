@@ -64,6 +64,19 @@ def test_headless_plays_a_zone_scenario_on_the_printed_mat_through_the_camera() 
     assert "the hand moves Ash to 8" in proc.stdout and "Game over. Winner: allies" in proc.stdout
 
 
+def test_headless_plays_tenkey_skirmish_on_the_printed_mat_through_the_camera_to_its_end() -> None:
+    proc = _demo("tenkey-skirmish", "--headless", "--seed", "1", timeout_s=300)
+    assert proc.returncode == 0, proc.stderr[-3000:]
+    _check_game(proc.stdout, proc.stderr)
+    out = proc.stdout
+    assert "The camera sees all 9 figures on their zones." in out
+    winner = r"Game over\. Winner: The (party|band) — The (party|band) wins: every enemy is down"
+    assert re.search(winner, out), out[-2000:]
+    removals = re.search(r"and (\d+) removals through the camera", out)
+    assert removals is not None and int(removals.group(1)) >= 4  # the losers' characters taken off the mat by hand
+    assert "0 figures put where the game moved them" in out  # every move the camera's, none put back by the demo
+
+
 def test_no_screen_means_headless_with_a_note() -> None:
     proc = subprocess.Popen([sys.executable, "-m", "engine", "demo", "tutorial", "-v"], cwd=ROOT, env=ENV,
                             stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)

@@ -17,8 +17,12 @@ SHOTS = ROOT / "artifacts" / "screenshots"
 
 
 @pytest.mark.window
-def test_demo_window_drag_is_judged_through_the_camera() -> None:
-    base = [sys.executable, "-m", "tests.demo.window_demo"]
+@pytest.mark.parametrize(("scenario", "shots"), [("goblins-treasure", ("demo", "demo-camera")),
+                                                 ("tenkey-skirmish", ("demo-tenkey-skirmish",
+                                                                      "demo-tenkey-skirmish-camera"))])
+def test_demo_window_drag_is_judged_through_the_camera(scenario: str, shots: tuple[str, str]) -> None:
+    """The hex map, and the zone mat: a figure dragged on the tablet is moved on the table and judged from it."""
+    base = [sys.executable, "-m", "tests.demo.window_demo", scenario]
     if shutil.which("xvfb-run"):
         command = ["xvfb-run", "-a", "-s", "-screen 0 1280x1024x24", *base]
     elif os.environ.get("DISPLAY"):
@@ -33,6 +37,6 @@ def test_demo_window_drag_is_judged_through_the_camera() -> None:
     assert result["ok"], f"{result['error']}\nchecks passed: {result['checks']}"
     assert any(c.startswith("dragged ") and "the camera saw it" in c for c in result["checks"])
     assert "the camera preview of the synthetic table is shown" in result["checks"]
-    for name in ("demo", "demo-camera"):
+    for name in shots:
         shot = SHOTS / f"{name}.png"
         assert shot.exists() and shot.stat().st_size > 10_000

@@ -1,10 +1,12 @@
 """The demo in a real window: services started as ``hexa demo`` does, the app on the table hand, one drag judged.
 
-Run in its own process under Xvfb: ``xvfb-run -a python -m tests.demo.window_demo``. It starts the camera
-service on the synthetic table and the engine (goblins-treasure), the table hand proxy and the app; answers
+Run in its own process under Xvfb: ``xvfb-run -a python -m tests.demo.window_demo [SCENARIO]``. It starts the
+camera service on the synthetic table and the engine (goblins-treasure unless named), the table hand proxy and the
+app; answers
 rolls and choices through the app's link like button taps, drags the figure the engine asks to move with a
 simulated touch, and waits until the engine applies that move *from the camera*. Prints one JSON line
-``{"ok", "checks", "error", "moved"}`` and saves ``artifacts/screenshots/demo.png`` and ``demo-camera.png``.
+``{"ok", "checks", "error", "moved"}`` and saves ``artifacts/screenshots/demo.png`` and ``demo-camera.png``
+(for another scenario ``demo-SCENARIO.png`` and ``demo-SCENARIO-camera.png``).
 """
 
 from __future__ import annotations
@@ -58,7 +60,7 @@ class Watcher:
         return Game.replay(self.scenario, [action_from_dict(h["action"]) for h in self.client.game["history"]])
 
 
-def demo_script(watcher: Watcher, moved: dict[str, Any]) -> Any:
+def demo_script(watcher: Watcher, moved: dict[str, Any], shot: str = "demo") -> Any:
     def script(d: Driver) -> Step:
         app = d.app
         s = app.session
@@ -126,7 +128,7 @@ def demo_script(watcher: Watcher, moved: dict[str, Any]) -> Any:
 
         yield next_prompt
         yield d.drawn()
-        d.screenshot("demo")
+        d.screenshot(shot)
         app.show_screen("camera")
         camera = app.sm.get_screen("camera")
 
@@ -137,22 +139,23 @@ def demo_script(watcher: Watcher, moved: dict[str, Any]) -> Any:
         yield preview
         yield d.drawn()
         d.check(True, "the camera preview of the synthetic table is shown")
-        d.screenshot("demo-camera")
+        d.screenshot(f"{shot}-camera")
 
     return script
 
 
-def main() -> int:
-    scenario = load_scenario(SCENARIO)
+def main(name: str = SCENARIO) -> int:
+    scenario = load_scenario(name)
+    shot = "demo" if name == SCENARIO else f"demo-{name}"
     moved: dict[str, Any] = {}
-    with DemoServices(SCENARIO, say=lambda line: print(line, file=sys.stderr)) as services:
+    with DemoServices(name, say=lambda line: print(line, file=sys.stderr)) as services:
         ep = services.endpoints
         with TableHandProxy(ep.hand, ep.engine_commands, ep.engine_pub, ep.control, scenario):
             watcher = Watcher(EngineClient(ep.engine_pub, ep.engine_commands), scenario)
             agent = NetworkAgent(f"tcp://127.0.0.1:{port_of(ep.engine_pub)}", f"tcp://127.0.0.1:{port_of(ep.hand)}",
                                  ep.vision_pub)
             app = HexaApp(agent)
-            driver = Driver(app, demo_script(watcher, moved), timeout_s=60.0)
+            driver = Driver(app, demo_script(watcher, moved, shot), timeout_s=60.0)
             Clock.schedule_interval(driver.tick, 0)
             try:
                 app.run()
@@ -164,4 +167,4 @@ def main() -> int:
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    sys.exit(main(*sys.argv[1:2]))

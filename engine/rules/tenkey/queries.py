@@ -21,12 +21,13 @@ if TYPE_CHECKING:
 
 QUERIES: tuple[QueryKind, ...] = (
     QueryKind("reachable", "Moves", help="the zones a normal move reaches, each with the metres it needs"),
-    QueryKind("full_moves", "Full move", help="the zones a full move reaches (no action after it)"),
-    QueryKind("targets", "Range", help="every zone's range from here, and the shots an obstacle or enemy blocks"),
-    QueryKind("area", "Area", help="where its area spell may be centred and which zones it covers"),
-    QueryKind("line", "Line", help="the lines its line spell may run, and who stands on them"),
-    QueryKind("obstruct", "Obstruct", help="the zones where it may stop a passing enemy"),
-)
+    QueryKind("full_moves", "Full move", help="the zones a full move reaches (no action after it)", shown=False),
+    QueryKind("targets", "Range", help="every zone's range from here, and the shots an obstacle or enemy blocks",
+              shown=False),
+    QueryKind("area", "Area", help="where its area spell may be centred and which zones it covers", shown=False),
+    QueryKind("line", "Line", help="the lines its line spell may run, and who stands on them", shown=False),
+    QueryKind("obstruct", "Obstruct", help="the zones where it may stop a passing enemy", shown=False),
+)  # each marks every zone: one at a time reads best, so only the moves are drawn until the player turns one on
 PHASE_NAMES: Mapping[str, str] = {"act": "Characters act"}
 
 

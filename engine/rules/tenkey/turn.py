@@ -52,7 +52,7 @@ def prompt_initiative(r: TenkeyBattle, state: GameState, step: Initiative) -> Pr
     options = tuple(Option(str(i), f"{p.name} won the initiative: acts first") for i, p in
                     enumerate(r.scenario.players))
     return Prompt(PromptKind.CHOOSE, r.scenario.players[0].sides[0],
-                  "Initiative check (先制判定): roll as your game says; who acts first?", options=options,
+                  "Initiative check: roll as your game says; who acts first?", options=options,
                   note="any player may enter it")
 
 

@@ -1,0 +1,113 @@
+"""Tenkey in the real app against a real engine serving tenkey-skirmish: the zone board, a tapped character's
+moves and ranges (a blocked route with its reason), an area preview and a line preview.
+
+Run in its own process under Xvfb: ``xvfb-run -a python -m tests.tenkey.tenkey_window``. Prints one JSON line like
+the window scenarios of ``tests.app.window_scenario``, whose driver (``tests.app.window_driver``) it uses: it waits
+on state, never on frames.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+
+from tests.app.engine_process import ROOT, EngineProcess
+from tests.app.window_driver import Clock, Driver, HexaApp, NetworkAgent, Step, TableStandIn, _play
+
+SCENARIO = "tenkey-skirmish"
+
+
+DOC_IMAGE = ROOT / "docs" / "images" / "tenkey-tablet.png"  # the guide's picture, made by this script
+
+
+def tenkey_script(d: Driver) -> Step:
+    """The mat with every character, Brother Odo's moves then his range (a shot blocked by the pillar in 5), Ilse's
+    range with her area preview (the guide's picture), then her line preview."""
+    app = d.app
+    s = app.session
+
+    def live() -> bool:
+        """the app live with the initiative choice on the zone board"""
+        return app.agent.state == "live" and s.prompt is not None and s.board is not None and s.board.kind == "zones"
+
+    TableStandIn(app.agent, {})  # no camera runs: an empty table, not the engine's note that no anchor is seen
+    yield live
+    play = _play(app)
+    board, info = play.ids.board, play.ids.info
+    view = s.board
+    assert view is not None
+    zone = {t.label: k for k, t in view.tiles.items()}
+    d.check(view.tiles[zone["5"]].caption == "obstacle" and view.tiles[zone["5"]].pattern != "",
+            "the obstacle zone drawn with a pattern and its name")
+    in_two = [f for f in view.figures.values() if f.key == zone["2"]]
+    d.check(len(in_two) == 2 and len({f.centre for f in in_two}) == 2 and all(f.name_left for f in in_two),
+            "both characters in 2 drawn apart, each named")
+    d.check(list(play.query_buttons) == [q.what for q in s.queries], "a button for each of the rule set's queries")
+    yield d.drawn()
+    d.screenshot("tenkey-board")
+
+    def answered(figure: str) -> bool:
+        sel = s.selection
+        return sel is not None and sel.figure == figure and set(sel.answers) == {q.what for q in s.queries}
+
+    for _ in range(3):  # zone 2 holds Garrick and Brother Odo: a tap picks one, the next tap the other
+        d.tap(*board.window_pos_of(zone["2"]))
+        yield d.expect(lambda: s.selection is not None, "a tap on zone 2 selects a character")
+        if s.selection is not None and s.selection.figure == "odo":
+            break
+    yield d.expect(lambda: answered("odo"), "every query answered about Brother Odo")
+    sel = s.selection
+    assert sel is not None
+    d.check([o.query for o in sel.overlays()] == ["reachable"], "only his moves drawn at first")
+    d.check({c.label for c in sel.cells("shade")} >= {"3 m", "10 m"}, "his moves with their costs: 3 m, 10 m")
+    yield d.drawn()
+    d.screenshot("tenkey-moves")
+    d.tap_widget(play.query_buttons["reachable"])
+    d.tap_widget(play.query_buttons["targets"])
+    yield d.expect(lambda: [o.query for o in sel.overlays()] == ["targets"], "the Range button shows his range")
+    blocked = "Chief Varg in 8: 20 m, blocked: an obstacle or an enemy in 5 lies on a cheapest route"
+    yield d.expect(lambda: blocked in info.text, "a blocked route with its reason")
+    d.check(any(line.verdict == "blocked" and line.target == "varg" and line.blocker_hex == zone["5"]
+                for line in sel.sight_lines), "the line to Varg drawn blocked, the pillar's zone outlined")
+    d.check(play.query_buttons["targets"].active and not play.query_buttons["reachable"].active,
+            "the buttons lit as drawn")
+    yield d.drawn()
+    d.screenshot("tenkey-range")
+    d.tap(*board.window_pos_of(zone["3"]))
+    yield d.expect(lambda: answered("ilse"), "every query answered about Ilse")
+    d.tap_widget(play.query_buttons["area"])
+    sel = s.selection
+    assert sel is not None
+    yield d.expect(lambda: [o.query for o in sel.overlays()] == ["targets", "area"], "her range and her area")
+    yield d.expect(lambda: "radius 5 m at 6: 5 and 6" in info.text, "the area preview names its zones")
+    d.check({s.board.label(c.key) for c in sel.cells("shade") if c.label == "area"} == {"5", "6"},  # type: ignore[union-attr]
+            "the area shaded on 5 and 6")
+    yield d.drawn()
+    DOC_IMAGE.write_bytes(d.screenshot("tenkey-area").read_bytes())
+    d.tap_widget(play.query_buttons["targets"])
+    d.tap_widget(play.query_buttons["area"])
+    d.tap_widget(play.query_buttons["line"])
+    yield d.expect(lambda: [o.query for o in sel.overlays()] == ["line"], "her line preview alone")
+    yield d.expect(lambda: "through Spearman Bram: 3, 6 and 9 (Spearman Bram, Hedge Witch Maud)" in info.text,
+                   "the line through Bram catches Bram and Maud")
+    yield d.drawn()
+    d.screenshot("tenkey-line")
+
+
+def main() -> int:
+    engine = EngineProcess(scenario=SCENARIO)
+    app = HexaApp(NetworkAgent(engine.pub, engine.commands, None))
+    driver = Driver(app, tenkey_script)
+    Clock.schedule_interval(driver.tick, 0)
+    try:
+        app.run()
+    finally:
+        engine.stop()
+    ok = driver.error is None
+    print(json.dumps({"ok": ok, "checks": driver.checks, "error": driver.error,
+                      "engine_log": None if ok else engine.log_text()[-2000:]}))
+    return 0 if ok else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())
