@@ -80,6 +80,7 @@ class Laramie(FlowRuleSet):
             figures[f.id] = fig
         state = GameState(self.scenario.id, self.name, figures, doors={}, tokens={})
         state.step = self.flow.order.first_step(self, state)
+        self.settle(state, [])  # units that start suppressed turn by themselves before the first prompt
         return state
 
     # -- names and values ---------------------------------------------------------------------------------
