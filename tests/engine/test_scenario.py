@@ -49,6 +49,9 @@ def test_bundled_scenarios_load_with_balanced_points() -> None:
         scenario = load_scenario(name)
         game = Game(scenario)
         points = game.points()
+        if scenario.ruleset != "fantasy-battle":
+            assert points == {}, f"{name}: its rule set counts no points"  # Laramie: no points line
+            continue
         assert len(set(points.values())) == 1, f"{name}: sides differ in points {points}"
 
 
