@@ -4,6 +4,8 @@ each figure's facing and its state badge, a stack's count, the to-hit overlay.""
 from __future__ import annotations
 
 from companion_app.viewmodels.board_model import build_board
+from companion_app.viewmodels.header_model import header_view
+from engine.actions import Choose
 from engine.game import Game
 from engine.scenario import load_scenario
 from engine.snapshot import game_snapshot, overlay_to_dict, scenario_to_dict
@@ -31,3 +33,14 @@ def test_the_to_hit_overlay_travels_as_plain_data() -> None:
     jesse = next(line for line in overlay["lines"] if line["target"] == "jesse")
     assert jesse["verdict"] == "clear" and "1d10" in jesse["text"] and "range" in jesse["text"]
     assert any(c["style"] == "outline" and c["label"].startswith("≤") for c in overlay["cells"])
+
+
+def test_the_header_names_the_side_whose_unit_has_its_go() -> None:
+    game = Game(load_scenario("laramie-station"))
+    scenario = scenario_to_dict(game.scenario)
+    header = header_view(scenario, game_snapshot(game), build_board(scenario, game_snapshot(game)))
+    assert header.text == "Round 1 · Outlaws' turn · State-update phase"  # Tom, combat value 3, goes first
+    while game.prompt.figure != "gary":
+        game.apply(Choose("normal"))
+    header = header_view(scenario, game_snapshot(game), build_board(scenario, game_snapshot(game)))
+    assert header.text == "Round 1 · Sheriffs' turn · State-update phase"

@@ -14,6 +14,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import ClassVar
 
+from engine.actions import Action
 from engine.board import Board, EdgeKindSpec, HexBoard, TerrainKind
 from engine.events import Event
 from engine.flow.machine import Flow, FlowRuleSet, Phase
@@ -81,7 +82,23 @@ class Laramie(FlowRuleSet):
         state = GameState(self.scenario.id, self.name, figures, doors={}, tokens={})
         state.step = self.flow.order.first_step(self, state)
         self.settle(state, [])  # units that start suppressed turn by themselves before the first prompt
+        self.follow(state)
         return state
+
+    def apply(self, state: GameState, action: Action) -> list[Event]:
+        events = super().apply(state, action)
+        self.follow(state)
+        return events
+
+    def follow(self, state: GameState) -> None:
+        """The active player is the one whose unit has its go (the header names them); rounds have no turns."""
+        ranking, index = getattr(state.step, "order", None), getattr(state.step, "index", None)
+        if not isinstance(ranking, tuple) or not isinstance(index, int) or not 0 <= index < len(ranking):
+            return
+        side = state.figures[ranking[index]].side
+        for i, player in enumerate(state.turn_order):
+            if side in self.scenario.players[player].sides:
+                state.active = i
 
     # -- names and values ---------------------------------------------------------------------------------
     def name_of(self, ident: str) -> str:
