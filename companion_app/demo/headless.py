@@ -143,7 +143,8 @@ class HeadlessPlayer:
     def _through_table(self, action: Move | Remove) -> None:
         n = len(self.game.history)
         if isinstance(action, Move):
-            self._hand(place_on(self.scenario, action.figure, action.to))
+            others = [f for f in self.game.state.figures_at(action.to) if f.id != action.figure]
+            self._hand(place_on(self.scenario, action.figure, action.to, slot=len(others)))
             what = f"the camera to see {self._name(action.figure)} on {self.scenario.label(action.to)}"
         else:
             self._hand(TableMove(action.figure, self.scenario.figure(action.figure).marker_id, None))

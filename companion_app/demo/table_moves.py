@@ -27,10 +27,18 @@ class TableMove:
     angle_deg: float = 0.0
 
 
-def place_on(scenario: Scenario, figure: str, to: Hex) -> TableMove:
-    """The hand move that puts ``figure`` on the centre of hex ``to``."""
+# Where the figures of a stack stand in their hex, as fractions of the hex's width across flats: the first at
+# the centre, the others around it, so that each tag stays in sight.
+STACK_SLOTS: tuple[tuple[float, float], ...] = ((0.0, 0.0), (0.42, 0.0), (-0.42, 0.0), (0.0, 0.42), (0.0, -0.42))
+
+
+def place_on(scenario: Scenario, figure: str, to: Hex, slot: int = 0) -> TableMove:
+    """The hand move that puts ``figure`` on hex ``to``: on its centre, or on the ``slot``-th place of a stack."""
     x, y = scenario.layout.hex_to_mm(to)
-    return TableMove(figure, scenario.figure(figure).marker_id, to, x, y, scenario.layout.rotation_deg)
+    fx, fy = STACK_SLOTS[slot % len(STACK_SLOTS)]
+    across = scenario.layout.size_mm * 3 ** 0.5
+    return TableMove(figure, scenario.figure(figure).marker_id, to, x + fx * across, y + fy * across,
+                     scenario.layout.rotation_deg)
 
 
 def table_hex(scenario: Scenario, marker: Mapping[str, Any]) -> Hex | None:
