@@ -182,10 +182,12 @@ def history_to_list(game: Game, start: int = 0) -> list[dict[str, Any]]:
 
 
 def state_to_dict(game: Game) -> dict[str, Any]:
-    """The state as the tablets draw it: each figure also carries the rule set's ``badges`` for it."""
+    """The state as the tablets draw it: a figure the rule set gives badges also carries them (``badges``)."""
     state = game.state.to_dict()
     for fid, fig in state["figures"].items():
-        fig["badges"] = list(game.rules.badges(game.state, fid))
+        badges = game.rules.badges(game.state, fid)
+        if badges:
+            fig["badges"] = list(badges)
     return state
 
 
