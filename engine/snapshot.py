@@ -190,10 +190,20 @@ def history_to_list(game: Game, start: int = 0) -> list[dict[str, Any]]:
     ]
 
 
+def state_to_dict(game: Game) -> dict[str, Any]:
+    """The state as the tablets draw it: a figure the rule set gives badges also carries them (``badges``)."""
+    state = game.state.to_dict()
+    for fid, fig in state["figures"].items():
+        badges = game.rules.badges(game.state, fid)
+        if badges:
+            fig["badges"] = list(badges)
+    return state
+
+
 def game_current(game: Game) -> dict[str, Any]:
     """The game now without its history: the state, the prompt and the hexes each side threatens."""
     return {
-        "state": game.state.to_dict(),
+        "state": state_to_dict(game),
         "prompt": prompt_to_dict(game.prompt, game.scenario),
         "threatened": {
             s.id: [[h.q, h.r] for h in sorted(game.threatened(s.id))] for s in game.scenario.sides

@@ -19,7 +19,9 @@ class FigureState:
     """One figure in play. ``facing`` is a board direction (on a hex map the index of the neighbour it looks at,
     :data:`engine.hexes.DIRECTIONS`: 0 is +q, counter-clockwise after; rule sets without facing leave it 0).
     ``level`` is the height it stands at when a rule set says so (None: the level of its cell). ``arrived`` orders
-    a stack: figures sharing a cell are listed in the order they came (see :meth:`GameState.put`)."""
+    a stack: figures sharing a cell are listed in the order they came (see :meth:`GameState.put`). ``values`` holds
+    a rule set's own per-figure values in play, plain JSON by name (hit points left, a unit state); the core never
+    reads them."""
 
     id: str
     side: str
@@ -30,6 +32,7 @@ class FigureState:
     carrying: list[str] = field(default_factory=list)
     level: int | None = None
     arrived: int = 0
+    values: dict[str, Any] = field(default_factory=dict)
 
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -42,6 +45,7 @@ class FigureState:
             "carrying": list(self.carrying),
             "level": self.level,
             "arrived": self.arrived,
+            "values": dict(self.values),
         }
 
     @classmethod
@@ -57,6 +61,7 @@ class FigureState:
             list(d["carrying"]),
             d.get("level"),  # absent in states saved before figures had levels and stacks
             d.get("arrived", 0),
+            dict(d.get("values", {})),  # absent in states saved before rule sets kept per-figure values
         )
 
 

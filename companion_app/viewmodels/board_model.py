@@ -463,7 +463,8 @@ def _figures(scenario: Mapping[str, Any], state: Mapping[str, Any] | None, view:
         alive = bool(now.get("alive", True))
         side = view.sides.get(str(f["side"]))
         carrying = tuple(now.get("carrying", ()))
-        badges = [f"carries {c}" for c in carrying]
+        badges = [str(b) for b in now.get("badges", ()) if alive]  # the rule set's own (a unit state)
+        badges += [f"carries {c}" for c in carrying]
         badges += [str(a) for a in f.get("abilities", ())]
         if not alive:
             badges.insert(0, "down")

@@ -33,7 +33,8 @@ log = logging.getLogger(__name__)
 
 ENTRY_POINT_GROUP = "hexa_table_companion.rulesets"
 FOLDERS_VARIABLE = "HEXA_RULESETS"
-_BUILTIN_MODULES = ("engine.rules.fantasy_battle", "engine.rules.tenkey", "engine.rules.filtwiz")
+_BUILTIN_MODULES = ("engine.rules.fantasy_battle", "engine.rules.tenkey", "engine.rules.filtwiz",
+                    "engine.rules.laramie")
 
 _REGISTRY: dict[str, type[RuleSet]] = {}
 _loaded = False

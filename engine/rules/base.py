@@ -189,6 +189,10 @@ class RuleSet(ABC):
         me = state.figures[figure]
         return [f.hex for f in state.alive() if f.side != me.side and f.hex is not None]
 
+    def badges(self, state: GameState, figure: str) -> tuple[str, ...]:
+        """Short texts the tablets show on a figure in play (its unit state, "prone"); none by default."""
+        return ()
+
     def points(self) -> dict[str, int]:
         """Each side's total points (empty when the rule set has no points: the tablets then show none)."""
         return {}

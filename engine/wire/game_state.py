@@ -57,7 +57,9 @@ FIGURE = Obj({
     "on_table": Bool(),
     "facing": Int(minimum=None),
     "carrying": ListOf(NAME),
-})
+    "values": AnyObject(),  # the rule set's own per-figure values (hit points left, a unit state)
+    "badges": ListOf(Str()),  # short texts the rule set shows on the figure (its state)
+}, optional=frozenset({"values", "badges"}))
 
 RULE_SET_PART: dict[str, Spec] = {
     "step": Obj({"kind": NAME}),  # the pending decision: its other fields are the rule set's

@@ -52,7 +52,7 @@ def test_bundled_scenarios_load_with_balanced_points() -> None:
         if type(game.rules).points is RuleSet.points:
             continue  # a rule set that counts no points (Filtwiz)
         points = game.points()
-        if not points:  # a rule set that counts no points (Tenkey battle)
+        if not points:  # a rule set that counts no points (Tenkey battle, Laramie)
             continue
         assert len(set(points.values())) == 1, f"{name}: sides differ in points {points}"
 

@@ -1,0 +1,169 @@
+"""Fire: who may shoot whom, and the to-hit number of a normal shot with every modifier named.
+
+Normal fire: 1d10 + the range row + the target modifiers (obstacle +2, cover +2, the lumber yard on the
+line +2, a target not facing the shooter −2) at or under the shooter's hit value, adjusted by its state,
+hits; a natural 1 always hits, a natural 10 always misses. Both fire types need the target inside the
+shooter's field of fire and a line that is not blocked.
+
+Prone rules: outside open ground a prone unit can neither fire nor be fired at normally — unless the two
+are adjacent and one of them is normal, or they share a hex; a jump-prone unit never has that exception.
+A prone target with a +2 where it is, two or more hexes from the shooter, is immune to normal fire.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from engine.board import HexBoard
+from engine.scenario import FigureSpec
+from engine.state import FigureState
+
+from . import data, scenario_fields, terrain, units
+from .dice import chance
+from .field_of_fire import in_field_of_fire
+from .sight import LineOfFire, line_of_fire
+
+
+@dataclass(frozen=True)
+class Modifier:
+    """One modifier: what it is for and what it adds."""
+
+    name: str
+    value: int
+
+    def text(self) -> str:
+        return f"{self.name} {self.value:+d}"
+
+
+@dataclass(frozen=True)
+class Shot:
+    """A possible shot of ``shooter`` at ``target``: allowed or why not, the hit value and the die's modifiers."""
+
+    shooter: str
+    target: str
+    kind: str  # "normal" or "suppressive"
+    allowed: bool
+    reason: str
+    range: int
+    hit_value: int  # the value the die must reach (normal: hit value; suppressive: hit or damage), state included
+    value_modifiers: tuple[Modifier, ...]
+    die_modifiers: tuple[Modifier, ...]
+    line: LineOfFire
+
+    @property
+    def die_modifier(self) -> int:
+        return sum(m.value for m in self.die_modifiers)
+
+    @property
+    def chance(self) -> float:
+        return chance(self.die_modifier, self.hit_value) if self.allowed else 0.0
+
+    def need(self) -> str:
+        """The to-hit number in words: "1d10 +1 ≤ 4 (40%)"."""
+        mod = f" {self.die_modifier:+d}" if self.die_modifier else ""
+        return f"1d10{mod} ≤ {self.hit_value} ({round(self.chance * 100)}%)"
+
+    def breakdown(self) -> str:
+        """Every modifier: "hit 6, prone −2; range 9 +1, cover +2"."""
+        value = ", ".join(m.text() for m in self.value_modifiers)
+        die = ", ".join(m.text() for m in self.die_modifiers) or "no modifiers to the die"
+        return f"{value}; {die}"
+
+
+def close_quarters(a: FigureState, b: FigureState) -> bool:
+    """The exception that lets prone units outside open ground fire at each other: the same hex, or
+    adjacent with one of the two normal. Never for a jump-prone unit."""
+    if JUMP in (units.state_of(a), units.state_of(b)):
+        return False
+    assert a.hex is not None and b.hex is not None
+    d = a.hex.distance(b.hex)
+    return d == 0 or (d == 1 and units.NORMAL in (units.state_of(a), units.state_of(b)))
+
+
+JUMP = units.JUMP_PRONE
+
+
+def max_range() -> int:
+    return max(high for _, high, _ in data.range_rows())
+
+
+def range_modifier(distance: int) -> int | None:
+    """The range row's modifier, or None beyond the table."""
+    for low, high, mod in data.range_rows():
+        if low <= distance <= high:
+            return mod
+    return None
+
+
+def shooter_barred(board: HexBoard, shooter: FigureState, target: FigureState) -> str:
+    """Why the shooter's state keeps it from firing at the target ("" when it may)."""
+    rules = units.rules_of(shooter)
+    assert shooter.hex is not None
+    if not rules.fire:
+        return f"{rules.label.lower()} units cannot fire"
+    if rules.open_only and not terrain.open_ground(board, shooter.hex) and not close_quarters(shooter, target):
+        return f"a {rules.label.lower()} unit fires only from open ground (or at close quarters)"
+    return ""
+
+
+def _value(spec: FigureSpec, shooter: FigureState, use_damage: bool) -> tuple[int, tuple[Modifier, ...]]:
+    rules = units.rules_of(shooter)
+    base = Modifier("damage value" if use_damage else "hit value", (scenario_fields.damage if use_damage else
+                                                                      scenario_fields.hit)(spec))
+    mods = (base,) + ((Modifier(rules.label.lower(), rules.hit),) if rules.hit else ())
+    return sum(m.value for m in mods), mods
+
+
+def _common(board: HexBoard, shooter: FigureState, target: FigureState) -> tuple[str, int, LineOfFire]:
+    """The checks both fire types share: the target's side and place, the field of fire, the line."""
+    assert shooter.hex is not None and target.hex is not None
+    distance = shooter.hex.distance(target.hex)
+    line = line_of_fire(board, shooter.hex, target.hex)
+    if target.side == shooter.side:
+        return "not an enemy", distance, line
+    barred = shooter_barred(board, shooter, target)
+    if barred:
+        return barred, distance, line
+    if not in_field_of_fire(shooter.hex, shooter.facing, target.hex):
+        return "outside the field of fire (the front half)", distance, line
+    if line.blocked:
+        return "the line of sight is blocked", distance, line
+    return "", distance, line
+
+
+def normal_shot(board: HexBoard, spec: FigureSpec, shooter: FigureState, target: FigureState) -> Shot:
+    """A normal shot with its to-hit number and every modifier, or why it may not be fired."""
+    reason, distance, line = _common(board, shooter, target)
+    assert target.hex is not None and shooter.hex is not None
+    value, value_mods = _value(spec, shooter, use_damage=False)
+    die: list[Modifier] = []
+    rng = range_modifier(distance)
+    if rng is None and not reason:
+        reason = f"out of range ({distance} hexes; normal fire reaches {max_range()})"
+    die.append(Modifier(f"range {distance}", rng or 0))
+    covered = not terrain.open_ground(board, target.hex)
+    if line.obstacle:
+        die.append(Modifier("obstacle (wall)", data.target_modifier("obstacle")))
+    if line.lumber_yard:
+        die.append(Modifier("lumber yard on the line", data.target_modifier("lumber_yard")))
+    elif covered:
+        die.append(Modifier("target in cover", data.target_modifier("cover")))
+    if not in_field_of_fire(target.hex, target.facing, shooter.hex):
+        die.append(Modifier("target not facing the shooter", data.target_modifier("not_facing")))
+    prone = units.rules_of(target).prone
+    if not reason and prone and covered and not close_quarters(shooter, target):
+        reason = "a prone unit outside open ground takes no normal fire"
+    sheltered = covered or line.obstacle or line.lumber_yard
+    if not reason and prone and sheltered and distance >= 2:
+        reason = "a prone unit with +2 where it lies is immune to normal fire from 2 or more hexes"
+    return Shot(shooter.id, target.id, "normal", not reason, reason, distance, value, value_mods,
+                tuple(m for m in die if m.value or m.name.startswith("range")), line)
+
+
+def suppressive_shot(board: HexBoard, spec: FigureSpec, shooter: FigureState, target: FigureState,
+                     use_damage: bool) -> Shot:
+    """Suppressive fire at the target's hex (the whole stack): only the shooter's state modifies the value;
+    no range limit; the outcome is read from the players' own table."""
+    reason, distance, line = _common(board, shooter, target)
+    value, value_mods = _value(spec, shooter, use_damage)
+    return Shot(shooter.id, target.id, "suppressive", not reason, reason, distance, value, value_mods, (), line)

@@ -1,0 +1,42 @@
+"""What a tap on a unit shows: where it may move, and for every enemy the to-hit number of a normal shot
+before the player chooses, with each modifier listed (or why it cannot be fired)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING
+
+from engine.overlays import CellMark, LineMark, Overlay
+from engine.rules.content import MOVES_QUERY, QueryKind
+from engine.state import GameState
+
+if TYPE_CHECKING:
+    from .rules import Laramie
+
+TO_HIT = QueryKind("to_hit", "To hit", help="every enemy with the normal-fire to-hit number and its modifiers")
+QUERIES: tuple[QueryKind, ...] = (MOVES_QUERY, TO_HIT)
+
+
+def to_hit(r: Laramie, state: GameState, fid: str) -> Overlay:
+    """Lines to every enemy: the to-hit number and every modifier, or why it cannot be shot."""
+    fig = state.figures[fid]
+    if not fig.alive or fig.hex is None:
+        return Overlay(TO_HIT.name, texts=(f"{r.name_of(fid)} is not in play",))
+    lines, cells = [], []
+    for e in r.enemies(state, fid):
+        shot = r.normal(state, fid, e.id)
+        head = f"{r.name_of(e.id)} ({r.where(state, e.id)}, range {shot.range})"
+        if shot.allowed:
+            text = f"{head}: {shot.need()} — {shot.breakdown()}"
+            assert e.hex is not None
+            cells.append(CellMark(e.hex, "outline", f"≤{shot.hit_value}{shot.die_modifier:+d}"
+                                  if shot.die_modifier else f"≤{shot.hit_value}"))
+        else:
+            text = f"{head}: no normal fire — {shot.reason}"
+        lines.append(LineMark(shot.line.path, shot.line.sight.value if shot.allowed or shot.line.blocked else "blocked",
+                              text, e.id, shot.line.blocker))
+    head = f"{r.name_of(fid)}: normal fire needs 1d10 + modifiers ≤ the hit value (1 always hits, 10 always misses)"
+    return Overlay(TO_HIT.name, tuple(cells), tuple(lines), (head,))
+
+
+ANSWERS: dict[str, Callable[[Laramie, GameState, str], Overlay]] = {TO_HIT.name: to_hit}
