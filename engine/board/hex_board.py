@@ -19,7 +19,9 @@ from engine.hexes import DIRECTIONS, Edge, Hex, Orientation, edge, from_label, t
 from engine.layout import Layout
 
 DEFAULT_HEX_MM = 50.0  # across flats, when a board is built without a layout (tests)
-STACK_SPREAD = 0.25  # share of a hex between a figure standing beside another and the centre, along each axis
+# Share of a hex (across flats) between the centre and where a figure of a stack stands beside it: far enough that a
+# 25 mm tag beside a 25 mm tag on a 50 mm hex stays in view, near enough that it still stands inside the hex.
+STACK_SPREAD = 0.42
 
 
 __all__ = ["DEFAULT_HEX_MM", "EdgeKind", "HexBoard", "HexInfo", "board_from"]
@@ -132,9 +134,9 @@ class HexBoard:
         return self.geometry.hex_to_mm(h)
 
     def stand_points_mm(self, h: Hex) -> list[Point]:
-        """The centre, then a quarter of a hex up-left, down-right, up-right and down-left of it."""
+        """The centre, then beside it to the right, left, below and above (``STACK_SPREAD`` of a hex away)."""
         (x, y), d = self.centre_mm(h), STACK_SPREAD * self.cell_mm
-        return [(x, y), (x - d, y - d), (x + d, y + d), (x + d, y - d), (x - d, y + d)]
+        return [(x, y), (x + d, y), (x - d, y), (x, y + d), (x, y - d)]
 
     def corners_mm(self, h: Hex) -> list[Point]:
         return self.geometry.corners_mm(h)

@@ -9,8 +9,12 @@ from engine.scenario import load_scenario
 def test_a_stack_is_set_side_by_side_inside_its_hex() -> None:
     scenario = load_scenario("laramie-station")
     hex_ = scenario.board.from_label("F5")
-    spots = [place_on(scenario, "gary", hex_, slot) for slot in range(3)]
-    points = [(m.x_mm, m.y_mm) for m in spots]
+    table: dict[int, dict[str, object]] = {}  # the control socket's markers, as the hand sets each figure down
+    points = []
+    for figure in ("gary", "jack", "jesse"):
+        move = place_on(scenario, figure, hex_, table)
+        table[move.marker] = {"x_mm": move.x_mm, "y_mm": move.y_mm, "state": "on_table"}
+        points.append((move.x_mm, move.y_mm))
     assert len(set(points)) == 3  # three places, none on another
     for x, y in points:
         assert scenario.layout.mm_to_hex(x, y) == hex_  # each still inside the hex
