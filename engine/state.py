@@ -19,7 +19,9 @@ class FigureState:
     """One figure in play. ``facing`` is a board direction (on a hex map the index of the neighbour it looks at,
     :data:`engine.hexes.DIRECTIONS`: 0 is +q, counter-clockwise after; rule sets without facing leave it 0).
     ``level`` is the height it stands at when a rule set says so (None: the level of its cell). ``arrived`` orders
-    a stack: figures sharing a cell are listed in the order they came (see :meth:`GameState.put`)."""
+    a stack: figures sharing a cell are listed in the order they came (see :meth:`GameState.put`). ``marks`` are a
+    rule set's own per-figure flags (``True``: shown by name) and counters (shown as name and value), such as
+    hit points or being off balance; the tablets show them as badges without knowing what they mean."""
 
     id: str
     side: str
@@ -30,6 +32,18 @@ class FigureState:
     carrying: list[str] = field(default_factory=list)
     level: int | None = None
     arrived: int = 0
+    marks: dict[str, int | bool] = field(default_factory=dict)
+
+    def mark(self, name: str, value: int | bool | None) -> None:
+        """Set a mark (None or False clears it)."""
+        if value is None or value is False:
+            self.marks.pop(name, None)
+        else:
+            self.marks[name] = value
+
+    def flag(self, name: str) -> bool:
+        """Whether a flag mark is set."""
+        return self.marks.get(name) is True
 
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -42,6 +56,7 @@ class FigureState:
             "carrying": list(self.carrying),
             "level": self.level,
             "arrived": self.arrived,
+            "marks": dict(self.marks),
         }
 
     @classmethod
@@ -57,6 +72,7 @@ class FigureState:
             list(d["carrying"]),
             d.get("level"),  # absent in states saved before figures had levels and stacks
             d.get("arrived", 0),
+            dict(d.get("marks", {})),  # absent in states saved before figures had marks
         )
 
 

@@ -424,6 +424,19 @@ def _facing_deg(view: BoardView, key: HexKey, facing: Any) -> float | None:
     return math.degrees(math.atan2(by - ay, bx - ax))
 
 
+def mark_badges(marks: Any) -> list[str]:
+    """A rule set's figure marks as badges: a flag by its name, a counter as name and value ("hp 7")."""
+    if not isinstance(marks, Mapping):
+        return []
+    out = []
+    for name, value in marks.items():
+        if value is True:
+            out.append(str(name))
+        elif isinstance(value, int) and not isinstance(value, bool):
+            out.append(f"{name} {value}")
+    return out
+
+
 def _figures(scenario: Mapping[str, Any], state: Mapping[str, Any] | None, view: BoardView) -> dict[str, FigureView]:
     live = (state or {}).get("figures", {})
     uses_facing = bool(scenario.get("uses_facing", False))
@@ -440,6 +453,7 @@ def _figures(scenario: Mapping[str, Any], state: Mapping[str, Any] | None, view:
         carrying = tuple(now.get("carrying", ()))
         badges = [f"carries {c}" for c in carrying]
         badges += [str(a) for a in f.get("abilities", ())]
+        badges += mark_badges(now.get("marks", {}))
         if not alive:
             badges.insert(0, "down")
         tile_level = view.tiles[key].level if key is not None and key in view.tiles else 0

@@ -57,7 +57,8 @@ FIGURE = Obj({
     "on_table": Bool(),
     "facing": Int(minimum=None),
     "carrying": ListOf(NAME),
-})
+    "marks": AnyObject(),  # a rule set's own flags and counters (hit points, off balance)
+}, frozenset({"marks"}))
 
 RULE_SET_PART: dict[str, Spec] = {
     "step": Obj({"kind": NAME}),  # the pending decision: its other fields are the rule set's
