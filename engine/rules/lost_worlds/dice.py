@@ -14,7 +14,7 @@ def table_prompt(side: str, figure: str, table: str, text: str, purpose: str, mo
     outcomes: list[Outcome] = []
     chances: list[Chance] = []
     for row in chart.table(table):
-        faces = [d for d in range(1, DIE + 1) if chart.lookup(table, d + modifier) is row]
+        faces = [d for d in range(1, DIE + 1) if chart.lookup(table, d + modifier).low == row.low]
         if not faces:
             continue
         words = str(row.values["text"])
