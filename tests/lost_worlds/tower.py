@@ -28,7 +28,8 @@ def tower(levels: str = FLAT_3x3, figures: tuple[dict[str, Any], ...] = (), draw
     rows = []
     for i, f in enumerate(figures):
         extra = "\n".join(f"{k} = {_toml(v)}" for k, v in f.items() if k not in ("name", "side", "at"))
-        rows.append(f'[[figures]]\nname = "{f["name"]}"\nmarker = {i}\nside = "{f["side"]}"\nat = "{f["at"]}"\n{extra}\n')
+        head = f'[[figures]]\nname = "{f["name"]}"\nmarker = {i}\nside = "{f["side"]}"\nat = "{f["at"]}"'
+        rows.append(f"{head}\n{extra}\n")
     text = f'''[scenario]
 name = "Test tower"
 ruleset = "lost-worlds"
