@@ -50,7 +50,9 @@ def scenario_table(scenario: Scenario, marker_mm: float = 22.0) -> tuple[TableDr
     """The drawing of ``scenario`` laid out on the table, and the tag height of every marker id.
 
     Figures stand on their start hexes with their tag at the scenario's height (a figure without
-    one gets a 30 mm body); the registration anchors are flat tags on their hexes.
+    one gets a 30 mm body) above their tile, which stands level × the scenario's ``level_height_mm`` high;
+    the registration anchors are flat tags on their hexes (at their tile's height, which the camera service
+    is given). A figure's own height is what the camera service assumes: the engine adds its tile's.
     """
     layout = scenario.layout
     polygons = [Polygon(tuple(layout.corners_mm(h)), SCENARIO_TERRAIN.get(scenario.board.terrain(h),
@@ -65,13 +67,14 @@ def scenario_table(scenario: Scenario, marker_mm: float = 22.0) -> tuple[TableDr
     for spec in scenario.figures:
         x, y = layout.hex_to_mm(spec.start)
         height = spec.height_mm if spec.height_mm > 0 else DEFAULT_FIGURE_HEIGHT_MM
-        heights[spec.marker_id] = height
-        figures.append(Figure(spec.marker_id, x, y, layout.rotation_deg, marker_mm, height,
+        heights[spec.marker_id] = height  # the camera service assumes the tag's own height; the engine adds the tile
+        raised = scenario.board.level(spec.start) * scenario.level_height_mm
+        figures.append(Figure(spec.marker_id, x, y, layout.rotation_deg, marker_mm, height + raised,
                               body=side_colour.get(spec.side, (90, 90, 90))))
     for marker_id, h in scenario.anchors.items():
         x, y = layout.hex_to_mm(h)
-        heights[marker_id] = 0.0
-        figures.append(Figure(marker_id, x, y, layout.rotation_deg, marker_mm, 0.0))
+        heights[marker_id] = scenario.board.level(h) * scenario.level_height_mm  # a flat tag on its (raised) tile
+        figures.append(Figure(marker_id, x, y, layout.rotation_deg, marker_mm, heights[marker_id]))
     xs = [p[0] for poly in polygons for p in poly.points_mm]
     ys = [p[1] for poly in polygons for p in poly.points_mm]
     size = (max(xs, default=500.0) + 40.0, max(ys, default=400.0) + 40.0)
