@@ -260,3 +260,15 @@ def test_a_refused_choice_names_what_is_offered() -> None:
     g = game(tower(TOWER, (hero("A1"), foe("E3"))))
     with pytest.raises(IllegalActionError, match="not offered"):
         g.apply(Choose("to-E3"))
+
+
+def test_a_weapon_is_dropped_on_any_space_in_battle_range_and_picked_up_from_ones_own() -> None:
+    s = tower(TOWER, (hero("A1", weapons=["dagger"]), foe("E3")))
+    g = game(s)
+    assert {"dropw-dagger-A1", "dropw-dagger-B1", "dropw-dagger-A2"} <= set(options(g))
+    choose(g, "dropw-dagger-B1")
+    assert g.state.tokens == {"dagger#1": s.board.from_label("B1")}
+    assert not [o for o in options(g) if o.startswith("pickup-")]
+    choose(g, "to-B1")
+    choose(g, "pickup-dagger#1")
+    assert g.state.figures["hero"].carrying == ["dagger"] and not g.state.tokens

@@ -324,9 +324,14 @@ def _objects(r: LostWorlds, state: GameState, fig: FigureState, left: int) -> li
             weapon = weapon_of(token)
             out.append(ChartChoice(Option(f"pickup-{token}", f"pick up the {weapon} ({chart.cost('pick_up')} MP, "
                                           "starred)"), "pick_up", chart.cost("pick_up"), extra={"token": token}))
-    for w in dict.fromkeys(fig.carrying):
-        out.append(ChartChoice(Option(f"dropw-{w.replace(' ', '_')}", f"drop the {w} here (0 MP)"), "drop",
-                               0, extra={"weapon": w}))
+    if here is not None:
+        spots = [here, *r.spaces.steps(here)]  # its own space or any in its battle range
+        for w in dict.fromkeys(fig.carrying):
+            for spot in spots:
+                where = "here" if spot == here else f"at {r.label(spot)}"
+                out.append(ChartChoice(Option(f"dropw-{w.replace(' ', '_')}-{r.label(spot)}",
+                                              f"drop the {w} {where} (0 MP)", spot if spot != here else None),
+                                       "drop", 0, spot, extra={"weapon": w}))
     return out
 
 
@@ -335,8 +340,8 @@ def weapon_of(token: str) -> str:
     return token.split("#", 1)[0]
 
 
-def drop_weapon(state: GameState, fig: FigureState, weapon: str | None = None) -> str | None:
-    """Put a carried weapon (the first, unless named) on the character's space; returns its name."""
+def drop_weapon(state: GameState, fig: FigureState, weapon: str | None = None, at: Hex | None = None) -> str | None:
+    """Put a carried weapon (the first, unless named) on the character's space (or ``at``); returns its name."""
     if not fig.carrying:
         return None
     w = weapon if weapon in fig.carrying else fig.carrying[0]
@@ -345,7 +350,7 @@ def drop_weapon(state: GameState, fig: FigureState, weapon: str | None = None) -
     n = 1
     while f"{w}#{n}" in state.tokens:
         n += 1
-    state.tokens[f"{w}#{n}"] = fig.hex
+    state.tokens[f"{w}#{n}"] = at if at is not None else fig.hex
     return w
 
 
@@ -460,8 +465,8 @@ def _apply_here(r: LostWorlds, state: GameState, fig: FigureState, pick: ChartCh
         fig.carrying.append(weapon_of(token))
         text = f"{name} picks up the {weapon_of(token)}"
     elif a == "drop":
-        w = drop_weapon(state, fig, str(pick.extra["weapon"]))
-        text = f"{name} drops the {w}"
+        w = drop_weapon(state, fig, str(pick.extra["weapon"]), pick.to)
+        text = f"{name} drops the {w}" + (f" at {r.label(pick.to)}" if pick.to not in (None, fig.hex) else "")
     elif a == "regenerate":
         fig.marks[REGEN] = int(fig.marks.get(REGEN, 0)) + scenario_fields.regenerates(r.specs[fig.id])
         text = f"{name} regenerates"
