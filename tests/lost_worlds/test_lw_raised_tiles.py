@@ -87,3 +87,28 @@ def test_the_engine_service_places_a_figure_on_the_balcony(tmp_path: Path) -> No
         assert math.dist((session.fused[marker].x_mm, session.fused[marker].y_mm), (tx, ty)) < 0.01
     finally:
         session.close()
+
+
+def test_a_step_of_a_move_is_taken_by_putting_the_figure_down_on_the_table() -> None:
+    from engine.actions import Choose, Roll
+    from engine.game import Game
+    from engine.table_fusion import FusedMarker
+    from engine.table_sync import TableSync
+
+    s = load_scenario(TOWER)
+    g = Game(s)
+    g.apply(Roll((6, 1)))
+    g.apply(Choose("knight"))
+
+    def table(knight_at: str) -> dict[int, FusedMarker]:
+        out = {}
+        for f in s.figures:
+            x, y = s.board.centre_mm(s.board.from_label(knight_at) if f.id == "knight" else f.start)
+            out[f.marker_id] = FusedMarker(f.marker_id, x, y, "settled", 0.9, ("cam",))
+        return out
+
+    sync = TableSync(s)
+    sync.observe(table("A1"), g)
+    assert sync.step(g).action is None
+    sync.observe(table("B1"), g)
+    assert sync.step(g).action == Choose("to-B1")

@@ -330,7 +330,7 @@ def _objects(r: LostWorlds, state: GameState, fig: FigureState, left: int) -> li
             for spot in spots:
                 where = "here" if spot == here else f"at {r.label(spot)}"
                 out.append(ChartChoice(Option(f"dropw-{w.replace(' ', '_')}-{r.label(spot)}",
-                                              f"drop the {w} {where} (0 MP)", spot if spot != here else None),
+                                              f"drop the {w} {where} (0 MP)"),  # no cell: the figure stays
                                        "drop", 0, spot, extra={"weapon": w}))
     return out
 
