@@ -198,7 +198,8 @@ def test_assign_marker_ties_a_tag_to_a_figure_and_refuses_anchors(rig: Rig) -> N
 
 def test_scenarios_lists_what_new_game_can_start_on_this_engine(rig: Rig) -> None:
     listed = rig.act("scenarios")["scenarios"]
-    assert [s["name"] for s in listed] == ["captured-princess", "goblins-treasure", "tutorial"]
+    assert [s["name"] for s in listed] == ["captured-princess", "goblins-treasure", "lost-worlds-ruined-tower",
+                                           "tutorial"]
     tutorial = listed[-1]
     assert tutorial["title"] == "Tutorial Skirmish" and tutorial["ruleset"] == "fantasy-battle"
     assert tutorial["ruleset_title"] == "Hexa-System Fantasy Battle" and tutorial["description"]
@@ -219,7 +220,8 @@ def test_scenarios_names_the_engines_folder_and_what_is_wrong_in_a_file(tmp_path
     session = _session_on(tmp_path, {"keypad.toml": KEYPAD, "broken.toml": KEYPAD.replace("[map]", "[mapp]")})
     try:
         listed = {s["name"]: s for s in _ask(session, cmd="scenarios")["scenarios"]}  # type: ignore[union-attr]
-        assert set(listed) == {"keypad", "broken", "captured-princess", "goblins-treasure", "tutorial"}
+        assert set(listed) == {"keypad", "broken", "captured-princess", "goblins-treasure",
+                               "lost-worlds-ruined-tower", "tutorial"}
         assert listed["keypad"]["title"] == "Keypad steps" and listed["keypad"]["ruleset"] == "zone-steps"
         assert "error" not in listed["keypad"]
         assert "broken.toml" in listed["broken"]["error"] and "title" not in listed["broken"]
