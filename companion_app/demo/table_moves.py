@@ -25,12 +25,21 @@ class TableMove:
     x_mm: float = 0.0
     y_mm: float = 0.0
     angle_deg: float = 0.0
+    height_mm: float | None = None  # the tag's height above the table on a raised tile (None: unchanged)
+
+
+SYNTHETIC_FIGURE_MM = 30.0  # the synthetic table's body for a figure that gives no height_mm
 
 
 def place_on(scenario: Scenario, figure: str, to: Hex) -> TableMove:
-    """The hand move that puts ``figure`` on the centre of hex ``to``."""
+    """The hand move that puts ``figure`` on the centre of hex ``to`` (its tag at the tile's height when the
+    scenario has raised tiles)."""
     x, y = scenario.layout.hex_to_mm(to)
-    return TableMove(figure, scenario.figure(figure).marker_id, to, x, y, scenario.layout.rotation_deg)
+    spec = scenario.figure(figure)
+    height = None
+    if scenario.level_height_mm > 0:
+        height = (spec.height_mm or SYNTHETIC_FIGURE_MM) + scenario.board.level(to) * scenario.level_height_mm
+    return TableMove(figure, spec.marker_id, to, x, y, scenario.layout.rotation_deg, height)
 
 
 def table_hex(scenario: Scenario, marker: Mapping[str, Any]) -> Hex | None:
