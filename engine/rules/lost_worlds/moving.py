@@ -392,7 +392,9 @@ def apply_act(r: LostWorlds, state: GameState, step: Act, choice: Choose, events
             fig.mark(ESCAPED, None)
         if a == "jump" and balance(fig) == "normal":
             set_balance(fig, "off_balance")
-        events.append(Event("moved", f"{name} {_verb(a)} {r.where(state, fid)} ({mp(fig)} movement points left).",
+        verb = "climbs down to" if a == "climb" and came is not None and r.board.level(pick.to) < r.board.level(came) \
+            else _verb(a)
+        events.append(Event("moved", f"{name} {verb} {r.where(state, fid)} ({mp(fig)} movement points left).",
                             {"figure": fid, "from": _cell(came), "to": _cell(pick.to), "action": a}))
         blockers = tuple(e.id for e in sorted(r.spaces.enemies_in_range(state, fig), key=lambda e: e.id)
                          if e.id not in before and may_block(e) and back_space(e) != pick.to)
