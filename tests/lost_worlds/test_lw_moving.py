@@ -272,3 +272,18 @@ def test_a_weapon_is_dropped_on_any_space_in_battle_range_and_picked_up_from_one
     choose(g, "to-B1")
     choose(g, "pickup-dagger#1")
     assert g.state.figures["hero"].carrying == ["dagger"] and not g.state.tokens
+
+
+def test_each_space_entered_in_an_enemys_battle_range_lets_it_block_again() -> None:
+    from engine.rules.lost_worlds.spaces import facing_for_back
+
+    s = tower(TOWER.replace("3", "0"), (hero("A1"), foe("B2")))
+    g = game(s)
+    foe_state = g.state.figures["foe"]
+    foe_state.facing = facing_for_back(foe_state.hex, s.board.from_label("C3"))  # type: ignore[arg-type]
+    changed(g)
+    choose(g, "to-B1")
+    assert options(g) == ["block", "pass"]
+    choose(g, "pass")
+    choose(g, "to-A2")  # still in its range, another space of it
+    assert options(g) == ["block", "pass"]

@@ -385,7 +385,6 @@ def apply_act(r: LostWorlds, state: GameState, step: Act, choice: Choose, events
     spend(fig, pick.cost)
     if a in ("move", "climb", "crawl", "disengage", "jump", "aside"):
         assert pick.to is not None
-        before = {e.id for e in r.spaces.enemies_in_range(state, fig)}
         came = fig.hex
         state.put(fid, pick.to)
         if a == "disengage":
@@ -396,8 +395,9 @@ def apply_act(r: LostWorlds, state: GameState, step: Act, choice: Choose, events
             else _verb(a)
         events.append(Event("moved", f"{name} {verb} {r.where(state, fid)} ({mp(fig)} movement points left).",
                             {"figure": fid, "from": _cell(came), "to": _cell(pick.to), "action": a}))
+        # Every space entered in an enemy's battle range, except its back space, lets that enemy block.
         blockers = tuple(e.id for e in sorted(r.spaces.enemies_in_range(state, fig), key=lambda e: e.id)
-                         if e.id not in before and may_block(e) and back_space(e) != pick.to)
+                         if may_block(e) and back_space(e) != pick.to)
         state.step = AskBlock(fid, blockers) if blockers else Act(fid)
         return
     if a == "forced_drop":
