@@ -354,7 +354,7 @@ def turn_script(d: Driver) -> Step:
         app.show_screen(name)
         if name == "setup":
             yield d.expect(lambda: "Tutorial Skirmish (Hexa-System Fantasy Battle)" in _setup_buttons(app)
-                           and len(_setup_buttons(app)) == 3, "setup lists the engine's scenarios")
+                           and len(_setup_buttons(app)) == 4, "setup lists the engine's scenarios")
         yield d.drawn()
         d.screenshot(name)
     log_text = app.sm.get_screen("log").ids.entries.text
