@@ -22,7 +22,7 @@ from engine.prompts import Option, Prompt, PromptKind
 from engine.state import FigureState, GameState
 
 from . import chart, resume
-from .condition import DOWN, OFF_BALANCE, balance, conscious, hurt, set_balance
+from .condition import DOWN, FOUGHT, OFF_BALANCE, RAN, balance, conscious, hurt, set_balance
 from .dice import table_prompt
 from .moving import drop_weapon
 from .steps import DropRoll, FallCheck, FallPoints, FallWhere, LandBeside, OntoRoll, PushRoll
@@ -246,8 +246,6 @@ def apply_points(r: LostWorlds, state: GameState, step: FallPoints, choice: Choo
 
 def fallers(r: LostWorlds, state: GameState) -> tuple[str, ...]:
     """Who rolls the fall check: conscious characters that ran or fought this turn, in initiative order."""
-    from .condition import FOUGHT, RAN
-
     order = {side: i for i, p in enumerate(state.turn_order) for side in r.scenario.players[p].sides}
     who = [f for f in state.alive() if conscious(f) and (f.flag(RAN) or f.flag(FOUGHT))]
     return tuple(f.id for f in sorted(who, key=lambda f: (order.get(f.side, 99), list(state.figures).index(f.id))))

@@ -16,7 +16,7 @@ from engine.prompts import Chance, DieRequest, Outcome, Prompt, PromptKind
 from engine.state import FigureState, GameState
 
 from . import chart, scenario_fields
-from .condition import COUP, HP, LOWEST_UNCONSCIOUS, MOVED, hp, settle_hp
+from .condition import COUP, HP, LOWEST_UNCONSCIOUS, MOVED, UNCONSCIOUS, hp, settle_hp
 from .steps import RecoveryRoll
 
 if TYPE_CHECKING:
@@ -36,7 +36,7 @@ def recover(current_hp: int, die: int) -> int | None:
 
 def rollers(r: LostWorlds, state: GameState) -> tuple[str, ...]:
     """The unconscious characters that roll: not undead, not moved during the phase."""
-    return tuple(f.id for f in state.alive() if f.flag("unconscious") and not f.flag(MOVED)
+    return tuple(f.id for f in state.alive() if f.flag(UNCONSCIOUS) and not f.flag(MOVED)
                  and not r.has(f.id, scenario_fields.UNDEAD))
 
 
