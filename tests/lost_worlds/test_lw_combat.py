@@ -192,3 +192,38 @@ def test_experience_is_split_between_survivors_and_the_dead_get_none() -> None:
     assert experience(g.state, "a", 12) == {"dwarf": 6, "elf": 6}
     g.state.figures["elf"].alive = False
     assert experience(g.state, "a", 12) == {"dwarf": 12}
+
+
+PILLARS = """
+0   #   0
+  0   0
+0   #   0
+  0   0
+"""
+
+
+def test_the_obstacle_rules_name_the_manoeuvres_a_crowded_character_may_not_use() -> None:
+    from engine.rules.lost_worlds.combat import restrictions
+
+    s = tower(PILLARS.replace("#", "0"), two("B1", "D1"), drawing=PILLARS.replace("0", "."),
+              options="obstacle_restrictions = true")
+    g = game(s)
+    rules = g.rules
+    dwarf = g.state.figures["dwarf"]
+    # B1 touches the pillars C1 and C2 (tall terrain): no side swing; the troll is not next to it.
+    assert restrictions(rules, g.state, dwarf) == [  # type: ignore[arg-type]
+        "no side swing (two or more tall things or friends in its battle range)"]
+    g.state.put("troll", s.board.from_label("A2"))
+    dwarf.facing = facing_for_back(dwarf.hex, s.board.from_label("A1"))  # type: ignore[arg-type]
+    g.state.figures["troll"].marks["hp"] = 0
+    g.state.figures["troll"].mark(UNCONSCIOUS, True)
+    g.state.put("troll", s.board.from_label("A1"))
+    limits = restrictions(rules, g.state, dwarf)  # type: ignore[arg-type]
+    assert "no jump back (an obstacle of a level or more in its back space)" in limits  # a body lies there
+
+
+def test_without_the_option_the_combat_prompt_names_no_restrictions() -> None:
+    g = game(tower(PILLARS.replace("#", "0"), two("B1", "A1"), drawing=PILLARS.replace("0", ".")))
+    to_combat(g)
+    choose(g, "dwarf:troll")
+    assert "no side swing" not in g.prompt.text

@@ -89,7 +89,7 @@ def restrictions(r: LostWorlds, state: GameState, fig: FigureState) -> list[str]
         if low:
             crowd += 1
             tall_things += int(tall <= LOW_OBSTACLE_HEIGHT)
-        elif not r.spaces.standable(n) or r.board.level(n) - lvl >= tall:
+        elif not r.spaces.standable(n) or not r.spaces.open_side(here, n) or r.board.level(n) - lvl >= tall:
             tall_things += 1
         for o in state.figures_at(n):
             if conscious(o) and r.spaces.in_range(fig, o):
