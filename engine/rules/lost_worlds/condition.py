@@ -16,6 +16,7 @@ HELD, ESCAPED, FOUGHT, MOVED = "held", "escaped", "fought", "moved"
 HARD_PUSHER = "pushed hard"
 COUP = "coup de grâce"  # the bonus to the next recovery die
 REGEN, MANA, MANA_LEFT = "regenerating", "mana", "mana recovered"
+IMMATERIAL = "immaterial"  # a regenerating wraith during the movement phase: no battle range, passed freely
 LOWEST_UNCONSCIOUS = -4
 
 
@@ -27,6 +28,11 @@ def hp(fig: FigureState) -> int:
 def conscious(fig: FigureState) -> bool:
     """Alive and not unconscious: a character that acts, blocks and occupies its space."""
     return fig.alive and fig.hex is not None and not fig.flag(UNCONSCIOUS)
+
+
+def present(fig: FigureState) -> bool:
+    """Conscious and material: a character with a battle range that holds its space (not a regenerating wraith)."""
+    return conscious(fig) and not fig.flag(IMMATERIAL)
 
 
 def out_of_fight(fig: FigureState) -> bool:

@@ -28,6 +28,7 @@ from .condition import (
     ESCAPED,
     HARD_PUSHER,
     HELD,
+    IMMATERIAL,
     MANA,
     MANA_LEFT,
     MP,
@@ -472,6 +473,9 @@ def _apply_here(r: LostWorlds, state: GameState, fig: FigureState, pick: ChartCh
     elif a == "regenerate":
         fig.marks[REGEN] = int(fig.marks.get(REGEN, 0)) + scenario_fields.regenerates(r.specs[fig.id])
         text = f"{name} regenerates"
+        if r.has(fig.id, scenario_fields.WRAITH):
+            fig.mark(IMMATERIAL, True)
+            text += ": it has no battle range this movement phase and may be passed and entered"
     elif a == "recover_mana":
         fig.marks[MANA_LEFT] = int(fig.marks.get(MANA_LEFT, 0)) + 1
         text = f"{name} recovers mana"

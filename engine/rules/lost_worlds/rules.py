@@ -25,7 +25,7 @@ from engine.scenario import FigureSpec, Scenario, VictorySpec
 from engine.scenario_schema import Field
 from engine.state import FigureState, GameState
 
-from . import combat, falling, moving, queries, recovery, scenario_fields, throwing, turn
+from . import combat, falling, moving, queries, recovery, scenario_fields, throwing, turn, wraith
 from .condition import HP, MANA, conscious, out_of_fight
 from .spaces import Spaces
 from .steps import Act
@@ -50,7 +50,8 @@ class LostWorlds(FlowRuleSet):
     flow: ClassVar[Flow] = Flow(
         order=InitiativeEachTurn(),
         phases=(Phase("movement", lambda r, s: moving.first_step(r, s)),),
-        stages=(*moving.STAGES, *falling.STAGES, *throwing.STAGES, *recovery.STAGES, *combat.STAGES),
+        stages=(*moving.STAGES, *falling.STAGES, *throwing.STAGES, *recovery.STAGES, *combat.STAGES,
+                *wraith.STAGES),
     )
 
     def __init__(self, scenario: Scenario) -> None:

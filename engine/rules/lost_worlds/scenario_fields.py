@@ -15,12 +15,13 @@ from engine.scenario import FigureSpec
 from engine.scenario_schema import MARKER_ID_COUNT, MAX_MAP_HEXES, Field, FieldError, texts_field
 
 MAX_HEIGHT = 12
-UNDEAD, REGENERATION, MANA_RECOVERY = "undead", "regeneration", "mana recovery"
+UNDEAD, REGENERATION, MANA_RECOVERY, WRAITH = "undead", "regeneration", "mana recovery", "wraith"
 
 FIGURE_FIELDS: tuple[Field, ...] = (
     Field("height", int, 4, low=1, high=MAX_HEIGHT, help="the character sheet's height: movement points and reach"),
     Field("hp", int, 12, low=1, high=99, help="hit points when unhurt (unconscious at 0 to -4, dead below)"),
-    texts_field("abilities", [], 20, help="undead (never recovers), regeneration, mana recovery, or the book's own"),
+    texts_field("abilities", [], 20, help="undead (never recovers), regeneration, mana recovery, wraith (immaterial "
+                "while regenerating), or the book's own"),
     texts_field("weapons", [], 10, help="carried weapons; club, dagger, hand axe, rock and spear can be thrown"),
     Field("ranged_modifier", int, 0, low=-9, high=9, help="the book's ranged modifier, added to thrown damage"),
     Field("mana", int, 0, low=0, high=99, help="mana points (for mana recovery)"),

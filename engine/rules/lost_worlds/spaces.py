@@ -14,7 +14,7 @@ from engine.hexes import Hex, direction_between, edge, opposite
 from engine.state import FigureState, GameState
 
 from . import height as heights
-from .condition import conscious
+from .condition import present
 
 LOW_OBSTACLE_HEIGHT = 1  # a low obstacle on a space stands this many levels tall (for jumps)
 WALL_HEIGHT = 99  # a blocking space is never jumped over
@@ -59,8 +59,8 @@ class Spaces:
 
     # -- characters -------------------------------------------------------------------------------------
     def in_range(self, a: FigureState, b: FigureState) -> bool:
-        """Whether two conscious characters are in each other's battle range."""
-        if not (conscious(a) and conscious(b)) or a.hex is None or b.hex is None:
+        """Whether two conscious characters are in each other's battle range (a regenerating wraith has none)."""
+        if not (present(a) and present(b)) or a.hex is None or b.hex is None:
             return False
         if a.hex.distance(b.hex) != 1 or not self.open_side(a.hex, b.hex):
             return False
@@ -68,7 +68,7 @@ class Spaces:
 
     def space_in_range(self, fig: FigureState, h: Hex, mover: str) -> bool:
         """Whether a character of height ``mover``'s standing on ``h`` would be in ``fig``'s battle range."""
-        if not conscious(fig) or fig.hex is None or fig.hex.distance(h) != 1 or not self.open_side(fig.hex, h):
+        if not present(fig) or fig.hex is None or fig.hex.distance(h) != 1 or not self.open_side(fig.hex, h):
             return False
         return heights.in_battle_range(self.level(fig.hex), self.heights[fig.id], self.level(h), self.heights[mover])
 
@@ -76,7 +76,8 @@ class Spaces:
         return [o for o in state.alive() if o.side != fig.side and self.in_range(fig, o)]
 
     def others_conscious(self, state: GameState, h: Hex, but: str) -> list[FigureState]:
-        return [f for f in state.figures_at(h) if f.id != but and conscious(f)]
+        """The other characters holding a space (a regenerating wraith holds none: it is entered and passed)."""
+        return [f for f in state.figures_at(h) if f.id != but and present(f)]
 
     def can_enter(self, state: GameState, mover: FigureState, h: Hex) -> str:
         """Why ``mover`` may not step into ``h`` (any way of stepping), or "" when it may."""

@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING
 from engine.events import Event
 from engine.state import GameState
 
-from . import falling, recovery, scenario_fields
+from . import falling, recovery, scenario_fields, wraith
 from .condition import (
     FOUGHT,
     HARD_PUSHER,
@@ -36,7 +36,9 @@ if TYPE_CHECKING:
 
 
 def after_movement(r: LostWorlds, state: GameState, events: list[Event]) -> None:
-    """The movement phase is over: regeneration and mana recovery, then the recovery rolls."""
+    """The movement phase is over: wraiths take shape, regeneration and mana recovery, then the recovery rolls."""
+    if wraith.materialise(r, state, events):
+        return  # a touch first; its last step comes back here
     _regenerate(r, state, events)
     state.phase = "recovery"
     who = recovery.rollers(r, state)
