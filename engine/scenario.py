@@ -107,6 +107,7 @@ class Scenario:
     tables: Mapping[str, Any] = field(default_factory=dict)  # the rule set's own tables, checked, defaults filled
     warnings: tuple[str, ...] = ()  # what loads but may not be meant (shown when a game starts)
     symbols: Symbols = field(default_factory=dict)  # the map drawing's symbols: the core's, the rule set's, its own
+    level_height_mm: float = 0.0  # how much one height level raises a tile's top above the table (raised tiles)
 
     def figure(self, figure_id: str) -> FigureSpec:
         for f in self.figures:
@@ -125,6 +126,11 @@ class Scenario:
 
     def label(self, h: Hex) -> str:
         return self.board.label(h)
+
+    def tag_height_mm(self, figure: FigureSpec, cell: Hex) -> float:
+        """How high a figure's tag stands above the table on ``cell``: its level × the level height + its own
+        tag height (what the camera's parallax correction needs for a figure on a raised tile)."""
+        return self.board.level(cell) * self.level_height_mm + figure.height_mm
 
     def anchor_points_mm(self) -> dict[int, Point]:
         """Where the table is registered from (tag id → centre, map millimetres): the anchors the scenario names on
@@ -253,6 +259,7 @@ class _Loader:
             tables=tables,
             warnings=tuple(self.warnings),
             symbols=self.symbols,
+            level_height_mm=float(self.get(self.r.table(data, "map"), "map", None, "level_height_mm")),
         )
         try:
             rules_cls.check_scenario(scenario)

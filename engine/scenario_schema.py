@@ -140,6 +140,7 @@ SCENARIO_TABLES: dict[str, Table] = {
                 _str("zones", max_len=10_000),
                 _number("zone_mm", 60.0, 10.0, 1000.0, " mm"),
                 _str("levels", max_len=None),
+                _number("level_height_mm", 0.0, 0.0, 500.0, " mm"),  # one level's rise (raised tiles)
                 _strings("walls", [], 3 * MAX_MAP_HEXES),
                 _strings("doors", [], 3 * MAX_MAP_HEXES),
                 _strings("locked_doors", [], 3 * MAX_MAP_HEXES),

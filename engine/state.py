@@ -20,8 +20,8 @@ class FigureState:
     :data:`engine.hexes.DIRECTIONS`: 0 is +q, counter-clockwise after; rule sets without facing leave it 0).
     ``level`` is the height it stands at when a rule set says so (None: the level of its cell). ``arrived`` orders
     a stack: figures sharing a cell are listed in the order they came (see :meth:`GameState.put`). ``values`` holds
-    a rule set's own per-figure values in play, plain JSON by name (hit points left, a unit state); the core never
-    reads them."""
+    a rule set's own per-figure values in play, plain JSON by name (hit points left, a unit state, being off
+    balance); the core never reads them, and the rule set says how the tablets show them (``RuleSet.badges``)."""
 
     id: str
     side: str
@@ -33,6 +33,17 @@ class FigureState:
     level: int | None = None
     arrived: int = 0
     values: dict[str, Any] = field(default_factory=dict)
+
+    def mark(self, name: str, value: int | bool | None) -> None:
+        """Set a flag or counter among the values (None or False clears it)."""
+        if value is None or value is False:
+            self.values.pop(name, None)
+        else:
+            self.values[name] = value
+
+    def flag(self, name: str) -> bool:
+        """Whether a flag is set among the values."""
+        return self.values.get(name) is True
 
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -78,7 +89,6 @@ class GameState:
     phase: str = "setup"
     step: Step = field(default_factory=Setup)
     turn_sets: dict[str, list[str]] = field(default_factory=dict)  # per-turn figure sets ("acted", …)
-    counters: dict[str, int] = field(default_factory=dict)  # counts a rule set keeps by name (hit points lost, …)
     pending_removals: list[str] = field(default_factory=list)
     winner: str | None = None
     serial: int = 0  # actions applied so far
@@ -132,7 +142,6 @@ class GameState:
             "phase": self.phase,
             "step": self.step.to_dict(),
             "turn_sets": {k: list(v) for k, v in self.turn_sets.items()},
-            "counters": dict(self.counters),
             "pending_removals": list(self.pending_removals),
             "winner": self.winner,
             "serial": self.serial,
@@ -157,7 +166,6 @@ class GameState:
             phase=d["phase"],
             step=step_from_dict(d["step"]),
             turn_sets={k: list(v) for k, v in d["turn_sets"].items()},
-            counters={k: int(v) for k, v in d.get("counters", {}).items()},
             pending_removals=list(d["pending_removals"]),
             winner=d["winner"],
             serial=d["serial"],

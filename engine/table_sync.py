@@ -3,10 +3,12 @@
 Only *changes* the camera sees count as the players' intent: a figure put down on another hex than
 where it last stood (``A → B``) or taken off the table. An intent answers the pending prompt when
 it fits (a legal move for the figure the game asks to move, the removal of the figure the game asks
-to remove); an illegal move is reported with the rules' reason and the legal hexes. A standing
-disagreement that no hand caused — a tablet undid a move, a figure was knocked over, the engine
-restarted — is never turned into an action: it is listed as desync, "put X back on C3", until the
-camera sees the table match the game. Pure logic: fused markers in, a :class:`SyncReport` out.
+to remove, or — for a choice about a figure whose options name cells, a step of a move spent point by
+point — the one option on the cell it was put down on); an illegal move is reported with the rules'
+reason and the legal hexes. A standing disagreement that no hand caused — a tablet undid a move, a
+figure was knocked over, the engine restarted — is never turned into an action: it is listed as
+desync, "put X back on C3", until the camera sees the table match the game. Pure logic: fused markers
+in, a :class:`SyncReport` out.
 
 Figures are followed one by one, by their tags, so several in one cell (a stack) are each there. For
 rule sets that use facing, the tags own the facing: a settled figure first seen, or whose tag was turned
@@ -23,7 +25,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from engine.actions import Action, Face, Move, Remove
+from engine.actions import Action, Choose, Face, Move, Remove
 from engine.flow.words import cell_word
 from engine.game import Game
 from engine.hexes import Hex
@@ -192,7 +194,7 @@ class TableSync:
 
     def _taken_off(self, figure: str, game: Game) -> None:
         prompt = game.prompt
-        if prompt.kind is PromptKind.MOVE and prompt.figure == figure:
+        if prompt.kind in (PromptKind.MOVE, PromptKind.CHOOSE) and prompt.figure == figure:
             return  # in the hand on its way to another hex
         self.intents[figure] = Remove(figure)
 
@@ -229,6 +231,15 @@ class TableSync:
                 return SyncReport(intent, None, (), (), (), self.unknown_markers)
             else:
                 illegal = self._illegal(game, figure, intent.to)
+        elif figure is not None and prompt.kind is PromptKind.CHOOSE and isinstance(intent, Move):
+            # A choice about a figure whose options are cells (a step of a move): putting the figure down on the
+            # cell of exactly one option chooses it; a cell offered twice (two ways there) is left to the tablet.
+            fitting = [o for o in prompt.options if o.hex == intent.to and o.figure in (None, figure)]
+            if game.state.figures[figure].hex == intent.to:
+                self.intents.pop(figure)
+            elif len(fitting) == 1:
+                self.intents.pop(figure)
+                return SyncReport(Choose(fitting[0].id), None, (), (), (), self.unknown_markers)
         elif figure is not None and prompt.kind is PromptKind.REMOVE and isinstance(intent, Remove):
             self.intents.pop(figure)
             return SyncReport(intent, None, (), (), (), self.unknown_markers)

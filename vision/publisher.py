@@ -82,10 +82,11 @@ class VisionPublisher:
         self._pub.send_multipart(message.to_frames(), copy=False)
 
     def publish_tracks(self, frame_index: int, captured_at: float, markers: Sequence[MarkerTrack],
-                       warnings: Sequence[str] = ()) -> TracksMessage:
+                       warnings: Sequence[str] = (), camera_mm: tuple[float, float, float] | None = None
+                       ) -> TracksMessage:
         message = TracksMessage(seq=self._next(), sent_at=time.time(), camera_id=self.camera_id,
                                 frame_index=frame_index, captured_at=captured_at, markers=tuple(markers),
-                                warnings=tuple(warnings))
+                                warnings=tuple(warnings), camera_mm=camera_mm)
         self._send(message)
         self.last_tracks = message
         return message

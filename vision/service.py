@@ -96,10 +96,13 @@ def process_frame(frame: Frame, detector: Detector, camera: CameraModel | None, 
     return FrameResult(frame, detected, placed, update, detect_ms, problem)
 
 
-def wire_tracks(update: TrackUpdate) -> list[MarkerTrack]:
-    """The tracker's tracks in the wire schema's shape."""
+def wire_tracks(update: TrackUpdate, heights: dict[int, float] | None = None,
+                default_height_mm: float = 0.0) -> list[MarkerTrack]:
+    """The tracker's tracks in the wire schema's shape, each with the tag height its position was computed for."""
+    heights = heights or {}
     return [MarkerTrack(t.marker_id, round(t.x_mm, 2), round(t.y_mm, 2), round(t.angle_deg, 2), t.state,
-                        round(min(max(t.confidence, 0.0), 1.0), 3), round(t.x_px, 2), round(t.y_px, 2))
+                        round(min(max(t.confidence, 0.0), 1.0), 3), round(t.x_px, 2), round(t.y_px, 2),
+                        heights.get(t.marker_id, default_height_mm))
             for t in update.tracks]
 
 
@@ -231,8 +234,13 @@ class VisionService:
         self.stats.detect_ms.append(result.detect_ms)
         self._recent.append(time.monotonic())
         if self.publisher is not None and result.update is not None:
-            message = self.publisher.publish_tracks(frame.index, frame.captured_at, wire_tracks(result.update),
-                                                    result.update.warnings)
+            tracks = wire_tracks(result.update, self.config.heights_mm, self.config.default_height_mm)
+            camera_mm = None
+            if self.camera is not None:
+                x, y, z = (round(float(v), 2) for v in self.camera.camera_position_mm)
+                camera_mm = (x, y, z)
+            message = self.publisher.publish_tracks(frame.index, frame.captured_at, tracks, result.update.warnings,
+                                                    camera_mm)
             self.stats.frame_age_ms.append((message.sent_at - frame.captured_at) * 1000.0)
         if self.tuio is not None and result.update is not None:
             self.tuio.send(result.update.tracks, frame.captured_at)

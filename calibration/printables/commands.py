@@ -67,7 +67,7 @@ def run_print(argv: list[str]) -> int:
                 raise ValueError(f"ids {reserved} are reserved for board anchors; give figures ids below "
                                  f"{ANCHOR_IDS[0]}, and print anchors with 'hexa print anchors'")
             write_tag_sheet(args.output, ids, args.size, args.dictionary, args.paper, "Hexa figure markers",
-                            "id {id}")
+                            "id {id}", back_mark=True)  # the triangle points to the figure's back
             print(f"Wrote {args.output}: {len(ids)} tags of {args.size:g} mm.")
             return EXIT_OK
         if args.what == "anchors":

@@ -82,8 +82,16 @@ def tag_positions(layout: TagLayout, paper: str, count: int) -> list[tuple[int, 
     return out
 
 
-def tag_sheet_pdf(ids: list[int], size_mm: float, dictionary: str, paper: str, title: str, label: str) -> FPDF:
-    """Pages of tags ``ids``; ``label`` is formatted with ``id`` for the text under each tag."""
+BACK_MARK_MM = 2.0  # the triangle under a figure tag pointing to the figure's back
+
+
+def tag_sheet_pdf(ids: list[int], size_mm: float, dictionary: str, paper: str, title: str, label: str,
+                  back_mark: bool = False) -> FPDF:
+    """Pages of tags ``ids``; ``label`` is formatted with ``id`` for the text under each tag.
+
+    With ``back_mark`` a small triangle beside the label points down, away from the tag's top: a figure faces
+    the way its tag's top points, so the mark shows its back (the back space of rule sets with facing).
+    """
     limit = dictionary_size(dictionary)
     bad = [i for i in ids if not 0 <= i < limit]
     if bad:
@@ -109,13 +117,17 @@ def tag_sheet_pdf(ids: list[int], size_mm: float, dictionary: str, paper: str, t
         draw_cut_box(pdf, x - layout.quiet_mm, y - layout.quiet_mm, layout.cell_w, layout.cell_h)
         pdf.set_font("Helvetica", size=max(5.0, min(9.0, size_mm / 3.0)))
         text = label.format(id=marker_id)
-        pdf.text(x + (size_mm - pdf.get_string_width(text)) / 2.0, y + size_mm + layout.quiet_mm / 2.0 + 2.5, text)
+        tx, baseline = x + (size_mm - pdf.get_string_width(text)) / 2.0, y + size_mm + layout.quiet_mm / 2.0 + 2.5
+        pdf.text(tx, baseline, text)
+        if back_mark:
+            left, m = tx + pdf.get_string_width(text) + 1.0, BACK_MARK_MM
+            pdf.polygon([(left, baseline - m), (left + m, baseline - m), (left + m / 2.0, baseline)], style="F")
     return pdf
 
 
 def write_tag_sheet(path: str | Path, ids: list[int], size_mm: float, dictionary: str, paper: str, title: str,
-                    label: str) -> Path:
+                    label: str, back_mark: bool = False) -> Path:
     """Write a tag sheet PDF to ``path``."""
     target = Path(path)
-    tag_sheet_pdf(ids, size_mm, dictionary, paper, title, label).output(str(target))
+    tag_sheet_pdf(ids, size_mm, dictionary, paper, title, label, back_mark).output(str(target))
     return target

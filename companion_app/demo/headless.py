@@ -20,6 +20,7 @@ from engine.actions import Action, Choose, Move, Remove, Roll, action_from_dict,
 from engine.autoplay import AutoPlayer
 from engine.flow.words import cell_word
 from engine.game import Game
+from engine.hexes import Hex
 from engine.prompts import PromptKind
 from engine.scenario import Scenario, load_scenario
 from engine.service.client import EngineClient
@@ -140,27 +141,46 @@ class HeadlessPlayer:
         if move.to is None:
             self.table.remove(move.marker)
         else:
-            self.table.place(move.marker, move.x_mm, move.y_mm, move.angle_deg)
+            self.table.place(move.marker, move.x_mm, move.y_mm, move.angle_deg, move.height_mm)
 
-    def _through_table(self, action: Move | Remove) -> None:
+    def _cell_choice(self, action: Action) -> tuple[str, Hex] | None:
+        """A choice about a figure that names a free cell no other option names (a step of a move): the figure
+        and the cell the hand puts it on, so the camera answers it (None: the tablet answers)."""
+        prompt = self.game.prompt
+        if not isinstance(action, Choose) or prompt.kind is not PromptKind.CHOOSE or prompt.figure is None:
+            return None
+        option = prompt.option(action.option)
+        if option is None or option.hex is None or option.figure not in (None, prompt.figure):
+            return None
+        same = [o for o in prompt.options if o.hex == option.hex and o.figure in (None, prompt.figure)]
+        here = self.game.state.figures[prompt.figure].hex
+        taken = any(f.hex == option.hex for f in self.game.state.alive() if f.id != prompt.figure)
+        return (prompt.figure, option.hex) if len(same) == 1 and option.hex != here and not taken else None
+
+    def _through_table(self, action: Move | Remove | Choose, cell: tuple[str, Hex] | None = None) -> None:
         n = len(self.game.history)
-        if isinstance(action, Move):
-            self._hand(place_on(self.scenario, action.figure, action.to, self.table.markers()))
-            what = f"the camera to see {self._name(action.figure)} on {self.scenario.label(action.to)}"
+        if isinstance(action, Move | Choose):
+            if isinstance(action, Move):
+                figure, to = action.figure, action.to
+            else:
+                assert cell is not None, "a choice goes through the table only with its figure and cell"
+                figure, to = cell
+            self._hand(place_on(self.scenario, figure, to, self.table.markers()))
+            what = f"the camera to see {self._name(figure)} on {self.scenario.label(to)}"
         else:
             self._hand(TableMove(action.figure, self.scenario.figure(action.figure).marker_id, None))
             what = f"the camera to see {self._name(action.figure)} taken off the table"
 
         def check() -> None:
             illegal = (self.engine.table or {}).get("illegal")
-            if illegal is not None and illegal.get("figure") == action.figure:
+            if illegal is not None and illegal.get("figure") == (cell[0] if cell else getattr(action, "figure", "")):
                 raise DemoStalled(f"the engine judged the move illegal: {illegal.get('reason')}")
 
         seconds = self._wait(what, lambda: len(self._history()) > n, self.judge_timeout_s, check)
         played = self._history()[n]["action"]
         if played != action_to_dict(action):
             raise DemoStalled(f"the engine took {played} from the table instead of {action_to_dict(action)}")
-        if isinstance(action, Move):
+        if isinstance(action, Move | Choose):
             self.stats.camera_moves += 1
             self.stats.move_seconds.append(seconds)
             self.say(f"    (seen by the camera and judged in {seconds:.1f} s)")
@@ -196,8 +216,11 @@ class HeadlessPlayer:
             action = self.player.choose(self.game)
             self.say(f"{prompt.text}")
             self.say(f"  → {self._answer_text(action)}")
+            cell = self._cell_choice(action)
             if isinstance(action, Remove) or (isinstance(action, Move) and not self._stays(action)):
                 self._through_table(action)
+            elif cell is not None and isinstance(action, Choose):
+                self._through_table(action, cell)
             else:
                 n = len(self.game.history)
                 self._send(action)

@@ -136,7 +136,7 @@ class TableHandProxy:
             marker = markers.get(move.marker)
             if marker is not None and table_hex(self.scenario, marker) == target:
                 return False  # staying put: the tablet's answer is the only way to say it
-            table.place(move.marker, move.x_mm, move.y_mm, move.angle_deg)
+            table.place(move.marker, move.x_mm, move.y_mm, move.angle_deg, move.height_mm)
         except (ControlError, TimeoutError) as exc:
             self._answer(envelope, False, f"the synthetic table could not move the figure: {exc}", request.id)
             return True
@@ -198,7 +198,7 @@ class TableHandProxy:
             if fix.to is None:
                 table.remove(fix.marker)
             else:
-                table.place(fix.marker, fix.x_mm, fix.y_mm, fix.angle_deg)
+                table.place(fix.marker, fix.x_mm, fix.y_mm, fix.angle_deg, fix.height_mm)
             self.placed.append(fix)
             log.info("table hand: %s put where the game has it", fix.figure)
 

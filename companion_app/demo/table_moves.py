@@ -29,19 +29,27 @@ class TableMove:
     x_mm: float = 0.0
     y_mm: float = 0.0
     angle_deg: float = 0.0
+    height_mm: float | None = None  # the tag's height above the table on a raised tile (None: unchanged)
+
+
+SYNTHETIC_FIGURE_MM = 30.0  # the synthetic table's body for a figure that gives no height_mm
 
 
 def place_on(scenario: Scenario, figure: str, to: Hex, table: Mapping[int, Mapping[str, Any]] | None = None
              ) -> TableMove:
     """The hand move that puts ``figure`` on cell ``to``: the board's first place to stand there that no other figure
-    takes (``table``: the control socket's markers by id), so that every tag of a stack stays in view."""
-    marker = scenario.figure(figure).marker_id
+    takes (``table``: the control socket's markers by id), so that every tag of a stack stays in view; its tag at
+    the tile's height when the scenario has raised tiles."""
+    spec = scenario.figure(figure)
     others = [(float(m["x_mm"]), float(m["y_mm"])) for i, m in (table or {}).items()
-              if i != marker and m["state"] in ("on_table", "moving")]
+              if i != spec.marker_id and m["state"] in ("on_table", "moving")]
     spots = scenario.board.stand_points_mm(to)
     free = [p for p in spots if all(math.dist(p, o) > FREE_SPOT * scenario.board.cell_mm for o in others)]
     x, y = free[0] if free else spots[0]
-    return TableMove(figure, marker, to, x, y, scenario.layout.rotation_deg)
+    height = None
+    if scenario.level_height_mm > 0:
+        height = (spec.height_mm or SYNTHETIC_FIGURE_MM) + scenario.board.level(to) * scenario.level_height_mm
+    return TableMove(figure, spec.marker_id, to, x, y, scenario.layout.rotation_deg, height)
 
 
 def table_hex(scenario: Scenario, marker: Mapping[str, Any]) -> Hex | None:

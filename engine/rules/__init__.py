@@ -34,7 +34,7 @@ log = logging.getLogger(__name__)
 ENTRY_POINT_GROUP = "hexa_table_companion.rulesets"
 FOLDERS_VARIABLE = "HEXA_RULESETS"
 _BUILTIN_MODULES = ("engine.rules.fantasy_battle", "engine.rules.tenkey", "engine.rules.filtwiz",
-                    "engine.rules.laramie")
+                    "engine.rules.laramie", "engine.rules.lost_worlds")
 
 _REGISTRY: dict[str, type[RuleSet]] = {}
 _loaded = False

@@ -21,6 +21,7 @@ from engine.flow.words import cell_word
 from engine.game import Game
 from engine.hexes import Hex
 from engine.journal import Journal, JournaledGame
+from engine.parallax import on_raised_tile
 from engine.record import export_record
 from engine.rules import find_ruleset
 from engine.rules.content import QueryInput
@@ -31,7 +32,7 @@ from engine.service.map_registration import MapRegistration
 from engine.snapshot import events_to_list, game_snapshot, query_to_dict, reach_to_list, scenario_to_dict
 from engine.table_fusion import DEFAULT_DUPLICATE_HEX, FusedMarker, Sighting, fuse
 from engine.table_sync import IllegalMove, SyncReport, TableSync
-from engine.wire import SEEN_STATES, EngineRequest, FigureSighting, TracksMessage
+from engine.wire import SEEN_STATES, EngineRequest, FigureSighting, MarkerTrack, TracksMessage
 
 log = logging.getLogger(__name__)
 
@@ -119,9 +120,26 @@ class EngineSession:
         self.overrides.close()
 
     # -- camera side ---------------------------------------------------------------------------------
+    def _raised(self, m: MarkerTrack, camera_mm: tuple[float, float, float] | None) -> tuple[float, float]:
+        """A figure's tag on a raised tile stands level × level height higher than the camera service assumed:
+        its table position moved along the camera ray (when the camera says where it is)."""
+        lift_mm = self.scenario.level_height_mm
+        if (lift_mm <= 0 or camera_mm is None or m.height_mm is None
+                or self.scenario.figure_by_marker(m.id) is None):
+            return m.x_mm, m.y_mm
+        board = self.scenario.board
+
+        def lift_at(x: float, y: float) -> float:
+            mx, my = self.registration.to_map(np.array([[x, y]], dtype=np.float64))[0]
+            cell = board.locate(float(mx), float(my))
+            return board.level(cell) * lift_mm if cell in board else 0.0
+
+        return on_raised_tile(m.x_mm, m.y_mm, m.height_mm, camera_mm, lift_at)
+
     def refresh_table(self) -> Changes:
         """Fuse every camera's newest view, register it on the map and compare it with the game."""
-        sightings = [Sighting(m.id, m.x_mm, m.y_mm, m.state, m.confidence, camera, m.angle_deg)
+        sightings = [Sighting(m.id, *self._raised(m, view.tracks.camera_mm), m.state, m.confidence, camera,
+                              m.angle_deg)
                      for camera, view in self.cameras.items() for m in view.tracks.markers]
         fusion = fuse(sightings, DEFAULT_DUPLICATE_HEX * self.scenario.board.cell_mm)
         self.duplicates = fusion.duplicates

@@ -64,7 +64,6 @@ FIGURE = Obj({
 RULE_SET_PART: dict[str, Spec] = {
     "step": Obj({"kind": NAME}),  # the pending decision: its other fields are the rule set's
     "turn_sets": AnyObject(),  # per-turn figure sets ("acted", …), named by the rule set
-    "counters": MapOf(Int(minimum=None)),  # counts the rule set keeps by name (hit points lost, …)
 }
 
 class Mark(Spec):
@@ -93,7 +92,7 @@ STATE = Obj({
     "marks": ListOf(Mark()),  # terrain marked in play (engine.board.marks)
     "rulings": MapOf(Str()),  # a game master's rulings by key, read by the rule set
     **RULE_SET_PART,
-}, optional=frozenset({"counters", "marks", "rulings"}))  # a peer of an earlier release sends none of these
+}, optional=frozenset({"marks", "rulings"}))  # a peer of an earlier release sends none of these
 
 MOVE = Obj({"hex": HEX, "label": NAME, "cost": Num(low=0.0), "path": ListOf(HEX)})
 

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import base64
 import binascii
+import math
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from enum import StrEnum
@@ -58,7 +59,11 @@ CAMERA_STATUSES: tuple[str, ...] = ("ok", "no_camera", "reconnecting", "ended")
 
 @dataclass(frozen=True, slots=True)
 class MarkerTrack:
-    """One tracked marker: table position (mm), image position (px), facing, state and confidence."""
+    """One tracked marker: table position (mm), image position (px), facing, state and confidence.
+
+    ``height_mm`` (optional) is the height above the table the position was computed for (the tag's
+    configured height), so a receiver that knows better — a figure on a raised tile — can re-project it.
+    """
 
     id: int
     x_mm: float
@@ -68,9 +73,10 @@ class MarkerTrack:
     confidence: float
     x_px: float
     y_px: float
+    height_mm: float | None = None
 
     def to_dict(self) -> dict[str, Any]:
-        return {
+        out: dict[str, Any] = {
             "id": self.id,
             "x_mm": self.x_mm,
             "y_mm": self.y_mm,
@@ -80,6 +86,9 @@ class MarkerTrack:
             "x_px": self.x_px,
             "y_px": self.y_px,
         }
+        if self.height_mm is not None:
+            out["height_mm"] = self.height_mm
+        return out
 
     @staticmethod
     def from_dict(value: Any, where: str) -> MarkerTrack:
@@ -93,6 +102,7 @@ class MarkerTrack:
             confidence=read_float(obj, "confidence", where, low=0.0, high=1.0),
             x_px=read_float(obj, "x_px", where),
             y_px=read_float(obj, "y_px", where),
+            height_mm=read_float(obj, "height_mm", where) if obj.get("height_mm") is not None else None,
         )
 
 
@@ -108,15 +118,21 @@ class TracksMessage(Message):
     captured_at: float
     markers: tuple[MarkerTrack, ...] = ()
     warnings: tuple[str, ...] = ()
+    # The camera's optical centre in the table frame: x, y and height above the table (mm), when calibrated;
+    # with a marker's height_mm it lets a receiver re-project the marker to another height.
+    camera_mm: tuple[float, float, float] | None = None
 
     def body(self) -> dict[str, Any]:
-        return {
+        out: dict[str, Any] = {
             "camera_id": self.camera_id,
             "frame_index": self.frame_index,
             "captured_at": self.captured_at,
             "markers": [m.to_dict() for m in self.markers],
             "warnings": list(self.warnings),
         }
+        if self.camera_mm is not None:
+            out["camera_mm"] = list(self.camera_mm)
+        return out
 
     @classmethod
     def parse_body(cls, obj: Mapping[str, Any], envelope: Envelope) -> TracksMessage:
@@ -132,7 +148,18 @@ class TracksMessage(Message):
             captured_at=read_float(obj, "captured_at", where, low=0.0),
             markers=markers,
             warnings=read_strings(obj, "warnings", where),
+            camera_mm=_camera_mm(obj, where),
         )
+
+
+def _camera_mm(obj: Mapping[str, Any], where: str) -> tuple[float, float, float] | None:
+    value = obj.get("camera_mm")
+    if value is None:
+        return None
+    if not isinstance(value, list) or len(value) != 3 or not all(
+            isinstance(v, int | float) and not isinstance(v, bool) and math.isfinite(v) for v in value):
+        raise WireError(f"{where}.camera_mm: must be three finite numbers [x, y, height] in mm, got {value!r}")
+    return float(value[0]), float(value[1]), float(value[2])
 
 
 @register

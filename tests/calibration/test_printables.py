@@ -169,3 +169,13 @@ def test_parse_ids() -> None:
     assert parse_ids("0-3, 7,5-6,3") == [0, 1, 2, 3, 7, 5, 6]
     with pytest.raises(ValueError, match="cannot read"):
         parse_ids("5-2")
+
+
+def test_figure_tags_carry_a_back_mark_and_anchors_none() -> None:
+    from calibration.printables.tag_sheet import tag_sheet_pdf
+
+    def drawn(back: bool) -> bytes:
+        return bytes(tag_sheet_pdf([0], 25.0, "DICT_4X4_100", "a4", "t", "id {id}", back_mark=back).output())
+
+    plain, marked = drawn(False), drawn(True)
+    assert marked != plain  # the triangle under the label, pointing away from the tag's top

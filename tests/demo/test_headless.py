@@ -111,3 +111,10 @@ def test_headless_goblins_treasure_full_game() -> None:
     proc = _demo("goblins-treasure", "--headless", "--seed", "1", timeout_s=900)
     assert proc.returncode == 0, proc.stderr[-3000:]
     _check_game(proc.stdout, proc.stderr)
+
+
+def test_headless_lost_worlds_tower_plays_on_raised_tiles_through_the_camera() -> None:
+    proc = _demo("lost-worlds-ruined-tower", "--headless", "--seed", "2", timeout_s=300)
+    assert proc.returncode == 0, proc.stderr[-3000:]
+    _check_game(proc.stdout, proc.stderr)
+    assert "open your book at page" in proc.stdout

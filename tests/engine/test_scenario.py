@@ -50,7 +50,7 @@ def test_bundled_scenarios_load_with_balanced_points() -> None:
         scenario = load_scenario(name)
         game = Game(scenario)
         if type(game.rules).points is RuleSet.points:
-            continue  # a rule set that counts no points (Filtwiz)
+            continue  # a rule set that counts no points has none to balance (Filtwiz, Lost Worlds)
         points = game.points()
         if not points:  # a rule set that counts no points (Tenkey battle, Laramie)
             continue

@@ -219,4 +219,4 @@ def test_a_played_game_replays_and_its_state_survives_its_plain_form() -> None:
         assert GameState.from_dict(json.loads(json.dumps(state.to_dict()))).to_dict() == state.to_dict()
     again = Game.replay(g.scenario, g.actions)
     assert again.state.to_dict() == g.state.to_dict()
-    assert any(k.startswith("hp_lost:") for k in g.state.counters)
+    assert any("hp_lost" in f.values for f in g.state.figures.values())

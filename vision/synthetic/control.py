@@ -5,7 +5,8 @@ told otherwise. Requests are one JSON frame on a ZeroMQ ROUTER (DEALER or REQ cl
 request gets one JSON reply ``{"ok": true, ...}`` or ``{"ok": false, "error": "what and how to fix"}``:
 
 ``{"cmd": "place", "marker": 3, "x_mm": 120.0, "y_mm": 80.5, "angle_deg": 0.0}``
-    a hand carries the figure there (the tag moves for a moment, then settles); ``angle_deg`` optional.
+    a hand carries the figure there (the tag moves for a moment, then settles); ``angle_deg`` optional;
+    ``height_mm`` optional: the tag's new height above the table (a figure put on a raised tile).
 ``{"cmd": "lift", "marker": 3}``    the figure is picked up and held out of view.
 ``{"cmd": "remove", "marker": 3}``  the figure is taken off the table.
 ``{"cmd": "list"}``                 where every marker is: ``{"markers": [{marker, x_mm, y_mm, angle_deg, state}]}``
@@ -24,7 +25,7 @@ import logging
 import math
 import threading
 import time
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 import zmq
@@ -126,8 +127,9 @@ class ControlledTable(Choreography):
             raise ControlError(f"marker {marker} is not on this synthetic table; its markers are {known}")
         return marker
 
-    def place(self, marker: Any, x_mm: float, y_mm: float, angle_deg: float | None = None) -> float:
-        """Carry the figure to (x, y); returns how many seconds the hand takes."""
+    def place(self, marker: Any, x_mm: float, y_mm: float, angle_deg: float | None = None,
+              height_mm: float | None = None) -> float:
+        """Carry the figure to (x, y) (its tag to ``height_mm`` when given); returns how many seconds the hand takes."""
         with self._lock:
             marker = self._known(marker)
             if self.size_mm is not None:
@@ -145,7 +147,8 @@ class ControlledTable(Choreography):
             seconds = motion_seconds(math.dist(start, (x_mm, y_mm)))
             t0 = self._now + 1e-6
             self._motions[marker] = _Motion(start, (x_mm, y_mm), f.angle_deg, angle, t0, t0 + seconds, held)
-            self._figures[marker] = f.moved(x_mm, y_mm, angle)
+            moved = f.moved(x_mm, y_mm, angle)
+            self._figures[marker] = moved if height_mm is None else replace(moved, height_mm=height_mm)
             self._state[marker] = MOVING
             log.info("control: marker %d placed at (%.1f, %.1f) mm", marker, x_mm, y_mm)
             return seconds
@@ -195,7 +198,8 @@ def handle_request(table: ControlledTable, payload: bytes) -> dict[str, Any]:
         if cmd == "place":
             x, y = _number(request, "x_mm"), _number(request, "y_mm")
             assert x is not None and y is not None
-            reply["seconds"] = table.place(request.get("marker"), x, y, _number(request, "angle_deg", False))
+            reply["seconds"] = table.place(request.get("marker"), x, y, _number(request, "angle_deg", False),
+                                           _number(request, "height_mm", False))
         elif cmd in ("lift", "remove"):
             table.take(request.get("marker"), IN_HAND if cmd == "lift" else OFF_TABLE)
         else:
@@ -283,10 +287,13 @@ class TableControlClient:
                 raise ControlError(f"the synthetic table refused {cmd!r}: {reply.get('error')}")
             return dict(reply)
 
-    def place(self, marker: int, x_mm: float, y_mm: float, angle_deg: float | None = None) -> float:
+    def place(self, marker: int, x_mm: float, y_mm: float, angle_deg: float | None = None,
+              height_mm: float | None = None) -> float:
         fields: dict[str, Any] = {"marker": marker, "x_mm": x_mm, "y_mm": y_mm}
         if angle_deg is not None:
             fields["angle_deg"] = angle_deg
+        if height_mm is not None:
+            fields["height_mm"] = height_mm
         return float(self.request("place", **fields)["seconds"])
 
     def lift(self, marker: int) -> None:

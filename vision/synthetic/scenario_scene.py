@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from engine.board import EdgeKind, Terrain, ZoneBoard
 from engine.board.zones import MAT_ANCHOR_OFFSET_MM, MAT_ANCHOR_TAG_MM
@@ -125,7 +125,9 @@ def scenario_table(scenario: Scenario, marker_mm: float = 22.0) -> tuple[TableDr
     """The drawing of ``scenario`` laid out on the table, and the tag height of every marker id.
 
     Figures stand on their start cells with their tag at the scenario's height (a figure without
-    one gets a 30 mm body); the registration anchors are flat tags where the board puts them.
+    one gets a 30 mm body) above their tile, which stands level × the scenario's ``level_height_mm`` high;
+    the registration anchors are flat tags where the board puts them (at their tile's height, which the camera
+    service is given). A figure's own height is what the camera service assumes: the engine adds its tile's.
     """
     board = scenario.board
     draw = BOARD_DRAWINGS.get(board.kind)
@@ -142,12 +144,15 @@ def scenario_table(scenario: Scenario, marker_mm: float = 22.0) -> tuple[TableDr
         x, y = spots[in_cell.get(spec.start, 0) % len(spots)]
         in_cell[spec.start] = in_cell.get(spec.start, 0) + 1
         height = spec.height_mm if spec.height_mm > 0 else DEFAULT_FIGURE_HEIGHT_MM
-        heights[spec.marker_id] = height
-        figures.append(Figure(spec.marker_id, x, y, scenario.layout.rotation_deg, marker_mm, height,
+        heights[spec.marker_id] = height  # the camera service assumes the tag's own height; the engine adds the tile
+        raised = board.level(spec.start) * scenario.level_height_mm
+        figures.append(Figure(spec.marker_id, x, y, scenario.layout.rotation_deg, marker_mm, height + raised,
                               body=side_colour.get(spec.side, (90, 90, 90))))
     for anchor in drawing.anchors:
-        heights[anchor.marker_id] = 0.0
-        figures.append(anchor)
+        cell = scenario.anchors.get(anchor.marker_id)  # a named anchor lies on its (maybe raised) tile
+        lifted = board.level(cell) * scenario.level_height_mm if cell is not None else 0.0
+        heights[anchor.marker_id] = lifted
+        figures.append(replace(anchor, height_mm=lifted))
     xs = [p[0] for poly in drawing.polygons for p in poly.points_mm]
     ys = [p[1] for poly in drawing.polygons for p in poly.points_mm]
     size = (max(xs, default=500.0 - TABLE_BORDER_MM) + TABLE_BORDER_MM,

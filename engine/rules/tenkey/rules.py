@@ -33,7 +33,7 @@ from .scenario_fields import FOOTWORK, HAWK_EYE, MAGIC_GUIDANCE, PRECISE_SHOOTIN
 from .steps import ChooseRoute, Initiative, PickCharacter, Walk
 from .terrain import TERRAIN_KINDS
 
-HP_LOST = "hp_lost:"  # counters: hit points a character has lost, by figure id
+HP_LOST = "hp_lost"  # a figure value: the hit points a character has lost
 
 
 class TenkeyBattle(FlowRuleSet):
@@ -97,7 +97,7 @@ class TenkeyBattle(FlowRuleSet):
         return at
 
     def hp_left(self, state: GameState, fid: str) -> int:
-        return scenario_fields.hp(self._specs[fid]) - state.counters.get(HP_LOST + fid, 0)
+        return scenario_fields.hp(self._specs[fid]) - int(state.figures[fid].values.get(HP_LOST, 0))
 
     def standing(self, state: GameState) -> list[FigureState]:
         """The characters in play on the mat."""

@@ -376,8 +376,8 @@ def apply_damage(r: TenkeyBattle, state: GameState, step: Damage, choice: Choose
 
     target = step.targets[0]
     lost = int(choice.option)
-    key = HP_LOST + target
-    state.counters[key] = state.counters.get(key, 0) + lost
+    hurt = state.figures[target]
+    hurt.values[HP_LOST] = int(hurt.values.get(HP_LOST, 0)) + lost
     left = r.hp_left(state, target)
     events.append(Event("damage", f"{r.name_of(target)} loses {lost} hit points ({max(left, 0)} left).",
                         {"target": target, "lost": lost, "left": left}))

@@ -1,0 +1,228 @@
+"""The combat phase: melee in the Lost Worlds books, at most three book rounds, recorded as the books decide.
+
+Players in initiative order may start a combat between one of their characters and an enemy in its
+battle range. The engine names the page each player opens — the first row of the start table that holds
+(a you off-balance or down → 1; b the enemy in your back space → 23; c you in the enemy's back space → 21;
+d the enemy down → 41; e the enemy off-balance → 19; f otherwise → 57) — and each side's height modifier
+(effective height = height + level). After each book round the players enter what their books decided:
+the damage and whether the character ended off-balance, knocked down, dropped its weapon or escaped.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from engine.actions import Choose
+from engine.board import Terrain
+from engine.events import Event
+from engine.flow.machine import Stage
+from engine.prompts import Option, Prompt, PromptKind
+from engine.state import FigureState, GameState
+
+from . import chart, height
+from .condition import ESCAPED, FOUGHT, HELD, balance, conscious, hurt, out_of_fight, set_balance
+from .moving import drop_weapon
+from .spaces import LOW_OBSTACLE_HEIGHT, back_space
+from .steps import BookRound, PickFight
+
+if TYPE_CHECKING:
+    from .rules import LostWorlds
+
+MAX_ROUNDS = 3
+MAX_DAMAGE = 20
+STATES = (
+    ("normal", "normal", False), ("off", "off-balance", False), ("down", "knocked down", False),
+    ("normal-drop", "normal, dropped its weapon", True), ("off-drop", "off-balance, dropped its weapon", True),
+    ("down-drop", "knocked down, dropped its weapon", True), ("escaped", "escaped (may disengage next move)", False),
+)
+
+
+def start_page(me: FigureState, opponent: FigureState) -> tuple[int, str]:
+    """The page ``me`` opens at the start of a combat phase and why: the first row of the table that holds."""
+    holds = {
+        "self_off_balance_or_down": balance(me) != "normal",
+        "opponent_in_back_space": opponent.hex is not None and opponent.hex == back_space(me),
+        "in_opponent_back_space": me.hex is not None and me.hex == back_space(opponent),
+        "opponent_down": balance(opponent) == "down",
+        "opponent_off_balance": balance(opponent) == "off_balance",
+        "otherwise": True,
+    }
+    for condition, page, text in chart.start_pages():
+        if holds[condition]:
+            return page, text
+    raise AssertionError("the start table ends with 'otherwise'")
+
+
+def page_text(r: LostWorlds, me: FigureState, opponent: FigureState) -> str:
+    """"Dwarf: open your book at page 23: the enemy is in your back space"."""
+    page, why = start_page(me, opponent)
+    return f"{r.name_of(me.id)}: open your book at page {page}: {why}"
+
+
+def modifier_text(r: LostWorlds, a: FigureState, b: FigureState) -> str:
+    """Effective heights and the height modifier of this combat phase."""
+    assert a.hex is not None and b.hex is not None
+    la, lb = r.board.level(a.hex), r.board.level(b.hex)
+    ha, hb = r.height(a.id), r.height(b.id)
+    diff = height.height_modifier(ha, la, hb, lb)
+    eff = (f"effective height {r.name_of(a.id)} {ha} + level {la} = {ha + la}, "
+           f"{r.name_of(b.id)} {hb} + level {lb} = {hb + lb}")
+    if diff == 0:
+        return f"{eff}: no height modifier"
+    better = a if diff > 0 else b
+    return f"{eff}: {abs(diff):+d} to the {r.name_of(better.id)} this combat phase"
+
+
+def restrictions(r: LostWorlds, state: GameState, fig: FigureState) -> list[str]:
+    """The optional obstacle rules: which book manoeuvres the character may not use now.
+
+    Tall means at least the character's height: a blocking space (a wall, a pillar) or a space that many levels
+    higher is tall terrain; a low obstacle is an object one level tall. Unconscious characters count as objects.
+    """
+    if fig.hex is None:
+        return []
+    here, tall = fig.hex, r.height(fig.id)
+    lvl = r.board.level(here)
+    tall_things = crowd = 0
+    for n in r.board.neighbours(here):
+        low = r.board.terrain(n) == Terrain.LOW_OBSTACLE
+        if low:
+            crowd += 1
+            tall_things += int(tall <= LOW_OBSTACLE_HEIGHT)
+        elif not r.spaces.standable(n) or not r.spaces.open_side(here, n) or r.board.level(n) - lvl >= tall:
+            tall_things += 1
+        for o in state.figures_at(n):
+            if conscious(o) and r.spaces.in_range(fig, o):
+                crowd += 1
+                tall_things += int(o.side == fig.side)
+            elif o.alive and not conscious(o):
+                crowd += 1
+    out = []
+    if tall_things >= 2:
+        out.append("no side swing (two or more tall things or friends in its battle range)")
+    if crowd >= 2:
+        out.append("no dodge (two or more characters or objects in its battle range)")
+    back = back_space(fig)
+    if back is not None and back in r.board and (not r.spaces.standable(back) or r.board.level(back) - lvl >= 1
+                                                 or state.figures_at(back)):
+        out.append("no jump back (an obstacle of a level or more in its back space)")
+    return out
+
+
+# -- starting combats --------------------------------------------------------------------------------------
+def fights(r: LostWorlds, state: GameState) -> list[tuple[str, str]]:
+    """(own character, enemy) pairs the player whose combat turn it is may start."""
+    sides = r.player_sides(state)
+    mine = [f for f in state.alive() if f.side in sides and conscious(f) and not f.flag(FOUGHT) and not f.flag(HELD)]
+    out = []
+    for a in mine:
+        for b in sorted(r.spaces.enemies_in_range(state, a), key=lambda e: e.id):
+            if not b.flag(FOUGHT):
+                out.append((a.id, b.id))
+    return out
+
+
+def prompt_pick(r: LostWorlds, state: GameState, step: PickFight) -> Prompt:
+    options = [Option(f"{a}:{b}", f"{r.name_of(a)} fights {r.name_of(b)}", state.figures[b].hex, b)
+               for a, b in fights(r, state)]
+    options.append(Option("pass", "no (more) combats"))
+    return Prompt(PromptKind.CHOOSE, r.player_sides(state)[0],
+                  f"{r.active_name(state)}: start a combat with an enemy in battle range?", options=tuple(options))
+
+
+def settle_pick(r: LostWorlds, state: GameState, step: PickFight, events: list[Event]) -> bool:
+    from . import turn
+
+    if fights(r, state):
+        return False
+    turn.next_combat_player(r, state, events)
+    return True
+
+
+def apply_pick(r: LostWorlds, state: GameState, step: PickFight, choice: Choose, events: list[Event]) -> None:
+    from . import turn
+
+    if choice.option == "pass":
+        turn.next_combat_player(r, state, events)
+        return
+    a, b = choice.option.split(":")
+    fa, fb = state.figures[a], state.figures[b]
+    text = f"{page_text(r, fa, fb)}. {page_text(r, fb, fa)}. {modifier_text(r, fa, fb)}."
+    if r.option("obstacle_restrictions"):
+        for f in (fa, fb):
+            limits = restrictions(r, state, f)
+            if limits:
+                text += f" {r.name_of(f.id)}: {'; '.join(limits)}."
+    pa, pb = start_page(fa, fb)[0], start_page(fb, fa)[0]
+    events.append(Event("combat", f"Combat: {r.name_of(a)} against {r.name_of(b)}. {text}",
+                        {"a": a, "b": b, "pages": {a: pa, b: pb}}))
+    for f, o in ((fa, fb), (fb, fa)):
+        f.mark(FOUGHT, True)
+        state.turn_sets.setdefault(f"opponent:{f.id}", []).append(o.id)
+    state.step = BookRound(a, b, 1, 0)
+
+
+# -- the book rounds -------------------------------------------------------------------------------------------
+def prompt_round(r: LostWorlds, state: GameState, step: BookRound) -> Prompt:
+    fa, fb = state.figures[step.a], state.figures[step.b]
+    head = f"Combat {r.name_of(fa.id)} against {r.name_of(fb.id)}, book round {step.round} of {MAX_ROUNDS}"
+    if step.round == 1 and step.part == 0:
+        head += f" — {page_text(r, fa, fb)}; {page_text(r, fb, fa)}; {modifier_text(r, fa, fb)}"
+    if step.part == 4:
+        return Prompt(PromptKind.CHOOSE, fa.side, f"{head}: does another book round follow?",
+                      options=(Option("go-on", f"play book round {step.round + 1}"),
+                               Option("stop", "the combat ends here")))
+    who = fa if step.part < 2 else fb
+    name = r.name_of(who.id)
+    if step.part in (0, 2):
+        options = [Option(str(n), f"{n} damage to {name}", who.hex, who.id) for n in range(1, MAX_DAMAGE + 1)]
+        options.append(Option("0", f"no damage to {name}"))
+        return Prompt(PromptKind.CHOOSE, who.side, f"{head}: how much damage did {name} take this round (its "
+                      "book's page says)?", figure=who.id, options=tuple(options))
+    return Prompt(PromptKind.CHOOSE, who.side, f"{head}: how does {name} end the round?",
+                  options=tuple(Option(sid, text) for sid, text, _ in STATES))
+
+
+def apply_round(r: LostWorlds, state: GameState, step: BookRound, choice: Choose, events: list[Event]) -> None:
+    fa, fb = state.figures[step.a], state.figures[step.b]
+    who = fa if step.part < 2 else fb
+    if step.part in (0, 2):
+        n = int(choice.option)
+        words = hurt(state, who, n)
+        events.append(Event("damage", f"{r.name_of(who.id)} takes {n} damage{f' and {words}' if words else ''} "
+                            f"(round {step.round}).", {"figure": who.id, "damage": n, "round": step.round}))
+        nxt = step.part + 1 if not out_of_fight(who) else step.part + 2
+    elif step.part in (1, 3):
+        sid, text, drops = next(s for s in STATES if s[0] == choice.option)
+        if sid == "escaped":
+            who.mark(ESCAPED, True)
+        else:
+            set_balance(who, {"normal": "normal", "off": "off_balance", "down": "down"}[sid.split("-")[0]])
+        if drops:
+            drop_weapon(state, who)
+        events.append(Event("round_state", f"{r.name_of(who.id)} ends round {step.round} {text}.",
+                            {"figure": who.id, "state": sid}))
+        nxt = step.part + 1
+    else:
+        if choice.option == "go-on":
+            state.step = BookRound(step.a, step.b, step.round + 1, 0)
+        else:
+            end_combat(r, state, step, events)
+        return
+    if nxt < 4:
+        state.step = BookRound(step.a, step.b, step.round, nxt)
+        return
+    over = out_of_fight(fa) or out_of_fight(fb) or fa.flag(ESCAPED) or fb.flag(ESCAPED)
+    if over or step.round >= MAX_ROUNDS:
+        end_combat(r, state, step, events)
+    else:
+        state.step = BookRound(step.a, step.b, step.round, 4)
+
+
+def end_combat(r: LostWorlds, state: GameState, step: BookRound, events: list[Event]) -> None:
+    events.append(Event("combat_over", f"The combat of {r.name_of(step.a)} and {r.name_of(step.b)} ends after "
+                        f"{step.round} book round{'s' if step.round > 1 else ''}.", {"a": step.a, "b": step.b}))
+    state.step = PickFight()
+
+
+STAGES = (Stage(PickFight, prompt_pick, apply_pick, settle_pick), Stage(BookRound, prompt_round, apply_round))

@@ -1,0 +1,610 @@
+"""The movement phase: each character spends movement points equal to its height on the movement chart.
+
+A character's move is a series of chart actions, one prompt each, listing what it may do now with the
+cost: enter an adjacent space (a move on one level, climbing or descending 1 per level), a forced drop,
+jumping over a space or onto an enemy, running, blocking or pushing an enemy, throwing, standing up, …
+Starred actions never share a turn with a run. Entering an enemy's battle range lets that enemy block
+the mover (its move ends there) unless the mover came into the enemy's back space. When the move is
+over the player names the character's back space.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
+
+from engine.actions import Choose
+from engine.events import Event
+from engine.flow.machine import Stage
+from engine.hexes import Hex
+from engine.pathfinding import Reach, reachable
+from engine.prompts import Option, Prompt, PromptKind
+from engine.state import FigureState, GameState
+
+from . import chart, height, scenario_fields
+from .condition import (
+    COUP,
+    DOWN,
+    ESCAPED,
+    HARD_PUSHER,
+    HELD,
+    IMMATERIAL,
+    MANA,
+    MANA_LEFT,
+    MP,
+    OFF_BALANCE,
+    RAN,
+    RAN_LAST_TURN,
+    REGEN,
+    STARRED,
+    balance,
+    conscious,
+    set_balance,
+)
+from .spaces import back_space, beyond, facing_for_back
+from .steps import Act, AskBlock, DropRoll, NameBack, OntoRoll, PickMover, PushRoll, ThrowHit
+
+if TYPE_CHECKING:
+    from .rules import LostWorlds
+
+MOVED_SET = "moved"  # the characters that have moved this turn
+MANA_PER_TURN = 2
+
+
+@dataclass(frozen=True)
+class ChartChoice:
+    """One thing a character may do now: the prompt's option and what it does."""
+
+    option: Option
+    action: str  # a movement chart id, or "end"
+    cost: int = 0
+    to: Hex | None = None
+    target: str | None = None
+    extra: dict[str, object] = field(default_factory=dict)
+
+
+# -- who moves -------------------------------------------------------------------------------------------
+def movers(r: LostWorlds, state: GameState) -> list[str]:
+    sides = r.player_sides(state)
+    return [f.id for f in state.alive() if f.side in sides and conscious(f) and not state.in_set(MOVED_SET, f.id)]
+
+
+def first_step(r: LostWorlds, state: GameState) -> PickMover:
+    return PickMover()
+
+
+def prompt_pick(r: LostWorlds, state: GameState, step: PickMover) -> Prompt:
+    options = tuple(Option(fid, f"move {r.name_of(fid)} at {r.where(state, fid)}: {r.height(fid)} movement points",
+                           state.figures[fid].hex, fid) for fid in movers(r, state))
+    return Prompt(PromptKind.CHOOSE, r.player_sides(state)[0],
+                  f"{r.active_name(state)}: which character moves next?", options=options)
+
+
+def apply_pick(r: LostWorlds, state: GameState, step: PickMover, choice: Choose, events: list[Event]) -> None:
+    start(r, state, choice.option, events)
+
+
+def settle_pick(r: LostWorlds, state: GameState, step: PickMover, events: list[Event]) -> bool:
+    left = movers(r, state)
+    if not left:
+        r.end_phase(state, events)
+        return True
+    if len(left) == 1:
+        start(r, state, left[0], events)
+        return True
+    return False
+
+
+def start(r: LostWorlds, state: GameState, fid: str, events: list[Event]) -> None:
+    fig = state.figures[fid]
+    fig.values[MP] = r.height(fid)
+    state.step = Act(fid)
+
+
+def mp(fig: FigureState) -> int:
+    return int(fig.values.get(MP, 0))
+
+
+def spend(fig: FigureState, points: int) -> None:
+    fig.values[MP] = max(0, mp(fig) - points)
+
+
+# -- what a character may do now ---------------------------------------------------------------------------
+def may_run(fig: FigureState) -> bool:
+    """Not two turns running, not after a starred action, not while down or held."""
+    return not (fig.flag(RAN) or fig.flag(RAN_LAST_TURN) or fig.flag(STARRED) or fig.flag(DOWN)
+                or fig.flag(HELD))
+
+
+def _starred_ok(fig: FigureState) -> bool:
+    return not fig.flag(RAN)
+
+
+def _step_cost(r: LostWorlds, a: Hex, b: Hex) -> int:
+    return height.step_cost(r.board.level(a), r.board.level(b), chart.cost("move"), chart.cost("climb"))
+
+
+def _entry_cost(r: LostWorlds, fig: FigureState, a: Hex, b: Hex) -> int:
+    return chart.cost("crawl") if fig.flag(DOWN) else _step_cost(r, a, b)
+
+
+def _free(r: LostWorlds, state: GameState, fig: FigureState, at: Hex) -> list[Hex]:
+    """Adjacent spaces with no conscious character that the character may step into."""
+    return [n for n in r.spaces.steps(at) if not r.spaces.others_conscious(state, n, fig.id)
+            and not r.spaces.can_enter(state, fig, n)]
+
+
+def _can_leave(r: LostWorlds, state: GameState, fig: FigureState, at: Hex, points: int) -> bool:
+    """From a friend's space, some free space is still within ``points`` (so the move can end legally)."""
+    return any(_entry_cost(r, fig, at, n) <= points for n in _free(r, state, fig, at))
+
+
+def _still_ends(r: LostWorlds, state: GameState, fig: FigureState, points: int) -> bool:
+    """After spending down to ``points``, the character can still end its move legally."""
+    assert fig.hex is not None
+    return r.spaces.can_end(state, fig) or _can_leave(r, state, fig, fig.hex, points)
+
+
+def _entry_ok(r: LostWorlds, state: GameState, fig: FigureState, to: Hex, points_after: int) -> bool:
+    if r.spaces.can_enter(state, fig, to):
+        return False
+    if r.spaces.others_conscious(state, to, fig.id):
+        return _can_leave(r, state, fig, to, points_after)
+    return True
+
+
+def choices(r: LostWorlds, state: GameState, fid: str) -> list[ChartChoice]:
+    """Every action the character may take now, with its cost (``end`` first when the move may end)."""
+    fig = state.figures[fid]
+    here = fig.hex
+    if here is None or not conscious(fig):
+        return []
+    left = mp(fig)
+    out: list[ChartChoice] = []
+    label = r.label
+    if r.spaces.can_end(state, fig):
+        out.append(ChartChoice(Option("end", f"end {r.name_of(fid)}'s move ({left} movement points unused)"), "end"))
+    elif not _can_leave(r, state, fig, here, left):  # stuck in a friend's space: it steps aside, free
+        return [ChartChoice(Option(f"aside-{label(n)}", f"step aside to {label(n)} (free: one conscious character "
+                                   "per space)", n), "aside", 0, n) for n in _free(r, state, fig, here)]
+    if fig.flag(HELD):  # blocked: nothing but regaining balance this turn
+        if fig.flag(OFF_BALANCE) and left >= chart.cost("regain_balance") and _starred_ok(fig):
+            out.append(_self(r, "regain_balance", fid))
+        return out
+    lvl = r.board.level(here)
+    down = fig.flag(DOWN)
+    for n in r.spaces.steps(here):
+        dl = r.board.level(n) - lvl
+        enemy_there = [o for o in r.spaces.others_conscious(state, n, fid) if o.side != fig.side]
+        if down:
+            c = chart.cost("crawl")
+            if dl == 0 and c <= left and _starred_ok(fig) and _entry_ok(r, state, fig, n, left - c):
+                out.append(ChartChoice(Option(f"crawl-{label(n)}", f"crawl to {label(n)} ({c} MP)", n), "crawl", c, n))
+            continue
+        for enemy in enemy_there:
+            c = chart.cost("jump_onto")
+            if -dl >= 1 and c <= left:
+                out.append(ChartChoice(Option(f"onto-{enemy.id}", f"jump onto {r.name_of(enemy.id)} at {label(n)} "
+                                              f"from {-dl} levels up ({c} MP, roll 1d6)", n, enemy.id),
+                                       "jump_onto", c, n, enemy.id))
+        if enemy_there:
+            continue
+        c = _step_cost(r, here, n)
+        kind = "move" if dl == 0 else "climb"
+        word = "move to" if dl == 0 else ("climb to" if dl > 0 else "climb down to")
+        if c <= left and _entry_ok(r, state, fig, n, left - c):
+            out.append(ChartChoice(Option(f"to-{label(n)}", f"{word} {label(n)} (level {lvl + dl}, {c} MP)", n),
+                                   kind, c, n))
+        drop = chart.cost("forced_drop")
+        if dl <= -2 and drop <= left and _entry_ok(r, state, fig, n, left - drop):
+            out.append(ChartChoice(Option(f"drop-{label(n)}", f"forced drop to {label(n)}, {-dl} levels down "
+                                          f"({drop} MP, roll 1d6)", n), "forced_drop", drop, n))
+        if fig.flag(ESCAPED) and abs(dl) <= 1 and not r.spaces.others_conscious(state, n, fid) and not any(
+                r.spaces.space_in_range(e, n, fid) for e in state.alive() if e.side != fig.side):
+            out.append(ChartChoice(Option(f"disengage-{label(n)}", f"disengage to {label(n)} (free after escaping)",
+                                          n), "disengage", 0, n))
+    if not down:
+        out.extend(_jumps(r, state, fig, here, left))
+    rest = [*_self_actions(r, state, fig, left), *_enemy_actions(r, state, fig, left), *_objects(r, state, fig, left)]
+    out.extend(c for c in rest if c.action == "run" or _still_ends(r, state, fig, left - c.cost))
+    return out
+
+
+def _self(r: LostWorlds, action: str, fid: str, text: str = "") -> ChartChoice:
+    row = chart.action(action)
+    cost = f"{row.cost} MP" if not row.all_points else "all movement points"
+    star = ", starred" if row.starred else ""
+    return ChartChoice(Option(action, f"{text or row.name} ({cost}{star})"), action, row.cost)
+
+
+def _jumps(r: LostWorlds, state: GameState, fig: FigureState, here: Hex, left: int) -> list[ChartChoice]:
+    c = chart.cost("jump")
+    runs = not fig.flag(RAN)
+    if runs and not may_run(fig):
+        return []
+    budget = left + (chart.run_bonus() if runs else 0)
+    if c > budget:
+        return []
+    out = []
+    for over in r.board.neighbours(here):
+        land = beyond(here, over)
+        if land not in r.board or not r.spaces.standable(land):
+            continue
+        if not (r.spaces.open_side(here, over) and r.spaces.open_side(over, land)):
+            continue
+        if height.can_jump(r.board.level(here), r.board.level(land), r.spaces.obstacle_top(state, over)):
+            continue
+        if not _entry_ok(r, state, fig, land, budget - c):
+            continue
+        run = " with a run" if runs else ""
+        out.append(ChartChoice(Option(f"jump-{r.label(land)}", f"jump over {r.label(over)} to {r.label(land)}{run} "
+                                      f"({c} MP, lands off-balance)", land), "jump", c, land))
+    return out
+
+
+def _self_actions(r: LostWorlds, state: GameState, fig: FigureState, left: int) -> list[ChartChoice]:
+    out = []
+    fid = fig.id
+    if may_run(fig):
+        out.append(ChartChoice(Option("run", f"run (+{chart.run_bonus()} MP; the combat phase starts off-balance)"),
+                               "run"))
+    state_now = balance(fig)
+    if state_now == "down" and left >= chart.cost("stand_up") and _starred_ok(fig):
+        out.append(_self(r, "stand_up", fid))
+    if state_now == "off_balance" and left >= chart.cost("regain_balance") and _starred_ok(fig):
+        out.append(_self(r, "regain_balance", fid))
+    if state_now != "down":
+        out.append(_self(r, "lie_down", fid))
+    spec = r.specs[fid]
+    if r.option("regeneration") and r.has(fid, scenario_fields.REGENERATION) and left >= 1:
+        out.append(ChartChoice(Option("regenerate", f"regenerate (1 MP: +{scenario_fields.regenerates(spec)} hit "
+                                      "points at the end of movement, none if then in an enemy's battle range)"),
+                               "regenerate", 1))
+    if (r.option("mana_recovery") and r.has(fid, scenario_fields.MANA_RECOVERY) and left >= 1
+            and int(fig.values.get(MANA_LEFT, 0)) < MANA_PER_TURN
+            and int(fig.values.get(MANA, 0)) < scenario_fields.mana(spec)):
+        out.append(ChartChoice(Option("recover-mana", "recover 1 mana (1 MP; at most 2 a turn, none if then in an "
+                                      "enemy's battle range)"), "recover_mana", 1))
+    return out
+
+
+def throw_range(r: LostWorlds, thrower: FigureState, target: FigureState) -> int:
+    """The longest throw: height + 2, +1 per level the target stands lower."""
+    assert thrower.hex is not None and target.hex is not None
+    t = chart.throwing()
+    lower = max(0, r.board.level(thrower.hex) - r.board.level(target.hex))
+    return r.height(thrower.id) + t["range_over_height"] + t["per_level_lower"] * lower
+
+
+def _enemy_actions(r: LostWorlds, state: GameState, fig: FigureState, left: int) -> list[ChartChoice]:
+    out = []
+    down = fig.flag(DOWN)
+    for enemy in sorted(r.spaces.enemies_in_range(state, fig), key=lambda e: e.id):
+        name = r.name_of(enemy.id)
+        if not down and _starred_ok(fig) and left >= chart.cost("block") and not enemy.flag(HELD):
+            out.append(ChartChoice(Option(f"block-{enemy.id}", f"block {name} ({chart.cost('block')} MP, starred: it "
+                                          "can only regain balance this turn)", enemy.hex, enemy.id),
+                                   "block", chart.cost("block"), target=enemy.id))
+        if not down and left >= chart.cost("push_enemy"):
+            out.append(ChartChoice(Option(f"push-{enemy.id}", f"push {name} ({chart.cost('push_enemy')} MP: it rolls "
+                                          "the fall table now)", enemy.hex, enemy.id),
+                                   "push_enemy", chart.cost("push_enemy"), target=enemy.id))
+        if not down and left >= chart.cost("hard_push"):
+            out.append(ChartChoice(Option(f"hardpush-{enemy.id}", f"push {name} hard ({chart.cost('hard_push')} MP: "
+                                          "+1 to its fall die; you start the combat off-balance)", enemy.hex, enemy.id),
+                                   "hard_push", chart.cost("hard_push"), target=enemy.id))
+    ranges = chart.effective_ranges()
+    throwable = [w for w in fig.carrying if w.lower() in ranges]
+    if throwable and _starred_ok(fig) and left >= chart.cost("throw") and fig.hex is not None:
+        for enemy in sorted((e for e in state.alive() if e.side != fig.side and conscious(e)), key=lambda e: e.id):
+            assert enemy.hex is not None
+            dist = fig.hex.distance(enemy.hex)
+            if dist < 1 or dist > throw_range(r, fig, enemy):
+                continue
+            for w in throwable:
+                far = dist > ranges[w.lower()]
+                note = ", beyond its effective range: damage -1" if far else ""
+                out.append(ChartChoice(Option(f"throw-{w.replace(' ', '_')}-{enemy.id}",
+                                              f"throw the {w} at {r.name_of(enemy.id)}, {dist} spaces "
+                                              f"({chart.cost('throw')} MP{note})", enemy.hex, enemy.id),
+                                       "throw", chart.cost("throw"), target=enemy.id,
+                                       extra={"weapon": w, "beyond": far}))
+    for other in state.figures_at(fig.hex) if fig.hex is not None else []:
+        if other.side != fig.side and other.alive and not conscious(other) and left >= 1 and _starred_ok(fig):
+            out.append(ChartChoice(Option(f"coup-{other.id}", f"coup de grâce on {r.name_of(other.id)} (all movement "
+                                          "points: +3 to its recovery die)", other.hex, other.id),
+                                   "coup_de_grace", left, target=other.id))
+    return out
+
+
+def _objects(r: LostWorlds, state: GameState, fig: FigureState, left: int) -> list[ChartChoice]:
+    out = []
+    here = fig.hex
+    for token, at in sorted(state.tokens.items()):
+        if at == here and left >= chart.cost("pick_up") and _starred_ok(fig):
+            weapon = weapon_of(token)
+            out.append(ChartChoice(Option(f"pickup-{token}", f"pick up the {weapon} ({chart.cost('pick_up')} MP, "
+                                          "starred)"), "pick_up", chart.cost("pick_up"), extra={"token": token}))
+    if here is not None:
+        spots = [here, *r.spaces.steps(here)]  # its own space or any in its battle range
+        for w in dict.fromkeys(fig.carrying):
+            for spot in spots:
+                where = "here" if spot == here else f"at {r.label(spot)}"
+                out.append(ChartChoice(Option(f"dropw-{w.replace(' ', '_')}-{r.label(spot)}",
+                                              f"drop the {w} {where} (0 MP)"),  # no cell: the figure stays
+                                       "drop", 0, spot, extra={"weapon": w}))
+    return out
+
+
+def weapon_of(token: str) -> str:
+    """A dropped weapon's token is named ``weapon#n``."""
+    return token.split("#", 1)[0]
+
+
+def drop_weapon(state: GameState, fig: FigureState, weapon: str | None = None, at: Hex | None = None) -> str | None:
+    """Put a carried weapon (the first, unless named) on the character's space (or ``at``); returns its name."""
+    if not fig.carrying:
+        return None
+    w = weapon if weapon in fig.carrying else fig.carrying[0]
+    assert w is not None
+    fig.carrying.remove(w)
+    n = 1
+    while f"{w}#{n}" in state.tokens:
+        n += 1
+    state.tokens[f"{w}#{n}"] = at if at is not None else fig.hex
+    return w
+
+
+# -- the prompt and its answer -------------------------------------------------------------------------------
+def prompt_act(r: LostWorlds, state: GameState, step: Act) -> Prompt:
+    fig = state.figures[step.figure]
+    opts = tuple(c.option for c in choices(r, state, step.figure))
+    notes = [f"{mp(fig)} of {r.height(fig.id)} movement points left"]
+    if fig.flag(RAN):
+        notes.append("ran: no starred actions")
+    if balance(fig) != "normal":
+        notes.append(balance(fig).replace("_", "-"))
+    return Prompt(PromptKind.CHOOSE, fig.side,
+                  f"{r.name_of(fig.id)} at {r.where(state, fig.id)}: {'; '.join(notes)}. What does it do?",
+                  figure=fig.id, options=opts)
+
+
+def apply_act(r: LostWorlds, state: GameState, step: Act, choice: Choose, events: list[Event]) -> None:
+    fid = step.figure
+    fig = state.figures[fid]
+    pick = next(c for c in choices(r, state, fid) if c.option.id == choice.option)
+    name = r.name_of(fid)
+    row = chart.actions().get(pick.action)
+    if row is not None and row.starred:
+        fig.mark(STARRED, True)
+    a = pick.action
+    if a == "end":
+        state.step = NameBack(fid)
+        return
+    if a == "jump" and not fig.flag(RAN):
+        _run(r, fig, events)
+    spend(fig, pick.cost)
+    if a in ("move", "climb", "crawl", "disengage", "jump", "aside"):
+        assert pick.to is not None
+        came = fig.hex
+        state.put(fid, pick.to)
+        if a == "disengage":
+            fig.mark(ESCAPED, None)
+        if a == "jump" and balance(fig) == "normal":
+            set_balance(fig, "off_balance")
+        verb = "climbs down to" if a == "climb" and came is not None and r.board.level(pick.to) < r.board.level(came) \
+            else _verb(a)
+        events.append(Event("moved", f"{name} {verb} {r.where(state, fid)} ({mp(fig)} movement points left).",
+                            {"figure": fid, "from": _cell(came), "to": _cell(pick.to), "action": a}))
+        # Every space entered in an enemy's battle range, except its back space, lets that enemy block.
+        blockers = tuple(e.id for e in sorted(r.spaces.enemies_in_range(state, fig), key=lambda e: e.id)
+                         if may_block(e) and back_space(e) != pick.to)
+        state.step = AskBlock(fid, blockers) if blockers else Act(fid)
+        return
+    if a == "forced_drop":
+        assert pick.to is not None and fig.hex is not None
+        levels = r.board.level(fig.hex) - r.board.level(pick.to)
+        state.put(fid, pick.to)
+        events.append(Event("moved", f"{name} drops {levels} levels to {r.where(state, fid)}.",
+                            {"figure": fid, "to": _cell(pick.to), "action": a}))
+        state.step = DropRoll(fid, levels)
+        return
+    if a == "jump_onto":
+        assert pick.target is not None and pick.to is not None and fig.hex is not None
+        levels = r.board.level(fig.hex) - r.board.level(pick.to)
+        events.append(Event("jumped", f"{name} jumps onto {r.name_of(pick.target)} from {levels} levels up.",
+                            {"figure": fid, "target": pick.target}))
+        state.step = OntoRoll(fid, pick.target, levels, f"act {fid}")
+        return
+    if a in ("push_enemy", "hard_push"):
+        assert pick.target is not None
+        hard = a == "hard_push"
+        if hard:
+            fig.mark(HARD_PUSHER, True)
+        events.append(Event("pushed", f"{name} pushes {r.name_of(pick.target)}{' hard' if hard else ''}.",
+                            {"figure": fid, "target": pick.target, "hard": hard}))
+        state.step = PushRoll(fid, pick.target, hard)
+        return
+    if a == "throw":
+        assert pick.target is not None
+        weapon = str(pick.extra["weapon"])
+        events.append(Event("threw", f"{name} throws the {weapon} at {r.name_of(pick.target)}.",
+                            {"figure": fid, "target": pick.target, "weapon": weapon}))
+        state.step = ThrowHit(fid, pick.target, weapon, bool(pick.extra["beyond"]))
+        return
+    _apply_here(r, state, fig, pick, events)
+    state.step = Act(fid)
+
+
+def _apply_here(r: LostWorlds, state: GameState, fig: FigureState, pick: ChartChoice, events: list[Event]) -> None:
+    """Actions that leave the character where it is."""
+    name, a = r.name_of(fig.id), pick.action
+    text = ""
+    if a == "run":
+        _run(r, fig, events)
+        return
+    if a == "stand_up":
+        set_balance(fig, "normal")
+        text = f"{name} stands up"
+    elif a == "regain_balance":
+        set_balance(fig, "normal")
+        text = f"{name} regains its balance"
+    elif a == "lie_down":
+        set_balance(fig, "down")
+        text = f"{name} lies down"
+    elif a == "block":
+        assert pick.target is not None
+        state.figures[pick.target].mark(HELD, True)
+        text = f"{name} blocks {r.name_of(pick.target)}: it may only regain balance this turn"
+    elif a == "coup_de_grace":
+        assert pick.target is not None
+        bonus = chart.recovery_rules()["coup_de_grace"]
+        state.figures[pick.target].values[COUP] = bonus
+        fig.values[MP] = 0
+        text = f"{name} gives {r.name_of(pick.target)} the coup de grâce: +{bonus} to its recovery die"
+    elif a == "pick_up":
+        token = str(pick.extra["token"])
+        del state.tokens[token]
+        fig.carrying.append(weapon_of(token))
+        text = f"{name} picks up the {weapon_of(token)}"
+    elif a == "drop":
+        w = drop_weapon(state, fig, str(pick.extra["weapon"]), pick.to)
+        text = f"{name} drops the {w}" + (f" at {r.label(pick.to)}" if pick.to not in (None, fig.hex) else "")
+    elif a == "regenerate":
+        fig.values[REGEN] = int(fig.values.get(REGEN, 0)) + scenario_fields.regenerates(r.specs[fig.id])
+        text = f"{name} regenerates"
+        if r.has(fig.id, scenario_fields.WRAITH):
+            fig.mark(IMMATERIAL, True)
+            text += ": it has no battle range this movement phase and may be passed and entered"
+    elif a == "recover_mana":
+        fig.values[MANA_LEFT] = int(fig.values.get(MANA_LEFT, 0)) + 1
+        text = f"{name} recovers mana"
+    events.append(Event("acted", f"{text} ({mp(fig)} movement points left).", {"figure": fig.id, "action": a}))
+
+
+def _run(r: LostWorlds, fig: FigureState, events: list[Event]) -> None:
+    fig.mark(RAN, True)
+    fig.values[MP] = mp(fig) + chart.run_bonus()
+    events.append(Event("ran", f"{r.name_of(fig.id)} runs: +{chart.run_bonus()} movement points ({mp(fig)} left); "
+                        "it starts the combat phase off-balance.", {"figure": fig.id}))
+
+
+def may_block(fig: FigureState) -> bool:
+    """A conscious enemy that is neither down nor held may block a character entering its battle range."""
+    return conscious(fig) and not fig.flag(DOWN) and not fig.flag(HELD)
+
+
+def _verb(action: str) -> str:
+    return {"move": "moves to", "climb": "climbs to", "crawl": "crawls to", "disengage": "disengages to",
+            "jump": "jumps to", "aside": "steps aside to"}[action]
+
+
+def _cell(h: Hex | None) -> list[int] | None:
+    return None if h is None else [h.q, h.r]
+
+
+# -- blocking on entry ----------------------------------------------------------------------------------------
+def prompt_block(r: LostWorlds, state: GameState, step: AskBlock) -> Prompt:
+    blocker = state.figures[step.blockers[0]]
+    mover = state.figures[step.figure]
+    return Prompt(PromptKind.CHOOSE, blocker.side,
+                  f"{r.name_of(mover.id)} enters {r.name_of(blocker.id)}'s battle range at {r.where(state, mover.id)}"
+                  f" (not through its back space): does {r.name_of(blocker.id)} block it there?",
+                  options=(Option("block", f"{r.name_of(blocker.id)} blocks: {r.name_of(mover.id)}'s move ends",
+                                  mover.hex, mover.id),
+                           Option("pass", "let it go on")))
+
+
+def apply_block(r: LostWorlds, state: GameState, step: AskBlock, choice: Choose, events: list[Event]) -> None:
+    mover = state.figures[step.figure]
+    if choice.option == "block":
+        mover.values[MP] = 0
+        events.append(Event("blocked", f"{r.name_of(step.blockers[0])} blocks {r.name_of(mover.id)}: its move ends.",
+                            {"figure": mover.id, "by": step.blockers[0]}))
+        state.step = NameBack(mover.id) if r.spaces.can_end(state, mover) else Act(mover.id)
+        return
+    rest = step.blockers[1:]
+    state.step = AskBlock(step.figure, rest) if rest else Act(step.figure)
+
+
+# -- the back space -------------------------------------------------------------------------------------------
+def prompt_back(r: LostWorlds, state: GameState, step: NameBack) -> Prompt:
+    fig = state.figures[step.figure]
+    assert fig.hex is not None
+    now = back_space(fig)
+    options = [Option("keep", f"keep {r.label(now) if now is not None else '-'} as the back space")]
+    for n in fig.hex.neighbours():
+        if n in r.board and n != now:
+            options.append(Option(f"back-{r.label(n)}", f"back space {r.label(n)}", n))
+    return Prompt(PromptKind.CHOOSE, fig.side,
+                  f"{r.name_of(fig.id)}'s move is over: name its back space (the space behind it, where it cannot "
+                  "defend; turn the figure so its tag's back mark points there, or tap)", options=tuple(options))
+
+
+def apply_back(r: LostWorlds, state: GameState, step: NameBack, choice: Choose, events: list[Event]) -> None:
+    fig = state.figures[step.figure]
+    assert fig.hex is not None
+    if choice.option != "keep":
+        back = r.board.from_label(choice.option.removeprefix("back-"))
+        fig.facing = facing_for_back(fig.hex, back)
+    finish(r, state, fig, events)
+
+
+def finish(r: LostWorlds, state: GameState, fig: FigureState, events: list[Event]) -> None:
+    """The character's move is over: a run or a hard push leaves it off-balance for the combat phase."""
+    if (fig.flag(RAN) or fig.flag(HARD_PUSHER)) and balance(fig) == "normal":
+        set_balance(fig, "off_balance")
+    fig.mark(ESCAPED, None)
+    fig.mark(MP, None)
+    state.add_to_set(MOVED_SET, fig.id)
+    back = back_space(fig)
+    events.append(Event("moved_done", f"{r.name_of(fig.id)} ends its move at {r.where(state, fig.id)}, back space "
+                        f"{r.label(back) if back is not None else '-'}.", {"figure": fig.id, "facing": fig.facing}))
+    state.step = PickMover()
+
+
+def end_move(r: LostWorlds, state: GameState, fid: str, events: list[Event]) -> None:
+    """Go on after an interruption: the mover acts again, names its back space, or (out of the fight) is done."""
+    fig = state.figures[fid]
+    if not conscious(fig):
+        fig.mark(MP, None)
+        state.add_to_set(MOVED_SET, fid)
+        state.step = PickMover()
+    else:
+        state.step = Act(fid)
+
+
+# -- the costed reach, for the tablets --------------------------------------------------------------------
+def reach(r: LostWorlds, state: GameState, fid: str) -> dict[Hex, Reach]:
+    """Where the character could walk with its movement points left (its height when not moving)."""
+    fig = state.figures[fid]
+    if fig.hex is None or not conscious(fig):
+        return {}
+    budget = mp(fig) if isinstance(state.step, Act) and state.step.figure == fid else r.height(fid)
+
+    def cost(a: Hex, b: Hex) -> float | None:
+        if b not in r.spaces.steps(a) or r.spaces.can_enter(state, fig, b):
+            return None
+        return float(_step_cost(r, a, b))
+
+    return reachable(fig.hex, budget, cost, can_end=lambda h: not r.spaces.others_conscious(state, h, fid))
+
+
+def why_not(r: LostWorlds, state: GameState, fid: str, to: Hex) -> str:
+    fig = state.figures[fid]
+    if to not in r.board:
+        return f"{r.label(to)} is not on the map"
+    if not r.spaces.standable(to):
+        return f"{r.label(to)} cannot be stood on"
+    why = r.spaces.can_enter(state, fig, to)
+    if why:
+        return f"{r.label(to)}: {why}"
+    return f"{r.label(to)} is beyond {r.name_of(fid)}'s movement points"
+
+
+STAGES = (
+    Stage(PickMover, prompt_pick, apply_pick, settle_pick),
+    Stage(Act, prompt_act, apply_act),
+    Stage(AskBlock, prompt_block, apply_block),
+    Stage(NameBack, prompt_back, apply_back),
+)

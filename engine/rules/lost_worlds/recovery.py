@@ -1,0 +1,86 @@
+"""Recovering consciousness: at the end of each movement phase unconscious characters roll the recovery table.
+
+The die (with modifiers, such as +3 after a coup de grâce, clamped to 0..8) and the current hit points
+(0 to -4) give the new hit points, or death. Undead never roll it; nor does a character whose body was
+moved during the phase.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from engine.actions import Roll
+from engine.events import Event
+from engine.flow.machine import Stage
+from engine.prompts import Chance, DieRequest, Outcome, Prompt, PromptKind
+from engine.state import FigureState, GameState
+
+from . import chart, scenario_fields
+from .condition import COUP, HP, LOWEST_UNCONSCIOUS, MOVED, UNCONSCIOUS, hp, settle_hp
+from .steps import RecoveryRoll
+
+if TYPE_CHECKING:
+    from .rules import LostWorlds
+
+DEAD = "D"
+
+
+def recover(current_hp: int, die: int) -> int | None:
+    """The new hit points for an unconscious character's (modified) die; None: it dies."""
+    rules = chart.recovery_rules()
+    column = min(max(die, rules["lowest_die"]), rules["highest_die"])
+    row = chart.recovery_rows()[min(0, max(LOWEST_UNCONSCIOUS, current_hp))]
+    result = row[column - rules["lowest_die"]]
+    return None if result == DEAD else int(result)
+
+
+def rollers(r: LostWorlds, state: GameState) -> tuple[str, ...]:
+    """The unconscious characters that roll: not undead, not moved during the phase."""
+    return tuple(f.id for f in state.alive() if f.flag(UNCONSCIOUS) and not f.flag(MOVED)
+                 and not r.has(f.id, scenario_fields.UNDEAD))
+
+
+def _bonus(fig: FigureState) -> int:
+    return int(fig.values.get(COUP, 0))
+
+
+def prompt_recovery(r: LostWorlds, state: GameState, step: RecoveryRoll) -> Prompt:
+    fig = state.figures[step.figures[0]]
+    bonus = _bonus(fig)
+    now = hp(fig)
+    outcomes = []
+    awake = dead = 0
+    for d in range(1, 7):
+        new = recover(now, d + bonus)
+        outcomes.append(Outcome(d, d, "dies" if new is None else f"{new} hit points" + (" (awake)" if new > 0 else "")))
+        awake += int(new is not None and new > 0)
+        dead += int(new is None)
+    mod = f" {bonus:+d} (coup de grâce)" if bonus else ""
+    return Prompt(PromptKind.ROLL, fig.side, f"{r.name_of(fig.id)} is unconscious at {now} hit points: roll 1d6{mod} "
+                  "on the recovery table.", figure=fig.id, dice=(DieRequest(fig.side, 6, "recovery", fig.id),),
+                  outcomes=(tuple(outcomes),),
+                  chances=(Chance("comes round", awake / 6), Chance("dies", dead / 6)))
+
+
+def apply_recovery(r: LostWorlds, state: GameState, step: RecoveryRoll, roll: Roll, events: list[Event]) -> None:
+    from . import turn
+
+    fig = state.figures[step.figures[0]]
+    die = roll.values[0] + _bonus(fig)
+    fig.mark(COUP, None)
+    new = recover(hp(fig), die)
+    if new is None:
+        fig.values[HP] = LOWEST_UNCONSCIOUS - 1
+    else:
+        fig.values[HP] = new
+    words = settle_hp(state, fig) or "stays unconscious"
+    events.append(Event("recovery", f"Recovery: {r.name_of(fig.id)} rolls {roll.values[0]} — {words} "
+                        f"({'dead' if new is None else f'{new} hit points'}).", {"figure": fig.id, "die": die}))
+    rest = step.figures[1:]
+    if rest:
+        state.step = RecoveryRoll(rest)
+    else:
+        turn.start_combat(r, state, events)
+
+
+STAGES = (Stage(RecoveryRoll, prompt_recovery, apply_recovery),)

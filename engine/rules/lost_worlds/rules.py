@@ -1,0 +1,164 @@
+"""Lost Worlds miniature rules (RULES.md §2): Lost Worlds picture-book melee on a three-dimensional table.
+
+A turn: 1 initiative (each player 1d6, highest first, every turn) → 2 movement (players in that order,
+each character spending movement points equal to its height on the movement chart, then naming its back
+space; unconscious characters roll for recovery at the end) → 3 combat (at most three book rounds per
+combat; the engine says which page each player opens and records what the books decide) → 4 fall
+check → 5 victory check. This module declares the rule set; each step of the turn lives in its own module.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import ClassVar
+
+from engine.board import Board, HexBoard
+from engine.events import Event
+from engine.flow.machine import Flow, FlowRuleSet, Phase
+from engine.flow.turns import InitiativeEachTurn
+from engine.hexes import Hex
+from engine.overlays import Overlay
+from engine.pathfinding import Reach
+from engine.rules.base import OptionSpec, VictoryType
+from engine.rules.content import GlossaryTerm, QueryKind, load_glossary
+from engine.scenario import FigureSpec, Scenario, VictorySpec
+from engine.scenario_schema import Field
+from engine.state import FigureState, GameState
+
+from . import combat, condition, falling, moving, queries, recovery, scenario_fields, throwing, turn, wraith
+from .condition import HP, MANA, conscious, out_of_fight
+from .spaces import Spaces
+from .steps import Act
+
+
+class LostWorlds(FlowRuleSet):
+    name: ClassVar[str] = "lost-worlds"
+    aliases: ClassVar[tuple[str, ...]] = ("lostworlds", "lw")
+    title: ClassVar[str] = "Lost Worlds miniature rules"
+    options: ClassVar[tuple[OptionSpec, ...]] = scenario_fields.OPTIONS
+    levels: ClassVar[bool] = True
+    figure_fields: ClassVar[tuple[Field, ...]] = scenario_fields.FIGURE_FIELDS
+    victory_types: ClassVar[tuple[VictoryType, ...]] = scenario_fields.VICTORY_TYPES
+    default_victory: ClassVar[str | None] = "destroy"
+    one_figure_per_cell: ClassVar[bool] = False  # an unconscious character and a conscious one may share a space
+    uses_facing: ClassVar[bool] = True  # the back space is the space behind the figure
+    queries: ClassVar[tuple[QueryKind, ...]] = queries.QUERIES
+    phase_names: ClassVar[Mapping[str, str]] = {
+        "movement": "Movement phase", "recovery": "Recovery", "combat": "Combat phase",
+        "falls": "Fall check phase", "victory": "Victory check",
+    }
+    flow: ClassVar[Flow] = Flow(
+        order=InitiativeEachTurn(),
+        phases=(Phase("movement", lambda r, s: moving.first_step(r, s)),),
+        stages=(*moving.STAGES, *falling.STAGES, *throwing.STAGES, *recovery.STAGES, *combat.STAGES,
+                *wraith.STAGES),
+    )
+
+    def __init__(self, scenario: Scenario) -> None:
+        super().__init__(scenario)
+        assert isinstance(scenario.board, HexBoard), "Lost Worlds is played on hex maps (board_kinds)"
+        self.board: HexBoard = scenario.board
+        self.specs: dict[str, FigureSpec] = {f.id: f for f in scenario.figures}
+        self.spaces = Spaces(self.board, {f.id: scenario_fields.height(f) for f in scenario.figures})
+
+    # -- the scenario -----------------------------------------------------------------------------------
+    @classmethod
+    def check_figure_spec(cls, figure: FigureSpec, board: Board) -> None:
+        scenario_fields.check_figure(figure)
+
+    @classmethod
+    def check_scenario(cls, scenario: Scenario) -> None:
+        starts = [f.start for f in scenario.figures]
+        for f in scenario.figures:
+            if starts.count(f.start) > 1:
+                raise ValueError(f"{f.name!r} starts on {scenario.label(f.start)} with another character: one "
+                                 "conscious character per space. Fix: start each on a space of its own")
+
+    @classmethod
+    def glossary(cls) -> tuple[GlossaryTerm, ...]:
+        return load_glossary(__package__ or "engine.rules.lost_worlds")
+
+    def new_state(self) -> GameState:
+        figures = {}
+        for f in self.scenario.figures:
+            fig = FigureState(f.id, f.side, f.start)
+            fig.values[HP] = scenario_fields.hit_points(f)
+            if scenario_fields.mana(f):
+                fig.values[MANA] = scenario_fields.mana(f)
+            figures[f.id] = fig
+        state = GameState(self.scenario.id, self.name, figures, doors={}, tokens={})
+        for f in self.scenario.figures:
+            figures[f.id].carrying = list(scenario_fields.weapons(f))
+        state.step = self.flow.order.first_step(self, state)
+        return state
+
+    # -- names and character sheets ------------------------------------------------------------------------
+    def name_of(self, ident: str) -> str:
+        spec = self.specs.get(ident)
+        return spec.name if spec is not None else self.side_name(ident)
+
+    def height(self, fid: str) -> int:
+        return self.spaces.heights[fid]
+
+    def has(self, fid: str, ability: str) -> bool:
+        return scenario_fields.has(self.specs[fid], ability)
+
+    def option(self, name: str) -> bool:
+        return bool(self.scenario.options.get(name, False))
+
+    def where(self, state: GameState, fid: str) -> str:
+        h = state.figures[fid].hex
+        return "off the table" if h is None else f"{self.label(h)} (level {self.board.level(h)})"
+
+    # -- the round: movement by each player in initiative order, then the round's own phases ----------------
+    def next_turn(self, state: GameState, events: list[Event]) -> None:
+        if state.phase == "movement" and any(
+            self.can_play(state, p) for p in state.turn_order[state.active + 1:]
+        ):
+            self.flow.order.next_turn(self, state, events)
+            return
+        if state.phase == "movement":
+            turn.after_movement(self, state, events)
+            return
+        self.flow.order.next_turn(self, state, events)
+
+    def can_play(self, state: GameState, player: int) -> bool:
+        sides = self.scenario.players[player].sides
+        return any(f.side in sides and conscious(f) for f in state.alive())
+
+    def victory(self, state: GameState) -> tuple[str, str] | None:
+        if state.phase != "victory":
+            return None
+        return turn.victory(self, state)
+
+    def badges(self, state: GameState, figure: str) -> tuple[str, ...]:
+        """The character's condition as the tablets show it: each flag by name (off-balance, down), each count with
+        its value ("hp 7", "mp 3")."""
+        return condition.badges(state.figures[figure])
+
+    def goals(self, state: GameState, figure: str) -> list[Hex]:
+        me = state.figures[figure]
+        cells = [h for v in self.scenario.victory if v.side == me.side and v.type == "reach"
+                 for h in scenario_fields.named_cells(v)]
+        enemies = [f.hex for f in state.alive() if f.side != me.side and f.hex is not None and not out_of_fight(f)]
+        return cells + enemies if cells else enemies
+
+    def victory_spec(self, side: str) -> list[VictorySpec]:
+        return [v for v in self.scenario.victory if v.side == side]
+
+    # -- queries for the tablets --------------------------------------------------------------------------
+    def reachable(self, state: GameState, figure: str) -> dict[Hex, Reach]:
+        return moving.reach(self, state, figure)
+
+    def why_not(self, state: GameState, figure: str, to: Hex) -> str:
+        return moving.why_not(self, state, figure, to)
+
+    def threatened(self, state: GameState, side: str) -> set[Hex]:
+        return queries.threatened(self, state, side)
+
+    def query(self, state: GameState, kind: str, subject: str) -> Overlay:
+        return queries.answer(self, state, kind, subject)
+
+    def acting(self, state: GameState) -> str | None:
+        """The character whose move it is, if any."""
+        return state.step.figure if isinstance(state.step, Act) else None

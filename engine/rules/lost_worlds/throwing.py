@@ -1,0 +1,84 @@
+"""Throwing weapons during movement: the range, the hit the players judge, the damage from page 19.
+
+The longest throw is the thrower's height + 2, +1 per level the target stands lower. A hit leaves the
+target off-balance and costs it the points on page 19 of its book plus the thrower's ranged modifier,
+1 less beyond the weapon's effective range (club 2, dagger and hand axe 3, rock and spear 4). The weapon
+lies in the target's space afterwards.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from engine.actions import Choose
+from engine.events import Event
+from engine.flow.machine import Stage
+from engine.prompts import Option, Prompt, PromptKind
+from engine.state import GameState
+
+from . import chart, resume, scenario_fields
+from .condition import balance, hurt, set_balance
+from .steps import ThrowDamage, ThrowHit
+
+if TYPE_CHECKING:
+    from .rules import LostWorlds
+
+MAX_POINTS = 9
+
+
+def damage(points: int, ranged_modifier: int, beyond: bool) -> int:
+    """The page-19 points plus the ranged modifier, less 1 beyond the effective range (never below 0)."""
+    return max(0, points + ranged_modifier + (chart.throwing()["beyond_effective"] if beyond else 0))
+
+
+def _land(state: GameState, thrower: str, target: str, weapon: str) -> None:
+    fig = state.figures[thrower]
+    if weapon in fig.carrying:
+        fig.carrying.remove(weapon)
+    n = 1
+    while f"{weapon}#{n}" in state.tokens:
+        n += 1
+    state.tokens[f"{weapon}#{n}"] = state.figures[target].hex
+
+
+def prompt_hit(r: LostWorlds, state: GameState, step: ThrowHit) -> Prompt:
+    return Prompt(PromptKind.CHOOSE, state.figures[step.figure].side,
+                  f"{r.name_of(step.figure)} throws the {step.weapon} at {r.name_of(step.target)}: did it hit "
+                  "(judged as the books judge a throw)?", figure=step.figure,
+                  options=(Option("hit", "it hits"), Option("miss", "it misses")))
+
+
+def apply_hit(r: LostWorlds, state: GameState, step: ThrowHit, choice: Choose, events: list[Event]) -> None:
+    _land(state, step.figure, step.target, step.weapon)
+    if choice.option == "hit":
+        state.step = ThrowDamage(step.figure, step.target, step.weapon, step.beyond)
+        return
+    events.append(Event("missed", f"The {step.weapon} misses {r.name_of(step.target)}.", {"figure": step.figure}))
+    resume.go_on(r, state, f"act {step.figure}", events)
+
+
+def prompt_damage(r: LostWorlds, state: GameState, step: ThrowDamage) -> Prompt:
+    mod = scenario_fields.ranged_modifier(r.specs[step.figure])
+    far = ", -1 beyond the effective range" if step.beyond else ""
+    page = chart.throwing()["page"]
+    options = tuple(Option(str(n), f"{n} points: {damage(n, mod, step.beyond)} damage",
+                           figure=step.target if n else None) for n in range(MAX_POINTS + 1))
+    return Prompt(PromptKind.CHOOSE, state.figures[step.target].side,
+                  f"The {step.weapon} hits {r.name_of(step.target)}: it is off-balance. Enter the points on page "
+                  f"{page} of its book (damage = points {mod:+d} ranged modifier{far}).", figure=step.target,
+                  options=options[1:] + options[:1])
+
+
+def apply_damage(r: LostWorlds, state: GameState, step: ThrowDamage, choice: Choose, events: list[Event]) -> None:
+    target = state.figures[step.target]
+    n = damage(int(choice.option), scenario_fields.ranged_modifier(r.specs[step.figure]), step.beyond)
+    if balance(target) == "normal":
+        set_balance(target, "off_balance")
+    words = hurt(state, target, n)
+    events.append(Event("thrown_hit", f"The {step.weapon} hits {r.name_of(target.id)} for {n} damage"
+                        f"{f': it {words}' if words else ''}.", {"figure": step.figure, "target": target.id,
+                                                                  "damage": n}))
+    resume.go_on(r, state, f"act {step.figure}", events)
+
+
+STAGES = (Stage(ThrowHit, prompt_hit, apply_hit), Stage(ThrowDamage, prompt_damage, apply_damage))
