@@ -235,5 +235,6 @@ def _match_blurred(v: NDArray[np.float32], codes: CodeBook) -> BlurredMatch:
 def clockwise(quads: NDArray[np.float64]) -> NDArray[np.float64]:
     """The (M, 4, 2) quads with corners in clockwise order on screen (y down), first corner kept."""
     x, y = quads[..., 0], quads[..., 1]
-    area = (x * np.roll(y, -1, axis=1) - y * np.roll(x, -1, axis=1)).sum(axis=1)
+    nxt = [1, 2, 3, 0]
+    area = (x * y[:, nxt] - y * x[:, nxt]).sum(axis=1)
     return np.where((area > 0)[:, None, None], quads, quads[:, [0, 3, 2, 1]])

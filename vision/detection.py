@@ -28,6 +28,11 @@ from vision.refine import refine_quads
 DEFAULT_DICTIONARY = "DICT_4X4_100"
 MIN_EDGE_STRENGTH = 8.0  # grey levels per pixel across a candidate's border
 SAME_TAG_PX = 3.0  # two reads whose centres are closer than this are one tag
+# A box is looked at again unless the tags read in it fill it: a lone tag's box is the tag's
+# bounding box and about 30 px (label and search margin, measured on the rendered corpus); a box
+# more than twice the footprints of its tags holds something else, such as tags touching them.
+FOOTPRINT_MARGIN_PX = 40.0
+BOX_FILL = 2.0
 
 DICTIONARY_NAMES: tuple[str, ...] = tuple(sorted(n for n in dir(cv2.aruco) if n.startswith("DICT_") and n.isupper()))
 
@@ -46,6 +51,14 @@ def dictionary_name(name: str) -> str:
 def dictionary_by_name(name: str) -> cv2.aruco.Dictionary:
     """The predefined dictionary called ``name`` (any spelling :func:`dictionary_name` accepts)."""
     return cv2.aruco.getPredefinedDictionary(getattr(cv2.aruco, dictionary_name(name)))
+
+
+def as_dictionary(dictionary: str | cv2.aruco.Dictionary) -> tuple[str, cv2.aruco.Dictionary]:
+    """A predefined dictionary's name and the dictionary, or ``("custom", d)`` for a dictionary object."""
+    if isinstance(dictionary, str):
+        name = dictionary_name(dictionary)
+        return name, dictionary_by_name(name)
+    return "custom", dictionary
 
 
 @dataclass(frozen=True, slots=True)
@@ -103,10 +116,9 @@ class MarkerDetector:
     for about a tenth more time per frame.
     """
 
-    def __init__(self, dictionary: str = DEFAULT_DICTIONARY, candidates: CandidateSettings | None = None,
-                 refine: bool = True, second_look: bool = False) -> None:
-        self.dictionary_name = dictionary_name(dictionary)
-        self.dictionary = dictionary_by_name(self.dictionary_name)
+    def __init__(self, dictionary: str | cv2.aruco.Dictionary = DEFAULT_DICTIONARY,
+                 candidates: CandidateSettings | None = None, refine: bool = True, second_look: bool = True) -> None:
+        self.dictionary_name, self.dictionary = as_dictionary(dictionary)
         self.refine = refine
         self.second_look = second_look
         self._finder = CandidateFinder(candidates)
@@ -128,43 +140,48 @@ class MarkerDetector:
         gray = _to_gray(frame)
         quads, boxes = self._finder.search(gray)
         markers: list[DetectedMarker] = []
-        taken: list[tuple[float, float]] = []
+        taken: list[tuple[float, float, float]] = []
         self._read(gray, quads, markers, taken)
         if not self.second_look:
             return markers
-        # A second look, at full resolution, at boxes where nothing was read: steeply tilted tags
-        # whose outline did not come out as a tag-sized quad at half resolution.
-        empty = boxes
+        # A second look, at full resolution, at boxes that the tags read in them do not fill:
+        # steeply tilted tags and tags touching others, whose outlines came out as no tag-sized
+        # quad at half resolution.
+        again = boxes
         if taken and boxes:
-            c, b = np.asarray(taken), np.asarray(boxes)
-            inside = (c[None, :, 0] >= b[:, None, 0]) & (c[None, :, 0] < b[:, None, 2]) & (
-                c[None, :, 1] >= b[:, None, 1]) & (c[None, :, 1] < b[:, None, 3])
-            empty = [boxes[i] for i in np.flatnonzero(~inside.any(axis=1))]
-        if empty:
-            self._read(gray, self._finder.trace(gray, empty, 1), markers, taken)
+            t, b = np.asarray(taken), np.asarray(boxes, dtype=np.float64)
+            inside = (t[None, :, 0] >= b[:, None, 0]) & (t[None, :, 0] < b[:, None, 2]) & (
+                t[None, :, 1] >= b[:, None, 1]) & (t[None, :, 1] < b[:, None, 3])
+            box_area = (b[:, 2] - b[:, 0]) * (b[:, 3] - b[:, 1])
+            again = [boxes[i] for i in np.flatnonzero(box_area > BOX_FILL * (inside * t[None, :, 2]).sum(axis=1))]
+        if again:
+            self._read(gray, self._finder.trace(gray, again, 1), markers, taken)
         return markers
 
     def _read(self, gray: NDArray[np.uint8], quads: NDArray[np.float64], markers: list[DetectedMarker],
-              taken: list[tuple[float, float]]) -> None:
-        """Refine and decode ``quads``, adding new tags to ``markers`` and their centres to ``taken``."""
+              taken: list[tuple[float, float, float]]) -> None:
+        """Refine and decode ``quads``, adding new tags to ``markers`` and (centre x, y, footprint)
+        to ``taken``: about the area of the box a lone tag of that size is searched in."""
         if quads.shape[0] and self.refine:
             quads, strength = refine_quads(gray, quads)
             quads = quads[strength >= MIN_EDGE_STRENGTH]
         quads = clockwise(quads)
-        centres = quads.mean(axis=1).tolist()
+        centres = quads.mean(axis=1)
+        # a tag's footprint: its bounding box grown by the margin its search box has around it
+        footprints = np.prod(np.ptp(quads, axis=1) + FOOTPRINT_MARGIN_PX, axis=1) if len(quads) else centres[:, 0]
         for index, marker_id, ordered, confidence in decode_quads(gray, quads, self._codes):
-            cx, cy = centres[index]
-            if any(abs(cx - x) < SAME_TAG_PX and abs(cy - y) < SAME_TAG_PX for x, y in taken):
+            cx, cy = float(centres[index, 0]), float(centres[index, 1])
+            if any(abs(cx - x) < SAME_TAG_PX and abs(cy - y) < SAME_TAG_PX for x, y, _ in taken):
                 continue  # the same tag through two outlines (its border's outer and inner edge)
             markers.append(DetectedMarker(marker_id, ordered, confidence))
-            taken.append((cx, cy))
+            taken.append((cx, cy, float(footprints[index])))
 
 
 class OpenCVDefaultDetector:
     """OpenCV's ``ArucoDetector`` with default parameters: the benchmarks' baseline, and ``--detector opencv``."""
 
-    def __init__(self, dictionary: str = DEFAULT_DICTIONARY) -> None:
-        self._detector = cv2.aruco.ArucoDetector(dictionary_by_name(dictionary), cv2.aruco.DetectorParameters())
+    def __init__(self, dictionary: str | cv2.aruco.Dictionary = DEFAULT_DICTIONARY) -> None:
+        self._detector = cv2.aruco.ArucoDetector(as_dictionary(dictionary)[1], cv2.aruco.DetectorParameters())
 
     def detect(self, frame: NDArray[np.uint8]) -> list[DetectedMarker]:
         corners, ids, _ = self._detector.detectMarkers(_to_gray(frame))

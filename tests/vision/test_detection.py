@@ -103,9 +103,47 @@ def _foreshortened_tag(marker_id: int, side_px: float, squash: float, angle_deg:
     return np.clip(cv2.GaussianBlur(image, (0, 0), 0.8), 0, 255).astype(np.uint8)
 
 
-@pytest.mark.parametrize(("side_px", "squash", "angle_deg"), [(24, 0.45, 35), (28, 0.5, 45), (32, 0.45, 35)])
-def test_steeply_tilted_tags_are_found_by_a_second_look_at_full_resolution(side_px: float, squash: float,
-                                                                   angle_deg: float) -> None:
+@pytest.mark.parametrize(("side_px", "squash", "angle_deg"),
+                         [(24, 0.45, 35), (28, 0.5, 45), (32, 0.45, 35), (30, 0.42, 60), (36, 0.42, 20)])
+def test_steeply_tilted_tags_are_found(side_px: float, squash: float, angle_deg: float) -> None:
+    # squash 0.42 is a tag seen 65° from vertical: a long thin rhombus or trapezoid
     image = _foreshortened_tag(7, side_px, squash, angle_deg)
-    assert MarkerDetector().detect(image) == []  # at half resolution its outline is no tag-sized quad
-    assert [m.marker_id for m in MarkerDetector(second_look=True).detect(image)] == [7]
+    assert [m.marker_id for m in MarkerDetector().detect(image)] == [7]
+
+
+def _chessboard(tag_px: int, tilt: float) -> tuple[np.ndarray, set[int]]:
+    """Tags on the black squares of a 5×5 chessboard (touching at their corners), seen in perspective."""
+    dictionary = dictionary_by_name("4X4_100")
+    board = np.full((5 * tag_px, 5 * tag_px), 255, np.uint8)
+    ids = set()
+    for k, (r, c) in enumerate((r, c) for r in range(5) for c in range(5) if (r + c) % 2 == 0):
+        board[r * tag_px:(r + 1) * tag_px, c * tag_px:(c + 1) * tag_px] = cv2.aruco.generateImageMarker(
+            dictionary, k, tag_px)
+        ids.add(k)
+    board = cv2.copyMakeBorder(board, tag_px, tag_px, tag_px, tag_px, cv2.BORDER_CONSTANT, value=255)
+    side = board.shape[0]
+    src = np.float32([[0, 0], [side, 0], [side, side], [0, side]])
+    dst = np.float32([[120 + 80 * tilt, 60], [520 - 80 * tilt, 60], [560, 460 - 360 * tilt], [80, 460 - 360 * tilt]])
+    image = cv2.warpPerspective(board, cv2.getPerspectiveTransform(src, dst), (640, 480), flags=cv2.INTER_AREA,
+                                borderValue=90)
+    return cv2.GaussianBlur(image, (0, 0), 0.8), ids
+
+
+@pytest.mark.parametrize("tilt", [0.0, 0.3, 0.5])
+def test_tags_touching_at_their_corners_are_split(tilt: float) -> None:
+    image, ids = _chessboard(36, tilt)
+    found = [m.marker_id for m in MarkerDetector().detect(image)]
+    assert sorted(found) == sorted(ids)  # every tag once, no wrong ids
+
+
+def test_a_tags_centre_is_where_its_diagonals_cross() -> None:
+    # A square seen in perspective: its centre projects to where the diagonals cross, not to the
+    # mean of its corners (which is pulled towards the nearer, larger half).
+    square = np.array([[-1.0, -1.0, 0.0], [1.0, -1.0, 0.0], [1.0, 1.0, 0.0], [-1.0, 1.0, 0.0]]) * 25.0
+    rvec, tvec = np.array([1.1, 0.0, 0.0]), np.array([0.0, 0.0, 400.0])
+    k = np.array([[1400.0, 0.0, 960.0], [0.0, 1400.0, 540.0], [0.0, 0.0, 1.0]])
+    corners, _ = cv2.projectPoints(square, rvec, tvec, k, None)
+    centre, _ = cv2.projectPoints(np.zeros((1, 3)), rvec, tvec, k, None)
+    marker = DetectedMarker(0, corners.reshape(4, 2))
+    assert np.allclose(marker.centre_px, centre.reshape(2), atol=1e-6)
+    assert np.linalg.norm(corners.reshape(4, 2).mean(axis=0) - centre.reshape(2)) > 1.0
