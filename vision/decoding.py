@@ -111,9 +111,12 @@ def blur_cells(grids: NDArray[np.float32], sigma: float, surround: float = 0.5) 
     return np.asarray(out + surround * (1.0 - inside[:, None] * inside[None, :]), dtype=np.float32)
 
 
-def decode_quads(gray: NDArray[np.uint8], quads: NDArray[np.float64], codes: CodeBook
+def decode_quads(gray: NDArray[np.uint8], quads: NDArray[np.float64], codes: CodeBook, soft: bool = True
                  ) -> list[tuple[int, int, NDArray[np.float64], float]]:
-    """Identify tags in (M, 4, 2) clockwise quads: (index into quads, id, corners from top-left, confidence)."""
+    """Identify tags in (M, 4, 2) clockwise quads: (index into quads, id, corners from top-left, confidence).
+
+    With ``soft`` False only exact reads that the blurred codes agree with are kept.
+    """
     m = quads.shape[0]
     if m == 0:
         return []
@@ -132,7 +135,7 @@ def decode_quads(gray: NDArray[np.uint8], quads: NDArray[np.float64], codes: Cod
             # the exact read and the blurred codes agree
             marker_id, rotation = match
             confidence = min(max(float(margin[index]), 0.0), 1.0)
-        elif blurred.accepted[j]:
+        elif soft and blurred.accepted[j]:
             # No exact read, or one the blurred codes contradict: under strong blur lone white cells
             # fall below the halfway threshold while pairs stay above it, so a tag can read exactly
             # as another code; the blurred codes, which model that, must then be clearly sure.
@@ -142,6 +145,12 @@ def decode_quads(gray: NDArray[np.uint8], quads: NDArray[np.float64], codes: Cod
             continue
         found.append((index, marker_id, quads[index][_ROLL[rotation]], confidence))
     return found
+
+
+@njit(cache=True)
+def _second_lowest(values: NDArray[np.float32]) -> float:
+    """The second-lowest value: one dark cell (a speck, a blurred corner) is forgiven, two are not."""
+    return float(np.sort(values)[1])
 
 
 @njit(cache=True)
@@ -178,7 +187,7 @@ def _threshold_read(v: NDArray[np.float32], weights: NDArray[np.int64]
                     quiet[side * (n - 2) + i] = c[i + 1, 0]
                 else:
                     quiet[side * (n - 2) + i] = c[i + 1, n - 1]
-            lowest_side = min(lowest_side, _median_of(quiet[side * (n - 2):(side + 1) * (n - 2)]))
+            lowest_side = min(lowest_side, _second_lowest(quiet[side * (n - 2):(side + 1) * (n - 2)]))
         for i in range(n - 4):
             border[i] = c[1, i + 2]
             border[(n - 4) + i] = c[n - 2, i + 2]
@@ -187,7 +196,9 @@ def _threshold_read(v: NDArray[np.float32], weights: NDArray[np.int64]
         white, black = _median_of(quiet), _median_of(border)
         threshold = (white + black) / 2
         # Each side of the quiet zone must be white, not just most of the ring: a quad with one edge
-        # fitted to a line inside a tag has that side of its "quiet zone" on the tag's black border.
+        # fitted to a line inside a tag has that side of its "quiet zone" on the tag's black border,
+        # or (half of a foreshortened tag) on its cells, of which a few are white: so all but one
+        # cell of every side must be above the threshold, not just the side's median.
         framed[q] = white - black >= MIN_CONTRAST and lowest_side > threshold
         closest = np.inf
         code = 0

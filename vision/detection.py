@@ -33,6 +33,7 @@ SAME_TAG_PX = 3.0  # two reads whose centres are closer than this are one tag
 # more than twice the footprints of its tags holds something else, such as tags touching them.
 FOOTPRINT_MARGIN_PX = 40.0
 BOX_FILL = 2.0
+SECOND_LOOK_SOFT = True
 
 DICTIONARY_NAMES: tuple[str, ...] = tuple(sorted(n for n in dir(cv2.aruco) if n.startswith("DICT_") and n.isupper()))
 
@@ -155,11 +156,11 @@ class MarkerDetector:
             box_area = (b[:, 2] - b[:, 0]) * (b[:, 3] - b[:, 1])
             again = [boxes[i] for i in np.flatnonzero(box_area > BOX_FILL * (inside * t[None, :, 2]).sum(axis=1))]
         if again:
-            self._read(gray, self._finder.trace(gray, again, 1), markers, taken)
+            self._read(gray, self._finder.trace(gray, again, 1), markers, taken, soft=SECOND_LOOK_SOFT)
         return markers
 
     def _read(self, gray: NDArray[np.uint8], quads: NDArray[np.float64], markers: list[DetectedMarker],
-              taken: list[tuple[float, float, float]]) -> None:
+              taken: list[tuple[float, float, float]], soft: bool = True) -> None:
         """Refine and decode ``quads``, adding new tags to ``markers`` and (centre x, y, footprint)
         to ``taken``: about the area of the box a lone tag of that size is searched in."""
         if quads.shape[0] and self.refine:
@@ -169,7 +170,7 @@ class MarkerDetector:
         centres = quads.mean(axis=1)
         # a tag's footprint: its bounding box grown by the margin its search box has around it
         footprints = np.prod(np.ptp(quads, axis=1) + FOOTPRINT_MARGIN_PX, axis=1) if len(quads) else centres[:, 0]
-        for index, marker_id, ordered, confidence in decode_quads(gray, quads, self._codes):
+        for index, marker_id, ordered, confidence in decode_quads(gray, quads, self._codes, soft):
             cx, cy = float(centres[index, 0]), float(centres[index, 1])
             if any(abs(cx - x) < SAME_TAG_PX and abs(cy - y) < SAME_TAG_PX for x, y, _ in taken):
                 continue  # the same tag through two outlines (its border's outer and inner edge)
