@@ -70,16 +70,17 @@ class CodeBook:
         full = np.ones((len(patterns), n, n), np.float32)  # quiet zone white, border black, then the bits
         full[:, 1:-1, 1:-1] = 0.0
         full[:, 2:-2, 2:-2] = np.array(patterns)
-        # templates grouped by id (then blur level, then rotation), so that one id's are contiguous
+        # templates grouped by blur level and rotation, each group holding every id in order, so
+        # that the best of every id is a maximum over the groups (fast: one pass per group)
         levels = len(BLUR_LEVELS_CELLS)
         blurred = np.stack([blur_cells(full, sigma) for sigma in BLUR_LEVELS_CELLS])  # (level, id × rotation, n, n)
-        blurred = blurred.reshape(levels, -1, 4, n, n).transpose(1, 0, 2, 3, 4).reshape(-1, n, n)
+        blurred = blurred.reshape(levels, -1, 4, n, n).transpose(0, 2, 1, 3, 4).reshape(-1, n, n)
         count = blurred.shape[0]
-        self.templates_per_id = levels * 4
+        self.code_count = count // (levels * 4)
         self.inner_templates_t = np.ascontiguousarray(_unit_rows(blurred[:, 2:-2, 2:-2].reshape(count, -1)).T)
         self.full_templates = _unit_rows(blurred.reshape(count, -1))
-        self.template_ids = np.repeat(np.array(ids).reshape(-1, 4)[:, 0], self.templates_per_id)
-        self.template_rotations = np.tile(np.array(rotations[:4]), count // 4)
+        self.template_ids = np.tile(np.arange(self.code_count), levels * 4)
+        self.template_rotations = np.tile(np.repeat(np.array(rotations[:4]), self.code_count), levels)
 
     def code(self, bits: NDArray[np.generic]) -> int:
         return int((np.asarray(bits, dtype=np.int64) * self.weights).sum())
@@ -230,11 +231,11 @@ def _match_blurred(v: NDArray[np.float32], codes: CodeBook) -> BlurredMatch:
     """Correlate candidates' cells (k, n, n) with every code blurred; strict acceptance."""
     k = v.shape[0]
     inner = _unit_rows(v[:, 2:-2, 2:-2].reshape(k, -1))
-    corr = inner @ codes.inner_templates_t  # (k, ids × blur levels × 4 rotations)
+    corr = inner @ codes.inner_templates_t  # (k, blur levels × 4 rotations × ids)
     best = np.argmax(corr, axis=1)
     rows = np.arange(k)
     best_corr = corr[rows, best]
-    per_id = corr.reshape(k, -1, codes.templates_per_id).max(axis=2)  # the best of every id
+    per_id = corr.reshape(k, -1, codes.code_count).max(axis=1)  # the best of every id
     per_id[rows, codes.template_ids[best]] = -np.inf
     runner_up = per_id.max(axis=1)
     whole = (_unit_rows(v.reshape(k, -1)) * codes.full_templates[best]).sum(axis=1)
