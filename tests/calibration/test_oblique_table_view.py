@@ -38,3 +38,15 @@ def test_a_steep_table_view_keeps_the_error_the_verdict_gives(lens_views: list[B
     assert q.verdict == "good", q.advice
     assert errors.max() < 1.0  # what "good" promises (GOOD_ERROR_MM), over an A3 area around the sheet
     assert q.table_error_hex == pytest.approx(q.table_error_mm / 50.0, rel=0.01)
+
+
+def test_a_table_view_showing_few_corners_is_not_called_good(lens_views: list[BoardView]) -> None:
+    # 65° from vertical: a quarter of the corners; the residual on those understates the error elsewhere
+    tilt = math.radians(65.0)
+    truth = CameraModel.looking_at(LENS_K, LENS_DIST, LENS_SIZE,
+                                   (150.0, 110.0 - 750.0 * math.sin(tilt), 750.0 * math.cos(tilt)), (150.0, 110.0, 0.0))
+    table = BoardDetector(A4_SPEC).detect(render_sheet(truth, A4_SPEC, seed=99), "table")
+    assert table is not None
+    q = calibrate_views(lens_views, table, A4_SPEC, camera_name="rendered").record.quality
+    assert q.verdict == "usable"
+    assert any("nearest the camera" in line for line in q.advice)
