@@ -129,15 +129,16 @@ class CandidateFinder:
                                 1.5 * s.max_side_px / scale, int(2 * min_side / scale))
         found = _to_frame(quads, placed, float(scale), float(min_side), SAME_QUAD_PX)
         if scale == 1:
-            found = np.concatenate([found, self._split_touching(image, boxes)])
+            found = np.concatenate([found, self.split_touching(image, boxes)])
         return found
 
-    def _split_touching(self, image: NDArray[np.uint8], boxes: list[Box]) -> Quads:
+    def split_touching(self, image: NDArray[np.uint8], boxes: list[Box]) -> Quads:
         """Quads of tags touching others at their corners (a chessboard layout), in the long boxes.
 
         Touching tags are one shape in the filled threshold; one erosion cuts the pixel-wide joins
         and keeps every tag's border (the quads come out a pixel inside: the edge fit moves them
-        out). Only boxes longer than ``split_min_box_px`` can hold several tags.
+        out). Only boxes longer than ``split_min_box_px`` can hold several tags. ``image`` is the
+        full-resolution frame.
         """
         s = self.settings
         long = [b for b in boxes if max(b[2] - b[0], b[3] - b[1]) >= s.split_min_box_px]

@@ -33,7 +33,10 @@ SAME_TAG_PX = 3.0  # two reads whose centres are closer than this are one tag
 # more than twice the footprints of its tags holds something else, such as tags touching them.
 FOOTPRINT_MARGIN_PX = 40.0
 BOX_FILL = 2.0
+BOX_FILL_LOOKING_DOWN = 4.0  # there only touching tags are looked for: a box of several tags
 SECOND_LOOK_SOFT = True
+# Tags read foreshortened less than this (1/cos 34°) say the camera looks nearly straight down.
+STEEP_FORESHORTENING = 1.2
 
 DICTIONARY_NAMES: tuple[str, ...] = tuple(sorted(n for n in dir(cv2.aruco) if n.startswith("DICT_") and n.isupper()))
 
@@ -95,6 +98,20 @@ def diagonal_intersection(corners: NDArray[np.float64]) -> tuple[float, float]:
     return float(c[0]), float(c[1])
 
 
+def foreshortening(quads: NDArray[np.float64]) -> NDArray[np.float64]:
+    """Per quad (m, 4, 2): how much longer the tag looks one way than across it (1 seen head-on).
+
+    The ratio of the singular values of the quad's two mid-lines, whatever the tag's turn; about
+    1 / cos(tilt) for a tag seen at ``tilt`` from its normal.
+    """
+    u = (quads[:, 1] + quads[:, 2] - quads[:, 0] - quads[:, 3]) / 2
+    v = (quads[:, 2] + quads[:, 3] - quads[:, 0] - quads[:, 1]) / 2
+    a, b, c, d = u[:, 0], v[:, 0], u[:, 1], v[:, 1]
+    frobenius, det = a * a + b * b + c * c + d * d, np.abs(a * d - b * c)
+    root = np.sqrt(np.maximum(frobenius * frobenius - 4 * det * det, 0.0))
+    return np.asarray(np.sqrt((frobenius + root) / np.maximum(frobenius - root, 1e-12)), dtype=np.float64)
+
+
 def _to_gray(frame: NDArray[np.uint8]) -> NDArray[np.uint8]:
     if frame.ndim == 3:
         return np.asarray(cv2.cvtColor(frame, cv2.COLOR_BGR2GRAY), dtype=np.uint8)
@@ -147,16 +164,25 @@ class MarkerDetector:
             return markers
         # A second look, at full resolution, at boxes that the tags read in them do not fill:
         # steeply tilted tags and tags touching others, whose outlines came out as no tag-sized
-        # quad at half resolution.
+        # quad at half resolution. When the tags read show a camera looking (nearly) straight
+        # down, tags came out at half resolution: only long boxes holding several tags' worth of
+        # dark are looked at again, for tags touching at their corners.
+        looking_down = bool(markers) and float(np.median(foreshortening(
+            np.stack([m.corners_px for m in markers])))) < STEEP_FORESHORTENING
+        if looking_down:
+            long = self._finder.settings.split_min_box_px
+            boxes = [b for b in boxes if b[2] - b[0] >= long or b[3] - b[1] >= long]
         again = boxes
         if taken and boxes:
             t, b = np.asarray(taken), np.asarray(boxes, dtype=np.float64)
             inside = (t[None, :, 0] >= b[:, None, 0]) & (t[None, :, 0] < b[:, None, 2]) & (
                 t[None, :, 1] >= b[:, None, 1]) & (t[None, :, 1] < b[:, None, 3])
             box_area = (b[:, 2] - b[:, 0]) * (b[:, 3] - b[:, 1])
-            again = [boxes[i] for i in np.flatnonzero(box_area > BOX_FILL * (inside * t[None, :, 2]).sum(axis=1))]
-        if again:
-            self._read(gray, self._finder.trace(gray, again, 1), markers, taken, soft=SECOND_LOOK_SOFT)
+            fill = BOX_FILL_LOOKING_DOWN if looking_down else BOX_FILL
+            again = [boxes[i] for i in np.flatnonzero(box_area > fill * (inside * t[None, :, 2]).sum(axis=1))]
+        quads = self._finder.split_touching(gray, again) if looking_down else self._finder.trace(gray, again, 1)
+        if quads.shape[0]:
+            self._read(gray, quads, markers, taken, soft=SECOND_LOOK_SOFT)
         return markers
 
     def _read(self, gray: NDArray[np.uint8], quads: NDArray[np.float64], markers: list[DetectedMarker],

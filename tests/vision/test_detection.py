@@ -147,3 +147,15 @@ def test_a_tags_centre_is_where_its_diagonals_cross() -> None:
     marker = DetectedMarker(0, corners.reshape(4, 2))
     assert np.allclose(marker.centre_px, centre.reshape(2), atol=1e-6)
     assert np.linalg.norm(corners.reshape(4, 2).mean(axis=0) - centre.reshape(2)) > 1.0
+
+
+def test_foreshortening_is_one_over_the_cosine_of_the_tilt_whatever_the_turn() -> None:
+    from vision.detection import foreshortening
+
+    square = np.array([[0.0, 0.0], [10.0, 0.0], [10.0, 10.0], [0.0, 10.0]])
+    for tilt in (0.0, 45.0, 65.0):
+        for turn in (0.0, 30.0, 45.0):
+            a = np.radians(turn)
+            rotated = square @ np.array([[np.cos(a), np.sin(a)], [-np.sin(a), np.cos(a)]])
+            seen = rotated * np.array([1.0, np.cos(np.radians(tilt))])
+            assert foreshortening(seen[None])[0] == pytest.approx(1 / np.cos(np.radians(tilt)), rel=1e-9)
