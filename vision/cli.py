@@ -93,8 +93,8 @@ def _parser() -> argparse.ArgumentParser:
                    "several times slower, as a reference")
     p.add_argument("--second-look", action=argparse.BooleanOptionalAction, default=True,
                    help="trace again, at full resolution, the boxes that the tags read do not fill: tags seen at a "
-                   "steep angle (45–65°) and tags touching at their corners (default on; --no-second-look saves "
-                   "about a sixth of the detection time when the camera looks straight down)")
+                   "steep angle (45–65°) and tags touching at their corners (default on; when the camera looks "
+                   "nearly straight down only long boxes are traced again, so it costs little)")
     p.add_argument("--min-tag-px", type=float, default=_TAGS.min_side_px, metavar="PX",
                    help=f"smallest tag side looked for, in image pixels (default {_TAGS.min_side_px:g})")
     p.add_argument("--max-tag-px", type=float, default=_TAGS.max_side_px, metavar="PX",

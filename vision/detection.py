@@ -5,7 +5,8 @@ warps every candidate square to read its bits. Ours (``MarkerDetector``) looks o
 be: small dark structures on white, found on a quarter-resolution copy (``vision.candidates``);
 it traces squares only there, at half resolution, fits every square's edges at full resolution
 (``vision.refine``) and reads the bits at full resolution with the dictionary's exact codes
-(``vision.decoding``). It is several times faster and finds more tags under blur; OpenCV's
+(``vision.decoding``); boxes the tags read do not fill get a second look at full resolution
+(steep cameras, touching tags). It is several times faster and finds more tags under blur; OpenCV's
 detector stays available (``OpenCVDefaultDetector``, ``hexa vision --detector opencv``) as the
 reference it is measured against.
 """
@@ -129,9 +130,10 @@ class MarkerDetector:
 
     ``candidates`` sets the tag sizes looked for (pixels of the full frame) and the thresholds of
     the search; ``refine`` fits the tag edges at full resolution for sub-pixel corners;
-    ``second_look`` traces again, at full resolution, the boxes where nothing was read: more tags
-    found when the camera looks at the table at a steep angle (40°: 98.5 % instead of 97.8 %),
-    for about a tenth more time per frame.
+    ``second_look`` (on by default) traces again, at full resolution, the boxes that the tags read
+    do not fill: tags seen at a steep angle (65° from vertical: 82 % found instead of 67 %) and
+    tags touching at their corners. ``dictionary`` is a predefined dictionary's name or a
+    ``cv2.aruco.Dictionary`` of one's own.
     """
 
     def __init__(self, dictionary: str | cv2.aruco.Dictionary = DEFAULT_DICTIONARY,
