@@ -160,7 +160,7 @@ class MarkerDetector:
         gray = _to_gray(frame)
         quads, boxes = self._finder.search(gray)
         markers: list[DetectedMarker] = []
-        taken: list[tuple[float, float, float]] = []
+        taken: list[tuple[float, float, float, float]] = []
         self._read(gray, quads, markers, taken)
         if not self.second_look:
             return markers
@@ -169,14 +169,16 @@ class MarkerDetector:
         # quad at half resolution. When the tags read show a camera looking (nearly) straight
         # down, tags came out at half resolution: only long boxes holding several tags' worth of
         # dark are looked at again, for tags touching at their corners.
-        looking_down = bool(markers) and float(np.median(foreshortening(
-            np.stack([m.corners_px for m in markers])))) < STEEP_FORESHORTENING
+        stretch = sorted(t[3] for t in taken)
+        looking_down = bool(stretch) and stretch[len(stretch) // 2] < STEEP_FORESHORTENING
         if looking_down:
             long = self._finder.settings.split_min_box_px
             boxes = [b for b in boxes if b[2] - b[0] >= long or b[3] - b[1] >= long]
+            if not boxes:
+                return markers
         again = boxes
         if taken and boxes:
-            t, b = np.asarray(taken), np.asarray(boxes, dtype=np.float64)
+            t, b = np.asarray(taken)[:, :3], np.asarray(boxes, dtype=np.float64)
             inside = (t[None, :, 0] >= b[:, None, 0]) & (t[None, :, 0] < b[:, None, 2]) & (
                 t[None, :, 1] >= b[:, None, 1]) & (t[None, :, 1] < b[:, None, 3])
             box_area = (b[:, 2] - b[:, 0]) * (b[:, 3] - b[:, 1])
@@ -188,22 +190,27 @@ class MarkerDetector:
         return markers
 
     def _read(self, gray: NDArray[np.uint8], quads: NDArray[np.float64], markers: list[DetectedMarker],
-              taken: list[tuple[float, float, float]], soft: bool = True) -> None:
-        """Refine and decode ``quads``, adding new tags to ``markers`` and (centre x, y, footprint)
-        to ``taken``: about the area of the box a lone tag of that size is searched in."""
+              taken: list[tuple[float, float, float, float]], soft: bool = True) -> None:
+        """Refine and decode ``quads``, adding new tags to ``markers`` and (centre x, y, footprint,
+        foreshortening) to ``taken``; the footprint is about the area of the box a lone tag of
+        that size is searched in."""
         if quads.shape[0] and self.refine:
             quads, strength = refine_quads(gray, quads)
             quads = quads[strength >= MIN_EDGE_STRENGTH]
         quads = clockwise(quads)
         centres = quads.mean(axis=1)
+        found = decode_quads(gray, quads, self._codes, soft)
+        if not found:
+            return
         # a tag's footprint: its bounding box grown by the margin its search box has around it
-        footprints = np.prod(np.ptp(quads, axis=1) + FOOTPRINT_MARGIN_PX, axis=1) if len(quads) else centres[:, 0]
-        for index, marker_id, ordered, confidence in decode_quads(gray, quads, self._codes, soft):
+        footprints = np.prod(np.ptp(quads, axis=1) + FOOTPRINT_MARGIN_PX, axis=1)
+        stretch = foreshortening(quads)
+        for index, marker_id, ordered, confidence in found:
             cx, cy = float(centres[index, 0]), float(centres[index, 1])
-            if any(abs(cx - x) < SAME_TAG_PX and abs(cy - y) < SAME_TAG_PX for x, y, _ in taken):
+            if any(abs(cx - x) < SAME_TAG_PX and abs(cy - y) < SAME_TAG_PX for x, y, _, _ in taken):
                 continue  # the same tag through two outlines (its border's outer and inner edge)
             markers.append(DetectedMarker(marker_id, ordered, confidence))
-            taken.append((cx, cy, float(footprints[index])))
+            taken.append((cx, cy, float(footprints[index]), float(stretch[index])))
 
 
 class OpenCVDefaultDetector:
