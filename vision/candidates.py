@@ -46,7 +46,8 @@ class CandidateSettings:
     ``threshold_constant`` are the adaptive threshold's, at half resolution; the ``second_look_``
     ones are the full-resolution trace's of boxes where nothing was read, which also accepts
     shorter sides (a steeply foreshortened tag's); boxes at least ``split_min_box_px`` long are
-    also traced with touching tags split apart.
+    also traced with touching tags split apart. A frame where nothing was read is searched once
+    more with ``fallback_relative_darkness`` (faded prints, glare).
     """
 
     min_side_px: float = 12.0
@@ -59,6 +60,7 @@ class CandidateSettings:
     second_look_constant: float = 7.0
     second_look_min_side_px: float = 8.0
     split_min_box_px: float = 100.0
+    fallback_relative_darkness: float = 0.5
 
 
 class CandidateFinder:
@@ -76,15 +78,19 @@ class CandidateFinder:
         level = np.arange(256)
         bound = np.minimum(level - s.min_darkness, np.floor(level * (1.0 - s.min_relative_darkness))) + 1
         self._bound = np.clip(bound, 0, 255).astype(np.uint8)  # a pixel counts when it is below this
+        loose = np.minimum(level - s.min_darkness, np.floor(level * (1.0 - s.fallback_relative_darkness))) + 1
+        self._loose_bound = np.clip(loose, 0, 255).astype(np.uint8)
 
-    def regions(self, half: NDArray[np.uint8]) -> list[Box]:
-        """Boxes (x0, y0, x1, y1) in pixels of the half-resolution image ``half`` that may hold tags."""
+    def regions(self, half: NDArray[np.uint8], loose: bool = False) -> list[Box]:
+        """Boxes (x0, y0, x1, y1) in pixels of the half-resolution image ``half`` that may hold tags
+        (``loose``: with the fallback's darkness bound, for faded prints)."""
         h, w = half.shape[:2]
         small = cv2.resize(half, (max(1, w // 2), max(1, h // 2)), interpolation=cv2.INTER_AREA)
         closed = cv2.morphologyEx(small, cv2.MORPH_CLOSE, self._kernel)
         # dark enough: below its surroundings (the closing) by min_darkness grey levels and by
         # min_relative_darkness of their brightness; one table lookup gives the bound per pixel
-        mask = cv2.dilate(cv2.compare(small, cv2.LUT(closed, self._bound), cv2.CMP_LT), self._grow)
+        bound = self._loose_bound if loose else self._bound
+        mask = cv2.dilate(cv2.compare(small, cv2.LUT(closed, bound), cv2.CMP_LT), self._grow)
         contours, _ = cv2.findContours(mask, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
         boxes = []
         m = self._margin
@@ -93,14 +99,14 @@ class CandidateFinder:
             boxes.append((max(0, (x - m) * 2), max(0, (y - m) * 2), min(w, (x + bw + m) * 2), min(h, (y + bh + m) * 2)))
         return merge_overlapping(boxes)
 
-    def search(self, gray: NDArray[np.uint8]) -> tuple[Quads, list[Box]]:
+    def search(self, gray: NDArray[np.uint8], loose: bool = False) -> tuple[Quads, list[Box]]:
         """Candidate quads (N, 4, 2) in full-resolution pixels, traced at half resolution, and the
-        boxes searched (full-resolution pixels)."""
+        boxes searched (full-resolution pixels); ``loose`` as for :meth:`regions`."""
         h, w = gray.shape[:2]
         if h < 8 or w < 8:
             return np.zeros((0, 4, 2)), []
         half = np.asarray(cv2.resize(gray, (w // 2, h // 2), interpolation=cv2.INTER_AREA), dtype=np.uint8)
-        boxes = self.regions(half)
+        boxes = self.regions(half, loose)
         quads = self.trace(half, boxes, 2)
         return quads, [(2 * x0, 2 * y0, 2 * x1, 2 * y1) for x0, y0, x1, y1 in boxes]
 

@@ -156,9 +156,18 @@ class MarkerDetector:
         return time.perf_counter() - start
 
     def detect(self, frame: NDArray[np.uint8]) -> list[DetectedMarker]:
-        """Find every tag of the dictionary in ``frame`` (BGR or grey)."""
+        """Find every tag of the dictionary in ``frame`` (BGR or grey).
+
+        A frame where nothing was read is searched once more with a looser darkness bound: a
+        faded print's black may be too light for the first search, which a table full of dark
+        structures cannot afford on every frame.
+        """
         gray = _to_gray(frame)
-        quads, boxes = self._finder.search(gray)
+        markers = self._detect(gray, loose=False)
+        return markers if markers or not self.second_look else self._detect(gray, loose=True)
+
+    def _detect(self, gray: NDArray[np.uint8], loose: bool) -> list[DetectedMarker]:
+        quads, boxes = self._finder.search(gray, loose)
         markers: list[DetectedMarker] = []
         taken: list[tuple[float, float, float, float]] = []
         self._read(gray, quads, markers, taken)

@@ -190,3 +190,15 @@ def test_a_sheet_held_at_a_steep_angle_gives_every_tag(tilt_deg: float, turn_deg
     # the footage of issue 19: foreshortened trapezoids some 35 px tall, where only OpenCV's detector read them
     image, ids = _tilted_sheet(tilt_deg, turn_deg, distance_mm)
     assert sorted(m.marker_id for m in MarkerDetector("ARUCO_ORIGINAL").detect(image)) == sorted(ids)
+
+
+@pytest.mark.parametrize("black", [105, 115])
+def test_a_faded_print_is_found_when_nothing_else_was_read(black: int) -> None:
+    # black at 42–46 % of the white: too light for the first search's darkness bound (60 %)
+    tag = cv2.aruco.generateImageMarker(dictionary_by_name("4X4_100"), 12, 60)
+    image = np.full((300, 400), 150, np.uint8)
+    label = np.full((80, 80), 250, np.uint8)
+    label[10:70, 10:70] = np.where(tag > 127, 250, black)
+    image[100:180, 150:230] = label
+    image = cv2.GaussianBlur(image, (0, 0), 0.8)
+    assert [m.marker_id for m in MarkerDetector().detect(image)] == [12]
