@@ -34,6 +34,7 @@ from vision.components import component_quads
 Quads = NDArray[np.float64]  # (N, 4, 2), pixels of the full frame
 Box = tuple[int, int, int, int]  # x0, y0, x1, y1
 SAME_QUAD_PX = 2.0  # quads whose centres and sizes agree this closely are one
+TOUCHING_MARGIN_PX = 24.0  # labels and search margin around two touching tags, full resolution
 
 
 @dataclass(frozen=True, slots=True)
@@ -138,16 +139,23 @@ class CandidateFinder:
             found = np.concatenate([found, self.split_touching(image, boxes)])
         return found
 
+    def may_hold_touching(self, box: Box) -> bool:
+        """Whether ``box`` (full-resolution pixels) is large enough for tags touching at a corner:
+        ``split_min_box_px`` long, and two of the smallest tags wide both ways (with their labels)."""
+        w, h = box[2] - box[0], box[3] - box[1]
+        s = self.settings
+        return max(w, h) >= s.split_min_box_px and min(w, h) >= 2 * s.min_side_px + TOUCHING_MARGIN_PX
+
     def split_touching(self, image: NDArray[np.uint8], boxes: list[Box]) -> Quads:
         """Quads of tags touching others at their corners (a chessboard layout), in the long boxes.
 
         Touching tags are one shape in the filled threshold; one erosion cuts the pixel-wide joins
         and keeps every tag's border (the quads come out a pixel inside: the edge fit moves them
-        out). Only boxes longer than ``split_min_box_px`` can hold several tags. ``image`` is the
-        full-resolution frame.
+        out). Only boxes that :meth:`may_hold_touching` are traced. ``image`` is the full-resolution
+        frame.
         """
         s = self.settings
-        long = [b for b in boxes if max(b[2] - b[0], b[3] - b[1]) >= s.split_min_box_px]
+        long = [b for b in boxes if self.may_hold_touching(b)]
         if not long:
             return np.zeros((0, 4, 2))
         canvas, placed = _mosaic(image, long)

@@ -181,8 +181,7 @@ class MarkerDetector:
         stretch = sorted(t[3] for t in taken)
         looking_down = bool(stretch) and stretch[len(stretch) // 2] < STEEP_FORESHORTENING
         if looking_down:
-            long = self._finder.settings.split_min_box_px
-            boxes = [b for b in boxes if b[2] - b[0] >= long or b[3] - b[1] >= long]
+            boxes = [b for b in boxes if self._finder.may_hold_touching(b)]
             if not boxes:
                 return markers
         again = boxes
