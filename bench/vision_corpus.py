@@ -8,6 +8,7 @@ every run renders the same frames. Shared helpers for the bench scripts live her
 from __future__ import annotations
 
 import json
+import math
 import os
 import platform
 import sys
@@ -33,6 +34,13 @@ POSES: tuple[dict[str, float], ...] = (
     {"tilt_deg": 10.0, "pan_deg": 0.0},
     {"tilt_deg": 20.0, "pan_deg": 30.0},
     {"tilt_deg": 30.0, "pan_deg": -40.0},
+)
+
+# A camera clamped to a shelf or on a tripod at the table's edge: tilted 45°–65° from vertical,
+# 1 m from the middle of the map (so lower as it tilts), panned a little.
+OBLIQUE_POSES: tuple[dict[str, float], ...] = tuple(
+    {"tilt_deg": tilt, "pan_deg": 20.0, "height_mm": round(1000.0 * math.cos(math.radians(tilt)), 1)}
+    for tilt in (45.0, 55.0, 65.0)
 )
 
 

@@ -34,6 +34,7 @@ def main(argv: list[str] | None = None) -> int:
     cv2.setNumThreads(1)
     detectors = {"ours": MarkerDetector(), "opencv default": OpenCVDefaultDetector()}
     times: dict[str, list[float]] = {k: [] for k in detectors}
+    cpu: dict[str, list[float]] = {k: [] for k in detectors}  # this thread's CPU time: less hit by a busy machine
     found: dict[str, int] = dict.fromkeys(detectors, 0)
     wrong: dict[str, int] = dict.fromkeys(detectors, 0)
     visible = 0
@@ -43,9 +44,10 @@ def main(argv: list[str] | None = None) -> int:
         visible += len(truth)
         gray = cv2.cvtColor(frame.image, cv2.COLOR_BGR2GRAY)
         for name, detector in detectors.items():
-            start = time.perf_counter()
+            start, start_cpu = time.perf_counter(), time.thread_time()
             markers = detector.detect(gray)
             times[name].append((time.perf_counter() - start) * 1000.0)
+            cpu[name].append((time.thread_time() - start_cpu) * 1000.0)
             ids = [m.marker_id for m in markers]
             found[name] += len(truth & set(ids))
             wrong[name] += sum(1 for i in ids if i not in truth)
@@ -53,11 +55,13 @@ def main(argv: list[str] | None = None) -> int:
     rows = {}
     for name in detectors:
         rows[name] = {"p50_ms": percentile(times[name], 50), "p95_ms": percentile(times[name], 95),
+                      "cpu_p50_ms": percentile(cpu[name], 50),
                       "rate": found[name] / max(visible, 1), "wrong_ids": wrong[name]}
     speedup = rows["opencv default"]["p50_ms"] / rows["ours"]["p50_ms"]
+    speedup_cpu = rows["opencv default"]["cpu_p50_ms"] / rows["ours"]["cpu_p50_ms"]
     result = {
         "benchmark": "vision_detection", "frames": frames, "markers_visible": visible, "quick": args.quick,
-        "detectors": rows, "speedup_p50": speedup,
+        "detectors": rows, "speedup_p50": speedup, "speedup_cpu_p50": speedup_cpu,
         "targets": {"ours_p50_ms": TARGET_P50_MS, "speedup": TARGET_SPEEDUP},
         "met": {"p50": rows["ours"]["p50_ms"] <= TARGET_P50_MS, "speedup": speedup >= TARGET_SPEEDUP,
                 "rate": rows["ours"]["rate"] >= rows["opencv default"]["rate"]},
@@ -66,7 +70,8 @@ def main(argv: list[str] | None = None) -> int:
     print(f"\n{'detector':16} {'p50 ms':>8} {'p95 ms':>8} {'rate':>8} {'wrong':>6}")
     for name, row in rows.items():
         print(f"{name:16} {row['p50_ms']:8.2f} {row['p95_ms']:8.2f} {row['rate']:8.3f} {row['wrong_ids']:6d}")
-    print(f"speed-up at p50: {speedup:.1f}x (target {TARGET_SPEEDUP:.0f}x); ours p50 target {TARGET_P50_MS} ms")
+    print(f"speed-up at p50: {speedup:.1f}x wall, {speedup_cpu:.1f}x CPU (target {TARGET_SPEEDUP:.0f}x); "
+          f"ours p50 target {TARGET_P50_MS} ms")
     print(f"wrote {write_result('vision_detection', result, args.out)}")
     return 0
 

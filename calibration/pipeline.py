@@ -91,6 +91,7 @@ def calibrate_views(
         max_tilt_deg=max(lens.view_tilts_deg),
         check_bar_scale=None if check_bar_mm is None else scale,
         hex_mm=hex_mm,
+        table_corner_share=table_view.count / max((spec.squares_x - 1) * (spec.squares_y - 1), 1),
     )
     quality = assess(inputs)
     if dropped:

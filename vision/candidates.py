@@ -14,9 +14,10 @@ is what makes detection slow. Here cheap steps narrow the search first:
    canvas, which gets one adaptive threshold. Each tag-sized connected shape in it gives a
    rough quad (:mod:`vision.components`), mapped back to the frame; quads touching a box's edge
    are cut-off shapes and dropped. The decoder keeps only quads that read as tags.
-3. **Second look** (optional). Boxes where nothing was read are traced again at full
-   resolution when the detector asks for it: steeply tilted tags whose outline did not come out
-   as a tag-sized quad at half resolution.
+3. **Second look.** Boxes where nothing was read are traced again at full resolution, with a
+   wider threshold window that fills a tag's black instead of outlining it: tags seen at a steep
+   angle, whose one-cell white label is a pixel or two wide and whose outline merges at half
+   resolution with the dark table beyond the label.
 """
 
 from __future__ import annotations
@@ -33,6 +34,7 @@ from vision.components import component_quads
 Quads = NDArray[np.float64]  # (N, 4, 2), pixels of the full frame
 Box = tuple[int, int, int, int]  # x0, y0, x1, y1
 SAME_QUAD_PX = 2.0  # quads whose centres and sizes agree this closely are one
+TOUCHING_MARGIN_PX = 24.0  # labels and search margin around two touching tags, full resolution
 
 
 @dataclass(frozen=True, slots=True)
@@ -42,7 +44,11 @@ class CandidateSettings:
     ``min_side_px``/``max_side_px`` bound a tag's side in the image; ``min_darkness`` is how many
     grey levels and ``min_relative_darkness`` what share of its surroundings' brightness a tag's
     black must be below them (at quarter resolution); ``threshold_window`` and
-    ``threshold_constant`` are the adaptive threshold's, at half resolution.
+    ``threshold_constant`` are the adaptive threshold's, at half resolution; the ``second_look_``
+    ones are the full-resolution trace's of boxes where nothing was read, which also accepts
+    shorter sides (a steeply foreshortened tag's); boxes at least ``split_min_box_px`` long are
+    also traced with touching tags split apart. A frame where nothing was read is searched once
+    more with ``fallback_relative_darkness`` (faded prints, glare).
     """
 
     min_side_px: float = 12.0
@@ -51,6 +57,11 @@ class CandidateSettings:
     min_relative_darkness: float = 0.6
     threshold_window: int = 3
     threshold_constant: float = 5.0
+    second_look_window: int = 7
+    second_look_constant: float = 7.0
+    second_look_min_side_px: float = 8.0
+    split_min_box_px: float = 100.0
+    fallback_relative_darkness: float = 0.5
 
 
 class CandidateFinder:
@@ -63,35 +74,40 @@ class CandidateFinder:
         kernel = max(5, int(np.ceil(s.max_side_px / 3 / 4)) | 1)  # at quarter resolution
         self._kernel = cv2.getStructuringElement(cv2.MORPH_RECT, (kernel, kernel))
         self._grow = cv2.getStructuringElement(cv2.MORPH_RECT, (3, 3))
+        self._cross = cv2.getStructuringElement(cv2.MORPH_CROSS, (3, 3))
         self._margin = 3  # quarter-resolution pixels around each blob: the label and some table
         level = np.arange(256)
         bound = np.minimum(level - s.min_darkness, np.floor(level * (1.0 - s.min_relative_darkness))) + 1
         self._bound = np.clip(bound, 0, 255).astype(np.uint8)  # a pixel counts when it is below this
+        loose = np.minimum(level - s.min_darkness, np.floor(level * (1.0 - s.fallback_relative_darkness))) + 1
+        self._loose_bound = np.clip(loose, 0, 255).astype(np.uint8)
 
-    def regions(self, half: NDArray[np.uint8]) -> list[Box]:
-        """Boxes (x0, y0, x1, y1) in pixels of the half-resolution image ``half`` that may hold tags."""
+    def regions(self, half: NDArray[np.uint8], loose: bool = False) -> list[Box]:
+        """Boxes (x0, y0, x1, y1) in pixels of the half-resolution image ``half`` that may hold tags
+        (``loose``: with the fallback's darkness bound, for faded prints)."""
         h, w = half.shape[:2]
         small = cv2.resize(half, (max(1, w // 2), max(1, h // 2)), interpolation=cv2.INTER_AREA)
         closed = cv2.morphologyEx(small, cv2.MORPH_CLOSE, self._kernel)
         # dark enough: below its surroundings (the closing) by min_darkness grey levels and by
         # min_relative_darkness of their brightness; one table lookup gives the bound per pixel
-        mask = cv2.dilate(cv2.compare(small, cv2.LUT(closed, self._bound), cv2.CMP_LT), self._grow)
+        bound = self._loose_bound if loose else self._bound
+        mask = cv2.dilate(cv2.compare(small, cv2.LUT(closed, bound), cv2.CMP_LT), self._grow)
         contours, _ = cv2.findContours(mask, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
         boxes = []
         m = self._margin
         for contour in contours:
             x, y, bw, bh = cv2.boundingRect(contour)
             boxes.append((max(0, (x - m) * 2), max(0, (y - m) * 2), min(w, (x + bw + m) * 2), min(h, (y + bh + m) * 2)))
-        return boxes
+        return merge_overlapping(boxes)
 
-    def search(self, gray: NDArray[np.uint8]) -> tuple[Quads, list[Box]]:
+    def search(self, gray: NDArray[np.uint8], loose: bool = False) -> tuple[Quads, list[Box]]:
         """Candidate quads (N, 4, 2) in full-resolution pixels, traced at half resolution, and the
-        boxes searched (full-resolution pixels)."""
+        boxes searched (full-resolution pixels); ``loose`` as for :meth:`regions`."""
         h, w = gray.shape[:2]
         if h < 8 or w < 8:
             return np.zeros((0, 4, 2)), []
         half = np.asarray(cv2.resize(gray, (w // 2, h // 2), interpolation=cv2.INTER_AREA), dtype=np.uint8)
-        boxes = self.regions(half)
+        boxes = self.regions(half, loose)
         quads = self.trace(half, boxes, 2)
         return quads, [(2 * x0, 2 * y0, 2 * x1, 2 * y1) for x0, y0, x1, y1 in boxes]
 
@@ -102,20 +118,86 @@ class CandidateFinder:
     def trace(self, image: NDArray[np.uint8], boxes: list[Box], scale: int) -> Quads:
         """Quads traced in ``boxes`` of ``image``, which is the frame reduced ``scale`` times (1 or 2).
 
-        Returned in full-resolution pixels; at full resolution (``scale`` 1) the threshold window
-        is widened to match.
+        Returned in full-resolution pixels; at full resolution (``scale`` 1) the second look's
+        threshold window and smallest side apply.
         """
         if not boxes:
             return np.zeros((0, 4, 2))
         s = self.settings
         canvas, placed = _mosaic(image, boxes)
-        window = s.threshold_window if scale == 2 else 2 * s.threshold_window - 1
+        if scale == 2:
+            window, constant, min_side = s.threshold_window, s.threshold_constant, s.min_side_px
+        else:
+            window, constant, min_side = s.second_look_window, s.second_look_constant, s.second_look_min_side_px
         binary = cv2.adaptiveThreshold(canvas, 255, cv2.ADAPTIVE_THRESH_MEAN_C, cv2.THRESH_BINARY_INV,
-                                       window, s.threshold_constant)
+                                       window, constant)
         # a tag's side ranges over min..max; across its bounding box, up to √2 times more when turned
-        quads = component_quads(np.asarray(binary, dtype=np.uint8), s.min_side_px / scale,
-                                1.5 * s.max_side_px / scale, int(2 * s.min_side_px / scale))
-        return _to_frame(quads, placed, float(scale), float(s.min_side_px), SAME_QUAD_PX)
+        quads = component_quads(np.asarray(binary, dtype=np.uint8), min_side / scale,
+                                1.5 * s.max_side_px / scale, int(2 * min_side / scale))
+        found = _to_frame(quads, placed, float(scale), float(min_side), SAME_QUAD_PX)
+        if scale == 1:
+            found = np.concatenate([found, self.split_touching(image, boxes)])
+        return found
+
+    def may_hold_touching(self, box: Box) -> bool:
+        """Whether ``box`` (full-resolution pixels) is large enough for tags touching at a corner:
+        ``split_min_box_px`` long, and two of the smallest tags wide both ways (with their labels)."""
+        w, h = box[2] - box[0], box[3] - box[1]
+        s = self.settings
+        return max(w, h) >= s.split_min_box_px and min(w, h) >= 2 * s.min_side_px + TOUCHING_MARGIN_PX
+
+    def split_touching(self, image: NDArray[np.uint8], boxes: list[Box]) -> Quads:
+        """Quads of tags touching others at their corners (a chessboard layout), in the long boxes.
+
+        Touching tags are one shape in the filled threshold; one erosion cuts the pixel-wide joins
+        and keeps every tag's border (the quads come out a pixel inside: the edge fit moves them
+        out). Only boxes that :meth:`may_hold_touching` are traced. ``image`` is the full-resolution
+        frame.
+        """
+        s = self.settings
+        long = [b for b in boxes if self.may_hold_touching(b)]
+        if not long:
+            return np.zeros((0, 4, 2))
+        canvas, placed = _mosaic(image, long)
+        binary = cv2.adaptiveThreshold(canvas, 255, cv2.ADAPTIVE_THRESH_MEAN_C, cv2.THRESH_BINARY_INV,
+                                       s.second_look_window, s.second_look_constant)
+        eroded = np.asarray(cv2.erode(binary, self._cross), dtype=np.uint8)
+        min_side = s.second_look_min_side_px
+        quads = component_quads(eroded, min_side, 1.5 * s.max_side_px, int(2 * min_side))
+        return _to_frame(quads, placed, 1.0, float(min_side), SAME_QUAD_PX)
+
+
+def merge_overlapping(boxes: list[Box]) -> list[Box]:
+    """The boxes with every group of overlapping ones replaced by the box around the group.
+
+    A tag whose dark parts came out as two blobs (a large white patch between its cells) would
+    otherwise be cut by both boxes, and its quad dropped in each as a cut-off shape.
+    """
+    if len(boxes) < 2:
+        return boxes
+    return [(int(x0), int(y0), int(x1), int(y1)) for x0, y0, x1, y1 in _merge(np.asarray(boxes, dtype=np.int64))]
+
+
+@njit(cache=True)
+def _merge(boxes: NDArray[np.int64]) -> NDArray[np.int64]:
+    """Merge overlapping boxes (n, 4) until none overlap; compiled: a frame has tens of boxes."""
+    out = boxes.copy()
+    n = out.shape[0]
+    alive = np.ones(n, np.bool_)
+    changed = True
+    while changed:
+        changed = False
+        for i in range(n):
+            if not alive[i]:
+                continue
+            for j in range(i + 1, n):
+                if (alive[j] and out[i, 0] < out[j, 2] and out[j, 0] < out[i, 2]
+                        and out[i, 1] < out[j, 3] and out[j, 1] < out[i, 3]):
+                    out[i, 0], out[i, 1] = min(out[i, 0], out[j, 0]), min(out[i, 1], out[j, 1])
+                    out[i, 2], out[i, 3] = max(out[i, 2], out[j, 2]), max(out[i, 3], out[j, 3])
+                    alive[j] = False
+                    changed = True
+    return out[alive]
 
 
 @njit(cache=True)

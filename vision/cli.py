@@ -91,9 +91,10 @@ def _parser() -> argparse.ArgumentParser:
     p.add_argument("--detector", choices=("fast", "opencv"), default="fast",
                    help="fast: ours (default); opencv: OpenCV's ArucoDetector with its default parameters, "
                    "several times slower, as a reference")
-    p.add_argument("--second-look", action="store_true",
-                   help="trace again, at full resolution, where nothing was read: more tags found when the camera "
-                   "looks at the table at a steep angle, for about a tenth more detection time")
+    p.add_argument("--second-look", action=argparse.BooleanOptionalAction, default=True,
+                   help="trace again, at full resolution, the boxes that the tags read do not fill: tags seen at a "
+                   "steep angle (45–65°) and tags touching at their corners (default on; when the camera looks "
+                   "nearly straight down only long boxes are traced again, so it costs little)")
     p.add_argument("--min-tag-px", type=float, default=_TAGS.min_side_px, metavar="PX",
                    help=f"smallest tag side looked for, in image pixels (default {_TAGS.min_side_px:g})")
     p.add_argument("--max-tag-px", type=float, default=_TAGS.max_side_px, metavar="PX",

@@ -19,7 +19,10 @@ import numpy as np
 from numba import njit
 from numpy.typing import NDArray
 
-MIN_SPREAD = 0.3  # each side corner must lie this share of the diagonal's length off the diagonal
+# Each side corner must lie this share of the diagonal's length off the diagonal. A tag seen at a
+# steep angle is a long thin rhombus or trapezoid: at 65° from vertical its side corners lie about
+# a fifth of the long diagonal off it (a square's lie half), so the bound only rules out lines.
+MIN_SPREAD = 0.12
 
 
 @njit(cache=True)

@@ -70,16 +70,17 @@ class CodeBook:
         full = np.ones((len(patterns), n, n), np.float32)  # quiet zone white, border black, then the bits
         full[:, 1:-1, 1:-1] = 0.0
         full[:, 2:-2, 2:-2] = np.array(patterns)
-        # templates grouped by id (then blur level, then rotation), so that one id's are contiguous
+        # templates grouped by blur level and rotation, each group holding every id in order, so
+        # that the best of every id is a maximum over the groups (fast: one pass per group)
         levels = len(BLUR_LEVELS_CELLS)
         blurred = np.stack([blur_cells(full, sigma) for sigma in BLUR_LEVELS_CELLS])  # (level, id × rotation, n, n)
-        blurred = blurred.reshape(levels, -1, 4, n, n).transpose(1, 0, 2, 3, 4).reshape(-1, n, n)
+        blurred = blurred.reshape(levels, -1, 4, n, n).transpose(0, 2, 1, 3, 4).reshape(-1, n, n)
         count = blurred.shape[0]
-        self.templates_per_id = levels * 4
+        self.code_count = count // (levels * 4)
         self.inner_templates_t = np.ascontiguousarray(_unit_rows(blurred[:, 2:-2, 2:-2].reshape(count, -1)).T)
         self.full_templates = _unit_rows(blurred.reshape(count, -1))
-        self.template_ids = np.repeat(np.array(ids).reshape(-1, 4)[:, 0], self.templates_per_id)
-        self.template_rotations = np.tile(np.array(rotations[:4]), count // 4)
+        self.template_ids = np.tile(np.arange(self.code_count), levels * 4)
+        self.template_rotations = np.tile(np.repeat(np.array(rotations[:4]), self.code_count), levels)
 
     def code(self, bits: NDArray[np.generic]) -> int:
         return int((np.asarray(bits, dtype=np.int64) * self.weights).sum())
@@ -111,9 +112,12 @@ def blur_cells(grids: NDArray[np.float32], sigma: float, surround: float = 0.5) 
     return np.asarray(out + surround * (1.0 - inside[:, None] * inside[None, :]), dtype=np.float32)
 
 
-def decode_quads(gray: NDArray[np.uint8], quads: NDArray[np.float64], codes: CodeBook
+def decode_quads(gray: NDArray[np.uint8], quads: NDArray[np.float64], codes: CodeBook, soft: bool = True
                  ) -> list[tuple[int, int, NDArray[np.float64], float]]:
-    """Identify tags in (M, 4, 2) clockwise quads: (index into quads, id, corners from top-left, confidence)."""
+    """Identify tags in (M, 4, 2) clockwise quads: (index into quads, id, corners from top-left, confidence).
+
+    With ``soft`` False only exact reads that the blurred codes agree with are kept.
+    """
     m = quads.shape[0]
     if m == 0:
         return []
@@ -132,7 +136,7 @@ def decode_quads(gray: NDArray[np.uint8], quads: NDArray[np.float64], codes: Cod
             # the exact read and the blurred codes agree
             marker_id, rotation = match
             confidence = min(max(float(margin[index]), 0.0), 1.0)
-        elif blurred.accepted[j]:
+        elif soft and blurred.accepted[j]:
             # No exact read, or one the blurred codes contradict: under strong blur lone white cells
             # fall below the halfway threshold while pairs stay above it, so a tag can read exactly
             # as another code; the blurred codes, which model that, must then be clearly sure.
@@ -142,6 +146,12 @@ def decode_quads(gray: NDArray[np.uint8], quads: NDArray[np.float64], codes: Cod
             continue
         found.append((index, marker_id, quads[index][_ROLL[rotation]], confidence))
     return found
+
+
+@njit(cache=True)
+def _second_lowest(values: NDArray[np.float32]) -> float:
+    """The second-lowest value: one dark cell (a speck, a blurred corner) is forgiven, two are not."""
+    return float(np.sort(values)[1])
 
 
 @njit(cache=True)
@@ -178,7 +188,7 @@ def _threshold_read(v: NDArray[np.float32], weights: NDArray[np.int64]
                     quiet[side * (n - 2) + i] = c[i + 1, 0]
                 else:
                     quiet[side * (n - 2) + i] = c[i + 1, n - 1]
-            lowest_side = min(lowest_side, _median_of(quiet[side * (n - 2):(side + 1) * (n - 2)]))
+            lowest_side = min(lowest_side, _second_lowest(quiet[side * (n - 2):(side + 1) * (n - 2)]))
         for i in range(n - 4):
             border[i] = c[1, i + 2]
             border[(n - 4) + i] = c[n - 2, i + 2]
@@ -187,7 +197,9 @@ def _threshold_read(v: NDArray[np.float32], weights: NDArray[np.int64]
         white, black = _median_of(quiet), _median_of(border)
         threshold = (white + black) / 2
         # Each side of the quiet zone must be white, not just most of the ring: a quad with one edge
-        # fitted to a line inside a tag has that side of its "quiet zone" on the tag's black border.
+        # fitted to a line inside a tag has that side of its "quiet zone" on the tag's black border,
+        # or (half of a foreshortened tag) on its cells, of which a few are white: so all but one
+        # cell of every side must be above the threshold, not just the side's median.
         framed[q] = white - black >= MIN_CONTRAST and lowest_side > threshold
         closest = np.inf
         code = 0
@@ -219,11 +231,11 @@ def _match_blurred(v: NDArray[np.float32], codes: CodeBook) -> BlurredMatch:
     """Correlate candidates' cells (k, n, n) with every code blurred; strict acceptance."""
     k = v.shape[0]
     inner = _unit_rows(v[:, 2:-2, 2:-2].reshape(k, -1))
-    corr = inner @ codes.inner_templates_t  # (k, ids × blur levels × 4 rotations)
+    corr = inner @ codes.inner_templates_t  # (k, blur levels × 4 rotations × ids)
     best = np.argmax(corr, axis=1)
     rows = np.arange(k)
     best_corr = corr[rows, best]
-    per_id = corr.reshape(k, -1, codes.templates_per_id).max(axis=2)  # the best of every id
+    per_id = corr.reshape(k, -1, codes.code_count).max(axis=1)  # the best of every id
     per_id[rows, codes.template_ids[best]] = -np.inf
     runner_up = per_id.max(axis=1)
     whole = (_unit_rows(v.reshape(k, -1)) * codes.full_templates[best]).sum(axis=1)
@@ -235,5 +247,6 @@ def _match_blurred(v: NDArray[np.float32], codes: CodeBook) -> BlurredMatch:
 def clockwise(quads: NDArray[np.float64]) -> NDArray[np.float64]:
     """The (M, 4, 2) quads with corners in clockwise order on screen (y down), first corner kept."""
     x, y = quads[..., 0], quads[..., 1]
-    area = (x * np.roll(y, -1, axis=1) - y * np.roll(x, -1, axis=1)).sum(axis=1)
+    nxt = [1, 2, 3, 0]
+    area = (x * y[:, nxt] - y * x[:, nxt]).sum(axis=1)
     return np.where((area > 0)[:, None, None], quads, quads[:, [0, 3, 2, 1]])

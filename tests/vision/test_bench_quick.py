@@ -80,3 +80,29 @@ def test_wrong_ids_bench(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> 
     assert result["wrong_ids"]["ours"] == 0
     assert result["wrong_ids_in_consecutive_frames"]["ours"] == 0
     assert 0.5 <= result["found_rate"]["ours"] <= 1.0
+
+
+def test_real_footage_bench_skips_clearly_when_the_files_are_not_cached(tmp_path: Path,
+                                                                        capsys: pytest.CaptureFixture[str]) -> None:
+    module = _load("vision_real")
+    assert module.main(["--quick", "--data", str(tmp_path / "empty"), "--out", str(tmp_path)]) == 0
+    out = capsys.readouterr().out
+    assert "no real footage cached" in out and "skipped (not cached): singlemarkersoriginal.jpg" in out
+    result = json.loads((tmp_path / "vision_real.json").read_text())
+    assert result["files"] == {} and len(result["skipped"]) == 13
+
+
+def test_real_footage_bench_matches_detections_by_id_and_place() -> None:
+    import numpy as np
+
+    from vision.detection import DetectedMarker
+
+    module = _load("vision_real")
+    square = np.array([[0.0, 0.0], [40.0, 0.0], [40.0, 40.0], [0.0, 40.0]])
+    reference = [DetectedMarker(3, square), DetectedMarker(4, square + 100.0)]
+    ours = [DetectedMarker(3, square + 0.5), DetectedMarker(5, square + 100.0), DetectedMarker(7, square + 300.0),
+            DetectedMarker(9, square + 600.0)]
+    result = module.compare(reference, ours, {3, 4, 7})
+    # 3 matches; 4 was read as 5 (not in the scene: wrong); 7 is in the scene (beyond the reference); 9 is wrong
+    assert (result["found"], result["beyond"], result["wrong"]) == (1, 1, 2)
+    assert module.scene_ids("0-3") == {0, 1, 2, 3}
