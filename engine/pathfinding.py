@@ -130,14 +130,92 @@ _AROUND: dict[_Key, _Around] = {}
 _AROUND_LIMIT = 1 << 17
 
 
+_Found = tuple[list[tuple[_Key, Hex]], dict[_Key, float], dict[_Key, _Key]]
+
+
 def _search(
     start: Hex, budget: float, step_cost: StepCost | None, stops: HexPredicate, goal: Hex | None,
     exits: Exits | None = None,
-) -> tuple[list[tuple[_Key, Hex]], dict[_Key, float], dict[_Key, _Key]]:
+) -> _Found:
     """Dijkstra from ``start``: (q, r) and Hex of hexes in the order they were settled, their costs and parents.
 
-    Stops early once ``goal`` is settled (when given); only settled hexes appear in the costs.
+    Stops early once ``goal`` is settled (when given); only settled hexes appear in the costs. While every
+    step costs the same the search goes layer by layer instead (:func:`_layers`), with the same answer.
     """
+    found = _layers(start, budget, step_cost, stops, goal, exits)
+    return found if found is not None else _dijkstra(start, budget, step_cost, stops, goal, exits)
+
+
+def _layers(
+    start: Hex, budget: float, step_cost: StepCost | None, stops: HexPredicate, goal: Hex | None,
+    exits: Exits | None,
+) -> _Found | None:
+    """Breadth-first, one layer of equal steps at a time, each layer in (q, r) order; None as soon as a step
+    costs differently from the first (or is not a cost), and the heap search starts over.
+
+    With one cost per step, Dijkstra's queue order (cost, steps, q, r) is exactly this: a layer's hexes all
+    have the same cost (summed in the same order) and leave the queue by coordinates, and the first of them
+    to reach a hex of the next layer is its parent. No heap and no rank tuples, so it is about twice as fast.
+    """
+    limit = budget + _BUDGET_SLACK
+    origin = (start.q, start.r)
+    target = None if goal is None else (goal.q, goal.r)
+    settled: dict[_Key, float] = {}
+    parent: dict[_Key, _Key] = {}
+    order: list[tuple[_Key, Hex]] = []
+    table, around = _AROUND, _around
+    unit: float | None = None
+    spent = 0.0
+    layer: list[tuple[_Key, Hex]] = [(origin, start)]
+    while layer:
+        for key, h in layer:
+            settled[key] = spent
+            order.append((key, h))
+            if key == target:
+                return order, settled, parent
+        following: dict[_Key, Hex] = {}
+        for key, h in layer:
+            if key != origin and stops(h):
+                continue
+            if exits is not None:
+                for n, c in exits(h):
+                    if c != unit:
+                        if unit is not None or not c >= 0:
+                            return None
+                        unit = c
+                    if spent + c > limit:
+                        continue
+                    nkey = (n.q, n.r)
+                    if nkey not in settled and nkey not in following:
+                        following[nkey] = n
+                        parent[nkey] = key
+                continue
+            assert step_cost is not None
+            for nkey, n in (table.get(key) or around(key))[1]:
+                if nkey in settled or nkey in following:
+                    continue
+                price = step_cost(h, n)
+                if price is None:
+                    continue
+                if price != unit:
+                    if unit is not None or not price >= 0:
+                        return None
+                    unit = price
+                if spent + price <= limit:
+                    following[nkey] = n
+                    parent[nkey] = key
+        if unit is None:
+            break  # no step out of this layer at all
+        spent = spent + unit
+        layer = sorted(following.items())
+    return order, settled, parent
+
+
+def _dijkstra(
+    start: Hex, budget: float, step_cost: StepCost | None, stops: HexPredicate, goal: Hex | None,
+    exits: Exits | None,
+) -> _Found:
+    """The general search: a heap ordered by (cost, steps, q, r)."""
     limit = budget + _BUDGET_SLACK
     origin = (start.q, start.r)
     target = None if goal is None else (goal.q, goal.r)

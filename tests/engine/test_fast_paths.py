@@ -94,3 +94,26 @@ def test_a_search_needs_exactly_one_kind_of_terrain() -> None:
         reachable(Hex(0, 0), 3)
     with pytest.raises(TerrainArgumentError, match="not both"):
         reachable(Hex(0, 0), 3, lambda a, b: 1.0, exits=lambda h: ())
+
+
+@settings(max_examples=40, deadline=None)  # timing limits fail spuriously on a busy shared machine
+@given(st.integers(min_value=0, max_value=10**6), st.sampled_from([0.0, 0.5, 1.0, 3.0]),
+       st.sampled_from([0.0, 2.0, 4.0, 40.0]), st.booleans())
+def test_layer_by_layer_search_equals_the_heap_search_when_steps_cost_the_same(
+    seed: int, cost: float, budget: float, with_goal: bool
+) -> None:
+    from engine.pathfinding import _dijkstra, _layers
+
+    start, exits, stop_at, _ = _exits_and_costs(seed)
+    same = {a: tuple((b, cost) for b, _ in out) for a, out in exits.items()}
+    costs = {(a, b): c for a, out in same.items() for b, c in out}
+    goal = random.Random(seed).choice(AREA) if with_goal else None
+    for step_cost, by_exits in ((lambda a, b: costs.get((a, b)), None), (None, lambda h: same.get(h, ()))):
+        layered = _layers(start, budget, step_cost, stop_at.__contains__, goal, by_exits)
+        assert layered == _dijkstra(start, budget, step_cost, stop_at.__contains__, goal, by_exits)
+    # One step priced differently: the layers give way to the heap (or finish first, within the budget).
+    mixed = {**same, start: tuple((b, cost + 1.0) for b, _ in same[start])}
+    mixed_exits = lambda h: mixed.get(h, ())  # noqa: E731
+    layered = _layers(start, budget, None, stop_at.__contains__, goal, mixed_exits)
+    plain = _dijkstra(start, budget, None, stop_at.__contains__, goal, mixed_exits)
+    assert layered is None or layered == plain
