@@ -218,7 +218,10 @@ def run_in_window(quick: bool) -> dict[str, Any]:
     def put_back() -> None:
         while taken_out:
             widget, parent, index = taken_out.pop()
-            parent.add_widget(widget, index=index)
+            if parent is Window:
+                parent.add_widget(widget)  # the window takes no index
+            else:
+                parent.add_widget(widget, index=index)
     st: dict[str, Any] = {"phase": 0, "i": 0, "t0": 0, "serial": 0, "shown": {}, "full_redraw": False}
 
     def frame_times(start: int) -> list[float]:
