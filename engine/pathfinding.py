@@ -6,6 +6,8 @@ wall, closed door, off-map, an enemy in ``b``); ``stops(h)`` ends a move on ente
 friend). The search is Dijkstra's, deterministic: among equally cheap routes the one with
 fewer steps wins, then the one found first (hexes leave the queue by cost, steps, then axial
 coordinates; neighbours are tried in direction order), so the same board gives the same paths.
+While every step costs the same it runs layer by layer in that very order, without a heap.
+A rule set that knows each hex's allowed steps may pass them as ``exits`` instead of ``step_cost``.
 """
 
 from __future__ import annotations
