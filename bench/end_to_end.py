@@ -21,10 +21,12 @@ Reports p50 and p95 of the whole and each stage's share. Usage:
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
 import os
 import platform
 import shutil
+import signal
 import socket
 import subprocess
 import sys
@@ -207,6 +209,20 @@ class TabletOutput(threading.Thread):
             return any(item["live"] for item in self.shown)
 
 
+def end_group(process: subprocess.Popen[Any]) -> None:
+    """End a child and everything it started (its own session): SIGTERM, then SIGKILL for whatever is left."""
+    try:
+        os.killpg(process.pid, signal.SIGTERM)
+    except ProcessLookupError:
+        return
+    with contextlib.suppress(subprocess.TimeoutExpired):
+        process.wait(10.0)
+    time.sleep(1.0)  # xvfb-run takes its display down after the app
+    with contextlib.suppress(ProcessLookupError):
+        os.killpg(process.pid, signal.SIGKILL)
+    process.wait(5.0)
+
+
 def wait_for(what: str, found: Any, timeout_s: float, logs: list[Path]) -> Any:
     deadline = time.monotonic() + timeout_s
     while time.monotonic() < deadline:
@@ -242,7 +258,9 @@ def run(moves: int, tmp: Path) -> dict[str, Any]:
     procs: list[subprocess.Popen[Any]] = []
 
     def start(cmd: list[str], log: Path, **kw: Any) -> subprocess.Popen[Any]:
-        p = subprocess.Popen(cmd, cwd=REPO, env=env, stderr=open(log, "w"), **kw)  # noqa: SIM115
+        # Each in a session of its own, so that ending it ends its children too (xvfb-run's Xvfb and app).
+        p = subprocess.Popen(cmd, cwd=REPO, env=env, stderr=open(log, "w"), start_new_session=True,  # noqa: SIM115
+                             **kw)
         procs.append(p)
         return p
 
@@ -298,11 +316,7 @@ def run(moves: int, tmp: Path) -> dict[str, Any]:
         watch.stop_flag.set()
     finally:
         for p in reversed(procs):
-            p.terminate()
-            try:
-                p.wait(10)
-            except subprocess.TimeoutExpired:
-                p.kill()
+            end_group(p)
     total = [1000 * (s["shown"] - s["down"]) for s in samples]
     stages = {}
     for label, a, b in STAGES:
