@@ -101,37 +101,43 @@ def _along_sides(plus_only: set[_Axial], minus_only: set[_Axial], target: _Cube)
     return found
 
 
-def _trace(dq: int, dr: int) -> LineTrace:
-    """Trace the line from Hex(0, 0) to Hex(dq, dr) (uncached; see :func:`trace_offset`)."""
+_Side = tuple[_Axial, _Axial]  # an edge as its two hexes' (q, r), smaller first
+RawStep = tuple[int, _Axial | _Side]  # a Step with plain coordinates: (q, r) for a hex, a pair for an edge
+
+
+@dataclass(frozen=True)
+class RawTrace:
+    """The steps of :class:`LineTrace` in plain coordinates, for encoders that build no Hex or Edge.
+
+    ``plus`` / ``minus``: (q, r) of every hex each trace enters, start and end included.
+    """
+
+    plus: tuple[_Axial, ...]
+    minus: tuple[_Axial, ...]
+    plus_steps: tuple[RawStep, ...]
+    minus_steps: tuple[RawStep, ...]
+    crossed_steps: tuple[RawStep, ...]
+    along_steps: tuple[RawStep, ...]
+    # Sets used to build the LineTrace.
+    crossed_cells: frozenset[_Axial]
+    grazed_cells: frozenset[_Axial]
+    crossed_sides: frozenset[_Side]
+    grazed_sides: frozenset[_Side]
+    along_sides: frozenset[_Side]
+
+
+def raw_trace(dq: int, dr: int) -> RawTrace:
+    """Trace the line from (0, 0) to (dq, dr) in plain coordinates (uncached; the origin is not allowed)."""
     target: _Cube = (dq, dr, -dq - dr)
     if target == (0, 0, 0):
-        origin = Hex(0, 0)
-        return LineTrace((origin,), (origin,), frozenset({origin}), frozenset(), frozenset(), frozenset(),
-                         frozenset(), (), (), (), ())
+        raise ValueError("raw_trace needs a non-zero offset: a line from a hex to itself has no steps")
     plus_walk, minus_walk = _walk(target, +1), _walk(target, -1)
-
-    # One Hex / Edge object per place, built from coordinate keys (axial order = tuple order).
-    hexes: dict[_Axial, Hex] = {}
-    sides: dict[tuple[_Axial, _Axial], Edge] = {}
-
-    def hex_at(c: _Axial) -> Hex:
-        h = hexes.get(c)
-        if h is None:
-            h = hexes[c] = Hex(*c)
-        return h
-
-    def side_at(pair: tuple[_Axial, _Axial]) -> Edge:
-        e = sides.get(pair)
-        if e is None:
-            e = sides[pair] = Edge(hex_at(pair[0]), hex_at(pair[1]))
-        return e
-
     # Rank the entry positions of both traces along the line; an entry's edge gets 2k, its hex 2k + 1.
     keys = sorted({k for k, _ in plus_walk} | {k for k, _ in minus_walk})
     rank_of = {k: 2 * i for i, k in enumerate(keys)}
 
-    def steps(walk: list[tuple[tuple[int, int], _Axial]]) -> list[tuple[int, _Axial | tuple[_Axial, _Axial]]]:
-        out: list[tuple[int, _Axial | tuple[_Axial, _Axial]]] = []
+    def steps(walk: list[tuple[tuple[int, int], _Axial]]) -> list[RawStep]:
+        out: list[RawStep] = []
         last = len(walk) - 1
         for i, ((_, prev), (key, c)) in enumerate(pairwise(walk), start=1):
             out.append((rank_of[key], (prev, c) if prev < c else (c, prev)))
@@ -139,31 +145,70 @@ def _trace(dq: int, dr: int) -> LineTrace:
                 out.append((rank_of[key] + 1, c))
         return out
 
-    def objects(raw: Iterable[tuple[int, _Axial | tuple[_Axial, _Axial]]]) -> tuple[Step, ...]:
-        return tuple((rank, hex_at(item) if isinstance(item[0], int) else side_at(item))
-                     for rank, item in raw)
-
     plus_raw, minus_raw = steps(plus_walk), steps(minus_walk)
     plus_c, minus_c = [c for _, c in plus_walk], [c for _, c in minus_walk]
     plus_set, minus_set = set(plus_c), set(minus_c)
-    plus_sides = {item for _, item in plus_raw if not isinstance(item[0], int)}
-    minus_sides = {item for _, item in minus_raw if not isinstance(item[0], int)}
+    plus_sides: set[_Side] = {item for _, item in plus_raw if not isinstance(item[0], int)}
+    minus_sides: set[_Side] = {item for _, item in minus_raw if not isinstance(item[0], int)}
     plus_only, minus_only = plus_set - minus_set, minus_set - plus_set
     crossed = (plus_set & minus_set) | (plus_sides & minus_sides)
     along = _along_sides(plus_only, minus_only, target)
     entry_rank = {c: rank_of[k] for k, c in plus_walk} | {c: rank_of[k] for k, c in minus_walk}
+    return RawTrace(
+        plus=tuple(plus_c),
+        minus=tuple(minus_c),
+        plus_steps=tuple(plus_raw),
+        minus_steps=tuple(minus_raw),
+        crossed_steps=tuple(step for step in plus_raw if step[1] in crossed),
+        along_steps=tuple(sorted((min(entry_rank[p[0]], entry_rank[p[1]]), p) for p in along)),
+        crossed_cells=frozenset(plus_set & minus_set),
+        grazed_cells=frozenset(plus_only | minus_only),
+        crossed_sides=frozenset(plus_sides & minus_sides),
+        grazed_sides=frozenset((plus_sides ^ minus_sides) | set(along)),
+        along_sides=frozenset(along),
+    )
+
+
+def _trace(dq: int, dr: int) -> LineTrace:
+    """Trace the line from Hex(0, 0) to Hex(dq, dr) (uncached; see :func:`trace_offset`)."""
+    if dq == 0 and dr == 0:
+        origin = Hex(0, 0)
+        return LineTrace((origin,), (origin,), frozenset({origin}), frozenset(), frozenset(), frozenset(),
+                         frozenset(), (), (), (), ())
+    raw = raw_trace(dq, dr)
+
+    # One Hex / Edge object per place, built from coordinate keys (axial order = tuple order).
+    hexes: dict[_Axial, Hex] = {}
+    sides: dict[_Side, Edge] = {}
+
+    def hex_at(c: _Axial) -> Hex:
+        h = hexes.get(c)
+        if h is None:
+            h = hexes[c] = Hex(*c)
+        return h
+
+    def side_at(pair: _Side) -> Edge:
+        e = sides.get(pair)
+        if e is None:
+            e = sides[pair] = Edge(hex_at(pair[0]), hex_at(pair[1]))
+        return e
+
+    def objects(raw_steps: Iterable[RawStep]) -> tuple[Step, ...]:
+        return tuple((rank, hex_at(item) if isinstance(item[0], int) else side_at(item))
+                     for rank, item in raw_steps)
+
     return LineTrace(
-        plus=tuple(hex_at(c) for c in plus_c),
-        minus=tuple(hex_at(c) for c in minus_c),
-        crossed_hexes=frozenset(hex_at(c) for c in plus_set & minus_set),
-        grazed_hexes=frozenset(hex_at(c) for c in plus_only | minus_only),
-        crossed_edges=frozenset(side_at(p) for p in plus_sides & minus_sides),
-        grazed_edges=frozenset(side_at(p) for p in (plus_sides ^ minus_sides) | set(along)),
-        along_edges=frozenset(side_at(p) for p in along),
-        plus_steps=objects(plus_raw),
-        minus_steps=objects(minus_raw),
-        crossed_steps=objects(step for step in plus_raw if step[1] in crossed),
-        along_steps=objects(sorted((min(entry_rank[p[0]], entry_rank[p[1]]), p) for p in along)),
+        plus=tuple(hex_at(c) for c in raw.plus),
+        minus=tuple(hex_at(c) for c in raw.minus),
+        crossed_hexes=frozenset(hex_at(c) for c in raw.crossed_cells),
+        grazed_hexes=frozenset(hex_at(c) for c in raw.grazed_cells),
+        crossed_edges=frozenset(side_at(p) for p in raw.crossed_sides),
+        grazed_edges=frozenset(side_at(p) for p in raw.grazed_sides),
+        along_edges=frozenset(side_at(p) for p in raw.along_sides),
+        plus_steps=objects(raw.plus_steps),
+        minus_steps=objects(raw.minus_steps),
+        crossed_steps=objects(raw.crossed_steps),
+        along_steps=objects(raw.along_steps),
     )
 
 

@@ -6,18 +6,22 @@ wall, closed door, off-map, an enemy in ``b``); ``stops(h)`` ends a move on ente
 friend). The search is Dijkstra's, deterministic: among equally cheap routes the one with
 fewer steps wins, then the one found first (hexes leave the queue by cost, steps, then axial
 coordinates; neighbours are tried in direction order), so the same board gives the same paths.
+While every step costs the same it runs layer by layer in that very order, without a heap.
+A rule set that knows each hex's allowed steps may pass them as ``exits`` instead of ``step_cost``.
 """
 
 from __future__ import annotations
 
 import heapq
 import math
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 
 from engine.hexes import DIRECTIONS, Hex
 
 StepCost = Callable[[Hex, Hex], float | None]
+# Every step allowed out of a hex with its cost, neighbours in direction order (see ``reachable``).
+Exits = Callable[[Hex], Iterable[tuple[Hex, float]]]
 HexPredicate = Callable[[Hex], bool]
 
 # Sums of fractional costs (0.1 + 0.2) must not fall just outside a budget they meet exactly.
@@ -36,6 +40,10 @@ def always(_: Hex) -> bool:
     return True
 
 
+class TerrainArgumentError(ValueError):
+    """A movement query was given no terrain, or two kinds at once."""
+
+
 @dataclass(frozen=True)
 class Reach:
     """The cheapest way found to a hex: its total cost and the hexes walked, ``start`` first."""
@@ -47,25 +55,28 @@ class Reach:
 def reachable(
     start: Hex,
     budget: float,
-    step_cost: StepCost,
+    step_cost: StepCost | None = None,
     *,
+    exits: Exits | None = None,
     stops: HexPredicate = never,
     can_end: HexPredicate = always,
 ) -> dict[Hex, Reach]:
     """Every hex a move from ``start`` can finish on within ``budget``, with its cheapest path.
 
     The start is always included (cost 0, path ``(start,)``) and is never subject to ``stops``.
-    Hexes where ``can_end`` is false are passed through but left out of the result.
+    Hexes where ``can_end`` is false are passed through but left out of the result. Terrain comes as
+    ``step_cost`` or, faster when a rule set has them at hand, as ``exits(h)``: the allowed steps out of
+    ``h`` with their costs, neighbours in direction order (``Hex.neighbours()``), which gives exactly
+    the answer ``step_cost`` would.
     """
     if not budget >= 0:
         raise ValueError(f"budget must be a number >= 0, got {budget!r}")
-    order, cost, parent = _search(start, budget, step_cost, stops, goal=None)
-    origin = order[0]
+    if (step_cost is None) == (exits is None):
+        raise TerrainArgumentError("give reachable() either step_cost or exits, not both or neither")
+    order, cost, parent = _search(start, budget, step_cost, stops, goal=None, exits=exits)
     result: dict[Hex, Reach] = {start: Reach(0.0, (start,))}
-    paths: dict[_Key, tuple[Hex, ...]] = {origin: (start,)}
-    cache = _HEX_CACHE
-    for key in order[1:]:
-        h = cache.get(key) or _hex_at(*key)
+    paths: dict[_Key, tuple[Hex, ...]] = {order[0][0]: (start,)}
+    for key, h in order[1:]:
         path = paths[key] = (*paths[parent[key]], h)
         if can_end(h):
             result[h] = Reach(cost[key], path)
@@ -95,67 +106,171 @@ def shortest_path(
 
 
 def _hex_at(q: int, r: int) -> Hex:
-    """A shared Hex for (q, r): the search keys its tables on plain tuples (hashed in C) and builds each
-    Hex, which the predicates need, only once."""
-    h = _HEX_CACHE.get((q, r))
-    if h is None:
-        if len(_HEX_CACHE) >= _HEX_CACHE_LIMIT:
-            _HEX_CACHE.clear()
-        h = _HEX_CACHE[(q, r)] = Hex(q, r)
-    return h
+    """A shared Hex for (q, r), with its neighbours (see :func:`_around`)."""
+    return _around((q, r))[0]
 
 
-_HEX_CACHE: dict[_Key, Hex] = {}
-_HEX_CACHE_LIMIT = 1 << 17
+_Around = tuple[Hex, tuple[tuple[_Key, Hex], ...]]
+
+
+def _around(key: _Key) -> _Around:
+    """The shared Hex at ``key`` and its six neighbours' keys and Hexes, in direction order.
+
+    The search keys its tables on plain tuples (hashed in C) and builds each Hex, which the predicates
+    need, and each neighbour list only once per place.
+    """
+    found = _AROUND.get(key)
+    if found is None:
+        if len(_AROUND) >= _AROUND_LIMIT:
+            _AROUND.clear()
+        q, r = key
+        found = _AROUND[key] = (Hex(q, r), tuple(((q + dq, r + dr), Hex(q + dq, r + dr)) for dq, dr in _STEPS))
+    return found
+
+
+_AROUND: dict[_Key, _Around] = {}
+_AROUND_LIMIT = 1 << 17
+
+
+_Found = tuple[list[tuple[_Key, Hex]], dict[_Key, float], dict[_Key, _Key]]
 
 
 def _search(
-    start: Hex, budget: float, step_cost: StepCost, stops: HexPredicate, goal: Hex | None
-) -> tuple[list[_Key], dict[_Key, float], dict[_Key, _Key]]:
-    """Dijkstra from ``start``: (q, r) of hexes in the order they were settled, their costs and parents.
+    start: Hex, budget: float, step_cost: StepCost | None, stops: HexPredicate, goal: Hex | None,
+    exits: Exits | None = None,
+) -> _Found:
+    """Dijkstra from ``start``: (q, r) and Hex of hexes in the order they were settled, their costs and parents.
 
-    Stops early once ``goal`` is settled (when given); only settled hexes appear in the costs.
+    Stops early once ``goal`` is settled (when given); only settled hexes appear in the costs. While every
+    step costs the same the search goes layer by layer instead (:func:`_layers`), with the same answer.
+    """
+    found = _layers(start, budget, step_cost, stops, goal, exits)
+    return found if found is not None else _dijkstra(start, budget, step_cost, stops, goal, exits)
+
+
+def _layers(
+    start: Hex, budget: float, step_cost: StepCost | None, stops: HexPredicate, goal: Hex | None,
+    exits: Exits | None,
+) -> _Found | None:
+    """Breadth-first, one layer of equal steps at a time, each layer in (q, r) order; None as soon as a step
+    costs differently from the first (or is not a cost), and the heap search starts over.
+
+    With one cost per step, Dijkstra's queue order (cost, steps, q, r) is exactly this: a layer's hexes all
+    have the same cost (summed in the same order) and leave the queue by coordinates, and the first of them
+    to reach a hex of the next layer is its parent. No heap and no rank tuples, so it is about twice as fast.
     """
     limit = budget + _BUDGET_SLACK
     origin = (start.q, start.r)
     target = None if goal is None else (goal.q, goal.r)
+    settled: dict[_Key, float] = {}
+    parent: dict[_Key, _Key] = {}
+    order: list[tuple[_Key, Hex]] = []
+    table, around = _AROUND, _around
+    unit: float | None = None
+    spent = 0.0
+    layer: list[tuple[_Key, Hex]] = [(origin, start)]
+    while layer:
+        for key, h in layer:
+            settled[key] = spent
+            order.append((key, h))
+            if key == target:
+                return order, settled, parent
+        following: dict[_Key, Hex] = {}
+        for key, h in layer:
+            if key != origin and stops(h):
+                continue
+            if exits is not None:
+                for n, c in exits(h):
+                    if c != unit:
+                        if unit is not None or not c >= 0:
+                            return None
+                        unit = c
+                    if spent + c > limit:
+                        continue
+                    nkey = (n.q, n.r)
+                    if nkey not in settled and nkey not in following:
+                        following[nkey] = n
+                        parent[nkey] = key
+                continue
+            assert step_cost is not None
+            for nkey, n in (table.get(key) or around(key))[1]:
+                if nkey in settled or nkey in following:
+                    continue
+                price = step_cost(h, n)
+                if price is None:
+                    continue
+                if price != unit:
+                    if unit is not None or not price >= 0:
+                        return None
+                    unit = price
+                if spent + price <= limit:
+                    following[nkey] = n
+                    parent[nkey] = key
+        if unit is None:
+            break  # no step out of this layer at all
+        spent = spent + unit
+        layer = sorted(following.items())
+    return order, settled, parent
+
+
+def _dijkstra(
+    start: Hex, budget: float, step_cost: StepCost | None, stops: HexPredicate, goal: Hex | None,
+    exits: Exits | None,
+) -> _Found:
+    """The general search: a heap ordered by (cost, steps, q, r)."""
+    limit = budget + _BUDGET_SLACK
+    origin = (start.q, start.r)
+    target = None if goal is None else (goal.q, goal.r)
+    # Best (cost, steps) found so far per hex. Hexes leave the heap in (cost, steps) order, so a settled
+    # hex's best is never beaten: the "already as good" test below also skips settled hexes.
     best: dict[_Key, tuple[float, int]] = {origin: (0.0, 0)}
     parent: dict[_Key, _Key] = {}
     settled: dict[_Key, float] = {}
-    order: list[_Key] = []
-    heap: list[tuple[float, int, _Key]] = [(0.0, 0, origin)]
-    hex_at, cache, pop, push = _hex_at, _HEX_CACHE, heapq.heappop, heapq.heappush
+    order: list[tuple[_Key, Hex]] = []
+    # (cost, steps, key, hex): a hex is pushed again only with a better rank, so ties never reach the Hex.
+    heap: list[tuple[float, int, _Key, Hex]] = [(0.0, 0, origin, start)]
+    table, around, pop, push = _AROUND, _around, heapq.heappop, heapq.heappush
     while heap:
-        spent, steps, key = pop(heap)
+        spent, steps, key, h = pop(heap)
         if key in settled:
             continue
         settled[key] = spent
-        order.append(key)
+        order.append((key, h))
         if key == target:
             break
-        q, r = key
-        h = start if key == origin else cache.get(key) or hex_at(q, r)
         if key != origin and stops(h):
             continue
-        for dq, dr in _STEPS:
-            nkey = (q + dq, r + dr)
-            if nkey in settled:
-                continue
+        steps += 1
+        if exits is not None:
+            for n, c in exits(h):
+                total = spent + c  # the cost is known, so no early test is needed to spare a call
+                if total > limit:
+                    continue
+                if not c >= 0:
+                    raise ValueError(f"exits({h!r}) gave {n!r} at {c!r}: costs must be >= 0")
+                nkey = (n.q, n.r)
+                old = best.get(nkey)
+                rank = (total, steps)
+                if old is None or rank < old:
+                    best[nkey] = rank
+                    parent[nkey] = key
+                    push(heap, (total, steps, nkey, n))
+            continue
+        assert step_cost is not None
+        for nkey, n in (table.get(key) or around(key))[1]:
             old = best.get(nkey)
-            if old is not None and old <= (spent, steps + 1):
+            if old is not None and (old[0] < spent or (old[0] == spent and old[1] <= steps)):
                 continue  # costs are >= 0, so no step from here can beat what it already has
-            n = cache.get(nkey) or hex_at(q + dq, r + dr)
-            c = step_cost(h, n)
-            if c is None:
+            price = step_cost(h, n)
+            if price is None:
                 continue
-            if not c >= 0:
-                raise ValueError(f"step_cost({h!r}, {n!r}) returned {c!r}: costs must be >= 0 or None")
-            total = spent + c
+            if not price >= 0:
+                raise ValueError(f"step_cost({h!r}, {n!r}) returned {price!r}: costs must be >= 0 or None")
+            total = spent + price
             if total > limit:
                 continue
-            rank = (total, steps + 1)
-            if old is None or rank < old:
-                best[nkey] = rank
+            if old is None or total < old[0] or (total == old[0] and steps < old[1]):
+                best[nkey] = (total, steps)
                 parent[nkey] = key
-                push(heap, (total, steps + 1, nkey))
+                push(heap, (total, steps, nkey, n))
     return order, settled, parent

@@ -37,3 +37,12 @@ def test_engine_queries_bench_runs_quick_and_agrees_with_its_baselines(tmp_path:
         assert 0 < sight[key]["p50_ms"] <= sight[key]["p95_ms"]
         assert 0 <= sight[key]["cpu_p50_ms"] <= sight[key]["cpu_p95_ms"]
     assert "not assessed" in done.stdout  # quick mode never claims a target
+    for r in result["reachable"]:
+        assert 0 < r["reachable_exits"]["p50_ms"] <= r["reachable_exits"]["p95_ms"]
+    changes = result["sight_changes"]
+    assert changes["identical_to_general_judge"] is True  # kept up to date move by move, same verdicts
+    assert changes["checked_positions"] > 0 and changes["moves"] + changes["doors"] == changes["changes"]
+    for key in ("first_query_after_change", "unchanged_repeat", "rebuilt_board"):
+        assert 0 < changes[key]["p50_ms"] <= changes[key]["p95_ms"]
+    boards = {s["board"] for s in result["scenarios"]}
+    assert {"HexBoard", "ZoneBoard"} <= boards  # the bundled hex maps and the keypad zone mat

@@ -1,7 +1,8 @@
 """The board: draws the session's board and overlays; pinch to zoom, drag to pan, tap, drag a figure, long press.
 
 Geometry is drawn once in map millimetres; panning and zooming only change one matrix, so they stay cheap
-on big maps. Groups are rebuilt only when what they show changes.
+on big maps. Groups are rebuilt only when what they show changes: the tiles (into a texture) with the map,
+the edges when a door opens or closes, the figures when one moves or changes; overlays on every update.
 """
 
 from __future__ import annotations
@@ -63,6 +64,8 @@ class BoardWidget(Widget):  # type: ignore[misc]
         self.on_hex_long_press: Callable[[HexKey | None], None] | None = None
         self._tiles_for: int | None = None
         self._names_shown = False
+        self._edges_drawn: tuple[object, ...] | None = None  # what the edge and figure groups show now
+        self._figures_drawn: tuple[object, ...] | None = None
         self._texture_scale = 0.0
         self._rescale_event = Clock.create_trigger(self._rescale_tiles, TILE_TEXTURE_SETTLE_S)
         self._fitted = False
@@ -218,6 +221,10 @@ class BoardWidget(Widget):  # type: ignore[misc]
         self._fbo.ask_update()
 
     def _draw_edges(self, board: BoardView) -> None:
+        shown = (board.size_mm, tuple(board.edges))
+        if shown == self._edges_drawn:
+            return
+        self._edges_drawn = shown
         self.g_edges.clear()
         draw.edges(self.g_edges, board.edges, board.size_mm)
         draw.captions(self.g_edges, [t for t in board.tiles.values() if t.caption], board.size_mm)  # over shading
@@ -227,10 +234,15 @@ class BoardWidget(Widget):  # type: ignore[misc]
         return bool(board.size_mm * 0.3 * self.viewport.zoom >= dp(7))
 
     def _draw_figures(self, board: BoardView) -> None:
-        self.g_figures.clear()
         alive = sorted((f for f in board.figures.values() if f.alive), key=lambda f: f.stack_index)  # tops last
-        self._names_shown = self._names_readable(board)
-        draw.figures(self.g_figures, alive, board.size_mm, names=self._names_shown)
+        names = self._names_readable(board)
+        shown = (board.size_mm, names, tuple(alive))
+        if shown == self._figures_drawn:
+            return  # an update that moved nobody (a prompt, the log, the camera's report)
+        self._figures_drawn = shown
+        self.g_figures.clear()
+        self._names_shown = names
+        draw.figures(self.g_figures, alive, board.size_mm, names=names)
 
     def _draw_overlays(self, session: GameSession, board: BoardView) -> None:
         under, over = self.g_under, self.g_over

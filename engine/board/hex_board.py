@@ -52,6 +52,8 @@ class HexBoard:
     layout: Layout | None = None  # where the map lies on the table; a 50 mm grid at the origin when None
     kinds: Mapping[str, TerrainKind] = field(default_factory=lambda: dict(CORE_KINDS))  # its terrain kinds
     edge_kinds: Mapping[str, EdgeKindSpec] = field(default_factory=lambda: dict(CORE_EDGE_KINDS))  # its edge kinds
+    # The six neighbour angles of each hex asked about, computed once (facings are read on every camera frame).
+    _angles: dict[Hex, tuple[float, ...]] = field(default_factory=dict, init=False, compare=False, repr=False)
 
     kind = "hex"
 
@@ -166,7 +168,10 @@ class HexBoard:
     def facing_toward(self, cell: Hex, heading_deg: float, previous: int | None = None,
                       margin_deg: float = DEFAULT_FACING_MARGIN_DEG) -> int:
         """The neighbour direction nearest the heading; ``previous`` kept until ``margin_deg`` past the sector."""
-        off = [angle_between(heading_deg, self.direction_deg(cell, d)) for d in range(6)]
+        angles = self._angles.get(cell)
+        if angles is None:
+            angles = self._angles[cell] = tuple(self.direction_deg(cell, d) for d in range(6))
+        off = [angle_between(heading_deg, a) for a in angles]
         if previous is not None and off[previous % 6] <= 30.0 + margin_deg:
             return previous % 6
         return min(range(6), key=lambda d: off[d])

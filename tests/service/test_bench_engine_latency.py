@@ -18,7 +18,10 @@ def test_engine_latency_bench_runs_quick_and_reports_both_variants(tmp_path: Pat
     assert "engine (table.view)" in done.stdout and "baseline plain forwarder" in done.stdout
     result = json.loads(out.read_text())
     assert result["quick"] is True and set(result["machine"]) == {"nproc", "cpu", "python"}
-    assert (result["figures"], result["rate_hz"], result["tablets"]) == (30, 30.0, 3)
+    assert (result["figures"], result["rate_hz"], result["tablets"]) == (60, 30.0, 3)
+    stages = result["engine_stages_in_process"]
+    assert {"decode tracks", "fuse, register, compare with the game", "total"} <= set(stages)
+    assert all(0 <= s["p50_ms"] <= s["p95_ms"] for s in stages.values())
     for key in ("engine", "baseline_forwarder"):
         r = result[key]
         # Every tablet heard updates; how many depends on the machine's load (a busy engine merges camera frames).
