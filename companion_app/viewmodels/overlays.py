@@ -85,11 +85,12 @@ def query_overlay(raw: Mapping[str, Any]) -> QueryOverlay:
 
 @dataclass
 class SelectionOverlay:
-    """A tapped figure and the answers of the rule set's queries about it, in the order the rule set declares."""
+    """A tapped figure (or cell) and the answers of the rule set's queries about it, in the order the rule set declares."""
 
-    figure: str
+    figure: str  # "" when a cell was tapped
     order: tuple[str, ...] = ()
     answers: dict[str, QueryOverlay] = field(default_factory=dict)
+    cell: HexKey | None = None  # a tapped cell the answers are about (the rule set's cell queries)
 
     def overlays(self) -> list[QueryOverlay]:
         known = [self.answers[q] for q in self.order if q in self.answers]
