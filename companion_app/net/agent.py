@@ -310,7 +310,8 @@ class NetworkAgent:
         for i, item in enumerate(items):
             if isinstance(item, EngineReply) and client.scenario is not None:  # a snapshot was applied
                 # ``gm``: the engine names this tablet the game master (by its CURVE key)
-                self._emit("scenario", scenario=client.scenario, game_id=client.game_id, gm=item.fields.get("gm") is True)
+                self._emit("scenario", scenario=client.scenario, game_id=client.game_id,
+                           gm=item.fields.get("gm") is True)
             elif isinstance(item, wire.GameScenarioMessage):
                 self._emit("scenario", scenario=item.scenario, game_id=item.game_id)
             elif isinstance(item, wire.TableMessage):

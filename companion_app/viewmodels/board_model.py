@@ -285,7 +285,8 @@ def _marked(tiles: dict[HexKey, TileView], marks: tuple[tuple[HexKey, str], ...]
     """The tiles with the GM's marks: each marked cell drawn by its new kind's style, like the map's terrain."""
     if not marks:
         return tiles
-    styles = {str(k["name"]): str(k.get("style", palette.DEFAULT_TERRAIN_STYLE)) for k in board.get("terrain_kinds") or []}
+    styles = {str(k["name"]): str(k.get("style", palette.DEFAULT_TERRAIN_STYLE))
+              for k in board.get("terrain_kinds") or []}
     out = dict(tiles)
     for key, terrain in marks:
         style = _style({"style": styles.get(terrain, palette.DEFAULT_TERRAIN_STYLE)})

@@ -9,7 +9,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from companion_app.viewmodels.board_model import BoardView, HexKey
-from companion_app.viewmodels.calc_form import CalculatorView, calculators_of, read_form
+from companion_app.viewmodels.calc_form import CalculatorView, calculators_of, read_form, refusal_lines, result_lines
 
 MODES = ("terrain", "place", "out", "ruling", "calculate")
 MODE_LABELS = {"terrain": "Mark terrain", "place": "Move a figure", "out": "Take out", "ruling": "Rulings",
@@ -114,6 +114,16 @@ class GmDesk:
     terrain: str | None = None
     figure: str | None = None
     subject: str = ""
+    calculator: str | None = None  # the calculator whose form is open
+    shown: tuple[str, ...] = ()  # the last calculation's result, or why the rules refuse it
+
+    def calculated(self, reply: Mapping[str, Any]) -> tuple[str, ...]:
+        """Show a ``calculate`` reply: its result as lines, or the refusal with each rule it breaks."""
+        if reply.get("ok"):
+            self.shown = tuple(result_lines(reply.get("result")))
+        else:
+            self.shown = tuple(refusal_lines(str(reply.get("error") or "no answer")))
+        return self.shown
 
     def use(self, mode: str) -> None:
         if mode not in self.tools.modes:

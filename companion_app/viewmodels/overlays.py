@@ -85,7 +85,7 @@ def query_overlay(raw: Mapping[str, Any]) -> QueryOverlay:
 
 @dataclass
 class SelectionOverlay:
-    """A tapped figure (or cell) and the answers of the rule set's queries about it, in the order the rule set declares."""
+    """A tapped figure (or cell) and the answers of the rule set's queries about it, in the rule set's order."""
 
     figure: str  # "" when a cell was tapped
     order: tuple[str, ...] = ()

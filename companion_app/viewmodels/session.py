@@ -171,7 +171,8 @@ class GameSession:
     @property
     def shapes(self) -> tuple[ShapeQuery, ...]:
         """The queries about a figure that take a chosen cell or a size: the skill shapes a player may pick."""
-        return tuple(ShapeQuery(q.what, q.label, q.takes, q.help) for q in self.queries if q.about == "figure" and q.takes)
+        return tuple(ShapeQuery(q.what, q.label, q.takes, q.help)
+                     for q in self.queries if q.about == "figure" and q.takes)
 
     @property
     def cell_asks(self) -> tuple[QueryAsk, ...]:
@@ -184,7 +185,8 @@ class GameSession:
             return None
         query = next((q for q in self.shapes if q.what == what), None)
         if query is None:
-            raise ValueError(f"no skill shape {what!r}; the rule set declares: {', '.join(q.what for q in self.shapes)}")
+            known = ", ".join(q.what for q in self.shapes)
+            raise ValueError(f"no skill shape {what!r}; the rule set declares: {known}")
         if self.shape is not None and self.shape.query.what == what and self.shape.figure == self.selection.figure:
             self.put_shape_down()
             return None
