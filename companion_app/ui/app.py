@@ -257,7 +257,7 @@ class HexaApp(App):  # type: ignore[misc]
             self.session.set_notice(result.text)
             self.open_choices(result.text, result.options)
         elif result.kind == "aim":
-            self.session.set_notice(result.text)
+            self.session.set_notice("")  # the info strip says what is in hand and where
             self.ask_shape()
         elif result.kind == "cell" and result.cell is not None:
             self.session.set_notice(result.text)

@@ -33,15 +33,18 @@ class PlayScreen(Screen):  # type: ignore[misc]
         lines: list[str] = []
         if session.notice:
             lines.append(session.notice)
-        if session.board is not None:
-            lines += session.table_view.lines(session.board)
+        table = session.table_view.lines(session.board) if session.board is not None else []
+        if session.shape is None:
+            lines += table
         if session.selection is not None and session.board is not None:
             fig = session.board.figures.get(session.selection.figure)
-            if fig is not None:
+            if session.shape is not None:  # what is in hand and who is inside first, the table's reports after
+                lines.append(session.shape.text(session.board) + ":")
+            elif fig is not None:
                 lines.append(f"{fig.name} ({fig.side_name}, {fig.kind}) on {fig.label}:")
             lines += ["  " + line for line in session.selection.lines()]
-        if session.shape is not None and session.board is not None:
-            lines.insert(0, session.shape.text(session.board))
+        if session.shape is not None:
+            lines += table
         hint = session.tap_hint
         self.ids.info.text = "\n".join(lines) or hint
 

@@ -91,8 +91,11 @@ class SelectionOverlay:
     order: tuple[str, ...] = ()
     answers: dict[str, QueryOverlay] = field(default_factory=dict)
     cell: HexKey | None = None  # a tapped cell the answers are about (the rule set's cell queries)
+    only: str | None = None  # a skill's shape in hand: only its answer is shown
 
     def overlays(self) -> list[QueryOverlay]:
+        if self.only is not None:
+            return [self.answers[self.only]] if self.only in self.answers else []
         known = [self.answers[q] for q in self.order if q in self.answers]
         return known + [o for q, o in self.answers.items() if q not in self.order]
 

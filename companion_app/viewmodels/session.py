@@ -193,12 +193,14 @@ class GameSession:
         if self.shape is not None:
             self.selection.answers.pop(self.shape.query.what, None)
         self.shape = ShapeAim(self.selection.figure, query)
+        self.selection.only = what  # the shape alone on the board while it is in hand
         self.revision += 1
         return self.shape
 
     def put_shape_down(self) -> None:
         if self.shape is not None and self.selection is not None:
             self.selection.answers.pop(self.shape.query.what, None)
+            self.selection.only = None
         self.shape = None
         self.revision += 1
 
@@ -223,7 +225,7 @@ class GameSession:
             self.selection = None
         elif self.selection is None or self.selection.figure != figure:
             self.selection = SelectionOverlay(figure, tuple(q.what for q in self.queries))
-            self.shape = None
+            self.shape = None  # a new selection: nothing in hand
         self.revision += 1
         return self.selection
 

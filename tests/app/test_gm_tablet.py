@@ -17,18 +17,9 @@ from engine.errors import EngineError
 from engine.hexes import from_label
 from engine.service.session import EngineSession, open_session
 from engine.wire.commands import parse_request
+from tests.app.gm_examples import MASS_COMBAT_FORM, REFUSED_PC_SHARES
 
 SCENARIO = "filtwiz-river-ambush"
-# The original's worked example: five PCs against two orcs and three goblins (armour 1+1+1+1+0 = 4); 2×30 + 30 + 20
-# + 2×25 (an area against five) + 40 = 200 damage.
-MASS_COMBAT_FORM = {
-    "pcs": "id=nue hp=40 armour=6\nid=shuran hp=45 armour=6\nid=villetta hp=60 armour=8\nid=palt hp=40 armour=5\n"
-           "id=rose hp=30 armour=5",
-    "enemies": "id=orc-1 hp=55 armour=1\nid=orc-2 hp=55 armour=1\nid=goblin-1 hp=38 armour=1\n"
-               "id=goblin-2 hp=38 armour=1\nid=goblin-3 hp=38 armour=0",
-    "pc_attacks": "damage=30 multi_hit=true\ndamage=30\ndamage=20\ndamage=25 area=true\ndamage=40",
-    "enemy_attacks": "damage=20; damage=20; damage=20; damage=20; damage=20",
-}
 
 
 @pytest.fixture()
@@ -143,10 +134,13 @@ def test_the_mass_combat_form_gives_the_originals_example(engine: EngineSession)
     lines = result_lines(result)
     assert "pc damage: 200" in lines and "enemy armour: 4" in lines and "to enemies: 196" in lines
     assert "to pcs: 70" in lines
-    shared = tools.calculate("mass_combat", {**MASS_COMBAT_FORM, "pc_shares": "rose=40, nue=20"})
+    shared = tools.calculate("mass_combat", {**MASS_COMBAT_FORM, "pc_shares": REFUSED_PC_SHARES})
     with pytest.raises(EngineError) as refused:
         ask(engine, "gm", gm=True, **shared)
-    shown = refusal_lines(str(refused.value))
+    desk = GmDesk(tools)
+    shown = list(desk.calculated({"ok": False, "error": str(refused.value)}))
+    assert shown == refusal_lines(str(refused.value))
+    assert "to enemies: 196" in desk.calculated({"ok": True, "result": result})
     assert shown[0].startswith("Refused by the rules (Mass combat")
     assert any("rose would go to -10 HP" in line for line in shown[1:])
     assert any("add up to 60, not the 70" in line for line in shown[1:])
@@ -171,6 +165,8 @@ def test_a_plain_tap_asks_no_shape_and_a_shape_is_aimed_by_a_tap(engine: EngineS
     s.select("nue")
     aim = s.pick_shape("fan")
     assert aim is not None and aim.wants_cell
+    s.answer("nue", ask(engine, "query", what="reachable", figure="nue")["overlay"])
+    assert s.selection is not None and s.selection.overlays() == []  # the shape alone while in hand
     aim.grow(+2)
     tapped = s.tap(key("D3"))  # aiming, not selecting what stands there
     assert tapped.kind == "aim" and tapped.cell == key("D3")
@@ -181,8 +177,9 @@ def test_a_plain_tap_asks_no_shape_and_a_shape_is_aimed_by_a_tap(engine: EngineS
     shown = s.selection.answers["fan"]
     assert len(shown.cells) == 7 and shown.texts[0].startswith("fan of range 3")
     assert any("(friend)" in t for t in shown.texts)
+    assert s.selection.overlays() == [shown]
     assert s.pick_shape("fan") is None and "fan" not in s.selection.answers  # the same again: put down
-    assert s.shape is None
+    assert s.shape is None and [o.query for o in s.selection.overlays()] == ["reachable"]
 
 
 def test_an_area_shows_who_is_inside_friend_or_foe(engine: EngineSession) -> None:
