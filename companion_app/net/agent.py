@@ -309,7 +309,9 @@ class NetworkAgent:
                         default=-1)
         for i, item in enumerate(items):
             if isinstance(item, EngineReply) and client.scenario is not None:  # a snapshot was applied
-                self._emit("scenario", scenario=client.scenario, game_id=client.game_id)
+                # ``gm``: the engine names this tablet the game master (by its CURVE key)
+                self._emit("scenario", scenario=client.scenario, game_id=client.game_id,
+                           gm=item.fields.get("gm") is True)
             elif isinstance(item, wire.GameScenarioMessage):
                 self._emit("scenario", scenario=item.scenario, game_id=item.game_id)
             elif isinstance(item, wire.TableMessage):

@@ -23,6 +23,7 @@ from kivy.uix.widget import Widget
 
 from companion_app.net.agent import AgentEvent, NetworkAgent
 from companion_app.ui import screens
+from companion_app.ui.gm_screen import GmScreen
 from companion_app.ui.widgets import BigButton, WrapLabel
 from companion_app.viewmodels import palette
 from companion_app.viewmodels.header_model import connection_text
@@ -33,7 +34,7 @@ from companion_app.viewmodels.setup_model import ScenarioChoice, scenario_choice
 
 log = logging.getLogger(__name__)
 
-KV_FILES = ("common.kv", "play.kv", "log.kv", "camera.kv", "setup.kv", "bigscreen.kv")
+KV_FILES = ("common.kv", "play.kv", "log.kv", "camera.kv", "setup.kv", "bigscreen.kv", "gm.kv")
 STATE_RGBA = {
     "live": (0.45, 0.9, 0.45, 1.0),
     "syncing": (0.95, 0.85, 0.3, 1.0),
@@ -57,6 +58,7 @@ class HexaApp(App):  # type: ignore[misc]
     face_seat = BooleanProperty(False)
     prompt_rotation = NumericProperty(0)
     engine_address = StringProperty("127.0.0.1")
+    is_gm = BooleanProperty(False)  # the engine takes this tablet as the game master: the GM screen is offered
 
     def __init__(self, agent: NetworkAgent, big_screen: bool = False, text_scale: float = 1.0, **kwargs: Any) -> None:
         super().__init__(**kwargs)
@@ -81,13 +83,16 @@ class HexaApp(App):  # type: ignore[misc]
             Builder.load_file(str(kv_dir / name))
         sm = ScreenManager(transition=NoTransition())
         for cls in (screens.PlayScreen, screens.LogScreen, screens.CameraScreen, screens.SetupScreen,
-                    screens.BigScreen):
+                    screens.BigScreen, GmScreen):
             sm.add_widget(cls())
         play = sm.get_screen("play")
         board = play.ids.board
         board.on_hex_tap = self.on_hex_tap
         board.on_hex_drag = self.on_hex_drag
         board.on_hex_long_press = self.on_hex_long_press
+        gm_board = sm.get_screen("gm").ids.board
+        gm_board.on_hex_tap = self.on_gm_tap
+        gm_board.on_hex_long_press = self.on_hex_long_press
         play.ids.prompt.send_action = self.send_action
         self.sm = sm
         sm.current = "big" if self.big_screen else "play"
@@ -144,11 +149,17 @@ class HexaApp(App):  # type: ignore[misc]
                 self.ask_scenarios()
         elif ev.kind == "scenario":
             self.session.set_scenario(d["scenario"])
+            if "gm" in d:  # a snapshot's answer: whether the engine names this tablet the GM by its key
+                self.session.gm.by_key = bool(d["gm"])
+                self._gm_changed()
         elif ev.kind == "snapshot":
             self.session.set_snapshot(d["snapshot"])
             self.last_message_at = time.perf_counter()
-            if self.session.selection is not None:  # its reach and targets changed with the game: ask again
-                self.select_figure(self.session.selection.figure)
+            sel = self.session.selection
+            if sel is not None and sel.cell is not None:  # who sees it changed with the game: ask again
+                self.select_cell(sel.cell)
+            elif sel is not None:  # its reach and targets changed with the game: ask again
+                self.select_figure(sel.figure)
         elif ev.kind == "table":
             self.session.set_table(d["table"])
         elif ev.kind == "reply":
@@ -245,6 +256,12 @@ class HexaApp(App):  # type: ignore[misc]
         elif result.kind == "pick":
             self.session.set_notice(result.text)
             self.open_choices(result.text, result.options)
+        elif result.kind == "aim":
+            self.session.set_notice("")  # the info strip says what is in hand and where
+            self.ask_shape()
+        elif result.kind == "cell" and result.cell is not None:
+            self.session.set_notice(result.text)
+            self.select_cell(result.cell)
         else:
             self.session.clear_selection()
 
@@ -282,6 +299,136 @@ class HexaApp(App):  # type: ignore[misc]
         self.session.select(figure)
         for query, subject in self.session.asks_for(figure):
             self.agent.request("query", got(query.label), what=query.what, **{query.about: subject})
+        self.ask_shape()
+
+    def select_cell(self, key: Any) -> None:
+        """Show a tapped cell and ask the rule set's cell queries about it (who sees it)."""
+
+        def on_reply(reply: dict[str, Any]) -> None:
+            if not reply.get("ok"):
+                self.session.set_notice(f"No answer about this cell: {reply.get('error')}")
+            elif isinstance(reply.get("overlay"), dict):
+                self.session.answer_cell(key, reply["overlay"])
+
+        self.session.select_cell(key)
+        for query in self.session.cell_asks:
+            self.agent.request("query", on_reply, what=query.what, cell=list(key))
+
+    # ---------------------------------------------------------------- skill shapes
+
+    def pick_shape(self, what: str) -> None:
+        self.session.pick_shape(what)
+        self.ask_shape()
+
+    def grow_shape(self, by: int) -> None:
+        if self.session.shape is not None:
+            self.session.shape.grow(by)
+            self.session.revision += 1
+            self.ask_shape()
+
+    def ask_shape(self) -> None:
+        """Ask the shape in hand with its cell and size; the answer shows the covered cells and who is inside."""
+        shape = self.session.shape
+        if shape is None:
+            return
+        figure = shape.figure
+
+        def on_reply(reply: dict[str, Any]) -> None:
+            if not reply.get("ok"):
+                self.session.set_notice(f"No {shape.query.label.lower()} here: {reply.get('error')}")
+            elif isinstance(reply.get("overlay"), dict):
+                self.session.answer(figure, reply["overlay"])
+
+        self.agent.request("query", on_reply, **shape.fields())
+
+    # ---------------------------------------------------------------- the game master
+
+    def _gm_changed(self) -> None:
+        self.is_gm = self.session.gm.is_gm
+        self.session.revision += 1
+
+    def become_gm(self, code: str) -> None:
+        """Give the engine the GM code: a snapshot asked with it says whether the engine takes it."""
+        code = code.strip()
+        if not code:
+            self.session.set_notice("Enter the GM code the engine printed at start")
+            return
+
+        def on_reply(reply: dict[str, Any]) -> None:
+            took = self.session.gm.took(code, reply)
+            self._gm_changed()
+            self.session.set_notice("This tablet is the game master: the GM screen is open" if took
+                                    else self.session.gm.refused)
+            if took:
+                self.show_screen("gm")
+
+        self.agent.request("snapshot", on_reply, gm_code=code)
+
+    def send_gm(self, fields: dict[str, Any], done: Any = None) -> None:
+        """One ``gm`` command, with the GM code when this tablet is GM by one."""
+
+        def on_reply(reply: dict[str, Any]) -> None:
+            if done is not None:
+                done(reply)
+            elif reply.get("ok"):
+                self.session.set_notice("")
+            else:
+                self.session.set_notice(f"Not accepted: {reply.get('error')}")
+
+        self.agent.request("gm", on_reply, **fields, **self.session.gm.fields())
+
+    def use_gm_tool(self, mode: str) -> None:
+        self.session.gm_desk.use(mode)
+        self.session.revision += 1
+
+    def pick_gm_terrain(self, kind: str) -> None:
+        self.session.gm_desk.terrain = kind
+        self.session.revision += 1
+
+    def set_gm_subject(self, text: str) -> None:
+        self.session.gm_desk.subject = text
+        self.session.revision += 1
+
+    def on_gm_tap(self, key: Any) -> None:
+        board = self.session.board
+        if board is None:
+            return
+        step = self.session.gm_desk.tap(key, board)
+        self.session.set_notice(step.text)
+        if step.kind == "send":
+            self.send_gm(step.fields)
+
+    def gm_take_out(self) -> None:
+        step = self.session.gm_desk.take_out()
+        self.session.set_notice(step.text)
+        if step.kind == "send":
+            self.send_gm(step.fields)
+
+    def give_ruling(self, kind: str, subject: str, value: str | None) -> None:
+        if not subject.strip():
+            self.session.set_notice("Name the ruling's subject first (type it, or tap figures or cells)")
+            return
+        self.send_gm(self.session.gm_tools.ruling(kind, subject, value))
+
+    def open_calculator(self, name: str) -> None:
+        desk = self.session.gm_desk
+        desk.calculator, desk.shown = name, ()
+        self.session.revision += 1
+
+    def run_calculator(self, name: str, values: dict[str, str | bool]) -> None:
+        desk = self.session.gm_desk
+        try:
+            fields = self.session.gm_tools.calculate(name, values)
+        except ValueError as exc:
+            desk.shown = (f"Cannot send it: {exc}",)
+            self.session.revision += 1
+            return
+
+        def done(reply: dict[str, Any]) -> None:
+            desk.calculated(reply)
+            self.session.revision += 1
+
+        self.send_gm(fields, done)
 
     def _undo_and_close(self, steps: int, popup: Popup) -> None:
         self.undo(steps)

@@ -63,6 +63,7 @@ class BoardWidget(Widget):  # type: ignore[misc]
         self.on_hex_drag: Callable[[HexKey | None, HexKey | None], None] | None = None
         self.on_hex_long_press: Callable[[HexKey | None], None] | None = None
         self._tiles_for: int | None = None
+        self._marks_for: tuple[Any, ...] = ()
         self._names_shown = False
         self._edges_drawn: tuple[object, ...] | None = None  # what the edge and figure groups show now
         self._figures_drawn: tuple[object, ...] | None = None
@@ -167,7 +168,7 @@ class BoardWidget(Widget):  # type: ignore[misc]
         board = session.board
         if board is None:
             return
-        if self._tiles_for != id(session.scenario) or not self._fitted:
+        if self._tiles_for != id(session.scenario) or not self._fitted or board.marks != self._marks_for:
             new_scenario = self._tiles_for is not None and self._tiles_for != id(session.scenario)
             self._draw_tiles(board)
             if new_scenario:  # another map: show it whole
@@ -194,6 +195,7 @@ class BoardWidget(Widget):  # type: ignore[misc]
             draw.tile_labels(g, tiles, size)
         draw.tokens(g, [t for t in tiles if t.tokens], size)
         self._tiles_for = id(self.session.scenario) if self.session is not None else None
+        self._marks_for = board.marks  # the GM's terrain marks drawn in these tiles
         self._render_tiles_texture(board)
 
     def _wanted_texture_scale(self, board: BoardView) -> float:

@@ -23,23 +23,31 @@ class PlayScreen(Screen):  # type: ignore[misc]
     """Board, header, tools and the prompt panel."""
 
     query_buttons: dict[str, BigButton]
+    shapes_for: tuple[Any, ...] | None = None
+    shape_buttons: dict[str, BigButton]
 
     def refresh(self, session: GameSession, prompt_changed: bool) -> None:
         self.ids.board.show(session)
+        self._shapes(session)
         if prompt_changed:
             self.ids.prompt.show(session.prompt)
         self._query_toggles(session)
         lines: list[str] = []
         if session.notice:
             lines.append(session.notice)
-        if session.board is not None:
-            lines += session.table_view.lines(session.board)
+        table = session.table_view.lines(session.board) if session.board is not None else []
+        if session.shape is None:
+            lines += table
         if session.selection is not None and session.board is not None:
             fig = session.board.figures.get(session.selection.figure)
-            if fig is not None:
+            if session.shape is not None:  # what is in hand and who is inside first, the table's reports after
+                lines.append(session.shape.text(session.board) + ":")
+            elif fig is not None:
                 about = ", ".join(part for part in (fig.side_name, fig.kind) if part)
                 lines.append(f"{fig.name} ({about}) on {fig.label}:")
             lines += ["  " + line for line in session.selection.lines()]
+        if session.shape is not None:
+            lines += table
         hint = session.tap_hint
         self.ids.info.text = "\n".join(lines) or hint
 
@@ -61,6 +69,32 @@ class PlayScreen(Screen):  # type: ignore[misc]
             box.opacity = 1 if buttons else 0
         for what, button in buttons.items():
             button.active = session.query_shown(what)
+
+    def _shapes(self, session: GameSession) -> None:
+        """The skill shapes the rule set declares, for the figure shown: one button each, and its size."""
+        sel, shape = session.selection, session.shape
+        figure = sel.figure if sel is not None and sel.cell is None else None
+        wanted = (figure, shape.query.what if shape else None, shape.size if shape else None, id(session.scenario))
+        if wanted == self.shapes_for:
+            return
+        self.shapes_for = wanted
+        row = self.ids.shapes
+        row.clear_widgets()
+        self.shape_buttons = {}
+        if figure is None or not session.shapes:
+            return
+        app = App.get_running_app()
+        for q in session.shapes:
+            b = BigButton(text=q.label, font_base=16, active=shape is not None and shape.query.what == q.what)
+            b.bind(on_release=lambda _b, w=q.what: app.pick_shape(w))
+            row.add_widget(b)
+            self.shape_buttons[q.what] = b
+        if shape is not None and "size" in shape.query.takes:
+            for name, by in (("smaller", -1), ("larger", 1)):
+                b = BigButton(text="Size −" if by < 0 else "Size +", font_base=16)
+                b.bind(on_release=lambda _b, n=by: app.grow_shape(n))
+                row.add_widget(b)
+                self.shape_buttons[name] = b
 
 
 class BigScreen(Screen):  # type: ignore[misc]

@@ -123,6 +123,8 @@ class BoardView:
     tokens: dict[str, HexKey | None] = field(default_factory=dict)
     kind: str = "hex"  # hex | zones
     uses_facing: bool = False  # the rules give figures a facing (the scenario dict says)
+    map_tiles: dict[HexKey, TileView] = field(default_factory=dict)  # the scenario's own tiles, before any mark
+    marks: tuple[tuple[HexKey, str], ...] = ()  # the GM's terrain marks in play (``state.marks``), drawn in tiles
 
     @property
     def size_mm(self) -> float:
@@ -259,19 +261,53 @@ def build_board(
 ) -> BoardView:
     """The board view for a scenario dict, with figures, doors and tokens from a game snapshot.
 
-    ``tiles_from``: a board built from the same scenario before; its tiles are reused (they never change in play).
+    ``tiles_from``: a board built from the same scenario before; its map tiles are reused (they never change in
+    play; the GM's terrain marks in the snapshot's state are drawn over them).
     """
     board = scenario["board"]
     kind = str(board.get("kind", "hex"))
     if kind == "zones":
         orientation = Orientation.FLAT
         layout = Layout(orientation, ZONE_DRAWING_SCALE * float(board["zone_mm"]))
-        tiles = tiles_from.tiles if tiles_from is not None else _zone_tiles(board, layout.size_mm)
+        tiles = tiles_from.map_tiles if tiles_from is not None else _zone_tiles(board, layout.size_mm)
     else:
         orientation = Orientation(board["orientation"])
         layout = Layout(orientation, float(board["hex_size_mm"]))
-        tiles = tiles_from.tiles if tiles_from is not None else _tiles(board, layout, orientation)
-    return _with_state(scenario, snapshot, layout, orientation, tiles, kind)
+        tiles = tiles_from.map_tiles if tiles_from is not None else _tiles(board, layout, orientation)
+    view = _with_state(scenario, snapshot, layout, orientation, tiles, kind)
+    view.map_tiles = tiles
+    view.marks = _marks((snapshot or {}).get("state"), tiles)
+    if view.marks:
+        view.tiles = _marked(tiles, view.marks, board)
+    return view
+
+
+def _marks(state: Mapping[str, Any] | None, tiles: Mapping[HexKey, TileView]) -> tuple[tuple[HexKey, str], ...]:
+    """The terrain marks in play (``[[q, r, terrain]]``) on cells of this board, in the order given."""
+    out = []
+    for row in (state or {}).get("marks") or []:
+        key = (int(row[0]), int(row[1]))
+        if key in tiles:
+            out.append((key, str(row[2])))
+    return tuple(out)
+
+
+def _marked(tiles: dict[HexKey, TileView], marks: tuple[tuple[HexKey, str], ...],
+            board: Mapping[str, Any]) -> dict[HexKey, TileView]:
+    """The tiles with the GM's marks: each marked cell drawn by its new kind's style, like the map's terrain."""
+    if not marks:
+        return tiles
+    styles = {str(k["name"]): str(k.get("style", palette.DEFAULT_TERRAIN_STYLE))
+              for k in board.get("terrain_kinds") or []}
+    out = dict(tiles)
+    for key, terrain in marks:
+        style = _style({"style": styles.get(terrain, palette.DEFAULT_TERRAIN_STYLE)})
+        t = tiles[key]
+        fill = palette.TERRAIN_FILL[style]
+        if t.level:
+            fill = palette.shade(fill, 1.0 + 0.18 * t.level)
+        out[key] = replace(t, terrain=terrain, style=style, fill=fill, pattern=palette.TERRAIN_PATTERN[style])
+    return out
 
 
 ZONE_DRAWING_SCALE = 0.3  # a zone's figures and marks are drawn at this share of its side (as on a 30 mm hex)

@@ -85,16 +85,20 @@ def query_overlay(raw: Mapping[str, Any]) -> QueryOverlay:
 
 @dataclass
 class SelectionOverlay:
-    """A tapped figure and the answers of the rule set's queries about it, in the order the rule set declares;
-    the answers of ``hidden`` queries are kept but not drawn."""
+    """A tapped figure (or cell) and the answers of the rule set's queries about it, in the order the rule set
+    declares; the answers of ``hidden`` queries are kept but not drawn."""
 
-    figure: str
+    figure: str  # "" when a cell was tapped
     order: tuple[str, ...] = ()
     answers: dict[str, QueryOverlay] = field(default_factory=dict)
     hidden: set[str] = field(default_factory=set)
+    cell: HexKey | None = None  # a tapped cell the answers are about (the rule set's cell queries)
+    only: str | None = None  # a skill's shape in hand: only its answer is shown
 
     def overlays(self) -> list[QueryOverlay]:
         """The answers drawn now."""
+        if self.only is not None:
+            return [self.answers[self.only]] if self.only in self.answers else []
         known = [self.answers[q] for q in self.order if q in self.answers]
         every = known + [o for q, o in self.answers.items() if q not in self.order]
         return [o for o in every if o.query not in self.hidden]

@@ -12,10 +12,12 @@ from typing import Any
 
 from companion_app.viewmodels.board_model import BoardView, HexKey, build_board
 from companion_app.viewmodels.glossary import Glossary, glossary_of
+from companion_app.viewmodels.gm_model import GmAccess, GmDesk, GmTools
 from companion_app.viewmodels.header_model import HeaderView, header_view
 from companion_app.viewmodels.log_model import LogEntry, log_entries
 from companion_app.viewmodels.overlays import SelectionOverlay, TableOverlay, query_overlay, table_overlay
 from companion_app.viewmodels.prompt_model import OptionView, PromptModel
+from companion_app.viewmodels.shape_model import ShapeAim, ShapeQuery
 from engine.flow.words import cell_word
 
 log = logging.getLogger(__name__)
@@ -27,19 +29,22 @@ class QueryAsk:
 
     what: str
     label: str
-    about: str  # figure | side
+    about: str  # figure | side | cell
     shown: bool = True  # drawn as soon as a figure is tapped (else when the player turns it on)
+    takes: tuple[str, ...] = ()  # what else it may be given: a chosen "cell", a "size"
+    help: str = ""
 
 
 @dataclass(frozen=True)
 class TapResult:
     """What a tap on a hex asks for: send an action, query a figure, pick among choices, or clear the selection."""
 
-    kind: str  # action | select | pick | clear | refused
+    kind: str  # action | select | pick | clear | refused | aim | cell
     action: dict[str, Any] | None = None
     figure: str | None = None
     text: str = ""
     options: tuple[OptionView, ...] = ()  # pick: the prompt's choices on the tapped hex (a stack's figures)
+    cell: HexKey | None = None  # aim, cell: the tapped cell
 
 
 class GameSession:
@@ -56,6 +61,10 @@ class GameSession:
         self.glossary = Glossary()
         self.queries: tuple[QueryAsk, ...] = ()
         self.hidden_queries: set[str] = set()  # the queries not drawn now (the player turns them on and off)
+        self.gm = GmAccess()  # whether this tablet is the game master
+        self.gm_tools = GmTools()  # what the rule set lets its GM do
+        self.gm_desk = GmDesk(self.gm_tools)
+        self.shape: ShapeAim | None = None  # a skill's shape in hand for the figure shown
         self.table_view: TableOverlay = TableOverlay()
         self.notice = ""  # the last refusal or error, in words
         self.revision = 0  # bumped on every change the screens must show
@@ -111,9 +120,13 @@ class GameSession:
         if scenario_changed:
             self.glossary = glossary_of(self.scenario)
             self.queries = tuple(QueryAsk(str(q["name"]), str(q.get("label", q["name"])), str(q.get("about", "figure")),
-                                          bool(q.get("shown", True)))
+                                          bool(q.get("shown", True)), tuple(str(t) for t in q.get("takes") or []),
+                                          str(q.get("help", "")))
                                  for q in self.scenario.get("queries") or [])
             self.hidden_queries = {q.what for q in self.queries if not q.shown}
+            self.gm_tools = GmTools.of(self.scenario)
+            self.gm_desk = GmDesk(self.gm_tools)
+            self.shape = None
         if self.snapshot is not None:
             raw = self.snapshot.get("prompt")
             # The same question again (an update about something else): keep the model, and the faces entered so far.
@@ -124,8 +137,9 @@ class GameSession:
         self.table_view = table_overlay(self.table, self.board)
         if self.selection is not None:
             fig = self.board.figures.get(self.selection.figure)
-            if fig is None or not fig.alive:
+            if self.selection.cell is None and (fig is None or not fig.alive):
                 self.selection = None
+                self.shape = None
             else:  # the same game sent again (a resync): keep the figure shown, asked in the rule set's order
                 self.selection.order = tuple(q.what for q in self.queries)
         self.revision += 1
@@ -155,7 +169,58 @@ class GameSession:
         fig = self.board.figures.get(figure) if self.board is not None else None
         if fig is None:
             return []
-        return [(q, fig.id if q.about == "figure" else fig.side) for q in self.queries if q.about in ("figure", "side")]
+        return [(q, fig.id if q.about == "figure" else fig.side) for q in self.queries
+                if q.about in ("figure", "side") and not q.takes]
+
+    @property
+    def shapes(self) -> tuple[ShapeQuery, ...]:
+        """The queries about a figure that take a chosen cell or a size: the skill shapes a player may pick."""
+        return tuple(ShapeQuery(q.what, q.label, q.takes, q.help)
+                     for q in self.queries if q.about == "figure" and q.takes)
+
+    @property
+    def cell_asks(self) -> tuple[QueryAsk, ...]:
+        """The queries a tap on a cell asks (``about: "cell"``: who sees it)."""
+        return tuple(q for q in self.queries if q.about == "cell")
+
+    def pick_shape(self, what: str) -> ShapeAim | None:
+        """Take the shape ``what`` in hand for the figure shown (the same again: put it down); None: no figure."""
+        if self.selection is None or self.selection.cell is not None:
+            return None
+        query = next((q for q in self.shapes if q.what == what), None)
+        if query is None:
+            known = ", ".join(q.what for q in self.shapes)
+            raise ValueError(f"no skill shape {what!r}; the rule set declares: {known}")
+        if self.shape is not None and self.shape.query.what == what and self.shape.figure == self.selection.figure:
+            self.put_shape_down()
+            return None
+        if self.shape is not None:
+            self.selection.answers.pop(self.shape.query.what, None)
+        self.shape = ShapeAim(self.selection.figure, query)
+        self.selection.only = what  # the shape alone on the board while it is in hand
+        self.revision += 1
+        return self.shape
+
+    def put_shape_down(self) -> None:
+        if self.shape is not None and self.selection is not None:
+            self.selection.answers.pop(self.shape.query.what, None)
+            self.selection.only = None
+        self.shape = None
+        self.revision += 1
+
+    def select_cell(self, key: HexKey) -> SelectionOverlay:
+        """Show a tapped cell; the answers to the rule set's cell queries follow (:meth:`answer_cell`)."""
+        self.shape = None
+        self.selection = SelectionOverlay("", tuple(q.what for q in self.cell_asks), cell=key)
+        self.revision += 1
+        return self.selection
+
+    def answer_cell(self, key: HexKey, overlay: Mapping[str, Any]) -> None:
+        if self.selection is None or self.selection.cell != key:
+            return
+        shown = query_overlay(overlay)
+        self.selection.answers[shown.query] = shown
+        self.revision += 1
 
     def select(self, figure: str) -> SelectionOverlay | None:
         """Show a figure as tapped; the answers to the rule set's queries about it follow (:meth:`answer`).
@@ -164,6 +229,7 @@ class GameSession:
             self.selection = None
         elif self.selection is None or self.selection.figure != figure:
             self.selection = SelectionOverlay(figure, tuple(q.what for q in self.queries), hidden=self.hidden_queries)
+            self.shape = None  # a new selection: nothing in hand
         self.revision += 1
         return self.selection
 
@@ -190,6 +256,7 @@ class GameSession:
 
     def clear_selection(self) -> None:
         self.selection = None
+        self.shape = None
         self.revision += 1
 
     # ---------------------------------------------------------------- touches
@@ -200,6 +267,9 @@ class GameSession:
         board, prompt = self.board, self.prompt
         if board is None or key is None:
             return TapResult("clear")
+        if self.shape is not None and self.shape.wants_cell and key in board.tiles:  # aiming the shape in hand
+            self.shape.cell = key
+            return TapResult("aim", text=self.shape.text(board), cell=key)
         if prompt is not None:
             here = prompt.options_at(key, board)
             if len(here) > 1 and prompt.kind == "choose":  # a stack of choices: the player picks one from a list
@@ -219,6 +289,9 @@ class GameSession:
         if fig is not None:
             more = f"; {fig.stack_index + 1} of a stack of {fig.stack}, tap again for the next" if fig.stack > 1 else ""
             return TapResult("select", figure=fig.id, text=f"{fig.name} ({fig.side_name}) on {fig.label}{more}")
+        if self.cell_asks and key in board.tiles:
+            return TapResult("cell", text=f"{board.label(key)}: {', '.join(q.label.lower() for q in self.cell_asks)}",
+                             cell=key)
         return TapResult("clear")
 
     def drag(self, start: HexKey | None, end: HexKey | None) -> TapResult:

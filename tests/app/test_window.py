@@ -101,3 +101,19 @@ def test_a_tap_on_a_stack_of_choices_lists_them_and_the_list_chooses() -> None:
     assert "the knight's move" in result["checks"] and "the list closes" in result["checks"]
     shot = SHOTS / "play-stack-choose.png"
     assert shot.exists() and shot.stat().st_size > 10_000
+
+
+@pytest.mark.window
+def test_the_game_master_marks_a_hex_runs_mass_combat_and_a_player_previews_a_fan() -> None:
+    result = _run("gm")
+    checks = result["checks"]
+    for check in ("a wrong code is refused", "the right code makes this tablet the GM",
+                  "E4 marked blocking and drawn as a blocking hex",
+                  "the original's example: 200 against armour 4 is 196",
+                  "a distribution taking a PC below 0 is refused, saying which rule",
+                  "the fan's covered hexes and who is inside, friend or foe",
+                  "a tap on an empty hex shows who sees it"):
+        assert check in checks
+    for name in ("gm-terrain", "gm-mass-combat", "gm-mass-combat-refused", "play-fan", "filtwiz-fan", "play-seen-by"):
+        shot = SHOTS / f"{name}.png"
+        assert shot.exists() and shot.stat().st_size > 10_000

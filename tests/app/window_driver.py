@@ -61,6 +61,7 @@ class Driver:
         self._gen = script(self)
         self._wait: Wait | None = None
         self.hand: Any = None  # the synthetic table's hand (a TableControlClient) in scenarios that move tags
+        self.engine: Any = None  # the engine process the app talks to (its console log: the GM code)
         self._deadline = 0.0
         self._what = ""
 

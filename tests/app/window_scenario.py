@@ -34,6 +34,7 @@ from tests.app.window_driver import (  # the driver first: it configures Kivy be
     _setup_buttons,
     dp,
 )
+from tests.app.window_gm import gm_script
 from tests.app.window_stacks import stack_choose_script, stacks_script
 
 
@@ -375,6 +376,7 @@ SCRIPTS: dict[str, Callable[[Driver], Step]] = {
     "turn": turn_script,
     "portrait": portrait_script,
     "overlays": overlays_script,
+    "gm": gm_script,
 }
 
 
@@ -387,10 +389,13 @@ def main(name: str) -> int:
 
         os.environ[FOLDERS_VARIABLE] = str(SKIRMISH_FOLDER)  # both services load it
         scenario = str(SKIRMISH_SCENARIO if name == "stacks" else SKIRMISH_PICKS)
+    if name == "gm":
+        scenario = "filtwiz-river-ambush"
     vision = VisionProcess(scenario, control=name == "stacks") if name in ("camera", "stacks") else None
     engine = EngineProcess(scenario, extra=["--vision", f"{vision.pub},{vision.snapshot}"] if vision else None)
     app = HexaApp(NetworkAgent(engine.pub, engine.commands, vision.pub if vision else None))
     driver = Driver(app, script)
+    driver.engine = engine
     if vision is not None and vision.control is not None:
         from vision.synthetic.control import TableControlClient
 

@@ -1,0 +1,161 @@
+"""The game master's tablet against a real engine serving Filtwiz's river ambush (run through
+``tests.app.window_scenario gm``): become GM with the code the engine printed, mark a hex, run the mass-combat
+calculator with the original's example and a distribution the rules refuse, then aim a fan and tap a hex to
+see who sees it, as any player does."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from engine.hexes import from_label
+from tests.app.gm_examples import MASS_COMBAT_FORM, REFUSED_PC_SHARES
+from tests.app.window_driver import Driver, Step, _play
+
+CODE_LINE = re.compile(r"whoever enters the GM code (\S+)")
+
+
+def key(label: str) -> tuple[int, int]:
+    h = from_label(label)
+    return (h.q, h.r)
+
+
+def gm_script(d: Driver) -> Step:
+    app = d.app
+    s = app.session
+    engine: Any = d.engine
+    code: list[str] = []
+
+    def live() -> bool:
+        """the app live with the river ambush and the engine's GM code printed"""
+        found = CODE_LINE.search(engine.log_text())
+        if found and not code:
+            code.append(found.group(1))
+        return bool(code) and app.agent.state == "live" and s.board is not None and s.prompt is not None
+
+    yield live
+    yield d.drawn()
+    d.check(not app.is_gm and not s.gm.is_gm, "a tablet is not the GM until the engine says so")
+    app.show_screen("setup")
+    yield d.drawn()
+    setup = app.sm.get_screen("setup")
+    setup.ids.gm_code.text = "not-the-code"
+    d.tap_widget(setup.ids.become_gm)
+    yield d.expect(lambda: "did not take that GM code" in s.notice and not app.is_gm, "a wrong code is refused")
+    setup.ids.gm_code.text = code[0]
+    d.tap_widget(setup.ids.become_gm)
+    yield d.expect(lambda: app.is_gm and app.current_screen == "gm", "the right code makes this tablet the GM")
+    yield d.drawn()
+    gm = app.sm.get_screen("gm")
+    board = gm.ids.board
+    d.tap_widget(gm.mode_buttons["terrain"])
+    yield d.expect(lambda: "kind:blocking" in gm.buttons, "the declared terrain kinds to mark with")
+    yield d.drawn()
+    d.tap_widget(gm.buttons["kind:blocking"])
+    yield d.expect(lambda: s.gm_desk.terrain == "blocking", "blocking in hand")
+    yield d.drawn()
+    e4 = key("E4")
+    d.tap(*board.window_pos_of(e4))
+    yield d.expect(lambda: s.board is not None and s.board.marks == ((e4, "blocking"),)
+                   and s.board.tiles[e4].style == "solid", "E4 marked blocking and drawn as a blocking hex")
+    yield d.drawn()
+    d.screenshot("gm-terrain")
+
+    d.tap_widget(gm.mode_buttons["calculate"])
+    yield d.expect(lambda: "calc:mass_combat" in gm.buttons, "the declared calculators")
+    yield d.drawn()
+    d.tap_widget(gm.buttons["calc:mass_combat"])
+    yield d.expect(lambda: "run" in gm.buttons and "pcs" in gm.inputs, "the mass-combat form from its fields")
+    yield d.drawn()
+    for name, text in MASS_COMBAT_FORM.items():
+        gm.inputs[name].text = text
+    gm.ids.tools_scroll.scroll_to(gm.buttons["run"], animate=False)
+    yield d.drawn()
+    d.tap_widget(gm.buttons["run"])
+    yield d.expect(lambda: "to enemies: 196" in s.gm_desk.shown and "enemy armour: 4" in s.gm_desk.shown,
+                   "the original's example: 200 against armour 4 is 196")
+    yield d.drawn()
+    gm.ids.tools_scroll.scroll_y = 0
+    yield d.drawn()
+    d.screenshot("gm-mass-combat")
+    gm.inputs["pc_shares"].text = REFUSED_PC_SHARES
+    gm.ids.tools_scroll.scroll_to(gm.buttons["run"], animate=False)
+    yield d.drawn()
+    d.tap_widget(gm.buttons["run"])
+    yield d.expect(lambda: any("rose would go to -10 HP" in line for line in s.gm_desk.shown)
+                   and s.gm_desk.shown[0].startswith("Refused by the rules"),
+                   "a distribution taking a PC below 0 is refused, saying which rule")
+    yield d.drawn()
+    gm.ids.tools_scroll.scroll_y = 0
+    yield d.drawn()
+    d.screenshot("gm-mass-combat-refused")
+
+    app.show_screen("play")
+    yield d.drawn()
+    play = _play(app)
+    pboard = play.ids.board
+    d.tap(*pboard.window_pos_of(key("B3")))  # Nue
+    yield d.expect(lambda: s.selection is not None and s.selection.figure == "nue" and "fan" in play.shape_buttons,
+                   "a tapped character offers the skill shapes")
+    yield d.drawn()
+    d.tap_widget(play.shape_buttons["fan"])
+    yield d.expect(lambda: s.shape is not None and "larger" in play.shape_buttons, "the fan in hand, with its size")
+    yield d.drawn()
+    d.tap_widget(play.shape_buttons["larger"])
+    yield d.expect(lambda: s.shape is not None and s.shape.size == 2, "size 2")
+    yield d.drawn()
+    d.tap_widget(play.shape_buttons["larger"])
+    yield d.expect(lambda: s.shape is not None and s.shape.size == 3, "size 3")
+    d.tap(*pboard.window_pos_of(key("D3")))
+
+    def fan_shown() -> bool:
+        """the fan of range 3 towards D3 with who is inside"""
+        sel = s.selection
+        fan = sel.answers.get("fan") if sel is not None else None
+        return (fan is not None and s.shape is not None and s.shape.cell == key("D3") and len(fan.cells) == 7
+                and fan.texts[0].startswith("fan of range 3") and any("(friend)" in t for t in fan.texts))
+
+    yield d.expect(fan_shown, "the fan's covered hexes and who is inside, friend or foe")
+    yield d.drawn()
+    d.screenshot("play-fan")
+    d.tap_widget(play.shape_buttons["fan"])  # put it down: taps select again
+    yield d.expect(lambda: s.shape is None, "the fan put down")
+    yield d.drawn()
+    d.tap(*pboard.window_pos_of(key("C5")))  # Villetta: her fan of range 7 across the river
+    yield d.expect(lambda: s.selection is not None and s.selection.figure == "villetta" and s.shape is None,
+                   "another character shown: nothing in hand")
+    yield d.drawn()
+    d.tap_widget(play.shape_buttons["fan"])
+    yield d.expect(lambda: s.shape is not None and "larger" in play.shape_buttons, "Villetta's fan in hand")
+    for size in range(2, 8):
+        yield d.drawn()
+        d.tap_widget(play.shape_buttons["larger"])
+        yield d.expect(lambda n=size: s.shape is not None and s.shape.size == n, f"size {size}")
+    d.tap(*pboard.window_pos_of(key("G5")))
+
+    def foes_hit() -> bool:
+        """the fan towards G5: foes inside hit (marked !), one spared out of sight"""
+        sel = s.selection
+        fan = sel.answers.get("fan") if sel is not None else None
+        return (fan is not None and s.shape is not None and s.shape.cell == key("G5")
+                and sum(1 for t in fan.texts if "(foe): hit" in t) >= 2 and any("spared" in t for t in fan.texts)
+                and any(c.style == "warn" and c.label == "!" for c in fan.cells))
+
+    yield d.expect(foes_hit, "foes inside the fan are hit and marked, one out of sight is spared, saying why")
+    yield d.drawn()
+    d.screenshot("filtwiz-fan")
+    d.tap_widget(play.shape_buttons["fan"])  # put it down
+    yield d.expect(lambda: s.shape is None, "the fan put down")
+    yield d.drawn()
+    e6 = key("E6")
+    d.tap(*pboard.window_pos_of(e6))
+
+    def seen() -> bool:
+        """who sees E6, a line from every character"""
+        sel = s.selection
+        shown = sel.answers.get("seen_by") if sel is not None else None
+        return sel is not None and sel.cell == e6 and shown is not None and len(shown.lines) == 9
+
+    yield d.expect(seen, "a tap on an empty hex shows who sees it")
+    yield d.drawn()
+    d.screenshot("play-seen-by")
