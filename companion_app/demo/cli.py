@@ -73,8 +73,13 @@ def run_headless(args: argparse.Namespace) -> int:
     print(f"\n{stats.actions} prompts answered in {time.monotonic() - start:.0f} s (game {stats.seconds:.0f} s): "
           f"{stats.camera_moves} moves and {stats.camera_removals} removals through the camera{median}; "
           f"{stats.tablet_answers} rolls and choices sent like a tablet; "
-          f"{stats.table_corrections} figures put where the game moved them.")
+          f"{_count(stats.table_corrections, 'figure')} put where the game moved them.")
     return 0
+
+
+def _count(n: int, noun: str) -> str:
+    """'1 figure', '3 figures'."""
+    return f"{n} {noun}" if n == 1 else f"{n} {noun}s"
 
 
 def run_window(args: argparse.Namespace) -> int:
