@@ -7,40 +7,16 @@ from collections.abc import Iterator
 from typing import Any
 
 import pytest
-import zmq
 
 from engine.service.client import EngineClient
-from tests.app.engine_process import EngineProcess
+from tests.service.engine_tablet import act, game_of, tablet_on
 from tests.waiting import WAIT_S
 
 
 @pytest.fixture()
 def tablet() -> Iterator[EngineClient]:
-    engine = EngineProcess(scenario="laramie-station")
-    context: zmq.Context[zmq.Socket[bytes]] = zmq.Context()
-    client = EngineClient(engine.pub, engine.commands, context)
-    try:
-        client.sync(WAIT_S)
+    with tablet_on("laramie-station") as client:
         yield client
-    except BaseException:
-        print(engine.log_text()[-3000:])
-        raise
-    finally:
-        client.close()
-        context.term()
-        engine.stop()
-
-
-def act(tablet: EngineClient, action: dict[str, Any]) -> list[dict[str, Any]]:
-    reply = tablet.request("action", WAIT_S, action=action)
-    assert reply.ok, reply.error
-    events: list[dict[str, Any]] = reply.fields["events"]
-    return events
-
-
-def game_of(tablet: EngineClient) -> dict[str, Any]:
-    game: dict[str, Any] = tablet.request("snapshot", WAIT_S).fields["game"]
-    return game
 
 
 def distance(a: list[int], b: list[int]) -> int:

@@ -7,10 +7,8 @@ import subprocess
 import sys
 from collections.abc import Iterator
 from pathlib import Path
-from typing import Any
 
 import pytest
-import zmq
 
 from engine.actions import action_from_dict, action_to_dict
 from engine.autoplay import AutoPlayer, play_out
@@ -18,7 +16,7 @@ from engine.game import Game
 from engine.scenario import load_scenario
 from engine.service.client import EngineClient
 from engine.snapshot import scenario_to_dict
-from tests.app.engine_process import EngineProcess
+from tests.service.engine_tablet import act, tablet_on
 from tests.waiting import WAIT_S
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -54,26 +52,8 @@ def test_hexa_play_auto_plays_the_tower_to_its_end(tmp_path: Path) -> None:
 
 @pytest.fixture()
 def tablet() -> Iterator[EngineClient]:
-    engine = EngineProcess(scenario=TOWER)
-    context: zmq.Context[zmq.Socket[bytes]] = zmq.Context()
-    client = EngineClient(engine.pub, engine.commands, context)
-    try:
-        client.sync(WAIT_S)
+    with tablet_on(TOWER) as client:
         yield client
-    except BaseException:
-        print(engine.log_text()[-3000:])
-        raise
-    finally:
-        client.close()
-        context.term()
-        engine.stop()
-
-
-def act(tablet: EngineClient, action: dict[str, Any]) -> list[dict[str, Any]]:
-    reply = tablet.request("action", WAIT_S, action=action)
-    assert reply.ok, reply.error
-    events: list[dict[str, Any]] = reply.fields["events"]
-    return events
 
 
 def test_a_tower_game_through_the_engine_service_by_commands(tablet: EngineClient) -> None:

@@ -4,44 +4,19 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator
-from typing import Any
 
 import pytest
-import zmq
 
 from engine.service.client import EngineClient
-from tests.app.engine_process import EngineProcess
 from tests.race.conftest import RACE_TOML
+from tests.service.engine_tablet import act, prompt_of, tablet_on
 from tests.waiting import WAIT_S
 
 
 @pytest.fixture()
 def tablet(race_loaded: None) -> Iterator[EngineClient]:
-    engine = EngineProcess(scenario=str(RACE_TOML))  # inherits HEXA_RULESETS from this process
-    context: zmq.Context[zmq.Socket[bytes]] = zmq.Context()
-    client = EngineClient(engine.pub, engine.commands, context)
-    try:
-        client.sync(WAIT_S)  # the request waits in the socket until the engine is up
+    with tablet_on(str(RACE_TOML)) as client:  # inherits HEXA_RULESETS from this process
         yield client
-    except BaseException:
-        print(engine.log_text()[-3000:])
-        raise
-    finally:
-        client.close()
-        context.term()
-        engine.stop()
-
-
-def act(tablet: EngineClient, action: dict[str, Any]) -> list[dict[str, Any]]:
-    reply = tablet.request("action", WAIT_S, action=action)
-    assert reply.ok, reply.error
-    events: list[dict[str, Any]] = reply.fields["events"]
-    return events
-
-
-def prompt_of(tablet: EngineClient) -> dict[str, Any]:
-    prompt: dict[str, Any] = tablet.request("snapshot", WAIT_S).fields["game"]["prompt"]
-    return prompt
 
 
 def test_the_engine_serves_race_and_a_game_is_played_by_commands_to_a_winner(tablet: EngineClient) -> None:

@@ -3,43 +3,18 @@
 from __future__ import annotations
 
 from collections.abc import Iterator
-from typing import Any
 
 import pytest
-import zmq
 
 from engine.service.client import EngineClient
-from tests.app.engine_process import EngineProcess
+from tests.service.engine_tablet import act, prompt_of, tablet_on
 from tests.waiting import WAIT_S
 
 
 @pytest.fixture()
 def tablet() -> Iterator[EngineClient]:
-    engine = EngineProcess(scenario="tenkey-skirmish")
-    context: zmq.Context[zmq.Socket[bytes]] = zmq.Context()
-    client = EngineClient(engine.pub, engine.commands, context)
-    try:
-        client.sync(WAIT_S)
+    with tablet_on("tenkey-skirmish") as client:
         yield client
-    except BaseException:
-        print(engine.log_text()[-3000:])
-        raise
-    finally:
-        client.close()
-        context.term()
-        engine.stop()
-
-
-def act(tablet: EngineClient, action: dict[str, Any]) -> list[dict[str, Any]]:
-    reply = tablet.request("action", WAIT_S, action=action)
-    assert reply.ok, reply.error
-    events: list[dict[str, Any]] = reply.fields["events"]
-    return events
-
-
-def prompt_of(tablet: EngineClient) -> dict[str, Any]:
-    prompt: dict[str, Any] = tablet.request("snapshot", WAIT_S).fields["game"]["prompt"]
-    return prompt
 
 
 def test_the_engine_serves_the_skirmish_and_its_queries(tablet: EngineClient) -> None:
