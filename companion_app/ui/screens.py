@@ -50,6 +50,8 @@ class PlayScreen(Screen):  # type: ignore[misc]
                     lines[-1] = said + ":"
                 else:
                     lines.append(head + ":")
+                if fig.badges:  # in full: on the board they are cut to fit beside the disc
+                    lines.append("  " + " · ".join(b.replace("_", " ") for b in fig.badges))
             lines += ["  " + line for line in session.selection.lines()]
         if session.shape is not None:
             lines += table

@@ -21,8 +21,10 @@ SEED = 5  # the auto player's seed whose game reaches a combat with the dwarf be
 DOC_IMAGE = ROOT / "docs" / "images" / "lost-worlds-tablet.png"  # the guide's picture, made by this script
 
 
-def to_the_combat() -> list[dict[str, Any]]:
-    """The actions of the auto player's game up to its first combat prompt (the engine's own rules, in step)."""
+def to_the_combat() -> tuple[list[dict[str, Any]], int, str, str]:
+    """The actions of the auto player's game up to its first combat prompt (the engine's own rules, in step), and
+    the first moment a character moving has spent some of its movement points: after how many actions, which
+    character, and its points as the reach query words them ("3 of 4 movement points")."""
     from engine.actions import action_to_dict
     from engine.autoplay import AutoPlayer
     from engine.game import Game
@@ -31,18 +33,27 @@ def to_the_combat() -> list[dict[str, Any]]:
     game = Game(load_scenario(SCENARIO))
     player = AutoPlayer(SEED)
     actions: list[dict[str, Any]] = []
+    moving: tuple[int, str, str] | None = None
     while "open your book at page" not in game.prompt.text:
+        who = game.prompt.figure
+        if moving is None and who is not None:
+            points = game.rules.query(game.state, "reachable", who).texts[0].split(": ", 1)[1]
+            left, _, full = points.partition(" of ")
+            if full and int(left) < int(full.split()[0]):
+                moving = (len(actions), who, points)
         action = player.choose(game)
         actions.append(action_to_dict(action))
         game.apply(action)
         if len(actions) > 500:
             raise AssertionError(f"no combat within 500 actions of seed {SEED}")
-    return actions
+    assert moving is not None, f"no character moved before the combat of seed {SEED}"
+    return (actions, *moving)
 
 
 def lost_worlds_script(d: Driver) -> Step:
-    """The tower's levels on the board, the game played to its first combat prompt, then the dwarf tapped: his
-    movement points, his reach with costs, his battle ranges (the skeleton on the balcony out of range)."""
+    """The tower's levels on the board; the game played to its first combat prompt, a character tapped on the way
+    while it moves (the points it has left, its costed reach); then the dwarf tapped at the combat: his movement
+    points, his reach with costs, his battle ranges (the skeleton on the balcony out of range)."""
     app = d.app
     s = app.session
 
@@ -63,8 +74,21 @@ def lost_worlds_script(d: Driver) -> Step:
     d.check(len(set(fills.values())) == len(fills), "each level shaded its own way")
     yield d.drawn()
     d.screenshot("lost-worlds-board")
-    actions = to_the_combat()
-    for action in actions:
+    actions, moved_after, mover, points = to_the_combat()
+    for n, action in enumerate(actions):
+        if n == moved_after:  # a character in the middle of its move: the points it has left on the tablet
+            yield d.drawn()
+            figure = s.board.figures[mover]  # type: ignore[union-attr]
+            name = figure.name
+            d.tap(*board.window_pos_of(figure.key))
+            words = f"{name}: {points}"
+            yield d.expect(lambda: s.selection is not None and s.selection.figure == mover
+                           and f"{points} left" in s.prompt.text  # type: ignore[union-attr]
+                           and words in info.text, "the movement points left while moving")  # noqa: B023 - awaited now
+            d.check(all(c.label.isdigit() for c in s.selection.cells("shade")),  # type: ignore[union-attr]
+                    "each reachable space labelled with its cost while moving")
+            yield d.drawn()
+            d.screenshot("lost-worlds-moving")
         before = len((s.snapshot or {}).get("history") or [])
         app.send_action(action)
 

@@ -32,11 +32,12 @@ def test_the_tablet_shows_levels_pages_movement_points_reach_and_battle_ranges_b
     assert result["ok"], f"{result['error']}\nchecks passed: {result['checks']}\nengine: {result.get('engine_log')}"
     checks = result["checks"]
     for check in ("every space's level on the board", "each level shaded its own way",
+                  "the movement points left while moving", "each reachable space labelled with its cost while moving",
                   "the page each player opens, in the prompt panel", "his movement points left on screen",
                   "each reachable space labelled with its cost", "where height breaks a battle range, with the reason",
                   "the battle range to the knight and his back space"):
         assert check in checks
-    for name in ("lost-worlds-board", "lost-worlds-combat"):
+    for name in ("lost-worlds-board", "lost-worlds-moving", "lost-worlds-combat"):
         shot = SHOTS / f"{name}.png"
         assert shot.exists() and shot.stat().st_size > 10_000
     doc = ROOT / "docs" / "images" / "lost-worlds-tablet.png"
