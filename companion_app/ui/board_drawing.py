@@ -180,11 +180,12 @@ def captions(group: InstructionGroup, tiles: Sequence[TileView], size_mm: float)
             chip(group, t.caption, t.caption_at, size_mm * 0.36, palette.TEXT, 28)
 
 
-def tile_labels(group: InstructionGroup, tiles: Sequence[TileView], size_mm: float) -> None:
-    """Each tile's label where the view model puts it (a hex's top edge, a zone's corner)."""
+def tile_labels(group: InstructionGroup, tiles: Sequence[TileView], size_mm: float, levelled: bool = False) -> None:
+    """Each tile's label where the view model puts it (a hex's top edge, a zone's corner); on a map of levels
+    (``levelled``) every tile's level as a number too, level 0 included, so no level is told by shade alone."""
     for t in tiles:
         text(group, t.label, t.label_at, t.label_mm or size_mm * 0.26, palette.TEXT_DIM, 24)
-        if t.level:
+        if t.level or levelled:
             height = max(size_mm * 0.26, t.label_mm * 0.6)
             below = t.centre[1] + size_mm * 0.55 + height - size_mm * 0.26
             text(group, f"L{t.level}", (t.centre[0], below), height, palette.TEXT, 24)

@@ -192,7 +192,7 @@ class BoardWidget(Widget):  # type: ignore[misc]
         tiles = list(board.tiles.values())
         draw.terrain_patterns(g, [t for t in tiles if t.pattern], size)
         if len(tiles) <= LABELS_UP_TO_TILES:
-            draw.tile_labels(g, tiles, size)
+            draw.tile_labels(g, tiles, size, levelled=any(t.level for t in tiles))
         draw.tokens(g, [t for t in tiles if t.tokens], size)
         self._tiles_for = id(self.session.scenario) if self.session is not None else None
         self._marks_for = board.marks  # the GM's terrain marks drawn in these tiles

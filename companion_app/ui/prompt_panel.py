@@ -16,6 +16,8 @@ from companion_app.viewmodels.prompt_model import DieView, PromptModel
 
 SendAction = Callable[[dict[str, Any]], None]
 
+OPPOSED_PER_ROW = 2  # opposed dice columns side by side; more dice wrap to the next row
+
 
 class PromptPanel(BoxLayout):  # type: ignore[misc]
     """Rebuilt from a :class:`PromptModel` whenever the prompt changes; face taps update it in place."""
@@ -72,7 +74,9 @@ class PromptPanel(BoxLayout):  # type: ignore[misc]
             self.add_widget(WrapLabel(text="Chances before the roll:", font_base=18, color=palette.TEXT_DIM))
             for line in model.chances:
                 self.add_widget(WrapLabel(text="  " + line, font_base=24, bold=True))
-        columns = GridLayout(cols=len(model.dice) if model.opposed else 1, spacing=dp(20), size_hint_y=None)
+        # Opposed dice side by side, at most two to a row: more would squeeze the face buttons past reading.
+        columns = GridLayout(cols=min(len(model.dice), OPPOSED_PER_ROW) if model.opposed else 1, spacing=dp(20),
+                             size_hint_y=None)
         columns.bind(minimum_height=columns.setter("height"))
         for die in model.dice:
             columns.add_widget(self._die_column(model, die))
@@ -97,7 +101,7 @@ class PromptPanel(BoxLayout):  # type: ignore[misc]
             grid = GridLayout(cols=min(die.sides, per_row), spacing=dp(6), size_hint_y=None)
             grid.bind(minimum_height=grid.setter("height"))
             for face in range(1, die.sides + 1):
-                b = BigButton(text=str(face), font_base=36, bold=True)
+                b = BigButton(text=str(face), font_base=36 if die.sides < 10 else 28, bold=True)  # "10" on one line
                 b.bind(on_release=lambda _b, i=die.index, v=face: self.enter(i, v))
                 b.height = max(b.height, dp(64))
                 buttons.append(b)

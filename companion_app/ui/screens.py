@@ -35,6 +35,7 @@ class PlayScreen(Screen):  # type: ignore[misc]
         lines: list[str] = []
         if session.notice:
             lines.append(session.notice)
+        said = session.notice
         table = session.table_view.lines(session.board) if session.board is not None else []
         if session.shape is None:
             lines += table
@@ -44,7 +45,13 @@ class PlayScreen(Screen):  # type: ignore[misc]
                 lines.append(session.shape.text(session.board) + ":")
             elif fig is not None:
                 about = ", ".join(part for part in (fig.side_name, fig.kind) if part)
-                lines.append(f"{fig.name} ({about}) on {fig.label}:")
+                head = f"{fig.name} ({about}) on {fig.label}"
+                if said and lines[-1:] == [said] and said.startswith(head):  # the tap's words name it already
+                    lines[-1] = said + ":"
+                else:
+                    lines.append(head + ":")
+                if fig.badges:  # in full: on the board they are cut to fit beside the disc
+                    lines.append("  " + " · ".join(b.replace("_", " ") for b in fig.badges))
             lines += ["  " + line for line in session.selection.lines()]
         if session.shape is not None:
             lines += table

@@ -287,7 +287,8 @@ class GameSession:
                 return TapResult("action", prompt.move_to(key, board), text=f"move to {board.label(key)}")
         fig = board.pick(key, self.selection.figure if self.selection is not None else None)  # a stack: the next
         if fig is not None:
-            more = f"; {fig.stack_index + 1} of a stack of {fig.stack}, tap again for the next" if fig.stack > 1 else ""
+            more = (f"; {fig.stack_index + 1} of a stack of {fig.stack}, tap again for the next: "
+                    f"{stack_list(board, key)}") if fig.stack > 1 else ""
             return TapResult("select", figure=fig.id, text=f"{fig.name} ({fig.side_name}) on {fig.label}{more}")
         if self.cell_asks and key in board.tiles:
             return TapResult("cell", text=f"{board.label(key)}: {', '.join(q.label.lower() for q in self.cell_asks)}",
@@ -316,3 +317,8 @@ class GameSession:
             return TapResult("action", turn, text=f"turn {fig.name} to face {board.label(end)}")
         who = board.side_name(prompt.side) or "The engine"
         return TapResult("refused", text=f"{fig.name} cannot move now: {who} must first: {prompt.text}")
+
+
+def stack_list(board: BoardView, key: HexKey) -> str:
+    """The figures of a stack, top first, each with its first badge (its state where the rules give one)."""
+    return ", ".join(f"{f.name} ({f.badges[0]})" if f.badges else f.name for f in board.figures_at(key))

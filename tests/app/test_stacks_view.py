@@ -147,3 +147,16 @@ def test_a_choice_naming_a_figure_without_a_hex_is_tapped_on_the_figures_hex(pic
     session.set_snapshot(snapshot)
     result = session.tap(KEY)
     assert result.kind == "pick" and [o.figure for o in result.options] == ["squire", "knight"]
+
+
+def test_a_tap_on_a_stack_lists_its_figures_top_first(game: Game) -> None:
+    game.apply(Move("squire", B2))
+    game.apply(Move("knight", B2))
+    session = session_for(game)
+    board = session.board
+    assert board is not None
+    names = [f.name for f in board.figures_at(KEY)]
+    text = session.tap(KEY).text
+    assert text.endswith("tap again for the next: " + ", ".join(
+        f"{n} ({board.figures[f].badges[0]})" if board.figures[f].badges else n
+        for n, f in zip(names, ["squire", "knight"], strict=True)))

@@ -46,3 +46,8 @@ def test_the_guides_recovery_table_is_the_chart_files() -> None:
 
 def test_the_guide_leaves_a_place_for_the_tablet_picture() -> None:
     assert "TABLET PICTURE" in GUIDE.read_text(encoding="utf-8")
+
+
+def test_the_guide_shows_the_tablet_picture_its_window_test_makes() -> None:
+    assert "](../images/lost-worlds-tablet.png)" in GUIDE.read_text(encoding="utf-8")
+    assert (GUIDE.parents[1] / "images" / "lost-worlds-tablet.png").stat().st_size > 10_000

@@ -1,5 +1,6 @@
 """What a tap on a unit shows: where it may move, and for every enemy the to-hit number of a normal shot
-before the player chooses, with each modifier listed (or why it cannot be fired)."""
+before the player chooses, with each modifier listed (or why it cannot be fired); the enemies it can fire at
+come first."""
 
 from __future__ import annotations
 
@@ -23,8 +24,8 @@ def to_hit(r: Laramie, state: GameState, fid: str) -> Overlay:
     if not fig.alive or fig.hex is None:
         return Overlay(TO_HIT.name, texts=(f"{r.name_of(fid)} is not in play",))
     lines, cells = [], []
-    for e in r.enemies(state, fid):
-        shot = r.normal(state, fid, e.id)
+    shots = [(e, r.normal(state, fid, e.id)) for e in r.enemies(state, fid)]
+    for e, shot in sorted(shots, key=lambda es: not es[1].allowed):  # the targets it can fire at first
         head = f"{r.name_of(e.id)} ({r.where(state, e.id)}, range {shot.range})"
         if shot.allowed:
             text = f"{head}: {shot.need()} — {shot.breakdown()}"

@@ -1,0 +1,147 @@
+"""Lost Worlds in the real app against a real engine serving the ruined tower: the levels shaded and numbered, a
+combat prompt naming the page each player opens, a tapped character's movement points and costed reach, its battle
+ranges with the one the height difference breaks.
+
+Run in its own process under Xvfb: ``xvfb-run -a python -m tests.lost_worlds.lw_window``. Prints one JSON line like
+the window scenarios of ``tests.app.window_scenario``, whose driver (``tests.app.window_driver``) it uses: it waits
+on state, never on frames.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from typing import Any
+
+from tests.app.engine_process import ROOT, EngineProcess
+from tests.app.window_driver import Clock, Driver, HexaApp, NetworkAgent, Step, TableStandIn, _play
+
+SCENARIO = "lost-worlds-ruined-tower"
+SEED = 5  # the auto player's seed whose game reaches a combat with the dwarf below the skeleton's balcony
+DOC_IMAGE = ROOT / "docs" / "images" / "lost-worlds-tablet.png"  # the guide's picture, made by this script
+
+
+def to_the_combat() -> tuple[list[dict[str, Any]], int, str, str]:
+    """The actions of the auto player's game up to its first combat prompt (the engine's own rules, in step), and
+    the first moment a character moving has spent some of its movement points: after how many actions, which
+    character, and its points as the reach query words them ("3 of 4 movement points")."""
+    from engine.actions import action_to_dict
+    from engine.autoplay import AutoPlayer
+    from engine.game import Game
+    from engine.scenario import load_scenario
+
+    game = Game(load_scenario(SCENARIO))
+    player = AutoPlayer(SEED)
+    actions: list[dict[str, Any]] = []
+    moving: tuple[int, str, str] | None = None
+    while "open your book at page" not in game.prompt.text:
+        who = game.prompt.figure
+        if moving is None and who is not None:
+            points = game.rules.query(game.state, "reachable", who).texts[0].split(": ", 1)[1]
+            left, _, full = points.partition(" of ")
+            if full and int(left) < int(full.split()[0]):
+                moving = (len(actions), who, points)
+        action = player.choose(game)
+        actions.append(action_to_dict(action))
+        game.apply(action)
+        if len(actions) > 500:
+            raise AssertionError(f"no combat within 500 actions of seed {SEED}")
+    assert moving is not None, f"no character moved before the combat of seed {SEED}"
+    return (actions, *moving)
+
+
+def lost_worlds_script(d: Driver) -> Step:
+    """The tower's levels on the board; the game played to its first combat prompt, a character tapped on the way
+    while it moves (the points it has left, its costed reach); then the dwarf tapped at the combat: his movement
+    points, his reach with costs, his battle ranges (the skeleton on the balcony out of range)."""
+    app = d.app
+    s = app.session
+
+    def live() -> bool:
+        """the app live with the initiative roll on the board"""
+        return app.agent.state == "live" and s.prompt is not None and s.board is not None
+
+    TableStandIn(app.agent, {})  # no camera runs: an empty table
+    yield live
+    play = _play(app)
+    board, info = play.ids.board, play.ids.info
+    view = s.board
+    assert view is not None
+    level = {t.label: t.level for t in view.tiles.values()}
+    d.check(level["E2"] == 0 and level["A1"] == 2 and level["E5"] == 3 and level["H5"] == 4 and level["I5"] == 5,
+            "every space's level on the board")
+    fills = {t.level: t.fill for t in view.tiles.values() if t.terrain == view.tiles[next(iter(view.tiles))].terrain}
+    d.check(len(set(fills.values())) == len(fills), "each level shaded its own way")
+    yield d.drawn()
+    d.screenshot("lost-worlds-board")
+    actions, moved_after, mover, points = to_the_combat()
+    for n, action in enumerate(actions):
+        if n == moved_after:  # a character in the middle of its move: the points it has left on the tablet
+            yield d.drawn()
+            figure = s.board.figures[mover]  # type: ignore[union-attr]
+            name = figure.name
+            d.tap(*board.window_pos_of(figure.key))
+            words = f"{name}: {points}"
+            yield d.expect(lambda: s.selection is not None and s.selection.figure == mover
+                           and f"{points} left" in s.prompt.text  # type: ignore[union-attr]
+                           and words in info.text, "the movement points left while moving")  # noqa: B023 - awaited now
+            d.check(all(c.label.isdigit() for c in s.selection.cells("shade")),  # type: ignore[union-attr]
+                    "each reachable space labelled with its cost while moving")
+            yield d.drawn()
+            d.screenshot("lost-worlds-moving")
+        before = len((s.snapshot or {}).get("history") or [])
+        app.send_action(action)
+
+        def taken(before: int = before) -> bool:
+            """the engine's answer to the action on the tablet (one more entry in its history)"""
+            return len((s.snapshot or {}).get("history") or []) > before
+
+        yield taken
+    yield d.expect(lambda: s.prompt is not None and "open your book at page" in s.prompt.text,
+                   "the combat prompt on the tablet")
+
+    def panel_texts() -> list[str]:
+        return [w.text for w in play.ids.prompt.walk() if hasattr(w, "text")]
+
+    yield d.drawn()
+    yield d.expect(lambda: any("Knight: open your book at page 1" in t and "Troll: open your book at page" in t
+                               for t in panel_texts()), "the page each player opens, in the prompt panel")
+    dwarf = next(f for f in s.board.figures.values() if f.id == "dwarf")  # type: ignore[union-attr]
+    d.tap(*board.window_pos_of(dwarf.key))
+
+    def answered() -> bool:
+        sel = s.selection
+        return sel is not None and sel.figure == "dwarf" and set(sel.answers) == {q.what for q in s.queries}
+
+    yield d.expect(answered, "every query answered about the dwarf")
+    sel = s.selection
+    assert sel is not None
+    yield d.expect(lambda: "Dwarf: " in info.text and "movement points" in info.text,
+                   "his movement points left on screen")
+    d.check(all(c.label.isdigit() for c in sel.cells("shade") if c.label != "in range"),
+            "each reachable space labelled with its cost")
+    broken = "Skeleton at G5: not in battle range — Dwarf (the lower, height 3) is not taller than the 3 levels"
+    yield d.expect(lambda: broken in info.text, "where height breaks a battle range, with the reason")
+    yield d.expect(lambda: "Knight at F3: in battle range" in info.text and "back space E4" in info.text,
+                   "the battle range to the knight and his back space")
+    yield d.drawn()
+    DOC_IMAGE.write_bytes(d.screenshot("lost-worlds-combat").read_bytes())
+
+
+def main() -> int:
+    engine = EngineProcess(scenario=SCENARIO)
+    app = HexaApp(NetworkAgent(engine.pub, engine.commands, None))
+    driver = Driver(app, lost_worlds_script)
+    Clock.schedule_interval(driver.tick, 0)
+    try:
+        app.run()
+    finally:
+        engine.stop()
+    ok = driver.error is None
+    print(json.dumps({"ok": ok, "checks": driver.checks, "error": driver.error,
+                      "engine_log": None if ok else engine.log_text()[-2000:]}))
+    return 0 if ok else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())
