@@ -7,6 +7,7 @@ the state round-tripping through JSON.
 
 from __future__ import annotations
 
+import copy
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -56,7 +57,7 @@ class FigureState:
             "carrying": list(self.carrying),
             "level": self.level,
             "arrived": self.arrived,
-            "values": dict(self.values),
+            "values": copy.deepcopy(self.values),  # plain JSON, maybe nested: never shared with the copy
         }
 
     @classmethod
@@ -72,7 +73,7 @@ class FigureState:
             list(d["carrying"]),
             d.get("level"),  # absent in states saved before figures had levels and stacks
             d.get("arrived", 0),
-            dict(d.get("values", {})),  # absent in states saved before rule sets kept per-figure values
+            copy.deepcopy(dict(d.get("values", {}))),  # absent in states saved before rule sets kept values
         )
 
 
