@@ -21,7 +21,13 @@ from engine.layout import Layout
 DEFAULT_HEX_MM = 50.0  # across flats, when a board is built without a layout (tests)
 # Share of a hex (across flats) between the centre and where a figure of a stack stands beside it: far enough that a
 # 25 mm tag beside a 25 mm tag on a 50 mm hex stays in view, near enough that it still stands inside the hex.
-STACK_SPREAD = 0.42
+# Where the figures of a stack stand, in hexes from the centre. Square tags side by side need their centres
+# 1.05 tags apart for neither white label to cover the other's black border (24 mm for 22 mm tags, 26 mm with
+# some slack): a hex is longest from corner to corner, so the two places beside the centre lie towards its
+# corners (0.52 of a 50 mm hex: 26 mm, 3 mm inside the corners). Two more, towards its sides, keep inside the hex
+# and are nearer the centre: their tags overlap the centre's (a fifth figure needs larger hexes or smaller tags).
+STACK_SPREAD = 0.52
+STACK_SPREAD_ACROSS = 0.42
 
 
 __all__ = ["DEFAULT_HEX_MM", "EdgeKind", "HexBoard", "HexInfo", "board_from"]
@@ -136,9 +142,12 @@ class HexBoard:
         return self.geometry.hex_to_mm(h)
 
     def stand_points_mm(self, h: Hex) -> list[Point]:
-        """The centre, then beside it to the right, left, below and above (``STACK_SPREAD`` of a hex away)."""
-        (x, y), d = self.centre_mm(h), STACK_SPREAD * self.cell_mm
-        return [(x, y), (x + d, y), (x - d, y), (x, y + d), (x, y - d)]
+        """The centre, then beside it towards the hex's two opposite corners (``STACK_SPREAD`` of a hex away: right
+        and left of a flat hex, below and above a pointy one), then towards its sides (``STACK_SPREAD_ACROSS``)."""
+        (x, y), d, e = self.centre_mm(h), STACK_SPREAD * self.cell_mm, STACK_SPREAD_ACROSS * self.cell_mm
+        if self.geometry.orientation is Orientation.FLAT:
+            return [(x, y), (x + d, y), (x - d, y), (x, y + e), (x, y - e)]
+        return [(x, y), (x, y + d), (x, y - d), (x + e, y), (x - e, y)]
 
     def corners_mm(self, h: Hex) -> list[Point]:
         return self.geometry.corners_mm(h)
