@@ -1,12 +1,12 @@
-"""A stack on the synthetic table: figures set side by side in one hex, as the demo's hand and a player do, each
-tag seen by the camera and located in that hex (50 mm hexes, 22 mm tags on 30 mm figures)."""
+"""A stack on the synthetic table: figures set side by side in one hex as the demo's hand and a player do (those
+there pushed apart for the newcomer), each tag seen by the camera and located in that hex (50 mm hexes, 22 mm tags)."""
 
 from __future__ import annotations
 
 import pytest
 
 from calibration.camera_model import CameraModel
-from companion_app.demo.table_moves import place_on
+from companion_app.demo.table_moves import make_room, place_on
 from engine.scenario import load_scenario
 from vision.detection import MarkerDetector
 from vision.synthetic.demo_scene import table_centre
@@ -15,7 +15,7 @@ from vision.synthetic.scenario_scene import scenario_table
 
 
 @pytest.mark.parametrize("cell", ["F4", "B2", "N1"])
-@pytest.mark.parametrize("count", [2, 3])
+@pytest.mark.parametrize("count", [2, 3, 4])
 def test_every_tag_of_a_stack_is_seen_on_its_hex(cell: str, count: int) -> None:
     scenario = load_scenario("laramie-station")
     table, heights = scenario_table(scenario)
@@ -24,11 +24,11 @@ def test_every_tag_of_a_stack_is_seen_on_its_hex(cell: str, count: int) -> None:
     stack = [f for f in scenario.figures][:count]
     markers: dict[int, dict[str, object]] = {}
     figures = list(table.figures)
-    for spec in stack:  # the hand sets each figure down where the hex has room left
-        move = place_on(scenario, spec.id, hex_, markers)
-        markers[move.marker] = {"x_mm": move.x_mm, "y_mm": move.y_mm, "state": "on_table"}
-        i = next(i for i, f in enumerate(figures) if f.marker_id == move.marker)
-        figures[i] = figures[i].moved(move.x_mm, move.y_mm)
+    for spec in stack:  # the hand slides the stack apart and sets each figure down in the place left
+        for move in [*make_room(scenario, spec.id, hex_, markers), place_on(scenario, spec.id, hex_, markers)]:
+            markers[move.marker] = {"x_mm": move.x_mm, "y_mm": move.y_mm, "state": "on_table"}
+            i = next(i for i, f in enumerate(figures) if f.marker_id == move.marker)
+            figures[i] = figures[i].moved(move.x_mm, move.y_mm)
     frame = TableRenderer(camera, table).render(tuple(figures))
     seen = {m.marker_id: m for m in MarkerDetector().detect(frame.image)}
     for spec in stack:

@@ -145,8 +145,8 @@ class TableRenderer:
             if hull is not None:
                 # A body cannot hide a tag as high as its top or higher (the camera looks down on both): the
                 # tags of farther figures that its outline covered are drawn again over it.
-                for other, box in drawn:
-                    if other.height_mm >= figure.height_mm and _boxes_meet(box, _hull_box(hull)):
+                for other, covers in drawn:
+                    if other.height_mm >= figure.height_mm and _boxes_meet(covers, _hull_box(hull)):
                         self._draw_tag(image, other, hull)
             box = self._draw_tag(image, figure)
             if box is not None:
@@ -199,7 +199,7 @@ class TableRenderer:
         if clip is not None:
             inside = np.zeros(alpha.shape, np.uint8)
             cv2.fillConvexPoly(inside, clip - np.array([cx0 * 16, cy0 * 16], np.int32), 255, cv2.LINE_AA, shift=4)
-            alpha *= inside.astype(np.float32) / 255.0
+            alpha = alpha * (inside.astype(np.float32) / 255.0)
         roi = image[cy0:cy1, cx0:cx1]
         a = alpha[:, :, None]
         roi[:] = np.clip(roi * (1.0 - a) + warped * a + 0.5, 0, 255).astype(np.uint8)
