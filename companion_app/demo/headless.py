@@ -26,7 +26,7 @@ from engine.scenario import Scenario, load_scenario
 from engine.service.client import EngineClient
 from vision.synthetic.control import TableControlClient
 
-from .table_moves import TableMove, corrections, place_on, table_hex
+from .table_moves import TableMove, corrections, make_room, place_on, table_hex
 
 log = logging.getLogger(__name__)
 
@@ -165,7 +165,10 @@ class HeadlessPlayer:
             else:
                 assert cell is not None, "a choice goes through the table only with its figure and cell"
                 figure, to = cell
-            self._hand(place_on(self.scenario, figure, to, self.table.markers()))
+            markers = self.table.markers()
+            for slide in make_room(self.scenario, figure, to, markers):  # the stack there moves apart first
+                self._hand(slide)
+            self._hand(place_on(self.scenario, figure, to, markers))
             what = f"the camera to see {self._name(figure)} on {self.scenario.label(to)}"
         else:
             self._hand(TableMove(action.figure, self.scenario.figure(action.figure).marker_id, None))

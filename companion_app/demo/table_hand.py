@@ -27,7 +27,7 @@ from engine.service.client import EngineClient
 from engine.wire import WireError
 from vision.synthetic.control import ControlError, TableControlClient
 
-from .table_moves import TableMove, corrections, place_on, table_hex
+from .table_moves import TableMove, corrections, make_room, place_on, table_hex
 
 log = logging.getLogger(__name__)
 
@@ -136,6 +136,8 @@ class TableHandProxy:
             marker = markers.get(move.marker)
             if marker is not None and table_hex(self.scenario, marker) == target:
                 return False  # staying put: the tablet's answer is the only way to say it
+            for slide in make_room(self.scenario, figure, target, markers):  # the stack there moves apart first
+                table.place(slide.marker, slide.x_mm, slide.y_mm, slide.angle_deg, slide.height_mm)
             table.place(move.marker, move.x_mm, move.y_mm, move.angle_deg, move.height_mm)
         except (ControlError, TimeoutError) as exc:
             self._answer(envelope, False, f"the synthetic table could not move the figure: {exc}", request.id)

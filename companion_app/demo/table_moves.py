@@ -16,7 +16,7 @@ from typing import Any
 from engine.hexes import Hex
 from engine.scenario import Scenario
 
-FREE_SPOT = 0.4  # share of a cell a spot keeps from every other figure's tag
+SLIDE_MM = 1.0  # a figure of a stack nearer its place than this is left where it stands
 
 
 @dataclass(frozen=True)
@@ -37,19 +37,39 @@ SYNTHETIC_FIGURE_MM = 30.0  # the synthetic table's body for a figure that gives
 
 def place_on(scenario: Scenario, figure: str, to: Hex, table: Mapping[int, Mapping[str, Any]] | None = None
              ) -> TableMove:
-    """The hand move that puts ``figure`` on cell ``to``: the board's first place to stand there that no other figure
-    takes (``table``: the control socket's markers by id), so that every tag of a stack stays in view; its tag at
-    the tile's height when the scenario has raised tiles."""
+    """The hand move that puts ``figure`` on cell ``to``: the board's place for it in the stack it joins there
+    (``table``: the control socket's markers by id; :func:`make_room` slides the others apart first), so that
+    every tag of a stack stays in view; its tag at the tile's height when the scenario has raised tiles."""
     spec = scenario.figure(figure)
-    others = [(float(m["x_mm"]), float(m["y_mm"])) for i, m in (table or {}).items()
-              if i != spec.marker_id and m["state"] in ("on_table", "moving")]
-    spots = scenario.board.stand_points_mm(to)
-    free = [p for p in spots if all(math.dist(p, o) > FREE_SPOT * scenario.board.cell_mm for o in others)]
-    x, y = free[0] if free else spots[0]
+    x, y = _stack_places(scenario, figure, to, table or {})[1]
     height = None
     if scenario.level_height_mm > 0:
         height = (spec.height_mm or SYNTHETIC_FIGURE_MM) + scenario.board.level(to) * scenario.level_height_mm
     return TableMove(figure, spec.marker_id, to, x, y, scenario.layout.rotation_deg, height)
+
+
+def make_room(scenario: Scenario, figure: str, to: Hex, table: Mapping[int, Mapping[str, Any]]) -> list[TableMove]:
+    """The hand moves that slide the figures already on ``to`` to the board's places for a stack one larger, before
+    ``figure`` joins them there (as a player pushes them aside): each stays on the cell and keeps its facing."""
+    return _stack_places(scenario, figure, to, table)[0]
+
+
+def _stack_places(scenario: Scenario, figure: str, to: Hex, table: Mapping[int, Mapping[str, Any]]
+                  ) -> tuple[list[TableMove], tuple[float, float]]:
+    """The slides of the figures on ``to`` (each to the nearest place left of a stack one larger) and the place
+    left for ``figure``."""
+    spec = scenario.figure(figure)
+    here = [(other, m) for i, m in table.items() if i != spec.marker_id
+            and (other := scenario.figure_by_marker(i)) is not None and table_hex(scenario, m) == to]
+    free = list(scenario.board.stand_points_mm(to, len(here) + 1))
+    slides = []
+    for other, m in here:
+        at = (float(m["x_mm"]), float(m["y_mm"]))
+        place = min(free, key=lambda p: math.dist(p, at))
+        free.remove(place)
+        if math.dist(place, at) > SLIDE_MM:
+            slides.append(TableMove(other.id, other.marker_id, to, place[0], place[1], float(m.get("angle_deg", 0.0))))
+    return slides, free[0]
 
 
 def table_hex(scenario: Scenario, marker: Mapping[str, Any]) -> Hex | None:
@@ -75,6 +95,9 @@ def corrections(scenario: Scenario, state: Mapping[str, Any], table: Mapping[int
         seen = table_hex(scenario, table[spec.marker_id])
         if want == seen:
             continue
-        out.append(place_on(scenario, spec.id, want, table) if want is not None
-                   else TableMove(spec.id, spec.marker_id, None))
+        if want is None:
+            out.append(TableMove(spec.id, spec.marker_id, None))
+        else:
+            out.extend(make_room(scenario, spec.id, want, table))
+            out.append(place_on(scenario, spec.id, want, table))
     return out

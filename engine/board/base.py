@@ -84,9 +84,10 @@ class Board(CellLabels, Protocol):
     def centre_mm(self, cell: Cell) -> Point:
         """The cell's centre in map millimetres (y down)."""
 
-    def stand_points_mm(self, cell: Cell) -> list[Point]:
-        """Where figures stand in the cell on the table, first choice first (map millimetres): the centre of a hex,
-        the four quarters of a zone, so that several figures in one cell (a stack) each show their tag."""
+    def stand_points_mm(self, cell: Cell, count: int = 1) -> list[Point]:
+        """Where the ``count`` figures of a stack in the cell stand on the table, one point each (map millimetres):
+        a lone figure at a hex's centre, several side by side around it, a zone's quarters; far enough apart that
+        every figure's tag shows, and inside the cell."""
 
     def corners_mm(self, cell: Cell) -> list[Point]:
         """The cell's outline in map millimetres, clockwise on the table (y down)."""

@@ -19,9 +19,13 @@ from engine.hexes import DIRECTIONS, Edge, Hex, Orientation, edge, from_label, t
 from engine.layout import Layout
 
 DEFAULT_HEX_MM = 50.0  # across flats, when a board is built without a layout (tests)
-# Share of a hex (across flats) between the centre and where a figure of a stack stands beside it: far enough that a
-# 25 mm tag beside a 25 mm tag on a 50 mm hex stays in view, near enough that it still stands inside the hex.
-STACK_SPREAD = 0.42
+# Where a stack's figures stand, in hexes (across flats) from the centre. Square tags side by side need their
+# centres about 1.1 tags apart, so that neither's white label covers the other's black border (24-26 mm for 22 mm
+# tags): two or three figures stand towards the hex's corners, where it is longest (21 mm out on a 50 mm hex, 36 mm
+# and more apart), four in a square (26 mm apart). All stay clearly inside the hex: the camera keeps a figure on
+# its old hex until its tag is clearly past the border (``locate``'s hysteresis).
+STACK_RADIUS = 0.42
+STACK_SQUARE = 0.26
 
 
 __all__ = ["DEFAULT_HEX_MM", "EdgeKind", "HexBoard", "HexInfo", "board_from"]
@@ -135,10 +139,26 @@ class HexBoard:
     def centre_mm(self, h: Hex) -> Point:
         return self.geometry.hex_to_mm(h)
 
-    def stand_points_mm(self, h: Hex) -> list[Point]:
-        """The centre, then beside it to the right, left, below and above (``STACK_SPREAD`` of a hex away)."""
-        (x, y), d = self.centre_mm(h), STACK_SPREAD * self.cell_mm
-        return [(x, y), (x + d, y), (x - d, y), (x, y + d), (x, y - d)]
+    def stand_points_mm(self, h: Hex, count: int = 1) -> list[Point]:
+        """Where the ``count`` figures of a stack on ``h`` stand, one point each: the centre for one; two or three
+        towards the hex's corners (``STACK_RADIUS`` of a hex out), four in a square (``STACK_SQUARE`` out along each
+        axis); more than four do not fit side by side with tags a hex's fifth wide: one at the centre, the others
+        towards the corners, their tags overlapping."""
+        (x, y), r = self.centre_mm(h), STACK_RADIUS * self.cell_mm
+        first = 0.0 if self.geometry.orientation is Orientation.FLAT else 30.0  # a corner's direction
+
+        def corners(k: int, step: float) -> list[Point]:
+            angles = [math.radians(first + step * i) for i in range(k)]
+            return [(x + r * math.cos(a), y + r * math.sin(a)) for a in angles]
+
+        if count <= 1:
+            return [(x, y)]
+        if count <= 3:
+            return corners(count, 360.0 / count)
+        if count == 4:
+            d = STACK_SQUARE * self.cell_mm
+            return [(x - d, y - d), (x + d, y + d), (x + d, y - d), (x - d, y + d)]
+        return [(x, y)] + [corners(6, 60.0)[i % 6] for i in range(count - 1)]
 
     def corners_mm(self, h: Hex) -> list[Point]:
         return self.geometry.corners_mm(h)

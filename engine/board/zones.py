@@ -166,10 +166,12 @@ class ZoneBoard:
         x0, y0, x1, y1 = self.rect_mm(cell)
         return ((x0 + x1) / 2.0, (y0 + y1) / 2.0)
 
-    def stand_points_mm(self, cell: Hex) -> list[Point]:
-        """The centres of the zone's four quarters: top left, bottom right, top right, bottom left."""
+    def stand_points_mm(self, cell: Hex, count: int = 1) -> list[Point]:
+        """The centres of the zone's four quarters in turn (top left, bottom right, top right, bottom left), ``count``
+        of them: a fifth figure shares the first quarter."""
         (x, y), d = self.centre_mm(cell), self.zone_mm / 4.0
-        return [(x - d, y - d), (x + d, y + d), (x + d, y - d), (x - d, y + d)]
+        quarters = [(x - d, y - d), (x + d, y + d), (x + d, y - d), (x - d, y + d)]
+        return [quarters[i % len(quarters)] for i in range(max(count, 1))]
 
     def corners_mm(self, cell: Hex) -> list[Point]:
         x0, y0, x1, y1 = self.rect_mm(cell)

@@ -24,6 +24,7 @@ from vision.synthetic.scene import Figure, Hand, Label, TableDrawing
 log = logging.getLogger(__name__)
 
 Image = NDArray[np.uint8]
+Box = tuple[int, int, int, int]  # x0, y0, x1, y1 pixels
 
 
 @dataclass(frozen=True, slots=True)
@@ -76,6 +77,17 @@ def _draw_label(picture: Image, label: Label, mm_per_px: float, margin_mm: float
     cv2.putText(picture, label.text, (round(x), round(y)), font, scale, label.colour, thickness, cv2.LINE_AA)
 
 
+def _hull_box(hull: NDArray[np.int32]) -> Box:
+    """The pixels an outline (pixels × 16) spans."""
+    x0, y0 = hull.reshape(-1, 2).min(axis=0) // 16
+    x1, y1 = hull.reshape(-1, 2).max(axis=0) // 16 + 2
+    return int(x0), int(y0), int(x1), int(y1)
+
+
+def _boxes_meet(a: Box, b: Box) -> bool:
+    return a[0] < b[2] and b[0] < a[2] and a[1] < b[3] and b[1] < a[3]
+
+
 class TableRenderer:
     """Draws frames of one table as one camera sees it."""
 
@@ -126,8 +138,19 @@ class TableRenderer:
         figures = self.table.figures if figures is None else figures
         image = self.background.copy()
         depth = self.camera.depth_mm(np.array([[f.x_mm, f.y_mm, f.height_mm] for f in figures]).reshape(-1, 3))
+        drawn: list[tuple[Figure, Box]] = []
         for index in np.argsort(-depth):  # far figures first, so near ones cover them
-            self._draw_figure(image, figures[int(index)])
+            figure = figures[int(index)]
+            hull = self._draw_body(image, figure)
+            if hull is not None:
+                # A body cannot hide a tag as high as its top or higher (the camera looks down on both): the
+                # tags of farther figures that its outline covered are drawn again over it.
+                for other, covers in drawn:
+                    if other.height_mm >= figure.height_mm and _boxes_meet(covers, _hull_box(hull)):
+                        self._draw_tag(image, other, hull)
+            box = self._draw_tag(image, figure)
+            if box is not None:
+                drawn.append((figure, box))
         hand_mask = np.zeros(image.shape[:2], np.uint8) if hands else None
         for hand in hands:
             pts = self.camera.project([(x, y, hand.height_mm) for x, y in hand.points_mm])
@@ -138,13 +161,19 @@ class TableRenderer:
         image = apply_effects(image, effects or Effects(), rng or np.random.default_rng(0))
         return RenderedFrame(image, truth)
 
-    def _draw_figure(self, image: Image, figure: Figure) -> None:
-        if figure.height_mm > 1.0:
-            ring = [(figure.x_mm + figure.base_mm / 2 * math.cos(t), figure.y_mm + figure.base_mm / 2 * math.sin(t))
-                    for t in np.linspace(0, 2 * math.pi, 24, endpoint=False)]
-            pts = self.camera.project([(x, y, h) for h in (0.0, figure.height_mm) for x, y in ring])
-            hull = cv2.convexHull(np.round(pts * 16).astype(np.int32))
-            cv2.fillConvexPoly(image, hull, figure.body, cv2.LINE_AA, shift=4)
+    def _draw_body(self, image: Image, figure: Figure) -> NDArray[np.int32] | None:
+        """The figure's body (a cylinder up to its tag); returns its outline (pixels × 16), None when flat."""
+        if figure.height_mm <= 1.0:
+            return None
+        ring = [(figure.x_mm + figure.base_mm / 2 * math.cos(t), figure.y_mm + figure.base_mm / 2 * math.sin(t))
+                for t in np.linspace(0, 2 * math.pi, 24, endpoint=False)]
+        pts = self.camera.project([(x, y, h) for h in (0.0, figure.height_mm) for x, y in ring])
+        hull = np.asarray(cv2.convexHull(np.round(pts * 16).astype(np.int32)), dtype=np.int32)
+        cv2.fillConvexPoly(image, hull, figure.body, cv2.LINE_AA, shift=4)
+        return hull
+
+    def _draw_tag(self, image: Image, figure: Figure, clip: NDArray[np.int32] | None = None) -> Box | None:
+        """The tag on its white label; only inside the outline ``clip`` when given. Returns the pixels it may cover."""
         corners = self.camera.project(tag_corners_mm(figure))
         side_px = float(np.linalg.norm(corners[0] - corners[2])) / math.sqrt(2)
         cell_px = int(np.clip(round(side_px / self._cells), 2, 12))
@@ -160,16 +189,21 @@ class TableRenderer:
         h, w = image.shape[:2]
         cx0, cy0, cx1, cy1 = max(x0, 0), max(y0, 0), min(x1, w), min(y1, h)
         if cx0 >= cx1 or cy0 >= cy1:
-            return
+            return None
         dst = (corners - np.array([cx0, cy0])).astype(np.float32)
         matrix = cv2.getPerspectiveTransform(src, dst)
         size = (cx1 - cx0, cy1 - cy0)
         warped = cv2.warpPerspective(texture, matrix, size, flags=cv2.INTER_LINEAR, borderMode=cv2.BORDER_REPLICATE)
         coverage = np.ones(texture.shape[:2], np.float32)
         alpha = cv2.warpPerspective(coverage, matrix, size, flags=cv2.INTER_LINEAR, borderMode=cv2.BORDER_CONSTANT)
+        if clip is not None:
+            inside = np.zeros(alpha.shape, np.uint8)
+            cv2.fillConvexPoly(inside, clip - np.array([cx0 * 16, cy0 * 16], np.int32), 255, cv2.LINE_AA, shift=4)
+            alpha = alpha * (inside.astype(np.float32) / 255.0)
         roi = image[cy0:cy1, cx0:cx1]
         a = alpha[:, :, None]
         roi[:] = np.clip(roi * (1.0 - a) + warped * a + 0.5, 0, 255).astype(np.uint8)
+        return int(cx0), int(cy0), int(cx1), int(cy1)
 
     def _truth(self, figure: Figure, hand_mask: NDArray[np.uint8] | None) -> MarkerTruth:
         corners = self.camera.project(tag_corners_mm(figure))

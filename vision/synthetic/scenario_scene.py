@@ -11,6 +11,7 @@ several starting on one cell stand side by side in it.
 from __future__ import annotations
 
 import math
+from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass, replace
 
@@ -139,9 +140,9 @@ def scenario_table(scenario: Scenario, marker_mm: float = 22.0) -> tuple[TableDr
     heights: dict[int, float] = {}
     figures: list[Figure] = []
     in_cell: dict[Hex, int] = {}
+    stacks = Counter(spec.start for spec in scenario.figures)
     for spec in scenario.figures:
-        spots = board.stand_points_mm(spec.start)  # several on one cell stand side by side
-        x, y = spots[in_cell.get(spec.start, 0) % len(spots)]
+        x, y = board.stand_points_mm(spec.start, stacks[spec.start])[in_cell.get(spec.start, 0)]  # side by side
         in_cell[spec.start] = in_cell.get(spec.start, 0) + 1
         height = spec.height_mm if spec.height_mm > 0 else DEFAULT_FIGURE_HEIGHT_MM
         heights[spec.marker_id] = height  # the camera service assumes the tag's own height; the engine adds the tile
