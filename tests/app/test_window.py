@@ -2,38 +2,14 @@
 
 from __future__ import annotations
 
-import json
-import os
-import shutil
-import subprocess
-import sys
-from pathlib import Path
-
 import pytest
 
 from tests.app.colour_blindness import simulate_file
-
-ROOT = Path(__file__).resolve().parents[2]
-SHOTS = ROOT / "artifacts" / "screenshots"
-
-
-def _command(name: str) -> list[str]:
-    base = [sys.executable, "-m", "tests.app.window_scenario", name]
-    if shutil.which("xvfb-run"):
-        return ["xvfb-run", "-a", "-s", "-screen 0 1280x1024x24", *base]
-    if os.environ.get("DISPLAY"):
-        return base
-    pytest.skip("no display: install Xvfb (apt-get install xvfb) or run under a desktop session")
+from tests.app.window_run import SHOTS, run_window
 
 
 def _run(name: str, **env: str) -> dict[str, object]:
-    proc = subprocess.run(_command(name), cwd=ROOT, capture_output=True, text=True, timeout=240,
-                          env={**os.environ, "KIVY_NO_ARGS": "1", **env})
-    lines = [line for line in proc.stdout.splitlines() if line.startswith("{")]
-    assert lines, f"no result from the window scenario (exit {proc.returncode}):\n{proc.stderr[-3000:]}"
-    result = json.loads(lines[-1])
-    assert result["ok"], f"{result['error']}\nchecks passed: {result['checks']}\nengine: {result.get('engine_log')}"
-    return result
+    return run_window("tests.app.window_scenario", name, env=env)
 
 
 @pytest.mark.window
