@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING, Protocol
 from engine.actions import Roll
 from engine.events import Event
 from engine.flow.steps import Step, step
+from engine.flow.words import verb
 from engine.prompts import Chance, DieRequest, Outcome, Prompt, PromptKind
 from engine.state import GameState
 
@@ -87,7 +88,7 @@ def roll_off_prompt(rules: FlowRuleSet, state: GameState, s: RollOff) -> Prompt:
         text,
         dice=dice,
         outcomes=tuple((Outcome(1, s.sides, f"{'higher' if s.high_first else 'lower'} goes earlier"),) for _ in dice),
-        chances=tuple(Chance(f"{name} goes first", 1 / len(names)) for name in names),
+        chances=tuple(Chance(f"{verb(name, 'goes', 'go')} first", 1 / len(names)) for name in names),
     )
 
 
