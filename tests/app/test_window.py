@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from tests.app.colour_blindness import simulate_file
-from tests.app.window_run import SHOTS, run_window
+from tests.app.window_run import SHOTS, check_guide_picture, run_window
 
 
 def _run(name: str, **env: str) -> dict[str, object]:
@@ -93,3 +93,4 @@ def test_the_game_master_marks_a_hex_runs_mass_combat_and_a_player_previews_a_fa
     for name in ("gm-terrain", "gm-mass-combat", "gm-mass-combat-refused", "play-fan", "filtwiz-fan", "play-seen-by"):
         shot = SHOTS / f"{name}.png"
         assert shot.exists() and shot.stat().st_size > 10_000
+    check_guide_picture("filtwiz-fan.png", "filtwiz-fan")

@@ -35,10 +35,19 @@ from companion_app.ui.app import HexaApp  # noqa: E402
 from companion_app.ui.widgets import BigButton  # noqa: E402
 from tests.app.engine_process import ROOT  # noqa: E402
 
-__all__ = ["AgentEvent", "BigButton", "Clock", "Driver", "Failed", "HexaApp", "ModalView", "NetworkAgent", "Popup",
-           "Step", "TableStandIn", "UnitTestTouch", "Wait", "Window", "dp"]
+__all__ = ["GUIDES_VARIABLE", "AgentEvent", "BigButton", "Clock", "Driver", "Failed", "HexaApp", "ModalView",
+           "NetworkAgent", "Popup", "Step", "TableStandIn", "UnitTestTouch", "Wait", "Window", "dp", "keep_for_guide"]
 
 SHOTS = ROOT / "artifacts" / "screenshots"
+GUIDES_VARIABLE = "HEXA_UPDATE_GUIDE_PICTURES"  # set to 1: the window scenarios write the guides' pictures anew
+GUIDE_IMAGES = ROOT / "docs" / "images"
+
+
+def keep_for_guide(shot: Path, picture: str) -> None:
+    """Copy the screenshot ``shot`` to the guide's ``docs/images/picture`` when asked to (``GUIDES_VARIABLE``), so an
+    ordinary test run leaves the tracked pictures as they are."""
+    if os.environ.get(GUIDES_VARIABLE) == "1":
+        (GUIDE_IMAGES / picture).write_bytes(shot.read_bytes())
 Wait = Callable[[], bool]
 Step = Generator[Wait, None, None]
 

@@ -10,7 +10,7 @@ from typing import Any
 
 from engine.hexes import from_label
 from tests.app.gm_examples import MASS_COMBAT_FORM, REFUSED_PC_SHARES
-from tests.app.window_driver import Driver, Step, _play
+from tests.app.window_driver import Driver, Step, _play, keep_for_guide
 
 CODE_LINE = re.compile(r"whoever enters the GM code (\S+)")
 
@@ -143,7 +143,7 @@ def gm_script(d: Driver) -> Step:
 
     yield d.expect(foes_hit, "foes inside the fan are hit and marked, one out of sight is spared, saying why")
     yield d.drawn()
-    d.screenshot("filtwiz-fan")
+    keep_for_guide(d.screenshot("filtwiz-fan"), "filtwiz-fan.png")  # the guide's picture, when asked to
     d.tap_widget(play.shape_buttons["fan"])  # put it down
     yield d.expect(lambda: s.shape is None, "the fan put down")
     yield d.drawn()

@@ -17,6 +17,22 @@ ROOT = Path(__file__).resolve().parents[2]
 SHOTS = ROOT / "artifacts" / "screenshots"
 
 
+def png_size(path: Path) -> tuple[int, int]:
+    """A PNG file's width and height, from its header."""
+    head = path.read_bytes()[:24]
+    assert head[:8] == b"\x89PNG\r\n\x1a\n", f"{path} is not a PNG"
+    return int.from_bytes(head[16:20], "big"), int.from_bytes(head[20:24], "big")
+
+
+def check_guide_picture(picture: str, shot: str) -> None:
+    """The guide's ``docs/images/picture`` is a window picture like ``shot`` (the same size); where the run was asked
+    to write the guides' pictures (HEXA_UPDATE_GUIDE_PICTURES=1) it is that very screenshot."""
+    doc, made = ROOT / "docs" / "images" / picture, SHOTS / f"{shot}.png"
+    assert png_size(doc) == png_size(made), f"{picture} is not a picture of the window as {shot} is"
+    if os.environ.get("HEXA_UPDATE_GUIDE_PICTURES") == "1":
+        assert doc.read_bytes() == made.read_bytes()
+
+
 def run_window(module: str, *args: str, timeout_s: float = 240, env: dict[str, str] | None = None) -> dict[str, Any]:
     """Run ``python -m module args`` under Xvfb (or the desktop's display); its result, which must be ``ok``.
 

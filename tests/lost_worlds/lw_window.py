@@ -13,12 +13,11 @@ import json
 import sys
 from typing import Any
 
-from tests.app.engine_process import ROOT, EngineProcess
-from tests.app.window_driver import Clock, Driver, HexaApp, NetworkAgent, Step, TableStandIn, _play
+from tests.app.engine_process import EngineProcess
+from tests.app.window_driver import Clock, Driver, HexaApp, NetworkAgent, Step, TableStandIn, _play, keep_for_guide
 
 SCENARIO = "lost-worlds-ruined-tower"
 SEED = 5  # the auto player's seed whose game reaches a combat with the dwarf below the skeleton's balcony
-DOC_IMAGE = ROOT / "docs" / "images" / "lost-worlds-tablet.png"  # the guide's picture, made by this script
 
 
 def to_the_combat() -> tuple[list[dict[str, Any]], int, str, str]:
@@ -125,7 +124,7 @@ def lost_worlds_script(d: Driver) -> Step:
     yield d.expect(lambda: "Knight at F3: in battle range" in info.text and "back space E4" in info.text,
                    "the battle range to the knight and his back space")
     yield d.drawn()
-    DOC_IMAGE.write_bytes(d.screenshot("lost-worlds-combat").read_bytes())
+    keep_for_guide(d.screenshot("lost-worlds-combat"), "lost-worlds-tablet.png")  # the guide's picture, when asked to
 
 
 def main() -> int:
