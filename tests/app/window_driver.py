@@ -6,6 +6,7 @@ scenario modules take Kivy's names from here.
 
 from __future__ import annotations
 
+import json
 import os
 import time
 import traceback
@@ -33,10 +34,11 @@ from kivy.uix.popup import Popup  # noqa: E402
 from companion_app.net.agent import AgentEvent, NetworkAgent  # noqa: E402
 from companion_app.ui.app import HexaApp  # noqa: E402
 from companion_app.ui.widgets import BigButton  # noqa: E402
-from tests.app.engine_process import ROOT  # noqa: E402
+from tests.app.engine_process import ROOT, EngineProcess  # noqa: E402
 
 __all__ = ["GUIDES_VARIABLE", "AgentEvent", "BigButton", "Clock", "Driver", "Failed", "HexaApp", "ModalView",
-           "NetworkAgent", "Popup", "Step", "TableStandIn", "UnitTestTouch", "Wait", "Window", "dp", "keep_for_guide"]
+           "NetworkAgent", "Popup", "Step", "TableStandIn", "UnitTestTouch", "Wait", "Window", "dp", "keep_for_guide",
+           "run_against_engine"]
 
 SHOTS = ROOT / "artifacts" / "screenshots"
 GUIDES_VARIABLE = "HEXA_UPDATE_GUIDE_PICTURES"  # set to 1: the window scenarios write the guides' pictures anew
@@ -201,3 +203,20 @@ class TableStandIn:
             self._delivered = True
             events.append(AgentEvent("table", {"table": self.report}))
         return events
+
+
+def run_against_engine(scenario: str, script: Callable[[Driver], Step]) -> int:
+    """Run the app against a real engine serving ``scenario`` with ``script`` driving it; print the one JSON line a
+    window test reads (with the end of the engine's log when the script failed) and return the exit code."""
+    engine = EngineProcess(scenario=scenario)
+    app = HexaApp(NetworkAgent(engine.pub, engine.commands, None))
+    driver = Driver(app, script)
+    Clock.schedule_interval(driver.tick, 0)
+    try:
+        app.run()
+    finally:
+        engine.stop()
+    ok = driver.error is None
+    print(json.dumps({"ok": ok, "checks": driver.checks, "error": driver.error,
+                      "engine_log": None if ok else engine.log_text()[-2000:]}))
+    return 0 if ok else 1

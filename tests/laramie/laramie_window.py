@@ -8,12 +8,17 @@ on state, never on frames.
 
 from __future__ import annotations
 
-import json
 import sys
 from typing import Any
 
-from tests.app.engine_process import EngineProcess
-from tests.app.window_driver import Clock, Driver, HexaApp, NetworkAgent, Step, TableStandIn, _play, keep_for_guide
+from tests.app.window_driver import (
+    Driver,
+    Step,
+    TableStandIn,
+    _play,
+    keep_for_guide,
+    run_against_engine,
+)
 
 SCENARIO = "laramie-station"
 SEED = 2  # the auto player's seed whose game brings Jack onto Gary's hex before the first combat phase
@@ -108,18 +113,7 @@ def laramie_script(d: Driver) -> Step:
 
 
 def main() -> int:
-    engine = EngineProcess(scenario=SCENARIO)
-    app = HexaApp(NetworkAgent(engine.pub, engine.commands, None))
-    driver = Driver(app, laramie_script)
-    Clock.schedule_interval(driver.tick, 0)
-    try:
-        app.run()
-    finally:
-        engine.stop()
-    ok = driver.error is None
-    print(json.dumps({"ok": ok, "checks": driver.checks, "error": driver.error,
-                      "engine_log": None if ok else engine.log_text()[-2000:]}))
-    return 0 if ok else 1
+    return run_against_engine(SCENARIO, laramie_script)
 
 
 if __name__ == "__main__":

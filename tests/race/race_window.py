@@ -8,11 +8,9 @@ state, never on frames.
 
 from __future__ import annotations
 
-import json
 import sys
 
-from tests.app.engine_process import EngineProcess
-from tests.app.window_driver import Clock, Driver, HexaApp, NetworkAgent, Step, _play
+from tests.app.window_driver import Driver, Step, _play, run_against_engine
 from tests.race.conftest import RACE_TOML
 
 A1, D1 = (0, 0), (3, -1)
@@ -68,18 +66,7 @@ def race_script(d: Driver) -> Step:
 
 
 def main() -> int:
-    engine = EngineProcess(scenario=str(RACE_TOML))
-    app = HexaApp(NetworkAgent(engine.pub, engine.commands, None))
-    driver = Driver(app, race_script)
-    Clock.schedule_interval(driver.tick, 0)
-    try:
-        app.run()
-    finally:
-        engine.stop()
-    ok = driver.error is None
-    print(json.dumps({"ok": ok, "checks": driver.checks, "error": driver.error,
-                      "engine_log": None if ok else engine.log_text()[-2000:]}))
-    return 0 if ok else 1
+    return run_against_engine(str(RACE_TOML), race_script)
 
 
 if __name__ == "__main__":

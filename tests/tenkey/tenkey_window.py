@@ -8,11 +8,16 @@ on state, never on frames.
 
 from __future__ import annotations
 
-import json
 import sys
 
-from tests.app.engine_process import EngineProcess
-from tests.app.window_driver import Clock, Driver, HexaApp, NetworkAgent, Step, TableStandIn, _play, keep_for_guide
+from tests.app.window_driver import (
+    Driver,
+    Step,
+    TableStandIn,
+    _play,
+    keep_for_guide,
+    run_against_engine,
+)
 
 SCENARIO = "tenkey-skirmish"
 
@@ -94,18 +99,7 @@ def tenkey_script(d: Driver) -> Step:
 
 
 def main() -> int:
-    engine = EngineProcess(scenario=SCENARIO)
-    app = HexaApp(NetworkAgent(engine.pub, engine.commands, None))
-    driver = Driver(app, tenkey_script)
-    Clock.schedule_interval(driver.tick, 0)
-    try:
-        app.run()
-    finally:
-        engine.stop()
-    ok = driver.error is None
-    print(json.dumps({"ok": ok, "checks": driver.checks, "error": driver.error,
-                      "engine_log": None if ok else engine.log_text()[-2000:]}))
-    return 0 if ok else 1
+    return run_against_engine(SCENARIO, tenkey_script)
 
 
 if __name__ == "__main__":
