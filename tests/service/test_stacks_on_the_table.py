@@ -4,55 +4,24 @@ service and a tablet's client, all real processes and sockets, with the Skirmish
 from __future__ import annotations
 
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from typing import Any
 
 import pytest
-import zmq
 
 from engine import rules
 from engine.hexes import from_label
 from engine.layout import Layout
 from engine.scenario import load_scenario
-from engine.service.client import EngineClient
-from engine.wire import TableViewMessage
-from tests.app.engine_process import EngineProcess, VisionProcess
 from tests.rulesets import SKIRMISH_FOLDER, SKIRMISH_SCENARIO
-from tests.waiting import WAIT_S
-from vision.synthetic.control import TableControlClient
-
-START_S = 90.0  # the camera service renders and detects its first frames; the engine hears them
+from tests.service.table_rig import START_S, SyntheticTable
 
 
-class Table:
+class Table(SyntheticTable):
     """The processes of one table and a tablet's view of the engine."""
 
     def __init__(self) -> None:
-        self.context: zmq.Context[zmq.Socket[bytes]] = zmq.Context()
-        self.vision = VisionProcess(str(SKIRMISH_SCENARIO), preview_fps=0.0, control=True)
-        cameras = f"{self.vision.pub},{self.vision.snapshot}"
-        self.engine = EngineProcess(str(SKIRMISH_SCENARIO), extra=["--vision", cameras])
-        self.tablet = EngineClient(self.engine.pub, self.engine.commands, self.context)
-        assert self.vision.control is not None
-        self.hand = TableControlClient(self.vision.control, self.context, timeout_s=START_S)
-        self.views: list[TableViewMessage] = []
-
-    def figures(self) -> dict[str, dict[str, Any]]:
-        assert self.tablet.game is not None
-        figures: dict[str, dict[str, Any]] = self.tablet.game["state"]["figures"]
-        return figures
-
-    def wait(self, what: str, holds: Callable[[], bool], timeout_s: float = WAIT_S) -> None:
-        """Follow the engine's updates until ``holds`` (the state, or the newest table view)."""
-        deadline = time.monotonic() + timeout_s
-        while not holds():
-            if time.monotonic() > deadline:
-                raise AssertionError(f"waited {timeout_s:.0f} s for {what}; figures: {self.figures()}\n"
-                                     f"engine log:\n{self.engine.log_text()[-3000:]}\n"
-                                     f"camera log:\n{self.vision.log_text()[-2000:]}")
-            message = self.tablet.poll(0.2)
-            if isinstance(message, TableViewMessage):
-                self.views.append(message)
+        super().__init__(str(SKIRMISH_SCENARIO))
 
     def sighting(self, figure: str) -> dict[str, Any] | None:
         for view in reversed(self.views[-3:]):
@@ -60,13 +29,6 @@ class Table:
                 if f.figure == figure:
                     return f.to_dict()
         return None
-
-    def close(self) -> None:
-        self.hand.close()
-        self.tablet.close()
-        self.engine.stop()
-        self.vision.stop()
-        self.context.term()
 
 
 @pytest.fixture()

@@ -5,68 +5,29 @@ set loaded from its folder."""
 from __future__ import annotations
 
 import time
-from collections.abc import Callable, Iterator
-from typing import Any
+from collections.abc import Iterator
 
 import pytest
-import zmq
 
 from engine import rules
 from engine.board import ZoneBoard
 from engine.board.zones import MAT_ANCHOR_IDS
 from engine.scenario import Scenario, load_scenario
-from engine.service.client import EngineClient
-from engine.wire import TableViewMessage
-from tests.app.engine_process import EngineProcess, VisionProcess
 from tests.rulesets import ZONES_FOLDER, ZONES_SCENARIO
-from tests.waiting import WAIT_S
-from vision.synthetic.control import TableControlClient
-
-START_S = 90.0  # the camera service renders and detects its first frames; the engine hears them
+from tests.service.table_rig import START_S, SyntheticTable
 
 
-class MatTable:
+class MatTable(SyntheticTable):
     """The processes of one zone-mat table and a tablet's view of the engine."""
 
     def __init__(self) -> None:
-        self.context: zmq.Context[zmq.Socket[bytes]] = zmq.Context()
-        self.vision = VisionProcess(str(ZONES_SCENARIO), preview_fps=0.0, control=True)
-        cameras = f"{self.vision.pub},{self.vision.snapshot}"
-        self.engine = EngineProcess(str(ZONES_SCENARIO), extra=["--vision", cameras])
-        self.tablet = EngineClient(self.engine.pub, self.engine.commands, self.context)
-        assert self.vision.control is not None
-        self.hand = TableControlClient(self.vision.control, self.context, timeout_s=START_S)
-        self.view: TableViewMessage | None = None
-
-    def figures(self) -> dict[str, dict[str, Any]]:
-        assert self.tablet.game is not None
-        figures: dict[str, dict[str, Any]] = self.tablet.game["state"]["figures"]
-        return figures
-
-    def wait(self, what: str, holds: Callable[[], bool], timeout_s: float = WAIT_S) -> None:
-        """Follow the engine's updates until ``holds`` (the state, the table message or the newest table view)."""
-        deadline = time.monotonic() + timeout_s
-        while not holds():
-            if time.monotonic() > deadline:
-                raise AssertionError(f"waited {timeout_s:.0f} s for {what}; table: {self.tablet.table}\n"
-                                     f"engine log:\n{self.engine.log_text()[-3000:]}\n"
-                                     f"camera log:\n{self.vision.log_text()[-2000:]}")
-            message = self.tablet.poll(0.2)
-            if isinstance(message, TableViewMessage):
-                self.view = message
+        super().__init__(str(ZONES_SCENARIO))
 
     def seen_cells(self) -> dict[str, list[int] | None]:
         """Figure → the cell the engine places its settled tag in, from the newest table view."""
         if self.view is None:
             return {}
         return {f.figure: f.hex for f in self.view.figures if f.figure is not None and f.state == "settled"}
-
-    def close(self) -> None:
-        self.hand.close()
-        self.tablet.close()
-        self.engine.stop()
-        self.vision.stop()
-        self.context.term()
 
 
 @pytest.fixture()
