@@ -1,0 +1,154 @@
+"""Keep the translation catalogues whole: extract every message with Babel, merge, check.
+
+    python -m engine.i18n_catalogues update   # add new messages to every .po, drop the gone ones
+    python -m engine.i18n_catalogues check    # list messages with no translation (exit 1 if any)
+
+A catalogue root is a package folder with a ``locale/`` folder (see :mod:`engine.i18n`). Its
+messages are those of the Python and kv files below it, leaving out the folders below that are
+roots of their own (each rule set keeps its own catalogue).
+"""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+
+from babel.messages.catalog import Catalog
+from babel.messages.extract import extract_from_file
+from babel.messages.pofile import read_po, write_po
+
+from engine.i18n import CATALOGUE_DIR, LANGUAGES, SOURCE_LANGUAGE, catalogue_file
+
+PACKAGES: tuple[str, ...] = ("engine", "companion_app", "calibration", "vision")
+KEYWORDS: dict[str, tuple[int, ...] | None] = {"_": None, "N_": None, "_n": (1, 2)}
+PROJECT = "Hexa Table Companion"
+HEADER = (
+    "# The {language} texts of Hexa Table Companion (see engine/i18n.py).\n"
+    "# Rule terms as the original rule documents write them. Update with\n"
+    "# 'python -m engine.i18n_catalogues update'; check with '... check'."
+)
+
+
+@dataclass(frozen=True)
+class Untranslated:
+    """A message with no (or only a fuzzy) translation in a language's catalogue."""
+
+    catalogue: Path
+    message: str
+    where: str
+
+    def __str__(self) -> str:
+        return f"{self.catalogue}: no translation for {self.message!r} ({self.where})"
+
+
+def project_root() -> Path:
+    """The folder holding the product's packages."""
+    return Path(__file__).resolve().parent.parent
+
+
+def catalogue_roots(top: Path | None = None) -> list[Path]:
+    """Every package folder with its own catalogue, outermost first."""
+    top = top or project_root()
+    roots: list[Path] = []
+    for package in PACKAGES:
+        for locale_dir in sorted((top / package).rglob(CATALOGUE_DIR)):
+            if locale_dir.is_dir() and (locale_dir.parent / "__init__.py").is_file():
+                roots.append(locale_dir.parent)
+    return sorted(roots, key=lambda p: len(p.parts))
+
+
+def source_files(root: Path, roots: Sequence[Path]) -> Iterator[Path]:
+    """The files whose messages belong to ``root``'s catalogue."""
+    inner = [r for r in roots if r != root and root in r.parents]
+    for path in sorted(root.rglob("*")):
+        if path.suffix not in (".py", ".kv") or not path.is_file():
+            continue
+        if any(r in path.parents for r in inner):
+            continue
+        yield path
+
+
+def extract(root: Path, roots: Sequence[Path]) -> Catalog:
+    """A template catalogue of every message in ``root``'s files."""
+    template = Catalog(project=PROJECT, locale=None)
+    for path in source_files(root, roots):
+        for lineno, message, comments, _context in extract_from_file(
+            "python", str(path), keywords=KEYWORDS, comment_tags=("Translators:",), strip_comment_tags=True
+        ):
+            where = (str(path.relative_to(root.parent)), lineno)
+            template.add(message, locations=[where], auto_comments=comments)
+    return template
+
+
+def _read(path: Path, lang: str) -> Catalog:
+    with path.open("rb") as f:
+        return read_po(f, locale=lang)
+
+
+def update(top: Path | None = None) -> list[Path]:
+    """Merge the extracted messages into every language's catalogue; returns the files written."""
+    roots = catalogue_roots(top)
+    written: list[Path] = []
+    for root in roots:
+        template = extract(root, roots)
+        for lang in LANGUAGES:
+            if lang == SOURCE_LANGUAGE:
+                continue
+            path = catalogue_file(root, lang)
+            catalog = _read(path, lang) if path.is_file() else Catalog(locale=lang, project=PROJECT)
+            catalog.update(template, no_fuzzy_matching=True, update_creation_date=False)
+            catalog.obsolete.clear()
+            catalog.fuzzy = False
+            catalog.header_comment = HEADER.format(language=lang)
+            path.parent.mkdir(parents=True, exist_ok=True)
+            with path.open("wb") as f:
+                # No line numbers: a catalogue changes when a message does, not when code moves.
+                write_po(f, catalog, width=0, include_lineno=False, sort_output=False, ignore_obsolete=True)
+            written.append(path)
+    return written
+
+
+def untranslated(top: Path | None = None) -> list[Untranslated]:
+    """Every message in the code that some language's catalogue does not translate."""
+    roots = catalogue_roots(top)
+    found: list[Untranslated] = []
+    for root in roots:
+        template = extract(root, roots)
+        for lang in LANGUAGES:
+            if lang == SOURCE_LANGUAGE:
+                continue
+            path = catalogue_file(root, lang)
+            catalog = _read(path, lang) if path.is_file() else Catalog(locale=lang)
+            for message in template:
+                if not message.id:
+                    continue
+                entry = catalog.get(message.id)
+                strings = entry.string if entry is not None else None
+                texts = [strings] if isinstance(strings, str) or strings is None else list(strings)
+                if entry is None or entry.fuzzy or not all(t and str(t).strip() for t in texts):
+                    key = message.id if isinstance(message.id, str) else message.id[0]
+                    file, line = message.locations[0] if message.locations else ("?", 0)
+                    found.append(Untranslated(path, key, f"{file}:{line}"))
+    return found
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    args = list(sys.argv[1:] if argv is None else argv)
+    if args == ["update"]:
+        for path in update():
+            print(f"updated {path.relative_to(project_root())}")
+        return 0
+    if args == ["check"]:
+        missing = untranslated()
+        for item in missing:
+            print(item)
+        print(f"{len(missing)} untranslated message(s)")
+        return 1 if missing else 0
+    print("usage: python -m engine.i18n_catalogues update|check", file=sys.stderr)
+    return 2
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,95 @@
+"""The languages: choice, lookup, plurals, and every message translated."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from engine import i18n
+from engine.fonts import japanese_font
+from engine.i18n_catalogues import catalogue_roots, untranslated, update
+
+
+@pytest.fixture(autouse=True)
+def _english_after() -> object:
+    yield
+    i18n.set_language("en")
+
+
+def test_every_message_in_the_code_has_its_japanese_translation() -> None:
+    missing = untranslated()
+    assert not missing, "\n".join(str(m) for m in missing[:40]) + f"\n... {len(missing)} in all"
+
+
+def test_catalogues_are_up_to_date_with_the_code(tmp_path: Path) -> None:
+    # update() on a copy writes the same files: nothing was added to the code without 'update'.
+    import shutil
+
+    top = tmp_path / "copy"
+    for root in catalogue_roots():
+        rel = root.relative_to(catalogue_roots()[0].parent)
+        shutil.copytree(root, top / rel, dirs_exist_ok=True, ignore=shutil.ignore_patterns("__pycache__"))
+    before = {p: p.read_bytes() for p in top.rglob("*.po")}
+    update(top)
+    after = {p: p.read_bytes() for p in top.rglob("*.po")}
+    changed = sorted(str(p.relative_to(top)) for p in after if before.get(p) != after[p])
+    assert not changed, f"run 'python -m engine.i18n_catalogues update': {changed}"
+
+
+def test_texts_follow_the_chosen_language() -> None:
+    _ = i18n.gettext_for("engine.cli.main")
+    assert _("commands:") == "commands:"
+    i18n.set_language("ja")
+    assert _("commands:") == "コマンド:"
+    assert _("hexa: unknown command {name!r}.", name="x") == "hexa: 'x' というコマンドはありません。"
+    with i18n.speaking("en"):
+        assert _("commands:") == "commands:"
+    assert _("commands:") == "コマンド:"
+
+
+def test_a_message_missing_from_the_catalogue_reads_in_english() -> None:
+    _ = i18n.gettext_for("engine.cli.main")
+    i18n.set_language("ja")
+    assert _("not a message of {x}", x=1) == "not a message of 1"
+
+
+@pytest.mark.parametrize(
+    ("environ", "expected"),
+    [
+        ({"HEXA_LANG": "ja"}, "ja"),
+        ({"HEXA_LANG": "en", "LANG": "ja_JP.UTF-8"}, "en"),
+        ({"LANG": "ja_JP.UTF-8"}, "ja"),
+        ({"LANGUAGE": "fr:ja", "LANG": "fr_FR.UTF-8"}, "ja"),
+        ({"LC_ALL": "de_DE.UTF-8", "LANG": "ja_JP.UTF-8"}, "en"),
+        ({"LANG": "C.UTF-8"}, "en"),
+        ({}, "en"),
+    ],
+)
+def test_the_language_comes_from_the_environment(environ: dict[str, str], expected: str) -> None:
+    assert i18n.language_from_environment(environ) == expected
+
+
+def test_lang_option_is_taken_anywhere_on_the_line(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("HEXA_LANG", "en")
+    assert i18n.take_language_option(["play", "--lang", "ja", "tutorial"]) == ["play", "tutorial"]
+    assert i18n.current_language() == "ja"
+    assert i18n.take_language_option(["--lang=en", "replay"]) == ["replay"]
+    assert i18n.current_language() == "en"
+    with pytest.raises(i18n.UnknownLanguageError, match="choose one of en, ja"):
+        i18n.take_language_option(["--lang", "fr"])
+
+
+def test_a_file_may_give_a_text_in_either_language() -> None:
+    names = {"en": "Goblins", "ja": "ゴブリン"}
+    assert i18n.localised(names, "ja") == "ゴブリン"
+    assert i18n.localised(names, "en") == "Goblins"
+    assert i18n.localised({"ja": "ゴブリン"}, "en") == "ゴブリン"
+    assert i18n.localised("Goblins", "ja") == "Goblins"
+
+
+def test_the_japanese_font_is_installed_with_its_licence() -> None:
+    path = japanese_font()
+    data = path.read_bytes()
+    assert data[:4] in (b"\x00\x01\x00\x00", b"OTTO", b"true"), "not a TrueType/OpenType font"
+    assert (path.parent / "IPA_Font_License_Agreement_v1.0.txt").is_file()
