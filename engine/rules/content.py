@@ -9,6 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from engine.hexes import Hex
+from engine.i18n import SOURCE_LANGUAGE, current_language
 from engine.rules.data import load_rule_data
 from engine.scenario_schema import REQUIRED, Table, text_field, texts_field
 
@@ -19,6 +20,8 @@ GLOSSARY_TABLES = {
     "terms": Table("terms", (
         text_field("term", REQUIRED, max_len=60, help="the term as prompts write it, lower case"),
         text_field("text", REQUIRED, max_len=1000, help="the rule in a few plain sentences"),
+        text_field("term_ja", "", max_len=60, help="the term in Japanese, as the original rule document writes it"),
+        text_field("text_ja", "", max_len=1000, help="the rule in Japanese"),
         texts_field("press", (), max_len=20, help="board features a long press explains with this term: "
                     "'terrain:<terrain>' or 'edge:<door state>' (open, closed, locked)"),
     ), many=True),
@@ -69,9 +72,16 @@ class QueryInput:
 
 
 def load_glossary(package: str, filename: str = "glossary.toml") -> tuple[GlossaryTerm, ...]:
-    """A rule set's glossary file (``[[terms]]`` with ``term``, ``text`` and ``press``), read once and checked."""
+    """A rule set's glossary file (``[[terms]]`` with ``term``, ``text``, ``press``, and ``term_ja``, ``text_ja``),
+    read once and checked; the terms come in the current language (English where a Japanese one is missing)."""
     rows = load_rule_data(package, filename, GLOSSARY_TABLES)["terms"]
-    return tuple(GlossaryTerm(r["term"].lower(), r["text"], tuple(r["press"])) for r in rows)
+    suffix = "" if current_language() == SOURCE_LANGUAGE else f"_{current_language()}"
+    return tuple(
+        GlossaryTerm(
+            (r.get(f"term{suffix}") or r["term"]).lower(), r.get(f"text{suffix}") or r["text"], tuple(r["press"])
+        )
+        for r in rows
+    )
 
 
 # The query every rule set answers (its ``reachable``): the cells a tapped figure may reach.

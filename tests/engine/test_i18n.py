@@ -93,3 +93,31 @@ def test_the_japanese_font_is_installed_with_its_licence() -> None:
     data = path.read_bytes()
     assert data[:4] in (b"\x00\x01\x00\x00", b"OTTO", b"true"), "not a TrueType/OpenType font"
     assert (path.parent / "IPA_Font_License_Agreement_v1.0.txt").is_file()
+
+
+
+def test_every_rule_set_glossary_term_has_its_japanese_term_and_text() -> None:
+    from engine.rules import _BUILTIN_MODULES
+    from engine.rules.content import GLOSSARY_TABLES
+    from engine.rules.data import load_rule_data
+
+    missing = [
+        f"{package}: {row['term']}"
+        for package in _BUILTIN_MODULES
+        for row in load_rule_data(package, "glossary.toml", GLOSSARY_TABLES)["terms"]
+        if not row["term_ja"].strip() or not row["text_ja"].strip()
+    ]
+    assert not missing, f"glossary terms without term_ja/text_ja: {missing}"
+
+
+def test_glossary_terms_come_in_the_current_language() -> None:
+    from engine.rules.content import GLOSSARY_TABLES, load_glossary
+    from engine.rules.data import load_rule_data
+
+    rows = load_rule_data("engine.rules.tenkey", "glossary.toml", GLOSSARY_TABLES)["terms"]
+    with i18n.speaking("en"):
+        assert [t.term for t in load_glossary("engine.rules.tenkey")] == [r["term"].lower() for r in rows]
+    with i18n.speaking("ja"):
+        shown = load_glossary("engine.rules.tenkey")
+    assert [t.term for t in shown] == [(r["term_ja"] or r["term"]).lower() for r in rows]
+    assert [t.text for t in shown] == [r["text_ja"] or r["text"] for r in rows]
