@@ -11,6 +11,10 @@ from typing import Any
 
 import cv2
 
+from engine.i18n import gettext_for
+
+_ = gettext_for(__name__)
+
 # Only the predefined dictionaries OpenCV ships, by their OpenCV names.
 DICTIONARY_NAMES: tuple[str, ...] = tuple(
     sorted(n for n in dir(cv2.aruco) if n.startswith("DICT_") and n.upper() == n)
@@ -28,7 +32,8 @@ PAPER_SIZES_MM: dict[str, tuple[float, float]] = {
 def dictionary_by_name(name: str) -> cv2.aruco.Dictionary:
     """The predefined ArUco dictionary called ``name`` (e.g. ``"DICT_4X4_100"``)."""
     if name not in DICTIONARY_NAMES:
-        raise ValueError(f"unknown ArUco dictionary {name!r}; use one of: {', '.join(DICTIONARY_NAMES)}")
+        raise ValueError(_("unknown ArUco dictionary {name!r}; use one of: {join}",
+                           name=name, join=', '.join(DICTIONARY_NAMES)))
     return cv2.aruco.getPredefinedDictionary(getattr(cv2.aruco, name))
 
 
@@ -53,14 +58,17 @@ class BoardSpec:
 
     def __post_init__(self) -> None:
         if self.squares_x < 3 or self.squares_y < 3:
-            raise ValueError(f"a ChArUco board needs at least 3×3 squares, got {self.squares_x}×{self.squares_y}")
+            raise ValueError(_("a ChArUco board needs at least 3×3 squares, got {squares_x}×{squares_y}",
+                               squares_x=self.squares_x, squares_y=self.squares_y))
         if not 0 < self.marker_mm < self.square_mm:
-            raise ValueError(f"marker side ({self.marker_mm} mm) must be positive and smaller than the square "
-                             f"({self.square_mm} mm)")
+            raise ValueError(_("marker side ({marker_mm} mm) must be positive and smaller than the square "
+                               "({square_mm} mm)", marker_mm=self.marker_mm, square_mm=self.square_mm))
         needed = (self.squares_x * self.squares_y) // 2
         if needed > dictionary_size(self.dictionary):
-            raise ValueError(f"{self.dictionary} has too few markers for a {self.squares_x}×{self.squares_y} board "
-                             f"({needed} needed); pick a larger dictionary")
+            raise ValueError(_("{dictionary} has too few markers for a {squares_x}×{squares_y} board ({needed} "
+                               "needed); pick a larger dictionary",
+                               dictionary=self.dictionary, squares_x=self.squares_x, squares_y=self.squares_y,
+                               needed=needed))
 
     @property
     def width_mm(self) -> float:
@@ -93,7 +101,7 @@ class BoardSpec:
     def from_json(cls, data: Any) -> BoardSpec:
         """Parse and validate; raises ``ValueError`` naming the bad field."""
         if not isinstance(data, dict):
-            raise ValueError(f"board spec must be a JSON object, got {type(data).__name__}")
+            raise ValueError(_("board spec must be a JSON object, got {name__}", name__=type(data).__name__))
         try:
             return cls(
                 dictionary=str(data["dictionary"]),
@@ -104,14 +112,14 @@ class BoardSpec:
                 paper=str(data.get("paper", "a4")),
             )
         except KeyError as exc:
-            raise ValueError(f"board spec is missing {exc.args[0]!r}") from None
+            raise ValueError(_("board spec is missing {value!r}", value=exc.args[0])) from None
         except TypeError as exc:
-            raise ValueError(f"board spec has a field of the wrong type: {exc}") from None
+            raise ValueError(_("board spec has a field of the wrong type: {exc}", exc=exc)) from None
 
 
 def _as_int(value: Any, name: str) -> int:
     if isinstance(value, bool) or not isinstance(value, int):
-        raise ValueError(f"board spec field {name!r} must be an integer, got {value!r}")
+        raise ValueError(_("board spec field {name!r} must be an integer, got {value!r}", name=name, value=value))
     return value
 
 
@@ -128,6 +136,6 @@ def default_spec(paper: str = "a4") -> BoardSpec:
     """The calibration board ``hexa print grid`` puts on ``paper``."""
     key = paper.lower()
     if key not in _PAPER_BOARDS:
-        raise ValueError(f"unknown paper {paper!r}; use one of: {', '.join(PAPER_SIZES_MM)}")
+        raise ValueError(_("unknown paper {paper!r}; use one of: {join}", paper=paper, join=', '.join(PAPER_SIZES_MM)))
     sx, sy, square, marker = _PAPER_BOARDS[key]
     return BoardSpec("DICT_5X5_100", sx, sy, square, marker, key)

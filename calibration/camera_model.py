@@ -17,6 +17,10 @@ import cv2
 import numpy as np
 from numpy.typing import ArrayLike, NDArray
 
+from engine.i18n import gettext_for
+
+_ = gettext_for(__name__)
+
 log = logging.getLogger(__name__)
 
 FloatArray = NDArray[np.float64]
@@ -34,7 +38,7 @@ def table_to_board_points(points: ArrayLike) -> FloatArray:
     if pts.shape[-1] == 2:
         pts = np.concatenate([pts, np.zeros((*pts.shape[:-1], 1))], axis=-1)
     if pts.shape[-1] != 3:
-        raise ValueError(f"table points must be (x, y) or (x, y, height) rows, got shape {pts.shape}")
+        raise ValueError(_("table points must be (x, y) or (x, y, height) rows, got shape {shape}", shape=pts.shape))
     out = pts.reshape(-1, 3).copy()
     out[:, 2] = -out[:, 2]
     return out
@@ -54,7 +58,7 @@ def _look_at_pose(camera_mm: FloatArray, target_mm: FloatArray) -> tuple[FloatAr
     down = np.cross(forward, right)
     rotation = np.stack([right, down, forward])
     tvec = -rotation @ camera_mm
-    rvec, _ = cv2.Rodrigues(rotation)
+    rvec, _jacobian = cv2.Rodrigues(rotation)
     return np.asarray(rvec, dtype=np.float64).reshape(3), np.asarray(tvec, dtype=np.float64).reshape(3)
 
 
@@ -76,10 +80,10 @@ class CameraModel:
         k = np.asarray(self.camera_matrix, dtype=np.float64).reshape(3, 3)
         d = np.asarray(self.dist_coeffs, dtype=np.float64).reshape(-1)
         if d.size not in (4, 5, 8, 12, 14):
-            raise ValueError(f"distortion must have 4, 5, 8, 12 or 14 coefficients, got {d.size}")
+            raise ValueError(_("distortion must have 4, 5, 8, 12 or 14 coefficients, got {size}", size=d.size))
         w, h = (int(v) for v in self.image_size)
         if w <= 0 or h <= 0:
-            raise ValueError(f"image size must be positive, got {self.image_size}")
+            raise ValueError(_("image size must be positive, got {image_size}", image_size=self.image_size))
         object.__setattr__(self, "camera_matrix", k)
         object.__setattr__(self, "dist_coeffs", d)
         object.__setattr__(self, "image_size", (w, h))
@@ -150,7 +154,7 @@ class CameraModel:
     @property
     def rotation(self) -> FloatArray:
         """3×3 board → camera rotation matrix."""
-        r, _ = cv2.Rodrigues(self.rvec)
+        r, _jacobian = cv2.Rodrigues(self.rvec)
         return np.asarray(r, dtype=np.float64)
 
     @property
@@ -164,7 +168,7 @@ class CameraModel:
         obj = table_to_board_points(table_points)
         if obj.shape[0] == 0:
             return np.zeros((0, 2))
-        px, _ = cv2.projectPoints(obj, self.rvec, self.tvec, self.camera_matrix, self.dist_coeffs)
+        px, _jacobian = cv2.projectPoints(obj, self.rvec, self.tvec, self.camera_matrix, self.dist_coeffs)
         return np.asarray(px, dtype=np.float64).reshape(-1, 2)
 
     def depth_mm(self, table_points: ArrayLike) -> FloatArray:

@@ -13,15 +13,18 @@ import numpy as np
 from numpy.typing import NDArray
 
 from calibration.detection import BoardView
+from engine.i18n import N_, gettext_for
+
+_ = gettext_for(__name__)
 
 GRID_COLUMNS = 8
 GRID_ROWS = 6
 
 CORNER_NAMES: dict[str, tuple[int, int]] = {
-    "top-left": (0, 0),
-    "top-right": (0, GRID_COLUMNS - 1),
-    "bottom-left": (GRID_ROWS - 1, 0),
-    "bottom-right": (GRID_ROWS - 1, GRID_COLUMNS - 1),
+    N_("top-left"): (0, 0),
+    N_("top-right"): (0, GRID_COLUMNS - 1),
+    N_("bottom-left"): (GRID_ROWS - 1, 0),
+    N_("bottom-right"): (GRID_ROWS - 1, GRID_COLUMNS - 1),
 }
 
 

@@ -14,6 +14,9 @@ import numpy as np
 from numpy.typing import NDArray
 
 from calibration.board_spec import BoardSpec
+from engine.i18n import gettext_for
+
+_ = gettext_for(__name__)
 
 log = logging.getLogger(__name__)
 
@@ -89,7 +92,7 @@ class BoardDetector:
     def detect(self, image: NDArray[np.uint8], source: str = "") -> BoardView | None:
         """The sheet's corners in ``image``, or None if fewer than :data:`MIN_CORNERS_PER_VIEW` are seen."""
         gray = to_gray(image)
-        corners, ids, _, _ = self._detector.detectBoard(gray)
+        corners, ids, _marker_corners, _marker_ids = self._detector.detectBoard(gray)
         if ids is None or corners is None or len(ids) < MIN_CORNERS_PER_VIEW:
             log.debug("no board in %s (%d corners)", source or "image", 0 if ids is None else len(ids))
             return None

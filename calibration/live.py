@@ -22,6 +22,9 @@ from calibration.pipeline import CalibrationResult, calibrate_views
 from calibration.quality import DEFAULT_HEX_ACROSS_FLATS_MM, GOOD_COVERAGE, GOOD_VIEWS
 from calibration.selection import SelectionRules, motion_from, select_view
 from calibration.solver import MIN_LENS_VIEWS
+from engine.i18n import gettext_for
+
+_ = gettext_for(__name__)
 
 log = logging.getLogger(__name__)
 
@@ -59,19 +62,21 @@ def is_still(current: BoardView | None, previous: BoardView | None, limit: float
 def instructions_for(stage: Stage, kept: int, target: int, missing_corners: tuple[str, ...]) -> list[str]:
     """The lines of guidance shown for a stage."""
     if stage is Stage.LENS:
-        lines = [f"Step 1 of 2: hold the sheet in front of the camera ({kept}/{target} views).",
-                 "Tilt it a different way each time and hold it still for a moment."]
+        lines = [_("Step 1 of 2: hold the sheet in front of the camera ({kept}/{target} views).",
+                   kept=kept, target=target),
+                 _("Tilt it a different way each time and hold it still for a moment.")]
         if missing_corners:
-            lines.append(f"Still needed: the {', '.join(missing_corners)} corner(s) of the picture.")
+            lines.append(_("Still needed: the {corners} corner(s) of the picture.",
+                            corners=_(", ").join(_(c) for c in missing_corners)))
         if kept >= MIN_LENS_VIEWS + 1:
-            lines.append("Press N when done (Q to quit).")
+            lines.append(_("Press N when done (Q to quit)."))
         else:
-            lines.append("Press Q to quit.")
+            lines.append(_("Press Q to quit."))
         return lines
     if stage is Stage.TABLE:
-        return ["Step 2 of 2: lay the sheet flat on the table, where the figures will stand.",
-                "Keep it whole in the picture, then press SPACE (Q to quit)."]
-    return ["Done."]
+        return [_("Step 2 of 2: lay the sheet flat on the table, where the figures will stand."),
+                _("Keep it whole in the picture, then press SPACE (Q to quit).")]
+    return [_("Done.")]
 
 
 @dataclass
@@ -120,18 +125,18 @@ class LiveSession:
         view = self._detector.detect(frame, f"frame{self._frames:05d}")
         self._previous, self._latest = self._latest, view
         if self.stage is not Stage.LENS:
-            return self.status("sheet in view" if view else "sheet not found")
+            return self.status(_("sheet in view") if view else _("sheet not found"))
         if view is None:
-            return self.status("sheet not found: show the whole sheet, in good light")
+            return self.status(_("sheet not found: show the whole sheet, in good light"))
         if not is_still(view, self._previous):
-            return self.status("hold still")
+            return self.status(_("hold still"))
         keep, reason = select_view(view, self.kept, self.rules)
         if keep:
             self.kept.append(view)
             log.info("kept view %d (%s)", len(self.kept), reason)
             if len(self.kept) >= self.target_views and self.coverage() >= GOOD_COVERAGE and not self.missing_corners():
                 self.stage = Stage.TABLE
-                return self.status("enough views: now the table")
+                return self.status(_("enough views: now the table"))
             return self.status(f"view {len(self.kept)} kept: {reason}")
         return self.status(reason)
 
@@ -139,15 +144,15 @@ class LiveSession:
         """React to a key press (``n`` next stage, SPACE capture)."""
         if self.stage is Stage.LENS and key == KEY_NEXT:
             if len(self.kept) < MIN_LENS_VIEWS:
-                return self.status(f"need at least {MIN_LENS_VIEWS} views first")
+                return self.status(_("need at least {MIN_LENS_VIEWS} views first", MIN_LENS_VIEWS=MIN_LENS_VIEWS))
             self.stage = Stage.TABLE
-            return self.status("now the table")
+            return self.status(_("now the table"))
         if self.stage is Stage.TABLE and key == KEY_CAPTURE:
             if self._latest is None:
-                return self.status("sheet not found: lay the whole sheet in view")
+                return self.status(_("sheet not found: lay the whole sheet in view"))
             self.table_view = self._latest
             self.stage = Stage.DONE
-            return self.status("table view taken")
+            return self.status(_("table view taken"))
         return self.status()
 
     def finish(self, check_bar_mm: float | None = None, hex_mm: float = DEFAULT_HEX_ACROSS_FLATS_MM,

@@ -17,8 +17,15 @@ from numpy.typing import NDArray
 
 from calibration.calibration_file import CalibrationQuality
 from calibration.live import LiveSession, LiveStatus, Stage
+from calibration.quality import verdict_text
 from calibration.solver import CalibrationError
 from calibration.sources import open_camera
+from calibration.window_text import draw_lines, wrap_text
+from engine.i18n import gettext_for, ngettext_for
+
+_n = ngettext_for(__name__)
+
+_ = gettext_for(__name__)
 
 log = logging.getLogger(__name__)
 
@@ -42,13 +49,11 @@ def draw_overlay(frame: NDArray[np.uint8], status: LiveStatus, coverage: NDArray
             cv2.circle(out, (round(x), round(y)), 4, (0, 220, 0), 2)
     lines = [*status.instructions, status.message]
     line_h = max(18, h // 32)
-    scale = line_h / 30.0
     panel_h = line_h * (len(lines) + 1) + 24
     panel = out[:panel_h].astype(np.float32) * 0.35
     out[:panel_h] = panel.astype(np.uint8)
-    for i, text in enumerate(lines):
-        colour = (0, 255, 255) if i == len(lines) - 1 else (255, 255, 255)
-        cv2.putText(out, text, (12, line_h * (i + 1)), cv2.FONT_HERSHEY_SIMPLEX, scale, colour, 1, cv2.LINE_AA)
+    draw_lines(out, [(text, (0, 255, 255) if i == len(lines) - 1 else (255, 255, 255)) for i, text in enumerate(lines)],
+               (12, line_h // 4), max(12, round(line_h * 0.8)), line_h)
     bar_y = panel_h - 18
     bar_w = w // 2
     cv2.rectangle(out, (12, bar_y), (12 + bar_w, bar_y + 10), (200, 200, 200), 1)
@@ -59,6 +64,7 @@ def draw_overlay(frame: NDArray[np.uint8], status: LiveStatus, coverage: NDArray
     return out
 
 
+TEXT_PX = 18
 _VERDICT_COLOURS = {"good": (0, 200, 0), "usable": (0, 200, 230), "redo": (0, 0, 230)}
 
 
@@ -68,24 +74,16 @@ def verdict_picture(quality: CalibrationQuality, coverage: NDArray[np.uint8], si
     w, h = size
     out = np.full((h, w, 3), 30, np.uint8)
     colour = _VERDICT_COLOURS.get(quality.verdict, (255, 255, 255))
-    cv2.putText(out, quality.verdict.upper(), (24, 70), cv2.FONT_HERSHEY_SIMPLEX, 2.0, colour, 3, cv2.LINE_AA)
-    lines = [f"reprojection error {quality.reprojection_px:.2f} px",
-             f"position error {quality.table_error_mm:.2f} mm on the table ({quality.table_error_hex:.3f} hex)",
-             f"{quality.views} views", ""]
+    draw_lines(out, [(verdict_text(quality.verdict).upper(), colour)], (24, 14), 56, 60)
+    lines = [_("reprojection error {reprojection_px:.2f} px", reprojection_px=quality.reprojection_px),
+             _("position error {table_error_mm:.2f} mm on the table ({table_error_hex:.3f} hex)",
+               table_error_mm=quality.table_error_mm, table_error_hex=quality.table_error_hex),
+             _n("{n} view", "{n} views", quality.views), ""]
     for advice in quality.advice:
-        words, line = advice.split(), ""
-        for word in words:  # wrap to the window width
-            if len(line) + len(word) > 70:
-                lines.append(line)
-                line = "  "
-            line += word + " "
-        lines.append(line)
-    lines.append("Press any key to close.")
-    for i, text in enumerate(lines):
-        y = 115 + 24 * i
-        if y > h - 10:
-            break
-        cv2.putText(out, text, (24, y), cv2.FONT_HERSHEY_SIMPLEX, 0.55, (235, 235, 235), 1, cv2.LINE_AA)
+        lines.extend(wrap_text(advice, TEXT_PX, w - 48))
+    lines.append(_("Press any key to close."))
+    shown = [(text, (235, 235, 235)) for i, text in enumerate(lines) if 96 + 24 * (i + 1) <= h - 10]
+    draw_lines(out, shown, (24, 96), TEXT_PX, 24)
     ch, cw = coverage.shape[:2]
     if ch + 20 < h and cw + 20 < w:
         out[10:10 + ch, w - cw - 10:w - 10] = coverage
@@ -110,15 +108,15 @@ def run_live(session: LiveSession, camera_index: int, width: int | None = None, 
     Raises :class:`CalibrationError` when there is no display or no camera.
     """
     if not display_available():
-        raise CalibrationError("no display to show the calibration window: run this on the machine's desktop, or "
-                               "record pictures (or a video) of the sheet and use --images DIR or --video FILE.")
+        raise CalibrationError(_("no display to show the calibration window: run this on the machine's desktop, or "
+                                 "record pictures (or a video) of the sheet and use --images DIR or --video FILE."))
     capture = open_camera(camera_index, width, height)
     try:
         cv2.namedWindow(WINDOW, cv2.WINDOW_NORMAL)
     except cv2.error as exc:
         capture.release()
-        raise CalibrationError(f"the calibration window cannot be opened ({exc.err}); use --images DIR or --video "
-                               "FILE instead.") from None
+        raise CalibrationError(_("the calibration window cannot be opened ({err}); use --images DIR or --video FILE "
+                                 "instead.", err=exc.err)) from None
     failures = 0
     try:
         while session.stage is not Stage.DONE:
@@ -126,8 +124,8 @@ def run_live(session: LiveSession, camera_index: int, width: int | None = None, 
             if not ok:
                 failures += 1
                 if failures > 30:
-                    raise CalibrationError(f"camera {camera_index} stopped delivering pictures; check the cable and "
-                                           "that no other program uses it.")
+                    raise CalibrationError(_("camera {camera_index} stopped delivering pictures; check the cable and "
+                                             "that no other program uses it.", camera_index=camera_index))
                 continue
             failures = 0
             image = np.asarray(frame, dtype=np.uint8)

@@ -17,6 +17,10 @@ from calibration.coverage import coverage_counts, coverage_fraction, uncovered_c
 from calibration.detection import BoardView
 from calibration.quality import DEFAULT_HEX_ACROSS_FLATS_MM, QualityInputs, assess
 from calibration.solver import CalibrationError, LensFit, TableFit, calibrate_lens, fit_table
+from engine.i18n import gettext_for, ngettext_for
+
+_ = gettext_for(__name__)
+_n = ngettext_for(__name__)
 
 log = logging.getLogger(__name__)
 
@@ -43,8 +47,9 @@ def check_bar_from_measurement(measured_mm: float | None) -> CheckBar:
         return CheckBar(CHECK_BAR_NOMINAL_MM, None)
     low, high = CHECK_BAR_RANGE_MM
     if not (low <= measured_mm <= high):
-        raise CalibrationError(f"a check bar measured as {measured_mm:g} mm cannot be right: measure the bar marked "
-                               f"'100 mm' on the printed sheet, in millimetres (expected {low:g}–{high:g}).")
+        raise CalibrationError(_("a check bar measured as {mm:g} mm cannot be right: measure the bar marked '100 mm' "
+                                 "on the printed sheet, in millimetres (expected {low:g}–{high:g}).",
+                                 mm=measured_mm, low=low, high=high))
     return CheckBar(CHECK_BAR_NOMINAL_MM, float(measured_mm))
 
 
@@ -59,8 +64,8 @@ def calibrate_views(
 ) -> CalibrationResult:
     """Fit lens and table pose; judge the result. Raises :class:`CalibrationError` when impossible."""
     if table_view is None:
-        raise CalibrationError("the sheet was not found in the table view: lay the whole sheet flat on the table, "
-                               "in good light, fully inside the picture, and take that view again.")
+        raise CalibrationError(_("the sheet was not found in the table view: lay the whole sheet flat on the table, "
+                                 "in good light, fully inside the picture, and take that view again."))
     bar = check_bar_from_measurement(check_bar_mm)
     scale = bar.scale
     # The lens comes from the hand-held views only: a table view with a bent sheet must not bend
@@ -73,7 +78,7 @@ def calibrate_views(
         limit = max(1.0, OUTLIER_FACTOR * float(np.median(errors)))
         keep = [v for v, e in zip(views, errors, strict=True) if e <= limit]
         if len(keep) < len(views):
-            dropped = [v.source or "unnamed view" for v, e in zip(views, errors, strict=True) if e > limit]
+            dropped = [v.source or _("unnamed view") for v, e in zip(views, errors, strict=True) if e > limit]
             log.info("dropping %d poorly fitting view(s): %s", len(dropped), ", ".join(dropped))
             views = keep
             lens = calibrate_lens(views, spec, scale)
@@ -97,7 +102,8 @@ def calibrate_views(
     if dropped:
         quality = type(quality)(quality.reprojection_px, quality.table_error_mm, quality.table_error_hex,
                                 quality.views, quality.verdict,
-                                (*quality.advice, f"{len(dropped)} view(s) fitted badly and were left out: "
-                                 f"{', '.join(dropped)}."))
+                                (*quality.advice, _n("{n} view fitted badly and was left out: {views}.",
+                                                     "{n} views fitted badly and were left out: {views}.",
+                                                     len(dropped), views=_(", ").join(dropped))))
     record = CalibrationRecord(table.camera, spec, quality, camera_id, camera_name, bar)
     return CalibrationResult(record, lens, table, tuple(dropped))

@@ -33,6 +33,16 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from calibration.calibration_file import CalibrationQuality
+from engine.i18n import N_, gettext_for
+
+_ = gettext_for(__name__)
+
+VERDICT_WORDS: dict[str, str] = {"good": N_("good"), "usable": N_("usable"), "redo": N_("redo")}
+
+
+def verdict_text(verdict: str) -> str:
+    """A calibration verdict (``good``, ``usable``, ``redo``: the file's words) in the reader's language."""
+    return _(VERDICT_WORDS.get(verdict, verdict))
 
 DEFAULT_HEX_ACROSS_FLATS_MM = 50.0
 
@@ -87,48 +97,52 @@ def assess(q: QualityInputs) -> CalibrationQuality:
     if q.table_rms_px > flat_limit:
         not_good = True
         redo = redo or q.table_rms_px > REDO_FLAT_RESIDUAL_PX
-        advice.append(f"The sheet does not seem to lie flat on the table (flat view fits to {q.table_rms_px:.2f} px, "
-                      f"the lens to {q.lens_rms_px:.2f} px): tape it down flat, or glue it to stiff card, and take "
-                      "the table view again.")
+        advice.append(_("The sheet does not seem to lie flat on the table (flat view fits to {flat:.2f} px, the "
+                        "lens to {lens:.2f} px): tape it down flat, or glue it to stiff card, and take the table "
+                        "view again.",
+                        flat=q.table_rms_px, lens=q.lens_rms_px))
     if q.views < GOOD_VIEWS:
         not_good = True
         redo = redo or q.views < USABLE_VIEWS
-        advice.append(f"Too few views ({q.views}); collect at least {GOOD_VIEWS}, the sheet tilted a different "
-                      "way each time.")
+        advice.append(_("Too few views ({views}); collect at least {good}, the sheet tilted a different way each "
+                        "time.", views=q.views, good=GOOD_VIEWS))
     if q.uncovered_corners or q.coverage < GOOD_COVERAGE:
         not_good = True
-        where = f" Reach the {', '.join(q.uncovered_corners)} corner(s) of the picture." if q.uncovered_corners else ""
-        advice.append(f"The sheet was seen over only {q.coverage:.0%} of the picture.{where} Move the sheet so it "
-                      "fills the edges and corners of the picture in some views.")
+        corners = _(", ").join(_(c) for c in q.uncovered_corners)
+        where = _(" Reach the {corners} corner(s) of the picture.", corners=corners) if q.uncovered_corners else ""
+        advice.append(_("The sheet was seen over only {share:.0%} of the picture.{where} Move the sheet so it fills "
+                        "the edges and corners of the picture in some views.", share=q.coverage, where=where))
     if q.max_tilt_deg < MIN_TILT_DEG:
         not_good = True
-        advice.append(f"The sheet always faced the camera (at most {q.max_tilt_deg:.0f}° tilt); tilt it 30–45° "
-                      "towards and away from the camera in a few views.")
+        advice.append(_("The sheet always faced the camera (at most {tilt:.0f}° tilt); tilt it 30–45° towards and "
+                        "away from the camera in a few views.", tilt=q.max_tilt_deg))
     if q.median_sharpness < MIN_SHARPNESS:
         not_good = True
-        advice.append("The views are blurred: add light, hold the sheet still for a moment in each position, and "
-                      "check the camera's focus.")
+        advice.append(_("The views are blurred: add light, hold the sheet still for a moment in each position, and "
+                        "check the camera's focus."))
     if q.table_corner_share < GOOD_TABLE_CORNER_SHARE:
         not_good = True
-        advice.append(f"The table view shows only {q.table_corner_share:.0%} of the sheet's corners (the camera sees "
-                      "it very obliquely), so positions far from the sheet may be off by more than reported: lay "
-                      "the sheet in the part of the table nearest the camera for the table view.")
+        advice.append(_("The table view shows only {share:.0%} of the sheet's corners (the camera sees it very "
+                        "obliquely), so positions far from the sheet may be off by more than reported: lay the sheet "
+                        "in the part of the table nearest the camera for the table view.", share=q.table_corner_share))
     if q.lens_rms_px > GOOD_REPROJECTION_PX:
         not_good = True
         redo = redo or q.lens_rms_px > USABLE_REPROJECTION_PX
-        advice.append(f"The corners fit the lens model to {q.lens_rms_px:.2f} px only (good is ≤ "
-                      f"{GOOD_REPROJECTION_PX} px): usually blur, a bent sheet or motion while the picture was taken.")
+        advice.append(_("The corners fit the lens model to {lens:.2f} px only (good is ≤ {good} px): usually blur, a "
+                        "bent sheet or motion while the picture was taken.", lens=q.lens_rms_px,
+                        good=GOOD_REPROJECTION_PX))
     if error_mm > GOOD_ERROR_MM:
         not_good = True
         redo = redo or error_mm > USABLE_ERROR_MM
-        advice.append(f"Positions on the table are expected to be off by about {error_mm:.1f} mm "
-                      f"({error_mm / q.hex_mm:.2f} hex); a camera closer to the table, or a higher camera "
-                      "resolution, reduces this.")
+        advice.append(_("Positions on the table are expected to be off by about {mm:.1f} mm ({hexes:.2f} hex); a "
+                        "camera closer to the table, or a higher camera resolution, reduces this.", mm=error_mm,
+                        hexes=error_mm / q.hex_mm))
     if q.check_bar_scale is not None and abs(q.check_bar_scale - 1.0) > SCALE_NOTE_TOLERANCE:
-        advice.append(f"The sheet was printed at {q.check_bar_scale:.1%} of its true size; distances have been "
-                      "corrected, but print at 100% / actual size next time, and check the marker sheet too.")
+        advice.append(_("The sheet was printed at {scale:.1%} of its true size; distances have been corrected, but "
+                        "print at 100% / actual size next time, and check the marker sheet too.",
+                        scale=q.check_bar_scale))
     elif q.check_bar_scale is None and not_good:
-        advice.append("If distances look wrong, measure the printed 100 mm check bar and pass it with --check-bar.")
+        advice.append(_("If distances look wrong, measure the printed 100 mm check bar and pass it with --check-bar."))
 
     verdict = "redo" if redo else ("usable" if not_good else "good")
     return CalibrationQuality(

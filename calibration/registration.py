@@ -25,6 +25,9 @@ from numpy.typing import ArrayLike, NDArray
 
 from calibration.anchor_tags import ANCHOR_DICTIONARY, ANCHOR_IDS
 from calibration.quality import DEFAULT_HEX_ACROSS_FLATS_MM
+from engine.i18n import gettext_for
+
+_ = gettext_for(__name__)
 
 log = logging.getLogger(__name__)
 
@@ -101,7 +104,7 @@ def fit_transform(src: FloatArray, dst: FloatArray, kind: str) -> FloatArray:
     """Least-squares 2×3 transform with ``dst ≈ A @ src + b`` (Umeyama for rigid/similarity)."""
     if kind == "affine":
         design = np.concatenate([src, np.ones((src.shape[0], 1))], axis=1)
-        solution, *_ = np.linalg.lstsq(design, dst, rcond=None)
+        solution, *_fit = np.linalg.lstsq(design, dst, rcond=None)
         return np.asarray(solution.T, dtype=np.float64)
     mu_s, mu_d = src.mean(axis=0), dst.mean(axis=0)
     s0, d0 = src - mu_s, dst - mu_d
@@ -142,19 +145,19 @@ def estimate_registration(
 ) -> Registration:
     """Fit table → map from anchors seen (``id → table mm``) and where the map puts them (``id → map mm``)."""
     if kind not in KINDS:
-        raise ValueError(f"unknown transform kind {kind!r}; use one of {KINDS}")
+        raise ValueError(_("unknown transform kind {kind!r}; use one of {KINDS}", kind=kind, KINDS=KINDS))
     if not expected_map:
-        raise RegistrationError("the map names no anchor hexes; add anchors to the scenario or use the manual "
-                                "registration (figures on three named hexes).")
+        raise RegistrationError(_("the map names no anchor hexes; add anchors to the scenario or use the manual "
+                                  "registration (figures on three named hexes)."))
     common = sorted(set(observed_table) & set(expected_map))
     missing = tuple(sorted(set(expected_map) - set(observed_table)))
     unknown = tuple(sorted(set(observed_table) - set(expected_map)))
     need = _MIN_POINTS[kind]
     if len(common) < need:
         seen = ", ".join(map(str, common)) or "none"
-        raise RegistrationError(f"only {len(common)} of the map's anchors seen (ids {seen}); need {need}. Check that "
-                                f"anchors {', '.join(map(str, missing))} are on their hexes, in view and not covered "
-                                "by figures.")
+        raise RegistrationError(_("only {count} of the map's anchors seen (ids {seen}); need {need}. Check that "
+                                  "anchors {join} are on their hexes, in view and not covered by figures.",
+                                  count=len(common), seen=seen, need=need, join=', '.join(map(str, missing))))
     src = np.array([observed_table[i] for i in common], dtype=np.float64)
     dst = np.array([expected_map[i] for i in common], dtype=np.float64)
     threshold = inlier_hex * hex_mm
@@ -170,8 +173,8 @@ def estimate_registration(
         if best is None or score > (best[0], best[1]):
             best = (score[0], score[1], mask)
     if best is None or best[0] < need:
-        raise RegistrationError("the anchors seen do not agree on where the map is (no consistent subset): check "
-                                "that each anchor tag is on the hex the scenario names for it.")
+        raise RegistrationError(_("the anchors seen do not agree on where the map is (no consistent subset): check "
+                                  "that each anchor tag is on the hex the scenario names for it."))
     mask = best[2]
     matrix = fit_transform(src[mask], dst[mask], kind)
     errors = _errors(matrix, src, dst)
@@ -202,7 +205,7 @@ def registration_drift(previous: Registration, current: Registration, map_points
     """Largest table displacement of ``map_points`` (e.g. the map's hex centres or corners)."""
     pts = np.asarray(map_points, dtype=np.float64).reshape(-1, 2)
     if pts.shape[0] == 0:
-        raise ValueError("drift needs at least one map point to compare")
+        raise ValueError(_("drift needs at least one map point to compare"))
     moved = np.linalg.norm(current.map_to_table(pts) - previous.map_to_table(pts), axis=1)
     max_mm = float(moved.max())
     max_hex = max_mm / current.hex_mm
@@ -264,19 +267,21 @@ def manual_registration(points: Sequence[ManualPoint], hex_mm: float = DEFAULT_H
                         kind: str = "rigid") -> Registration:
     """Register from figures the player placed on named hexes (three, not in a line)."""
     if len(points) < 3:
-        raise RegistrationError(f"manual registration needs figures on three named hexes, got {len(points)}.")
+        raise RegistrationError(_("manual registration needs figures on three named hexes, got {count}.",
+                                  count=len(points)))
     src = np.array([p.table_mm for p in points], dtype=np.float64)
     dst = np.array([p.map_mm for p in points], dtype=np.float64)
     spread = float(np.linalg.norm(dst - dst.mean(axis=0), axis=1).max())
     area = abs(_cross(dst[1] - dst[0], dst[2] - dst[0])) / 2.0
     if spread < hex_mm or area < 0.5 * hex_mm**2:
-        raise RegistrationError("the three hexes are too close together or in a line; pick hexes far apart, "
-                                "e.g. near three corners of the map.")
+        raise RegistrationError(_("the three hexes are too close together or in a line; pick hexes far apart, e.g. "
+                                  "near three corners of the map."))
     matrix = fit_transform(src, dst, kind)
     errors = _errors(matrix, src, dst)
     worst = int(errors.argmax())
     if errors[worst] > MANUAL_TOLERANCE_HEX * hex_mm:
-        raise RegistrationError(f"the figure for hex {points[worst].label} is {errors[worst]:.0f} mm from where the "
-                                "other two put that hex: check it stands on that hex, centred, and confirm again.")
+        raise RegistrationError(_("the figure for hex {label} is {value:.0f} mm from where the other two put that "
+                                  "hex: check it stands on that hex, centred, and confirm again.",
+                                  label=points[worst].label, value=errors[worst]))
     return Registration(matrix, kind, tuple(range(len(points))), (), float(np.sqrt(np.mean(errors**2))),
                         float(errors.max()), hex_mm)

@@ -13,6 +13,9 @@ import numpy as np
 
 from calibration.coverage import coverage_counts
 from calibration.detection import BoardView
+from engine.i18n import gettext_for
+
+_ = gettext_for(__name__)
 
 
 @dataclass(frozen=True)
@@ -39,20 +42,20 @@ def select_view(candidate: BoardView, kept: list[BoardView], rules: SelectionRul
                 ) -> tuple[bool, str]:
     """Whether to keep ``candidate`` given the views kept so far, and why (for the player)."""
     if candidate.count < rules.min_corners:
-        return False, f"only {candidate.count} corners seen; show more of the sheet"
+        return False, _("only {count} corners seen; show more of the sheet", count=candidate.count)
     if candidate.sharpness < rules.min_sharpness:
-        return False, "picture is blurred; hold the sheet still"
+        return False, _("picture is blurred; hold the sheet still")
     if kept and candidate.image_size != kept[0].image_size:
-        return False, "the resolution changed; all views must come from one camera mode"
+        return False, _("the resolution changed; all views must come from one camera mode")
     if len(kept) >= rules.max_views:
-        return False, "enough views collected"
+        return False, _("enough views collected")
     if not kept:
-        return True, "first view"
+        return True, _("first view")
     before = coverage_counts(kept, candidate.image_size)
     after = coverage_counts([candidate], candidate.image_size)
     if np.any((before == 0) & (after > 0)):
-        return True, "reaches a new part of the picture"
+        return True, _("reaches a new part of the picture")
     motion = min(motion_from(candidate, k) for k in kept)
     if motion < rules.min_motion:
-        return False, "too like a view already taken; tilt or move the sheet"
-    return True, "new position"
+        return False, _("too like a view already taken; tilt or move the sheet")
+    return True, _("new position")

@@ -14,8 +14,11 @@ from dataclasses import dataclass
 import numpy as np
 
 from calibration.camera_model import CameraModel
+from engine.i18n import gettext_for
 from vision.synthetic.scene import TableDrawing
 from vision.tracking import LIFTED, LOST, TrackUpdate
+
+_ = gettext_for(__name__)
 
 
 @dataclass(frozen=True, slots=True)
@@ -29,8 +32,8 @@ class TableArea:
 
     def __post_init__(self) -> None:
         if not (math.isfinite(self.x0) and math.isfinite(self.y0) and self.x1 > self.x0 and self.y1 > self.y0):
-            raise ValueError(f"table area ({self.x0:g}, {self.y0:g}) to ({self.x1:g}, {self.y1:g}) mm: X1 must exceed "
-                             "X0 and Y1 exceed Y0")
+            raise ValueError(_("table area ({x0:g}, {y0:g}) to ({x1:g}, {y1:g}) mm: X1 must exceed X0 and Y1 exceed "
+                               "Y0", x0=self.x0, y0=self.y0, x1=self.x1, y1=self.y1))
 
     @property
     def width_mm(self) -> float:

@@ -24,6 +24,7 @@ from typing import IO
 
 from calibration.calibration_file import CalibrationFileError, load_calibration
 from calibration.camera_model import CameraModel
+from engine.i18n import N_, gettext_for
 from vision.area import TableArea, drawing_area, seen_area
 from vision.candidates import CandidateSettings
 from vision.detection import DEFAULT_DICTIONARY, Detector, MarkerDetector, OpenCVDefaultDetector, dictionary_name
@@ -32,6 +33,8 @@ from vision.service import FrameResult, JsonlWriter, ServiceConfig, VisionServic
 from vision.sources import CameraSource, FrameSource, ImageFolderSource, SourceError, SyntheticSource, VideoFileSource
 from vision.tracking import TrackerConfig
 from vision.tuio import DEFAULT_AREA, DEFAULT_TUIO, TuioSender
+
+_ = gettext_for(__name__)
 
 log = logging.getLogger("hexa.vision")
 
@@ -44,62 +47,69 @@ _TAGS = CandidateSettings()
 
 
 def _parser() -> argparse.ArgumentParser:
-    p = argparse.ArgumentParser(prog="hexa vision", description="Find the tagged figures on the table and publish "
-                                "them over ZeroMQ (topics tracks, heartbeat, preview).")
+    p = argparse.ArgumentParser(prog="hexa vision", description=_("Find the tagged figures on the table and publish "
+                                                                  "them over ZeroMQ (topics tracks, heartbeat, "
+                                                                  "preview)."))
     src = p.add_mutually_exclusive_group(required=True)
-    src.add_argument("--camera", metavar="DEVICE", help="webcam index (0) or device path (/dev/video2)")
-    src.add_argument("--video", metavar="FILE", help="a recorded video of the table")
-    src.add_argument("--images", metavar="DIR", help="a folder of images, each an independent frame, in name order")
+    src.add_argument("--camera", metavar="DEVICE", help=_("webcam index (0) or device path (/dev/video2)"))
+    src.add_argument("--video", metavar="FILE", help=_("a recorded video of the table"))
+    src.add_argument("--images", metavar="DIR", help=_("a folder of images, each an independent frame, in name order"))
     src.add_argument("--synthetic", metavar="SCENARIO", nargs="?", const="", default=None,
-                     help="the synthetic table: the built-in demo map, or a scenario file or bundled id")
-    p.add_argument("--calibration", metavar="FILE", help="calibration file from 'hexa calibrate' (needed for mm)")
+                     help=_("the synthetic table: the built-in demo map, or a scenario file or bundled id"))
+    p.add_argument("--calibration", metavar="FILE", help=_("calibration file from 'hexa calibrate' (needed for mm)"))
     p.add_argument("--dictionary", default=DEFAULT_DICTIONARY, metavar="NAME",
-                   help="ArUco dictionary, e.g. 4X4_100 (default) or 6X6_250")
+                   help=_("ArUco dictionary, e.g. 4X4_100 (default) or 6X6_250"))
     p.add_argument("--marker-height", type=float, default=0.0, metavar="MM",
-                   help="height of the tags above the table, for every id without its own --height (default 0)")
-    p.add_argument("--height", action="append", default=[], metavar="ID=MM", help="tag height of one id (repeat)")
-    p.add_argument("--heights", metavar="FILE", help="TOML file of tag heights: [heights] with '3 = 30.0' lines "
-                   "and an optional 'default = 0.0'")
-    p.add_argument("--ids", metavar="LIST", help="the ids in play, e.g. 0-7,12; others are reported as strays")
+                   help=_("height of the tags above the table, for every id without its own --height (default 0)"))
+    p.add_argument("--height", action="append", default=[], metavar="ID=MM", help=_("tag height of one id (repeat)"))
+    p.add_argument("--heights", metavar="FILE", help=_("TOML file of tag heights: [heights] with '3 = 30.0' lines "
+                                                       "and an optional 'default = 0.0'"))
+    p.add_argument("--ids", metavar="LIST", help=_("the ids in play, e.g. 0-7,12; others are reported as strays"))
     p.add_argument("--area", metavar="X0,Y0,X1,Y1",
-                   help="the table area in mm, e.g. the bounds of the scenario's board: TUIO positions are fractions "
-                   "of it, and a tag outside it is still tracked (its TUIO position clamped to the edge) and warned "
-                   "about once (default: the synthetic table's board, else what the calibrated camera sees); write "
-                   "--area=-30,-25,290,250 when it starts with a minus")
-    p.add_argument("--jsonl", metavar="OUT", help="write one JSON object per frame to OUT ('-' for stdout)")
-    p.add_argument("--pub", metavar="ENDPOINT", help=f"ZeroMQ PUB endpoint (default {DEFAULT_PUB})")
-    p.add_argument("--keys", metavar="DIR", help="CURVE keys from 'hexa keys': only the engine (an allowed key) "
-                   "may subscribe; needed to serve the LAN, e.g. --pub tcp://0.0.0.0:5555")
+                   help=_("the table area in mm, e.g. the bounds of the scenario's board: TUIO positions are "
+                          "fractions of it, and a tag outside it is still tracked (its TUIO position clamped to the "
+                          "edge) and warned about once (default: the synthetic table's board, else what the "
+                          "calibrated camera sees); write --area=-30,-25,290,250 when it starts with a minus"))
+    p.add_argument("--jsonl", metavar="OUT", help=_("write one JSON object per frame to OUT ('-' for stdout)"))
+    p.add_argument("--pub", metavar="ENDPOINT", help=_("ZeroMQ PUB endpoint (default {DEFAULT_PUB})",
+                                                       DEFAULT_PUB=DEFAULT_PUB))
+    p.add_argument("--keys", metavar="DIR", help=_("CURVE keys from 'hexa keys': only the engine (an allowed key) "
+                                                   "may subscribe; needed to serve the LAN, e.g. --pub "
+                                                   "tcp://0.0.0.0:5555"))
     p.add_argument("--snapshot", metavar="ENDPOINT", default=DEFAULT_SNAPSHOT,
-                   help=f"snapshot ROUTER endpoint (default {DEFAULT_SNAPSHOT})")
-    p.add_argument("--no-publish", action="store_true", help="do not open ZeroMQ sockets")
+                   help=_("snapshot ROUTER endpoint (default {DEFAULT_SNAPSHOT})", DEFAULT_SNAPSHOT=DEFAULT_SNAPSHOT))
+    p.add_argument("--no-publish", action="store_true", help=_("do not open ZeroMQ sockets"))
     p.add_argument("--preview", type=float, nargs="?", const=2.0, default=0.0, metavar="FPS",
-                   help="publish a preview JPEG this often (default off; 2 fps when given alone)")
+                   help=_("publish a preview JPEG this often (default off; 2 fps when given alone)"))
     p.add_argument("--tuio", nargs="?", const=f"{DEFAULT_TUIO[0]}:{DEFAULT_TUIO[1]}", metavar="HOST:PORT",
-                   help="also send TUIO 2.0 over OSC/UDP (default 127.0.0.1:3333); positions are fractions of "
-                   "--area, clamped to 0..1, and the frame's dimension is that area's size in mm")
-    p.add_argument("--camera-id", default="0", help="this camera's name in messages (several cameras, one table)")
+                   help=_("also send TUIO 2.0 over OSC/UDP (default 127.0.0.1:3333); positions are fractions of "
+                          "--area, clamped to 0..1, and the frame's dimension is that area's size in mm"))
+    p.add_argument("--camera-id", default="0", help=_("this camera's name in messages (several cameras, one table)"))
     p.add_argument("--resolution", metavar="WxH",
-                   help="webcam resolution (default: the calibration's, else 1920x1080)")
-    p.add_argument("--fps", type=float, default=30.0, help="webcam / synthetic frame rate (default 30)")
-    p.add_argument("--no-mjpg", action="store_true", help="do not ask the webcam for MJPG")
-    p.add_argument("--frames", type=int, metavar="N", help="stop after N frames")
-    p.add_argument("--fast", action="store_true", help="synthetic table: render as fast as possible, not in real time")
-    p.add_argument("--control", metavar="ENDPOINT", help="synthetic table: figures stand still and a hand places, "
-                   "lifts or removes them on command from this loopback ROUTER endpoint, e.g. tcp://127.0.0.1:5557 "
-                   "(see vision.synthetic.control)")
+                   help=_("webcam resolution (default: the calibration's, else 1920x1080)"))
+    p.add_argument("--fps", type=float, default=30.0, help=_("webcam / synthetic frame rate (default 30)"))
+    p.add_argument("--no-mjpg", action="store_true", help=_("do not ask the webcam for MJPG"))
+    p.add_argument("--frames", type=int, metavar="N", help=_("stop after N frames"))
+    p.add_argument("--fast", action="store_true", help=_("synthetic table: render as fast as possible, not in real "
+                                                         "time"))
+    p.add_argument("--control", metavar="ENDPOINT", help=_("synthetic table: figures stand still and a hand places, "
+                                                           "lifts or removes them on command from this loopback "
+                                                           "ROUTER endpoint, e.g. tcp://127.0.0.1:5557 (see "
+                                                           "vision.synthetic.control)"))
     p.add_argument("--detector", choices=("fast", "opencv"), default="fast",
-                   help="fast: ours (default); opencv: OpenCV's ArucoDetector with its default parameters, "
-                   "several times slower, as a reference")
+                   help=_("fast: ours (default); opencv: OpenCV's ArucoDetector with its default parameters, several "
+                          "times slower, as a reference"))
     p.add_argument("--second-look", action=argparse.BooleanOptionalAction, default=True,
-                   help="trace again, at full resolution, the boxes that the tags read do not fill: tags seen at a "
-                   "steep angle (45–65°) and tags touching at their corners (default on; when the camera looks "
-                   "nearly straight down only long boxes are traced again, so it costs little)")
+                   help=_("trace again, at full resolution, the boxes that the tags read do not fill: tags seen at a "
+                          "steep angle (45–65°) and tags touching at their corners (default on; when the camera "
+                          "looks nearly straight down only long boxes are traced again, so it costs little)"))
     p.add_argument("--min-tag-px", type=float, default=_TAGS.min_side_px, metavar="PX",
-                   help=f"smallest tag side looked for, in image pixels (default {_TAGS.min_side_px:g})")
+                   help=_("smallest tag side looked for, in image pixels (default {min_side_px:g})",
+                          min_side_px=_TAGS.min_side_px))
     p.add_argument("--max-tag-px", type=float, default=_TAGS.max_side_px, metavar="PX",
-                   help=f"largest tag side looked for, in image pixels (default {_TAGS.max_side_px:g})")
-    p.add_argument("-v", "--verbose", action="store_true", help="log more")
+                   help=_("largest tag side looked for, in image pixels (default {max_side_px:g})",
+                          max_side_px=_TAGS.max_side_px))
+    p.add_argument("-v", "--verbose", action="store_true", help=_("log more"))
     return p
 
 
@@ -107,8 +117,9 @@ def _detector(args: argparse.Namespace) -> Detector:
     if args.detector == "opencv":
         return OpenCVDefaultDetector(args.dictionary)
     if not 0 < args.min_tag_px < args.max_tag_px:
-        raise UsageError(f"--min-tag-px {args.min_tag_px:g} and --max-tag-px {args.max_tag_px:g}: the smallest tag "
-                         "side must be above 0 and below the largest, e.g. --min-tag-px 12 --max-tag-px 120")
+        raise UsageError(_("--min-tag-px {min_tag_px:g} and --max-tag-px {max_tag_px:g}: the smallest tag side must "
+                           "be above 0 and below the largest, e.g. --min-tag-px 12 --max-tag-px 120",
+                           min_tag_px=args.min_tag_px, max_tag_px=args.max_tag_px))
     tags = CandidateSettings(min_side_px=args.min_tag_px, max_side_px=args.max_tag_px)
     return MarkerDetector(args.dictionary, tags, second_look=args.second_look)
 
@@ -121,14 +132,15 @@ def _prepare(detector: Detector) -> None:
 
     def note() -> None:
         if not done.wait(1.0):
-            print("hexa vision: compiling the tag detector (first run on this machine only, about 10 s)…",
+            print(_("hexa vision: compiling the tag detector (first run on this machine only, about 10 s)…"),
                   file=sys.stderr, flush=True)
 
     threading.Thread(target=note, name="prepare-note", daemon=True).start()
     seconds = detector.prepare()
     done.set()
     if seconds >= 1.0:
-        print(f"hexa vision: tag detector ready ({seconds:.0f} s; later starts reuse it)", file=sys.stderr)
+        print(_("hexa vision: tag detector ready ({seconds:.0f} s; later starts reuse it)", seconds=seconds),
+              file=sys.stderr)
 
 
 def _parse_heights(items: list[str]) -> dict[int, float]:
@@ -138,7 +150,7 @@ def _parse_heights(items: list[str]) -> dict[int, float]:
             key, value = item.split("=", 1)
             heights[int(key)] = float(value)
         except ValueError:
-            raise UsageError(f"--height {item!r}: write it as ID=MM, e.g. --height 3=30") from None
+            raise UsageError(_("--height {item!r}: write it as ID=MM, e.g. --height 3=30", item=item)) from None
     return heights
 
 
@@ -149,23 +161,27 @@ def _load_heights(path: str | None) -> tuple[dict[int, float], float | None]:
     try:
         data = tomllib.loads(Path(path).read_text(encoding="utf-8"))
     except FileNotFoundError:
-        raise UsageError(f"heights file {path} does not exist: check the path") from None
+        raise UsageError(_("heights file {path} does not exist: check the path", path=path)) from None
     except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError) as exc:
-        raise UsageError(f"heights file {path} cannot be read ({exc}): fix the TOML syntax") from None
+        raise UsageError(_("heights file {path} cannot be read ({exc}): fix the TOML syntax", path=path,
+                           exc=exc)) from None
     table = data.get("heights")
     if not isinstance(table, dict):
-        raise UsageError(f"heights file {path} has no [heights] table: add one with lines like '3 = 30.0'")
+        raise UsageError(_("heights file {path} has no [heights] table: add one with lines like '3 = 30.0'",
+                           path=path))
     heights: dict[int, float] = {}
     default: float | None = None
     for key, value in table.items():
         if isinstance(value, bool) or not isinstance(value, int | float) or not 0 <= value < 1000:
-            raise UsageError(f"heights file {path}: {key} = {value!r} must be a height in mm (0 to 1000)")
+            raise UsageError(_("heights file {path}: {key} = {value!r} must be a height in mm (0 to 1000)",
+                               path=path, key=key, value=value))
         if key == "default":
             default = float(value)
         elif key.isdigit():
             heights[int(key)] = float(value)
         else:
-            raise UsageError(f"heights file {path}: {key!r} is not a marker id; use numbers like '3 = 30.0'")
+            raise UsageError(_("heights file {path}: {key!r} is not a marker id; use numbers like '3 = 30.0'",
+                               path=path, key=key))
     return heights, default
 
 
@@ -181,7 +197,7 @@ def _parse_ids(text: str | None) -> frozenset[int] | None:
             elif part.strip():
                 ids.add(int(part))
     except ValueError:
-        raise UsageError(f"--ids {text!r}: write ids and ranges like 0-7,12") from None
+        raise UsageError(_("--ids {text!r}: write ids and ranges like 0-7,12", text=text)) from None
     return frozenset(ids)
 
 
@@ -191,9 +207,9 @@ def _parse_area(text: str | None) -> TableArea | None:
     try:
         x0, y0, x1, y1 = (float(v) for v in text.split(","))
     except ValueError:
-        raise UsageError(f"--area {text!r}: give four millimetre values X0,Y0,X1,Y1") from None
+        raise UsageError(_("--area {text!r}: give four millimetre values X0,Y0,X1,Y1", text=text)) from None
     if x1 <= x0 or y1 <= y0:
-        raise UsageError(f"--area {text!r}: X1 must exceed X0 and Y1 exceed Y0")
+        raise UsageError(_("--area {text!r}: X1 must exceed X0 and Y1 exceed Y0", text=text))
     return TableArea(x0, y0, x1, y1)
 
 
@@ -203,15 +219,15 @@ def _camera_device(text: str) -> int | str:
         return int(text)
     if text.startswith("/dev/") or "://" in text or Path(text).exists():
         return text
-    raise UsageError(f"--camera {text!r} is neither a camera index nor an existing device or file: pass an index "
-                     "(--camera 0), a device path (--camera /dev/video2; list them with 'v4l2-ctl --list-devices') "
-                     "or a stream URL, or use --video FILE for a recording")
+    raise UsageError(_("--camera {text!r} is neither a camera index nor an existing device or file: pass an index "
+                       "(--camera 0), a device path (--camera /dev/video2; list them with 'v4l2-ctl --list-devices') "
+                       "or a stream URL, or use --video FILE for a recording", text=text))
 
 
 def _tuio_target(text: str) -> tuple[str, int]:
-    host, _, port = text.rpartition(":")
+    host, _sep, port = text.rpartition(":")
     if not port.isdigit() or not 0 < int(port) < 65536:
-        raise UsageError(f"--tuio {text!r}: write it as HOST:PORT, e.g. --tuio 127.0.0.1:3333")
+        raise UsageError(_("--tuio {text!r}: write it as HOST:PORT, e.g. --tuio 127.0.0.1:3333", text=text))
     return host or DEFAULT_TUIO[0], int(port)
 
 
@@ -219,7 +235,7 @@ def _resolution(text: str) -> tuple[int, int]:
     try:
         w, h = (int(v) for v in text.lower().split("x"))
     except ValueError:
-        raise UsageError(f"--resolution {text!r}: write it as WIDTHxHEIGHT, e.g. 1280x720") from None
+        raise UsageError(_("--resolution {text!r}: write it as WIDTHxHEIGHT, e.g. 1280x720", text=text)) from None
     return w, h
 
 
@@ -243,7 +259,7 @@ def _synthetic(args: argparse.Namespace, camera: CameraModel | None, heights: di
         for f in table.figures:
             heights.setdefault(f.marker_id, f.height_mm)
     model = camera or CameraModel.synthetic(look_at_mm=table_centre(table))
-    print("hexa vision: rendering the synthetic table…", file=sys.stderr)
+    print(_("hexa vision: rendering the synthetic table…"), file=sys.stderr)
     renderer = TableRenderer(model, table, dictionary_name(args.dictionary))
     choreography = None
     if args.control:
@@ -266,9 +282,13 @@ class _Progress:
         now = time.monotonic()
         if now - self._last >= 2.0:
             self._last = now
-            of = f"/{self.total}" if self.total else ""
             rate = self.count / max(now - self.start, 1e-9)
-            print(f"hexa vision: {self.count}{of} {self.what}, {rate:.1f} per second", file=sys.stderr)
+            if self.total:
+                print(_("hexa vision: {count}/{total} {what}, {rate:.1f} per second",
+                        count=self.count, total=self.total, what=_(self.what), rate=rate), file=sys.stderr)
+            else:
+                print(_("hexa vision: {count} {what}, {rate:.1f} per second",
+                        count=self.count, what=_(self.what), rate=rate), file=sys.stderr)
 
 
 def run(args: argparse.Namespace, stdout: IO[str]) -> int:
@@ -284,7 +304,7 @@ def run(args: argparse.Namespace, stdout: IO[str]) -> int:
     if args.calibration:
         camera = load_calibration(args.calibration).camera
     if args.control and args.synthetic is None:
-        raise UsageError("--control moves figures on the synthetic table: use it with --synthetic [SCENARIO]")
+        raise UsageError(_("--control moves figures on the synthetic table: use it with --synthetic [SCENARIO]"))
     open_source: Callable[[], FrameSource] | None = None
     source: FrameSource | None = None
     progress: _Progress | None = None
@@ -303,14 +323,14 @@ def run(args: argparse.Namespace, stdout: IO[str]) -> int:
                                            quiet=not args.verbose)
     elif args.video is not None:
         source = VideoFileSource(args.video)
-        progress = _Progress(None, "frames")
+        progress = _Progress(None, N_("frames"))
     else:
         folder = ImageFolderSource(args.images)
         source = folder
-        progress = _Progress(len(folder.files), "images")
+        progress = _Progress(len(folder.files), N_("images"))
     if camera is None and args.jsonl is None:
-        raise UsageError("without --calibration there are no table positions to publish: run 'hexa calibrate' and "
-                         "pass --calibration FILE, or use --jsonl OUT for pixel positions only")
+        raise UsageError(_("without --calibration there are no table positions to publish: run 'hexa calibrate' and "
+                           "pass --calibration FILE, or use --jsonl OUT for pixel positions only"))
     # With --jsonl the JSON lines are the output; sockets only when --pub asks for them too.
     publish = not args.no_publish and camera is not None and (args.jsonl is None or args.pub is not None)
     config = ServiceConfig(camera_id=args.camera_id, heights_mm=heights, default_height_mm=args.marker_height,
@@ -321,15 +341,17 @@ def run(args: argparse.Namespace, stdout: IO[str]) -> int:
         if publish:
             publisher = VisionPublisher(args.pub or DEFAULT_PUB, args.snapshot, args.camera_id, keys_dir=args.keys)
             stack.callback(publisher.close)
-            print(f"hexa vision: publishing on {publisher.endpoint} (snapshots on {publisher.snapshot_endpoint})"
-                  f"{', CURVE on' if publisher.curve else ''}", file=sys.stderr)
+            print(_("hexa vision: publishing on {endpoint} (snapshots on {snapshot_endpoint}){value}",
+                    endpoint=publisher.endpoint, snapshot_endpoint=publisher.snapshot_endpoint,
+                    value=_(", CURVE on") if publisher.curve else ""), file=sys.stderr)
         if args.control:
             from vision.synthetic.control import ControlledTable, ControlServer
 
             assert isinstance(synthetic.choreography, ControlledTable)
             control = ControlServer(args.control, synthetic.choreography)
             stack.callback(control.close)
-            print(f"hexa vision: the synthetic table takes place/lift/remove/list on {control.endpoint}",
+            print(_("hexa vision: the synthetic table takes place/lift/remove/list on {endpoint}",
+                    endpoint=control.endpoint),
                   file=sys.stderr)
         tuio = None
         if args.tuio and camera is not None:
@@ -337,7 +359,8 @@ def run(args: argparse.Namespace, stdout: IO[str]) -> int:
             tuio_area = area or board or seen_area(camera) or DEFAULT_AREA
             tuio = TuioSender(host, port, tuio_area, f"hexa-vision:{args.camera_id}")
             stack.callback(tuio.close)
-            print(f"hexa vision: TUIO 2.0 to {host}:{port}, positions over the table area {tuio_area}", file=sys.stderr)
+            print(_("hexa vision: TUIO 2.0 to {host}:{port}, positions over the table area {tuio_area}",
+                    host=host, port=port, tuio_area=tuio_area), file=sys.stderr)
         sinks: list[Callable[[FrameResult], None]] = []
         if args.jsonl is not None:
             stream = stdout if args.jsonl == "-" else stack.enter_context(Path(args.jsonl).open("w", encoding="utf-8"))
@@ -357,14 +380,15 @@ def run(args: argparse.Namespace, stdout: IO[str]) -> int:
                 assert source is not None
                 stats = service.run_sequential(source)
         except KeyboardInterrupt:
-            print("hexa vision: stopped", file=sys.stderr)
+            print(_("hexa vision: stopped"), file=sys.stderr)
             return 130
         finally:
             if previous is not None:
                 signal.signal(signal.SIGTERM, previous)
     if stats.detect_ms:
         ordered = sorted(stats.detect_ms)
-        print(f"hexa vision: {stats.frames} frames, detection p50 {ordered[len(ordered) // 2]:.1f} ms",
+        print(_("hexa vision: {frames} frames, detection p50 {value:.1f} ms",
+                frames=stats.frames, value=ordered[len(ordered) // 2]),
               file=sys.stderr)
     return 0
 
@@ -377,5 +401,5 @@ def main(argv: list[str]) -> int:
     try:
         return run(args, sys.stdout)
     except (UsageError, SourceError, CalibrationFileError, PublishError, ValueError) as exc:
-        print(f"hexa vision: {exc}", file=sys.stderr)
+        print(_("hexa vision: {exc}", exc=exc), file=sys.stderr)
         return 2

@@ -13,8 +13,11 @@ import time
 import zmq
 
 from engine import wire
+from engine.i18n import gettext_for
 from engine.wire import TracksMessage, VisionSnapshot, VisionSnapshotRequest, WireError
 from vision.publisher import DEFAULT_PUB, DEFAULT_SNAPSHOT
+
+_ = gettext_for(__name__)
 
 log = logging.getLogger(__name__)
 
@@ -29,11 +32,11 @@ def request_snapshot(endpoint: str = DEFAULT_SNAPSHOT, timeout_s: float = 2.0,
         sock.connect(endpoint)
         sock.send_multipart(VisionSnapshotRequest(seq=0, sent_at=time.time()).to_frames())
         if not sock.poll(int(timeout_s * 1000), zmq.POLLIN):
-            raise TimeoutError(f"no snapshot from {endpoint} within {timeout_s:.1f} s: is 'hexa vision' running "
-                               "there (see its --snapshot option)?")
+            raise TimeoutError(_("no snapshot from {endpoint} within {timeout_s:.1f} s: is 'hexa vision' running "
+                                 "there (see its --snapshot option)?", endpoint=endpoint, timeout_s=timeout_s))
         message = wire.decode(sock.recv_multipart())
         if not isinstance(message, VisionSnapshot):
-            raise WireError(f"expected a vision.snapshot reply, got {message.TOPIC.decode()}")
+            raise WireError(_("expected a vision.snapshot reply, got {decode}", decode=message.TOPIC.decode()))
         return message
     finally:
         sock.close(linger=0)

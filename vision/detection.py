@@ -22,9 +22,12 @@ import cv2
 import numpy as np
 from numpy.typing import NDArray
 
+from engine.i18n import gettext_for
 from vision.candidates import CandidateFinder, CandidateSettings
 from vision.decoding import CodeBook, clockwise, decode_quads
 from vision.refine import refine_quads
+
+_ = gettext_for(__name__)
 
 DEFAULT_DICTIONARY = "DICT_4X4_100"
 MIN_EDGE_STRENGTH = 8.0  # grey levels per pixel across a candidate's border
@@ -49,7 +52,7 @@ def dictionary_name(name: str) -> str:
         candidate = "DICT_" + candidate
     if candidate not in DICTIONARY_NAMES:
         short = ", ".join(n.removeprefix("DICT_") for n in DICTIONARY_NAMES)
-        raise ValueError(f"unknown ArUco dictionary {name!r}; choose one of: {short}")
+        raise ValueError(_("unknown ArUco dictionary {name!r}; choose one of: {short}", name=name, short=short))
     return candidate
 
 
@@ -215,7 +218,7 @@ class MarkerDetector:
         stretch = foreshortening(quads)
         for index, marker_id, ordered, confidence in found:
             cx, cy = float(centres[index, 0]), float(centres[index, 1])
-            if any(abs(cx - x) < SAME_TAG_PX and abs(cy - y) < SAME_TAG_PX for x, y, _, _ in taken):
+            if any(abs(cx - x) < SAME_TAG_PX and abs(cy - y) < SAME_TAG_PX for x, y, _w, _h in taken):
                 continue  # the same tag through two outlines (its border's outer and inner edge)
             markers.append(DetectedMarker(marker_id, ordered, confidence))
             taken.append((cx, cy, float(footprints[index]), float(stretch[index])))
@@ -228,7 +231,7 @@ class OpenCVDefaultDetector:
         self._detector = cv2.aruco.ArucoDetector(as_dictionary(dictionary)[1], cv2.aruco.DetectorParameters())
 
     def detect(self, frame: NDArray[np.uint8]) -> list[DetectedMarker]:
-        corners, ids, _ = self._detector.detectMarkers(_to_gray(frame))
+        corners, ids, _rejected = self._detector.detectMarkers(_to_gray(frame))
         if ids is None:
             return []
         return [DetectedMarker(int(i), np.asarray(c, dtype=np.float64).reshape(4, 2))

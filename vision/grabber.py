@@ -13,7 +13,10 @@ import threading
 import time
 from collections.abc import Callable
 
+from engine.i18n import gettext_for
 from vision.sources import Frame, FrameSource, SourceError
+
+_ = gettext_for(__name__)
 
 log = logging.getLogger(__name__)
 
@@ -69,7 +72,8 @@ class LatestFrameGrabber:
     def _trouble(self, problem: str) -> None:
         """Report a failure: logged when it differs from the last one said, so a retry loop says it once."""
         if problem != self._said:
-            log.error("%s; retrying every %g s", problem.rstrip("."), self.retry_s)
+            log.error("%s", _("{problem}; retrying every {seconds:g} s", problem=problem.rstrip("."),
+                              seconds=self.retry_s))
             self._said = problem
         self._set_status(RECONNECTING, problem)
 
@@ -106,7 +110,7 @@ class LatestFrameGrabber:
             if self.status != OK:  # frames flow (again): that is what "ok" means, not merely opened
                 if self._said:
                     self.reconnects += 1
-                    log.warning("%s is back; frames flowing again", source.name)
+                    log.warning("%s", _("{name} is back; frames flowing again", name=source.name))
                     self._said = ""
                 self._set_status(OK, source.name)
             with self._cond:

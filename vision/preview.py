@@ -8,8 +8,11 @@ import cv2
 import numpy as np
 from numpy.typing import NDArray
 
+from engine.i18n import gettext_for
 from engine.wire import TrackState
 from vision.detection import DetectedMarker
+
+_ = gettext_for(__name__)
 
 STATE_COLOURS: dict[str, tuple[int, int, int]] = {
     TrackState.MOVING: (0, 200, 255),
@@ -41,5 +44,5 @@ def draw_detections(image: NDArray[np.uint8], markers: Iterable[DetectedMarker],
 def encode_jpeg(image: NDArray[np.uint8], quality: int = 70) -> bytes:
     ok, buf = cv2.imencode(".jpg", image, [cv2.IMWRITE_JPEG_QUALITY, quality])
     if not ok:
-        raise ValueError("JPEG encoding failed")
+        raise ValueError(_("JPEG encoding failed"))
     return bytes(buf.tobytes())

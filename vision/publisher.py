@@ -14,8 +14,11 @@ from pathlib import Path
 import zmq
 
 from engine import wire
+from engine.i18n import gettext_for
 from engine.service.security import CurveServer, KeyFileError, OpenBindError, refuse_open_bind
 from engine.wire import Heartbeat, MarkerTrack, PreviewMessage, TracksMessage, VisionSnapshot, WireError
+
+_ = gettext_for(__name__)
 
 log = logging.getLogger(__name__)
 
@@ -37,8 +40,9 @@ def _bind(socket: zmq.Socket[bytes], endpoint: str, option: str, secured: bool =
         socket.bind(endpoint)
     except zmq.ZMQError as exc:
         socket.close(linger=0)
-        raise PublishError(f"cannot bind {endpoint} ({exc.strerror}): is another 'hexa vision' running? "
-                           f"Stop it, or pass {option} with another port.") from None
+        raise PublishError(_("cannot bind {endpoint} ({strerror}): is another 'hexa vision' running? Stop it, or "
+                             "pass {option} with another port.",
+                             endpoint=endpoint, strerror=exc.strerror, option=option)) from None
     last = socket.getsockopt(zmq.LAST_ENDPOINT)
     return last.decode() if isinstance(last, bytes) else str(last)
 

@@ -30,6 +30,7 @@ from dataclasses import dataclass, field
 from typing import IO, Any
 
 from calibration.camera_model import CameraModel
+from engine.i18n import gettext_for
 from engine.wire import MarkerTrack
 from vision.area import TableArea, outside_warnings
 from vision.detection import DetectedMarker, Detector
@@ -40,6 +41,8 @@ from vision.publisher import VisionPublisher
 from vision.sources import Frame, FrameSource
 from vision.tracking import Tracker, TrackerConfig, TrackUpdate
 from vision.tuio import TuioSender
+
+_ = gettext_for(__name__)
 
 log = logging.getLogger(__name__)
 
@@ -85,8 +88,9 @@ def process_frame(frame: Frame, detector: Detector, camera: CameraModel | None, 
     if camera is not None:
         size = (frame.image.shape[1], frame.image.shape[0])
         if size != camera.image_size:
-            problem = (f"frame is {size[0]}x{size[1]} but the calibration is for {camera.image_size[0]}x"
-                       f"{camera.image_size[1]}: set the camera to that size (--resolution) or recalibrate")
+            problem = (_("frame is {value}x{value2} but the calibration is for {value3}x{value4}: set the camera to "
+                         "that size (--resolution) or recalibrate",
+                         value=size[0], value2=size[1], value3=camera.image_size[0], value4=camera.image_size[1]))
         else:
             placed = to_table(detected, camera, config.heights_mm, config.default_height_mm)
             if tracker is not None:

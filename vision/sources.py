@@ -20,9 +20,12 @@ import cv2
 import numpy as np
 from numpy.typing import NDArray
 
+from engine.i18n import gettext_for
 from vision.synthetic.effects import Effects
 from vision.synthetic.motion import Choreography
 from vision.synthetic.renderer import MarkerTruth, TableRenderer
+
+_ = gettext_for(__name__)
 
 log = logging.getLogger(__name__)
 
@@ -98,8 +101,9 @@ class CameraSource:
             if not opened:
                 self._capture.release()
         if not opened:
-            raise SourceError(f"{self.name} cannot be opened: is it plugged in and not used by another program? "
-                              "List cameras with 'v4l2-ctl --list-devices' (Linux) and pass --camera INDEX or PATH.")
+            raise SourceError(_("{name} cannot be opened: is it plugged in and not used by another program? List "
+                                "cameras with 'v4l2-ctl --list-devices' (Linux) and pass --camera INDEX or PATH.",
+                                name=self.name))
         if mjpg:
             self._capture.set(cv2.CAP_PROP_FOURCC, cv2.VideoWriter.fourcc(*"MJPG"))
         self._capture.set(cv2.CAP_PROP_FRAME_WIDTH, width)
@@ -108,13 +112,15 @@ class CameraSource:
         self._capture.set(cv2.CAP_PROP_BUFFERSIZE, 1)
         got = (int(self._capture.get(cv2.CAP_PROP_FRAME_WIDTH)), int(self._capture.get(cv2.CAP_PROP_FRAME_HEIGHT)))
         if got != (width, height):
-            log.warning("%s delivers %dx%d instead of the requested %dx%d", self.name, *got, width, height)
+            log.warning("%s", _("{name} delivers {w}x{h} instead of the requested {width}x{height}", name=self.name,
+                                w=got[0], h=got[1], width=width, height=height))
 
     def read(self) -> Frame | None:
         with opencv_quiet(self.quiet):  # a camera pulled out makes the driver complain at every read
             ok, image = self._capture.read()
         if not ok or image is None:
-            raise SourceError(f"{self.name} stopped delivering frames (unplugged?). Waiting for it to come back.")
+            raise SourceError(_("{name} stopped delivering frames (unplugged?). Waiting for it to come back.",
+                                name=self.name))
         self._index += 1
         return _stamp(np.asarray(image, dtype=np.uint8), self._index - 1)
 
@@ -132,10 +138,11 @@ class VideoFileSource:
         self.path = Path(path)
         self.name = f"video {self.path.name}"
         if not self.path.is_file():
-            raise SourceError(f"video file {self.path} does not exist: check the path")
+            raise SourceError(_("video file {path} does not exist: check the path", path=self.path))
         self._capture = cv2.VideoCapture(str(self.path))
         if not self._capture.isOpened():
-            raise SourceError(f"video file {self.path} cannot be decoded: convert it to MP4 (H.264) or MJPG AVI")
+            raise SourceError(_("video file {path} cannot be decoded: convert it to MP4 (H.264) or MJPG AVI",
+                                path=self.path))
         fps = float(self._capture.get(cv2.CAP_PROP_FPS))
         self.fps = fps if 1.0 <= fps <= 1000.0 else 30.0
         self._index = 0
@@ -164,10 +171,12 @@ class ImageFolderSource:
         self.folder = Path(folder)
         self.name = f"images {self.folder}"
         if not self.folder.is_dir():
-            raise SourceError(f"image folder {self.folder} does not exist or is not a folder: check the path")
+            raise SourceError(_("image folder {folder} does not exist or is not a folder: check the path",
+                                folder=self.folder))
         self.files = sorted(p for p in self.folder.iterdir() if p.suffix.lower() in IMAGE_SUFFIXES and p.is_file())
         if not self.files:
-            raise SourceError(f"image folder {self.folder} holds no images ({', '.join(sorted(IMAGE_SUFFIXES))})")
+            raise SourceError(_("image folder {folder} holds no images ({join})",
+                                folder=self.folder, join=', '.join(sorted(IMAGE_SUFFIXES))))
         self._files: Iterator[Path] = iter(self.files)
         self._index = 0
         self.skipped: list[str] = []
@@ -177,7 +186,7 @@ class ImageFolderSource:
             image = cv2.imread(str(path), cv2.IMREAD_COLOR)
             self._index += 1
             if image is None:
-                problem = "not a readable image (corrupt, truncated or not an image): re-export or remove it"
+                problem = _("not a readable image (corrupt, truncated or not an image): re-export or remove it")
                 log.warning("%s: %s", path.name, problem)
                 self.skipped.append(path.name)
                 return Frame(np.zeros((0, 0, 3), np.uint8), self._index - 1, time.time(), time.monotonic(), path.name,

@@ -13,11 +13,15 @@ from __future__ import annotations
 
 import logging
 import math
+import re
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 
+from engine.i18n import gettext_for
 from engine.wire import TrackState
 from vision.mapping import TableMarker
+
+_ = gettext_for(__name__)
 
 log = logging.getLogger(__name__)
 
@@ -97,18 +101,20 @@ class Tracker:
         by_id: dict[int, list[TableMarker]] = {}
         for m in markers:
             if not m.on_table:
-                update.warnings.append(f"marker {m.marker_id} at pixel ({m.x_px:.0f}, {m.y_px:.0f}) does not map onto "
-                                       "the table: check the calibration")
+                update.warnings.append(_("marker {marker_id} at pixel ({x_px:.0f}, {y_px:.0f}) does not map onto the "
+                                         "table: check the calibration",
+                                         marker_id=m.marker_id, x_px=m.x_px, y_px=m.y_px))
                 continue
             if cfg.known_ids is not None and m.marker_id not in cfg.known_ids:
-                update.warnings.append(f"marker {m.marker_id} is not one of the configured markers: a stray tag, "
-                                       "or add it to the configuration")
+                update.warnings.append(_("marker {marker_id} is not one of the configured markers: a stray tag, or "
+                                         "add it to the configuration", marker_id=m.marker_id))
                 continue
             if cfg.area_mm is not None:
                 x0, y0, x1, y1 = cfg.area_mm
                 if not (x0 <= m.x_mm <= x1 and y0 <= m.y_mm <= y1):
-                    update.warnings.append(f"marker {m.marker_id} at ({m.x_mm:.0f}, {m.y_mm:.0f}) mm is outside the "
-                                           "calibrated area: move it onto the table or recalibrate")
+                    update.warnings.append(_("marker {marker_id} at ({x_mm:.0f}, {y_mm:.0f}) mm is outside the "
+                                             "calibrated area: move it onto the table or recalibrate",
+                                             marker_id=m.marker_id, x_mm=m.x_mm, y_mm=m.y_mm))
                     continue
             by_id.setdefault(m.marker_id, []).append(m)
         self._frame += 1
@@ -116,8 +122,9 @@ class Tracker:
             chosen = self._choose(marker_id, seen)
             if len(seen) > 1:
                 where = ", ".join(f"({s.x_mm:.0f}, {s.y_mm:.0f})" for s in seen)
-                update.warnings.append(f"marker {marker_id} seen {len(seen)} times in one frame at {where} mm: "
-                                       "two tags with the same id; reprint one with another id")
+                update.warnings.append(_("marker {marker_id} seen {count} times in one frame at {where} mm: two tags "
+                                         "with the same id; reprint one with another id",
+                                         marker_id=marker_id, count=len(seen), where=where))
             if self._confirmed(marker_id):
                 self._observe(chosen, now, update)
         self._tentative = {k: v for k, v in self._tentative.items() if v[1] == self._frame}
@@ -184,7 +191,7 @@ class Tracker:
         for t in update.transitions:
             log.debug("marker %d: %s → %s", t.marker_id, t.before, t.after)
         for text in update.warnings:
-            key = text.split(" at ", 1)[0]  # same problem, jittering coordinates
+            key = re.sub(r"\([^)]*\)", "", text)  # same problem, jittering coordinates (in brackets, any language)
             if now - self._last_logged.get(key, -math.inf) > 10.0:  # say it once, not 30 times a second
                 self._last_logged[key] = now
                 log.warning("%s", text)

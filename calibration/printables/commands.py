@@ -11,6 +11,9 @@ from calibration.board_spec import DICTIONARY_NAMES, PAPER_SIZES_MM, default_spe
 from calibration.printables.grid import write_grid
 from calibration.printables.tag_sheet import parse_ids, write_tag_sheet
 from calibration.printables.zone_mat import write_zone_mat
+from engine.i18n import gettext_for
+
+_ = gettext_for(__name__)
 
 EXIT_OK = 0
 EXIT_BAD_INPUT = 2
@@ -21,28 +24,31 @@ DEFAULT_PAPER = "a4"  # one default for every sheet
 def _common(sheet: argparse.ArgumentParser, name: str) -> None:
     """The options every sheet has: the paper (A4 unless told) and the output file (NAME.pdf here)."""
     sheet.add_argument("--paper", choices=_PAPERS, default=DEFAULT_PAPER,
-                       help=f"paper size (default {DEFAULT_PAPER})")
+                       help=_("paper size (default {DEFAULT_PAPER})", DEFAULT_PAPER=DEFAULT_PAPER))
     sheet.add_argument("-o", "--output", default=f"{name}.pdf", metavar="FILE.pdf",
-                       help=f"the PDF to write (default {name}.pdf in the current folder)")
+                       help=_("the PDF to write (default {name}.pdf in the current folder)", name=name))
 
 
 def _parser() -> argparse.ArgumentParser:
-    p = argparse.ArgumentParser(prog="hexa print", description="Write true-scale PDFs to print at 100% / actual size.")
+    p = argparse.ArgumentParser(prog="hexa print", description=_("Write true-scale PDFs to print at 100% / actual "
+                                                                 "size."))
     sub = p.add_subparsers(dest="what", required=True)
-    grid = sub.add_parser("grid", help="the ChArUco calibration sheet (its spec JSON goes to standard output)")
+    grid = sub.add_parser("grid", help=_("the ChArUco calibration sheet (its spec JSON goes to standard output)"))
     _common(grid, "grid")
-    markers = sub.add_parser("markers", help="one tag per figure base, id printed under it, cut lines")
-    markers.add_argument("--ids", required=True, help="ids such as 0-23 or 0-5,8,10-12")
-    markers.add_argument("--size", type=float, default=25.0, help="tag side in mm (default 25)")
-    markers.add_argument("--dictionary", default=FIGURE_DICTIONARY, help=f"ArUco dictionary (default "
-                         f"{FIGURE_DICTIONARY})")
+    markers = sub.add_parser("markers", help=_("one tag per figure base, id printed under it, cut lines"))
+    markers.add_argument("--ids", required=True, help=_("ids such as 0-23 or 0-5,8,10-12"))
+    markers.add_argument("--size", type=float, default=25.0, help=_("tag side in mm (default 25)"))
+    markers.add_argument("--dictionary", default=FIGURE_DICTIONARY, help=_("ArUco dictionary (default "
+                                                                           "{FIGURE_DICTIONARY})",
+                                                                           FIGURE_DICTIONARY=FIGURE_DICTIONARY))
     _common(markers, "markers")
-    anchors = sub.add_parser("anchors", help="board-anchor tags (reserved ids) for a scenario's anchor hexes")
+    anchors = sub.add_parser("anchors", help=_("board-anchor tags (reserved ids) for a scenario's anchor hexes"))
     anchors.add_argument("--ids", default=f"{ANCHOR_IDS[0]}-{ANCHOR_IDS[-1]}",
-                         help=f"anchor ids (default {ANCHOR_IDS[0]}-{ANCHOR_IDS[-1]}, all of them)")
-    anchors.add_argument("--size", type=float, default=30.0, help="tag side in mm (default 30)")
+                         help=_("anchor ids (default {value}-{value2}, all of them)",
+                                value=ANCHOR_IDS[0], value2=ANCHOR_IDS[-1]))
+    anchors.add_argument("--size", type=float, default=30.0, help=_("tag side in mm (default 30)"))
     _common(anchors, "anchors")
-    zones = sub.add_parser("zones", help="the Tenkey battle's 3×3 zone mat")
+    zones = sub.add_parser("zones", help=_("the Tenkey battle's 3×3 zone mat"))
     _common(zones, "zones")
     return p
 
@@ -55,36 +61,43 @@ def run_print(argv: list[str]) -> int:
             spec = default_spec(args.paper)
             write_grid(spec, args.output)
             print(json.dumps(spec.to_json()))
-            print(f"Wrote {args.output}: print it at 100% / actual size, then measure the 100 mm check bar.",
+            print(_("Wrote {output}: print it at 100% / actual size, then measure the 100 mm check bar.",
+                    output=args.output),
                   file=sys.stderr)
             return EXIT_OK
         if args.what == "markers":
             if args.dictionary not in DICTIONARY_NAMES:
-                raise ValueError(f"unknown dictionary {args.dictionary!r}; use one of: {', '.join(DICTIONARY_NAMES)}")
+                raise ValueError(_("unknown dictionary {dictionary!r}; use one of: {join}",
+                                   dictionary=args.dictionary, join=', '.join(DICTIONARY_NAMES)))
             ids = parse_ids(args.ids)
             reserved = [i for i in ids if args.dictionary == ANCHOR_DICTIONARY and is_anchor_id(i)]
             if reserved:
-                raise ValueError(f"ids {reserved} are reserved for board anchors; give figures ids below "
-                                 f"{ANCHOR_IDS[0]}, and print anchors with 'hexa print anchors'")
-            write_tag_sheet(args.output, ids, args.size, args.dictionary, args.paper, "Hexa figure markers",
-                            "id {id}", back_mark=True)  # the triangle points to the figure's back
-            print(f"Wrote {args.output}: {len(ids)} tags of {args.size:g} mm.")
+                raise ValueError(_("ids {reserved} are reserved for board anchors; give figures ids below {value}, "
+                                   "and print anchors with 'hexa print anchors'",
+                                   reserved=reserved, value=ANCHOR_IDS[0]))
+            write_tag_sheet(args.output, ids, args.size, args.dictionary, args.paper, _("Hexa figure markers"),
+                            _("id {id}"), back_mark=True)  # the triangle points to the figure's back
+            print(_("Wrote {output}: {count} tags of {size:g} mm.",
+                    output=args.output, count=len(ids), size=args.size))
             return EXIT_OK
         if args.what == "anchors":
             ids = parse_ids(args.ids)
             outside = [i for i in ids if not is_anchor_id(i)]
             if outside:
-                raise ValueError(f"ids {outside} are not anchor ids; anchors use {ANCHOR_IDS[0]}-{ANCHOR_IDS[-1]}")
-            write_tag_sheet(args.output, ids, args.size, ANCHOR_DICTIONARY, args.paper, "Hexa board anchors",
-                            "anchor {id}")
-            print(f"Wrote {args.output}: stick each anchor on the hex the scenario names for it, centred.")
+                raise ValueError(_("ids {outside} are not anchor ids; anchors use {value}-{value2}",
+                                   outside=outside, value=ANCHOR_IDS[0], value2=ANCHOR_IDS[-1]))
+            write_tag_sheet(args.output, ids, args.size, ANCHOR_DICTIONARY, args.paper, _("Hexa board anchors"),
+                            _("anchor {id}"))
+            print(_("Wrote {output}: stick each anchor on the hex the scenario names for it, centred.",
+                    output=args.output))
             return EXIT_OK
         write_zone_mat(args.output, args.paper)
-        print(f"Wrote {args.output}: the Tenkey zone mat.")
+        print(_("Wrote {output}: the Tenkey zone mat.", output=args.output))
         return EXIT_OK
     except ValueError as exc:
-        print(f"hexa print: {exc}", file=sys.stderr)
+        print(_("hexa print: {exc}", exc=exc), file=sys.stderr)
         return EXIT_BAD_INPUT
     except OSError as exc:
-        print(f"hexa print: cannot write {args.output} ({exc}); choose another -o path.", file=sys.stderr)
+        print(_("hexa print: cannot write {output} ({exc}); choose another -o path.", output=args.output, exc=exc),
+              file=sys.stderr)
         return EXIT_BAD_INPUT

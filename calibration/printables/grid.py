@@ -13,7 +13,10 @@ import numpy as np
 from fpdf import FPDF
 
 from calibration.board_spec import BoardSpec
-from calibration.printables.pdf_canvas import SCALE_NOTE, draw_check_bar, draw_marker, new_pdf, page_size
+from calibration.printables.pdf_canvas import SCALE_NOTE, TEXT_FONT, draw_check_bar, draw_marker, new_pdf, page_size
+from engine.i18n import gettext_for
+
+_ = gettext_for(__name__)
 
 MARGIN_MM = 8.0
 FOOTER_MM = 26.0  # strip under the board for the check bar and the text
@@ -25,8 +28,9 @@ def board_origin_on_page(spec: BoardSpec) -> tuple[float, float]:
     x = (pw - spec.width_mm) / 2.0
     y = MARGIN_MM + max(0.0, (ph - 2 * MARGIN_MM - FOOTER_MM - spec.height_mm) / 2.0)
     if x < MARGIN_MM / 2 or y + spec.height_mm + FOOTER_MM > ph:
-        raise ValueError(f"a {spec.width_mm:g}×{spec.height_mm:g} mm board does not fit on {spec.paper} paper; use "
-                         "fewer or smaller squares, or a larger paper")
+        raise ValueError(_("a {width_mm:g}×{height_mm:g} mm board does not fit on {paper} paper; use fewer or "
+                           "smaller squares, or a larger paper",
+                           width_mm=spec.width_mm, height_mm=spec.height_mm, paper=spec.paper))
     return x, y
 
 
@@ -52,18 +56,20 @@ def draw_board(pdf: FPDF, spec: BoardSpec, x0: float, y0: float) -> None:
 
 def grid_pdf(spec: BoardSpec) -> FPDF:
     """The calibration sheet as a one-page PDF."""
-    pdf = new_pdf(spec.paper, landscape=True, title="Hexa calibration sheet")
+    pdf = new_pdf(spec.paper, landscape=True, title=_("Hexa calibration sheet"))
     pdf.add_page()
     x0, y0 = board_origin_on_page(spec)
     draw_board(pdf, spec, x0, y0)
     foot = y0 + spec.height_mm
     draw_check_bar(pdf, x0, foot + 9.0)
-    pdf.set_font("Helvetica", style="B", size=10)
-    pdf.text(x0, foot + 17.0, SCALE_NOTE)
-    pdf.set_font("Helvetica", size=7.5)
-    params = [f"{spec.dictionary}  {spec.squares_x} x {spec.squares_y} squares",
-              f"square {spec.square_mm:g} mm, marker {spec.marker_mm:g} mm, {spec.paper.upper()}",
-              "origin: top-left board corner, x right, y down"]
+    pdf.set_font(TEXT_FONT, style="B", size=10)
+    pdf.text(x0, foot + 17.0, _(SCALE_NOTE))
+    pdf.set_font(TEXT_FONT, size=7.5)
+    params = [_("{dictionary}  {squares_x} x {squares_y} squares",
+                dictionary=spec.dictionary, squares_x=spec.squares_x, squares_y=spec.squares_y),
+              _("square {square_mm:g} mm, marker {marker_mm:g} mm, {upper}",
+                square_mm=spec.square_mm, marker_mm=spec.marker_mm, upper=spec.paper.upper()),
+              _("origin: top-left board corner, x right, y down")]
     right = x0 + spec.width_mm
     for i, line in enumerate(params):
         pdf.text(right - pdf.get_string_width(line), foot + 6.0 + 4.0 * i, line)

@@ -12,21 +12,31 @@ from fpdf import FPDF
 from numpy.typing import NDArray
 
 from calibration.board_spec import PAPER_SIZES_MM, dictionary_by_name
+from engine.fonts import japanese_font
+from engine.i18n import N_, gettext_for
 
-SCALE_NOTE = "print at 100% / actual size (no 'fit to page')"
+_ = gettext_for(__name__)
+
+# The sheets' captions may be Japanese (and figure names either language): a TrueType font with Japanese
+# glyphs, embedded (subset) in every PDF, instead of the PDF base fonts that have only Latin-1.
+TEXT_FONT = "IPAexGothic"
+SCALE_NOTE = N_("print at 100% / actual size (no 'fit to page')")
 
 
 def new_pdf(paper: str, landscape: bool, title: str) -> FPDF:
     """An empty PDF of ``paper`` in mm, with no automatic page breaks or margins in the way."""
     key = paper.lower()
     if key not in PAPER_SIZES_MM:
-        raise ValueError(f"unknown paper {paper!r}; use one of: {', '.join(PAPER_SIZES_MM)}")
+        raise ValueError(_("unknown paper {paper!r}; use one of: {join}", paper=paper, join=', '.join(PAPER_SIZES_MM)))
     pdf = FPDF(orientation="L" if landscape else "P", unit="mm", format=PAPER_SIZES_MM[key])
     pdf.set_auto_page_break(False)
     pdf.set_margins(0, 0, 0)
     pdf.set_title(title)
     pdf.set_creator("Hexa Table Companion")
-    pdf.set_font("Helvetica", size=9)
+    font = str(japanese_font())
+    for style in ("", "B"):  # one face for both: the sheets' bold lines are titles, not emphasis
+        pdf.add_font(TEXT_FONT, style, font)
+    pdf.set_font(TEXT_FONT, size=9)
     return pdf
 
 
@@ -41,7 +51,8 @@ def marker_bits(dictionary: str, marker_id: int) -> NDArray[np.uint8]:
     d = dictionary_by_name(dictionary)
     count = int(d.bytesList.shape[0])
     if not 0 <= marker_id < count:
-        raise ValueError(f"id {marker_id} is not in {dictionary} (ids 0–{count - 1})")
+        raise ValueError(_("id {marker_id} is not in {dictionary} (ids 0–{value})",
+                           marker_id=marker_id, dictionary=dictionary, value=count - 1))
     bits = cv2.aruco.Dictionary.getBitsFromByteList(d.bytesList[marker_id:marker_id + 1], int(d.markerSize))
     return np.asarray(bits, dtype=np.uint8)
 
@@ -76,8 +87,8 @@ def draw_check_bar(pdf: FPDF, x: float, y: float, length: float = 100.0) -> None
         tick = 4.0 if i % 5 == 0 else 2.5
         tx = x + i * 10.0
         pdf.line(tx, y - tick + 1.2, tx, y + 1.2)
-    pdf.set_font("Helvetica", size=8)
-    pdf.text(x + length + 2.0, y + 1.5, f"check bar: {length:g} mm - measure it")
+    pdf.set_font(TEXT_FONT, size=8)
+    pdf.text(x + length + 2.0, y + 1.5, _("check bar: {length:g} mm - measure it", length=length))
 
 
 def draw_cut_box(pdf: FPDF, x: float, y: float, w: float, h: float) -> None:

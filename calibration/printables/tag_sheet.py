@@ -12,7 +12,18 @@ from pathlib import Path
 from fpdf import FPDF
 
 from calibration.board_spec import dictionary_by_name, dictionary_size
-from calibration.printables.pdf_canvas import SCALE_NOTE, draw_check_bar, draw_cut_box, draw_marker, new_pdf, page_size
+from calibration.printables.pdf_canvas import (
+    SCALE_NOTE,
+    TEXT_FONT,
+    draw_check_bar,
+    draw_cut_box,
+    draw_marker,
+    new_pdf,
+    page_size,
+)
+from engine.i18n import gettext_for
+
+_ = gettext_for(__name__)
 
 PAGE_MARGIN_MM = 10.0
 HEADER_MM = 10.0
@@ -57,10 +68,11 @@ def parse_ids(text: str) -> list[int]:
             else:
                 ids.append(int(part))
         except ValueError:
-            raise ValueError(f"cannot read ids {part!r}: write ranges and single ids like 0-23 or 0-5,8,10-12"
+            raise ValueError(_("cannot read ids {part!r}: write ranges and single ids like 0-23 or 0-5,8,10-12",
+                               part=part)
                              ) from None
     if not ids:
-        raise ValueError("no ids given: write them like 0-23 or 0-5,8,10-12")
+        raise ValueError(_("no ids given: write them like 0-23 or 0-5,8,10-12"))
     return list(dict.fromkeys(ids))
 
 
@@ -70,7 +82,8 @@ def tag_positions(layout: TagLayout, paper: str, count: int) -> list[tuple[int, 
     cols = int((pw - 2 * PAGE_MARGIN_MM) // layout.cell_w)
     rows = int((ph - 2 * PAGE_MARGIN_MM - HEADER_MM - FOOTER_MM) // layout.cell_h)
     if cols < 1 or rows < 1:
-        raise ValueError(f"a {layout.size_mm:g} mm tag does not fit on {paper} paper; choose a smaller --size")
+        raise ValueError(_("a {size_mm:g} mm tag does not fit on {paper} paper; choose a smaller --size",
+                           size_mm=layout.size_mm, paper=paper))
     x_start = (pw - cols * layout.cell_w) / 2.0
     y_start = PAGE_MARGIN_MM + HEADER_MM
     out: list[tuple[int, float, float]] = []
@@ -95,27 +108,30 @@ def tag_sheet_pdf(ids: list[int], size_mm: float, dictionary: str, paper: str, t
     limit = dictionary_size(dictionary)
     bad = [i for i in ids if not 0 <= i < limit]
     if bad:
-        raise ValueError(f"ids {bad} are not in {dictionary} (it has ids 0–{limit - 1})")
+        raise ValueError(_("ids {bad} are not in {dictionary} (it has ids 0–{value})",
+                           bad=bad, dictionary=dictionary, value=limit - 1))
     if not 5.0 <= size_mm <= 150.0:
-        raise ValueError(f"tag size {size_mm:g} mm is not sensible; use 5–150 mm (25 fits most figure bases)")
+        raise ValueError(_("tag size {size_mm:g} mm is not sensible; use 5–150 mm (25 fits most figure bases)",
+                           size_mm=size_mm))
     cells = int(dictionary_by_name(dictionary).markerSize) + 2
     layout = TagLayout(size_mm, quiet_margin(size_mm, cells))
     pdf = new_pdf(paper, landscape=False, title=title)
     positions = tag_positions(layout, paper, len(ids))
     pages = positions[-1][0] + 1
-    _, ph = page_size(paper, landscape=False)
+    _pw, ph = page_size(paper, landscape=False)
     current = -1
     for marker_id, (page, x, y) in zip(ids, positions, strict=True):
         if page != current:
             current = page
             pdf.add_page()
-            pdf.set_font("Helvetica", style="B", size=9)
+            pdf.set_font(TEXT_FONT, style="B", size=9)
             pdf.text(PAGE_MARGIN_MM, PAGE_MARGIN_MM + 3.0,
-                     f"{title} - {dictionary}, {size_mm:g} mm - page {page + 1}/{pages} - {SCALE_NOTE}")
+                     _("{title} - {dictionary}, {size:g} mm - page {page}/{pages} - {note}", title=title,
+                       dictionary=dictionary, size=size_mm, page=page + 1, pages=pages, note=_(SCALE_NOTE)))
             draw_check_bar(pdf, PAGE_MARGIN_MM, ph - PAGE_MARGIN_MM - 4.0, 50.0)
         draw_marker(pdf, dictionary, marker_id, x, y, size_mm)
         draw_cut_box(pdf, x - layout.quiet_mm, y - layout.quiet_mm, layout.cell_w, layout.cell_h)
-        pdf.set_font("Helvetica", size=max(5.0, min(9.0, size_mm / 3.0)))
+        pdf.set_font(TEXT_FONT, size=max(5.0, min(9.0, size_mm / 3.0)))
         text = label.format(id=marker_id)
         tx, baseline = x + (size_mm - pdf.get_string_width(text)) / 2.0, y + size_mm + layout.quiet_mm / 2.0 + 2.5
         pdf.text(tx, baseline, text)

@@ -14,7 +14,10 @@ from pathlib import Path
 from fpdf import FPDF
 
 from calibration.anchor_tags import ANCHOR_DICTIONARY, ANCHOR_IDS
-from calibration.printables.pdf_canvas import SCALE_NOTE, draw_check_bar, draw_marker, new_pdf, page_size
+from calibration.printables.pdf_canvas import SCALE_NOTE, TEXT_FONT, draw_check_bar, draw_marker, new_pdf, page_size
+from engine.i18n import gettext_for
+
+_ = gettext_for(__name__)
 
 # Keypad layout, top row first.
 KEYPAD_ROWS: tuple[tuple[int, int, int], ...] = ((7, 8, 9), (4, 5, 6), (1, 2, 3))
@@ -54,27 +57,28 @@ def zone_mat_geometry(paper: str = "a4") -> ZoneMatGeometry:
 def zone_mat_pdf(paper: str = "a4") -> FPDF:
     """The zone mat as a one-page PDF."""
     geo = zone_mat_geometry(paper)
-    pdf = new_pdf(paper, landscape=False, title="Hexa Tenkey zone mat")
+    pdf = new_pdf(paper, landscape=False, title=_("Hexa Tenkey zone mat"))
     pdf.add_page()
     x0, y0 = geo.mat_origin_on_page
     zone = geo.zone_mm
     pdf.set_draw_color(0, 0, 0)
     pdf.set_line_width(0.8)
     pdf.set_text_color(170, 170, 170)
-    pdf.set_font("Helvetica", style="B", size=zone * 1.2)
+    pdf.set_font(TEXT_FONT, style="B", size=zone * 1.2)
     for number, (cx, cy) in geo.zone_centres.items():
         pdf.rect(x0 + cx - zone / 2.0, y0 + cy - zone / 2.0, zone, zone)
         text = str(number)
         pdf.text(x0 + cx - pdf.get_string_width(text) / 2.0, y0 + cy + zone * 0.15, text)
     pdf.set_text_color(0, 0, 0)
     half = ANCHOR_TAG_MM / 2.0
-    pdf.set_font("Helvetica", size=6)
+    pdf.set_font(TEXT_FONT, size=6)
     for marker_id, (ax, ay) in geo.anchors.items():
         draw_marker(pdf, ANCHOR_DICTIONARY, marker_id, x0 + ax - half, y0 + ay - half, ANCHOR_TAG_MM)
-    _, ph = page_size(paper, landscape=False)
+    _pw, ph = page_size(paper, landscape=False)
     draw_check_bar(pdf, MARGIN_MM + 2.0, ph - MARGIN_MM - 9.0)
-    pdf.set_font("Helvetica", style="B", size=9)
-    pdf.text(MARGIN_MM + 2.0, ph - MARGIN_MM - 1.0, f"Tenkey zone mat, zones {zone:g} mm - {SCALE_NOTE}")
+    pdf.set_font(TEXT_FONT, style="B", size=9)
+    pdf.text(MARGIN_MM + 2.0, ph - MARGIN_MM - 1.0, _("Tenkey zone mat, zones {zone:g} mm - {note}",
+                                                      zone=zone, note=_(SCALE_NOTE)))
     return pdf
 
 

@@ -179,3 +179,27 @@ def test_figure_tags_carry_a_back_mark_and_anchors_none() -> None:
 
     plain, marked = drawn(False), drawn(True)
     assert marked != plain  # the triangle under the label, pointing away from the tag's top
+
+
+@pytest.mark.parametrize("sheet", ["grid", "markers", "zones"])
+def test_sheets_print_their_captions_in_japanese_with_the_font_embedded(sheet: str, tmp_path: Path) -> None:
+    from engine.i18n import speaking
+
+    out = tmp_path / f"{sheet}.pdf"
+    argv = [sheet, "-o", str(out)] + (["--ids", "0-3"] if sheet == "markers" else [])
+    with speaking("ja"):
+        assert print_main(argv) == 0
+    raw = out.read_bytes()
+    assert b"/FontFile2" in raw, "the TrueType font is not embedded"
+    text = pdfium.PdfDocument(str(out))[0].get_textpage().get_text_range()
+    assert "確認バー" in text and "実寸で印刷" in text, text
+
+
+def test_the_live_window_draws_japanese_text() -> None:
+    from calibration.window_text import draw_lines, wrap_text
+
+    image = np.zeros((60, 400, 3), np.uint8)
+    draw_lines(image, [("シートを平らに置いてください", (255, 255, 255))], (4, 4), 24, 30)
+    assert int((image > 128).sum()) > 300, "nothing was drawn"
+    lines = wrap_text("毎回ちがう向きに傾け、少しのあいだ止めてください。", 24, 200)
+    assert len(lines) > 1 and "".join(lines) == "毎回ちがう向きに傾け、少しのあいだ止めてください。"

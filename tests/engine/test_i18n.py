@@ -121,3 +121,33 @@ def test_glossary_terms_come_in_the_current_language() -> None:
         shown = load_glossary("engine.rules.tenkey")
     assert [t.term for t in shown] == [(r["term_ja"] or r["term"]).lower() for r in rows]
     assert [t.text for t in shown] == [r["text_ja"] or r["text"] for r in rows]
+
+
+def test_every_translation_keeps_the_placeholders_of_its_message() -> None:
+    import string
+
+    from babel.messages.pofile import read_po
+
+    from engine.i18n import catalogue_file
+
+    def fields(text: str) -> set[str]:
+        try:
+            return {name for _lit, name, _spec, _conv in string.Formatter().parse(text) if name is not None}
+        except ValueError as exc:
+            return {f"<unparsable: {exc}>"}
+
+    wrong = []
+    for root in catalogue_roots():
+        path = catalogue_file(root, "ja")
+        with path.open("rb") as f:
+            catalog = read_po(f, locale="ja")
+        for message in catalog:
+            if not message.id or not message.string:
+                continue
+            ids = message.id if isinstance(message.id, tuple) else (message.id,)
+            strings = message.string if isinstance(message.string, tuple) else (message.string,)
+            expected = set().union(*(fields(i) for i in ids)) - {"n"}
+            for text in strings:
+                if text and fields(text) - {"n"} != expected:
+                    wrong.append(f"{path.relative_to(root.parent)}: {ids[0]!r} -> {text!r}")
+    assert not wrong, "\n".join(wrong)

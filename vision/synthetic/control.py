@@ -30,9 +30,12 @@ from typing import Any
 
 import zmq
 
+from engine.i18n import gettext_for
 from engine.service.security import is_loopback
 from vision.synthetic.motion import Choreography, hand_at
 from vision.synthetic.scene import Figure, Hand
+
+_ = gettext_for(__name__)
 
 log = logging.getLogger(__name__)
 
@@ -121,10 +124,11 @@ class ControlledTable(Choreography):
 
     def _known(self, marker: Any) -> int:
         if isinstance(marker, bool) or not isinstance(marker, int):
-            raise ControlError(f"marker: expected a marker id (an integer), got {marker!r}")
+            raise ControlError(_("marker: expected a marker id (an integer), got {marker!r}", marker=marker))
         if marker not in self._figures:
             known = ", ".join(map(str, self._order)) or "none"
-            raise ControlError(f"marker {marker} is not on this synthetic table; its markers are {known}")
+            raise ControlError(_("marker {marker} is not on this synthetic table; its markers are {known}",
+                                 marker=marker, known=known))
         return marker
 
     def place(self, marker: Any, x_mm: float, y_mm: float, angle_deg: float | None = None,
@@ -135,8 +139,8 @@ class ControlledTable(Choreography):
             if self.size_mm is not None:
                 w, h = self.size_mm
                 if not (-50.0 <= x_mm <= w + 50.0 and -50.0 <= y_mm <= h + 50.0):
-                    raise ControlError(f"({x_mm:.0f}, {y_mm:.0f}) mm is off the table (0..{w:.0f} × 0..{h:.0f} mm): "
-                                       "give a position on it")
+                    raise ControlError(_("({x_mm:.0f}, {y_mm:.0f}) mm is off the table (0..{w:.0f} × 0..{h:.0f} mm): "
+                                         "give a position on it", x_mm=x_mm, y_mm=y_mm, w=w, h=h))
             f = self._figures[marker]
             motion = self._motions.pop(marker, None)
             held = self._state[marker] != ON_TABLE
@@ -174,7 +178,8 @@ def _number(request: dict[str, Any], key: str, required: bool = True) -> float |
     if value is None and not required:
         return None
     if isinstance(value, bool) or not isinstance(value, int | float) or not math.isfinite(value):
-        raise ControlError(f"{key}: expected a finite number of millimetres/degrees, got {value!r}")
+        raise ControlError(_("{key}: expected a finite number of millimetres/degrees, got {value!r}",
+                             key=key, value=value))
     return float(value)
 
 
@@ -183,17 +188,18 @@ def handle_request(table: ControlledTable, payload: bytes) -> dict[str, Any]:
     request_id = None
     try:
         if len(payload) > MAX_REQUEST_BYTES:
-            raise ControlError(f"request of {len(payload)} bytes exceeds {MAX_REQUEST_BYTES}: send one command")
+            raise ControlError(_("request of {count} bytes exceeds {MAX_REQUEST_BYTES}: send one command",
+                                 count=len(payload), MAX_REQUEST_BYTES=MAX_REQUEST_BYTES))
         try:
             request = json.loads(payload)
         except (UnicodeDecodeError, ValueError):
-            raise ControlError('not a JSON object: send e.g. {"cmd": "list"}') from None
+            raise ControlError(_("not a JSON object: send e.g. {\"cmd\": \"list\"}")) from None
         if not isinstance(request, dict):
-            raise ControlError('not a JSON object: send e.g. {"cmd": "list"}')
+            raise ControlError(_("not a JSON object: send e.g. {\"cmd\": \"list\"}"))
         request_id = request.get("id")
         cmd = request.get("cmd")
         if cmd not in COMMANDS:
-            raise ControlError(f"unknown command {cmd!r}: use one of {', '.join(COMMANDS)}")
+            raise ControlError(_("unknown command {cmd!r}: use one of {join}", cmd=cmd, join=', '.join(COMMANDS)))
         reply: dict[str, Any] = {"ok": True, "cmd": cmd, "id": request_id}
         if cmd == "place":
             x, y = _number(request, "x_mm"), _number(request, "y_mm")
@@ -216,8 +222,8 @@ class ControlServer:
     def __init__(self, endpoint: str, table: ControlledTable,
                  context: zmq.Context[zmq.Socket[bytes]] | None = None) -> None:
         if not is_loopback(endpoint):
-            raise ControlError(f"--control {endpoint}: the synthetic table's hand listens on loopback only; "
-                               "use tcp://127.0.0.1:PORT")
+            raise ControlError(_("--control {endpoint}: the synthetic table's hand listens on loopback only; use "
+                                 "tcp://127.0.0.1:PORT", endpoint=endpoint))
         self.table = table
         self._context = context or zmq.Context.instance()
         self._socket = self._context.socket(zmq.ROUTER)
@@ -226,8 +232,9 @@ class ControlServer:
             self._socket.bind(endpoint)
         except zmq.ZMQError as exc:
             self._socket.close(linger=0)
-            raise ControlError(f"cannot bind the control socket {endpoint} ({exc.strerror}): is another "
-                               "'hexa vision --control' running? Pass --control with another port.") from None
+            raise ControlError(_("cannot bind the control socket {endpoint} ({strerror}): is another 'hexa vision "
+                                 "--control' running? Pass --control with another port.",
+                                 endpoint=endpoint, strerror=exc.strerror)) from None
         last = self._socket.getsockopt(zmq.LAST_ENDPOINT)
         self.endpoint = last.decode() if isinstance(last, bytes) else str(last)
         self.handled = 0
@@ -278,13 +285,14 @@ class TableControlClient:
         while True:
             remaining = deadline - time.monotonic()
             if remaining <= 0 or not self._socket.poll(int(remaining * 1000), zmq.POLLIN):
-                raise TimeoutError(f"the synthetic table at {self.endpoint} did not answer {cmd!r} within "
-                                   f"{self.timeout_s:.0f} s: is 'hexa vision --synthetic … --control' running?")
+                raise TimeoutError(_("the synthetic table at {endpoint} did not answer {cmd!r} within "
+                                     "{timeout_s:.0f} s: is 'hexa vision --synthetic … --control' running?",
+                                     endpoint=self.endpoint, cmd=cmd, timeout_s=self.timeout_s))
             reply = json.loads(self._socket.recv())
             if reply.get("id") not in (request_id, None):
                 continue  # the late answer of a request that timed out
             if not reply.get("ok"):
-                raise ControlError(f"the synthetic table refused {cmd!r}: {reply.get('error')}")
+                raise ControlError(_("the synthetic table refused {cmd!r}: {get}", cmd=cmd, get=reply.get('error')))
             return dict(reply)
 
     def place(self, marker: int, x_mm: float, y_mm: float, angle_deg: float | None = None,

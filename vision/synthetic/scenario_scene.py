@@ -19,9 +19,12 @@ from engine.board import EdgeKind, Terrain, ZoneBoard
 from engine.board.zones import MAT_ANCHOR_OFFSET_MM, MAT_ANCHOR_TAG_MM
 from engine.errors import ScenarioError
 from engine.hexes import Hex
+from engine.i18n import gettext_for
 from engine.scenario import Scenario, load_scenario
 from vision.synthetic.demo_scene import EDGE_COLOUR, TERRAIN_COLOURS
 from vision.synthetic.scene import Colour, Figure, Label, Polygon, TableDrawing
+
+_ = gettext_for(__name__)
 
 __all__ = ["BOARD_DRAWINGS", "ScenarioError", "load_scenario_table", "scenario_table"]
 
@@ -133,8 +136,8 @@ def scenario_table(scenario: Scenario, marker_mm: float = 22.0) -> tuple[TableDr
     board = scenario.board
     draw = BOARD_DRAWINGS.get(board.kind)
     if draw is None:
-        raise ScenarioError(f"the synthetic table cannot draw a {board.kind!r} board. Fix: use one of "
-                            f"{', '.join(sorted(BOARD_DRAWINGS))}")
+        raise ScenarioError(_("the synthetic table cannot draw a {kind!r} board. Fix: use one of {join}",
+                              kind=board.kind, join=', '.join(sorted(BOARD_DRAWINGS))))
     drawing = draw(scenario, marker_mm)
     side_colour = {s.id: NAMED_COLOURS.get(s.colour.lower(), (90, 90, 90)) for s in scenario.sides}
     heights: dict[int, float] = {}
