@@ -10,6 +10,7 @@ import importlib
 import sys
 from collections.abc import Callable, Sequence
 
+from engine.cli.argparse_texts import install as install_argparse_texts
 from engine.i18n import N_, UnknownLanguageError, gettext_for, take_language_option
 
 _ = gettext_for(__name__)
@@ -45,6 +46,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     except UnknownLanguageError as exc:
         print(f"hexa: {exc}", file=sys.stderr)
         return 2
+    install_argparse_texts()
     if not args or args[0] in ("-h", "--help", "help"):
         print(_usage())
         return 0

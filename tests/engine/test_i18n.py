@@ -151,3 +151,18 @@ def test_every_translation_keeps_the_placeholders_of_its_message() -> None:
                 if text and fields(text) - {"n"} != expected:
                     wrong.append(f"{path.relative_to(root.parent)}: {ids[0]!r} -> {text!r}")
     assert not wrong, "\n".join(wrong)
+
+
+def test_argparse_speaks_the_chosen_language(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from engine.cli.main import main
+
+    monkeypatch.setenv("HEXA_LANG", "en")
+    with pytest.raises(SystemExit):
+        main(["print", "--lang", "ja", "grid", "--bogus"])
+    err = capsys.readouterr().err
+    assert "使い方: hexa print" in err and "エラー: 知らない引数です: --bogus" in err, err
+    with pytest.raises(SystemExit):
+        main(["print", "grid", "--bogus", "--lang", "en"])
+    assert "error: unrecognized arguments: --bogus" in capsys.readouterr().err
