@@ -24,9 +24,11 @@ from kivy.uix.widget import Widget
 from companion_app.net.agent import AgentEvent, NetworkAgent
 from companion_app.ui import screens
 from companion_app.ui.gm_screen import GmScreen
+from companion_app.ui.legend import open_legend
 from companion_app.ui.widgets import BigButton, WrapLabel
 from companion_app.viewmodels import palette
 from companion_app.viewmodels.header_model import connection_text
+from companion_app.viewmodels.legend import legend_entries
 from companion_app.viewmodels.log_model import export_text, undo_steps
 from companion_app.viewmodels.prompt_model import OptionView
 from companion_app.viewmodels.session import GameSession
@@ -279,6 +281,13 @@ class HexaApp(App):  # type: ignore[misc]
         term = self.session.glossary.term_at(board, key)
         if term:
             self.explain_terms(term)
+        else:  # nothing of the rules here: what the board's symbols mean
+            self.open_legend()
+
+    def open_legend(self) -> Popup:
+        """The legend of the board in play: every symbol it draws, each with its swatch."""
+        s = self.session
+        return open_legend(legend_entries(s.scenario, s.board, s.queries), s.board)
 
     def toggle_query(self, what: str) -> None:
         """A query's button: draw its answers about the tapped figure, or stop drawing them."""

@@ -13,6 +13,7 @@ from collections.abc import Iterable, Sequence
 
 from kivy.graphics import Color, InstructionGroup, Mesh, Rectangle
 
+from companion_app.ui.text_room import TextRoom
 from companion_app.ui.textures import text_texture
 from companion_app.viewmodels import palette
 from companion_app.viewmodels.board_model import BoardView, EdgeView, FigureView, HexKey, TileView
@@ -106,6 +107,37 @@ def hex_outlines(group: InstructionGroup, tiles: Sequence[TileView], rgba: palet
     batch.emit(group)
 
 
+def legal_moves(group: InstructionGroup, tiles: Sequence[TileView]) -> None:
+    """The hexes the pending move may end on: filled."""
+    hex_fill(group, tiles, palette.shade(palette.REACH, 0.8, 0.35), 0.9)
+
+
+def shaded(group: InstructionGroup, tiles: Sequence[TileView], level: float = 0.0) -> None:
+    """A query's ``shade`` cells (an inspected figure's reach), lighter the higher their level."""
+    hex_fill(group, tiles, (*palette.REACH[:3], 0.55 - 0.35 * level), 0.9)
+
+
+def warned(group: InstructionGroup, tiles: Sequence[TileView], size_mm: float) -> None:
+    """A query's ``warn`` cells (threatened): a dashed orange outline."""
+    hex_outlines(group, tiles, palette.THREAT, size_mm * 0.07, 0.8, dashed=True)
+
+
+def outlined(group: InstructionGroup, tiles: Sequence[TileView], size_mm: float) -> None:
+    """A query's ``outline`` cells (ranges, areas): a white outline."""
+    hex_outlines(group, tiles, (1, 1, 1, 0.8), size_mm * 0.07, 0.86)
+
+
+def choices(group: InstructionGroup, tiles: Sequence[TileView], size_mm: float) -> None:
+    """The cells a choose prompt offers: a bright outline."""
+    hex_outlines(group, tiles, (1, 1, 1, 0.95), size_mm * 0.07, 0.86)
+
+
+def sight_line(batch: MeshBatch, a: Pt, b: Pt, size_mm: float, verdict: str) -> None:
+    """A line of sight drawn by its verdict's dash pattern (its colour is the batch's)."""
+    dash = palette.SIGHT_DASH.get(verdict, (0, 0))
+    dashed(batch, a, b, size_mm * 0.06, (dash[0] * size_mm / 12.0, dash[1] * size_mm / 12.0))
+
+
 def terrain_patterns(group: InstructionGroup, tiles: Sequence[TileView], size_mm: float) -> None:
     """The pattern of each tile's draw style, so terrain reads without colour: hatching for solid rock, a boxed
     cross for low obstacles, waves for water, dots for rough ground, a roof outline for buildings."""
@@ -149,19 +181,48 @@ def text(group: InstructionGroup, label: str, centre: Pt, height_mm: float, rgba
     group.add(Rectangle(texture=tex, pos=(cx - w / 2, cy - height_mm / 2), size=(w, height_mm)))
 
 
+def placed_text(group: InstructionGroup, room: TextRoom | None, label: str, centre: Pt, height_mm: float,
+                rgba: palette.RGBA = palette.TEXT, font_px: int = 32, own: Pt | None = None,
+                max_mm: float = math.inf) -> bool:
+    """A text where the room has space for it at a readable size (see :class:`TextRoom`); False when dropped."""
+    h = height_mm if room is None else room.place(label, centre, height_mm, font_px, own, max_mm)
+    if h is None:
+        return False
+    text(group, label, centre, h, rgba, font_px)
+    return True
+
+
 def text_from(group: InstructionGroup, label: str, left: Pt, height_mm: float, width_mm: float,
-              rgba: palette.RGBA = palette.TEXT, font_px: int = 32) -> None:
-    """A text starting at ``left`` (its left end, mid height), made smaller if it would be wider than ``width_mm``."""
-    tex = text_texture(label, font_px)
-    w = height_mm * tex.width / max(1, tex.height)
-    if width_mm > 0 and w > width_mm:
-        height_mm, w = height_mm * width_mm / w, width_mm
-    text(group, label, (left[0] + w / 2, left[1]), height_mm, rgba, font_px)
+              rgba: palette.RGBA = palette.TEXT, font_px: int = 32, room: TextRoom | None = None) -> None:
+    """A text starting at ``left`` (its left end, mid height) at a readable size, cut short with "…" where it would
+    be wider than ``width_mm`` (dropped when not even a few letters fit)."""
+    h = height_mm if room is None else room.height(height_mm)
+    if h is None:
+        return
+    shown = label
+    while True:
+        tex = text_texture(shown, font_px)
+        w = h * tex.width / max(1, tex.height)
+        if width_mm <= 0 or w <= width_mm:
+            break
+        if len(shown) <= 3:
+            return
+        shown = shown[:-2].rstrip() + "…"
+    centre = (left[0] + w / 2, left[1])
+    if room is None:
+        text(group, shown, centre, h, rgba, font_px)
+    else:
+        placed_text(group, room, shown, centre, h, rgba, font_px)
 
 
 def chip(group: InstructionGroup, label: str, centre: Pt, height_mm: float, rgba: palette.RGBA,
-         font_px: int = 32) -> None:
-    """A text on a dark plate, readable over any fill, figure or line."""
+         font_px: int = 32, room: TextRoom | None = None) -> None:
+    """A text on a dark plate, readable over any fill, figure or line (at a readable size: see :class:`TextRoom`)."""
+    if room is not None:
+        h = room.height(height_mm)
+        if h is None:
+            return
+        height_mm = h / 0.92
     tex = text_texture(label, font_px)
     w = height_mm * tex.width / max(1, tex.height)
     pad = height_mm * 0.12
@@ -173,25 +234,39 @@ def chip(group: InstructionGroup, label: str, centre: Pt, height_mm: float, rgba
     text(group, label, centre, height_mm * 0.92, rgba, font_px)
 
 
-def captions(group: InstructionGroup, tiles: Sequence[TileView], size_mm: float) -> None:
+def captions(group: InstructionGroup, tiles: Sequence[TileView], size_mm: float, room: TextRoom | None = None) -> None:
     """Each tile's caption (a zone's terrain in words) where the view model puts it."""
     for t in tiles:
         if t.caption:
-            chip(group, t.caption, t.caption_at, size_mm * 0.36, palette.TEXT, 28)
+            chip(group, t.caption, t.caption_at, size_mm * 0.36, palette.TEXT, 28, room)
 
 
-def tile_labels(group: InstructionGroup, tiles: Sequence[TileView], size_mm: float, levelled: bool = False) -> None:
-    """Each tile's label where the view model puts it (a hex's top edge, a zone's corner); on a map of levels
-    (``levelled``) every tile's level as a number too, level 0 included, so no level is told by shade alone."""
+CENTRE_BAND = 0.34  # a hex's middle (± this share of its size) is kept for the overlays' marks (costs, "!")
+BAND_ROOM = 0.64  # a hex label or level number has this share of the size above or below that band
+
+
+def tile_labels(group: InstructionGroup, tiles: Sequence[TileView], size_mm: float, levelled: bool = False,
+                room: TextRoom | None = None, hexes: bool = True) -> None:
+    """Each tile's label (a hex's above its middle, a zone's in its corner); on a map of levels (``levelled``) every
+    tile's level as a number too, level 0 included, so no level is told by shade alone. With a ``room``, a label
+    that cannot be drawn at a readable size clear of the figures is left out."""
     for t in tiles:
-        text(group, t.label, t.label_at, t.label_mm or size_mm * 0.26, palette.TEXT_DIM, 24)
+        h = t.label_mm or size_mm * 0.26
+        if room is not None:
+            h = room.height(h, size_mm * BAND_ROOM if hexes else math.inf) or 0.0
+        if h and t.label:
+            at = (t.centre[0], t.centre[1] - size_mm * CENTRE_BAND - h / 2) if hexes and room else t.label_at
+            placed_text(group, room, t.label, at, h, palette.TEXT_DIM, 24)
         if t.level or levelled:
             height = max(size_mm * 0.26, t.label_mm * 0.6)
-            below = t.centre[1] + size_mm * 0.55 + height - size_mm * 0.26
-            text(group, f"L{t.level}", (t.centre[0], below), height, palette.TEXT, 24)
+            if room is not None:
+                height = room.height(height, size_mm * BAND_ROOM if hexes else math.inf) or 0.0
+            if height:
+                below = t.centre[1] + size_mm * CENTRE_BAND + height / 2
+                placed_text(group, room, f"L{t.level}", (t.centre[0], below), height, palette.TEXT, 24)
 
 
-def tokens(group: InstructionGroup, tiles: Sequence[TileView], size_mm: float) -> None:
+def tokens(group: InstructionGroup, tiles: Sequence[TileView], size_mm: float, room: TextRoom | None = None) -> None:
     """Treasure and other tokens: a gold diamond with the token's initial."""
     batch = MeshBatch((0.95, 0.78, 0.20, 1.0))
     marks: list[tuple[str, Pt]] = []
@@ -202,8 +277,9 @@ def tokens(group: InstructionGroup, tiles: Sequence[TileView], size_mm: float) -
             batch.polygon([(cx, cy - r), (cx + r, cy), (cx, cy + r), (cx - r, cy)])
             marks.append((token[:1].upper(), t.centre))
     batch.emit(group)
-    for letter, centre in marks:
-        text(group, letter, centre, size_mm * 0.45, (0.1, 0.1, 0.1, 1.0))
+    h = size_mm * 0.45 if room is None else (room.height(size_mm * 0.45, size_mm * 0.8) or 0.0)
+    for letter, centre in marks if h else ():
+        text(group, letter, centre, h, (0.1, 0.1, 0.1, 1.0))
 
 
 EDGE_WIDTH: dict[str, float] = {"wall": 0.10, "line": 0.05, "fence": 0.07}  # share of the hex size, by style
@@ -279,13 +355,15 @@ def facing_wedge(centre: Pt, r: float, facing_deg: float) -> list[Pt]:
 
 
 Label = tuple[str, Pt, float, palette.RGBA, int]
+NameLabel = tuple[str, Pt, float, float, palette.RGBA, int, str]  # text, disc centre, disc radius, height, …, badge
 DISC_RADIUS = 0.58  # a lone figure's disc radius, as a share of the drawing scale
 STACKED_SCALE = 0.8  # a stack's discs are drawn this much smaller than a lone figure's
 
 
 def _discs(group: InstructionGroup, figs: Sequence[FigureView], size_mm: float, alpha: float,
-           at: dict[str, list[Pt]] | None, names: bool) -> list[Label]:
-    """One batch of figures: fills, outlines and facing wedges emitted; their labels returned."""
+           at: dict[str, list[Pt]] | None, names: bool, named: list[NameLabel] | None = None) -> list[Label]:
+    """One batch of figures: fills, outlines and facing wedges emitted; their letters returned, their names and
+    badges added to ``named`` (placed once every disc is known)."""
     fills: dict[palette.RGBA, MeshBatch] = {}
     outline = MeshBatch((0.05, 0.05, 0.05, alpha))
     wedges = MeshBatch((1.0, 1.0, 1.0, alpha))
@@ -307,12 +385,10 @@ def _discs(group: InstructionGroup, figs: Sequence[FigureView], size_mm: float, 
             on_top = f.stack_index == f.stack - 1
             if names and f.name_left is not None and at is None:
                 continue  # named beside its disc (figures.roster_names)
-            if names and on_top:
+            if names and on_top and named is not None:
                 name = f.name if f.stack < 2 else f"{f.name} +{f.stack - 1}"
-                labels.append((name, (centre[0], centre[1] + size_mm * 0.8), size_mm * 0.3, (1, 1, 1, alpha), 28))
-                if f.badges:
-                    labels.append((badge_text(f.badges), (centre[0], centre[1] - size_mm * 0.8), size_mm * 0.26,
-                                   (1.0, 0.9, 0.4, alpha), 24))
+                named.append((name, centre, r, size_mm * 0.3, (1, 1, 1, alpha), 28,
+                              badge_text(f.badges) if f.badges else ""))
     for batch in fills.values():
         batch.emit(group)
     outline.emit(group)
@@ -326,50 +402,97 @@ def badge_text(badges: Sequence[str]) -> str:
     return line if len(line) <= 30 else line[:29] + "…"
 
 
-def roster_names(group: InstructionGroup, figs: Sequence[FigureView], size_mm: float) -> None:
+def roster_names(group: InstructionGroup, figs: Sequence[FigureView], size_mm: float,
+                 room: TextRoom | None = None) -> None:
     """The names (and badges) of figures drawn at places of their own, each beside its disc."""
     for f in figs:
         if f.name_left is None or f.centre is None:
             continue
         r = size_mm * DISC_RADIUS * f.scale
         height = min(size_mm * 0.34, r * 0.9)
-        y = f.centre[1] - (height * 0.35 if f.badges else 0.0)
-        text_from(group, f.name, (f.name_left, y), height, f.name_width, (1, 1, 1, 1), 28)
-        if f.badges:
+        if room is not None:
+            height = room.height(height) or 0.0
+        if not height:
+            continue
+        badges = bool(f.badges) and (room is None or room.height(height * 0.7, r * 2.0 - height) is not None)
+        y = f.centre[1] - (height * 0.35 if badges else 0.0)
+        text_from(group, f.name, (f.name_left, y), height, f.name_width, (1, 1, 1, 1), 28, room)
+        if badges:
             text_from(group, badge_text(f.badges), (f.name_left, y + height * 0.95), height * 0.7, f.name_width,
-                      (1.0, 0.9, 0.4, 1.0), 24)
+                      (1.0, 0.9, 0.4, 1.0), 24, room)
 
 
-def stack_count(group: InstructionGroup, f: FigureView, size_mm: float) -> None:
-    """The number of figures in a stack, in a dark badge on the top disc's upper right."""
+def name_labels(group: InstructionGroup, named: Sequence[NameLabel], room: TextRoom | None) -> None:
+    """Each figure's name below its disc (above it where below is taken) and its badges on the other side, where
+    the room has space for them at a readable size; a name or badge that has none is left out (the info panel
+    lists them in full)."""
+    for name, centre, r, height, rgba, px, badge in named:
+        h = height if room is None else room.height(height)
+        if h is None:
+            continue
+        below = (centre[0], centre[1] + r + h * 0.45)
+        above = (centre[0], centre[1] - r - h * 0.45)
+        if placed_text(group, room, name, below, h, rgba, px, own=centre):
+            spare = above
+        elif placed_text(group, room, name, above, h, rgba, px, own=centre):
+            spare = below
+        else:
+            continue
+        if badge:
+            placed_text(group, room, badge, spare, h * 0.87, (1.0, 0.9, 0.4, rgba[3]), 24, own=centre)
+
+
+def stack_count(group: InstructionGroup, f: FigureView, size_mm: float, room: TextRoom | None = None) -> None:
+    """The number of figures in a stack, in a dark badge on the top disc's upper right (grown to a readable size)."""
     if f.centre is None:
         return
     r = size_mm * 0.58
     at = (f.centre[0] + r * 0.85, f.centre[1] - r * 0.85)
+    h = size_mm * 0.42 if room is None else max(size_mm * 0.42, room.min_mm)
     badge = MeshBatch((0.08, 0.08, 0.08, 1.0))
-    badge.polygon(shape_points("circle", at, size_mm * 0.3))
+    badge.polygon(shape_points("circle", at, max(size_mm * 0.3, h * 0.62)))
     badge.emit(group)
-    text(group, str(f.stack), at, size_mm * 0.42, (1.0, 0.9, 0.4, 1.0), 32)
+    text(group, str(f.stack), at, h, (1.0, 0.9, 0.4, 1.0), 32)
+
+
+def disc_places(figs: Sequence[FigureView], size_mm: float) -> list[tuple[Pt, float]]:
+    """Where the figures' discs are drawn (centre, radius): the room no text may cover."""
+    out = []
+    for f in figs:
+        if f.centre is None:
+            continue
+        stacked = f.stack >= 2 and f.name_left is None
+        out.append((f.centre, size_mm * DISC_RADIUS * (STACKED_SCALE if stacked else f.scale)))
+    return out
+
+
+def _letters(group: InstructionGroup, labels: Sequence[Label], room: TextRoom | None) -> None:
+    """The letters on the discs, grown to a readable size while they still fit in the disc (else left out)."""
+    for label, centre, height, rgba, px in labels:
+        h = height if room is None else room.height(height, height / 0.95 * 1.7)
+        if h is not None:
+            text(group, label, centre, h, rgba, px)
 
 
 def figures(group: InstructionGroup, figs: Sequence[FigureView], size_mm: float, alpha: float = 1.0,
-            at: dict[str, list[Pt]] | None = None, names: bool = True) -> None:
+            at: dict[str, list[Pt]] | None = None, names: bool = True, room: TextRoom | None = None) -> None:
     """Figures as their side's shape in the side's colour with a dark outline and the kind's letter, a wedge on
     the rim where they face; names below, badges above. A stack is drawn disc after disc (the last to arrive on
     top) with its count. ``at`` draws ghosts of a figure at other places instead."""
     single = [f for f in figs if f.stack < 2 or f.name_left is not None or at is not None]
     stacked = sorted((f for f in figs if f.stack >= 2 and f.name_left is None and at is None),
                      key=lambda f: f.stack_index)
-    labels = _discs(group, single, size_mm, alpha, at, names)
-    for label, centre, height, rgba, px in labels:
-        text(group, label, centre, height, rgba, px)
+    if room is not None and at is None:
+        room.discs += disc_places(figs, size_mm)
+    named: list[NameLabel] = []
+    _letters(group, _discs(group, single, size_mm, alpha, at, names, named), room)
     if names and at is None:
-        roster_names(group, single, size_mm)
+        roster_names(group, single, size_mm, room)
     for f in stacked:  # each disc over the one below it, its letter with it; smaller, so the one below shows
-        for label, centre, height, rgba, px in _discs(group, [f], size_mm * STACKED_SCALE, alpha, None, names):
-            text(group, label, centre, height, rgba, px)
+        _letters(group, _discs(group, [f], size_mm * STACKED_SCALE, alpha, None, names, named), room)
         if f.stack_index == f.stack - 1:
-            stack_count(group, f, size_mm * STACKED_SCALE)
+            stack_count(group, f, size_mm * STACKED_SCALE, room)
+    name_labels(group, named, room)
 
 
 def arrow(batch: MeshBatch, a: Pt, b: Pt, width: float, head: float) -> None:

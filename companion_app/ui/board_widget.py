@@ -32,6 +32,9 @@ from kivy.properties import BooleanProperty, NumericProperty
 from kivy.uix.widget import Widget
 
 from companion_app.ui import board_drawing as draw
+from companion_app.ui.readability import min_text_px
+from companion_app.ui.text_room import TextRoom, texture_per_font
+from companion_app.ui.widgets import text_scale
 from companion_app.viewmodels import palette
 from companion_app.viewmodels.board_model import BoardView, HexKey, TileView
 from companion_app.viewmodels.overlays import SelectionOverlay
@@ -46,6 +49,7 @@ LABELS_UP_TO_TILES = 400  # hex labels on small maps only (they are noise on a 3
 TILE_TEXTURE_MAX_PX = 2048.0  # the tile texture follows the zoom (about one texel per pixel) up to this size
 TILE_TEXTURE_RESCALE = 1.6  # re-render it once the zoom has moved this factor away from its scale
 TILE_TEXTURE_SETTLE_S = 0.2  # … and the fingers have rested this long
+RELABEL_BY = 0.03  # the texts are laid out again once the zoom has moved this share away from the one they fit
 
 
 class BoardWidget(Widget):  # type: ignore[misc]
@@ -69,6 +73,9 @@ class BoardWidget(Widget):  # type: ignore[misc]
         self._figures_drawn: tuple[object, ...] | None = None
         self._texture_scale = 0.0
         self._rescale_event = Clock.create_trigger(self._rescale_tiles, TILE_TEXTURE_SETTLE_S)
+        self._relabel_event = Clock.create_trigger(self._relabel, TILE_TEXTURE_SETTLE_S)
+        self._labels_min_mm = 0.0  # the readable text height the texts were laid out for
+        self._overlay_room: TextRoom | None = None  # the room the figures' texts left for the overlays' marks
         self._fitted = False
         self._touches: dict[int, tuple[float, float]] = {}
         self._down: dict[int, tuple[float, float, bool]] = {}
@@ -82,6 +89,7 @@ class BoardWidget(Widget):  # type: ignore[misc]
             self._fbo_scale = Scale(1.0, 1.0, 1.0)
             self._fbo_translate = Translate(0.0, 0.0, 0.0)
             self.g_tiles = InstructionGroup()
+            self.g_tile_labels = InstructionGroup()  # laid out around the figures: drawn again when they move
             PopMatrix()
         self.canvas.add(self._fbo)
         with self.canvas:
@@ -119,6 +127,7 @@ class BoardWidget(Widget):  # type: ignore[misc]
         self.viewport.fit(board.bounds_mm(), (self.width, self.height))
         self._fitted = True
         self.update_matrix()
+        self._relabel()
 
     def update_matrix(self) -> None:
         v = self.viewport
@@ -132,14 +141,29 @@ class BoardWidget(Widget):  # type: ignore[misc]
         m.set(flat=[z * c, z * s, 0, 0, -z * s, z * c, 0, 0, 0, 0, 1, 0, offx, offy, 0, 1])
         self._matrix.matrix = m
         board = self.session.board if self.session else None
-        if board is not None and self._names_readable(board) != self._names_shown:
-            self._draw_figures(board)
+        if board is not None and abs(self.min_text_mm() / max(1e-9, self._labels_min_mm) - 1.0) > RELABEL_BY:
+            self._relabel_event.cancel()
+            self._relabel_event()
         if board is not None and self._texture_scale > 0:
             wanted = self._wanted_texture_scale(board)
             ratio = wanted / self._texture_scale
             if ratio > TILE_TEXTURE_RESCALE or ratio < 1 / TILE_TEXTURE_RESCALE:
                 self._rescale_event.cancel()
                 self._rescale_event()
+
+    def min_text_mm(self) -> float:
+        """The smallest readable text (a text texture's height) in map millimetres at the current zoom."""
+        return min_text_px(text_scale()) * texture_per_font() / max(1e-9, self.viewport.zoom)
+
+    def _relabel(self, *_: Any) -> None:
+        """Lay the texts out again for the zoom now: each at a readable size, the ones without room left out."""
+        if self.session is None or self.session.board is None:
+            return
+        self._figures_drawn = None
+        self._edges_drawn = None
+        self._draw_edges(self.session.board)
+        self._draw_figures(self.session.board)
+        self._draw_overlays(self.session, self.session.board)
 
     def rotate_board(self, degrees: float) -> None:
         """Turn the board (90° steps from the rotate button, 180° to face the other side)."""
@@ -191,9 +215,7 @@ class BoardWidget(Widget):  # type: ignore[misc]
             draw.hex_fill(g, tiles, fill, inset=0.95)
         tiles = list(board.tiles.values())
         draw.terrain_patterns(g, [t for t in tiles if t.pattern], size)
-        if len(tiles) <= LABELS_UP_TO_TILES:
-            draw.tile_labels(g, tiles, size, levelled=any(t.level for t in tiles))
-        draw.tokens(g, [t for t in tiles if t.tokens], size)
+        draw.tokens(g, [t for t in tiles if t.tokens], size, TextRoom(self.min_text_mm()))
         self._tiles_for = id(self.session.scenario) if self.session is not None else None
         self._marks_for = board.marks  # the GM's terrain marks drawn in these tiles
         self._render_tiles_texture(board)
@@ -229,22 +251,27 @@ class BoardWidget(Widget):  # type: ignore[misc]
         self._edges_drawn = shown
         self.g_edges.clear()
         draw.edges(self.g_edges, board.edges, board.size_mm)
-        draw.captions(self.g_edges, [t for t in board.tiles.values() if t.caption], board.size_mm)  # over shading
-
-    def _names_readable(self, board: BoardView) -> bool:
-        """Names under the figures only when they would be at least 7 px high (else they are noise and cost)."""
-        return bool(board.size_mm * 0.3 * self.viewport.zoom >= dp(7))
+        draw.captions(self.g_edges, [t for t in board.tiles.values() if t.caption], board.size_mm,
+                      TextRoom(self.min_text_mm()))  # over shading
 
     def _draw_figures(self, board: BoardView) -> None:
         alive = sorted((f for f in board.figures.values() if f.alive), key=lambda f: f.stack_index)  # tops last
-        names = self._names_readable(board)
-        shown = (board.size_mm, names, tuple(alive))
+        min_mm = self.min_text_mm()
+        shown = (board.size_mm, min_mm, tuple(alive))
         if shown == self._figures_drawn:
             return  # an update that moved nobody (a prompt, the log, the camera's report)
         self._figures_drawn = shown
+        self._labels_min_mm = min_mm
         self.g_figures.clear()
-        self._names_shown = names
-        draw.figures(self.g_figures, alive, board.size_mm, names=names)
+        room = TextRoom(min_mm, [(t.centre, board.size_mm * 0.42) for t in board.tiles.values() if t.tokens])
+        draw.figures(self.g_figures, alive, board.size_mm, room=room)
+        self._overlay_room = room.copy()  # the overlays' marks keep clear of the discs and names, not of hex labels
+        self.g_tile_labels.clear()
+        tiles = list(board.tiles.values())
+        if len(tiles) <= LABELS_UP_TO_TILES:  # labels drawn clear of the figures and their names
+            draw.tile_labels(self.g_tile_labels, tiles, board.size_mm, levelled=any(t.level for t in tiles),
+                             room=room, hexes=board.kind == "hex")
+        self._fbo.ask_update()
 
     def _draw_overlays(self, session: GameSession, board: BoardView) -> None:
         under, over = self.g_under, self.g_over
@@ -254,7 +281,7 @@ class BoardWidget(Widget):  # type: ignore[misc]
         prompt = session.prompt
         texts: list[OverlayText] = []
         if prompt is not None and prompt.kind == "move" and not self.read_only:
-            draw.hex_fill(under, draw.hexes(board, prompt.moves), palette.shade(palette.REACH, 0.8, 0.35), 0.9)
+            draw.legal_moves(under, draw.hexes(board, prompt.moves))
             texts += [(str(m.cost), board.centre(m.key), size * 0.4, palette.REACH, 32)
                       for m in prompt.moves.values() if m.cost > 0]
         sel = session.selection if not self.read_only else None
@@ -262,7 +289,7 @@ class BoardWidget(Widget):  # type: ignore[misc]
             self._draw_selection(sel, board, texts)
         if prompt is not None and prompt.kind == "choose" and not self.read_only:
             keys = [o.key for o in prompt.options if o.key is not None]
-            draw.hex_outlines(over, draw.hexes(board, keys), (1, 1, 1, 0.95), size * 0.07, 0.86)
+            draw.choices(over, draw.hexes(board, keys), size)
         tv = session.table_view
         ghosts = {g.figure: [board.centre(k) for k in g.moves] for g in tv.ghosts if g.figure in board.figures}
         if ghosts:
@@ -280,8 +307,9 @@ class BoardWidget(Widget):  # type: ignore[misc]
             if d.start is not None and d.end is not None:
                 draw.arrow(desync, board.centre(d.start), board.centre(d.end), size * 0.08, size * 0.4)
         desync.emit(over)
-        for label, centre, height, rgba, px in texts:
-            draw.text(over, label, centre, height, rgba, px)
+        room = (self._overlay_room or TextRoom(self.min_text_mm())).copy()
+        for label, centre, height, rgba, px in texts:  # readable, in a hex's middle, never over a disc
+            draw.placed_text(over, room, label, centre, height, rgba, px, max_mm=size * 2 * draw.CENTRE_BAND)
 
     def _draw_selection(self, sel: SelectionOverlay, board: BoardView, texts: list[OverlayText]) -> None:
         """The rule set's answers about the tapped figure, drawn by style and verdict alone (no rule set known)."""
@@ -290,12 +318,11 @@ class BoardWidget(Widget):  # type: ignore[misc]
         shaded = sel.cells("shade")
         for level in sorted({c.level for c in shaded}):
             keys = [c.key for c in shaded if c.level == level]
-            draw.hex_fill(under, draw.hexes(board, keys), (*palette.REACH[:3], 0.55 - 0.35 * level), 0.9)
+            draw.shaded(under, draw.hexes(board, keys), level)
         warned = sel.cells("warn")
-        draw.hex_outlines(under, draw.hexes(board, [c.key for c in warned]), palette.THREAT, size * 0.07, 0.8,
-                          dashed=True)
+        draw.warned(under, draw.hexes(board, [c.key for c in warned]), size)
         outlined = sel.cells("outline")
-        draw.hex_outlines(under, draw.hexes(board, [c.key for c in outlined]), (1, 1, 1, 0.8), size * 0.07, 0.86)
+        draw.outlined(under, draw.hexes(board, [c.key for c in outlined]), size)
         marks = [(c, palette.THREAT, 0.45, 40) for c in warned] + [(c, (1, 1, 1, 0.9), 0.35, 32)
                                                                     for c in (*shaded, *outlined)]
         for c, rgba, height, px in marks:
@@ -316,9 +343,8 @@ class BoardWidget(Widget):  # type: ignore[misc]
             if t.start is None or t.end is None:
                 continue
             batch = sight.get(t.verdict, sight["clear"])
-            dash = palette.SIGHT_DASH.get(t.verdict, (0, 0))
             a, b = board.centre(t.start), board.centre(t.end)
-            draw.dashed(batch, a, b, size * 0.06, (dash[0] * size / 12.0, dash[1] * size / 12.0))
+            draw.sight_line(batch, a, b, size, t.verdict)
             mark = {"clear": "OK", "blocked": "X", "ambiguous": "?"}.get(t.verdict, "?")
             mid = ((a[0] + b[0]) / 2, (a[1] + b[1]) / 2 - size * 0.3)
             texts.append((mark, mid, size * 0.4, batch.rgba, 36))
@@ -343,7 +369,8 @@ class BoardWidget(Widget):  # type: ignore[misc]
                 continue
             n = len(written)
             written.append((label, rgba))
-            draw.chip(self.g_over, label, (at[0], at[1] + n * height * 1.1), height, rgba, 32)
+            draw.chip(self.g_over, label, (at[0], at[1] + n * height * 1.1), height, rgba, 32,
+                      TextRoom(self.min_text_mm()))
 
     # ---------------------------------------------------------------- touches
 

@@ -60,16 +60,16 @@ class GmScreen(Screen):  # type: ignore[misc]
                                             "screen.", font_base=18))
             return
         for mode in desk.tools.modes:
-            b = BigButton(text=MODE_LABELS[mode], font_base=16, active=mode == desk.mode)
+            b = BigButton(text=MODE_LABELS[mode], font_base=18, active=mode == desk.mode)
             b.bind(on_release=lambda _b, m=mode: app.use_gm_tool(m))
             modes.add_widget(b)
             self.mode_buttons[mode] = b
-        self.status = WrapLabel(font_base=16)
+        self.status = WrapLabel(font_base=18)
         tools.add_widget(self.status)
         getattr(self, f"_build_{desk.mode}")(session, desk, app)
 
     def _button(self, name: str, text: str, on: Any, **kw: Any) -> BigButton:
-        b = BigButton(text=text, font_base=16, **kw)
+        b = BigButton(text=text, font_base=18, **kw)
         b.bind(on_release=lambda _b: on())
         self.ids.tools.add_widget(b)
         self.buttons[name] = b
@@ -81,10 +81,10 @@ class GmScreen(Screen):  # type: ignore[misc]
                          active=desk.terrain == kind.name)
 
     def _build_place(self, session: GameSession, desk: GmDesk, app: Any) -> None:
-        self.ids.tools.add_widget(WrapLabel(text="Tap a figure, then the cell it goes to.", font_base=16))
+        self.ids.tools.add_widget(WrapLabel(text="Tap a figure, then the cell it goes to.", font_base=18))
 
     def _build_out(self, session: GameSession, desk: GmDesk, app: Any) -> None:
-        self.ids.tools.add_widget(WrapLabel(text="Tap a figure, then confirm.", font_base=16))
+        self.ids.tools.add_widget(WrapLabel(text="Tap a figure, then confirm.", font_base=18))
         self._button("out", "Take it out of play", app.gm_take_out)
 
     def _build_ruling(self, session: GameSession, desk: GmDesk, app: Any) -> None:
@@ -93,7 +93,7 @@ class GmScreen(Screen):  # type: ignore[misc]
         subject.bind(text=lambda _w, t: setattr(desk, "subject", t))
         self._button("clear-subject", "Clear the subject", lambda: app.set_gm_subject(""))
         for r in desk.tools.rulings:
-            tools.add_widget(WrapLabel(text=f"[b]{r.name}[/b] ({r.subject}): {r.help}", markup=True, font_base=16))
+            tools.add_widget(WrapLabel(text=f"[b]{r.name}[/b] ({r.subject}): {r.help}", markup=True, font_base=18))
             for value in r.values:
                 self._button(f"ruling:{r.name}:{value}", f"{r.name}: {value}",
                              lambda k=r.name, v=value: app.give_ruling(k, desk.subject, v))
@@ -109,10 +109,10 @@ class GmScreen(Screen):  # type: ignore[misc]
 
     def _form(self, calc: CalculatorView, app: Any) -> None:
         tools = self.ids.tools
-        tools.add_widget(WrapLabel(text=f"[b]{calc.label}[/b]: {calc.help}", markup=True, font_base=16))
+        tools.add_widget(WrapLabel(text=f"[b]{calc.label}[/b]: {calc.help}", markup=True, font_base=18))
         for f in calc.fields:
             optional = "" if f.required else " (optional)"
-            tools.add_widget(WrapLabel(text=f"{f.name}{optional}: {f.help} — {f.hint}", font_base=15))
+            tools.add_widget(WrapLabel(text=f"{f.name}{optional}: {f.help} — {f.hint}", font_base=18))
             if f.kind == "bool":
                 toggle = ToggleButton(text=f.name, size_hint_y=None, height=dp(48))
                 tools.add_widget(toggle)
@@ -120,11 +120,11 @@ class GmScreen(Screen):  # type: ignore[misc]
             else:
                 self.inputs[f.name] = self._input(f.name, "", multiline=f.kind == "objects")
         self._button("run", f"Run {calc.label}", lambda: app.run_calculator(calc.name, self.form_values()))
-        self.result = WrapLabel(font_base=17)
+        self.result = WrapLabel(font_base=18)
         tools.add_widget(self.result)
 
     def _input(self, name: str, text: str, multiline: bool) -> TextInput:
-        size = sp(16) * text_scale()
+        size = sp(18) * text_scale()
         box = TextInput(text=text, multiline=multiline, font_size=size, size_hint_y=None,
                         height=size * (7.5 if multiline else 2.4), background_color=(0.18, 0.18, 0.2, 1),
                         foreground_color=(1, 1, 1, 1))

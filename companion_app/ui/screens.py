@@ -67,12 +67,12 @@ class PlayScreen(Screen):  # type: ignore[misc]
             box.clear_widgets()
             buttons = {}
             for q in session.queries if wanted else ():
-                button = BigButton(text=q.label, font_base=15)
+                button = BigButton(text=q.label, font_base=18)
                 button.bind(on_release=lambda _b, what=q.what: App.get_running_app().toggle_query(what))
                 box.add_widget(button)
                 buttons[q.what] = button
             self.query_buttons = buttons
-            box.height = self.ids.undo.parent.height if buttons else 0  # as tall as the tools row above it
+            box.height = self.ids.undo.height if buttons else 0  # as tall as a tool button
             box.opacity = 1 if buttons else 0
         for what, button in buttons.items():
             button.active = session.query_shown(what)
@@ -92,13 +92,13 @@ class PlayScreen(Screen):  # type: ignore[misc]
             return
         app = App.get_running_app()
         for q in session.shapes:
-            b = BigButton(text=q.label, font_base=16, active=shape is not None and shape.query.what == q.what)
+            b = BigButton(text=q.label, font_base=18, active=shape is not None and shape.query.what == q.what)
             b.bind(on_release=lambda _b, w=q.what: app.pick_shape(w))
             row.add_widget(b)
             self.shape_buttons[q.what] = b
         if shape is not None and "size" in shape.query.takes:
             for name, by in (("smaller", -1), ("larger", 1)):
-                b = BigButton(text="Size −" if by < 0 else "Size +", font_base=16)
+                b = BigButton(text="Size −" if by < 0 else "Size +", font_base=18)
                 b.bind(on_release=lambda _b, n=by: app.grow_shape(n))
                 row.add_widget(b)
                 self.shape_buttons[name] = b
@@ -171,7 +171,7 @@ class SetupScreen(Screen):  # type: ignore[misc]
         box = self.ids.scenarios
         box.clear_widgets()
         if not choices:
-            box.add_widget(WrapLabel(text="The engine has listed no scenarios yet.", font_base=16))
+            box.add_widget(WrapLabel(text="The engine has listed no scenarios yet.", font_base=18))
         for choice in choices:
             if not choice.error:
                 b = BigButton(text=choice.button_text)
@@ -180,4 +180,4 @@ class SetupScreen(Screen):  # type: ignore[misc]
             else:
                 box.add_widget(WrapLabel(text=choice.button_text, font_base=18, bold=True))
             if choice.detail:
-                box.add_widget(WrapLabel(text=choice.detail, font_base=16))
+                box.add_widget(WrapLabel(text=choice.detail, font_base=18))

@@ -11,6 +11,7 @@ from kivy.properties import BooleanProperty, ListProperty, NumericProperty
 from kivy.uix.button import Button
 from kivy.uix.label import Label
 
+from companion_app.ui.readability import readable_sp
 from companion_app.viewmodels import palette
 
 MIN_TOUCH_DP = 48
@@ -45,7 +46,7 @@ class BigButton(Button):  # type: ignore[misc]
         self._recolour()
 
     def _rescale(self, *_: Any) -> None:
-        self.font_size = sp(self.font_base) * text_scale()
+        self.font_size = sp(readable_sp(self.font_base)) * text_scale()
         self.height = max(dp(MIN_TOUCH_DP), self.font_size * 2.4)
 
     def _wrap(self, *_: Any) -> None:
@@ -73,7 +74,7 @@ class WrapLabel(Label):  # type: ignore[misc]
         self._grow()
 
     def _rescale(self, *_: Any) -> None:
-        self.font_size = sp(self.font_base) * text_scale()
+        self.font_size = sp(readable_sp(self.font_base)) * text_scale()
 
     def _wrap(self, *_: Any) -> None:
         self.text_size = (self.width, None)

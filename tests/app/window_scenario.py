@@ -35,6 +35,7 @@ from tests.app.window_driver import (  # the driver first: it configures Kivy be
     dp,
 )
 from tests.app.window_gm import gm_script
+from tests.app.window_layouts import layouts_script
 from tests.app.window_stacks import stack_choose_script, stacks_script
 
 
@@ -377,6 +378,7 @@ SCRIPTS: dict[str, Callable[[Driver], Step]] = {
     "portrait": portrait_script,
     "overlays": overlays_script,
     "gm": gm_script,
+    "layouts": layouts_script,
 }
 
 

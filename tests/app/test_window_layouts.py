@@ -1,0 +1,29 @@
+"""Every screen at the three window sizes a table sees (a tablet held either way, a TV): screenshots with their
+colour-blind simulations, and the smallest text a player must read measured on the widgets and the board."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.app.window_run import SHOTS, check_guide_picture, run_window
+
+SIZES = [("1280", "800", ""), ("800", "1280", ""), ("1920", "1080", "1")]
+
+
+@pytest.mark.window
+@pytest.mark.parametrize(("width", "height", "big"), SIZES, ids=["landscape", "portrait", "big-screen"])
+def test_every_screen_is_readable_from_a_chair(width: str, height: str, big: str) -> None:
+    result = run_window("tests.app.window_scenario", "layouts",
+                        env={"HEXA_TEST_WIDTH": width, "HEXA_TEST_HEIGHT": height, "HEXA_TEST_BIG": big})
+    checks = result["checks"]
+    measured = [c for c in checks if "texts at least" in c or "every text at least" in c]
+    assert measured and all("(smaller: [])" in c for c in measured)
+    screens = ("big",) if big else ("play-roll", "play-selection", "legend", "log", "camera", "setup", "big")
+    for name in screens:
+        for suffix in ("", "-deuteranopia", "-protanopia"):
+            shot = SHOTS / f"layout-{width}x{height}-{name}{suffix}.png"
+            assert shot.exists() and shot.stat().st_size > 10_000, shot.name
+    if not big:
+        assert "the legend names the sides, the edge kinds and the overlays" in " ".join(checks)
+    if (width, height) == ("1280", "800"):
+        check_guide_picture("app-play.png", "layout-1280x800-play-selection")

@@ -1,0 +1,126 @@
+"""Every screen at one window size (the size comes from the environment, as the driver reads it): a screenshot of
+each with its colour-blind simulations, and the smallest text a player must read measured on the live widgets and
+on the board's drawn labels."""
+
+from __future__ import annotations
+
+import os
+from typing import Any
+
+from kivy.graphics import Rectangle
+from kivy.uix.label import Label
+
+from companion_app.ui.readability import min_text_px
+from companion_app.ui.text_room import texture_per_font
+from tests.app.colour_blindness import simulate_file
+from tests.app.window_driver import Driver, ModalView, Step, Window, _opened, _play, _setup_buttons, keep_for_guide
+
+
+def _shown(w: Any) -> bool:
+    """A widget a player sees: it and every parent opaque, with a size, inside the window."""
+    node = w
+    while node is not None and node is not Window:
+        if getattr(node, "opacity", 1) <= 0 or node.width <= 1 or node.height <= 1:
+            return False
+        node = node.parent
+    x, y = w.to_window(*w.center)
+    return 0 <= x <= Window.width and 0 <= y <= Window.height
+
+
+def widget_texts(d: Driver) -> list[tuple[float, float, str]]:
+    """(font size px, rendered texture height px, text) of every label and button in the window a player sees."""
+    out = []
+    for root in Window.children:
+        for w in root.walk():
+            if isinstance(w, Label) and w.text.strip() and _shown(w) and w.texture_size[1] > 0:
+                out.append((float(w.font_size), float(w.texture_size[1]), w.text[:40]))
+    return out
+
+
+def board_texts(board: Any) -> list[tuple[float, str]]:
+    """The font size on screen (px) of every text the board draws: each text quad's height at the zoom shown,
+    over the font's line height."""
+    per_font = texture_per_font()
+    out = []
+    for group in (board.g_tile_labels, board.g_edges, board.g_figures, board.g_over):
+        for ins in group.children:
+            if isinstance(ins, Rectangle) and ins.texture is not None:
+                out.append((ins.size[1] * board.viewport.zoom / per_font, f"{ins.size[1]:.1f} mm"))
+    return out
+
+
+def _check_sizes(d: Driver, where: str, board: Any = None) -> None:
+    least = min_text_px(d.app.text_scale) * 0.995
+    small = [t for t in widget_texts(d) if t[0] < least or t[1] < least]
+    d.check(not small, f"{where}: every text at least {least:.0f} px (smaller: {small[:3]})")
+    if board is not None:
+        drawn = board_texts(board)
+        tiny = [t for t in drawn if t[0] < least]
+        d.check(bool(drawn) and not tiny, f"{where}: the board's {len(drawn)} texts at least {least:.0f} px "
+                f"(smaller: {tiny[:3]})")
+
+
+def layouts_script(d: Driver) -> Step:
+    """Play (a roll, a selection), the legend, Log, Camera, Setup and the big screen at this window's size."""
+    app = d.app
+    s = app.session
+    tag = f"{Window.width}x{Window.height}"
+    shots = []
+
+    def live() -> bool:
+        """the app live with a roll prompt"""
+        return app.agent.state == "live" and s.prompt is not None and s.prompt.kind == "roll"
+
+    yield live
+    play = _play(app)
+    board = play.ids.board
+    if os.environ.get("HEXA_TEST_BIG") == "1":  # the big-screen view for everyone (a TV)
+        app.show_screen("big")
+        yield d.drawn()
+        big = app.sm.get_screen("big").ids.board
+        _check_sizes(d, f"big {tag}", big)
+        shots.append(d.screenshot(f"layout-{tag}-big"))
+    else:
+        yield d.drawn()
+        _check_sizes(d, f"play {tag}", board)
+        shots.append(d.screenshot(f"layout-{tag}-play-roll"))
+        d.tap(*board.window_pos_of((2, 3)))  # the ranger: its reach, targets and threats
+
+        def selected() -> bool:
+            """the ranger's answers from the engine"""
+            return s.selection is not None and set(s.selection.answers) == {q.what for q in s.queries}
+
+        yield selected
+        yield d.drawn()
+        _check_sizes(d, f"play selection {tag}", board)
+        shots.append(d.screenshot(f"layout-{tag}-play-selection"))
+        if tag == "1280x800":
+            keep_for_guide(shots[-1], "app-play.png")  # the README's picture, when asked to
+        popup = app.open_legend()
+
+        def legend_open() -> bool:
+            """the legend open"""
+            return _opened(popup)
+
+        yield legend_open
+        yield d.drawn()
+        texts = " ".join(w.text for w in popup.walk() if isinstance(w, Label))
+        d.check(all(word in texts for word in ("Adventurers", "Goblins", "Wall", "Door, open", "Threatened",
+                                               "Line of sight")),
+                f"the legend names the sides, the edge kinds and the overlays ({texts[:600]})")
+        _check_sizes(d, f"legend {tag}")
+        shots.append(d.screenshot(f"layout-{tag}-legend"))
+        popup.dismiss()
+        yield d.expect(lambda: not any(isinstance(w, ModalView) for w in Window.children), "the legend closed")
+        for name in ("log", "camera", "setup", "big"):
+            app.show_screen(name)
+            if name == "setup":
+                yield d.expect(lambda: bool(_setup_buttons(app)), "setup lists the engine's scenarios")
+            yield d.drawn()
+            _check_sizes(d, f"{name} {tag}", app.sm.get_screen("big").ids.board if name == "big" else None)
+            shots.append(d.screenshot(f"layout-{tag}-{name}"))
+        app.show_screen("play")
+        yield d.drawn()
+    for shot in shots:
+        for made in simulate_file(shot):
+            d.checks.append(f"screenshot {made.name}")
