@@ -12,11 +12,12 @@ from collections import deque
 from typing import TYPE_CHECKING
 
 from engine.actions import Move, Roll
+from engine.cell_graph import KeptGraphs
 from engine.events import Event
 from engine.flow.machine import Stage
 from engine.flow.turns import RollOff
 from engine.hexes import Hex
-from engine.pathfinding import Reach, reachable
+from engine.pathfinding import Reach
 from engine.prompts import Chance, DieRequest, Outcome, Prompt, PromptKind
 from engine.state import GameState
 
@@ -55,6 +56,8 @@ def _cover_distances(r: Laramie) -> dict[Hex, int]:
                 todo.append(n)
     return dist
 
+_GRAPHS = KeptGraphs()  # each board's movement graph: every step is the board's alone
+
 
 def runs_for_cover(r: Laramie, fig_hex: Hex, state_name: str) -> bool:
     return state_name in RUNS and not terrain.has_cover(r.board, fig_hex)
@@ -74,7 +77,8 @@ def moves(r: Laramie, state: GameState, fid: str) -> dict[Hex, Reach]:
         return {n: Reach(1.0, (start, n)) for n in start.neighbours()
                 if terrain.can_step(r.board, start, n) and dist.get(n) == here - 1}
     allowance = units.rules_of(fig).move
-    return reachable(start, allowance, lambda a, b: 1.0 if terrain.can_step(r.board, a, b) else None)
+    graph = _GRAPHS.of(r.board, lambda a, b: 1.0 if terrain.can_step(r.board, a, b) else None)
+    return graph.reachable(start, allowance)
 
 
 def why_not(r: Laramie, state: GameState, fid: str, to: Hex) -> str:

@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from engine.actions import Choose
+from engine.cell_graph import KeptGraphs
 from engine.events import Event
 from engine.flow.machine import Stage
 from engine.hexes import Hex
@@ -575,8 +576,29 @@ def end_move(r: LostWorlds, state: GameState, fid: str, events: list[Event]) -> 
 
 
 # -- the costed reach, for the tablets --------------------------------------------------------------------
+_GRAPHS = KeptGraphs()  # each board's movement graph: the steps a board allows and their price by level
+
+
 def reach(r: LostWorlds, state: GameState, fid: str) -> dict[Hex, Reach]:
     """Where the character could walk with its movement points left (its height when not moving)."""
+    fig = state.figures[fid]
+    if fig.hex is None or not conscious(fig):
+        return {}
+    budget = mp(fig) if isinstance(state.step, Act) and state.step.figure == fid else r.height(fid)
+
+    def board_cost(a: Hex, b: Hex) -> float | None:
+        return float(_step_cost(r, a, b)) if b in r.spaces.steps(a) else None
+
+    held = {f.hex for f in state.alive() if f.hex is not None and f.id != fid}
+    return _GRAPHS.of(r.board, board_cost).reachable(
+        fig.hex, budget,
+        blocked={h for h in held if r.spaces.can_enter(state, fig, h)},
+        keep_out={h for h in held if r.spaces.others_conscious(state, h, fid)},
+    )
+
+
+def reach_reference(r: LostWorlds, state: GameState, fid: str) -> dict[Hex, Reach]:
+    """``reach`` through the general search and the rules' own step cost (what the fast form must match)."""
     fig = state.figures[fid]
     if fig.hex is None or not conscious(fig):
         return {}

@@ -126,7 +126,7 @@ class TenkeyBattle(FlowRuleSet):
     def move_reach(self, state: GameState, fid: str, metres: float) -> dict[Hex, Reach]:
         """The zones a move of ``metres`` may end in; a melee area stops it unless the mover has Shadow Run."""
         fights = set() if self.has(fid, SHADOW_RUN) else self.melee_zones(state, without=fid)
-        return movement.reach(self.board, self.zone(state, fid), metres, stops=fights.__contains__)
+        return movement.reach(self.board, self.zone(state, fid), metres, stops=fights)
 
     def routes(self, state: GameState, fid: str, start: Hex, to: Hex, metres: float) -> list[tuple[Hex, ...]]:
         fights = set() if self.has(fid, SHADOW_RUN) else self.melee_zones(state, without=fid)
