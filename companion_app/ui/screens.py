@@ -9,6 +9,7 @@ from kivy.core.image import Image as CoreImage
 from kivy.uix.screenmanager import Screen
 
 from companion_app.ui.board_widget import BoardWidget
+from companion_app.ui.cached_layer import CachedBoxLayout
 from companion_app.ui.prompt_panel import PromptPanel
 from companion_app.ui.widgets import BigButton, WrapLabel
 from companion_app.viewmodels.camera_model import camera_report
@@ -16,7 +17,8 @@ from companion_app.viewmodels.marker_assignment import unknown_tags
 from companion_app.viewmodels.session import GameSession
 from companion_app.viewmodels.setup_model import ScenarioChoice, setup_view
 
-__all__ = ["BigScreen", "BoardWidget", "CameraScreen", "LogScreen", "PlayScreen", "PromptPanel", "SetupScreen"]
+__all__ = ["BigScreen", "BoardWidget", "CachedBoxLayout", "CameraScreen", "LogScreen", "PlayScreen", "PromptPanel",
+           "SetupScreen"]
 
 
 class PlayScreen(Screen):  # type: ignore[misc]
