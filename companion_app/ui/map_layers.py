@@ -40,7 +40,7 @@ class MapLayers:
     def __init__(self, canvas: Canvas) -> None:
         self.tiles_fbo = Fbo(size=(16, 16), with_stencilbuffer=False)
         with self.tiles_fbo:
-            ClearColor(0, 0, 0, 0)
+            self._clear = ClearColor(*Window.clearcolor)  # the board's background, as the window's elsewhere
             ClearBuffers()
             PushMatrix()
             self._tiles_scale = Scale(1.0, 1.0, 1.0)
@@ -51,19 +51,22 @@ class MapLayers:
         self.fbo = Fbo(size=(16, 16), with_stencilbuffer=False)
         self.fbo.add(self.tiles_fbo)  # inside: a change of the tiles renders the board again too
         with self.fbo:
-            self._clear = ClearColor(*Window.clearcolor)  # the board's background, as the window's elsewhere
-            ClearBuffers()
             PushMatrix()
             self._scale = Scale(1.0, 1.0, 1.0)
             self._shift = Translate(0.0, 0.0, 0.0)
             Color(1, 1, 1, 1)
-            self._tiles_quad = Rectangle(pos=(0, 0), size=(0, 0))
+        # The tiles' texture is opaque and as large as the board's: copied unblended, it clears the board too.
+        self._tiles_quad = Rectangle(pos=(0, 0), size=(0, 0))
+        for instruction in opaque(self._tiles_quad):
+            self.fbo.add(instruction)
+        with self.fbo:
             self.under = InstructionGroup()
             self.edges = InstructionGroup()
             self.figures = InstructionGroup()
             self.over = InstructionGroup()
             for g in (self.under, self.edges, self.figures, self.over):
-                self.fbo.add(g)
+                self.fbo.add(g)  # a second time (made inside ``with``, each is there already): as the board always
+                # drew them, so translucent overlays keep the depth of colour they were chosen with
             PopMatrix()
         canvas.add(self.fbo)  # renders when something in it changed, before the quad that shows it
         with canvas:
@@ -73,33 +76,33 @@ class MapLayers:
             self.matrix = MatrixInstruction()
             Color(1, 1, 1, 1)
         self._quad = Rectangle(pos=(0, 0), size=(0, 0))
-        for instruction in opaque(self._quad):  # the board's texture is opaque: its background is cleared in
+        for instruction in opaque(self._quad):  # the board's texture is opaque: its background is drawn in
             canvas.add(instruction)
         with canvas:
             PopMatrix()
             ScissorPop()
 
     def place(self, bounds: Bounds, scale: float, margin_mm: float) -> None:
-        """Size both textures for ``bounds`` at ``scale`` texels per millimetre (the board's with ``margin_mm``
-        around it, for names and marks past the outer hexes) and render them."""
+        """Size both textures for ``bounds`` and ``margin_mm`` around it (names and marks past the outer hexes)
+        at ``scale`` texels per millimetre, and render them."""
         x0, y0, x1, y1 = bounds
-        w_mm, h_mm = max(1.0, x1 - x0), max(1.0, y1 - y0)
-        self.tiles_fbo.size = (max(1, int(w_mm * scale)), max(1, int(h_mm * scale)))
-        self._tiles_scale.xyz = (scale, scale, 1.0)
-        self._tiles_shift.xyz = (-x0, y1, 0.0)
-        tiles_w, tiles_h = self.tiles_fbo.size
-        self._tiles_quad.texture = self.tiles_fbo.texture
-        self._tiles_quad.pos = (x0, -y1)
-        self._tiles_quad.size = (tiles_w / scale, tiles_h / scale)  # texel for texel in the board's texture
         margin_px = math.ceil(margin_mm * scale)
-        margin = margin_px / scale  # a whole number of texels: the tiles' texture is copied without resampling
-        self.fbo.size = (tiles_w + 2 * margin_px, tiles_h + 2 * margin_px)
+        margin = margin_px / scale
+        w_px = max(1, int(max(1.0, x1 - x0) * scale)) + 2 * margin_px
+        h_px = max(1, int(max(1.0, y1 - y0) * scale)) + 2 * margin_px
+        left, bottom = x0 - margin, -y1 - margin  # the textures' lower left corner in the board's coordinates
+        for fbo in (self.tiles_fbo, self.fbo):
+            fbo.size = (w_px, h_px)
         self._clear.rgba = tuple(Window.clearcolor)
-        self._scale.xyz = (scale, scale, 1.0)
-        self._shift.xyz = (-x0 + margin, y1 + margin, 0.0)
-        self._quad.texture = self.fbo.texture
-        self._quad.pos = (x0 - margin, -y1 - margin)
-        self._quad.size = (self.fbo.size[0] / scale, self.fbo.size[1] / scale)
+        for scaling, shift in ((self._tiles_scale, self._tiles_shift), (self._scale, self._shift)):
+            scaling.xyz = (scale, scale, 1.0)
+            shift.xyz = (-left, -bottom, 0.0)
+        tiles = self.tiles_fbo.texture
+        tiles.mag_filter = tiles.min_filter = "nearest"  # copied texel for texel
+        for quad, texture in ((self._tiles_quad, tiles), (self._quad, self.fbo.texture)):
+            quad.texture = texture
+            quad.pos = (left, bottom)
+            quad.size = (w_px / scale, h_px / scale)
         self.tiles_fbo.ask_update()
         self.fbo.ask_update()
 
