@@ -90,8 +90,13 @@ class PromptPanel(BoxLayout):  # type: ignore[misc]
     def _die_column(self, model: PromptModel, die: DieView) -> BoxLayout:
         col = BoxLayout(orientation="vertical", spacing=dp(4), size_hint_y=None)
         col.bind(minimum_height=col.setter("height"))
-        col.add_widget(WrapLabel(text=die.title + (f" ({die.purpose})" if die.purpose else ""), font_base=22,
-                                 bold=True))
+        if model.opposed:  # columns side by side: each titled by what it is for, then who rolls it
+            col.add_widget(WrapLabel(text=die.column_title, font_base=22, bold=True))
+            if die.column_roller:
+                col.add_widget(WrapLabel(text=die.column_roller, font_base=18, color=palette.TEXT_DIM))
+        else:
+            col.add_widget(WrapLabel(text=die.title + (f" ({die.purpose})" if die.purpose else ""), font_base=22,
+                                     bold=True))
         for line in die.outcomes:
             col.add_widget(WrapLabel(text=line, font_base=22))
         buttons: list[BigButton] = []

@@ -35,6 +35,19 @@ class DieView:
         return f"{verb(self.roller_name, 'rolls', 'roll')} 1d{self.sides}{whom}"
 
     @property
+    def column_title(self) -> str:
+        """The heading of the die's column among opposed dice: what it is for (its figure) first, else who rolls."""
+        why = f" ({self.purpose})" if self.purpose else ""
+        if not self.figure_name:
+            return f"{self.title}{why}"
+        return f"{self.figure_name}: 1d{self.sides}{why}"
+
+    @property
+    def column_roller(self) -> str:
+        """Who rolls the die of a column titled by its figure ("Goblins roll it"); empty when the title says it."""
+        return f"{verb(self.roller_name, 'rolls', 'roll')} it" if self.figure_name and self.roller_name else ""
+
+    @property
     def summary(self) -> str:
         """One sentence: who rolls which die for what, and what each result will mean."""
         why = f" ({self.purpose})" if self.purpose else ""
