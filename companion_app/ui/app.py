@@ -94,6 +94,7 @@ class HexaApp(App):  # type: ignore[misc]
         gm_board.on_hex_tap = self.on_gm_tap
         gm_board.on_hex_long_press = self.on_hex_long_press
         play.ids.prompt.send_action = self.send_action
+        play.ids.prompt.send_override = self.override
         self.sm = sm
         sm.current = "big" if self.big_screen else "play"
         self.current_screen = sm.current
@@ -205,6 +206,10 @@ class HexaApp(App):  # type: ignore[misc]
             self._shown_prompt = None  # redraw the prompt so the faces can be entered again
             if self.session.prompt is not None:
                 self.session.prompt.clear_entry()
+
+    def override(self, fields: dict[str, Any]) -> None:
+        """The players accept where the table has a figure (``override``: its ``figure`` and ``to``)."""
+        self.agent.request("override", self._after_command, **fields)
 
     def assign_marker(self, marker: int, figure: str) -> None:
         """Tell the engine that a tag it does not know stands on this figure's base."""

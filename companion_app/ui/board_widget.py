@@ -269,11 +269,19 @@ class BoardWidget(Widget):  # type: ignore[misc]
             draw.figures(over, [board.figures[f] for f in ghosts], size * 0.8, alpha=0.35, at=ghosts, names=False)
         arrows = draw.MeshBatch(palette.ILLEGAL)
         if tv.illegal is not None and tv.illegal.end is not None:
-            draw.hex_outlines(over, draw.hexes(board, tv.illegal_legal), palette.REACH, size * 0.08, 0.85)
+            # Where the eyes are: the legal cells ringed bold, the cell it stands on filled and ringed twice with an
+            # X, the cell the game has it on dashed (put it back there).
+            draw.hex_outlines(over, draw.hexes(board, tv.illegal_legal), palette.REACH, size * 0.12, 0.82)
+            wrong = draw.hexes(board, [tv.illegal.end])
+            draw.hex_fill(under, wrong, (*palette.ILLEGAL[:3], 0.45), 0.95)
+            draw.hex_outlines(over, wrong, palette.ILLEGAL, size * 0.12, 0.95)
+            draw.hex_outlines(over, wrong, (1, 1, 1, 1), size * 0.05, 0.78)
             if tv.illegal.start is not None:
+                draw.hex_outlines(over, draw.hexes(board, [tv.illegal.start]), palette.DESYNC, size * 0.1, 0.9,
+                                  dashed=True)
                 draw.arrow(arrows, board.centre(tv.illegal.start), board.centre(tv.illegal.end), size * 0.08,
                            size * 0.4)
-            texts.append(("X", board.centre(tv.illegal.end), size * 0.6, palette.ILLEGAL, 40))
+            texts.append(("X", board.centre(tv.illegal.end), size * 0.8, (1, 1, 1, 1), 48))  # white on its fill
         arrows.emit(over)
         desync = draw.MeshBatch(palette.DESYNC)
         for d in tv.desyncs:

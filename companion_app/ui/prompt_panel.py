@@ -10,11 +10,14 @@ from kivy.metrics import dp
 from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.gridlayout import GridLayout
 
+from companion_app.ui.alarm import AlarmBanner
 from companion_app.ui.widgets import BigButton, RuleLabel, WrapLabel
 from companion_app.viewmodels import palette
+from companion_app.viewmodels.overlays import IllegalAlarm
 from companion_app.viewmodels.prompt_model import DieView, PromptModel
 
 SendAction = Callable[[dict[str, Any]], None]
+SendOverride = Callable[[dict[str, Any]], None]
 
 OPPOSED_PER_ROW = 2  # opposed dice columns side by side; more dice wrap to the next row
 
@@ -35,9 +38,23 @@ class PromptPanel(BoxLayout):  # type: ignore[misc]
         self.option_buttons: dict[str, BigButton] = {}
         self.roll_for_me: BigButton | None = None
         self.title = RuleLabel(text="", font_base=22, bold=True)
+        self.send_override: SendOverride | None = None
+        self.alarm: AlarmBanner | None = None  # an illegal move on the table, above the prompt until it is put right
 
+    def show_alarm(self, alarm: IllegalAlarm | None) -> None:
+        """Show the table's illegal move at the top of the panel (or take it away); the same one again stays."""
+        if (self.alarm.alarm if self.alarm is not None else None) == alarm:
+            return
+        if self.alarm is not None:
+            self.remove_widget(self.alarm)
+            self.alarm = None
+        if alarm is not None:
+            self.alarm = AlarmBanner(alarm, None if self.read_only else self.send_override)
+            self.add_widget(self.alarm, index=len(self.children))  # first, above the prompt
     def show(self, model: PromptModel | None) -> None:
         self.clear_widgets()
+        if self.alarm is not None:
+            self.add_widget(self.alarm)
         self.model = model
         self.face_buttons = []
         self.option_buttons = {}

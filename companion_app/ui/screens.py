@@ -31,6 +31,7 @@ class PlayScreen(Screen):  # type: ignore[misc]
         self._shapes(session)
         if prompt_changed:
             self.ids.prompt.show(session.prompt)
+        self.ids.prompt.show_alarm(session.table_view.alarm)
         self._query_toggles(session)
         lines: list[str] = []
         if session.notice:
@@ -112,6 +113,7 @@ class BigScreen(Screen):  # type: ignore[misc]
         if prompt_changed:
             self.ids.prompt.read_only = True
             self.ids.prompt.show(session.prompt)
+        self.ids.prompt.show_alarm(session.table_view.alarm)
 
 
 class LogScreen(Screen):  # type: ignore[misc]

@@ -39,6 +39,9 @@ def test_portrait_with_large_text() -> None:
 def test_camera_reports_drawn_on_the_board() -> None:
     result = _run("overlays")
     assert "desync says which figure goes where" in result["checks"]
+    assert "illegal move: what, the reason, the legal hexes" in result["checks"]
+    assert "the illegal move in larger text than the info strip" in result["checks"]
+    assert "the override puts the Mage where the table has it" in result["checks"]
     assert "camera screen lists unknown markers" in result["checks"]
     # Deterministic, not load-dependent: the engine's own table report arrived and did not replace the one under test.
     assert "the report under test stays on screen after the engine's next table report" in result["checks"]

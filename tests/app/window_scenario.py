@@ -280,9 +280,17 @@ def overlays_script(d: Driver) -> Step:
     yield live
     stand_in = TableStandIn(app.agent, CAMERA_REPORT)
     info = _play(app).ids.info
+    panel = _play(app).ids.prompt
     yield d.expect(lambda: "Put Goblin Chief back on K4" in info.text, "desync says which figure goes where")
-    illegal = "blocked by the wall at E5|F4. Legal: D4, E5"
-    yield d.expect(lambda: "Illegal: Mage to " in info.text and illegal in info.text, "illegal move: reason, legal")
+    yield d.expect(lambda: panel.alarm is not None and panel.children[-1] is panel.alarm,
+                   "the illegal move heads the prompt area")
+    alarm = panel.alarm
+    d.check(alarm.headline.text == "ILLEGAL MOVE: Mage may not stop on G4" and alarm.reason.text ==
+            "blocked by the wall at E5|F4" and "on one of the legal hexes (outlined): D4, E5" in alarm.fix.text,
+            "illegal move: what, the reason, the legal hexes")
+    d.check(alarm.headline.font_size >= 1.5 * info.font_size and alarm.reason.font_size > info.font_size,
+            "the illegal move in larger text than the info strip")
+    d.check("Mage" not in info.text, "the illegal move said once, not in the info strip too")
     yield d.drawn()
     d.screenshot("play-table-overlays")
     app.show_screen("camera")
@@ -303,6 +311,20 @@ def overlays_script(d: Driver) -> Step:
     yield d.drawn()
     d.check(app.session.table == CAMERA_REPORT and "Unknown markers" in warnings.text,
             "the report under test stays on screen after the engine's next table report")
+
+    # The players agree to the move: the override beside the alarm has the engine put the Mage where it stands.
+    app.show_screen("play")
+    yield d.drawn()
+    assert alarm.override is not None
+    d.tap_widget(alarm.override)
+
+    def mage_on_g4() -> bool:
+        """the engine's snapshot with the Mage on G4"""
+        board = app.session.board
+        return board is not None and board.figures["mage"].key == (6, 0)
+
+    yield mage_on_g4
+    d.check(True, "the override puts the Mage where the table has it")
 
 
 def camera_script(d: Driver) -> Step:
