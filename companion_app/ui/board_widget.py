@@ -259,7 +259,8 @@ class BoardWidget(Widget):  # type: ignore[misc]
                       for m in prompt.moves.values() if m.cost > 0]
         sel = session.selection if not self.read_only else None
         if sel is not None:
-            self._draw_selection(sel, board, texts)
+            self._draw_selection(sel, board, texts, outline_reach=session.inspecting_during_move)
+            self._caption(session, board)
         if prompt is not None and prompt.kind == "choose" and not self.read_only:
             keys = [o.key for o in prompt.options if o.key is not None]
             draw.hex_outlines(over, draw.hexes(board, keys), (1, 1, 1, 0.95), size * 0.07, 0.86)
@@ -291,12 +292,25 @@ class BoardWidget(Widget):  # type: ignore[misc]
         for label, centre, height, rgba, px in texts:
             draw.text(over, label, centre, height, rgba, px)
 
-    def _draw_selection(self, sel: SelectionOverlay, board: BoardView, texts: list[OverlayText]) -> None:
-        """The rule set's answers about the tapped figure, drawn by style and verdict alone (no rule set known)."""
+    def _caption(self, session: GameSession, board: BoardView) -> None:
+        """Above the shown figure, whose outlined cells they are (while another figure's move is filled in)."""
+        caption = session.inspect_caption()[0]
+        fig = board.figures.get(session.selection.figure) if session.selection is not None else None
+        if caption and fig is not None and fig.centre is not None:
+            size = board.size_mm
+            draw.chip(self.g_over, caption, (fig.centre[0], fig.centre[1] - size * 0.75), size * 0.42,
+                      palette.INSPECT, 32)
+
+    def _draw_selection(self, sel: SelectionOverlay, board: BoardView, texts: list[OverlayText],
+                        outline_reach: bool = False) -> None:
+        """The rule set's answers about the tapped figure, drawn by style and verdict alone (no rule set known).
+        ``outline_reach``: another figure's move is pending and filled in, so this figure's shaded cells are rings."""
         under, over = self.g_under, self.g_over
         size = board.size_mm
         shaded = sel.cells("shade")
-        for level in sorted({c.level for c in shaded}):
+        if outline_reach:
+            draw.hex_outlines(over, draw.hexes(board, [c.key for c in shaded]), palette.INSPECT, size * 0.09, 0.72)
+        for level in sorted({c.level for c in shaded}) if not outline_reach else ():
             keys = [c.key for c in shaded if c.level == level]
             draw.hex_fill(under, draw.hexes(board, keys), (*palette.REACH[:3], 0.55 - 0.35 * level), 0.9)
         warned = sel.cells("warn")

@@ -119,6 +119,22 @@ def turn_script(d: Driver) -> Step:
     yield move_prompt
     yield d.drawn()
     d.screenshot("play-move")
+    # Another figure shown during the move: its reach outlined and captioned, the knight's move still filled in.
+    d.tap(*board.window_pos_of((1, 4)))  # the dwarf
+
+    def dwarf_shown() -> bool:
+        """the dwarf's reach from the engine during the knight's move"""
+        return s.selection is not None and s.selection.figure == "dwarf" and bool(s.selection.cells("shade"))
+
+    yield dwarf_shown
+    info = play.ids.info
+    yield d.expect(lambda: "Outlined: Dwarf's moves" in info.text and "Filled: Knight's legal moves" in info.text,
+                   "whose overlay is whose, in words")
+    d.check(info.text.count("Dwarf (Adventurers") == 1, f"the shown figure named once: {info.text!r}")
+    d.check(s.inspecting_during_move and s.inspect_caption()[0] == "Dwarf's moves: outlined",
+            "the board's caption names the shown figure")
+    yield d.drawn()
+    d.screenshot("play-inspect-during-move")
     zoom_before = board.viewport.zoom
     a, b = board.window_pos_of((1, 3)), board.window_pos_of((2, 2))
     d.drag(a, b)
