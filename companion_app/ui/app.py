@@ -54,6 +54,8 @@ class HexaApp(App):  # type: ignore[misc]
     connection_rgba = ListProperty(list(STATE_RGBA["stopped"]))
     header_text = StringProperty("Waiting for the engine…")
     undo_label = StringProperty("Undo")
+    history_label = StringProperty("History…")
+    undo_why = StringProperty("")  # why undo and the history are greyed, shown on their buttons
     can_undo = BooleanProperty(False)
     face_seat = BooleanProperty(False)
     prompt_rotation = NumericProperty(0)
@@ -182,6 +184,10 @@ class HexaApp(App):  # type: ignore[misc]
         self.undo_label = f"Undo: {steps[0].action}" if steps else "Undo"
         if len(self.undo_label) > 30:
             self.undo_label = self.undo_label[:29] + "…"
+        self.undo_why = "" if self.can_undo else ("read-only big screen" if self.big_screen else "nothing to undo yet")
+        if self.undo_why:  # a greyed button says why
+            self.undo_label = f"Undo: {self.undo_why}"
+        self.history_label = f"History: {self.undo_why}" if self.undo_why else "History…"
         self._turn_prompt()
         screen = self.sm.current_screen
         screen.refresh(s, prompt_changed)

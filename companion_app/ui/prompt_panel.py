@@ -133,11 +133,12 @@ class PromptPanel(BoxLayout):  # type: ignore[misc]
         return col
 
     def enter(self, die_index: int, value: int) -> None:
-        """A face button: only the focused die takes it; the roll is sent once every die is in."""
+        """A face button: any die takes it, in any order (the next one to enter is lit); the roll is sent once every
+        die is in."""
         model = self.model
-        if model is None or model.focus != die_index:
+        if model is None or model.focus is None:
             return
-        action = model.enter_face(value)
+        action = model.enter_face(value, die_index)
         for face, b in enumerate(self.face_buttons[die_index], start=1):
             b.colour = list(palette.DOOR_OPEN if face == value else palette.BUTTON)
         self._mark_focus()
@@ -150,8 +151,7 @@ class PromptPanel(BoxLayout):  # type: ignore[misc]
             return
         for i, buttons in enumerate(self.face_buttons):
             for b in buttons:
-                b.active = model.focus == i
-                b.disabled = model.focus != i
+                b.active = model.focus == i  # lit: the die to enter next; the others take a face too
 
     def _send(self, action: dict[str, Any]) -> None:
         if self.send_action is not None:

@@ -190,10 +190,11 @@ class PromptModel:
 
     # ---------------------------------------------------------------- answers
 
-    def enter_face(self, value: int) -> dict[str, Any] | None:
-        """Record the face of the focused die; returns the roll action once every die is entered."""
-        i = self.focus
-        if i is None or self.kind != "roll":
+    def enter_face(self, value: int, index: int | None = None) -> dict[str, Any] | None:
+        """Record the face of die ``index`` (default: the focused one; the sides enter in any order, and a die
+        entered may be changed until the last is in); returns the roll action once every die is entered."""
+        i = self.focus if index is None else index
+        if i is None or self.kind != "roll" or not 0 <= i < len(self.dice) or self.focus is None:
             return None
         sides = self.dice[i].sides
         if not 1 <= value <= sides:

@@ -40,6 +40,8 @@ def test_a_whole_turn_by_touches_against_a_real_engine() -> None:
     assert "undo takes the turn back" in checks
     assert "two steps back: the knight's movement roll again" in checks
     assert "chances shown before the roll" in checks
+    assert "both sides' dice take a face" in checks and "the second side entered first" in checks
+    assert all(f"every greyed control on {name} says why: []" in checks for name in ("log", "setup", "camera", "big"))
     assert "long press shows the rule of the locked door" in checks
     assert "whose overlay is whose, in words" in checks and "the board's caption names the shown figure" in checks
     for name in ("play-turn-order", "play-selection", "play-roll", "play-move", "play-undo-history", "log", "setup",
@@ -109,6 +111,7 @@ def test_a_tap_on_a_stack_of_choices_lists_them_and_the_list_chooses() -> None:
 def test_the_game_master_marks_a_hex_runs_mass_combat_and_a_player_previews_a_fan() -> None:
     result = _run("gm")
     checks = result["checks"]
+    assert all(f"every greyed control on {name} as GM says why: []" in checks for name in ("setup", "gm"))
     for check in ("a wrong code is refused", "the right code makes this tablet the GM",
                   "E4 marked blocking and drawn as a blocking hex",
                   "the original's example: 200 against armour 4 is 196",

@@ -33,6 +33,7 @@ from tests.app.window_driver import (  # the driver first: it configures Kivy be
     _play,
     _setup_buttons,
     dp,
+    unexplained_disabled,
 )
 from tests.app.window_gm import gm_script
 from tests.app.window_stacks import stack_choose_script, stacks_script
@@ -59,11 +60,13 @@ def turn_script(d: Driver) -> Step:
     yield d.expect(lambda: all(b.width >= dp(48) and b.height >= dp(48) for row in panel.face_buttons for b in row),
                    "face buttons at least 48 dp")
     d.screenshot("play-turn-order")
-    d.tap_widget(panel.face_buttons[0][4])  # Adventurers: 5
-    yield d.expect(lambda: panel.face_buttons[1][0].active and not panel.face_buttons[0][0].active,
-                   "focus moved to the second die")
+    d.check(unexplained_disabled(play) == [], f"every greyed control says why: {unexplained_disabled(play)}")
+    d.check(not any(b.disabled for row in panel.face_buttons for b in row), "both sides' dice take a face")
+    d.tap_widget(panel.face_buttons[1][2])  # Goblins first: 3
+    yield d.expect(lambda: panel.face_buttons[0][0].active and not panel.face_buttons[1][0].active
+                   and s.prompt is not None and s.prompt.entered == [None, 3], "the second side entered first")
     yield d.drawn()
-    d.tap_widget(panel.face_buttons[1][2])  # Goblins: 3
+    d.tap_widget(panel.face_buttons[0][4])  # then the Adventurers: 5
 
     def choose_prompt() -> bool:
         """the choose-a-figure prompt"""
@@ -246,6 +249,8 @@ def turn_script(d: Driver) -> Step:
                            "setup lists the engine's scenarios (the bundled ones)")
         yield d.drawn()
         d.screenshot(name)
+        missing = unexplained_disabled(app.sm.get_screen(name))
+        d.check(missing == [], f"every greyed control on {name} says why: {missing}")
     log_text = app.sm.get_screen("log").ids.entries.text
     d.check("roll 5 3" in log_text and "choose knight" in log_text and "move knight" not in log_text,
             "the log lists what is left after the undos")
