@@ -7,6 +7,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from companion_app.viewmodels.board_model import BoardView
+from engine.flow.words import possessive, verb
 
 # The shared turn flow's own phases; a rule set names its phases in the scenario message (``phases``).
 PHASE_NAMES: dict[str, str] = {
@@ -35,8 +36,8 @@ class HeaderView:
     @property
     def text(self) -> str:
         if self.winner:
-            return f"Game over: {self.winner} win"
-        who = f"{self.active_player}'" if self.active_player.endswith("s") else f"{self.active_player}'s"
+            return f"Game over: {verb(self.winner, 'wins', 'win')}"
+        who = possessive(self.active_player)
         if self.round <= 0:
             if self.rolling:
                 return f"{self.phase} — roll for who goes first"

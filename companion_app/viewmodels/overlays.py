@@ -129,6 +129,19 @@ class Arrow:
     text: str
 
 
+@dataclass(frozen=True)
+class IllegalAlarm:
+    """An illegal move on the table as the prompt area shows it, large, until the table is put right or the players
+    accept where the figure stands (``override``: the fields of the engine's ``override`` command)."""
+
+    figure: str
+    headline: str  # "Mage may not stop on F4"
+    reason: str  # the rules' reason, as the engine sent it
+    fix: str  # "Put it back on D3, or on a legal hex: D4, E5"
+    override: dict[str, Any] | None  # {"figure": …, "to": [q, r]}; None when the cell is not known
+    override_label: str
+
+
 @dataclass
 class TableOverlay:
     """What the camera side reports: lifted figures, an illegal move, desyncs, unknown markers."""
@@ -139,15 +152,16 @@ class TableOverlay:
     desyncs: list[Arrow] = field(default_factory=list)
     warnings: list[str] = field(default_factory=list)
     cameras: list[str] = field(default_factory=list)
+    alarm: IllegalAlarm | None = None
 
     def lines(self, board: BoardView) -> list[str]:
+        """The info strip's lines; the illegal move is not among them: the prompt area shows it (:attr:`alarm`)."""
         out = []
         for g in self.ghosts:
             cells = cell_word(board.kind, len(g.moves))
             out.append(f"{board.figure_name(g.figure)} is lifted: {len(g.moves)} legal {cells} shown as ghosts")
-        if self.illegal is not None:
-            out.append(self.illegal.text)
-        out += [d.text for d in self.desyncs]
+        shown = self.alarm.figure if self.alarm is not None else None
+        out += [d.text for d in self.desyncs if d.figure != shown]
         out += self.warnings
         return out
 
@@ -168,6 +182,7 @@ def table_overlay(table: Mapping[str, Any] | None, board: BoardView) -> TableOve
         moves = tuple(k for k in (hex_key(m) for m in row.get("moves") or []) if k is not None)
         ghosts.append(Ghost(str(row.get("figure")), moves))
     illegal = None
+    alarm = None
     legal: tuple[HexKey, ...] = ()
     raw = table.get("illegal")
     if isinstance(raw, Mapping):
@@ -183,6 +198,7 @@ def table_overlay(table: Mapping[str, Any] | None, board: BoardView) -> TableOve
             to,
             f"Illegal: {board.figure_name(fid)} to {where}: {raw.get('reason', '')}. Legal: {legal_text}",
         )
+        alarm = illegal_alarm(raw, illegal, legal, board)
     desyncs = []
     for row in table.get("desync") or []:
         fid = str(row.get("figure"))
@@ -205,4 +221,22 @@ def table_overlay(table: Mapping[str, Any] | None, board: BoardView) -> TableOve
     registration = table.get("registration") or {}
     if isinstance(registration, Mapping) and registration.get("ok") is False and registration.get("text"):
         warnings.append(f"Registration: {registration['text']}")
-    return TableOverlay(ghosts, illegal, legal, desyncs, warnings, cams)
+    return TableOverlay(ghosts, illegal, legal, desyncs, warnings, cams, alarm)
+
+
+def illegal_alarm(raw: Mapping[str, Any], arrow: Arrow, legal: tuple[HexKey, ...], board: BoardView) -> IllegalAlarm:
+    """The engine's ``illegal`` report in the words the prompt area shows: what, why, how to put it right."""
+    name = board.figure_name(arrow.figure)
+    where = str(raw.get("to_label") or (board.label(arrow.end) if arrow.end else "?"))
+    cells = cell_word(board.kind, len(legal))
+    listed = ", ".join(board.label(k) for k in legal[:12]) + (" …" if len(legal) > 12 else "")
+    back = f"Put it back on {board.label(arrow.start)}" if arrow.start is not None else "Put it back"
+    if not legal:
+        fix = f"{back}: it has no legal {cell_word(board.kind)}."
+    elif len(legal) == 1:
+        fix = f"{back}, or on the legal {cells} (outlined): {listed}."
+    else:
+        fix = f"{back}, or on one of the legal {cells} (outlined): {listed}."
+    override = None if arrow.end is None else {"figure": arrow.figure, "to": [arrow.end[0], arrow.end[1]]}
+    return IllegalAlarm(arrow.figure, f"{name} may not stop on {where}", str(raw.get("reason", "")), fix, override,
+                        f"Players agree: accept {name} on {where} (override)")

@@ -35,6 +35,19 @@ class DieView:
         return f"{verb(self.roller_name, 'rolls', 'roll')} 1d{self.sides}{whom}"
 
     @property
+    def column_title(self) -> str:
+        """The heading of the die's column among opposed dice: what it is for (its figure) first, else who rolls."""
+        why = f" ({self.purpose})" if self.purpose else ""
+        if not self.figure_name:
+            return f"{self.title}{why}"
+        return f"{self.figure_name}: 1d{self.sides}{why}"
+
+    @property
+    def column_roller(self) -> str:
+        """Who rolls the die of a column titled by its figure ("Goblins roll it"); empty when the title says it."""
+        return f"{verb(self.roller_name, 'rolls', 'roll')} it" if self.figure_name and self.roller_name else ""
+
+    @property
     def summary(self) -> str:
         """One sentence: who rolls which die for what, and what each result will mean."""
         why = f" ({self.purpose})" if self.purpose else ""
@@ -177,10 +190,11 @@ class PromptModel:
 
     # ---------------------------------------------------------------- answers
 
-    def enter_face(self, value: int) -> dict[str, Any] | None:
-        """Record the face of the focused die; returns the roll action once every die is entered."""
-        i = self.focus
-        if i is None or self.kind != "roll":
+    def enter_face(self, value: int, index: int | None = None) -> dict[str, Any] | None:
+        """Record the face of die ``index`` (default: the focused one; the sides enter in any order, and a die
+        entered may be changed until the last is in); returns the roll action once every die is entered."""
+        i = self.focus if index is None else index
+        if i is None or self.kind != "roll" or not 0 <= i < len(self.dice) or self.focus is None:
             return None
         sides = self.dice[i].sides
         if not 1 <= value <= sides:

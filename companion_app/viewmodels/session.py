@@ -10,7 +10,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from companion_app.viewmodels.board_model import BoardView, HexKey, build_board
+from companion_app.viewmodels.board_model import BoardView, FigureView, HexKey, build_board
 from companion_app.viewmodels.glossary import Glossary, glossary_of
 from companion_app.viewmodels.gm_model import GmAccess, GmDesk, GmTools
 from companion_app.viewmodels.header_model import HeaderView, header_view
@@ -18,7 +18,7 @@ from companion_app.viewmodels.log_model import LogEntry, log_entries
 from companion_app.viewmodels.overlays import SelectionOverlay, TableOverlay, query_overlay, table_overlay
 from companion_app.viewmodels.prompt_model import OptionView, PromptModel
 from companion_app.viewmodels.shape_model import ShapeAim, ShapeQuery
-from engine.flow.words import cell_word
+from engine.flow.words import cell_word, possessive
 
 log = logging.getLogger(__name__)
 
@@ -233,6 +233,29 @@ class GameSession:
         self.revision += 1
         return self.selection
 
+    @property
+    def inspecting_during_move(self) -> bool:
+        """Another figure is shown while a move is pending: its reach is outlined, the pending move's cells filled."""
+        sel, prompt = self.selection, self.prompt
+        return (sel is not None and sel.cell is None and bool(sel.figure) and prompt is not None
+                and prompt.kind == "move" and prompt.figure != sel.figure)
+
+    def inspect_caption(self) -> tuple[str, str]:
+        """Whose overlay is whose while another figure is shown during a move: a short caption for the board beside
+        the shown figure and a line for the info strip; empty when only one figure's cells are on the board."""
+        board, sel, prompt = self.board, self.selection, self.prompt
+        if not self.inspecting_during_move or board is None or sel is None or prompt is None:
+            return "", ""
+        labels = {q.what: q.label.lower() for q in self.queries}
+        what = [labels.get(o.query, o.query) for o in sel.overlays() if any(c.style == "shade" for c in o.cells)]
+        if not what:
+            return "", ""
+        name = board.figure_name(sel.figure)
+        listed = " and ".join(what)
+        return (f"{possessive(name)} {listed}: outlined",
+                f"Outlined: {possessive(name)} {listed}. Filled: {possessive(prompt.figure_name)} legal moves "
+                "(the move to make now).")
+
     def query_shown(self, what: str) -> bool:
         return what not in self.hidden_queries
 
@@ -289,7 +312,7 @@ class GameSession:
         if fig is not None:
             more = (f"; {fig.stack_index + 1} of a stack of {fig.stack}, tap again for the next: "
                     f"{stack_list(board, key)}") if fig.stack > 1 else ""
-            return TapResult("select", figure=fig.id, text=f"{fig.name} ({fig.side_name}) on {fig.label}{more}")
+            return TapResult("select", figure=fig.id, text=f"{figure_heading(fig)}{more}")
         if self.cell_asks and key in board.tiles:
             return TapResult("cell", text=f"{board.label(key)}: {', '.join(q.label.lower() for q in self.cell_asks)}",
                              cell=key)
@@ -317,6 +340,12 @@ class GameSession:
             return TapResult("action", turn, text=f"turn {fig.name} to face {board.label(end)}")
         who = board.side_name(prompt.side) or "The engine"
         return TapResult("refused", text=f"{fig.name} cannot move now: {who} must first: {prompt.text}")
+
+
+def figure_heading(fig: FigureView) -> str:
+    """A shown figure in one line, the same wherever it is named: "Knight (Adventurers, fighter) on B4"."""
+    about = ", ".join(part for part in (fig.side_name, fig.kind) if part)
+    return f"{fig.name} ({about}) on {fig.label}" if about else f"{fig.name} on {fig.label}"
 
 
 def stack_list(board: BoardView, key: HexKey) -> str:

@@ -23,8 +23,8 @@ def their(name: str) -> str:
 
 
 def possessive(name: str) -> str:
-    """'Goblins' turn', 'Red's turn'."""
-    return f"{name}'" if name.endswith("s") else f"{name}'s"
+    """'Goblins' turn', 'Red's turn', 'Boss's turn': a plural name takes the apostrophe alone."""
+    return f"{name}'" if is_plural(name) else f"{name}'s"
 
 
 # What a board's cells are called in texts for people, by the board's kind.

@@ -164,6 +164,23 @@ class Driver:
         return target
 
 
+def unexplained_disabled(root: Any) -> list[str]:
+    """The greyed controls under ``root`` (shown: not hidden, not inside a greyed parent) whose reason is not on the
+    screen: each must name why in ``why_disabled``, and its own text or a shown label beside it must say it."""
+    def shown(w: Any) -> bool:
+        return w.opacity > 0 and w.width > 0 and w.height > 0
+
+    texts = [str(w.text) for w in root.walk() if isinstance(getattr(w, "text", None), str) and shown(w)]
+    out = []
+    for w in root.walk():
+        if not w.disabled or not shown(w) or (w.parent is not None and w.parent.disabled):
+            continue
+        why = str(getattr(w, "why_disabled", "") or "")
+        if not why or not any(why in t for t in texts):
+            out.append(f"{type(w).__name__} {getattr(w, 'text', '')!r} (why: {why!r})")
+    return out
+
+
 def _play(app: HexaApp) -> Any:
     return app.sm.get_screen("play")
 

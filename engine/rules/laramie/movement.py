@@ -16,6 +16,7 @@ from engine.cell_graph import KeptGraphs
 from engine.events import Event
 from engine.flow.machine import Stage
 from engine.flow.turns import RollOff
+from engine.flow.words import possessive
 from engine.hexes import Hex
 from engine.pathfinding import Reach
 from engine.prompts import Chance, DieRequest, Outcome, Prompt, PromptKind
@@ -94,7 +95,7 @@ def why_not(r: Laramie, state: GameState, fid: str, to: Hex) -> str:
         return f"{name} is {rules.label.lower()} in the open: it runs a hex towards the nearest cover"
     if rules.move == 0:
         return f"{name} is {rules.label.lower()} and does not move (turning is free)"
-    return f"{where} is out of {name}'s {rules.move}-hex move ({rules.label.lower()}) or behind a black line"
+    return f"{where} is out of {possessive(name)} {rules.move}-hex move ({rules.label.lower()}) or behind a black line"
 
 
 def prompt(r: Laramie, state: GameState, step: MoveUnit) -> Prompt:

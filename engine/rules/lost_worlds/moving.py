@@ -17,6 +17,7 @@ from engine.actions import Choose
 from engine.cell_graph import KeptGraphs
 from engine.events import Event
 from engine.flow.machine import Stage
+from engine.flow.words import possessive
 from engine.hexes import Hex
 from engine.pathfinding import Reach, reachable
 from engine.prompts import Option, Prompt, PromptKind
@@ -164,7 +165,8 @@ def choices(r: LostWorlds, state: GameState, fid: str) -> list[ChartChoice]:
     out: list[ChartChoice] = []
     label = r.label
     if r.spaces.can_end(state, fig):
-        out.append(ChartChoice(Option("end", f"end {r.name_of(fid)}'s move ({left} movement points unused)"), "end"))
+        out.append(ChartChoice(Option("end", f"end {possessive(r.name_of(fid))} move ({left} movement points unused)"),
+                               "end"))
     elif not _can_leave(r, state, fig, here, left):  # stuck in a friend's space: it steps aside, free
         return [ChartChoice(Option(f"aside-{label(n)}", f"step aside to {label(n)} (free: one conscious character "
                                    "per space)", n), "aside", 0, n) for n in _free(r, state, fig, here)]
@@ -509,9 +511,11 @@ def prompt_block(r: LostWorlds, state: GameState, step: AskBlock) -> Prompt:
     blocker = state.figures[step.blockers[0]]
     mover = state.figures[step.figure]
     return Prompt(PromptKind.CHOOSE, blocker.side,
-                  f"{r.name_of(mover.id)} enters {r.name_of(blocker.id)}'s battle range at {r.where(state, mover.id)}"
+                  f"{r.name_of(mover.id)} enters {possessive(r.name_of(blocker.id))} battle range at "
+                  f"{r.where(state, mover.id)}"
                   f" (not through its back space): does {r.name_of(blocker.id)} block it there?",
-                  options=(Option("block", f"{r.name_of(blocker.id)} blocks: {r.name_of(mover.id)}'s move ends",
+                  options=(Option("block",
+                                  f"{r.name_of(blocker.id)} blocks: {possessive(r.name_of(mover.id))} move ends",
                                   mover.hex, mover.id),
                            Option("pass", "let it go on")))
 
@@ -538,8 +542,8 @@ def prompt_back(r: LostWorlds, state: GameState, step: NameBack) -> Prompt:
         if n in r.board and n != now:
             options.append(Option(f"back-{r.label(n)}", f"back space {r.label(n)}", n))
     return Prompt(PromptKind.CHOOSE, fig.side,
-                  f"{r.name_of(fig.id)}'s move is over: name its back space (the space behind it, where it cannot "
-                  "defend; turn the figure so its tag's back mark points there, or tap)", options=tuple(options))
+                  f"{possessive(r.name_of(fig.id))} move is over: name its back space (the space behind it, where it "
+                  "cannot defend; turn the figure so its tag's back mark points there, or tap)", options=tuple(options))
 
 
 def apply_back(r: LostWorlds, state: GameState, step: NameBack, choice: Choose, events: list[Event]) -> None:
@@ -621,7 +625,7 @@ def why_not(r: LostWorlds, state: GameState, fid: str, to: Hex) -> str:
     why = r.spaces.can_enter(state, fig, to)
     if why:
         return f"{r.label(to)}: {why}"
-    return f"{r.label(to)} is beyond {r.name_of(fid)}'s movement points"
+    return f"{r.label(to)} is beyond {possessive(r.name_of(fid))} movement points"
 
 
 STAGES = (

@@ -16,6 +16,7 @@ from engine.actions import Choose
 from engine.events import Event
 from engine.flow.machine import Stage
 from engine.flow.steps import Step, step
+from engine.flow.words import possessive
 from engine.prompts import Option, Prompt, PromptKind
 from engine.state import FigureState, GameState
 
@@ -98,8 +99,8 @@ def apply_move(r: LostWorlds, state: GameState, s: TouchMove, choice: Choose, ev
 def prompt_damage(r: LostWorlds, state: GameState, s: TouchDamage) -> Prompt:
     v = state.figures[s.victim]
     options = tuple(Option(str(n), f"{n} damage", figure=v.id if n else None) for n in range(MAX_TOUCH + 1))
-    return Prompt(PromptKind.CHOOSE, v.side, f"{r.name_of(s.wraith)}'s touch: enter the damage its book gives "
-                  f"{r.name_of(v.id)}.", figure=v.id, options=options[1:] + options[:1])
+    return Prompt(PromptKind.CHOOSE, v.side, f"{possessive(r.name_of(s.wraith))} touch: enter the damage its book "
+                  f"gives {r.name_of(v.id)}.", figure=v.id, options=options[1:] + options[:1])
 
 
 def apply_damage(r: LostWorlds, state: GameState, s: TouchDamage, choice: Choose, events: list[Event]) -> None:

@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING
 from engine.actions import Choose, Move
 from engine.events import Event
 from engine.flow.machine import Stage
+from engine.flow.words import possessive
 from engine.hexes import Hex
 from engine.prompts import Option, Prompt, PromptKind
 from engine.state import GameState
@@ -248,7 +249,7 @@ def _strike(r: TenkeyBattle, state: GameState, fid: str, attack: str, covered: t
     caught = r.caught(state, fid, covered)
     shape = "line" if attack == "line" else "area"
     who = f": {', '.join(r.name_of(t) for t in caught)}." if caught else "; nobody is there."
-    events.append(Event("cast", f"{r.name_of(fid)}'s {shape} spell covers {labels(r.board, covered)}{who}",
+    events.append(Event("cast", f"{possessive(r.name_of(fid))} {shape} spell covers {labels(r.board, covered)}{who}",
                         {"figure": fid, "zones": [[z.q, z.r] for z in covered], "caught": list(caught)}))
     if caught:
         state.step = Outcome(fid, attack, caught)
@@ -330,7 +331,7 @@ def prompt_outcome(r: TenkeyBattle, state: GameState, step: Outcome) -> Prompt:
     name, tname = r.name_of(step.figure), r.name_of(target)
     if step.attack in SPELLS:
         options = (Option("effect", f"{tname} does not resist"), Option("resisted", f"{tname} resists"))
-        text = f"{tname} rolls to resist {name}'s spell: the outcome?"
+        text = f"{tname} rolls to resist {possessive(name)} spell: the outcome?"
     else:
         options = (Option("hit", f"{name} hits {tname}"), Option("miss", f"{name} misses {tname}"))
         text = f"{name} attacks {tname}: roll the hit as your game says. The outcome?"
