@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 import configparser
+import fnmatch
 import json
 import re
 import subprocess
@@ -54,10 +55,11 @@ def distribution(top: str) -> str:
 
 
 def copied(path: str) -> bool:
-    """Whether buildozer copies this file into the APK (source.exclude_dirs, source.include_exts)."""
+    """Whether buildozer copies this file into the APK (source.exclude_dirs, .exclude_patterns, .include_exts)."""
     excluded = [d.lower().rstrip("/") + "/" for d in spec_list("source.exclude_dirs")]
     folder = path.rsplit("/", 1)[0].lower() + "/" if "/" in path else ""
     return (not any(folder.startswith(d) for d in excluded)
+            and not any(fnmatch.fnmatch(path.lower(), p) for p in spec_list("source.exclude_patterns"))
             and path.rsplit(".", 1)[-1].lower() in spec_list("source.include_exts"))
 
 
@@ -86,6 +88,11 @@ def test_the_spec_copies_every_module_and_screen_the_app_loads() -> None:
     left_out = [f for f in files if not copied(f)]
     assert not left_out, f"buildozer.spec leaves out what the app loads: {left_out}"
     assert not copied("vision/detection.py") and not copied("companion_app/demo/launcher.py")
+
+
+def test_the_apk_carries_the_tablets_keys_and_never_the_engines_secret() -> None:
+    assert copied("keys/server.key") and copied("keys/clients/tablet.key_secret")
+    assert not copied("keys/server.key_secret") and not copied("keys/authorized/tablet.key")
 
 
 def test_the_apk_entry_point_starts_the_real_app() -> None:
