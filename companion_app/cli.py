@@ -4,8 +4,9 @@ from __future__ import annotations
 
 import argparse
 import logging
-import os
 import sys
+
+from companion_app.kivy_start import DEBUG_VARIABLE, prepare_kivy
 
 
 def _parser() -> argparse.ArgumentParser:
@@ -21,7 +22,8 @@ def _parser() -> argparse.ArgumentParser:
     p.add_argument("--keys", metavar="DIR", help="CURVE keys from 'hexa keys' for an engine started with --lan "
                    "(needs DIR/server.key and DIR/clients/NAME.key_secret)")
     p.add_argument("--client", default="tablet", help="this tablet's key name under DIR/clients (default tablet)")
-    p.add_argument("-v", "--verbose", action="store_true", help="log the network agent's state changes")
+    p.add_argument("-v", "--verbose", action="store_true",
+                   help=f"log the network agent's state changes and all of Kivy's start-up (or set {DEBUG_VARIABLE}=1)")
     return p
 
 
@@ -38,9 +40,9 @@ def main(argv: list[str]) -> int:
         except ValueError:
             print(f"hexa app: --size must look like 1280x800, got {args.size!r}", file=sys.stderr)
             return 2
-    # Kivy installs its own log handler; the app's loggers only choose their level.
+    # Kivy (or, on a quiet start, one handler of prepare_kivy) prints the records; the app's loggers choose their level.
     logging.getLogger("companion_app").setLevel(logging.INFO if args.verbose else logging.WARNING)
-    os.environ.setdefault("KIVY_NO_ARGS", "1")
+    prepare_kivy(verbose=args.verbose)  # before the first import of Kivy
     from kivy.config import Config
 
     Config.set("input", "mouse", "mouse,disable_multitouch")  # right click is not a second finger

@@ -1,7 +1,7 @@
 """The window tests' driver: simulated touches on the real app, waiting on state (never on frames or sleeps).
 
-Imported before anything else of Kivy: it sets the window size and Kivy's logging from the environment, so the
-scenario modules take Kivy's names from here.
+Imported before anything else of Kivy: it chooses Kivy's providers and logging as the app does and sets the window
+size from the environment, so the scenario modules take Kivy's names from here.
 """
 
 from __future__ import annotations
@@ -14,11 +14,11 @@ from collections.abc import Callable, Generator
 from pathlib import Path
 from typing import Any
 
-os.environ.setdefault("KIVY_NO_ARGS", "1")
-os.environ.setdefault("KIVY_LOG_MODE", "PYTHON")
-os.environ.setdefault("KIVY_NO_CONSOLELOG", "1")
+from companion_app.kivy_start import prepare_kivy
 
-from kivy.config import Config
+prepare_kivy()  # the providers and the quiet logging of 'hexa app'
+
+from kivy.config import Config  # noqa: E402
 
 Config.set("graphics", "width", os.environ.get("HEXA_TEST_WIDTH", "1280"))
 Config.set("graphics", "height", os.environ.get("HEXA_TEST_HEIGHT", "800"))
