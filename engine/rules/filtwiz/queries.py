@@ -120,8 +120,8 @@ def _seen_by(r: Filtwiz, state: GameState, kind: str, cell: str) -> Overlay:
             why = _("{name} at {hex} does not see it", name=name, hex=at)
         lines.append(LineMark((f.hex, h), Sight.CLEAR.value if seen else Sight.BLOCKED.value, why, f.id, blocker))
     n = sum(1 for m in lines if m.verdict == Sight.CLEAR.value)
-    seen = _n("{n} character sees {hex}", "{n} characters see {hex}", n, hex=r.label(h))
-    return Overlay(kind, (CellMark(h, "outline"),), tuple(lines), (seen,))
+    counted = _n("{n} character sees {hex}", "{n} characters see {hex}", n, hex=r.label(h))
+    return Overlay(kind, (CellMark(h, "outline"),), tuple(lines), (counted,))
 
 
 def answer(r: Filtwiz, state: GameState, kind: str, subject: str, given: QueryInput) -> Overlay:
