@@ -27,6 +27,9 @@ from dataclasses import dataclass
 from engine.board import CORE_EDGE_KINDS, CORE_KINDS, EdgeKindSpec, HexBoard, HexInfo, Terrain, TerrainKind
 from engine.errors import MapError
 from engine.hexes import Edge, Hex, Orientation, column_letters, from_offset, to_offset
+from engine.i18n import N_, gettext_for
+
+_ = gettext_for(__name__)
 
 TERRAIN_SYMBOLS: dict[str, str] = {
     ".": Terrain.FLOOR,
@@ -181,7 +184,7 @@ def _symbol(info: HexInfo, symbols: Symbols) -> str:
 EDGE_SYMBOLS = {"wall": "=", "closed": "+", "locked": "*", "open": "'"}
 # A rule set's own edge kinds are drawn by their draw style (engine.board.edges.EDGE_STYLES).
 EDGE_STYLE_SYMBOLS = {"wall": "=", "line": ":", "fence": "^"}
-EDGE_LEGEND = "Edges: = wall, + door, * locked door, ' open door"
+EDGE_LEGEND = N_("Edges: = wall, + door, * locked door, ' open door")
 
 
 def edge_marks(board: HexBoard, doors: Mapping[Edge, str] | None = None) -> dict[Edge, str]:
@@ -201,7 +204,7 @@ def edge_marks(board: HexBoard, doors: Mapping[Edge, str] | None = None) -> dict
 
 def edge_legend(board: HexBoard) -> str:
     """The edge symbols' legend: the shared doors' and walls', and each other kind the board holds."""
-    parts = [EDGE_LEGEND]
+    parts = [_(EDGE_LEGEND)]
     for name in sorted({n for n in board.edges.values() if n not in CORE_EDGE_KINDS}):
         spec = board.edge_kinds[name]
         if not spec.door:
@@ -255,7 +258,7 @@ def render_map(
         elif xa == xb:  # one above the other (flat-top north-south): the line between them
             line, x = (la + lb) // 2, xa
         else:  # diagonal: beside the upper hex, towards the lower one
-            (lu, xu), (_, xl) = sorted(((la, xa), (lb, xb)))
+            (lu, xu), (_lo, xl) = sorted(((la, xa), (lb, xb)))
             line, x = lu, xu + (1 if xl > xu else -1)
         if 0 <= line < height and 0 <= x < width and grid[line][x] == " ":
             grid[line][x] = symbol[:1]

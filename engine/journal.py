@@ -21,12 +21,14 @@ from engine.actions import Action, Roll, action_from_dict, action_to_dict
 from engine.errors import EngineError, ScenarioError
 from engine.events import Event
 from engine.game import Game, Played
+from engine.i18n import gettext_for
 from engine.prompts import Prompt
 from engine.scenario import Scenario, load_scenario_text
 
 DEFAULT_JOURNAL = "hexa-games.sqlite"  # in the current folder; shared by hexa play and hexa engine
 
 log = logging.getLogger(__name__)
+_ = gettext_for(__name__)
 
 SCHEMA_VERSION = 1
 APPLICATION_ID = 0x48455841  # "HEXA": tells our journals from other SQLite files
@@ -264,7 +266,7 @@ class Journal:
 
     def scenario_of(self, game_id: int) -> Scenario:
         """The scenario a game was started with, from the text stored in the journal."""
-        _, toml, source = self._game_row(game_id)
+        _name, toml, source = self._game_row(game_id)
         if not isinstance(toml, str):
             raise self._not_resumable(game_id, "its stored scenario text is missing")
         try:
@@ -416,7 +418,7 @@ class JournaledGame:
     def undo(self) -> Played:
         """Mark the last action undone in the journal (the row stays) and take it back in memory."""
         if not self.game.history:
-            raise IndexError("nothing to undo: no action has been played yet")
+            raise IndexError(_("nothing to undo: no action has been played yet"))
         self.journal._mark_undone(self.id)
         return self.game.undo()
 

@@ -267,7 +267,7 @@ class Locator:
             return self.top_level(table)
         if key is None:
             return start + 1
-        key_re = re.compile(r"^\s*" + re.escape(key) + r"\s*=")
+        key_re = re.compile(r"^\s*" + re.escape(key) + r"\s*[=.]")  # name = …, or name.ja = …
         for i in range(start + 1, len(self.lines)):
             if re.match(r"^\s*\[", self.lines[i]):
                 break

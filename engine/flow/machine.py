@@ -36,6 +36,11 @@ from engine.state import GameState
 from engine.texts import agreeing, possessive
 
 _ = gettext_for(__name__)
+# Sentences in the two forms that agree with a name (Goblins roll / Red rolls), translated alike.
+SKIPPED = (N_("{name} has no figures left: its turn is skipped."),
+           N_("{name} have no figures left: their turn is skipped."))
+WINS_WITH_TEXT = (N_("{side} wins: {text}"), N_("{side} win: {text}"))
+WINS = (N_("{side} wins."), N_("{side} win."))
 
 SETTLE_LIMIT = 1000  # automatic steps in a row before the flow is declared stuck (a rule-set bug)
 
@@ -131,8 +136,7 @@ class FlowRuleSet(RuleSet):
         events.append(
             Event(
                 "turn_skipped",
-                _(agreeing(name, N_("{name} has no figures left: its turn is skipped."),
-                           N_("{name} have no figures left: their turn is skipped.")), name=name),
+                _(agreeing(name, *SKIPPED), name=name),
                 {"player": player},
             )
         )
@@ -225,7 +229,7 @@ class FlowRuleSet(RuleSet):
             side, text = won
             state.winner = side
             name = self.side_name(side)
-            said = _(agreeing(name, N_("{side} wins: {text}"), N_("{side} win: {text}")), side=name, text=text)
+            said = _(agreeing(name, *WINS_WITH_TEXT), side=name, text=text)
             events.append(Event("victory", said, {"side": side}))
 
     def settle(self, state: GameState, events: list[Event]) -> None:
@@ -234,7 +238,7 @@ class FlowRuleSet(RuleSet):
             if state.winner is not None:
                 if not isinstance(state.step, GameOver):
                     name = self.side_name(state.winner)
-                    state.step = GameOver(_(agreeing(name, N_("{side} wins."), N_("{side} win.")), side=name))
+                    state.step = GameOver(_(agreeing(name, *WINS), side=name))
                 return
             if state.pending_removals:
                 return

@@ -26,6 +26,8 @@ if TYPE_CHECKING:
     from engine.flow.machine import FlowRuleSet
 
 _ = gettext_for(__name__)
+# Sentences in the two forms that agree with a name (Goblins roll / Red rolls), translated alike.
+GOES_FIRST = (N_("{name} goes first"), N_("{name} go first"))
 
 
 @step("order")
@@ -97,7 +99,7 @@ def roll_off_prompt(rules: FlowRuleSet, state: GameState, s: RollOff) -> Prompt:
         text,
         dice=dice,
         outcomes=tuple((Outcome(1, s.sides, earlier),) for _d in dice),
-        chances=tuple(Chance(_(agreeing(name, N_("{name} goes first"), N_("{name} go first")), name=name),
+        chances=tuple(Chance(_(agreeing(name, *GOES_FIRST), name=name),
                              1 / len(names)) for name in names),
     )
 

@@ -23,6 +23,8 @@ if TYPE_CHECKING:
     from engine.rules.fantasy_battle.rules import FantasyBattle
 
 _ = gettext_for(__name__)
+# Sentences in the two forms that agree with a name (Goblins roll / Red rolls), translated alike.
+ENDS_TURN = (N_("{player} ends its turn."), N_("{player} end their turn."))
 
 
 # -- the next figure ---------------------------------------------------------------------------------------
@@ -43,7 +45,7 @@ def prompt_select(r: FantasyBattle, state: GameState, step: Select) -> Prompt:
 def apply_select(r: FantasyBattle, state: GameState, step: Select, action: Choose, events: list[Event]) -> None:
     if action.option == "end":
         name = r.active_name(state)
-        said = _(agreeing(name, N_("{player} ends its turn."), N_("{player} end their turn.")), player=name)
+        said = _(agreeing(name, *ENDS_TURN), player=name)
         events.append(Event("turn_ended", said, {}))
         r.end_phase(state, events)
         return

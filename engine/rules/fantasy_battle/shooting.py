@@ -23,11 +23,13 @@ if TYPE_CHECKING:
     from engine.rules.fantasy_battle.rules import FantasyBattle
 
 _ = gettext_for(__name__)
+# Sentences in the two forms that agree with a name (Goblins roll / Red rolls), translated alike.
+ROLLS_FOR = (N_("{side} rolls 1d6 for {name}"), N_("{side} roll 1d6 for {name}"))
 
 
 def rolls_for(side: str, name: str) -> str:
     """"Goblins roll 1d6 for Goblin" / 「ゴブリン側がゴブリンの1d6を振る」."""
-    return _(agreeing(side, N_("{side} rolls 1d6 for {name}"), N_("{side} roll 1d6 for {name}")), side=side, name=name)
+    return _(agreeing(side, *ROLLS_FOR), side=side, name=name)
 
 
 # -- choosing who shoots ---------------------------------------------------------------------------
