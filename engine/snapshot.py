@@ -235,6 +235,10 @@ class HistoryDelta:
         self._game: Game | None = None
         self._sent: list[Played] = []
 
+    def rewritten(self, game: Game) -> None:
+        """The game's texts were made again (the table's language changed): the next call sends its whole history."""
+        self._game, self._sent = game, []
+
     def since_last(self, game: Game) -> tuple[int, list[dict[str, Any]]]:
         """``(history_from, entries)``: the entries from ``n = history_from`` on replace the ones sent.
 

@@ -122,6 +122,12 @@ class TableSync:
         counts = Counter(f.name for f in scenario.figures)
         self._names = {f.id: f.name if counts[f.name] == 1 else f"{f.name} ({f.id})" for f in scenario.figures}
 
+    def renamed(self, scenario: Scenario) -> None:
+        """The same scenario read again in another language: names follow, what the table showed stays."""
+        self.scenario = scenario
+        counts = Counter(f.name for f in scenario.figures)
+        self._names = {f.id: f.name if counts[f.name] == 1 else f"{f.name} ({f.id})" for f in scenario.figures}
+
     def name(self, figure: str) -> str:
         return self._names.get(figure, figure)
 

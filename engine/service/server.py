@@ -189,6 +189,8 @@ class EngineServer:
     def publish_changes(self, changes: Changes) -> None:
         if changes.scenario:
             self.publish_scenario()
+        if changes.rewritten:
+            self._history.rewritten(self.session.game)
         for out in changes.events:
             self._send(GameEventsMessage(*self._ids(), n=out.n, action=out.action, events=tuple(out.events),
                                          source=out.source))

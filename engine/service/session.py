@@ -20,6 +20,7 @@ from engine.errors import EngineError
 from engine.flow.words import cell_word
 from engine.game import Game
 from engine.hexes import Hex
+from engine.i18n import current_language, gettext_for, set_language
 from engine.journal import Journal, JournaledGame
 from engine.parallax import on_raised_tile
 from engine.record import export_record
@@ -35,6 +36,7 @@ from engine.table_sync import IllegalMove, SyncReport, TableSync
 from engine.wire import SEEN_STATES, EngineRequest, FigureSighting, MarkerTrack, TracksMessage
 
 log = logging.getLogger(__name__)
+_ = gettext_for(__name__)
 
 MAX_CAMERA_ACTIONS_PER_VIEW = 8  # a view of the table answers at most this many prompts in a row
 
@@ -60,10 +62,12 @@ class Changes:
     scenario: bool = False
     state: bool = False
     events: list[EventsOut] = field(default_factory=list)
+    rewritten: bool = False  # the game's texts were made again (another language): publish its whole history
 
     def merge(self, other: Changes) -> None:
         self.scenario |= other.scenario
         self.state |= other.state
+        self.rewritten |= other.rewritten
         self.events.extend(other.events)
 
 
@@ -160,7 +164,7 @@ class EngineSession:
     def follow_table(self) -> Changes:
         """Apply the actions the table gives, one prompt after another, and keep the last report."""
         changes = Changes()
-        for _ in range(MAX_CAMERA_ACTIONS_PER_VIEW):
+        for _turn in range(MAX_CAMERA_ACTIONS_PER_VIEW):
             report = self.sync.step(self.game)
             self.report = report
             if report.action is None:
@@ -242,7 +246,21 @@ class EngineSession:
         return result
 
     def _cmd_snapshot(self, args: dict[str, Any]) -> tuple[dict[str, Any], Changes]:
-        return {"game_id": self.game_id, "scenario": self.scenario_dict(), "game": self.snapshot_dict()}, Changes()
+        return {"game_id": self.game_id, "language": current_language(), "scenario": self.scenario_dict(),
+                "game": self.snapshot_dict()}, Changes()
+
+    def _cmd_language(self, args: dict[str, Any]) -> tuple[dict[str, Any], Changes]:
+        """Speak ``lang`` at the table: the game is rebuilt from its journal, so every text it made is remade."""
+        before = current_language()
+        lang = set_language(args["lang"])
+        if lang == before:
+            return {"language": lang}, Changes()
+        journaled = override_log.resume(self.journal, self.overrides, self.game_id)
+        self.journaled = journaled
+        self.registration.scenario = journaled.scenario
+        self.sync.renamed(journaled.scenario)
+        log.info("the table speaks %s now (game %d rebuilt from the journal)", lang, self.game_id)
+        return {"language": lang}, Changes(scenario=True, state=True, rewritten=True)
 
     # -- the game master ---------------------------------------------------------------------------------
     def _gm(self, args: dict[str, Any]) -> tuple[dict[str, Any], Changes]:
