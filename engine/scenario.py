@@ -168,7 +168,8 @@ class _Loader(MapReading):
         if len(self.text) > MAX_SCENARIO_CHARS:
             raise ScenarioError(_(
                 "{file}: the file has {n:,} characters; a scenario may have at most {most:,}. Fix: check that this is "
-                "the scenario file, and draw a smaller map", file=self.source, n=len(self.text), most=MAX_SCENARIO_CHARS))
+                "the scenario file, and draw a smaller map", file=self.source, n=len(self.text),
+                most=MAX_SCENARIO_CHARS))
         try:
             data = tomllib.loads(self.text)
         except tomllib.TOMLDecodeError as exc:
@@ -183,8 +184,8 @@ class _Loader(MapReading):
             rules_cls = find_ruleset(ruleset)
         except KeyError as exc:
             raise self.fail(
-                str(exc.args[0]), _("use one of the listed rule set names, or name the folder of a rule set of your own "
-                                    "in the environment variable HEXA_RULESETS"), "scenario", None, "ruleset"
+                str(exc.args[0]), _("use one of the listed rule set names, or name the folder of a rule set of your "
+                                    "own in the environment variable HEXA_RULESETS"), "scenario", None, "ruleset"
             ) from None
         self.rules = rules_cls
         self._declare(rules_cls)

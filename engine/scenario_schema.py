@@ -350,8 +350,8 @@ class SchemaReader:
         value = data.get(name)
         if value is None:
             if required:
-                raise self.fail(_("the scenario has no [{name}] table", name=name), _("add a [{name}] table", name=name),
-                                name)
+                raise self.fail(_("the scenario has no [{name}] table", name=name),
+                                _("add a [{name}] table", name=name), name)
             return {}
         if not isinstance(value, dict):
             raise self.fail(
@@ -369,8 +369,8 @@ class SchemaReader:
             return []
         if not isinstance(value, list) or not all(isinstance(row, dict) for row in value):
             raise self.fail(
-                _("{name!r} must be [[{name}]] tables", name=name), _("give each one its own [[{name}]] header", name=name),
-                name, 0
+                _("{name!r} must be [[{name}]] tables", name=name),
+                _("give each one its own [[{name}]] header", name=name), name, 0
             )
         if spec.max_rows is not None and len(value) > spec.max_rows:
             raise self.fail(
@@ -406,8 +406,8 @@ class SchemaReader:
         header = self.tables[table].header
         if key not in row:
             if f.default is REQUIRED:
-                raise self.fail(_("{header} has no {key!r}", header=header, key=key), _("add '{key} = …' to it", key=key),
-                                table, index)
+                raise self.fail(_("{header} has no {key!r}", header=header, key=key),
+                                _("add '{key} = …' to it", key=key), table, index)
             return f.default
         value = row[key]
 

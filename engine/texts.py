@@ -84,7 +84,7 @@ def cell_noun(board_kind: str, count: int = 2) -> str:
 
 
 def figures_count(count: int, name: str = "") -> str:
-    """"2 goblins"-style counts of figures: "Goblin ×2" in English, 「ゴブリン2体」 in Japanese; no name: "2 figures"."""
+    """Counts of figures: "Goblin ×2" in English, 「ゴブリン2体」 in Japanese; without a name "2 figures"."""
     if not name:
         return _n("{n} figure", "{n} figures", count)
     return _("{name} ×{n}", name=name, n=count)

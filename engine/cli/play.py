@@ -269,7 +269,8 @@ class Session:
         try:
             events = self.jg.apply(action)
         except EngineError as exc:
-            self.say(_("Not accepted: {error}", error=exc), _("Expected: {what}.", what=self.expected(self.game.prompt)))
+            self.say(_("Not accepted: {error}", error=exc),
+                     _("Expected: {what}.", what=self.expected(self.game.prompt)))
             return False
         self.say(f"> {who}{action_to_text(action, self.game.scenario.board)}", *event_lines(events))
         if any(e.kind == "turn" for e in events) and not self.log_mode:
@@ -309,7 +310,8 @@ class Session:
         words = text.split()
         try:
             if prompt.kind is PromptKind.GAME_OVER:
-                self.say(_("The game is over: {result} Allowed: {what}.", result=prompt.text, what=self.expected(prompt)))
+                self.say(_("The game is over: {result} Allowed: {what}.", result=prompt.text,
+                           what=self.expected(prompt)))
                 return None
             if text.lower() == "r" and prompt.kind is PromptKind.ROLL:
                 return Roll(tuple(self.dice.randint(1, d.sides) for d in prompt.dice), virtual=True)
@@ -331,7 +333,8 @@ class Session:
                 return Move(prompt.figure, board.from_label(words[0]))
             return action_from_text(text, board)
         except (EngineError, ValueError) as exc:
-            self.say(_("Not understood: {error}", error=exc), _("Expected: {what} — or 'help'.", what=self.expected(prompt)))
+            self.say(_("Not understood: {error}", error=exc),
+                     _("Expected: {what} — or 'help'.", what=self.expected(prompt)))
             return None
 
     def undo(self) -> None:
@@ -442,10 +445,12 @@ class Session:
 
 # -- command line -------------------------------------------------------------------------------------
 def build_parser() -> argparse.ArgumentParser:
-    p = argparse.ArgumentParser(prog="hexa play", description=_("Play a scenario in the terminal (no camera, no tablet)."))
+    p = argparse.ArgumentParser(prog="hexa play",
+                                description=_("Play a scenario in the terminal (no camera, no tablet)."))
     p.add_argument("scenario", nargs="?", help=_("bundled scenario id or .toml file (default {name})",
                                                  name=DEFAULT_SCENARIO))
-    p.add_argument("--journal", default=DEFAULT_JOURNAL, help=_("journal file (default ./{name})", name=DEFAULT_JOURNAL))
+    p.add_argument("--journal", default=DEFAULT_JOURNAL,
+                   help=_("journal file (default ./{name})", name=DEFAULT_JOURNAL))
     p.add_argument(
         "--resume", nargs="?", const=0, type=int, metavar="ID", help=_("resume a game (default: latest unfinished)")
     )

@@ -199,7 +199,8 @@ class FlowRuleSet(RuleSet):
     def apply(self, state: GameState, action: Action) -> list[Event]:
         if isinstance(action, Face):
             if isinstance(state.step, GameOver):
-                raise IllegalActionError(_("the game is over ({result}); start a new game or undo", result=state.step.text))
+                raise IllegalActionError(_("the game is over ({result}); start a new game or undo",
+                                           result=state.step.text))
             turned = apply_face(self, state, action, self.name_of)
             state.serial += 1
             return turned

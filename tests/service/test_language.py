@@ -38,7 +38,8 @@ def test_the_language_command_remakes_every_text_of_the_running_game(rig: Rig) -
     after = rig.act("snapshot")
     assert after["language"] == "ja" and after["game_id"] == before["game_id"]
     texts = [e["text"] for h in after["game"]["history"] for e in h["events"]]
-    assert texts == ["手番の順番：騎士団 2、ゴブリン軍 5（振った）　ゴブリン軍、騎士団の順。", "第1ラウンド：ゴブリン軍の手番。"]
+    assert texts == ["手番の順番：騎士団 2、ゴブリン軍 5（振った）　ゴブリン軍、騎士団の順。",
+                     "第1ラウンド：ゴブリン軍の手番。"]
     assert after["game"]["state"] == before["game"]["state"]  # the same game, only its words changed
     refused = rig.tablet.request("action", action={"kind": "roll", "values": [9]})
     assert not refused.ok and "答えてください" in (refused.error or "")

@@ -245,7 +245,8 @@ def prompt_decisive(r: FantasyBattle, state: GameState, step: Decisive) -> Promp
     fn, on = r.fname(fav.id), r.fname(oth.id)
     rule = r.decisive_rule(fav.id, oth.id)
     if rule.both == "higher":
-        both = _("If both reach their number, the higher die wins (equal dice roll again); if neither does, roll again.")
+        both = _("If both reach their number, the higher die wins (equal dice roll again); if neither does, "
+                 "roll again.")
     else:
         both = _("If both or neither win, roll again.")
     return Prompt(

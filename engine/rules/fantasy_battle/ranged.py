@@ -124,8 +124,8 @@ def magic_info(terrain: FBTerrain, wizard: FigureState, target: FigureState, nam
     what = describe_blocker(terrain, verdict.blocker, wizard, names)
     if verdict.sight is Sight.BLOCKED:
         return TargetInfo(
-            target.id, "cast", rng, Sight.BLOCKED, False, _("not in sight: blocked by {what}", what=what), verdict.blocker,
-            line.plus
+            target.id, "cast", rng, Sight.BLOCKED, False, _("not in sight: blocked by {what}", what=what),
+            verdict.blocker, line.plus
         )
     if verdict.sight is Sight.AMBIGUOUS:
         return TargetInfo(

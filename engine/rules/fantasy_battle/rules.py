@@ -42,7 +42,7 @@ _ = gettext_for(__name__)
 class FantasyBattle(FlowRuleSet):
     name: ClassVar[str] = "fantasy-battle"
     aliases: ClassVar[tuple[str, ...]] = ("fantasy", "hexa-fantasy-battle", "fb")
-    title: ClassVar[str] = "Hexa-System Fantasy Battle"
+    title: ClassVar[str] = N_("Hexa-System Fantasy Battle")
     options: ClassVar[tuple[OptionSpec, ...]] = (
         OptionSpec("magic", bool, True, N_("use the additional rules for wizards and magic")),
         OptionSpec("shooting_range", int, 0, N_("longest shot in hexes; 0 means no limit")),
@@ -84,7 +84,8 @@ class FantasyBattle(FlowRuleSet):
     @classmethod
     def check_scenario(cls, scenario: Scenario) -> None:
         if not scenario.options.get("magic", True) and any(kind_of(f) is FigureKind.WIZARD for f in scenario.figures):
-            raise ValueError(_("the scenario has wizards but turns magic off. Fix: set magic = true or drop the wizards"))
+            raise ValueError(_("the scenario has wizards but turns magic off. Fix: set magic = true or drop the "
+                               "wizards"))
 
     # -- names ----------------------------------------------------------------------------------------
     def fname(self, fid: str) -> str:
@@ -234,13 +235,13 @@ class FantasyBattle(FlowRuleSet):
                      terrain=terrain_word(self.board.terrain(to)))
         other = state.figure_at(to)
         if other is not None and other.id != figure:
-            return _("{cell} is taken by {name}: a move may pass friends but never end on a figure", cell=self.label(to),
-                     name=self.fname(other.id))
+            return _("{cell} is taken by {name}: a move may pass friends but never end on a figure",
+                     cell=self.label(to), name=self.fname(other.id))
         far = self.reachable(state, figure, budget=99)
         allowance = state.step.allowance if isinstance(state.step, MoveStep) else MOVE_LONG
         if to not in far:
-            return _("{name} cannot get to {cell}: walls, closed doors, enemies or contact with an enemy are in the way",
-                     name=name, cell=self.label(to))
+            return _("{name} cannot get to {cell}: walls, closed doors, enemies or contact with an enemy are in the "
+                     "way", name=name, cell=self.label(to))
         return _("{cell} is {n} hexes away by the shortest open way; {name} may move {allowance}", cell=self.label(to),
                  n=int(far[to].cost), name=name, allowance=allowance)
 
