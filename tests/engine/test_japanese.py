@@ -138,3 +138,17 @@ def test_key_prompts_and_refusals_come_out_in_japanese() -> None:
         game.apply(Roll((7, 1)))
     events = game.apply(Roll((2, 5)))
     assert [e.text for e in events][-1] == "第1ラウンド：ゴブリン軍の手番。"
+
+
+def test_a_game_record_replays_in_japanese(tmp_path: Path) -> None:
+    record = REPO / "tests" / "engine" / "records" / "tutorial.txt"
+    result = subprocess.run(
+        [sys.executable, "-m", "engine", "replay", str(record), "--lang", "ja"],
+        capture_output=True, text=True, timeout=120, cwd=tmp_path,
+        env={**os.environ, "PYTHONPATH": str(REPO), "HEXA_LANG": "en"},
+    )
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.startswith("チュートリアル：小競り合い（fantasy-battle）")
+    assert "結果：" in result.stdout
+    offending = english_lines(result.stdout, names_of("tutorial") | {"fantasy-battle"})
+    assert not offending, "English in the Japanese replay:\n" + "\n".join(offending)
