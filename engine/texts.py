@@ -24,6 +24,9 @@ from engine.i18n import N_, current_language, gettext_for, ngettext_for
 _ = gettext_for(__name__)
 _n = ngettext_for(__name__)
 
+# Translators: what separates the items of a list ("A, B"; Japanese 「A、B」).
+LIST_SEPARATOR = N_(", ")
+
 
 def join_words(items: Iterable[str], conjunction: str = "and") -> str:
     """``items`` as one list for a sentence: "A, B and C" (or "A, B or C"); Japanese 「A、B、C」 / 「A、B、またはC」."""
@@ -32,9 +35,7 @@ def join_words(items: Iterable[str], conjunction: str = "and") -> str:
         return ""
     if len(words) == 1:
         return words[0]
-    rest, last = ", ".join(words[:-1]), words[-1]
-    if current_language() == "ja":
-        rest = "、".join(words[:-1])
+    rest, last = _(LIST_SEPARATOR).join(words[:-1]), words[-1]
     if conjunction == "or":
         return _("{rest} or {last}", rest=rest, last=last)
     return _("{rest} and {last}", rest=rest, last=last)
@@ -42,7 +43,7 @@ def join_words(items: Iterable[str], conjunction: str = "and") -> str:
 
 def join_list(items: Iterable[str]) -> str:
     """Items listed without a conjunction (ids, labels): "a, b, c" / 「a、b、c」."""
-    return ("、" if current_language() == "ja" else ", ").join(str(i) for i in items)
+    return _(LIST_SEPARATOR).join(str(i) for i in items)
 
 
 def agreeing(name: str, singular: str, plural: str) -> str:
