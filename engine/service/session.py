@@ -481,8 +481,9 @@ class EngineSession:
             except EngineError as exc:  # listed with the reason, so the table knows why it cannot start
                 listed.append({"name": name, "error": str(exc)})
                 continue
+            rules = find_ruleset(s.ruleset)
             listed.append({"name": name, "title": s.name, "ruleset": s.ruleset,
-                           "ruleset_title": find_ruleset(s.ruleset).title, "description": s.description})
+                           "ruleset_title": declared_text(rules, rules.title), "description": s.description})
         return {"scenarios": listed}, Changes()
 
     def _cmd_register_manual(self, args: dict[str, Any]) -> tuple[dict[str, Any], Changes]:
