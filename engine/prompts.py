@@ -6,7 +6,10 @@ from dataclasses import dataclass, field
 from enum import Enum
 
 from engine.hexes import Hex
+from engine.i18n import gettext_for
 from engine.pathfinding import Reach
+
+_ = gettext_for(__name__)
 
 
 class PromptKind(Enum):
@@ -37,7 +40,7 @@ class Outcome:
 
     def label(self) -> str:
         span = str(self.low) if self.low == self.high else f"{self.low}–{self.high}"
-        return f"{span}: {self.text}"
+        return _("{span}: {text}", span=span, text=self.text)
 
 
 @dataclass(frozen=True)
