@@ -14,6 +14,7 @@ import sys
 from collections.abc import Callable
 from typing import Any
 
+from engine.i18n import language_from_environment, set_language
 from engine.scenario import bundled_scenarios
 from tests.app.engine_process import EngineProcess, VisionProcess
 from tests.app.window_driver import (  # the driver first: it configures Kivy before the app is imported
@@ -383,6 +384,7 @@ SCRIPTS: dict[str, Callable[[Driver], Step]] = {
 
 
 def main(name: str) -> int:
+    set_language(language_from_environment())  # as 'hexa app' does (HEXA_LANG): the app's texts in that language
     script = SCRIPTS[name]
     scenario = "goblins-treasure"
     if name in ("stacks", "stack-choose"):  # the Skirmish test rule set; on the synthetic table, moved by its hand
