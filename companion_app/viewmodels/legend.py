@@ -18,6 +18,9 @@ _ = gettext_for(__name__)
 SHAPE_WORDS: dict[str, str] = {"circle": N_("circle"), "square": N_("square"), "triangle": N_("triangle"),
                                "diamond": N_("diamond")}
 STATE_WORDS: dict[str, str] = {"closed": N_("closed"), "open": N_("open"), "locked": N_("locked")}
+# The terrain and edge kinds every rule set shares, by name (a rule set's own kinds read as the engine names them).
+KIND_WORDS: dict[str, str] = {"floor": N_("Floor"), "blocking": N_("Blocking"), "low": N_("Low"),
+                              "water": N_("Water"), "wall": N_("Wall"), "door": N_("Door"), "locked": N_("Locked")}
 DOOR_STATES = {"door": ("closed", "open"), "locked": ("locked", "closed", "open")}  # a door style's states
 
 
@@ -98,4 +101,7 @@ def legend_entries(scenario: Mapping[str, Any] | None, board: BoardView | None,
 def _kind_name(row: Mapping[str, Any]) -> str:
     """A terrain or edge kind as people read it: the label the engine sent, else its name ("low_wall": "Low wall")."""
     label = str(row.get("label") or "").strip()
-    return label or str(row["name"]).replace("_", " ").capitalize()
+    if label:
+        return label
+    name = str(row["name"])
+    return _(KIND_WORDS[name]) if name in KIND_WORDS else name.replace("_", " ").capitalize()
