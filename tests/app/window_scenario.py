@@ -36,6 +36,7 @@ from tests.app.window_driver import (  # the driver first: it configures Kivy be
     dp,
 )
 from tests.app.window_gm import gm_script
+from tests.app.window_language import language_script
 from tests.app.window_layouts import layouts_script
 from tests.app.window_stacks import stack_choose_script, stacks_script
 
@@ -380,6 +381,7 @@ SCRIPTS: dict[str, Callable[[Driver], Step]] = {
     "overlays": overlays_script,
     "gm": gm_script,
     "layouts": layouts_script,
+    "language": language_script,
 }
 
 
