@@ -7,10 +7,9 @@ from __future__ import annotations
 import os
 from typing import Any
 
+from fontTools.ttLib import TTFont
 from kivy.graphics import Rectangle
 from kivy.uix.label import Label
-
-from fontTools.ttLib import TTFont
 
 from companion_app.ui.readability import min_text_px
 from companion_app.ui.text_room import texture_per_font
