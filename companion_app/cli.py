@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import argparse
 import logging
-import os
 import sys
 
+from companion_app.kivy_start import DEBUG_VARIABLE, prepare_kivy
 from engine.i18n import gettext_for
 
 _ = gettext_for(__name__)
@@ -25,7 +25,9 @@ def _parser() -> argparse.ArgumentParser:
     p.add_argument("--keys", metavar="DIR", help=_("CURVE keys from 'hexa keys' for an engine started with --lan "
                                                    "(needs DIR/server.key and DIR/clients/NAME.key_secret)"))
     p.add_argument("--client", default="tablet", help=_("this tablet's key name under DIR/clients (default tablet)"))
-    p.add_argument("-v", "--verbose", action="store_true", help=_("log the network agent's state changes"))
+    p.add_argument("-v", "--verbose", action="store_true",
+                   help=_("log the network agent's state changes and all of Kivy's start-up (or set {variable}=1)",
+                          variable=DEBUG_VARIABLE))
     return p
 
 
@@ -44,9 +46,9 @@ def main(argv: list[str]) -> int:
             print("hexa app: " + _("--size must look like 1280x800, got {value}", value=repr(args.size)),
                   file=sys.stderr)
             return 2
-    # Kivy installs its own log handler; the app's loggers only choose their level.
+    # Kivy (or, on a quiet start, one handler of prepare_kivy) prints the records; the app's loggers choose their level.
     logging.getLogger("companion_app").setLevel(logging.INFO if args.verbose else logging.WARNING)
-    os.environ.setdefault("KIVY_NO_ARGS", "1")
+    prepare_kivy(verbose=args.verbose)  # before the first import of Kivy
     from kivy.config import Config
 
     Config.set("input", "mouse", "mouse,disable_multitouch")  # right click is not a second finger

@@ -60,6 +60,8 @@ class HexaApp(App):  # type: ignore[misc]
     connection_rgba = ListProperty(list(STATE_RGBA["stopped"]))
     header_text = StringProperty("Waiting for the engine…")
     undo_label = StringProperty("Undo")
+    history_label = StringProperty("History…")
+    undo_why = StringProperty("")  # why undo and the history are greyed, shown on their buttons
     can_undo = BooleanProperty(False)
     face_seat = BooleanProperty(False)
     prompt_rotation = NumericProperty(0)
@@ -78,6 +80,7 @@ class HexaApp(App):  # type: ignore[misc]
         self.connection_badge = _("Offline")
         self.header_text = _("Waiting for the engine…")
         self.undo_label = _("Undo")
+        self.history_label = _("History…")
         self._shown_revision = -1
         self._shown_prompt: Any = None
         self.last_message_at = 0.0  # monotonic time of the last engine message applied (benchmarks)
@@ -106,6 +109,7 @@ class HexaApp(App):  # type: ignore[misc]
         gm_board.on_hex_tap = self.on_gm_tap
         gm_board.on_hex_long_press = self.on_hex_long_press
         play.ids.prompt.send_action = self.send_action
+        play.ids.prompt.send_override = self.override
         self.sm = sm
         sm.current = "big" if self.big_screen else "play"
         self.current_screen = sm.current
@@ -197,6 +201,11 @@ class HexaApp(App):  # type: ignore[misc]
         self.undo_label = _("Undo: {action}", action=steps[0].action) if steps else _("Undo")
         if len(self.undo_label) > 30:
             self.undo_label = self.undo_label[:29] + "…"
+        self.undo_why = "" if self.can_undo else (_("read-only big screen") if self.big_screen
+                                                  else _("nothing to undo yet"))
+        if self.undo_why:  # a greyed button says why
+            self.undo_label = _("Undo: {action}", action=self.undo_why)
+        self.history_label = _("History: {why}", why=self.undo_why) if self.undo_why else _("History…")
         self._turn_prompt()
         screen = self.sm.current_screen
         screen.refresh(s, prompt_changed)
@@ -221,6 +230,10 @@ class HexaApp(App):  # type: ignore[misc]
             self._shown_prompt = None  # redraw the prompt so the faces can be entered again
             if self.session.prompt is not None:
                 self.session.prompt.clear_entry()
+
+    def override(self, fields: dict[str, Any]) -> None:
+        """The players accept where the table has a figure (``override``: its ``figure`` and ``to``)."""
+        self.agent.request("override", self._after_command, **fields)
 
     def assign_marker(self, marker: int, figure: str) -> None:
         """Tell the engine that a tag it does not know stands on this figure's base."""

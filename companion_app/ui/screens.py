@@ -13,9 +13,8 @@ from companion_app.ui.prompt_panel import PromptPanel
 from companion_app.ui.widgets import BigButton, WrapLabel
 from companion_app.viewmodels.camera_model import camera_report
 from companion_app.viewmodels.marker_assignment import unknown_tags
-from companion_app.viewmodels.session import GameSession, figure_head
+from companion_app.viewmodels.session import GameSession, figure_heading
 from companion_app.viewmodels.setup_model import ScenarioChoice, setup_view
-from companion_app.viewmodels.words import join_list
 from engine.i18n import current_language, gettext_for
 
 _ = gettext_for(__name__)
@@ -36,6 +35,7 @@ class PlayScreen(Screen):  # type: ignore[misc]
         self._shapes(session)
         if prompt_changed:
             self.ids.prompt.show(session.prompt)
+        self.ids.prompt.show_alarm(session.table_view.alarm)
         self._query_toggles(session)
         lines: list[str] = []
         if session.notice:
@@ -49,12 +49,15 @@ class PlayScreen(Screen):  # type: ignore[misc]
             if session.shape is not None:  # what is in hand and who is inside first, the table's reports after
                 lines.append(_("{text}:", text=session.shape.text(session.board)))
             elif fig is not None:
-                about = join_list(part for part in (fig.side_name, fig.kind) if part)
-                head = figure_head(fig.name, about, fig.label)
-                if said and lines[-1:] == [said] and said.startswith(head):  # the tap's words name it already
-                    lines[-1] = _("{text}:", text=said)
+                head = figure_heading(fig)
+                if said and said in lines and said.startswith(head):  # the tap's words name it: said once, here
+                    lines.remove(said)
+                    lines.append(_("{text}:", text=said))
                 else:
                     lines.append(_("{text}:", text=head))
+                caption = session.inspect_caption()[1]
+                if caption:  # whose cells are whose, while another figure's move is pending
+                    lines.append("  " + caption)
                 if fig.badges:  # in full: on the board they are cut to fit beside the disc
                     lines.append("  " + " · ".join(b.replace("_", " ") for b in fig.badges))
             lines += ["  " + line for line in session.selection.lines()]
@@ -120,6 +123,7 @@ class BigScreen(Screen):  # type: ignore[misc]
         if prompt_changed:
             self.ids.prompt.read_only = True
             self.ids.prompt.show(session.prompt)
+        self.ids.prompt.show_alarm(session.table_view.alarm)
 
 
 class LogScreen(Screen):  # type: ignore[misc]

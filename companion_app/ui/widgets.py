@@ -7,7 +7,7 @@ from typing import Any, ClassVar
 from kivy.app import App
 from kivy.clock import Clock
 from kivy.metrics import dp, sp
-from kivy.properties import BooleanProperty, ListProperty, NumericProperty
+from kivy.properties import BooleanProperty, ListProperty, NumericProperty, StringProperty
 from kivy.uix.button import Button
 from kivy.uix.label import Label
 from kivy.utils import get_hex_from_color
@@ -70,6 +70,7 @@ class BigButton(JapaneseLines, Button):  # type: ignore[misc]
     font_base = NumericProperty(18)
     active = BooleanProperty(False)
     colour = ListProperty(list(palette.BUTTON))
+    why_disabled = StringProperty("")  # while disabled: why, in words its own text or a label beside it shows
 
     def __init__(self, **kwargs: Any) -> None:
         kwargs.setdefault("size_hint_y", None)

@@ -8,6 +8,7 @@ from typing import Any
 
 from companion_app.viewmodels.board_model import BoardView
 from companion_app.viewmodels.words import possessive
+from engine.flow.words import is_plural
 from engine.i18n import N_, gettext_for
 
 _ = gettext_for(__name__)
@@ -39,7 +40,9 @@ class HeaderView:
     @property
     def text(self) -> str:
         if self.winner:
-            return _("Game over: {side} win", side=self.winner)
+            if is_plural(self.winner):
+                return _("Game over: {side} win", side=self.winner)
+            return _("Game over: {side} wins", side=self.winner)
         who = possessive(self.active_player)
         if self.round <= 0:
             if self.rolling:

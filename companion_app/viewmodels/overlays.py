@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from companion_app.viewmodels.board_model import BoardView, HexKey, hex_key
-from companion_app.viewmodels.words import join_list
+from companion_app.viewmodels.words import cell_noun, join_list
 from engine.i18n import gettext_for, ngettext_for
 
 _ = gettext_for(__name__)
@@ -133,6 +133,19 @@ class Arrow:
     text: str
 
 
+@dataclass(frozen=True)
+class IllegalAlarm:
+    """An illegal move on the table as the prompt area shows it, large, until the table is put right or the players
+    accept where the figure stands (``override``: the fields of the engine's ``override`` command)."""
+
+    figure: str
+    headline: str  # "Mage may not stop on F4"
+    reason: str  # the rules' reason, as the engine sent it
+    fix: str  # "Put it back on D3, or on a legal hex: D4, E5"
+    override: dict[str, Any] | None  # {"figure": …, "to": [q, r]}; None when the cell is not known
+    override_label: str
+
+
 @dataclass
 class TableOverlay:
     """What the camera side reports: lifted figures, an illegal move, desyncs, unknown markers."""
@@ -143,8 +156,10 @@ class TableOverlay:
     desyncs: list[Arrow] = field(default_factory=list)
     warnings: list[str] = field(default_factory=list)
     cameras: list[str] = field(default_factory=list)
+    alarm: IllegalAlarm | None = None
 
     def lines(self, board: BoardView) -> list[str]:
+        """The info strip's lines; the illegal move is not among them: the prompt area shows it (:attr:`alarm`)."""
         out = []
         for g in self.ghosts:
             name, n = board.figure_name(g.figure), len(g.moves)
@@ -154,9 +169,8 @@ class TableOverlay:
             else:
                 out.append(_n("{name} is lifted: {n} legal hex shown as ghosts",
                               "{name} is lifted: {n} legal hexes shown as ghosts", n, name=name))
-        if self.illegal is not None:
-            out.append(self.illegal.text)
-        out += [d.text for d in self.desyncs]
+        shown = self.alarm.figure if self.alarm is not None else None
+        out += [d.text for d in self.desyncs if d.figure != shown]
         out += self.warnings
         return out
 
@@ -177,6 +191,7 @@ def table_overlay(table: Mapping[str, Any] | None, board: BoardView) -> TableOve
         moves = tuple(k for k in (hex_key(m) for m in row.get("moves") or []) if k is not None)
         ghosts.append(Ghost(str(row.get("figure")), moves))
     illegal = None
+    alarm = None
     legal: tuple[HexKey, ...] = ()
     raw = table.get("illegal")
     if isinstance(raw, Mapping):
@@ -193,6 +208,7 @@ def table_overlay(table: Mapping[str, Any] | None, board: BoardView) -> TableOve
             _("Illegal: {name} to {cell}: {reason}. Legal: {cells}", name=board.figure_name(fid), cell=where,
               reason=raw.get("reason", ""), cells=legal_text),
         )
+        alarm = illegal_alarm(raw, illegal, legal, board)
     desyncs = []
     for row in table.get("desync") or []:
         fid = str(row.get("figure"))
@@ -216,4 +232,24 @@ def table_overlay(table: Mapping[str, Any] | None, board: BoardView) -> TableOve
     registration = table.get("registration") or {}
     if isinstance(registration, Mapping) and registration.get("ok") is False and registration.get("text"):
         warnings.append(_("Registration: {text}", text=registration["text"]))
-    return TableOverlay(ghosts, illegal, legal, desyncs, warnings, cams)
+    return TableOverlay(ghosts, illegal, legal, desyncs, warnings, cams, alarm)
+
+
+def illegal_alarm(raw: Mapping[str, Any], arrow: Arrow, legal: tuple[HexKey, ...], board: BoardView) -> IllegalAlarm:
+    """The engine's ``illegal`` report in the words the prompt area shows: what, why, how to put it right."""
+    name = board.figure_name(arrow.figure)
+    where = str(raw.get("to_label") or (board.label(arrow.end) if arrow.end else "?"))
+    cells = cell_noun(board.kind, len(legal))
+    listed = join_list(board.label(k) for k in legal[:12]) + (" …" if len(legal) > 12 else "")
+    back = (_("Put it back on {cell}", cell=board.label(arrow.start)) if arrow.start is not None
+            else _("Put it back"))
+    if not legal:
+        fix = _("{back}: it has no legal {cell}.", back=back, cell=cell_noun(board.kind))
+    elif len(legal) == 1:
+        fix = _("{back}, or on the legal {cell} (outlined): {listed}.", back=back, cell=cells, listed=listed)
+    else:
+        fix = _("{back}, or on one of the legal {cells} (outlined): {listed}.", back=back, cells=cells, listed=listed)
+    override = None if arrow.end is None else {"figure": arrow.figure, "to": [arrow.end[0], arrow.end[1]]}
+    return IllegalAlarm(arrow.figure, _("{name} may not stop on {cell}", name=name, cell=where),
+                        str(raw.get("reason", "")), fix, override,
+                        _("Players agree: accept {name} on {cell} (override)", name=name, cell=where))

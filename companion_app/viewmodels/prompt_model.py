@@ -52,6 +52,24 @@ class DieView:
         return _("{title} ({purpose})", title=self.title, purpose=self.purpose) if self.purpose else self.title
 
     @property
+    def column_title(self) -> str:
+        """The heading of the die's column among opposed dice: what it is for (its figure) first, else who rolls."""
+        if not self.figure_name:
+            return self.heading
+        if self.purpose:
+            return _("{figure}: 1d{sides} ({purpose})", figure=self.figure_name, sides=self.sides, purpose=self.purpose)
+        return _("{figure}: 1d{sides}", figure=self.figure_name, sides=self.sides)
+
+    @property
+    def column_roller(self) -> str:
+        """Who rolls the die of a column titled by its figure ("Goblins roll it"); empty when the title says it."""
+        if not (self.figure_name and self.roller_name):
+            return ""
+        if is_plural(self.roller_name):
+            return _("{side} roll it", side=self.roller_name)
+        return _("{side} rolls it", side=self.roller_name)
+
+    @property
     def summary(self) -> str:
         """One sentence: who rolls which die for what, and what each result will mean."""
         if not self.outcomes:
@@ -195,10 +213,11 @@ class PromptModel:
 
     # ---------------------------------------------------------------- answers
 
-    def enter_face(self, value: int) -> dict[str, Any] | None:
-        """Record the face of the focused die; returns the roll action once every die is entered."""
-        i = self.focus
-        if i is None or self.kind != "roll":
+    def enter_face(self, value: int, index: int | None = None) -> dict[str, Any] | None:
+        """Record the face of die ``index`` (default: the focused one; the sides enter in any order, and a die
+        entered may be changed until the last is in); returns the roll action once every die is entered."""
+        i = self.focus if index is None else index
+        if i is None or self.kind != "roll" or not 0 <= i < len(self.dice) or self.focus is None:
             return None
         sides = self.dice[i].sides
         if not 1 <= value <= sides:

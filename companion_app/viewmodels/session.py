@@ -10,7 +10,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from companion_app.viewmodels.board_model import BoardView, HexKey, build_board
+from companion_app.viewmodels.board_model import BoardView, FigureView, HexKey, build_board
 from companion_app.viewmodels.glossary import Glossary, glossary_of
 from companion_app.viewmodels.gm_model import GmAccess, GmDesk, GmTools
 from companion_app.viewmodels.header_model import HeaderView, header_view
@@ -18,7 +18,7 @@ from companion_app.viewmodels.log_model import LogEntry, log_entries
 from companion_app.viewmodels.overlays import SelectionOverlay, TableOverlay, query_overlay, table_overlay
 from companion_app.viewmodels.prompt_model import OptionView, PromptModel
 from companion_app.viewmodels.shape_model import ShapeAim, ShapeQuery
-from companion_app.viewmodels.words import join_list, join_words
+from companion_app.viewmodels.words import join_list, join_words, possessive
 from engine.flow.words import cell_word
 from engine.i18n import N_, gettext_for, ngettext_for
 
@@ -247,6 +247,29 @@ class GameSession:
         self.revision += 1
         return self.selection
 
+    @property
+    def inspecting_during_move(self) -> bool:
+        """Another figure is shown while a move is pending: its reach is outlined, the pending move's cells filled."""
+        sel, prompt = self.selection, self.prompt
+        return (sel is not None and sel.cell is None and bool(sel.figure) and prompt is not None
+                and prompt.kind == "move" and prompt.figure != sel.figure)
+
+    def inspect_caption(self) -> tuple[str, str]:
+        """Whose overlay is whose while another figure is shown during a move: a short caption for the board beside
+        the shown figure and a line for the info strip; empty when only one figure's cells are on the board."""
+        board, sel, prompt = self.board, self.selection, self.prompt
+        if not self.inspecting_during_move or board is None or sel is None or prompt is None:
+            return "", ""
+        labels = {q.what: q.label.lower() for q in self.queries}
+        what = [labels.get(o.query, o.query) for o in sel.overlays() if any(c.style == "shade" for c in o.cells)]
+        if not what:
+            return "", ""
+        name = board.figure_name(sel.figure)
+        listed = join_words(what)
+        return (_("{possessive} {queries}: outlined", possessive=possessive(name), queries=listed),
+                _("Outlined: {possessive} {queries}. Filled: {moving} legal moves (the move to make now).",
+                  possessive=possessive(name), queries=listed, moving=possessive(prompt.figure_name)))
+
     def query_shown(self, what: str) -> bool:
         return what not in self.hidden_queries
 
@@ -303,7 +326,7 @@ class GameSession:
                 return TapResult("action", prompt.move_to(key, board), text=_("move to {cell}", cell=board.label(key)))
         fig = board.pick(key, self.selection.figure if self.selection is not None else None)  # a stack: the next
         if fig is not None:
-            head = figure_head(fig.name, fig.side_name, fig.label)
+            head = figure_heading(fig)
             if fig.stack > 1:
                 head = _("{head}; {index} of a stack of {n}, tap again for the next: {figures}", head=head,
                          index=fig.stack_index + 1, n=fig.stack, figures=stack_list(board, key))
@@ -341,12 +364,15 @@ class GameSession:
                                            side=who, prompt=prompt.text))
 
 
+def figure_heading(fig: FigureView) -> str:
+    """A shown figure in one line, the same wherever it is named: "Knight (Adventurers, fighter) on B4"."""
+    about = join_list(part for part in (fig.side_name, fig.kind) if part)
+    if about:
+        return _("{name} ({about}) on {cell}", name=fig.name, about=about, cell=fig.label)
+    return _("{name} on {cell}", name=fig.name, cell=fig.label)
+
+
 def stack_list(board: BoardView, key: HexKey) -> str:
     """The figures of a stack, top first, each with its first badge (its state where the rules give one)."""
     return join_list(_("{name} ({badge})", name=f.name, badge=f.badges[0]) if f.badges else f.name
                      for f in board.figures_at(key))
-
-
-def figure_head(name: str, about: str, cell: str) -> str:
-    """A figure named with what it is and where it stands: "Ranger (Adventurers) on C4"."""
-    return _("{name} ({about}) on {cell}", name=name, about=about, cell=cell)

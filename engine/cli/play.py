@@ -24,7 +24,7 @@ from engine.board import HexBoard, Terrain
 from engine.board.marks import board_in_play
 from engine.errors import EngineError
 from engine.events import Event
-from engine.flow.words import cell_word, verb
+from engine.flow.words import cell_word, possessive, verb
 from engine.game import Game
 from engine.hexes import Hex
 from engine.journal import DEFAULT_JOURNAL, Journal, JournaledGame, JournalError
@@ -147,7 +147,8 @@ def prompt_lines(game: Game, prompt: Prompt) -> list[str]:
         who = game.scenario.side(die.roller).name
         outcomes = "; ".join(o.label() for o in prompt.outcomes[i]) if i < len(prompt.outcomes) else ""
         out.append(
-            f"  die {i + 1}: {verb(who, 'rolls', 'roll')} 1d{die.sides} for {die.purpose}"
+            f"  die {i + 1}: {verb(who, 'rolls', 'roll')} 1d{die.sides} for "
+            f"{possessive(game.scenario.figure(die.figure).name) + ' ' if die.figure else ''}{die.purpose}"
             + (f" — {outcomes}" if outcomes else "")
         )
     if prompt.chances:

@@ -11,7 +11,7 @@ from collections.abc import Callable
 
 from engine.actions import Action, Choose, Move, Remove, Roll
 from engine.errors import IllegalActionError
-from engine.flow.words import cell_word
+from engine.flow.words import cell_word, possessive
 from engine.hexes import Hex
 from engine.prompts import Prompt, PromptKind
 
@@ -52,7 +52,7 @@ def check_answer(
     elif isinstance(action, Move):
         fid = prompt.figure or ""
         if action.figure != fid:
-            raise IllegalActionError(f"it is {name(fid)}'s move, not {name(action.figure)}'s")
+            raise IllegalActionError(f"it is {possessive(name(fid))} move, not {possessive(name(action.figure))}")
         if action.to not in prompt.moves:
             legal = ", ".join(label(h) for h in sorted(prompt.moves, key=lambda h: (prompt.moves[h].cost, h)))
             raise IllegalActionError(f"{why_not(fid, action.to)}. Legal {cell_word(board_kind, 2)}: {legal}")

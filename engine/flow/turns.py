@@ -72,7 +72,9 @@ def regroup(step: RollOff, values: Sequence[int]) -> RollOff:
 def roll_off_prompt(rules: FlowRuleSet, state: GameState, s: RollOff) -> Prompt:
     group = s.pending()
     who = [rules.competitor(s.of, c) for c in group]
-    dice = tuple(DieRequest(side, s.sides, s.purpose) for side, _ in who)
+    # Figures rolling off: each die names its figure, so each column says whose order it settles.
+    dice = tuple(DieRequest(side, s.sides, s.purpose, c if s.of == "figures" else None)
+                 for c, (side, _) in zip(group, who, strict=True))
     names = [name for _, name in who]
     better = "highest" if s.high_first else "lowest"
     die = f"1d{s.sides}"

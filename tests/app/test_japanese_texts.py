@@ -54,7 +54,8 @@ def test_a_tap_and_a_refused_drag_are_said_in_japanese(session: GameSession) -> 
         assert hint.startswith("フィギュアをタップすると、その") and hint.endswith("が表示されます。")
         ranger = session.board.figures["ranger"]
         tapped = session.tap(ranger.key)
-        assert tapped.kind == "select" and tapped.text == f"{ranger.name}（{ranger.side_name}）：{ranger.label}"
+        assert tapped.kind == "select"
+        assert tapped.text == f"{ranger.name}（{ranger.side_name}、{ranger.kind}）：{ranger.label}"
         refused = session.drag(ranger.key, (4, 2))
         assert refused.kind == "refused" and refused.text.startswith(f"{ranger.name}は今は動かせません。")
 
@@ -66,11 +67,16 @@ def test_a_lifted_figure_and_an_illegal_move_are_reported_in_japanese(session: G
                              "illegal": {"figure": "ranger", "to": [9, 1], "reason": "too far", "legal": [[2, 2]]},
                              "unknown_markers": [41, 42]}
     with speaking("ja"):
-        lines = table_overlay(table, board).lines(board)
+        overlay = table_overlay(table, board)
+        lines = overlay.lines(board)
     ranger = board.figures["ranger"].name
     assert lines[0] == f"{ranger}が持ち上げられています。行ける3ヘクスを影で表示"
-    assert lines[1].startswith(f"不正：{ranger}を") and lines[1].endswith(f"行ける場所：{board.label((2, 2))}")
     assert "卓上に未知のマーカー：41、42（カメラ画面で割り当ててください）" in lines
+    alarm = overlay.alarm
+    assert alarm is not None and alarm.headline == f"{ranger}は{board.label((9, 1))}に止まれません"
+    start, legal = board.figures["ranger"].label, board.label((2, 2))
+    assert alarm.fix == f"{start}に戻してください。または行けるヘクス（輪郭付き）へ：{legal}。"
+    assert alarm.override_label == f"プレイヤーの合意：{ranger}の{board.label((9, 1))}を認める（上書き）"
 
 
 def test_the_legend_and_the_log_in_japanese(session: GameSession) -> None:

@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING
 from engine.actions import Choose, Roll
 from engine.events import Event
 from engine.flow.machine import Stage
-from engine.flow.words import verb
+from engine.flow.words import possessive, verb
 from engine.hexes import Hex
 from engine.prompts import Option, Outcome, Prompt, PromptKind
 from engine.rules.fantasy_battle import melee
@@ -121,8 +121,8 @@ def prompt_melee(r: FantasyBattle, state: GameState, step: Melee) -> Prompt:
         figure=a.id,
         dice=(r.die(a.side, "combat (attacker)", a.id), r.die(d.side, "combat (defender)", d.id)),
         outcomes=(
-            (Outcome(a_at, 6, f"kills {dn} unless {dn}'s die is equal or higher"),),
-            (Outcome(d_at, 6, f"kills {an} unless {an}'s die is equal or higher"),),
+            (Outcome(a_at, 6, f"kills {dn} unless {possessive(dn)} die is equal or higher"),),
+            (Outcome(d_at, 6, f"kills {an} unless {possessive(an)} die is equal or higher"),),
         ),
         chances=melee.melee_chances(an, dn, a_at, d_at),
         note=step.note,

@@ -111,7 +111,7 @@ def open_door(r: FantasyBattle, state: GameState, fid: str, e: Edge, events: lis
         events.append(
             Event(
                 "ambush",
-                f"{r.fname(beyond.id)} stands behind the door: combat at once, {r.fname(fid)}'s move ends.",
+                f"{r.fname(beyond.id)} stands behind the door: combat at once, {possessive(r.fname(fid))} move ends.",
                 {"figure": fid, "enemy": beyond.id},
             )
         )
@@ -143,7 +143,8 @@ def apply_unlock(r: FantasyBattle, state: GameState, step: Unlock, roll: Roll, e
         open_door(r, state, step.figure, r.edge_by_label(step.door), events)
     else:
         events.append(
-            Event("lock_held", f"The lock holds; {r.fname(step.figure)}'s move ends.", {"figure": step.figure})
+            Event("lock_held", f"The lock holds; {possessive(r.fname(step.figure))} move ends.",
+                  {"figure": step.figure})
         )
         state.step = Select()
 

@@ -14,6 +14,7 @@ from typing import ClassVar
 
 from engine.actions import Roll
 from engine.board import Board, EdgeKind, HexBoard
+from engine.cell_graph import KeptGraphs
 from engine.events import Event
 from engine.flow.machine import Flow, FlowRuleSet, Phase
 from engine.flow.turns import FixedOrder
@@ -66,6 +67,7 @@ class FantasyBattle(FlowRuleSet):
         self.board: HexBoard = scenario.board
         self._names = {f.id: f.name for f in scenario.figures}
         self._kinds = {f.id: kind_of(f) for f in scenario.figures}
+        self._graphs = KeptGraphs()  # the board's movement graph, kept in step with the doors
         self._side_names = {s.id: s.name for s in scenario.sides}
         self.bring_tokens = {(v.side, scenario_fields.bring_token(v)) for v in scenario.victory if v.type == "bring"}
 
@@ -180,6 +182,26 @@ class FantasyBattle(FlowRuleSet):
         return tablet.answer(self, state, kind, subject)
 
     def reachable(self, state: GameState, figure: str, budget: float | None = None) -> dict[Hex, Reach]:
+        fig = state.figures[figure]
+        if not fig.alive or fig.hex is None:
+            return {}
+        if budget is None:
+            step = state.step
+            budget = step.allowance if isinstance(step, MoveStep) and step.figure == figure else MOVE_LONG
+        t = self.terrain(state)
+        start = fig.hex
+        graph = self._graphs.of(self.board, t.board_step_cost())
+        graph.follow_edges(state.doors, t.board_step_cost())
+        return graph.reachable(
+            start,
+            budget,
+            blocked={e.hex for e in t.enemies_of(fig.side) if e.hex is not None},
+            stops=t.threatened(fig.side) - {start},
+            keep_out={f.hex for f in state.alive() if f.id != figure and f.hex is not None},
+        )
+
+    def reachable_reference(self, state: GameState, figure: str, budget: float | None = None) -> dict[Hex, Reach]:
+        """``reachable`` through the general search and the rules' own step cost (what the fast form must match)."""
         fig = state.figures[figure]
         if not fig.alive or fig.hex is None:
             return {}

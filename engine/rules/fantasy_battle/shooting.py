@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING
 from engine.actions import Choose, Roll
 from engine.events import Event
 from engine.flow.machine import Stage
-from engine.flow.words import verb
+from engine.flow.words import possessive, verb
 from engine.lines import Sight
 from engine.prompts import Chance, Option, Outcome, Prompt, PromptKind
 from engine.rules.fantasy_battle.constants import MAGIC_KILLS_AT, SHOT_HITS_AT, span
@@ -180,7 +180,7 @@ def prompt_magic(r: FantasyBattle, state: GameState, step: Magic) -> Prompt:
     return Prompt(
         PromptKind.ROLL,
         wizard.side,
-        f"{r.sname(wizard.side)}: roll 1d6 for {r.fname(wizard.id)}'s spell at {r.fname(step.target)} "
+        f"{r.sname(wizard.side)}: roll 1d6 for {possessive(r.fname(wizard.id))} spell at {r.fname(step.target)} "
         "— 6 kills, anything else fails.",
         figure=wizard.id,
         dice=(r.die(wizard.side, "attack magic", wizard.id),),
@@ -195,7 +195,8 @@ def apply_magic(r: FantasyBattle, state: GameState, step: Magic, roll: Roll, eve
     if v >= MAGIC_KILLS_AT:
         kill(r, state, step.target, f"{r.fname(step.target)} is struck down by magic.", events)
     else:
-        events.append(Event("spell_failed", f"{r.fname(step.wizard)}'s spell fails.", {"figure": step.wizard}))
+        events.append(Event("spell_failed", f"{possessive(r.fname(step.wizard))} spell fails.",
+                            {"figure": step.wizard}))
     state.step = Ranged()
 
 

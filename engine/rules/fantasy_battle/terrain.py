@@ -70,6 +70,18 @@ class FBTerrain:
     def enterable(self, h: Hex) -> bool:
         return h in self.board and self.board.terrain(h) in ENTERABLE
 
+    def board_step_cost(self) -> StepCost:
+        """The price of a step from the board and its doors alone (``step_cost_for`` without the enemies)."""
+        tiles = self.board.tiles
+
+        def step_cost(a: Hex, b: Hex) -> float | None:
+            info = tiles.get(b)
+            if info is None or info.terrain not in ENTERABLE or self.edge_closed(edge(a, b)):
+                return None
+            return 1.0
+
+        return step_cost
+
     def step_cost_for(self, side: str) -> StepCost:
         enemy_hexes = {e.hex for e in self.enemies_of(side)}
         # Ordered pairs across closed sides, built once: cheaper than building an Edge per step.

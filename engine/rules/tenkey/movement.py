@@ -9,8 +9,10 @@ joins the fight), unless the mover has Shadow Run; the rule set passes that in a
 from __future__ import annotations
 
 from collections.abc import Callable
+from collections.abc import Set as AbstractSet
 
 from engine.board import ZoneBoard
+from engine.cell_graph import KeptGraphs
 from engine.hexes import Hex
 from engine.pathfinding import Reach, reachable
 
@@ -31,10 +33,19 @@ def zone_step(board: ZoneBoard) -> Callable[[Hex, Hex], float | None]:
     return cost
 
 
+_GRAPHS = KeptGraphs()  # each mat's movement graph: a step's price is the mat's alone
+
+
 def reach(board: ZoneBoard, start: Hex, movement: float,
-          stops: Callable[[Hex], bool] = lambda z: False) -> dict[Hex, Reach]:
-    """Every zone a move of ``movement`` metres from ``start`` may end in, with its cost and cheapest path."""
-    return reachable(start, max(0.0, float(movement)), zone_step(board), stops=stops)
+          stops: Callable[[Hex], bool] | AbstractSet[Hex] = frozenset()) -> dict[Hex, Reach]:
+    """Every zone a move of ``movement`` metres from ``start`` may end in, with its cost and cheapest path.
+
+    ``stops`` (the zones that end a move) as a set takes the mat's kept graph; as a predicate, the general search.
+    """
+    budget = max(0.0, float(movement))
+    if isinstance(stops, AbstractSet):
+        return _GRAPHS.of(board, zone_step(board)).reachable(start, budget, stops=stops)
+    return reachable(start, budget, zone_step(board), stops=stops)
 
 
 def cheapest_routes(board: ZoneBoard, start: Hex, end: Hex, movement: float,
