@@ -7,7 +7,7 @@ import logging
 import sys
 
 from companion_app.kivy_start import DEBUG_VARIABLE, prepare_kivy
-from engine.i18n import gettext_for
+from engine.i18n import gettext_for, take_language_option
 
 _ = gettext_for(__name__)
 
@@ -32,7 +32,8 @@ def _parser() -> argparse.ArgumentParser:
 
 
 def main(argv: list[str]) -> int:
-    args = _parser().parse_args(argv)
+    # 'hexa app' has taken --lang already; the APK's main.py starts here: --lang, HEXA_LANG or the system's language
+    args = _parser().parse_args(take_language_option(argv))
     if not 0.7 <= args.text_scale <= 2.5:
         print("hexa app: " + _("--text-scale must be between 0.7 and 2.5, got {value}", value=args.text_scale),
               file=sys.stderr)
