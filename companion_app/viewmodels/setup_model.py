@@ -7,7 +7,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from companion_app.viewmodels.words import join_list
+from companion_app.viewmodels.words import join_list, one_paragraph
 from engine.i18n import N_, gettext_for, ngettext_for
 
 _ = gettext_for(__name__)
@@ -75,7 +75,8 @@ def setup_view(scenario: Mapping[str, Any] | None) -> SetupView:
     if points and len(totals) > 1:
         parts = join_list(f"{line.name} {line.points}" for line in lines)
         warning = _("Points differ: {sides}. Balance the sides or agree on the handicap.", sides=parts)
-    return SetupView(str(scenario.get("name", "")), str(scenario.get("description", "")), tuple(lines), warning)
+    return SetupView(str(scenario.get("name", "")), one_paragraph(str(scenario.get("description", ""))), tuple(lines),
+                     warning)
 
 
 @dataclass(frozen=True)
@@ -97,7 +98,7 @@ class ScenarioChoice:
     @property
     def detail(self) -> str:
         """One paragraph under the button: what the scenario is about, or what is wrong with its file."""
-        return self.error or " ".join(self.description.split())
+        return self.error or one_paragraph(self.description)
 
 
 def scenario_choices(reply: Mapping[str, Any]) -> list[ScenarioChoice]:

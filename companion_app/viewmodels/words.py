@@ -31,6 +31,20 @@ def join_clauses(items: Iterable[str]) -> str:
     return ("／" if current_language() == "ja" else "; ").join(str(i) for i in items)
 
 
+def _japanese(c: str) -> bool:
+    return "\u3000" <= c <= "\u30ff" or "\u3400" <= c <= "\u9fff" or "\uff00" <= c <= "\uffef"
+
+
+def one_paragraph(text: str) -> str:
+    """A text written over several lines (a scenario file's description) as one paragraph: the lines joined by a
+    space, except between two Japanese characters, which Japanese writes without one."""
+    out = ""
+    for line in (" ".join(raw.split()) for raw in text.splitlines()):
+        if line:
+            out += (" " if out and not (_japanese(out[-1]) and _japanese(line[0])) else "") + line
+    return out
+
+
 def possessive(name: str) -> str:
     """"Goblins'", "Red's" for an English sentence; 「ゴブリンの」 for a Japanese one."""
     return f"{name}の" if current_language() == "ja" else english_possessive(name)

@@ -113,3 +113,10 @@ def test_japanese_lines_break_between_characters_never_before_closing_marks_or_i
 def test_markup_tags_take_no_room_and_english_text_is_left_to_kivy() -> None:
     assert break_lines("[b]決戦[/b]：敵と接触した", 12, _width, markup=True) == "[b]決戦[/b]：敵と接\n触した"
     assert not has_japanese("Tap a figure to see its moves.")
+
+
+def test_a_description_over_several_lines_reads_as_one_paragraph_in_either_language() -> None:
+    from companion_app.viewmodels.words import one_paragraph
+
+    text = "ゴブリンが宝を\n守っている。\n  Goblins guard\nthe gold."
+    assert one_paragraph(text) == "ゴブリンが宝を守っている。 Goblins guard the gold."
