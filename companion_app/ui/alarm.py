@@ -13,6 +13,9 @@ from kivy.uix.boxlayout import BoxLayout
 from companion_app.ui.widgets import BigButton, WrapLabel
 from companion_app.viewmodels import palette
 from companion_app.viewmodels.overlays import IllegalAlarm
+from engine.i18n import gettext_for
+
+_ = gettext_for(__name__)
 
 PLATE: palette.RGBA = (0.42, 0.0, 0.18, 1.0)  # dark magenta: white text on it is well past 7:1
 WHITE: palette.RGBA = (1.0, 1.0, 1.0, 1.0)
@@ -37,7 +40,8 @@ class AlarmBanner(BoxLayout):  # type: ignore[misc]
             Color(*palette.ILLEGAL)
             self._border = Line(rectangle=(*self.pos, *self.size), width=dp(3))
         self.bind(pos=self._redraw, size=self._redraw)
-        self.headline = WrapLabel(text=f"ILLEGAL MOVE: {alarm.headline}", font_base=30, bold=True, color=WHITE)
+        self.headline = WrapLabel(text=_("ILLEGAL MOVE: {what}", what=alarm.headline), font_base=30, bold=True,
+                                  color=WHITE)
         self.reason = WrapLabel(text=alarm.reason, font_base=24, color=WHITE)
         self.fix = WrapLabel(text=alarm.fix, font_base=22, bold=True, color=palette.DESYNC)
         for label in (self.headline, self.reason, self.fix):

@@ -15,6 +15,9 @@ from companion_app.ui.widgets import BigButton, RuleLabel, WrapLabel
 from companion_app.viewmodels import palette
 from companion_app.viewmodels.overlays import IllegalAlarm
 from companion_app.viewmodels.prompt_model import DieView, PromptModel
+from engine.i18n import gettext_for
+
+_ = gettext_for(__name__)
 
 SendAction = Callable[[dict[str, Any]], None]
 SendOverride = Callable[[dict[str, Any]], None]
@@ -60,7 +63,7 @@ class PromptPanel(BoxLayout):  # type: ignore[misc]
         self.option_buttons = {}
         self.roll_for_me = None
         if model is None:
-            self.add_widget(WrapLabel(text="Waiting for the engine…", font_base=22))
+            self.add_widget(WrapLabel(text=_("Waiting for the engine…"), font_base=22))
             return
         self.title = RuleLabel(text=model.text, font_base=34 if self.read_only else 26, bold=True)
         self.add_widget(self.title)
@@ -77,7 +80,7 @@ class PromptPanel(BoxLayout):  # type: ignore[misc]
         elif model.kind == "move":
             self.add_widget(WrapLabel(text=model.move_hint, font_base=18))
         elif model.kind == "remove" and not self.read_only:
-            b = BigButton(text=f"{model.figure_name} is off the table", font_base=20)
+            b = BigButton(text=_("{figure} is off the table", figure=model.figure_name), font_base=20)
             b.bind(on_release=lambda _b: self._send(model.remove()))
             self.option_buttons["remove"] = b
             self.add_widget(b)
@@ -88,7 +91,7 @@ class PromptPanel(BoxLayout):  # type: ignore[misc]
 
     def _dice(self, model: PromptModel) -> None:
         if model.chances:
-            self.add_widget(WrapLabel(text="Chances before the roll:", font_base=18, color=palette.TEXT_DIM))
+            self.add_widget(WrapLabel(text=_("Chances before the roll:"), font_base=18, color=palette.TEXT_DIM))
             for line in model.chances:
                 self.add_widget(WrapLabel(text="  " + line, font_base=24, bold=True))
         # Opposed dice side by side, at most two to a row: more would squeeze the face buttons past reading.
@@ -99,7 +102,7 @@ class PromptPanel(BoxLayout):  # type: ignore[misc]
             columns.add_widget(self._die_column(model, die))
         self.add_widget(columns)
         if not self.read_only:
-            self.roll_for_me = BigButton(text="Roll for me (virtual roll, logged as such)", font_base=18)
+            self.roll_for_me = BigButton(text=_("Roll for me (virtual roll, logged as such)"), font_base=18)
             self.roll_for_me.bind(on_release=lambda _b: self._send(model.virtual_roll()))
             self.add_widget(self.roll_for_me)
         self._mark_focus()
@@ -112,8 +115,7 @@ class PromptPanel(BoxLayout):  # type: ignore[misc]
             if die.column_roller:
                 col.add_widget(WrapLabel(text=die.column_roller, font_base=18, color=palette.TEXT_DIM))
         else:
-            col.add_widget(WrapLabel(text=die.title + (f" ({die.purpose})" if die.purpose else ""), font_base=22,
-                                     bold=True))
+            col.add_widget(WrapLabel(text=die.heading, font_base=22, bold=True))
         for line in die.outcomes:
             col.add_widget(WrapLabel(text=line, font_base=22))
         buttons: list[BigButton] = []

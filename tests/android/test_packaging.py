@@ -16,6 +16,7 @@ from typing import Any
 ROOT = Path(__file__).resolve().parents[2]
 SPEC = ROOT / "buildozer.spec"
 PYTHON_RECIPES = {"python3", "hostpython3"}  # the interpreter itself, not a package the code imports
+FILE_PACKAGES = {"japanize-kivy"}  # read, never imported: the Japanese font file it ships (engine/fonts.py)
 
 
 def probe(*modules: str) -> subprocess.CompletedProcess[str]:
@@ -76,7 +77,7 @@ def test_the_check_fails_on_a_module_that_pulls_in_a_desktop_only_package() -> N
 
 def test_the_spec_requires_exactly_the_third_party_packages_the_app_imports() -> None:
     found = imported()
-    needed = {distribution(top) for top in found["third_party"]} | set(found["stdlib_recipes"])
+    needed = {distribution(top) for top in found["third_party"]} | set(found["stdlib_recipes"]) | FILE_PACKAGES
     assert requirement_names() == needed, (f"buildozer.spec requirements name {sorted(requirement_names())}; the "
                                            f"tablet app imports {sorted(needed)}: make the requirements line say so")
 
@@ -88,6 +89,10 @@ def test_the_spec_copies_every_module_and_screen_the_app_loads() -> None:
     left_out = [f for f in files if not copied(f)]
     assert not left_out, f"buildozer.spec leaves out what the app loads: {left_out}"
     assert not copied("vision/detection.py") and not copied("companion_app/demo/launcher.py")
+
+
+def test_the_apk_carries_the_apps_japanese_catalogue() -> None:
+    assert copied("companion_app/locale/ja/LC_MESSAGES/messages.po")
 
 
 def test_the_apk_carries_the_tablets_keys_and_never_the_engines_secret() -> None:

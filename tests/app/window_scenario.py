@@ -14,6 +14,7 @@ import sys
 from collections.abc import Callable
 from typing import Any
 
+from engine.i18n import language_from_environment, set_language
 from engine.scenario import bundled_scenarios
 from tests.app.engine_process import EngineProcess, VisionProcess
 from tests.app.window_driver import (  # the driver first: it configures Kivy before the app is imported
@@ -36,6 +37,7 @@ from tests.app.window_driver import (  # the driver first: it configures Kivy be
     unexplained_disabled,
 )
 from tests.app.window_gm import gm_script
+from tests.app.window_language import language_script
 from tests.app.window_layouts import layouts_script
 from tests.app.window_stacks import stack_choose_script, stacks_script
 
@@ -422,10 +424,12 @@ SCRIPTS: dict[str, Callable[[Driver], Step]] = {
     "overlays": overlays_script,
     "gm": gm_script,
     "layouts": layouts_script,
+    "language": language_script,
 }
 
 
 def main(name: str) -> int:
+    set_language(language_from_environment())  # as 'hexa app' does (HEXA_LANG): the app's texts in that language
     script = SCRIPTS[name]
     scenario = "goblins-treasure"
     if name in ("stacks", "stack-choose"):  # the Skirmish test rule set; on the synthetic table, moved by its hand
