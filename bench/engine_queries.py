@@ -530,8 +530,8 @@ def summary(result: dict[str, Any]) -> str:
                      f"with exits {by_exit['cpu_p95_ms']:.3f} ms, with step_cost {plain['cpu_p95_ms']:.3f} ms CPU p95; "
                      f"hexes, costs or paths different from the baseline's: {r['mismatches']} queries")
         if not quick and not r["meets_target_in_cpu_time"]:
-            lines.append("  where the time goes: each settled hex's path tuple and Reach and the answer's dict keyed "
-                         "by Hex (hashed in Python), then the search over integer cells and the cell sets' conversion")
+            lines.append("  where the time goes: the search over integer cells (pure Python, layer by layer), then the "
+                         "position's cell sets; each entry's path and Reach are made only when read")
     c = result["sight_changes"]
     u, f = c["unchanged_repeat"], c["first_query_after_change"]
     lines.append(f"all-pairs sight in play, {c['figures']} figures: nothing changed p95 {u['p95_ms']:.2f} ms wall, "
