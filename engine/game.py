@@ -7,6 +7,7 @@ snapshot taken before the last action (cheap and exact, like python-chess's move
 from __future__ import annotations
 
 import copy
+from collections.abc import Mapping
 from dataclasses import dataclass
 
 from engine.actions import Action
@@ -87,7 +88,7 @@ class Game:
         self.state = state
         self._prompt = None
 
-    def reachable(self, figure: str) -> dict[Hex, Reach]:
+    def reachable(self, figure: str) -> Mapping[Hex, Reach]:
         return self.rules.reachable(self.state, figure)
 
     def targets(self, figure: str) -> list[TargetInfo]:

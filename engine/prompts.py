@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from enum import Enum
 
@@ -71,7 +72,7 @@ class Prompt:
     outcomes: tuple[tuple[Outcome, ...], ...] = ()  # per die
     chances: tuple[Chance, ...] = ()
     options: tuple[Option, ...] = ()
-    moves: dict[Hex, Reach] = field(default_factory=dict)
+    moves: Mapping[Hex, Reach] = field(default_factory=dict)
     note: str = ""  # why this prompt (e.g. "tie: both roll again")
 
     def option(self, option_id: str) -> Option | None:

@@ -7,6 +7,7 @@ answer).
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from enum import Enum
 from typing import Any
 
@@ -100,7 +101,7 @@ def scenario_to_dict(scenario: Scenario, points: dict[str, int] | None = None) -
     }
 
 
-def reach_to_list(moves: dict[Hex, Reach], scenario: Scenario) -> list[dict[str, Any]]:
+def reach_to_list(moves: Mapping[Hex, Reach], scenario: Scenario) -> list[dict[str, Any]]:
     return [
         {"hex": [h.q, h.r], "label": scenario.label(h), "cost": r.cost, "path": [[p.q, p.r] for p in r.path]}
         for h, r in sorted(moves.items(), key=lambda item: (item[1].cost, item[0]))

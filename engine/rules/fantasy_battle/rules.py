@@ -191,7 +191,7 @@ class FantasyBattle(FlowRuleSet):
     def query(self, state: GameState, kind: str, subject: str) -> Overlay:
         return tablet.answer(self, state, kind, subject)
 
-    def reachable(self, state: GameState, figure: str, budget: float | None = None) -> dict[Hex, Reach]:
+    def reachable(self, state: GameState, figure: str, budget: float | None = None) -> Mapping[Hex, Reach]:
         fig = state.figures[figure]
         if not fig.alive or fig.hex is None:
             return {}

@@ -204,7 +204,7 @@ class Filtwiz(FlowRuleSet):
         return None
 
     # -- queries -----------------------------------------------------------------------------------------------------
-    def reachable(self, state: GameState, figure: str) -> dict[Hex, Reach]:
+    def reachable(self, state: GameState, figure: str) -> Mapping[Hex, Reach]:
         step = state.step
         allowance = step.allowance if isinstance(step, MoveCharacter) and step.figure == figure \
             else self.allowance(state, figure)

@@ -9,6 +9,7 @@ place with a to-hit modifier. Turning is free at any time (``face``). Black line
 from __future__ import annotations
 
 from collections import deque
+from collections.abc import Mapping
 from typing import TYPE_CHECKING
 
 from engine.actions import Move, Roll
@@ -68,7 +69,7 @@ def runs_for_cover(r: Laramie, fig_hex: Hex, state_name: str) -> bool:
     return state_name in RUNS and not terrain.has_cover(r.board, fig_hex)
 
 
-def moves(r: Laramie, state: GameState, fid: str) -> dict[Hex, Reach]:
+def moves(r: Laramie, state: GameState, fid: str) -> Mapping[Hex, Reach]:
     """Where the unit may move now (its start included, unless it must run for cover)."""
     fig = state.figures[fid]
     if not fig.alive or fig.hex is None:

@@ -181,7 +181,7 @@ class Laramie(FlowRuleSet):
         return (units.badge(units.state_of(fig)), _("HP {hp}", hp=units.hp_of(fig)), *hero)
 
     # -- queries ------------------------------------------------------------------------------------------------
-    def reachable(self, state: GameState, figure: str) -> dict[Hex, Reach]:
+    def reachable(self, state: GameState, figure: str) -> Mapping[Hex, Reach]:
         return movement.moves(self, state, figure)
 
     def why_not(self, state: GameState, figure: str, to: Hex) -> str:

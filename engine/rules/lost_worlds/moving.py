@@ -10,6 +10,7 @@ over the player names the character's back space.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
@@ -630,7 +631,7 @@ def end_move(r: LostWorlds, state: GameState, fid: str, events: list[Event]) -> 
 _GRAPHS = KeptGraphs()  # each board's movement graph: the steps a board allows and their price by level
 
 
-def reach(r: LostWorlds, state: GameState, fid: str) -> dict[Hex, Reach]:
+def reach(r: LostWorlds, state: GameState, fid: str) -> Mapping[Hex, Reach]:
     """Where the character could walk with its movement points left (its height when not moving)."""
     fig = state.figures[fid]
     if fig.hex is None or not conscious(fig):

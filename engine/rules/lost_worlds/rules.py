@@ -153,7 +153,7 @@ class LostWorlds(FlowRuleSet):
         return [v for v in self.scenario.victory if v.side == side]
 
     # -- queries for the tablets --------------------------------------------------------------------------
-    def reachable(self, state: GameState, figure: str) -> dict[Hex, Reach]:
+    def reachable(self, state: GameState, figure: str) -> Mapping[Hex, Reach]:
         return moving.reach(self, state, figure)
 
     def why_not(self, state: GameState, figure: str, to: Hex) -> str:

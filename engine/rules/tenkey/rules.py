@@ -126,7 +126,7 @@ class TenkeyBattle(FlowRuleSet):
         cover = self.blocks_shot_of(state, fid)
         return ranged.shot(self.board, self.zone(state, fid), to, cover.__contains__, self.has(fid, HAWK_EYE))
 
-    def move_reach(self, state: GameState, fid: str, metres: float) -> dict[Hex, Reach]:
+    def move_reach(self, state: GameState, fid: str, metres: float) -> Mapping[Hex, Reach]:
         """The zones a move of ``metres`` may end in; a melee area stops it unless the mover has Shadow Run."""
         fights = set() if self.has(fid, SHADOW_RUN) else self.melee_zones(state, without=fid)
         return movement.reach(self.board, self.zone(state, fid), metres, stops=fights)
@@ -231,7 +231,7 @@ class TenkeyBattle(FlowRuleSet):
         return spots or enemies
 
     # -- queries for the tablets -----------------------------------------------------------------------------
-    def reachable(self, state: GameState, figure: str) -> dict[Hex, Reach]:
+    def reachable(self, state: GameState, figure: str) -> Mapping[Hex, Reach]:
         fig = state.figures[figure]
         if fig.hex is None or fig.hex not in self.board:
             return {}
