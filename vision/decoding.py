@@ -151,14 +151,27 @@ def decode_quads(gray: NDArray[np.uint8], quads: NDArray[np.float64], codes: Cod
 @njit(cache=True)
 def _second_lowest(values: NDArray[np.float32]) -> float:
     """The second-lowest value: one dark cell (a speck, a blurred corner) is forgiven, two are not."""
-    return float(np.sort(values)[1])
+    lowest = second = np.inf
+    for value in values:
+        if value < lowest:
+            lowest, second = value, lowest
+        elif value < second:
+            second = value
+    return float(second)
 
 
 @njit(cache=True)
-def _median_of(values: NDArray[np.float32]) -> float:
-    s = np.sort(values)
-    k = s.shape[0]
-    return float((s[(k - 1) // 2] + s[k // 2]) / 2)
+def _median_of(values: NDArray[np.float32], scratch: NDArray[np.float32]) -> float:
+    """The median of ``values``, sorted in ``scratch`` (at least as long): no allocation per tag."""
+    k = values.shape[0]
+    for i in range(k):  # insertion sort: a few dozen cells
+        value = values[i]
+        j = i
+        while j > 0 and scratch[j - 1] > value:
+            scratch[j] = scratch[j - 1]
+            j -= 1
+        scratch[j] = value
+    return float((scratch[(k - 1) // 2] + scratch[k // 2]) / 2)
 
 
 @njit(cache=True)
@@ -174,6 +187,7 @@ def _threshold_read(v: NDArray[np.float32], weights: NDArray[np.int64]
     margins = np.zeros(m, np.float32)
     quiet = np.empty(4 * (n - 2), np.float32)
     border = np.empty(4 * (n - 4), np.float32)
+    scratch = np.empty(4 * (n - 2), np.float32)
     for q in range(m):
         c = v[q]
         # the quiet zone's four sides and the black border's four sides, corners left out
@@ -194,7 +208,7 @@ def _threshold_read(v: NDArray[np.float32], weights: NDArray[np.int64]
             border[(n - 4) + i] = c[n - 2, i + 2]
             border[2 * (n - 4) + i] = c[i + 2, 1]
             border[3 * (n - 4) + i] = c[i + 2, n - 2]
-        white, black = _median_of(quiet), _median_of(border)
+        white, black = _median_of(quiet, scratch), _median_of(border, scratch)
         threshold = (white + black) / 2
         # Each side of the quiet zone must be white, not just most of the ring: a quad with one edge
         # fitted to a line inside a tag has that side of its "quiet zone" on the tag's black border,

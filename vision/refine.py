@@ -15,7 +15,7 @@ import numpy as np
 from numba import njit
 from numpy.typing import NDArray
 
-from vision.sampling import bilinear
+from vision.sampling import bilinear, bilinear_inside, inside
 
 Quads = NDArray[np.float64]  # (N, 4, 2)
 
@@ -111,9 +111,15 @@ def _refine(gray: NDArray[np.uint8], quads: Quads, search_px: float, iterations:
                 for k in range(samples):
                     t = 0.15 + 0.7 * k / (samples - 1) if samples > 1 else 0.5
                     bx, by = px + t * dx, py + t * dy
-                    for j in range(count):
-                        off = -radius + j * OFFSET_STEP_PX
-                        values[j] = bilinear(gray, bx + off * nx, by + off * ny)
+                    last = -radius + (count - 1) * OFFSET_STEP_PX
+                    if inside(gray, bx - radius * nx, by - radius * ny) and inside(gray, bx + last * nx, by + last * ny):
+                        for j in range(count):  # the whole profile inside the frame: no clamping
+                            off = -radius + j * OFFSET_STEP_PX
+                            values[j] = bilinear_inside(gray, bx + off * nx, by + off * ny)
+                    else:
+                        for j in range(count):
+                            off = -radius + j * OFFSET_STEP_PX
+                            values[j] = bilinear(gray, bx + off * nx, by + off * ny)
                     best, peak = 0, -1e18
                     for j in range(count - 1):  # outward, dark border → bright surround is a positive step
                         step = values[j + 1] - values[j]
