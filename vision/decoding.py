@@ -258,9 +258,16 @@ def _match_blurred(v: NDArray[np.float32], codes: CodeBook) -> BlurredMatch:
     return BlurredMatch(best, accepted, np.clip(best_corr - runner_up, 0.0, 1.0).astype(np.float32))
 
 
+@njit(cache=True)
 def clockwise(quads: NDArray[np.float64]) -> NDArray[np.float64]:
     """The (M, 4, 2) quads with corners in clockwise order on screen (y down), first corner kept."""
-    x, y = quads[..., 0], quads[..., 1]
-    nxt = [1, 2, 3, 0]
-    area = (x * y[:, nxt] - y * x[:, nxt]).sum(axis=1)
-    return np.where((area > 0)[:, None, None], quads, quads[:, [0, 3, 2, 1]])
+    out = np.empty_like(quads)
+    for q in range(quads.shape[0]):
+        area = 0.0
+        for i in range(4):
+            j = (i + 1) % 4
+            area += quads[q, i, 0] * quads[q, j, 1] - quads[q, i, 1] * quads[q, j, 0]
+        for i in range(4):
+            src = i if area > 0 else (4 - i) % 4  # corners 0, 3, 2, 1 when anticlockwise
+            out[q, i, 0], out[q, i, 1] = quads[q, src, 0], quads[q, src, 1]
+    return out
