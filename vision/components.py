@@ -35,19 +35,27 @@ def _root(parent: NDArray[np.int64], i: int) -> int:
 
 
 @njit(cache=True)
-def _runs(binary: NDArray[np.uint8]) -> tuple[NDArray[np.int64], NDArray[np.int64], int]:
+def pixel_runs(binary: NDArray[np.uint8]) -> tuple[NDArray[np.int64], NDArray[np.int64], int]:
     """The image's runs of non-zero pixels in raster order, (row, first x, last x) each, and each
-    run's shape: the index of the shape's first run, runs joined where they touch (8-connected)."""
+    run's shape: the index of the shape's first run, runs joined where they touch (8-connected).
+
+    ``binary`` must be C-contiguous: blank stretches are skipped eight pixels at a time.
+    """
     h, w = binary.shape
+    w8 = w // 8 * 8
     runs = np.empty((h * ((w + 1) // 2) + 1, 3), np.int64)
     parent = np.empty(runs.shape[0], np.int64)
     k = 0
     above_lo = above_hi = 0  # the previous row's runs
     for y in range(h):
+        words = binary[y, :w8].view(np.uint64)
         row_lo = k
         x = 0
         j = above_lo
         while x < w:
+            if (x & 7) == 0 and x < w8 and words[x >> 3] == 0:
+                x += 8
+                continue
             if binary[y, x] == 0:
                 x += 1
                 continue
@@ -77,7 +85,6 @@ def _runs(binary: NDArray[np.uint8]) -> tuple[NDArray[np.int64], NDArray[np.int6
     return runs[:k], parent[:k], k
 
 
-@njit(cache=True)
 def component_quads(binary: NDArray[np.uint8], min_extent: float, max_extent: float,
                     min_pixels: int) -> NDArray[np.float64]:
     """Quads (k, 4, 2), corners in order around the shape, of the shapes ``min_extent``–``max_extent``
@@ -87,7 +94,14 @@ def component_quads(binary: NDArray[np.uint8], min_extent: float, max_extent: fl
     a point and the distance either side of a line are largest at one of its ends, so each rule
     reads only the runs' ends, first end first (the same corners as reading every pixel in turn).
     """
-    runs, shape, n = _runs(binary)
+    return _component_quads(np.ascontiguousarray(binary, dtype=np.uint8), float(min_extent), float(max_extent),
+                            int(min_pixels))
+
+
+@njit(cache=True)
+def _component_quads(binary: NDArray[np.uint8], min_extent: float, max_extent: float,
+                     min_pixels: int) -> NDArray[np.float64]:
+    runs, shape, n = pixel_runs(binary)
     count = np.zeros(n, np.int64)
     stats = np.zeros((n, 6))  # per shape (indexed by its first run): x0, y0, x1, y1, sum x, sum y
     for i in range(n):
