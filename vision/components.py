@@ -102,10 +102,19 @@ def component_quads(binary: NDArray[np.uint8], min_extent: float, max_extent: fl
 def _component_quads(binary: NDArray[np.uint8], min_extent: float, max_extent: float,
                      min_pixels: int) -> NDArray[np.float64]:
     runs, shape, n = pixel_runs(binary)
-    count = np.zeros(n, np.int64)
-    stats = np.zeros((n, 6))  # per shape (indexed by its first run): x0, y0, x1, y1, sum x, sum y
+    # shapes numbered in the order of their first run (raster order), arrays per shape, not per run
+    label = np.empty(n, np.int64)
+    m = 0
     for i in range(n):
-        r = shape[i]
+        if shape[i] == i:
+            label[i] = m
+            m += 1
+        else:
+            label[i] = label[shape[i]]
+    count = np.zeros(m, np.int64)
+    stats = np.zeros((m, 6))  # per shape: x0, y0, x1, y1, sum x, sum y
+    for i in range(n):
+        r = label[i]
         y, s, e = runs[i, 0], runs[i, 1], runs[i, 2]
         length = e - s + 1
         st = stats[r]
@@ -117,61 +126,67 @@ def _component_quads(binary: NDArray[np.uint8], min_extent: float, max_extent: f
         count[r] += length
         st[4] += (s + e) * length / 2.0
         st[5] += y * length
-    keep = np.zeros(n, np.bool_)
-    for r in range(n):
-        if shape[r] == r:
-            extent = max(stats[r, 2] - stats[r, 0], stats[r, 3] - stats[r, 1]) + 1
-            keep[r] = count[r] >= min_pixels and min_extent <= extent <= max_extent
-    # the kept shapes' run ends, grouped by shape in raster order: (x, y) of a run's first end, then its last
-    start = np.zeros(n + 1, np.int64)
-    for i in range(n):
-        if keep[shape[i]]:
-            start[shape[i] + 1] += 2 if runs[i, 2] > runs[i, 1] else 1
-    for r in range(n):
-        start[r + 1] += start[r]
-    fill = start.copy()
-    px, py = np.empty(start[n], np.float64), np.empty(start[n], np.float64)
-    for i in range(n):
-        r = shape[i]
-        if keep[r]:
-            px[fill[r]], py[fill[r]] = runs[i, 1], runs[i, 0]
-            fill[r] += 1
-            if runs[i, 2] > runs[i, 1]:
-                px[fill[r]], py[fill[r]] = runs[i, 2], runs[i, 0]
-                fill[r] += 1
-    corners = np.zeros((n, 4, 2))
-    best = np.zeros((n, 4))  # per shape: the distances that chose each corner
-    out = np.zeros((n, 4, 2))
+    kept = np.full(m, -1, np.int64)  # a kept shape's place among the kept ones
     k = 0
-    for r in range(n):
-        if not keep[r]:
+    for r in range(m):
+        extent = max(stats[r, 2] - stats[r, 0], stats[r, 3] - stats[r, 1]) + 1
+        if count[r] >= min_pixels and min_extent <= extent <= max_extent:
+            kept[r] = k
+            k += 1
+    # the kept shapes' run ends, grouped by shape in raster order: (x, y) of a run's first end, then its last
+    start = np.zeros(k + 1, np.int64)
+    for i in range(n):
+        c = kept[label[i]]
+        if c >= 0:
+            start[c + 1] += 2 if runs[i, 2] > runs[i, 1] else 1
+    for c in range(k):
+        start[c + 1] += start[c]
+    fill = start.copy()
+    px, py = np.empty(start[k], np.float64), np.empty(start[k], np.float64)
+    for i in range(n):
+        c = kept[label[i]]
+        if c >= 0:
+            px[fill[c]], py[fill[c]] = runs[i, 1], runs[i, 0]
+            fill[c] += 1
+            if runs[i, 2] > runs[i, 1]:
+                px[fill[c]], py[fill[c]] = runs[i, 2], runs[i, 0]
+                fill[c] += 1
+    out = np.zeros((k, 4, 2))
+    corners = np.zeros((4, 2))
+    best = np.zeros(4)  # the distances that chose each corner
+    q = 0
+    for r in range(m):
+        c = kept[r]
+        if c < 0:
             continue
-        lo, hi = start[r], start[r + 1]
+        lo, hi = start[c], start[c + 1]
         cx, cy = stats[r, 4] / count[r], stats[r, 5] / count[r]
+        corners[:] = 0.0
+        best[:] = 0.0
         far = -1.0
         for i in range(lo, hi):
             d = (px[i] - cx) ** 2 + (py[i] - cy) ** 2
             if d > far:
-                far, corners[r, 0, 0], corners[r, 0, 1] = d, px[i], py[i]
-        ax, ay = corners[r, 0, 0], corners[r, 0, 1]
+                far, corners[0, 0], corners[0, 1] = d, px[i], py[i]
+        ax, ay = corners[0, 0], corners[0, 1]
         far = -1.0
         for i in range(lo, hi):
             d = (px[i] - ax) ** 2 + (py[i] - ay) ** 2
             if d > far:
-                far, corners[r, 2, 0], corners[r, 2, 1] = d, px[i], py[i]
-        best[r, 2] = far
-        ux, uy = corners[r, 2, 0] - ax, corners[r, 2, 1] - ay
+                far, corners[2, 0], corners[2, 1] = d, px[i], py[i]
+        best[2] = far
+        ux, uy = corners[2, 0] - ax, corners[2, 1] - ay
         for i in range(lo, hi):
             side = (px[i] - ax) * uy - (py[i] - ay) * ux
-            if side > best[r, 1]:
-                best[r, 1], corners[r, 1, 0], corners[r, 1, 1] = side, px[i], py[i]
-            if -side > best[r, 3]:
-                best[r, 3], corners[r, 3, 0], corners[r, 3, 1] = -side, px[i], py[i]
-        diagonal_sq = best[r, 2]  # squared length; the side distances are |diagonal| × offset
+            if side > best[1]:
+                best[1], corners[1, 0], corners[1, 1] = side, px[i], py[i]
+            if -side > best[3]:
+                best[3], corners[3, 0], corners[3, 1] = -side, px[i], py[i]
+        diagonal_sq = best[2]  # squared length; the side distances are |diagonal| × offset
         if diagonal_sq < 1.0:
             continue
-        if min(best[r, 1], best[r, 3]) < MIN_SPREAD * diagonal_sq:
+        if min(best[1], best[3]) < MIN_SPREAD * diagonal_sq:
             continue
-        out[k] = corners[r]
-        k += 1
-    return out[:k]
+        out[q] = corners
+        q += 1
+    return out[:q]
