@@ -93,7 +93,7 @@ class CandidateFinder:
         bound = self._loose_bound if loose else self._bound
         mask = cv2.dilate(cv2.compare(small, cv2.LUT(closed, bound), cv2.CMP_LT), self._grow)
         boxes = _blob_boxes(np.ascontiguousarray(mask), self._margin, w, h)
-        return [(int(x0), int(y0), int(x1), int(y1)) for x0, y0, x1, y1 in boxes]
+        return [(x0, y0, x1, y1) for x0, y0, x1, y1 in boxes.tolist()]
 
     def search(self, gray: NDArray[np.uint8], loose: bool = False) -> tuple[Quads, list[Box]]:
         """Candidate quads (N, 4, 2) in full-resolution pixels, traced at half resolution, and the

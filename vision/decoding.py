@@ -129,19 +129,22 @@ def decode_quads(gray: NDArray[np.uint8], quads: NDArray[np.float64], codes: Cod
         return []
     blurred = _match_blurred(v[candidates], codes)
     found: list[tuple[int, int, NDArray[np.float64], float]] = []
+    # plain lists: indexing numpy arrays one element at a time costs more than the reads
+    sure_list, code_list, margin_list = sure.tolist(), code_values.tolist(), margin.tolist()
+    best_list, accepted_list, confidence_list = blurred.best.tolist(), blurred.accepted.tolist(), blurred.confidence.tolist()
     for j, index in enumerate(candidates.tolist()):
-        match = codes.identify(int(code_values[index])) if sure[index] else None
-        template = int(blurred.best[j])
-        if match is not None and match[0] == codes.template_ids[template]:
+        match = codes.identify(code_list[index]) if sure_list[index] else None
+        template = best_list[j]
+        if match is not None and match[0] == template % codes.code_count:
             # the exact read and the blurred codes agree
             marker_id, rotation = match
-            confidence = min(max(float(margin[index]), 0.0), 1.0)
-        elif soft and blurred.accepted[j]:
+            confidence = min(max(margin_list[index], 0.0), 1.0)
+        elif soft and accepted_list[j]:
             # No exact read, or one the blurred codes contradict: under strong blur lone white cells
             # fall below the halfway threshold while pairs stay above it, so a tag can read exactly
             # as another code; the blurred codes, which model that, must then be clearly sure.
             marker_id, rotation = int(codes.template_ids[template]), int(codes.template_rotations[template])
-            confidence = float(blurred.confidence[j])
+            confidence = confidence_list[j]
         else:
             continue
         found.append((index, marker_id, quads[index][_ROLL[rotation]], confidence))

@@ -218,11 +218,11 @@ class MarkerDetector:
         earlier = np.array([(x, y) for x, y, _, _ in taken], dtype=np.float64).reshape(-1, 2)
         # the same tag through two outlines (its border's outer and inner edge) is kept once
         fresh = _first_reads(centres[indices], earlier, SAME_TAG_PX)
+        centre_list, footprint_list, stretch_list = centres.tolist(), footprints.tolist(), stretch.tolist()
         for (index, marker_id, ordered, confidence), new in zip(found, fresh.tolist(), strict=True):
             if new:
                 markers.append(DetectedMarker(marker_id, ordered, confidence))
-                taken.append((float(centres[index, 0]), float(centres[index, 1]), float(footprints[index]),
-                              float(stretch[index])))
+                taken.append((*centre_list[index], footprint_list[index], stretch_list[index]))
 
 
 @njit(cache=True)
