@@ -90,8 +90,9 @@ def _refine(gray: NDArray[np.uint8], quads: Quads, search_px: float, iterations:
     corners = np.zeros((4, 2))
     max_steps = int(2 * max(search_px, 1.0) / OFFSET_STEP_PX) + 2
     values = np.zeros(max_steps)
+    cur = np.zeros((4, 2))
     for q in range(n):
-        cur = out[q].copy()
+        cur[:, :] = out[q]
         for it in range(iterations):
             # later passes start within a fraction of a pixel: a narrower search still holds the
             # centring window (CENTROID_HALF_WIDTH steps) with room to spare
@@ -132,9 +133,16 @@ def _refine(gray: NDArray[np.uint8], quads: Quads, search_px: float, iterations:
                     weights[e, k] = max(peak, 0.0)
                     peak_sum += max(peak, 0.0)
                 # weighted line fit: centroid and principal direction of the edge points
-                total = max(weights[e].sum(), 1e-9)
-                mx = (weights[e] * edge_pts[e, :, 0]).sum() / total
-                my = (weights[e] * edge_pts[e, :, 1]).sum() / total
+                weight_sum = sum_x = sum_y = 0.0  # loops, not array expressions: no temporaries per edge
+                for k in range(samples):
+                    weight_sum += weights[e, k]
+                for k in range(samples):
+                    sum_x += weights[e, k] * edge_pts[e, k, 0]
+                for k in range(samples):
+                    sum_y += weights[e, k] * edge_pts[e, k, 1]
+                total = max(weight_sum, 1e-9)
+                mx = sum_x / total
+                my = sum_y / total
                 sxx = syy = sxy = 0.0
                 for k in range(samples):
                     ux, uy = edge_pts[e, k, 0] - mx, edge_pts[e, k, 1] - my
