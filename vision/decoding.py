@@ -132,7 +132,8 @@ def decode_quads(gray: NDArray[np.uint8], quads: NDArray[np.float64], codes: Cod
     found: list[tuple[int, int, NDArray[np.float64], float]] = []
     # plain lists: indexing numpy arrays one element at a time costs more than the reads
     sure_list, code_list, margin_list = sure.tolist(), code_values.tolist(), margin.tolist()
-    best_list, accepted_list, confidence_list = blurred.best.tolist(), blurred.accepted.tolist(), blurred.confidence.tolist()
+    best_list, accepted_list = blurred.best.tolist(), blurred.accepted.tolist()
+    confidence_list = blurred.confidence.tolist()
     for j, index in enumerate(candidates.tolist()):
         match = codes.identify(code_list[index]) if sure_list[index] else None
         template = best_list[j]

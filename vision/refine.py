@@ -113,7 +113,8 @@ def _refine(gray: NDArray[np.uint8], quads: Quads, search_px: float, iterations:
                     t = 0.15 + 0.7 * k / (samples - 1) if samples > 1 else 0.5
                     bx, by = px + t * dx, py + t * dy
                     last = -radius + (count - 1) * OFFSET_STEP_PX
-                    if inside(gray, bx - radius * nx, by - radius * ny) and inside(gray, bx + last * nx, by + last * ny):
+                    first_in = inside(gray, bx - radius * nx, by - radius * ny)
+                    if first_in and inside(gray, bx + last * nx, by + last * ny):
                         for j in range(count):  # the whole profile inside the frame: no clamping
                             off = -radius + j * OFFSET_STEP_PX
                             values[j] = bilinear_inside(gray, bx + off * nx, by + off * ny)

@@ -40,7 +40,7 @@ def bilinear_inside(gray: NDArray[np.uint8], x: float, y: float) -> float:
 def inside(gray: NDArray[np.uint8], x: float, y: float) -> bool:
     """Whether (x, y) lies well inside the image, where :func:`bilinear_inside` may read it."""
     h, w = gray.shape
-    return 0.5 <= x <= w - 1.5 and 0.5 <= y <= h - 1.5
+    return bool(0.5 <= x <= w - 1.5 and 0.5 <= y <= h - 1.5)
 
 
 @njit(cache=True)
