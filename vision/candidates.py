@@ -197,27 +197,74 @@ def _merge(boxes: NDArray[np.int64]) -> NDArray[np.int64]:
 
 @njit(cache=True)
 def _blob_boxes(mask: NDArray[np.uint8], margin: int, w: int, h: int) -> NDArray[np.int64]:
-    """The boxes around the mask's 8-connected blobs, grown by ``margin`` and doubled (clipped to
-    ``w`` × ``h``), overlapping ones merged: what bounding the blobs' outer contours gave, in one pass."""
+    """The boxes around the mask's outer 8-connected blobs, grown by ``margin`` and doubled (clipped
+    to ``w`` × ``h``), overlapping ones merged: what bounding the blobs' outer contours gave.
+
+    As with outer contours, blobs inside another's hole are left out and the blobs come in reverse
+    raster order, so that the merged boxes come in the same order too (the canvas is packed in it).
+    """
     runs, shape, n = pixel_runs(mask)
-    boxes = np.empty((n, 4), np.int64)
-    k = 0
+    rect = np.empty((n, 4), np.int64)  # per blob, raster order of its first pixel: x0, y0, x1, y1 (exclusive)
+    root = np.empty(n, np.int64)
     slot = np.full(n, -1, np.int64)
+    m = 0
     for i in range(n):
         r = shape[i]
         y, x0, x1 = runs[i, 0], runs[i, 1], runs[i, 2] + 1
         if slot[r] < 0:
-            slot[r] = k
-            boxes[k, 0], boxes[k, 1], boxes[k, 2], boxes[k, 3] = x0, y, x1, y + 1
-            k += 1
+            slot[r] = m
+            root[m] = r
+            rect[m, 0], rect[m, 1], rect[m, 2], rect[m, 3] = x0, y, x1, y + 1
+            m += 1
         else:
             b = slot[r]
-            boxes[b, 0], boxes[b, 2] = min(boxes[b, 0], x0), max(boxes[b, 2], x1)
-            boxes[b, 3] = y + 1
-    for b in range(k):
-        boxes[b, 0], boxes[b, 1] = max(0, (boxes[b, 0] - margin) * 2), max(0, (boxes[b, 1] - margin) * 2)
-        boxes[b, 2], boxes[b, 3] = min(w, (boxes[b, 2] + margin) * 2), min(h, (boxes[b, 3] + margin) * 2)
+            rect[b, 0], rect[b, 2] = min(rect[b, 0], x0), max(rect[b, 2], x1)
+            rect[b, 3] = y + 1
+    boxes = np.empty((m, 4), np.int64)
+    k = 0
+    for c in range(m - 1, -1, -1):
+        nested = False
+        for o in range(m):
+            if (o != c and not nested and rect[o, 0] <= rect[c, 0] and rect[o, 1] <= rect[c, 1]
+                    and rect[c, 2] <= rect[o, 2] and rect[c, 3] <= rect[o, 3]):
+                nested = _in_hole(runs, shape, root[o], rect[o], runs[root[c], 1], runs[root[c], 0])
+        if nested:
+            continue
+        boxes[k, 0], boxes[k, 1] = max(0, (rect[c, 0] - margin) * 2), max(0, (rect[c, 1] - margin) * 2)
+        boxes[k, 2], boxes[k, 3] = min(w, (rect[c, 2] + margin) * 2), min(h, (rect[c, 3] + margin) * 2)
+        k += 1
     return _merge(boxes[:k]) if k > 1 else boxes[:k]
+
+
+@njit(cache=True)
+def _in_hole(runs: NDArray[np.int64], shape: NDArray[np.int64], blob: int, rect: NDArray[np.int64],
+             x: int, y: int) -> bool:
+    """Whether pixel (x, y) lies in a hole of ``blob`` (the index of its first run; ``rect`` its
+    bounding box): unreachable from outside the box through pixels not of the blob, 4-connected."""
+    x0, y0 = rect[0] - 1, rect[1] - 1
+    bw, bh = rect[2] - rect[0] + 2, rect[3] - rect[1] + 2
+    seen = np.zeros((bh, bw), np.uint8)  # 1: the blob, 2: reached from outside
+    for i in range(blob, runs.shape[0]):
+        if shape[i] == blob:
+            seen[runs[i, 0] - y0, runs[i, 1] - x0:runs[i, 2] + 1 - x0] = 1
+    stack = np.empty((bw * bh, 2), np.int64)
+    top = 0
+    for yy in range(bh):
+        for xx in range(bw):
+            if (yy == 0 or xx == 0 or yy == bh - 1 or xx == bw - 1) and seen[yy, xx] == 0:
+                seen[yy, xx] = 2
+                stack[top, 0], stack[top, 1] = yy, xx
+                top += 1
+    while top > 0:
+        top -= 1
+        yy, xx = stack[top, 0], stack[top, 1]
+        for dy, dx in ((-1, 0), (1, 0), (0, -1), (0, 1)):
+            ny, nx = yy + dy, xx + dx
+            if 0 <= ny < bh and 0 <= nx < bw and seen[ny, nx] == 0:
+                seen[ny, nx] = 2
+                stack[top, 0], stack[top, 1] = ny, nx
+                top += 1
+    return bool(seen[y - y0, x - x0] != 2)
 
 
 @njit(cache=True)
