@@ -4,31 +4,39 @@ from __future__ import annotations
 
 import argparse
 import logging
-import os
 import sys
+
+from companion_app.kivy_start import DEBUG_VARIABLE, prepare_kivy
+from engine.i18n import gettext_for, take_language_option
+
+_ = gettext_for(__name__)
 
 
 def _parser() -> argparse.ArgumentParser:
-    p = argparse.ArgumentParser(prog="hexa app", description="The tablet app beside the board.")
-    p.add_argument("--engine", default="127.0.0.1", help="host running 'hexa engine' (default 127.0.0.1)")
-    p.add_argument("--pub-port", type=int, default=5560, help="engine publish port (default 5560)")
-    p.add_argument("--command-port", type=int, default=5561, help="engine command port (default 5561)")
+    p = argparse.ArgumentParser(prog="hexa app", description=_("The tablet app beside the board."))
+    p.add_argument("--engine", default="127.0.0.1", help=_("host running 'hexa engine' (default 127.0.0.1)"))
+    p.add_argument("--pub-port", type=int, default=5560, help=_("engine publish port (default 5560)"))
+    p.add_argument("--command-port", type=int, default=5561, help=_("engine command port (default 5561)"))
     p.add_argument("--vision", default=None, metavar="ENDPOINT",
-                   help="camera service publisher for the live preview, e.g. tcp://127.0.0.1:5555")
-    p.add_argument("--big-screen", action="store_true", help="read-only view of the board and prompt for a TV")
-    p.add_argument("--text-scale", type=float, default=1.0, help="text size factor, 0.7 to 2.5 (default 1.0)")
-    p.add_argument("--size", default=None, metavar="WxH", help="window size in pixels on a desktop, e.g. 1280x800")
-    p.add_argument("--keys", metavar="DIR", help="CURVE keys from 'hexa keys' for an engine started with --lan "
-                   "(needs DIR/server.key and DIR/clients/NAME.key_secret)")
-    p.add_argument("--client", default="tablet", help="this tablet's key name under DIR/clients (default tablet)")
-    p.add_argument("-v", "--verbose", action="store_true", help="log the network agent's state changes")
+                   help=_("camera service publisher for the live preview, e.g. tcp://127.0.0.1:5555"))
+    p.add_argument("--big-screen", action="store_true", help=_("read-only view of the board and prompt for a TV"))
+    p.add_argument("--text-scale", type=float, default=1.0, help=_("text size factor, 0.7 to 2.5 (default 1.0)"))
+    p.add_argument("--size", default=None, metavar="WxH", help=_("window size in pixels on a desktop, e.g. 1280x800"))
+    p.add_argument("--keys", metavar="DIR", help=_("CURVE keys from 'hexa keys' for an engine started with --lan "
+                                                   "(needs DIR/server.key and DIR/clients/NAME.key_secret)"))
+    p.add_argument("--client", default="tablet", help=_("this tablet's key name under DIR/clients (default tablet)"))
+    p.add_argument("-v", "--verbose", action="store_true",
+                   help=_("log the network agent's state changes and all of Kivy's start-up (or set {variable}=1)",
+                          variable=DEBUG_VARIABLE))
     return p
 
 
 def main(argv: list[str]) -> int:
-    args = _parser().parse_args(argv)
+    # 'hexa app' has taken --lang already; the APK's main.py starts here: --lang, HEXA_LANG or the system's language
+    args = _parser().parse_args(take_language_option(argv))
     if not 0.7 <= args.text_scale <= 2.5:
-        print(f"hexa app: --text-scale must be between 0.7 and 2.5, got {args.text_scale}", file=sys.stderr)
+        print("hexa app: " + _("--text-scale must be between 0.7 and 2.5, got {value}", value=args.text_scale),
+              file=sys.stderr)
         return 2
     size = None
     if args.size:
@@ -36,11 +44,12 @@ def main(argv: list[str]) -> int:
             w, h = (int(v) for v in args.size.lower().split("x"))
             size = (w, h)
         except ValueError:
-            print(f"hexa app: --size must look like 1280x800, got {args.size!r}", file=sys.stderr)
+            print("hexa app: " + _("--size must look like 1280x800, got {value}", value=repr(args.size)),
+                  file=sys.stderr)
             return 2
-    # Kivy installs its own log handler; the app's loggers only choose their level.
+    # Kivy (or, on a quiet start, one handler of prepare_kivy) prints the records; the app's loggers choose their level.
     logging.getLogger("companion_app").setLevel(logging.INFO if args.verbose else logging.WARNING)
-    os.environ.setdefault("KIVY_NO_ARGS", "1")
+    prepare_kivy(verbose=args.verbose)  # before the first import of Kivy
     from kivy.config import Config
 
     Config.set("input", "mouse", "mouse,disable_multitouch")  # right click is not a second finger
@@ -62,6 +71,7 @@ def main(argv: list[str]) -> int:
             return 2
     agent = NetworkAgent(f"tcp://{args.engine}:{args.pub_port}", f"tcp://{args.engine}:{args.command_port}",
                          args.vision, keys=keys)
-    print(f"Connecting to the engine at {args.engine} (ports {args.pub_port}/{args.command_port}) …")
+    print(_("Connecting to the engine at {host} (ports {pub}/{commands}) …", host=args.engine, pub=args.pub_port,
+            commands=args.command_port))
     HexaApp(agent, big_screen=args.big_screen, text_scale=args.text_scale).run()
     return 0

@@ -15,6 +15,9 @@ from typing import Any, ClassVar
 from engine.board.base import CellLabels
 from engine.errors import IllegalActionError
 from engine.hexes import Hex
+from engine.i18n import gettext_for
+
+_ = gettext_for(__name__)
 
 
 @dataclass(frozen=True)
@@ -77,35 +80,38 @@ def action_to_dict(action: Action) -> dict[str, Any]:
 
 def _field(data: dict[str, Any], name: str, typ: type) -> Any:
     if name not in data:
-        raise IllegalActionError(f"action field {name!r} is missing (a {data.get('kind')} action needs it)")
+        raise IllegalActionError(_("action field {name!r} is missing (a {kind} action needs it)", name=name,
+                                   kind=data.get("kind")))
     value = data.get(name)
     if not isinstance(value, typ) or (isinstance(value, bool) and typ is not bool):
-        raise IllegalActionError(f"action field {name!r} must be a {typ.__name__}, got {value!r}")
+        raise IllegalActionError(_("action field {name!r} must be a {type}, got {value!r}", name=name,
+                                   type=typ.__name__, value=value))
     return value
 
 
 def action_from_dict(data: Any) -> Action:
     """Rebuild an action from its dict form, refusing anything malformed with a clear message."""
     if not isinstance(data, dict):
-        raise IllegalActionError(f"an action must be an object with a 'kind', got {data!r}")
+        raise IllegalActionError(_("an action must be an object with a 'kind', got {data!r}", data=data))
     kind = data.get("kind")
     if kind == "roll":
         values = _field(data, "values", list)
         if not values or not all(isinstance(v, int) and not isinstance(v, bool) for v in values):
-            raise IllegalActionError(f"'values' must be a non-empty list of die results, got {values!r}")
+            raise IllegalActionError(_("'values' must be a non-empty list of die results, got {values!r}",
+                                       values=values))
         return Roll(tuple(values), bool(data.get("virtual", False)))
     if kind == "choose":
         return Choose(_field(data, "option", str))
     if kind == "move":
         to = _field(data, "to", list)
         if len(to) != 2 or not all(isinstance(v, int) and not isinstance(v, bool) for v in to):
-            raise IllegalActionError(f"'to' must be [q, r], got {to!r}")
+            raise IllegalActionError(_("'to' must be [q, r], got {to!r}", to=to))
         return Move(_field(data, "figure", str), Hex(to[0], to[1]))
     if kind == "remove":
         return Remove(_field(data, "figure", str))
     if kind == "face":
         return Face(_field(data, "figure", str), _field(data, "direction", int))
-    raise IllegalActionError(f"unknown action kind {kind!r}: expected roll, choose, move, remove or face")
+    raise IllegalActionError(_("unknown action kind {kind!r}: expected roll, choose, move, remove or face", kind=kind))
 
 
 def action_to_text(action: Action, labels: CellLabels) -> str:
@@ -126,7 +132,7 @@ def action_from_text(text: str, labels: CellLabels) -> Action:
     words = text.split()
     forms = "roll 5 3 | roll! 4 | choose OPTION | move FIGURE CELL | remove FIGURE | face FIGURE DIRECTION"
     if not words:
-        raise IllegalActionError(f"empty action: expected one of {forms}")
+        raise IllegalActionError(_("empty action: expected one of {forms}", forms=forms))
     verb, args = words[0].lower(), words[1:]
     try:
         if verb in ("roll", "roll!") and args:
@@ -140,5 +146,5 @@ def action_from_text(text: str, labels: CellLabels) -> Action:
         if verb == "face" and len(args) == 2:
             return Face(args[0], int(args[1]))
     except ValueError as exc:
-        raise IllegalActionError(f"cannot read {text!r}: {exc}") from None
-    raise IllegalActionError(f"cannot read {text!r}: expected one of {forms}")
+        raise IllegalActionError(_("cannot read {text!r}: {error}", text=text, error=exc)) from None
+    raise IllegalActionError(_("cannot read {text!r}: expected one of {forms}", text=text, forms=forms))

@@ -27,6 +27,10 @@ from dataclasses import dataclass
 from engine.board import CORE_EDGE_KINDS, CORE_KINDS, EdgeKindSpec, HexBoard, HexInfo, Terrain, TerrainKind
 from engine.errors import MapError
 from engine.hexes import Edge, Hex, Orientation, column_letters, from_offset, to_offset
+from engine.i18n import N_, gettext_for
+from engine.texts import join_list
+
+_ = gettext_for(__name__)
 
 TERRAIN_SYMBOLS: dict[str, str] = {
     ".": Terrain.FLOOR,
@@ -56,7 +60,7 @@ class DrawnMap:
         """The one hex carrying ``mark`` (error if none or several)."""
         found = self.marks.get(mark, [])
         if len(found) != 1:
-            raise MapError(f"expected exactly one {mark!r} on the map, found {len(found)}")
+            raise MapError(_("expected exactly one {mark!r} on the map, found {n}", mark=mark, n=len(found)))
         return found[0]
 
 
@@ -68,13 +72,13 @@ def _grid_cells(text: str, orientation: Orientation) -> list[tuple[int, int, str
         for i, ch in enumerate(line.rstrip()):
             if ch.isspace():
                 continue
-            where = f"line {j + 1}, character {i + 1}"
+            where = _("line {line}, character {char}", line=j + 1, char=i + 1)
             if orientation is Orientation.FLAT:
                 if i % 2 or (i // 2) % 2 != j % 2:
                     raise MapError(
-                        f"map symbol {ch!r} at {where} is off the hex grid: in flat-top maps even columns "
-                        "(A, C, …) stand on the first line of each row, 4 characters apart, and odd columns "
-                        "(B, D, …) on the next line, 2 characters further right",
+                        _("map symbol {ch!r} at {where} is off the hex grid: in flat-top maps even columns (A, C, …) "
+                          "stand on the first line of each row, 4 characters apart, and odd columns (B, D, …) on the "
+                          "next line, 2 characters further right", ch=ch, where=where),
                         j + 1,
                     )
                 cells.append((i // 2, j // 2, ch, j + 1, i + 1))
@@ -82,8 +86,8 @@ def _grid_cells(text: str, orientation: Orientation) -> list[tuple[int, int, str
                 shift = 2 * (j % 2)
                 if (i - shift) % 4:
                     raise MapError(
-                        f"map symbol {ch!r} at {where} is off the hex grid: in pointy-top maps symbols stand "
-                        "4 characters apart and odd rows are indented by 2 characters",
+                        _("map symbol {ch!r} at {where} is off the hex grid: in pointy-top maps symbols stand 4 "
+                          "characters apart and odd rows are indented by 2 characters", ch=ch, where=where),
                         j + 1,
                     )
                 cells.append(((i - shift) // 4, j, ch, j + 1, i + 1))
@@ -91,9 +95,10 @@ def _grid_cells(text: str, orientation: Orientation) -> list[tuple[int, int, str
 
 
 def _symbol_list(symbols: Symbols) -> str:
-    names: dict[str, str] = {Terrain.FLOOR: "floor", Terrain.BLOCKING: "blocking", Terrain.LOW_OBSTACLE: "low obstacle",
-             Terrain.WATER: "water"}
-    return ", ".join(f"{ch} {token or names.get(terrain, terrain)}" for ch, (terrain, token) in symbols.items())
+    names: dict[str, str] = {Terrain.FLOOR: N_("floor"), Terrain.BLOCKING: N_("blocking"),
+                             Terrain.LOW_OBSTACLE: N_("low obstacle"), Terrain.WATER: N_("water")}
+    return join_list(f"{ch} {token or (_(names[terrain]) if terrain in names else terrain)}"
+                     for ch, (terrain, token) in symbols.items())
 
 
 def _check_rows(cells: list[tuple[int, int, str, int, int]], orientation: Orientation) -> None:
@@ -110,9 +115,11 @@ def _check_rows(cells: list[tuple[int, int, str, int, int]], orientation: Orient
         last = max(hi for _, _, hi in rows)
         for line_no, lo, hi in rows:
             if lo != first or hi != last:
-                where = "starts later" if lo != first else "stops earlier"
                 raise MapError(
-                    f"line {line_no} of the drawing {where} than the other rows; draw '-' where there is no tile",
+                    _("line {line} of the drawing starts later than the other rows; draw '-' where there is no tile",
+                      line=line_no) if lo != first else
+                    _("line {line} of the drawing stops earlier than the other rows; draw '-' where there is no tile",
+                      line=line_no),
                     line_no,
                 )
 
@@ -136,12 +143,14 @@ def parse_map(text: str, orientation: Orientation = Orientation.FLAT, symbols: S
             marks.setdefault(ch, []).append(h)
         else:
             raise MapError(
-                f"unknown map symbol {ch!r} at line {line_no}, character {char_no}: use {_symbol_list(symbols)}, "
-                f"- no tile{'' if strict else ', or a letter/digit mark'}",
+                _("unknown map symbol {ch!r} at line {line}, character {char}: use {symbols}, - no tile", ch=ch,
+                  line=line_no, char=char_no, symbols=_symbol_list(symbols)) if strict else
+                _("unknown map symbol {ch!r} at line {line}, character {char}: use {symbols}, - no tile, or a "
+                  "letter/digit mark", ch=ch, line=line_no, char=char_no, symbols=_symbol_list(symbols)),
                 line_no,
             )
     if not tiles:
-        raise MapError("the map drawing has no tiles")
+        raise MapError(_("the map drawing has no tiles"))
     if strict:
         _check_rows(cells, orientation)
     return DrawnMap(tiles=tiles, marks=marks)
@@ -155,7 +164,8 @@ def parse_levels(text: str, orientation: Orientation = Orientation.FLAT) -> dict
             continue
         if not ch.isdigit():
             raise MapError(
-                f"level map symbol {ch!r} at line {line_no}, character {char_no} is not a digit 0–9", line_no
+                _("level map symbol {ch!r} at line {line}, character {char} is not a digit 0–9", ch=ch, line=line_no,
+                  char=char_no), line_no
             )
         levels[from_offset(col, row, orientation)] = int(ch)
     return levels
@@ -181,7 +191,7 @@ def _symbol(info: HexInfo, symbols: Symbols) -> str:
 EDGE_SYMBOLS = {"wall": "=", "closed": "+", "locked": "*", "open": "'"}
 # A rule set's own edge kinds are drawn by their draw style (engine.board.edges.EDGE_STYLES).
 EDGE_STYLE_SYMBOLS = {"wall": "=", "line": ":", "fence": "^"}
-EDGE_LEGEND = "Edges: = wall, + door, * locked door, ' open door"
+EDGE_LEGEND = N_("Edges: = wall, + door, * locked door, ' open door")
 
 
 def edge_marks(board: HexBoard, doors: Mapping[Edge, str] | None = None) -> dict[Edge, str]:
@@ -201,7 +211,7 @@ def edge_marks(board: HexBoard, doors: Mapping[Edge, str] | None = None) -> dict
 
 def edge_legend(board: HexBoard) -> str:
     """The edge symbols' legend: the shared doors' and walls', and each other kind the board holds."""
-    parts = [EDGE_LEGEND]
+    parts = [_(EDGE_LEGEND)]
     for name in sorted({n for n in board.edges.values() if n not in CORE_EDGE_KINDS}):
         spec = board.edge_kinds[name]
         if not spec.door:
@@ -255,7 +265,7 @@ def render_map(
         elif xa == xb:  # one above the other (flat-top north-south): the line between them
             line, x = (la + lb) // 2, xa
         else:  # diagonal: beside the upper hex, towards the lower one
-            (lu, xu), (_, xl) = sorted(((la, xa), (lb, xb)))
+            (lu, xu), (_lo, xl) = sorted(((la, xa), (lb, xb)))
             line, x = lu, xu + (1 if xl > xu else -1)
         if 0 <= line < height and 0 <= x < width and grid[line][x] == " ":
             grid[line][x] = symbol[:1]

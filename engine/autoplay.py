@@ -22,10 +22,12 @@ from engine.board import HexBoard, ZoneBoard, standable
 from engine.events import Event
 from engine.game import Game
 from engine.hexes import Edge, Hex, edge
+from engine.i18n import gettext_for
 from engine.lines import Sight
 from engine.prompts import Option, Prompt, PromptKind
 
 log = logging.getLogger(__name__)
+_ = gettext_for(__name__)
 
 LOCKED_DOOR_COST = 3.0  # a locked door may take a few tries: make the way round competitive
 KEEP_DISTANCE = 3  # figures with a ranged attack hold this far from the nearest enemy while others close in
@@ -81,7 +83,7 @@ def distance_field(game: Game, goals: Iterable[Hex], side: str, graph: WalkGraph
         dist[g] = 0.0
         heapq.heappush(heap, (0.0, g.q, g.r, g))
     while heap:
-        d, _, _, h = heapq.heappop(heap)
+        d, _tie, _order, h = heapq.heappop(heap)
         if d > dist.get(h, UNREACHABLE):
             continue
         for n, locked_edge in graph.get(h, ()):
@@ -207,10 +209,9 @@ class Step:
 
 def stopped_message(actions: int, game: Game) -> str:
     """What to tell people when a game hits the action bound."""
-    return (
-        f"stopped after {actions} actions: nobody could win (round {game.state.round}, next: {game.prompt.text}). "
-        "Check the scenario's victory conditions can be met (an exit on the map, a reachable token)"
-    )
+    return _("stopped after {n} actions: nobody could win (round {round}, next: {prompt}). Check the scenario's "
+             "victory conditions can be met (an exit on the map, a reachable token)", n=actions,
+             round=game.state.round, prompt=game.prompt.text)
 
 
 def play_out(

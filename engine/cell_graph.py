@@ -8,7 +8,8 @@ and ``keep_out`` (passed through, never finished on: a friend's hex). The answer
 ``reachable(start, budget, step_cost, stops=…, can_end=…)`` with ``step_cost`` the static cost that
 also refuses ``blocked``: the same hexes, costs and paths. Inside, cells are indices into a padded
 (q, r) grid whose order is the (q, r) order, so the search's ties break as the reference's do and no
-``Hex`` is hashed until the answer is built.
+``Hex`` is hashed: the position's hexes become cell numbers through a table keyed by ``(q, r)``, and the
+answer (:class:`engine.cell_reach.CellReach`) makes each entry only when it is read.
 """
 
 from __future__ import annotations
@@ -16,11 +17,14 @@ from __future__ import annotations
 import heapq
 from collections import Counter
 from collections.abc import Collection, Iterable, Mapping
+from operator import attrgetter
 
+from engine.cell_reach import CellReach
 from engine.hexes import DIRECTIONS, Edge, Hex
 from engine.pathfinding import Reach, StepCost, reachable
 
 _BUDGET_SLACK = 1e-9  # as engine.pathfinding: fractional sums must not fall just outside a budget they meet
+_QR = attrgetter("q", "r")  # a hex's (q, r), read without running Python code per hex
 
 
 class CellGraphError(ValueError):
@@ -45,7 +49,9 @@ class CellGraph:
         self._hex: list[Hex | None] = [None] * self._size
         for h in self._cells:
             self._hex[self._at(h)] = h
+        self._number = {(h.q, h.r): self._at(h) for h in self._cells}  # a tuple's hash runs in C, a Hex's in Python
         self._exits: list[tuple[tuple[int, float], ...]] = [()] * self._size
+        self._steps: list[tuple[int, ...]] = [()] * self._size  # the same exits' cells alone, for equal prices
         self._prices: Counter[float] = Counter()
         self._followed: dict[Edge, object] | None = None
         for h in self._cells:
@@ -56,22 +62,13 @@ class CellGraph:
 
     def index(self, h: Hex) -> int | None:
         """The cell's number in this graph, or None when it is not one of its cells."""
-        q, r = h.q - self._q0, h.r - self._r0
-        if not (0 < r < self._width - 1 and 0 <= q * self._width + r < self._size):
-            return None
-        k = q * self._width + r
-        return k if self._hex[k] is not None else None
+        return self._number.get((h.q, h.r))
 
     def _indices(self, hexes: Iterable[Hex]) -> set[int]:
-        """The numbers of those of ``hexes`` that are cells of this graph."""
-        q0, r0, width, size, cells = self._q0, self._r0, self._width, self._size, self._hex
-        out = set()
-        for h in hexes:
-            r = h.r - r0
-            k = (h.q - q0) * width + r
-            if 0 < r < width - 1 and 0 <= k < size and cells[k] is not None:
-                out.add(k)
-        return out
+        """The numbers of those of ``hexes`` that are cells of this graph (the loop runs in C)."""
+        found: set[int | None] = set(map(self._number.get, map(_QR, hexes)))
+        found.discard(None)
+        return found  # type: ignore[return-value]
 
     def _price(self, a: Hex) -> None:
         """(Re)price the steps out of ``a``, neighbours in direction order."""
@@ -90,6 +87,7 @@ class CellGraph:
                 raise CellGraphError(f"step_cost({a!r}, {b!r}) returned {c!r}: costs must be >= 0 or None")
             out.append((n, float(c)))
         self._exits[k] = tuple(out)
+        self._steps[k] = tuple(n for n, _ in out)
         self._prices.update(c for _, c in out)
 
     def refresh(self, cells: Iterable[Hex], step_cost: StepCost | None = None) -> None:
@@ -116,11 +114,12 @@ class CellGraph:
         self.refresh((c for e in changed for c in (e.a, e.b)), step_cost)
 
     def reachable(self, start: Hex, budget: float, *, blocked: Iterable[Hex] = (),
-                  stops: Iterable[Hex] = (), keep_out: Iterable[Hex] = ()) -> dict[Hex, Reach]:
+                  stops: Iterable[Hex] = (), keep_out: Iterable[Hex] = ()) -> Mapping[Hex, Reach]:
         """Every cell a move from ``start`` can finish on within ``budget``, with its cheapest path.
 
         The same answer as ``engine.pathfinding.reachable`` given this graph's step cost (refusing
         ``blocked``), ``stops=stops`` and ``can_end`` false on ``keep_out``; the start is always in it.
+        Each entry's ``Reach`` is made when it is first read (see :class:`engine.cell_reach.CellReach`).
         """
         if not budget >= 0:
             raise ValueError(f"budget must be a number >= 0, got {budget!r}")
@@ -139,17 +138,9 @@ class CellGraph:
             order, cost, parent = self._layers(s, limit, seen, halt, prices[0] if prices else 0.0)
         else:
             order, cost, parent = self._dijkstra(s, limit, seen, halt)
-        out = self._indices(keep_out)
-        hexes = self._hex
-        result: dict[Hex, Reach] = {start: Reach(0.0, (start,))}
-        paths: dict[int, tuple[Hex, ...]] = {s: (start,)}
-        for k in order[1:]:
-            h = hexes[k]
-            assert h is not None
-            path = paths[k] = (*paths[parent[k]], h)
-            if k not in out:
-                result[h] = Reach(cost[k], path)
-        return result
+        out = cost.keys() & self._indices(keep_out)
+        out.discard(s)
+        return CellReach(self._hex, self._number, order, cost, parent, out)
 
     def reference(self, start: Hex, budget: float, *, blocked: Iterable[Hex] = (),
                   stops: Iterable[Hex] = (), keep_out: Iterable[Hex] = ()) -> dict[Hex, Reach]:
@@ -168,26 +159,26 @@ class CellGraph:
     def _layers(self, s: int, limit: float, seen: bytearray, halt: set[int], unit: float,
                 ) -> tuple[list[int], dict[int, float], dict[int, int]]:
         """Every step costs ``unit``: breadth first, each layer in index order (the heap's own order)."""
-        exits = self._exits
+        steps = self._steps
         order = [s]
         cost = {s: 0.0}
         parent: dict[int, int] = {}
         layer = [s]
         spent = 0.0
         while layer and spent + unit <= limit:
-            following = []
+            following: list[int] = []
+            found = following.append
             for k in layer:
                 if k in halt:
                     continue
-                for n, _ in exits[k]:
+                for n in steps[k]:
                     if not seen[n]:
                         seen[n] = 1
                         parent[n] = k
-                        following.append(n)
+                        found(n)
             spent = spent + unit
             following.sort()
-            for n in following:
-                cost[n] = spent
+            cost.update(dict.fromkeys(following, spent))
             order += following
             layer = following
         return order, cost, parent

@@ -7,17 +7,21 @@ snapshot taken before the last action (cheap and exact, like python-chess's move
 from __future__ import annotations
 
 import copy
+from collections.abc import Mapping
 from dataclasses import dataclass
 
 from engine.actions import Action
 from engine.events import Event
 from engine.hexes import Hex
+from engine.i18n import gettext_for
 from engine.pathfinding import Reach
 from engine.prompts import Prompt
 from engine.rules import find_ruleset
 from engine.rules.base import RuleSet, TargetInfo
 from engine.scenario import Scenario
 from engine.state import GameState
+
+_ = gettext_for(__name__)
 
 
 @dataclass(frozen=True)
@@ -71,7 +75,7 @@ class Game:
     def undo(self) -> Played:
         """Take back the last action; returns it. Raises IndexError when nothing was played."""
         if not self.history:
-            raise IndexError("nothing to undo: no action has been played yet")
+            raise IndexError(_("nothing to undo: no action has been played yet"))
         self.state = self._snapshots.pop()
         self._prompt = None
         return self.history.pop()
@@ -84,7 +88,7 @@ class Game:
         self.state = state
         self._prompt = None
 
-    def reachable(self, figure: str) -> dict[Hex, Reach]:
+    def reachable(self, figure: str) -> Mapping[Hex, Reach]:
         return self.rules.reachable(self.state, figure)
 
     def targets(self, figure: str) -> list[TargetInfo]:

@@ -12,6 +12,10 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from enum import Enum
 
+from engine.i18n import gettext_for
+
+_ = gettext_for(__name__)
+
 
 @dataclass(frozen=True, slots=True, order=True)
 class Hex:
@@ -132,7 +136,7 @@ def ring(center: Hex, radius: int) -> list[Hex]:
     results: list[Hex] = []
     h = center + DIRECTIONS[4].scale(radius)
     for side in range(6):
-        for _ in range(radius):
+        for _step in range(radius):
             results.append(h)
             h = h + DIRECTIONS[side]
     return results
@@ -204,12 +208,13 @@ def from_label(label: str, orientation: Orientation = Orientation.FLAT) -> Hex:
     """Parse ``"E4"`` (column E, row 4) into a :class:`Hex`."""
     m = _LABEL.match(label.strip())
     if not m:
-        raise ValueError(f"{label!r} is not a hex label: expected column letters then a row number, like 'E4'")
+        raise ValueError(_("{label!r} is not a hex label: expected column letters then a row number, like 'E4'",
+                           label=label))
     letters, digits = m.group(1).upper(), m.group(2)
     col = 0
     for ch in letters:
         col = col * 26 + (ord(ch) - ord("A") + 1)
     row = int(digits)
     if row < 1:
-        raise ValueError(f"{label!r}: rows are numbered from 1")
+        raise ValueError(_("{label!r}: rows are numbered from 1", label=label))
     return from_offset(col - 1, row - 1, orientation)

@@ -10,6 +10,8 @@ roots of their own (each rule set keeps its own catalogue).
 
 from __future__ import annotations
 
+import io
+import re
 import sys
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
@@ -103,9 +105,11 @@ def update(top: Path | None = None) -> list[Path]:
             catalog.fuzzy = False
             catalog.header_comment = HEADER.format(language=lang)
             path.parent.mkdir(parents=True, exist_ok=True)
-            with path.open("wb") as f:
-                # No line numbers: a catalogue changes when a message does, not when code moves.
-                write_po(f, catalog, width=0, include_lineno=False, sort_output=False, ignore_obsolete=True)
+            out = io.BytesIO()
+            # No line numbers: a catalogue changes when a message does, not when code moves.
+            write_po(out, catalog, width=0, include_lineno=False, sort_output=False, ignore_obsolete=True)
+            # Nor does it change with the Babel version that wrote it.
+            path.write_bytes(re.sub(rb'"Generated-By: [^"]*\\n"\n', b"", out.getvalue()))
             written.append(path)
     return written
 

@@ -21,12 +21,14 @@ from engine.actions import Action, Roll, action_from_dict, action_to_dict
 from engine.errors import EngineError, ScenarioError
 from engine.events import Event
 from engine.game import Game, Played
+from engine.i18n import N_, gettext_for
 from engine.prompts import Prompt
 from engine.scenario import Scenario, load_scenario_text
 
 DEFAULT_JOURNAL = "hexa-games.sqlite"  # in the current folder; shared by hexa play and hexa engine
 
 log = logging.getLogger(__name__)
+_ = gettext_for(__name__)
 
 SCHEMA_VERSION = 1
 APPLICATION_ID = 0x48455841  # "HEXA": tells our journals from other SQLite files
@@ -56,10 +58,8 @@ CREATE TABLE actions (
 
 
 _TABLES = ("games", "actions")
-_RECOVER = (
-    "; to keep what it still holds, try the recovery of the sqlite3 program: "
-    "sqlite3 {path} .recover | sqlite3 recovered.sqlite, then pass --journal recovered.sqlite"
-)
+_RECOVER = N_("; to keep what it still holds, try the recovery of the sqlite3 program: sqlite3 {path} .recover | "
+              "sqlite3 recovered.sqlite, then pass --journal recovered.sqlite")
 # What may go wrong while replaying a damaged or outdated action: the rules refuse it, or it names a
 # figure, hex or option the game does not have.
 _REPLAY_ERRORS = (ValueError, KeyError, IndexError, TypeError, AttributeError)
@@ -124,13 +124,13 @@ class Journal:
 
     def _fail(self, problem: str, recover: bool = False) -> JournalError:
         return JournalError(
-            f"{self.path}: {problem}. Fix: move that file away (or pass another journal file with --journal); "
-            "a new journal is created when the file does not exist" + (_RECOVER.format(path=self.path) if recover
-                                                                        else "")
+            _("{path}: {problem}. Fix: move that file away (or pass another journal file with --journal); a new "
+              "journal is created when the file does not exist", path=self.path, problem=problem)
+            + (_(_RECOVER, path=self.path) if recover else "")
         )
 
     def _damaged(self, exc: sqlite3.Error) -> JournalError:
-        return self._fail(f"is damaged and cannot be read ({exc})", recover=True)
+        return self._fail(_("is damaged and cannot be read ({error})", error=exc), recover=True)
 
     @contextmanager
     def _reading(self) -> Iterator[None]:
@@ -145,8 +145,9 @@ class Journal:
     def _not_resumable(self, game_id: int, problem: str) -> GameNotResumable:
         name = self._scenario_name(game_id)
         return GameNotResumable(
-            f"{self.path}: game {game_id}{name} cannot be resumed: {problem}. Fix: start a new game (give the "
-            "scenario file or id again); the journal keeps that game's rows untouched"
+            _("{path}: game {id}{name} cannot be resumed: {problem}. Fix: start a new game (give the scenario file "
+              "or id again); the journal keeps that game's rows untouched", path=self.path, id=game_id, name=name,
+              problem=problem)
         )
 
     def _scenario_name(self, game_id: int) -> str:
@@ -158,11 +159,11 @@ class Journal:
 
     def _open(self) -> sqlite3.Connection:
         if self.path.is_dir():
-            raise self._fail("is a folder, not a journal file")
+            raise self._fail(_("is a folder, not a journal file"))
         try:
             conn = sqlite3.connect(self.path, isolation_level=None, timeout=10.0)
         except sqlite3.Error as exc:
-            raise self._fail(f"cannot open the journal ({exc})") from None
+            raise self._fail(_("cannot open the journal ({error})", error=exc)) from None
         try:
             app_id = conn.execute("PRAGMA application_id").fetchone()[0]
             version = conn.execute("PRAGMA user_version").fetchone()[0]
@@ -170,25 +171,26 @@ class Journal:
             if app_id == 0 and version == 0 and not tables:
                 self._create(conn)
             elif app_id != APPLICATION_ID:
-                raise self._fail("is an SQLite database of another program, not a game journal")
+                raise self._fail(_("is an SQLite database of another program, not a game journal"))
             elif version != SCHEMA_VERSION:
                 raise self._fail(
-                    f"is a game journal of schema version {version}; this program reads version {SCHEMA_VERSION}"
+                    _("is a game journal of schema version {version}; this program reads version {mine}",
+                      version=version, mine=SCHEMA_VERSION)
                 )
             else:
                 missing = [t for t in _TABLES if t not in tables]
                 if missing:
-                    raise self._fail(f"is damaged: its table {missing[0]!r} is missing", recover=True)
+                    raise self._fail(_("is damaged: its table {table!r} is missing", table=missing[0]), recover=True)
                 found = [r[0] for r in conn.execute("PRAGMA quick_check(3)")]
                 if found != ["ok"]:
                     problems = [p for text in found for p in str(text).splitlines() if not p.startswith("***")]
-                    raise self._fail(f"is damaged ({'; '.join(problems)})", recover=True)
+                    raise self._fail(_("is damaged ({problems})", problems="; ".join(problems)), recover=True)
             conn.execute("PRAGMA journal_mode = WAL")
             conn.execute("PRAGMA synchronous = FULL")
             conn.execute("PRAGMA foreign_keys = ON")
         except sqlite3.DatabaseError as exc:
             conn.close()
-            raise self._fail(f"is not a readable game journal ({exc})", recover=True) from None
+            raise self._fail(_("is not a readable game journal ({error})", error=exc), recover=True) from None
         except JournalError:
             conn.close()
             raise
@@ -258,20 +260,22 @@ class Journal:
             try:
                 action = action_from_dict(json.loads(text))
             except (ValueError, TypeError, KeyError, AttributeError) as exc:
-                raise self._not_resumable(game_id, f"its action {seq} cannot be read ({exc})") from None
+                raise self._not_resumable(game_id, _("its action {seq} cannot be read ({error})", seq=seq,
+                                                     error=exc)) from None
             out.append(JournalRow(seq, action, bool(virtual), bool(undone), at))
         return out
 
     def scenario_of(self, game_id: int) -> Scenario:
         """The scenario a game was started with, from the text stored in the journal."""
-        _, toml, source = self._game_row(game_id)
+        _name, toml, source = self._game_row(game_id)
         if not isinstance(toml, str):
-            raise self._not_resumable(game_id, "its stored scenario text is missing")
+            raise self._not_resumable(game_id, _("its stored scenario text is missing"))
         try:
             return load_scenario_text(toml, f"{source} (as stored in the journal {self.path}, game {game_id})")
         except ScenarioError as exc:
             problem = str(exc).split(". Fix: ")[0]
-            raise self._not_resumable(game_id, f"its scenario is not accepted any more: {problem}") from None
+            raise self._not_resumable(game_id, _("its scenario is not accepted any more: {problem}",
+                                                 problem=problem)) from None
 
     def _game_row(self, game_id: int) -> tuple[str, str, str]:
         with self._reading():
@@ -280,7 +284,8 @@ class Journal:
             ).fetchone()
         if row is None:
             known = ", ".join(str(g.id) for g in self.games()) or "none yet"
-            raise JournalError(f"{self.path}: there is no game {game_id}. Fix: use one of the game ids: {known}")
+            raise JournalError(_("{path}: there is no game {id}. Fix: use one of the game ids: {known}", path=self.path,
+                                 id=game_id, known=known))
         return row[0], row[1], row[2]
 
     def resume(
@@ -295,14 +300,14 @@ class Journal:
         if game_id is None:
             latest = self.latest_unfinished()
             if latest is None:
-                raise JournalError(f"{self.path}: no unfinished game to resume. Fix: start a new game")
+                raise JournalError(_("{path}: no unfinished game to resume. Fix: start a new game", path=self.path))
             game_id = latest.id
         scenario = self.scenario_of(game_id)
         rows = self.rows(game_id)
         try:
             game = Game(scenario)
         except _REPLAY_ERRORS as exc:
-            raise self._not_resumable(game_id, f"its scenario does not start a game ({exc})") from None
+            raise self._not_resumable(game_id, _("its scenario does not start a game ({error})", error=exc)) from None
         seq = 0
         try:
             if between is not None:
@@ -314,12 +319,13 @@ class Journal:
                 try:
                     game.apply(row.action)
                 except _REPLAY_ERRORS as exc:
-                    raise self._not_resumable(game_id, f"its action {seq} no longer applies ({exc})") from None
+                    raise self._not_resumable(game_id, _("its action {seq} no longer applies ({error})", seq=seq,
+                                                         error=exc)) from None
                 if between is not None:
                     between(game, seq)
         except _REPLAY_ERRORS as exc:
-            where = f"after its action {seq}" if seq else "before its first action"
-            raise self._not_resumable(game_id, f"{where}: {exc}") from None
+            where = _("after its action {seq}", seq=seq) if seq else _("before its first action")
+            raise self._not_resumable(game_id, _("{where}: {error}", where=where, error=exc)) from None
         log.info("journal %s: resumed game %d after %d actions", self.path, game_id, len(game.history))
         return JournaledGame(self, game_id, game, next_seq=(rows[-1].seq + 1) if rows else 1)
 
@@ -357,7 +363,8 @@ class Journal:
                 "SELECT MAX(seq) FROM actions WHERE game_id = ? AND undone = 0", (game_id,)
             ).fetchone()
             if row is None or row[0] is None:
-                raise JournalError(f"{self.path}: game {game_id} has no action to undo in the journal")
+                raise JournalError(_("{path}: game {id} has no action to undo in the journal", path=self.path,
+                                     id=game_id))
             self._conn.execute("UPDATE actions SET undone = 1 WHERE game_id = ? AND seq = ?", (game_id, row[0]))
             self._conn.execute("UPDATE games SET finished = NULL, winner = NULL WHERE id = ?", (game_id,))
 
@@ -416,7 +423,7 @@ class JournaledGame:
     def undo(self) -> Played:
         """Mark the last action undone in the journal (the row stays) and take it back in memory."""
         if not self.game.history:
-            raise IndexError("nothing to undo: no action has been played yet")
+            raise IndexError(_("nothing to undo: no action has been played yet"))
         self.journal._mark_undone(self.id)
         return self.game.undo()
 

@@ -13,12 +13,15 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from engine.flow.words import cell_word
 from engine.hexes import Edge, Hex
+from engine.i18n import N_, gettext_for
 from engine.pathfinding import Reach
+from engine.texts import cells as count_cells
 
 if TYPE_CHECKING:
     from engine.rules.base import TargetInfo
+
+_ = gettext_for(__name__)
 
 # How a cell is drawn: "shade" filled, the stronger the lower its level (0 … 1), its label in white;
 # "warn" a dashed outline in the warning colour with its label (a move stops there);
@@ -66,7 +69,7 @@ def reach_overlay(query: str, moves: Mapping[Hex, Reach], board_kind: str) -> Ov
         return Overlay(query)
     far = max(c for c, _ in costs)
     cells = tuple(CellMark(h, "shade", f"{c:g}", (c - 1) / max(1.0, far - 1) if far > 1 else 0.0) for c, h in costs)
-    text = f"{len(cells)} {cell_word(board_kind, len(cells))} in reach (up to {far:g} away)"
+    text = _("{cells} in reach (up to {far} away)", cells=count_cells(board_kind, len(cells)), far=format(far, "g"))
     return Overlay(query, cells, texts=(text,))
 
 
@@ -78,7 +81,7 @@ def warn_overlay(query: str, cells: set[Hex], text: str) -> Overlay:
 
 
 def sight_overlay(query: str, targets: list[TargetInfo], name_of: Callable[[str], str], verbs: Mapping[str, str],
-                  unclear: str = "line of sight unclear") -> Overlay:
+                  unclear: str = N_("line of sight unclear")) -> Overlay:
     """Lines to each possible target with the verdict and the reason: "shoot Goblin: range 3, clear line of sight".
 
     ``verbs`` names each action for people ("cast" → "cast at"); ``unclear`` follows an allowed but
@@ -86,12 +89,13 @@ def sight_overlay(query: str, targets: list[TargetInfo], name_of: Callable[[str]
     """
     lines = []
     for t in targets:
-        head = f"{verbs.get(t.action, t.action or 'target')} {name_of(t.target)}: range {t.range}"
+        head = _("{verb} {target}: range {range}", verb=verbs.get(t.action, t.action or _("target")),
+                 target=name_of(t.target), range=t.range)
         if not t.allowed:
-            text = f"{head}, not allowed: {t.reason or t.sight.value}"
+            text = _("{head}, not allowed: {reason}", head=head, reason=t.reason or t.sight.value)
         elif t.sight.value == "ambiguous":
-            text = f"{head}, {unclear}"
+            text = _("{head}, {unclear}", head=head, unclear=_(unclear))
         else:
-            text = f"{head}, clear line of sight"
+            text = _("{head}, clear line of sight", head=head)
         lines.append(LineMark(t.path, t.sight.value, text, t.target, t.blocker))
     return Overlay(query, lines=tuple(lines))

@@ -2,11 +2,15 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from enum import Enum
 
 from engine.hexes import Hex
+from engine.i18n import gettext_for
 from engine.pathfinding import Reach
+
+_ = gettext_for(__name__)
 
 
 class PromptKind(Enum):
@@ -37,7 +41,7 @@ class Outcome:
 
     def label(self) -> str:
         span = str(self.low) if self.low == self.high else f"{self.low}–{self.high}"
-        return f"{span}: {self.text}"
+        return _("{span}: {text}", span=span, text=self.text)
 
 
 @dataclass(frozen=True)
@@ -68,7 +72,7 @@ class Prompt:
     outcomes: tuple[tuple[Outcome, ...], ...] = ()  # per die
     chances: tuple[Chance, ...] = ()
     options: tuple[Option, ...] = ()
-    moves: dict[Hex, Reach] = field(default_factory=dict)
+    moves: Mapping[Hex, Reach] = field(default_factory=dict)
     note: str = ""  # why this prompt (e.g. "tie: both roll again")
 
     def option(self, option_id: str) -> Option | None:

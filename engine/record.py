@@ -28,10 +28,12 @@ from engine.board.base import CellLabels
 from engine.errors import EngineError, ScenarioError
 from engine.events import Event
 from engine.game import Game
+from engine.i18n import gettext_for
 from engine.journal import Journal
 from engine.scenario import Scenario, bundled_scenarios, load_scenario, load_scenario_text
 
 log = logging.getLogger(__name__)
+_ = gettext_for(__name__)
 
 TITLE = "Hexa Table Companion game record"
 _HEADER = re.compile(r"^#\s*([a-z][a-z0-9-]*)\s*:\s*(.*?)\s*$")
@@ -142,7 +144,7 @@ def parse_record(text: str, source: str = "<record>", base_dir: Path | None = No
             if m and not lines:
                 headers.setdefault(m.group(1), m.group(2))
             continue
-        body, _, comment = stripped.partition("#")
+        body, _hash, comment = stripped.partition("#")
         body = body.strip()
         expected = len(lines) + 1
         m = _NUMBERED.match(body)
@@ -154,13 +156,13 @@ def parse_record(text: str, source: str = "<record>", base_dir: Path | None = No
                     "Fix: number the actions 1, 2, 3… without gaps"
                 )
         if not body:
-            raise RecordError(f"{source}, line {line_no}: a number without an action. Fix: write the action after it")
+            raise RecordError(_("{file}, line {line}: a number without an action. Fix: write the action after it",
+                                file=source, line=line_no))
         lines.append(RecordLine(line_no, expected, body, comment.strip()))
     if "scenario" not in headers:
-        raise RecordError(
-            f"{source}: no '# scenario: …' header line before the first action. "
-            "Fix: add one naming a bundled scenario id or a scenario file next to the record"
-        )
+        raise RecordError(_(
+            "{file}: no '# scenario: …' header line before the first action. Fix: add one naming a bundled scenario "
+            "id or a scenario file next to the record", file=source))
     return Record(headers, tuple(lines), source, base_dir)
 
 
@@ -176,20 +178,20 @@ def resolve_scenario(record: Record) -> tuple[Scenario, list[str]]:
             scenario = load_scenario_text(bundled_scenarios()[ref], f"bundled scenario {ref!r}")
         else:
             known = ", ".join(sorted(bundled_scenarios()))
-            raise RecordError(
-                f"{record.source}: the scenario {ref!r} is neither a bundled scenario ({known}) "
-                "nor a file next to the record. Fix: correct the '# scenario:' line or put the scenario file there"
-            )
+            raise RecordError(_(
+                "{file}: the scenario {ref!r} is neither a bundled scenario ({known}) nor a file next to the record. "
+                "Fix: correct the '# scenario:' line or put the scenario file there", file=record.source, ref=ref,
+                known=known))
     except ScenarioError as exc:
-        raise RecordError(f"{record.source}: its scenario cannot be loaded: {exc}") from None
+        raise RecordError(_("{file}: its scenario cannot be loaded: {error}", file=record.source, error=exc)) from None
     if record.sha256 and record.sha256 != scenario_sha256(scenario):
-        warnings.append(
-            f"{record.source}: the scenario {ref!r} changed since this game was recorded (SHA-256 differs); "
-            "the replay may stop where the change matters"
-        )
+        warnings.append(_(
+            "{file}: the scenario {ref!r} changed since this game was recorded (SHA-256 differs); the replay may "
+            "stop where the change matters", file=record.source, ref=ref))
     rules = record.headers.get("rules")
     if rules and rules != scenario.ruleset:
-        warnings.append(f"{record.source}: recorded with rules {rules!r}, the scenario now uses {scenario.ruleset!r}")
+        warnings.append(_("{file}: recorded with rules {rules!r}, the scenario now uses {now!r}", file=record.source,
+                          rules=rules, now=scenario.ruleset))
     for w in warnings:
         log.warning("%s", w)
     return scenario, warnings
@@ -202,7 +204,8 @@ def record_actions(record: Record, labels: CellLabels) -> list[tuple[RecordLine,
         try:
             out.append((line, action_from_text(line.text, labels)))
         except EngineError as exc:
-            raise RecordError(f"{record.source}, line {line.line_no}: {exc}") from None
+            raise RecordError(_("{file}, line {line}: {error}", file=record.source, line=line.line_no,
+                                error=exc)) from None
     return out
 
 
@@ -214,7 +217,8 @@ def replay_parsed(record: Record) -> ReplayedRecord:
         try:
             game.apply(action)
         except EngineError as exc:
-            raise RecordError(f"{record.source}, line {line.line_no} (action {line.number}) refused: {exc}") from None
+            raise RecordError(_("{file}, line {line} (action {n}) refused: {error}", file=record.source,
+                                line=line.line_no, n=line.number, error=exc)) from None
     return ReplayedRecord(record, game, tuple(warnings))
 
 
@@ -233,7 +237,8 @@ def read_record_file(path: str | Path) -> Record:
             f"{p}: no such record file. Fix: check the path (records are written by 'record FILE')"
         ) from None
     except IsADirectoryError:
-        raise RecordError(f"{p}: is a folder. Fix: give the path of a record file") from None
+        raise RecordError(_("{path}: is a folder. Fix: give the path of a record file", path=p)) from None
     except (OSError, UnicodeDecodeError) as exc:
-        raise RecordError(f"{p}: cannot read it as a text record ({exc}). Fix: give a game record file") from None
+        raise RecordError(_("{path}: cannot read it as a text record ({error}). Fix: give a game record file", path=p,
+                            error=exc)) from None
     return parse_record(text, str(p), p.parent)

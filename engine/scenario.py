@@ -19,6 +19,7 @@ from engine.ascii_map import Symbols
 from engine.board import Board, HexBoard, Point, ZoneBoard
 from engine.errors import ScenarioError
 from engine.hexes import Hex
+from engine.i18n import N_, gettext_for, localised
 from engine.layout import Layout
 from engine.scenario_map import MapReading
 from engine.scenario_schema import (
@@ -32,11 +33,16 @@ from engine.scenario_schema import (
     options_table,
     text_field,
 )
+from engine.texts import declared_text, join_list
 
 if TYPE_CHECKING:
-    from engine.rules.base import RuleSet
+    from engine.rules.base import RuleSet, VictoryType
 
 log = logging.getLogger(__name__)
+_ = gettext_for(__name__)
+
+# What a reference names, in messages.
+REF_WORDS: dict[str, str] = {"figure": N_("figure"), "side": N_("side"), "cell": N_("cell")}
 
 
 
@@ -138,6 +144,12 @@ def slug(name: str) -> str:
     return _SLUG.sub("-", name.lower()).strip("-") or "figure"
 
 
+def english(row: Mapping[str, Any], key: str) -> str:
+    """A text key of a row in English (a name given in several languages makes its id from the English one)."""
+    value = row.get(key, "")
+    return localised(value, "en") if isinstance(value, (str, dict)) else ""
+
+
 class _Loader(MapReading):
     def __init__(self, text: str, source: str) -> None:
         self.text = text
@@ -154,14 +166,15 @@ class _Loader(MapReading):
 
     def load(self) -> Scenario:
         if len(self.text) > MAX_SCENARIO_CHARS:
-            raise ScenarioError(
-                f"{self.source}: the file has {len(self.text):,} characters; a scenario may have at most "
-                f"{MAX_SCENARIO_CHARS:,}. Fix: check that this is the scenario file, and draw a smaller map"
-            )
+            raise ScenarioError(_(
+                "{file}: the file has {n:,} characters; a scenario may have at most {most:,}. Fix: check that this is "
+                "the scenario file, and draw a smaller map", file=self.source, n=len(self.text),
+                most=MAX_SCENARIO_CHARS))
         try:
             data = tomllib.loads(self.text)
         except tomllib.TOMLDecodeError as exc:
-            raise ScenarioError(f"{self.source}: not valid TOML ({exc}). Fix: correct the syntax there") from None
+            raise ScenarioError(_("{file}: not valid TOML ({error}). Fix: correct the syntax there", file=self.source,
+                                  error=exc)) from None
         head = self.r.table(data, "scenario")
         name = self.get(head, "scenario", None, "name")
         ruleset = self.get(head, "scenario", None, "ruleset")
@@ -171,8 +184,8 @@ class _Loader(MapReading):
             rules_cls = find_ruleset(ruleset)
         except KeyError as exc:
             raise self.fail(
-                str(exc.args[0]), "use one of the listed rule set names, or name the folder of a rule set of "
-                "your own in the environment variable HEXA_RULESETS", "scenario", None, "ruleset"
+                str(exc.args[0]), _("use one of the listed rule set names, or name the folder of a rule set of your "
+                                    "own in the environment variable HEXA_RULESETS"), "scenario", None, "ruleset"
             ) from None
         self.rules = rules_cls
         self._declare(rules_cls)
@@ -186,10 +199,11 @@ class _Loader(MapReading):
         for tag in anchors or board.printed_anchors_mm():
             holder = next((f for f in figures if f.marker_id == tag), None)
             if holder is not None:
-                printed = "" if anchors else " printed on the board"
                 raise self.fail(
-                    f"anchor tag {tag}{printed} is also the marker of figure {holder.name!r}",
-                    "give the anchors and the figures different tag ids (the anchor sheet prints 90 to 99)",
+                    _("anchor tag {tag} is also the marker of figure {name!r}", tag=tag, name=holder.name) if anchors
+                    else _("anchor tag {tag} printed on the board is also the marker of figure {name!r}", tag=tag,
+                           name=holder.name),
+                    _("give the anchors and the figures different tag ids (the anchor sheet prints 90 to 99)"),
                     "map" if anchors else "figures",
                     None if anchors else figures.index(holder),
                     "anchors" if anchors else "marker",
@@ -201,9 +215,9 @@ class _Loader(MapReading):
         try:
             options = rules_cls.validate_options(options)
         except ValueError as exc:
-            raise self.fail(str(exc), "fix or remove that option", "options") from None
+            raise self.fail(str(exc), _("fix or remove that option"), "options") from None
         scenario = Scenario(
-            id=self.get(head, "scenario", None, "id") or slug(name),
+            id=self.get(head, "scenario", None, "id") or slug(english(head, "name")),
             name=name,
             description=self.get(head, "scenario", None, "description"),
             ruleset=rules_cls.name,
@@ -225,7 +239,7 @@ class _Loader(MapReading):
         try:
             rules_cls.check_scenario(scenario)
         except ValueError as exc:
-            raise ScenarioError(f"{self.source}: {exc}") from None
+            raise ScenarioError(_("{file}: {error}", file=self.source, error=exc)) from None
         return scenario
 
     # -- what the rule set adds to the format -----------------------------------------------------------
@@ -268,9 +282,10 @@ class _Loader(MapReading):
             return self.cell_label(item, board, table, index, f.name)
         known = self.refs.get(f.ref, set())
         if item not in known:
-            what = {"figure": "figure", "side": "side"}.get(f.ref, f.ref)
-            raise self.fail(f"{f.name!r} names {what} {item!r}, which is not in the scenario",
-                            f"use a {what} id: {sorted(known)}", table, index, f.name)
+            raise self.fail(_("{key!r} names {what} {item!r}, which is not in the scenario", key=f.name,
+                              what=_(REF_WORDS.get(f.ref, f.ref)), item=item),
+                            _("use a {what} id: {known}", what=_(REF_WORDS.get(f.ref, f.ref)), known=sorted(known)),
+                            table, index, f.name)
         return item
 
     def _rule_check(self, check: Any, spec: Any, board: Board, table: str, index: int) -> None:
@@ -292,7 +307,7 @@ class _Loader(MapReading):
     def _sides(self, raw: list[Mapping[str, Any]]) -> tuple[SideSpec, ...]:
         if len(raw) < 2:
             raise self.fail(
-                "a scenario needs at least two [[sides]]", "add [[sides]] tables with id and name", "sides", 0
+                _("a scenario needs at least two [[sides]]"), _("add [[sides]] tables with id and name"), "sides", 0
             )
         sides = []
         for i, s in enumerate(raw):
@@ -306,7 +321,7 @@ class _Loader(MapReading):
             )
         ids = [s.id for s in sides]
         if len(set(ids)) != len(ids):
-            raise self.fail(f"side ids repeat: {ids}", "give every side its own id", "sides", 0)
+            raise self.fail(_("side ids repeat: {ids}", ids=ids), _("give every side its own id"), "sides", 0)
         return tuple(sides)
 
     def _players(self, raw: Any, sides: tuple[SideSpec, ...]) -> tuple[PlayerSpec, ...]:
@@ -318,8 +333,8 @@ class _Loader(MapReading):
             for s in psides:
                 if s not in {x.id for x in sides}:
                     raise self.fail(
-                        f"player side {s!r} is not a side of the scenario",
-                        f"use one of {[x.id for x in sides]}",
+                        _("player side {side!r} is not a side of the scenario", side=s),
+                        _("use one of {known}", known=[x.id for x in sides]),
                         "players",
                         i,
                         "sides",
@@ -328,23 +343,24 @@ class _Loader(MapReading):
         taken = [s for p in players for s in p.sides]
         if sorted(taken) != sorted(s.id for s in sides):
             raise self.fail(
-                "every side must be played by exactly one player", "list each side once in [[players]]", "players", 0
+                _("every side must be played by exactly one player"), _("list each side once in [[players]]"),
+                "players", 0
             )
         return tuple(players)
 
     def _figures(self, raw: list[Mapping[str, Any]], side_ids: set[str], board: HexBoard | ZoneBoard
                  ) -> tuple[FigureSpec, ...]:
         if not raw:
-            raise self.fail("the scenario has no [[figures]]", "add a [[figures]] table per figure", "figures", 0)
+            raise self.fail(_("the scenario has no [[figures]]"), _("add a [[figures]] table per figure"), "figures", 0)
         figures: list[FigureSpec] = []
         for i, f in enumerate(raw):
             name = self.get(f, "figures", i, "name")
-            fid = self.get(f, "figures", i, "id") or slug(name)
+            fid = self.get(f, "figures", i, "id") or slug(english(f, "name"))
             side = self.get(f, "figures", i, "side")
             if side not in side_ids:
                 raise self.fail(
-                    f"figure {name!r} is on side {side!r}, which the scenario does not define",
-                    f"use one of {sorted(side_ids)}",
+                    _("figure {name!r} is on side {side!r}, which the scenario does not define", name=name, side=side),
+                    _("use one of {known}", known=sorted(side_ids)),
                     "figures",
                     i,
                     "side",
@@ -357,11 +373,11 @@ class _Loader(MapReading):
                 try:
                     start = board.from_label(at)
                 except ValueError as exc:
-                    raise self.fail(str(exc), "use a zone label of the [map]", "figures", i, "at") from None
+                    raise self.fail(str(exc), _("use a zone label of the [map]"), "figures", i, "at") from None
             if start not in board:
                 raise self.fail(
-                    f"figure {name!r} starts at {at}, which is not on the map",
-                    "place it on a tile",
+                    _("figure {name!r} starts at {at}, which is not on the map", name=name, at=at),
+                    _("place it on a tile"),
                     "figures",
                     i,
                     "at",
@@ -372,9 +388,9 @@ class _Loader(MapReading):
             self._check_standable(spec, board, i)
             figures.append(spec)
         for attr, what, key in (
-            ("id", "figure ids", "name"),
-            ("marker_id", "marker ids", "marker"),
-            ("start", "start hexes", "at"),
+            ("id", N_("figure ids"), "name"),
+            ("marker_id", N_("marker ids"), "marker"),
+            ("start", N_("start hexes"), "at"),
         ):
             if attr == "start" and not self.rules.one_figure_per_cell:
                 continue
@@ -383,7 +399,8 @@ class _Loader(MapReading):
             if dup is not None:
                 idx = values.index(dup, values.index(dup) + 1)
                 shown = board.label(dup) if isinstance(dup, Hex) else dup
-                raise self.fail(f"{what} repeat: {shown!r} is used twice", "make each one unique", "figures", idx, key)
+                raise self.fail(_("{what} repeat: {value!r} is used twice", what=_(what), value=shown),
+                                _("make each one unique"), "figures", idx, key)
         return tuple(figures)
 
     def _check_standable(self, spec: FigureSpec, board: HexBoard | ZoneBoard, index: int) -> None:
@@ -392,9 +409,10 @@ class _Loader(MapReading):
         kind = kinds.get(board.terrain(spec.start))
         if kind is None or kind.standable:
             return
-        where = ", ".join(k.name for k in kinds.values() if k.standable)
-        raise self.fail(f"figure {spec.name!r} starts at {board.label(spec.start)}, a {kind.name} hex ({kind.help}) "
-                        "no figure may stand on", f"start it on a hex a figure may stand on ({where})",
+        where = join_list(k.name for k in kinds.values() if k.standable)
+        raise self.fail(_("figure {name!r} starts at {cell}, a {kind} hex ({help}) no figure may stand on",
+                          name=spec.name, cell=board.label(spec.start), kind=kind.name, help=_(kind.help)),
+                        _("start it on a hex a figure may stand on ({where})", where=where),
                         "figures", index, "at")
 
     def _victory(self, raw: list[Mapping[str, Any]], side_ids: set[str], board: HexBoard | ZoneBoard
@@ -405,16 +423,18 @@ class _Loader(MapReading):
             side = self.get(v, "victory", i, "side")
             if side not in side_ids:
                 raise self.fail(
-                    f"victory side {side!r} is unknown", f"use one of {sorted(side_ids)}", "victory", i, "side"
+                    _("victory side {side!r} is unknown", side=side), _("use one of {known}", known=sorted(side_ids)),
+                    "victory", i, "side"
                 )
             vtype = self.victory_types[self.get(v, "victory", i, "type")]
             own = {f.name for f in vtype.fields}
             for key in v:
                 if key not in core and key not in own:
-                    raise self.fail(f"key {key!r} is not a key of a {vtype.name!r} victory",
-                                    f"remove it ({vtype.name!r} takes {sorted(own) or 'no keys of its own'})",
+                    raise self.fail(_("key {key!r} is not a key of a {type!r} victory", key=key, type=vtype.name),
+                                    _("remove it ({type!r} takes {keys})", type=vtype.name,
+                                      keys=sorted(own) or _("no keys of its own")),
                                     "victory", i, key)
-            text = self.get(v, "victory", i, "text") or f"{side}: {vtype.default_text or vtype.name}"
+            text = self.get(v, "victory", i, "text") or f"{side}: {self._default_text(vtype)}"
             spec = VictorySpec(side, vtype.name, text, self._values(v, "victory", i, vtype.fields, board))
             self._rule_check(self.rules.check_victory_spec, spec, board, "victory", i)
             result.append(spec)
@@ -422,8 +442,12 @@ class _Loader(MapReading):
         if not result and default is not None:
             vt = self.victory_types[default]
             fields = self._values({}, "victory", None, vt.fields, board)  # the defaults, made like written values
-            result = [VictorySpec(s, default, f"{s}: {vt.default_text or default}", fields) for s in sorted(side_ids)]
+            result = [VictorySpec(s, default, f"{s}: {self._default_text(vt)}", fields) for s in sorted(side_ids)]
         return tuple(result)
+
+    def _default_text(self, vtype: VictoryType) -> str:
+        """A victory's text when the scenario gives none, in the table's language."""
+        return declared_text(self.rules, vtype.default_text) if vtype.default_text else vtype.name
 
 
 def load_scenario_text(text: str, source: str = "<text>") -> Scenario:

@@ -17,6 +17,10 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from engine.errors import ScenarioError
+from engine.i18n import LANGUAGES, N_, gettext_for, localised
+from engine.texts import join_list
+
+_ = gettext_for(__name__)
 
 REQUIRED: Any = object()  # a Field default meaning "the key must be there"
 
@@ -53,6 +57,9 @@ class Field:
     ref: str = ""
     help: str = ""  # one line for the docs and for errors
     convert: Callable[[Any], Any] | None = None  # makes the checked value the rule set's type (an enum, say)
+    # A text people read that a file may give in one language or several: "Goblins" or
+    # { en = "Goblins", ja = "ゴブリン" }; read in the table's language (engine.i18n.localised).
+    localised: bool = False
 
 
 class FieldError(ValueError):
@@ -105,6 +112,11 @@ def text_field(name: str, default: Any = None, max_len: int | None = 100, **kw: 
     return Field(name, str, default, max_len=max_len, **kw)
 
 
+def localised_field(name: str, default: Any = None, max_len: int | None = 100, **kw: Any) -> Field:
+    """A text people read, given as text or as ``{ en = "…", ja = "…" }`` (at most ``max_len`` characters each)."""
+    return Field(name, str, default, max_len=max_len, localised=True, **kw)
+
+
 def texts_field(name: str, default: Any = None, max_len: int = 100, **kw: Any) -> Field:
     """A list of texts (at most ``max_len`` entries)."""
     return Field(name, list, default, max_len=max_len, items=str, **kw)
@@ -115,7 +127,7 @@ def number_field(name: str, default: Any, low: float, high: float, unit: str = "
     return Field(name, _NUMBER, default, low=low, high=high, unit=unit, **kw)
 
 
-_str, _strings, _number = text_field, texts_field, number_field
+_str, _strings, _number, _texts = text_field, texts_field, number_field, localised_field
 
 
 SCENARIO_TABLES: dict[str, Table] = {
@@ -125,9 +137,9 @@ SCENARIO_TABLES: dict[str, Table] = {
             "scenario",
             (
                 _str("id", max_len=64),
-                _str("name", REQUIRED, min_len=1),
+                _texts("name", REQUIRED, min_len=1),
                 _str("ruleset", REQUIRED, max_len=64),
-                _str("description", "", max_len=10_000),
+                _texts("description", "", max_len=10_000),
             ),
         ),
         Table(
@@ -153,14 +165,14 @@ SCENARIO_TABLES: dict[str, Table] = {
                 Field("terrain", dict, {}),  # a zone board's terrain: zone label → a terrain kind's name
             ),
         ),
-        Table("sides", (_str("id", REQUIRED, max_len=64), _str("name"), _str("colour", choices=SIDE_COLOURS)),
+        Table("sides", (_str("id", REQUIRED, max_len=64), _texts("name"), _str("colour", choices=SIDE_COLOURS)),
               many=True, max_rows=len(SIDE_COLOURS)),
-        Table("players", (_str("name", REQUIRED), _strings("sides", REQUIRED, len(SIDE_COLOURS))), many=True,
+        Table("players", (_texts("name", REQUIRED), _strings("sides", REQUIRED, len(SIDE_COLOURS))), many=True,
               max_rows=len(SIDE_COLOURS)),
         Table(
             "figures",
             (
-                _str("name", REQUIRED, min_len=1),
+                _texts("name", REQUIRED, min_len=1),
                 _str("id", max_len=64),
                 Field("marker", int, REQUIRED, low=0, high=MARKER_ID_COUNT - 1),
                 _str("side", REQUIRED, max_len=64),
@@ -175,7 +187,7 @@ SCENARIO_TABLES: dict[str, Table] = {
             (
                 _str("side", REQUIRED, max_len=64),
                 _str("type", REQUIRED),  # the rule set lists its victory types
-                _str("text", max_len=500),
+                _texts("text", max_len=500),
             ),
             many=True,
             max_rows=50,
@@ -198,18 +210,24 @@ def closest(word: str, known: Iterable[str]) -> str | None:
 
 def _did_you_mean(word: str, known: Iterable[str]) -> str:
     best = closest(word, known)
-    return f"did you mean {best!r}? " if best else ""
+    return _("did you mean {best!r}? ", best=best) if best else ""
+
+
+_TYPE_NAMES: dict[type, str] = {bool: N_("true or false"), str: N_("text in quotes"), int: N_("a whole number"),
+                                float: N_("a number"), list: N_("a list"), dict: N_("a table")}
 
 
 def _type_name(typ: type | tuple[type, ...]) -> str:
     """How messages name a type, with its article: 'a number', 'text in quotes'."""
     if typ == _NUMBER:
-        return "a number"
-    names = {bool: "true or false", str: "text in quotes", int: "a whole number", float: "a number", list: "a list",
-             dict: "a table"}
+        return _("a number")
+
+    def one(t: type) -> str:
+        return _(_TYPE_NAMES[t]) if t in _TYPE_NAMES else t.__name__
+
     if isinstance(typ, type):
-        return names.get(typ, typ.__name__)
-    return " or ".join(names.get(t, t.__name__) for t in typ)
+        return one(typ)
+    return _(" or ").join(one(t) for t in typ)
 
 
 type_name = _type_name
@@ -249,7 +267,7 @@ class Locator:
             return self.top_level(table)
         if key is None:
             return start + 1
-        key_re = re.compile(r"^\s*" + re.escape(key) + r"\s*=")
+        key_re = re.compile(r"^\s*" + re.escape(key) + r"\s*[=.]")  # name = …, or name.ja = …
         for i in range(start + 1, len(self.lines)):
             if re.match(r"^\s*\[", self.lines[i]):
                 break
@@ -305,8 +323,10 @@ class SchemaReader:
         self, message: str, fix: str, table: str | None = None, index: int | None = None, key: str | None = None
     ) -> ScenarioError:
         line = self.locator.line(table, index, key) if table else None
-        where = f"{self.source}, line {line}" if line else self.source
-        return ScenarioError(f"{where}: {message}. Fix: {fix}")
+        if line:
+            return ScenarioError(_("{file}, line {line}: {message}. Fix: {fix}", file=self.source, line=line,
+                                   message=message, fix=fix))
+        return ScenarioError(_("{file}: {message}. Fix: {fix}", file=self.source, message=message, fix=fix))
 
     def check_tables(self, data: Mapping[str, Any]) -> None:
         """Refuse a table the scenario format does not have (``[[victroy]]``)."""
@@ -315,10 +335,11 @@ class SchemaReader:
                 many = isinstance(value, list)
                 shown = f"[[{name}]]" if many else f"[{name}]"
                 best = closest(name, self.tables)
-                hint = f"did you mean {self.tables[best].header}? If not, " if best else ""
                 raise self.fail(
-                    f"{shown} is not a table of a scenario file; known tables: {sorted(self.tables)}",
-                    f"{hint}remove it",
+                    _("{table} is not a table of a scenario file; known tables: {known}", table=shown,
+                      known=sorted(self.tables)),
+                    _("did you mean {header}? If not, remove it", header=self.tables[best].header) if best
+                    else _("remove it"),
                     name,
                     0 if many else None,
                 )
@@ -329,11 +350,12 @@ class SchemaReader:
         value = data.get(name)
         if value is None:
             if required:
-                raise self.fail(f"the scenario has no [{name}] table", f"add a [{name}] table", name)
+                raise self.fail(_("the scenario has no [{name}] table", name=name),
+                                _("add a [{name}] table", name=name), name)
             return {}
         if not isinstance(value, dict):
             raise self.fail(
-                f"{name!r} must be one [{name}] table", f"write it as [{name}] once", name,
+                _("{name!r} must be one [{name}] table", name=name), _("write it as [{name}] once", name=name), name,
                 0 if isinstance(value, list) else None,
             )
         self.check_keys(value, spec, None)
@@ -347,12 +369,14 @@ class SchemaReader:
             return []
         if not isinstance(value, list) or not all(isinstance(row, dict) for row in value):
             raise self.fail(
-                f"{name!r} must be [[{name}]] tables", f"give each one its own [[{name}]] header", name, 0
+                _("{name!r} must be [[{name}]] tables", name=name),
+                _("give each one its own [[{name}]] header", name=name), name, 0
             )
         if spec.max_rows is not None and len(value) > spec.max_rows:
             raise self.fail(
-                f"the scenario has {len(value)} [[{name}]] tables; at most {spec.max_rows} are allowed",
-                "remove some",
+                _("the scenario has {n} [[{name}]] tables; at most {most} are allowed", n=len(value), name=name,
+                  most=spec.max_rows),
+                _("remove some"),
                 name,
                 spec.max_rows,
             )
@@ -364,11 +388,13 @@ class SchemaReader:
         known = spec.known
         for key in row:
             if key not in known:
-                article = "an" if spec.noun[0] in "aeiou" else "a"
+                owner = spec.owner or spec.header
                 raise self.fail(
-                    f"{spec.noun} {key!r} is not {article} {spec.noun} of {spec.owner or spec.header}; "
-                    f"known {spec.noun}s: {list(known)}",
-                    f"{hint}If not, remove it" if (hint := _did_you_mean(key, known)) else "remove it",
+                    _("option {key!r} is not an option of {owner}; known options: {known}", key=key, owner=owner,
+                      known=list(known)) if spec.noun == "option" else
+                    _("key {key!r} is not a key of {owner}; known keys: {known}", key=key, owner=owner,
+                      known=list(known)),
+                    _("{hint}If not, remove it", hint=hint) if (hint := _did_you_mean(key, known)) else _("remove it"),
                     spec.name,
                     index,
                     key,
@@ -380,54 +406,81 @@ class SchemaReader:
         header = self.tables[table].header
         if key not in row:
             if f.default is REQUIRED:
-                raise self.fail(f"{header} has no {key!r}", f"add '{key} = …' to it", table, index)
+                raise self.fail(_("{header} has no {key!r}", header=header, key=key),
+                                _("add '{key} = …' to it", key=key), table, index)
             return f.default
         value = row[key]
 
         def bad(message: str, fix: str) -> ScenarioError:
             return self.fail(message, fix, table, index, key)
 
+        if f.localised and isinstance(value, dict):
+            return localised(self._texts(value, f, bad))
         if not _is(value, f.typ):
-            raise bad(f"{key!r} must be {_type_name(f.typ)}, not {value!r}", f"correct the value of {key!r}")
+            raise bad(_("{key!r} must be {kind}, not {value!r}", key=key, kind=_type_name(f.typ), value=value),
+                      _("correct the value of {key!r}", key=key))
         if isinstance(value, (str, list)):
             self._length(value, f, bad)
         if isinstance(value, list) and f.items is not None:
             for item in value:
                 if not _is(item, f.items):
                     raise bad(
-                        f"{key!r} holds {item!r}, not {_type_name(f.items)}",
-                        f"make every entry of {key!r} {_type_name(f.items)}",
+                        _("{key!r} holds {item!r}, not {kind}", key=key, item=item, kind=_type_name(f.items)),
+                        _("make every entry of {key!r} {kind}", key=key, kind=_type_name(f.items)),
                     )
                 if isinstance(item, str):
                     self._length(item, _str(key), bad)
                 self._number(item, f, bad)
         self._number(value, f, bad)
         if f.choices and value not in f.choices:
+            choices = join_list(f.choices)
             raise bad(
-                f"{key!r} {value!r} is not one of the allowed values",
-                f"{_did_you_mean(value, f.choices)}{'Use' if closest(value, f.choices) else 'use'} one of: "
-                f"{', '.join(f.choices)}",
+                _("{key!r} {value!r} is not one of the allowed values", key=key, value=value),
+                _("{hint}Use one of: {choices}", hint=_did_you_mean(value, f.choices), choices=choices)
+                if closest(value, f.choices) else _("use one of: {choices}", choices=choices),
             )
         return value
 
+    def _texts(self, value: Mapping[str, Any], f: Field, bad: Any) -> dict[str, str]:
+        """A text given in several languages, each checked like a text: ``{ en = "…", ja = "…" }``."""
+        if not value:
+            raise bad(_("{key!r} gives no language", key=f.name),
+                      _("give the text, or its languages: en = \"…\", ja = \"…\""))
+        for lang, text in value.items():
+            if lang not in LANGUAGES:
+                raise bad(_("{key!r} has a text in {lang!r}, which is not a language of the table", key=f.name,
+                            lang=lang), _("use one of: {choices}", choices=join_list(LANGUAGES)))
+            if not isinstance(text, str):
+                raise bad(_("{key!r} in {lang!r} must be {kind}, not {value!r}", key=f.name, lang=lang,
+                            kind=_type_name(str), value=text), _("correct the value of {key!r}", key=f.name))
+            self._length(text, f, bad)
+        return dict(value)
+
     @staticmethod
     def _length(value: str | list[Any], f: Field, bad: Any) -> None:
-        what = "characters" if isinstance(value, str) else "entries"
+        chars = isinstance(value, str)
         if f.min_len == f.max_len and len(value) != f.max_len:
-            raise bad(f"{f.name!r} has {len(value)} {what}, not {f.max_len}", f"give exactly {f.max_len}")
+            raise bad(_("{key!r} has {n} characters, not {want}", key=f.name, n=len(value), want=f.max_len) if chars
+                      else _("{key!r} has {n} entries, not {want}", key=f.name, n=len(value), want=f.max_len),
+                      _("give exactly {want}", want=f.max_len))
         if len(value) < f.min_len:
-            raise bad(f"{f.name!r} is empty", f"give {f.name!r} a value")
+            raise bad(_("{key!r} is empty", key=f.name), _("give {key!r} a value", key=f.name))
         if f.max_len is not None and len(value) > f.max_len:
-            raise bad(f"{f.name!r} has {len(value)} {what}; at most {f.max_len} are allowed", "shorten it")
+            raise bad(_("{key!r} has {n} characters; at most {most} are allowed", key=f.name, n=len(value),
+                        most=f.max_len) if chars else
+                      _("{key!r} has {n} entries; at most {most} are allowed", key=f.name, n=len(value),
+                        most=f.max_len), _("shorten it"))
 
     @staticmethod
     def _number(value: Any, f: Field, bad: Any) -> None:
         if isinstance(value, bool) or not isinstance(value, _NUMBER):
             return
         if isinstance(value, float) and not math.isfinite(value):
-            raise bad(f"{f.name!r} is {value}, which is not a usable number", "give a finite number")
+            raise bad(_("{key!r} is {value}, which is not a usable number", key=f.name, value=value),
+                      _("give a finite number"))
         if (f.low is not None and value < f.low) or (f.high is not None and value > f.high):
-            span = f"{_plain(f.low if f.low is not None else -math.inf)} to " \
-                   f"{_plain(f.high if f.high is not None else math.inf)}{f.unit}"
-            raise bad(f"{f.name!r} is {_plain(value)}, outside {span}", f"give a value from {span}")
+            span = _("{low} to {high}{unit}", low=_plain(f.low if f.low is not None else -math.inf),
+                     high=_plain(f.high if f.high is not None else math.inf), unit=f.unit)
+            raise bad(_("{key!r} is {value}, outside {span}", key=f.name, value=_plain(value), span=span),
+                      _("give a value from {span}", span=span))
 

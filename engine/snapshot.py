@@ -7,6 +7,7 @@ answer).
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from enum import Enum
 from typing import Any
 
@@ -14,6 +15,7 @@ from engine.actions import action_to_dict, action_to_text
 from engine.events import Event
 from engine.game import Game, Played
 from engine.hexes import Edge, Hex
+from engine.i18n import current_language
 from engine.overlays import Overlay
 from engine.pathfinding import Reach
 from engine.prompts import Prompt
@@ -22,6 +24,7 @@ from engine.rules.base import RuleSet, TargetInfo
 from engine.rules.content import QueryInput
 from engine.rules.gm import calculator_to_dict, ruling_kind_to_dict
 from engine.scenario import Scenario
+from engine.texts import declared_text
 
 
 def hex_list(h: Hex | None) -> list[int] | None:
@@ -49,13 +52,16 @@ def board_to_dict(scenario: Scenario) -> dict[str, Any]:
 
 def content_to_dict(rules: type[RuleSet]) -> dict[str, Any]:
     """What the rule set shows besides its prompts: its title, glossary, query kinds and phase names."""
+    def said(text: str) -> str:
+        return declared_text(rules, text)
+
     return {
-        "ruleset_title": rules.title,
+        "ruleset_title": said(rules.title),
         "glossary": [{"term": t.term, "text": t.text, "press": list(t.press)} for t in rules.glossary()],
-        "queries": [{"name": q.name, "label": q.label, "about": q.about, "help": q.help, "takes": list(q.takes),
-                     "shown": q.shown}
+        "queries": [{"name": q.name, "label": said(q.label), "about": q.about, "help": said(q.help),
+                     "takes": list(q.takes), "shown": q.shown}
                     for q in rules.queries],
-        "phases": dict(rules.phase_names),
+        "phases": {k: said(v) for k, v in rules.phase_names.items()},
         "rulings": [ruling_kind_to_dict(k) for k in rules.ruling_kinds],  # what the game master may rule
         "terrain_marks": rules.terrain_marks,  # whether the game master may mark terrain in play
         "calculators": [calculator_to_dict(c) for c in rules.calculators],
@@ -67,6 +73,7 @@ def scenario_to_dict(scenario: Scenario, points: dict[str, int] | None = None) -
     rules = find_ruleset(scenario.ruleset)
     return {
         "id": scenario.id,
+        "language": current_language(),  # the table's language: the texts below are in it, tablets follow it
         "name": scenario.name,
         "description": scenario.description,
         "ruleset": scenario.ruleset,
@@ -94,7 +101,7 @@ def scenario_to_dict(scenario: Scenario, points: dict[str, int] | None = None) -
     }
 
 
-def reach_to_list(moves: dict[Hex, Reach], scenario: Scenario) -> list[dict[str, Any]]:
+def reach_to_list(moves: Mapping[Hex, Reach], scenario: Scenario) -> list[dict[str, Any]]:
     return [
         {"hex": [h.q, h.r], "label": scenario.label(h), "cost": r.cost, "path": [[p.q, p.r] for p in r.path]}
         for h, r in sorted(moves.items(), key=lambda item: (item[1].cost, item[0]))
@@ -228,6 +235,10 @@ class HistoryDelta:
     def __init__(self) -> None:
         self._game: Game | None = None
         self._sent: list[Played] = []
+
+    def rewritten(self, game: Game) -> None:
+        """The game's texts were made again (the table's language changed): the next call sends its whole history."""
+        self._game, self._sent = game, []
 
     def since_last(self, game: Game) -> tuple[int, list[dict[str, Any]]]:
         """``(history_from, entries)``: the entries from ``n = history_from`` on replace the ones sent.

@@ -26,13 +26,16 @@ from dataclasses import dataclass
 from typing import Any
 
 from engine.actions import Action, Choose, Face, Move, Remove
-from engine.flow.words import cell_word
 from engine.game import Game
 from engine.hexes import Hex
+from engine.i18n import gettext_for
 from engine.prompts import PromptKind
 from engine.scenario import Scenario
 from engine.table_fusion import DEFAULT_HYSTERESIS_HEX, CellHysteresis, FacingHysteresis, FusedMarker
+from engine.texts import cell_noun, join_list
 from engine.wire import TrackState
+
+_ = gettext_for(__name__)
 
 IN_HAND_STATES = (TrackState.MOVING, TrackState.LIFTED)
 
@@ -122,6 +125,12 @@ class TableSync:
         counts = Counter(f.name for f in scenario.figures)
         self._names = {f.id: f.name if counts[f.name] == 1 else f"{f.name} ({f.id})" for f in scenario.figures}
 
+    def renamed(self, scenario: Scenario) -> None:
+        """The same scenario read again in another language: names follow, what the table showed stays."""
+        self.scenario = scenario
+        counts = Counter(f.name for f in scenario.figures)
+        self._names = {f.id: f.name if counts[f.name] == 1 else f"{f.name} ({f.id})" for f in scenario.figures}
+
     def name(self, figure: str) -> str:
         return self._names.get(figure, figure)
 
@@ -136,9 +145,10 @@ class TableSync:
         and that figure is then without a tag until assigned again.
         """
         if figure not in self.markers:
-            raise ValueError(f"there is no figure {figure!r}; figures: {', '.join(sorted(self.markers))}")
+            raise ValueError(_("there is no figure {figure!r}; figures: {known}", figure=figure,
+                               known=join_list(sorted(self.markers))))
         if marker in self.anchor_ids:
-            raise ValueError(f"tag {marker} is a board anchor; figures need another tag")
+            raise ValueError(_("tag {marker} is a board anchor; figures need another tag", marker=marker))
         former = self.markers[figure]
         holder = self.figure_of(marker)
         if holder is not None and holder != figure:
@@ -290,19 +300,23 @@ class TableSync:
             intent = self.intents.get(spec.id)
             if illegal is not None and illegal.figure == spec.id and seen == illegal.to:
                 where = self.scenario.label(illegal.to)
-                cell = cell_word(self.scenario.board.kind)
-                back = self.scenario.label(expected) if expected is not None else f"its {cell}"
-                text = f"{name} may not stop on {where} ({illegal.reason}); put it back on {back} or on a legal {cell}"
+                cell = cell_noun(self.scenario.board.kind, 1)
+                back = self.scenario.label(expected) if expected is not None else _("its {cell}", cell=cell)
+                text = _("{name} may not stop on {where} ({reason}); put it back on {back} or on a legal {cell}",
+                         name=name, where=where, reason=illegal.reason, back=back, cell=cell)
             elif isinstance(intent, Move) and seen is not None and intent.to == seen:
-                pending.append(Pending(spec.id, seen, f"{name} was moved to {self.scenario.label(seen)}; "
-                                       "it counts when the game asks for its move"))
+                pending.append(Pending(spec.id, seen, _("{name} was moved to {cell}; it counts when the game asks for "
+                                                        "its move", name=name, cell=self.scenario.label(seen))))
                 continue
             elif expected is None:
-                text = f"take {name} off the table (it stands on {self.scenario.label(seen) if seen else '?'})"
+                text = _("take {name} off the table (it stands on {cell})", name=name,
+                         cell=self.scenario.label(seen) if seen else "?")
             elif seen is None:
-                text = f"put {name} on {self.scenario.label(expected)}: the camera does not see it"
+                text = _("put {name} on {cell}: the camera does not see it", name=name,
+                         cell=self.scenario.label(expected))
             else:
-                text = f"put {name} back on {self.scenario.label(expected)} (it stands on {self.scenario.label(seen)})"
+                text = _("put {name} back on {cell} (it stands on {seen})", name=name,
+                         cell=self.scenario.label(expected), seen=self.scenario.label(seen))
             desync.append(Desync(spec.id, expected, seen, text))
         return tuple(desync), tuple(in_hand), tuple(pending)
 

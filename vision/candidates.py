@@ -29,7 +29,7 @@ import numpy as np
 from numba import njit
 from numpy.typing import NDArray
 
-from vision.components import component_quads
+from vision.components import component_quads, pixel_runs
 
 Quads = NDArray[np.float64]  # (N, 4, 2), pixels of the full frame
 Box = tuple[int, int, int, int]  # x0, y0, x1, y1
@@ -92,13 +92,8 @@ class CandidateFinder:
         # min_relative_darkness of their brightness; one table lookup gives the bound per pixel
         bound = self._loose_bound if loose else self._bound
         mask = cv2.dilate(cv2.compare(small, cv2.LUT(closed, bound), cv2.CMP_LT), self._grow)
-        contours, _ = cv2.findContours(mask, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
-        boxes = []
-        m = self._margin
-        for contour in contours:
-            x, y, bw, bh = cv2.boundingRect(contour)
-            boxes.append((max(0, (x - m) * 2), max(0, (y - m) * 2), min(w, (x + bw + m) * 2), min(h, (y + bh + m) * 2)))
-        return merge_overlapping(boxes)
+        boxes = _blob_boxes(np.ascontiguousarray(mask), self._margin, w, h)
+        return [(x0, y0, x1, y1) for x0, y0, x1, y1 in boxes.tolist()]
 
     def search(self, gray: NDArray[np.uint8], loose: bool = False) -> tuple[Quads, list[Box]]:
         """Candidate quads (N, 4, 2) in full-resolution pixels, traced at half resolution, and the
@@ -201,6 +196,78 @@ def _merge(boxes: NDArray[np.int64]) -> NDArray[np.int64]:
 
 
 @njit(cache=True)
+def _blob_boxes(mask: NDArray[np.uint8], margin: int, w: int, h: int) -> NDArray[np.int64]:
+    """The boxes around the mask's outer 8-connected blobs, grown by ``margin`` and doubled (clipped
+    to ``w`` × ``h``), overlapping ones merged: what bounding the blobs' outer contours gave.
+
+    As with outer contours, blobs inside another's hole are left out and the blobs come in reverse
+    raster order, so that the merged boxes come in the same order too (the canvas is packed in it).
+    """
+    runs, shape, n = pixel_runs(mask)
+    rect = np.empty((n, 4), np.int64)  # per blob, raster order of its first pixel: x0, y0, x1, y1 (exclusive)
+    root = np.empty(n, np.int64)
+    slot = np.full(n, -1, np.int64)
+    m = 0
+    for i in range(n):
+        r = shape[i]
+        y, x0, x1 = runs[i, 0], runs[i, 1], runs[i, 2] + 1
+        if slot[r] < 0:
+            slot[r] = m
+            root[m] = r
+            rect[m, 0], rect[m, 1], rect[m, 2], rect[m, 3] = x0, y, x1, y + 1
+            m += 1
+        else:
+            b = slot[r]
+            rect[b, 0], rect[b, 2] = min(rect[b, 0], x0), max(rect[b, 2], x1)
+            rect[b, 3] = y + 1
+    boxes = np.empty((m, 4), np.int64)
+    k = 0
+    for c in range(m - 1, -1, -1):
+        nested = False
+        for o in range(m):
+            if (o != c and not nested and rect[o, 0] <= rect[c, 0] and rect[o, 1] <= rect[c, 1]
+                    and rect[c, 2] <= rect[o, 2] and rect[c, 3] <= rect[o, 3]):
+                nested = _in_hole(runs, shape, root[o], rect[o], runs[root[c], 1], runs[root[c], 0])
+        if nested:
+            continue
+        boxes[k, 0], boxes[k, 1] = max(0, (rect[c, 0] - margin) * 2), max(0, (rect[c, 1] - margin) * 2)
+        boxes[k, 2], boxes[k, 3] = min(w, (rect[c, 2] + margin) * 2), min(h, (rect[c, 3] + margin) * 2)
+        k += 1
+    return _merge(boxes[:k]) if k > 1 else boxes[:k]
+
+
+@njit(cache=True)
+def _in_hole(runs: NDArray[np.int64], shape: NDArray[np.int64], blob: int, rect: NDArray[np.int64],
+             x: int, y: int) -> bool:
+    """Whether pixel (x, y) lies in a hole of ``blob`` (the index of its first run; ``rect`` its
+    bounding box): unreachable from outside the box through pixels not of the blob, 4-connected."""
+    x0, y0 = rect[0] - 1, rect[1] - 1
+    bw, bh = rect[2] - rect[0] + 2, rect[3] - rect[1] + 2
+    seen = np.zeros((bh, bw), np.uint8)  # 1: the blob, 2: reached from outside
+    for i in range(blob, runs.shape[0]):
+        if shape[i] == blob:
+            seen[runs[i, 0] - y0, runs[i, 1] - x0:runs[i, 2] + 1 - x0] = 1
+    stack = np.empty((bw * bh, 2), np.int64)
+    top = 0
+    for yy in range(bh):
+        for xx in range(bw):
+            if (yy == 0 or xx == 0 or yy == bh - 1 or xx == bw - 1) and seen[yy, xx] == 0:
+                seen[yy, xx] = 2
+                stack[top, 0], stack[top, 1] = yy, xx
+                top += 1
+    while top > 0:
+        top -= 1
+        yy, xx = stack[top, 0], stack[top, 1]
+        for dy, dx in ((-1, 0), (1, 0), (0, -1), (0, 1)):
+            ny, nx = yy + dy, xx + dx
+            if 0 <= ny < bh and 0 <= nx < bw and seen[ny, nx] == 0:
+                seen[ny, nx] = 2
+                stack[top, 0], stack[top, 1] = ny, nx
+                top += 1
+    return bool(seen[y - y0, x - x0] != 2)
+
+
+@njit(cache=True)
 def _to_frame(quads: Quads, placed: NDArray[np.int64], scale: float, min_side: float, same_px: float) -> Quads:
     """Canvas quads back in the frame (full-resolution pixels), dropping quads that touch their tile's
     edge (cut-off shapes), that are too small or too skewed for a tag, and repeats of a kept quad
@@ -252,21 +319,35 @@ def _mosaic(image: NDArray[np.uint8], boxes: list[Box], gap: int = 2
 
     Returns the canvas and, per box, (canvas x0, y0, x1, y1, image x0, y0).
     """
-    order = sorted(range(len(boxes)), key=lambda i: boxes[i][3] - boxes[i][1], reverse=True)
-    area = sum((x1 - x0 + gap) * (y1 - y0 + gap) for x0, y0, x1, y1 in boxes)
-    width = max(max(x1 - x0 for x0, _, x1, _ in boxes) + gap, int(np.sqrt(area) * 1.3))
-    placed = np.zeros((len(boxes), 6), dtype=np.int64)
+    return _pack(np.ascontiguousarray(image), np.asarray(boxes, dtype=np.int64).reshape(-1, 4), gap)
+
+
+@njit(cache=True)
+def _pack(image: NDArray[np.uint8], boxes: NDArray[np.int64], gap: int) -> tuple[NDArray[np.uint8], NDArray[np.int64]]:
+    """:func:`_mosaic`'s packing and copying, compiled: a frame has tens of boxes."""
+    n = boxes.shape[0]
+    heights = boxes[:, 3] - boxes[:, 1]
+    order = np.argsort(-heights, kind="mergesort")  # stable: equal heights keep their order
+    area = 0
+    widest = 0
+    for i in range(n):
+        area += (boxes[i, 2] - boxes[i, 0] + gap) * (boxes[i, 3] - boxes[i, 1] + gap)
+        widest = max(widest, boxes[i, 2] - boxes[i, 0])
+    width = max(widest + gap, int(np.sqrt(area) * 1.3))
+    placed = np.zeros((n, 6), dtype=np.int64)
     x = y = shelf = 0
     for i in order:
-        x0, y0, x1, y1 = boxes[i]
+        x0, y0, x1, y1 = boxes[i, 0], boxes[i, 1], boxes[i, 2], boxes[i, 3]
         bw, bh = x1 - x0, y1 - y0
         if x + bw > width:
             x, y, shelf = 0, y + shelf + gap, 0
-        placed[i] = (x, y, x + bw, y + bh, x0, y0)
+        placed[i, 0], placed[i, 1], placed[i, 2], placed[i, 3] = x, y, x + bw, y + bh
+        placed[i, 4], placed[i, 5] = x0, y0
         x += bw + gap
         shelf = max(shelf, bh)
     canvas = np.full((y + shelf, width), 128, dtype=np.uint8)
-    for i, (x0, y0, x1, y1) in enumerate(boxes):
-        cx, cy = int(placed[i, 0]), int(placed[i, 1])
-        canvas[cy:cy + y1 - y0, cx:cx + x1 - x0] = image[y0:y1, x0:x1]
+    for i in range(n):
+        cx, cy = placed[i, 0], placed[i, 1]
+        x0, y0 = boxes[i, 0], boxes[i, 1]
+        canvas[cy:cy + boxes[i, 3] - y0, cx:cx + boxes[i, 2] - x0] = image[y0:boxes[i, 3], x0:boxes[i, 2]]
     return canvas, placed

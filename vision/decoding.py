@@ -44,7 +44,8 @@ _SUB = np.array([[0.0, 0.0], [-0.05, -0.05], [0.05, -0.05], [-0.05, 0.05], [0.05
 def _unit_rows(x: NDArray[np.float32]) -> NDArray[np.float32]:
     """Rows shifted to zero mean and scaled to unit length (for correlation by dot product)."""
     z = x - x.mean(axis=-1, keepdims=True)
-    return np.asarray(z / np.maximum(np.linalg.norm(z, axis=-1, keepdims=True), 1e-6), dtype=np.float32)
+    norm = np.sqrt(np.add.reduce(z * z, axis=-1, keepdims=True))  # what np.linalg.norm computes, without its checks
+    return np.asarray(z / np.maximum(norm, 1e-6), dtype=np.float32)
 
 
 class CodeBook:
@@ -129,19 +130,23 @@ def decode_quads(gray: NDArray[np.uint8], quads: NDArray[np.float64], codes: Cod
         return []
     blurred = _match_blurred(v[candidates], codes)
     found: list[tuple[int, int, NDArray[np.float64], float]] = []
+    # plain lists: indexing numpy arrays one element at a time costs more than the reads
+    sure_list, code_list, margin_list = sure.tolist(), code_values.tolist(), margin.tolist()
+    best_list, accepted_list = blurred.best.tolist(), blurred.accepted.tolist()
+    confidence_list = blurred.confidence.tolist()
     for j, index in enumerate(candidates.tolist()):
-        match = codes.identify(int(code_values[index])) if sure[index] else None
-        template = int(blurred.best[j])
-        if match is not None and match[0] == codes.template_ids[template]:
+        match = codes.identify(code_list[index]) if sure_list[index] else None
+        template = best_list[j]
+        if match is not None and match[0] == template % codes.code_count:
             # the exact read and the blurred codes agree
             marker_id, rotation = match
-            confidence = min(max(float(margin[index]), 0.0), 1.0)
-        elif soft and blurred.accepted[j]:
+            confidence = min(max(margin_list[index], 0.0), 1.0)
+        elif soft and accepted_list[j]:
             # No exact read, or one the blurred codes contradict: under strong blur lone white cells
             # fall below the halfway threshold while pairs stay above it, so a tag can read exactly
             # as another code; the blurred codes, which model that, must then be clearly sure.
             marker_id, rotation = int(codes.template_ids[template]), int(codes.template_rotations[template])
-            confidence = float(blurred.confidence[j])
+            confidence = confidence_list[j]
         else:
             continue
         found.append((index, marker_id, quads[index][_ROLL[rotation]], confidence))
@@ -151,14 +156,27 @@ def decode_quads(gray: NDArray[np.uint8], quads: NDArray[np.float64], codes: Cod
 @njit(cache=True)
 def _second_lowest(values: NDArray[np.float32]) -> float:
     """The second-lowest value: one dark cell (a speck, a blurred corner) is forgiven, two are not."""
-    return float(np.sort(values)[1])
+    lowest = second = np.inf
+    for value in values:
+        if value < lowest:
+            lowest, second = value, lowest
+        elif value < second:
+            second = value
+    return float(second)
 
 
 @njit(cache=True)
-def _median_of(values: NDArray[np.float32]) -> float:
-    s = np.sort(values)
-    k = s.shape[0]
-    return float((s[(k - 1) // 2] + s[k // 2]) / 2)
+def _median_of(values: NDArray[np.float32], scratch: NDArray[np.float32]) -> float:
+    """The median of ``values``, sorted in ``scratch`` (at least as long): no allocation per tag."""
+    k = values.shape[0]
+    for i in range(k):  # insertion sort: a few dozen cells
+        value = values[i]
+        j = i
+        while j > 0 and scratch[j - 1] > value:
+            scratch[j] = scratch[j - 1]
+            j -= 1
+        scratch[j] = value
+    return float((scratch[(k - 1) // 2] + scratch[k // 2]) / 2)
 
 
 @njit(cache=True)
@@ -174,6 +192,7 @@ def _threshold_read(v: NDArray[np.float32], weights: NDArray[np.int64]
     margins = np.zeros(m, np.float32)
     quiet = np.empty(4 * (n - 2), np.float32)
     border = np.empty(4 * (n - 4), np.float32)
+    scratch = np.empty(4 * (n - 2), np.float32)
     for q in range(m):
         c = v[q]
         # the quiet zone's four sides and the black border's four sides, corners left out
@@ -194,7 +213,7 @@ def _threshold_read(v: NDArray[np.float32], weights: NDArray[np.int64]
             border[(n - 4) + i] = c[n - 2, i + 2]
             border[2 * (n - 4) + i] = c[i + 2, 1]
             border[3 * (n - 4) + i] = c[i + 2, n - 2]
-        white, black = _median_of(quiet), _median_of(border)
+        white, black = _median_of(quiet, scratch), _median_of(border, scratch)
         threshold = (white + black) / 2
         # Each side of the quiet zone must be white, not just most of the ring: a quad with one edge
         # fitted to a line inside a tag has that side of its "quiet zone" on the tag's black border,
@@ -244,9 +263,16 @@ def _match_blurred(v: NDArray[np.float32], codes: CodeBook) -> BlurredMatch:
     return BlurredMatch(best, accepted, np.clip(best_corr - runner_up, 0.0, 1.0).astype(np.float32))
 
 
+@njit(cache=True)
 def clockwise(quads: NDArray[np.float64]) -> NDArray[np.float64]:
     """The (M, 4, 2) quads with corners in clockwise order on screen (y down), first corner kept."""
-    x, y = quads[..., 0], quads[..., 1]
-    nxt = [1, 2, 3, 0]
-    area = (x * y[:, nxt] - y * x[:, nxt]).sum(axis=1)
-    return np.where((area > 0)[:, None, None], quads, quads[:, [0, 3, 2, 1]])
+    out = np.empty_like(quads)
+    for q in range(quads.shape[0]):
+        area = 0.0
+        for i in range(4):
+            j = (i + 1) % 4
+            area += quads[q, i, 0] * quads[q, j, 1] - quads[q, i, 1] * quads[q, j, 0]
+        for i in range(4):
+            src = i if area > 0 else (4 - i) % 4  # corners 0, 3, 2, 1 when anticlockwise
+            out[q, i, 0], out[q, i, 1] = quads[q, src, 0], quads[q, src, 1]
+    return out

@@ -20,6 +20,7 @@ from typing import Protocol
 
 import cv2
 import numpy as np
+from numba import njit
 from numpy.typing import NDArray
 
 from engine.i18n import gettext_for
@@ -216,12 +217,35 @@ class MarkerDetector:
         # a tag's footprint: its bounding box grown by the margin its search box has around it
         footprints = np.prod(np.ptp(quads, axis=1) + FOOTPRINT_MARGIN_PX, axis=1)
         stretch = foreshortening(quads)
-        for index, marker_id, ordered, confidence in found:
-            cx, cy = float(centres[index, 0]), float(centres[index, 1])
-            if any(abs(cx - x) < SAME_TAG_PX and abs(cy - y) < SAME_TAG_PX for x, y, _w, _h in taken):
-                continue  # the same tag through two outlines (its border's outer and inner edge)
-            markers.append(DetectedMarker(marker_id, ordered, confidence))
-            taken.append((cx, cy, float(footprints[index]), float(stretch[index])))
+        indices = np.array([f[0] for f in found], dtype=np.int64)
+        earlier = np.array([(x, y) for x, y, _w, _h in taken], dtype=np.float64).reshape(-1, 2)
+        # the same tag through two outlines (its border's outer and inner edge) is kept once
+        fresh = _first_reads(centres[indices], earlier, SAME_TAG_PX)
+        centre_list, footprint_list, stretch_list = centres.tolist(), footprints.tolist(), stretch.tolist()
+        for (index, marker_id, ordered, confidence), new in zip(found, fresh.tolist(), strict=True):
+            if new:
+                markers.append(DetectedMarker(marker_id, ordered, confidence))
+                taken.append((*centre_list[index], footprint_list[index], stretch_list[index]))
+
+
+@njit(cache=True)
+def _first_reads(centres: NDArray[np.float64], earlier: NDArray[np.float64], same_px: float) -> NDArray[np.bool_]:
+    """Which of the reads at ``centres`` (k, 2), in turn, lie no closer than ``same_px`` on both
+    axes to an ``earlier`` read (t, 2) or to a read kept before them."""
+    k, t = centres.shape[0], earlier.shape[0]
+    kept = np.zeros(k, np.bool_)
+    for i in range(k):
+        x, y = centres[i, 0], centres[i, 1]
+        new = True
+        for j in range(t):
+            if abs(x - earlier[j, 0]) < same_px and abs(y - earlier[j, 1]) < same_px:
+                new = False
+                break
+        for j in range(i):
+            if new and kept[j] and abs(x - centres[j, 0]) < same_px and abs(y - centres[j, 1]) < same_px:
+                new = False
+        kept[i] = new
+    return kept
 
 
 class OpenCVDefaultDetector:

@@ -15,7 +15,7 @@ import numpy as np
 from numba import njit
 from numpy.typing import NDArray
 
-from vision.sampling import bilinear
+from vision.sampling import bilinear, bilinear_inside, inside
 
 Quads = NDArray[np.float64]  # (N, 4, 2)
 
@@ -90,8 +90,9 @@ def _refine(gray: NDArray[np.uint8], quads: Quads, search_px: float, iterations:
     corners = np.zeros((4, 2))
     max_steps = int(2 * max(search_px, 1.0) / OFFSET_STEP_PX) + 2
     values = np.zeros(max_steps)
+    cur = np.zeros((4, 2))
     for q in range(n):
-        cur = out[q].copy()
+        cur[:, :] = out[q]
         for it in range(iterations):
             # later passes start within a fraction of a pixel: a narrower search still holds the
             # centring window (CENTROID_HALF_WIDTH steps) with room to spare
@@ -111,9 +112,16 @@ def _refine(gray: NDArray[np.uint8], quads: Quads, search_px: float, iterations:
                 for k in range(samples):
                     t = 0.15 + 0.7 * k / (samples - 1) if samples > 1 else 0.5
                     bx, by = px + t * dx, py + t * dy
-                    for j in range(count):
-                        off = -radius + j * OFFSET_STEP_PX
-                        values[j] = bilinear(gray, bx + off * nx, by + off * ny)
+                    last = -radius + (count - 1) * OFFSET_STEP_PX
+                    first_in = inside(gray, bx - radius * nx, by - radius * ny)
+                    if first_in and inside(gray, bx + last * nx, by + last * ny):
+                        for j in range(count):  # the whole profile inside the frame: no clamping
+                            off = -radius + j * OFFSET_STEP_PX
+                            values[j] = bilinear_inside(gray, bx + off * nx, by + off * ny)
+                    else:
+                        for j in range(count):
+                            off = -radius + j * OFFSET_STEP_PX
+                            values[j] = bilinear(gray, bx + off * nx, by + off * ny)
                     best, peak = 0, -1e18
                     for j in range(count - 1):  # outward, dark border → bright surround is a positive step
                         step = values[j + 1] - values[j]
@@ -126,9 +134,16 @@ def _refine(gray: NDArray[np.uint8], quads: Quads, search_px: float, iterations:
                     weights[e, k] = max(peak, 0.0)
                     peak_sum += max(peak, 0.0)
                 # weighted line fit: centroid and principal direction of the edge points
-                total = max(weights[e].sum(), 1e-9)
-                mx = (weights[e] * edge_pts[e, :, 0]).sum() / total
-                my = (weights[e] * edge_pts[e, :, 1]).sum() / total
+                weight_sum = sum_x = sum_y = 0.0  # loops, not array expressions: no temporaries per edge
+                for k in range(samples):
+                    weight_sum += weights[e, k]
+                for k in range(samples):
+                    sum_x += weights[e, k] * edge_pts[e, k, 0]
+                for k in range(samples):
+                    sum_y += weights[e, k] * edge_pts[e, k, 1]
+                total = max(weight_sum, 1e-9)
+                mx = sum_x / total
+                my = sum_y / total
                 sxx = syy = sxy = 0.0
                 for k in range(samples):
                     ux, uy = edge_pts[e, k, 0] - mx, edge_pts[e, k, 1] - my

@@ -26,6 +26,23 @@ def bilinear(gray: NDArray[np.uint8], x: float, y: float) -> float:
     return float(top * (1.0 - fy) + bottom * fy)
 
 
+@njit(cache=True, inline="always")
+def bilinear_inside(gray: NDArray[np.uint8], x: float, y: float) -> float:
+    """:func:`bilinear` for a point known to lie in [0, w - 1) × [0, h - 1): the same value, no clamping."""
+    x0, y0 = int(x), int(y)
+    fx, fy = x - x0, y - y0
+    top = gray[y0, x0] * (1.0 - fx) + gray[y0, x0 + 1] * fx
+    bottom = gray[y0 + 1, x0] * (1.0 - fx) + gray[y0 + 1, x0 + 1] * fx
+    return float(top * (1.0 - fy) + bottom * fy)
+
+
+@njit(cache=True, inline="always")
+def inside(gray: NDArray[np.uint8], x: float, y: float) -> bool:
+    """Whether (x, y) lies well inside the image, where :func:`bilinear_inside` may read it."""
+    h, w = gray.shape
+    return bool(0.5 <= x <= w - 1.5 and 0.5 <= y <= h - 1.5)
+
+
 @njit(cache=True)
 def sample_cells(gray: NDArray[np.uint8], quads: NDArray[np.float64], n: int,
                  sub: NDArray[np.float64]) -> NDArray[np.float32]:
@@ -52,6 +69,14 @@ def sample_cells(gray: NDArray[np.uint8], quads: NDArray[np.float64], n: int,
         g = (sx * (y3 - y2) - (x3 - x2) * sy) / den
         h = ((x1 - x2) * sy - sx * (y1 - y2)) / den
         a, b, d, e = x1 - x0 + g * x1, x3 - x0 + h * x3, y1 - y0 + g * y1, y3 - y0 + h * y3
+        # every sample lies within the image of the square spanned by the extreme samples: when its
+        # corners lie well inside the frame (and in front of the camera), no sample needs clamping
+        lo_u, hi_u = (0.5 + sub[:, 0].min() - 1.0) / span, (n - 0.5 + sub[:, 0].max() - 1.0) / span
+        lo_v, hi_v = (0.5 + sub[:, 1].min() - 1.0) / span, (n - 0.5 + sub[:, 1].max() - 1.0) / span
+        clear = True
+        for u, v in ((lo_u, lo_v), (hi_u, lo_v), (hi_u, hi_v), (lo_u, hi_v)):
+            w = g * u + h * v + 1.0
+            clear = clear and w > 1e-6 and inside(gray, (a * u + b * v + x0) / w, (d * u + e * v + y0) / w)
         for r in range(n):
             for c in range(n):
                 total = 0.0
@@ -59,6 +84,9 @@ def sample_cells(gray: NDArray[np.uint8], quads: NDArray[np.float64], n: int,
                     u = (c + 0.5 + sub[s, 0] - 1.0) / span
                     v = (r + 0.5 + sub[s, 1] - 1.0) / span
                     w = g * u + h * v + 1.0
+                    if clear:
+                        total += bilinear_inside(gray, (a * u + b * v + x0) / w, (d * u + e * v + y0) / w)
+                        continue
                     if abs(w) < 1e-9:
                         w = 1e-9
                     total += bilinear(gray, (a * u + b * v + x0) / w, (d * u + e * v + y0) / w)

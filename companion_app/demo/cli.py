@@ -17,31 +17,35 @@ import time
 from types import FrameType
 
 from engine.errors import ScenarioError
+from engine.i18n import gettext_for, ngettext_for
 from engine.scenario import load_scenario
 from vision.synthetic.control import ControlError
 
 from .headless import DemoStalled, play_headless
 from .launcher import DemoError, DemoServices
 
+_ = gettext_for(__name__)
+_n = ngettext_for(__name__)
+
 DEFAULT_SCENARIO = "goblins-treasure"
 
 
 def _parser() -> argparse.ArgumentParser:
-    p = argparse.ArgumentParser(prog="hexa demo", description=(
+    p = argparse.ArgumentParser(prog="hexa demo", description=_(
         "Run the camera service on the synthetic table, the engine and the tablet app together. Drag a figure "
         "on the tablet: a hand moves it on the synthetic table, the camera sees it and the engine judges it."))
     p.add_argument("scenario", nargs="?", default=DEFAULT_SCENARIO,
-                   help=f"bundled scenario id or .toml file (default {DEFAULT_SCENARIO})")
+                   help=_("bundled scenario id or .toml file (default {scenario})", scenario=DEFAULT_SCENARIO))
     p.add_argument("--headless", action="store_true",
-                   help="no window: a scripted player plays a whole game through the camera and prints the log")
-    p.add_argument("--seed", type=int, default=1, help="seed of the scripted player's choices and rolls (default 1)")
+                   help=_("no window: a scripted player plays a whole game through the camera and prints the log"))
+    p.add_argument("--seed", type=int, default=1, help=_("seed of the scripted player's choices and rolls (default 1)"))
     p.add_argument("--journal", default=":memory:", metavar="FILE",
-                   help="game journal (SQLite) to keep the demo game in (default: in memory)")
+                   help=_("game journal (SQLite) to keep the demo game in (default: in memory)"))
     # 15 fps halves the synthetic camera's CPU beside the engine and the app on a small machine; a figure
     # put down still settles within about 0.2 s.
-    p.add_argument("--fps", type=float, default=15.0, help="synthetic camera frame rate (default 15)")
-    p.add_argument("--size", default="1280x800", metavar="WxH", help="app window size (default 1280x800)")
-    p.add_argument("-v", "--verbose", action="store_true", help="log what the demo's parts do")
+    p.add_argument("--fps", type=float, default=15.0, help=_("synthetic camera frame rate (default 15)"))
+    p.add_argument("--size", default="1280x800", metavar="WxH", help=_("app window size (default 1280x800)"))
+    p.add_argument("-v", "--verbose", action="store_true", help=_("log what the demo's parts do"))
     return p
 
 
@@ -63,23 +67,21 @@ def run_headless(args: argparse.Namespace) -> int:
     start = time.monotonic()
     with DemoServices(args.scenario, args.journal, args.fps) as services:
         ep = services.endpoints
-        print(f"Playing {args.scenario} headless (seed {args.seed}): every move is made by a hand on the "
-              "synthetic table and judged by the engine from what the camera sees.\n", flush=True)
+        print(_("Playing {scenario} headless (seed {seed}): every move is made by a hand on the synthetic table and "
+                "judged by the engine from what the camera sees.", scenario=args.scenario, seed=args.seed) + "\n",
+              flush=True)
         stats = play_headless(args.scenario, ep.engine_pub, ep.engine_commands, ep.control, args.seed,
                               say=lambda line: print(line, flush=True))
         services.check()
     moves = sorted(stats.move_seconds)
-    median = f", median {moves[len(moves) // 2]:.1f} s from hand to judgement" if moves else ""
-    print(f"\n{stats.actions} prompts answered in {time.monotonic() - start:.0f} s (game {stats.seconds:.0f} s): "
-          f"{stats.camera_moves} moves and {stats.camera_removals} removals through the camera{median}; "
-          f"{stats.tablet_answers} rolls and choices sent like a tablet; "
-          f"{_count(stats.table_corrections, 'figure')} put where the game moved them.")
+    median = _(", median {seconds:.1f} s from hand to judgement", seconds=moves[len(moves) // 2]) if moves else ""
+    print("\n" + _("{actions} prompts answered in {seconds:.0f} s (game {game:.0f} s): {moves} moves and {removals} "
+                   "removals through the camera{median}; {answers} rolls and choices sent like a tablet; {corrected} "
+                   "put where the game moved them.", actions=stats.actions, seconds=time.monotonic() - start,
+                   game=stats.seconds, moves=stats.camera_moves, removals=stats.camera_removals,
+                   median=median, answers=stats.tablet_answers,
+                   corrected=_n("{n} figure", "{n} figures", stats.table_corrections)))
     return 0
-
-
-def _count(n: int, noun: str) -> str:
-    """'1 figure', '3 figures'."""
-    return f"{n} {noun}" if n == 1 else f"{n} {noun}s"
 
 
 def run_window(args: argparse.Namespace) -> int:
@@ -89,8 +91,8 @@ def run_window(args: argparse.Namespace) -> int:
     with DemoServices(args.scenario, args.journal, args.fps) as services:
         ep = services.endpoints
         with TableHandProxy(ep.hand, ep.engine_commands, ep.engine_pub, ep.control, args.scenario):
-            print("Opening the app. Drag the figure the app asks you to move; the synthetic table moves it "
-                  "and the camera judges it. Close the window to stop.", flush=True)
+            print(_("Opening the app. Drag the figure the app asks you to move; the synthetic table moves it and the "
+                    "camera judges it. Close the window to stop."), flush=True)
             return open_app(ep, args.size)
 
 
@@ -106,12 +108,13 @@ def main(argv: list[str]) -> int:
     _stop_on_sigterm()
     try:
         if not args.headless and not has_display():
-            print("hexa demo: there is no screen here (neither DISPLAY nor WAYLAND_DISPLAY is set), so the demo "
-                  "runs headless. For the window, run it on a desktop (or under xvfb-run).", flush=True)
+            print("hexa demo: " + _("there is no screen here (neither DISPLAY nor WAYLAND_DISPLAY is set), so the demo "
+                                    "runs headless. For the window, run it on a desktop (or under xvfb-run)."),
+                  flush=True)
             args.headless = True
         return run_headless(args) if args.headless else run_window(args)
     except KeyboardInterrupt:
-        print("hexa demo: stopped; the camera service and the engine are stopped too.", file=sys.stderr)
+        print("hexa demo: " + _("stopped; the camera service and the engine are stopped too."), file=sys.stderr)
         return 130
     except (DemoError, DemoStalled, ControlError, TimeoutError) as exc:
         print(f"hexa demo: {exc}", file=sys.stderr)

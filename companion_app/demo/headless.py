@@ -15,12 +15,13 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
+from companion_app.viewmodels.words import cell_noun, join_clauses, join_list
 from engine import wire
 from engine.actions import Action, Choose, Move, Remove, Roll, action_from_dict, action_to_dict, action_to_text
 from engine.autoplay import AutoPlayer
-from engine.flow.words import cell_word
 from engine.game import Game
 from engine.hexes import Hex
+from engine.i18n import gettext_for
 from engine.prompts import PromptKind
 from engine.scenario import Scenario, load_scenario
 from engine.service.client import EngineClient
@@ -29,6 +30,7 @@ from vision.synthetic.control import TableControlClient
 from .table_moves import TableMove, corrections, make_room, place_on, table_hex
 
 log = logging.getLogger(__name__)
+_ = gettext_for(__name__)
 
 JUDGE_TIMEOUT_S = 25.0  # a move: the hand (≤1.5 s), settling, the engine; generous for a busy machine
 TABLE_TIMEOUT_S = 40.0  # the first full view of the table
@@ -99,10 +101,11 @@ class HeadlessPlayer:
                 check()
             now = time.monotonic()
             if now - start > timeout_s:
-                raise DemoStalled(f"waited {timeout_s:.0f} s for {what}; {self._table_text()}")
+                raise DemoStalled(_("waited {seconds:.0f} s for {what}; {table}", seconds=timeout_s, what=what,
+                                    table=self._table_text()))
             if now >= next_note:
                 next_note = now + PROGRESS_EVERY_S
-                self.say(f"    … still waiting for {what} ({now - start:.0f} s)")
+                self.say(_("    … still waiting for {what} ({seconds:.0f} s)", what=what, seconds=now - start))
             self._poll(min(0.5, max(0.01, start + timeout_s - now)))
         return time.monotonic() - start
 
@@ -117,24 +120,25 @@ class HeadlessPlayer:
         table = self.engine.table or {}
         parts = [d["text"] for d in table.get("desync", ())]
         if table.get("illegal"):
-            parts.append(f"illegal move: {table['illegal']}")
-        cameras = [f"camera {c['id']}: {c['status']}" for c in table.get("cameras", ())]
-        return "the engine reports: " + ("; ".join(parts + cameras) or "nothing about the table")
+            parts.append(_("illegal move: {move}", move=table["illegal"]))
+        cameras = [_("camera {id}: {status}", id=c["id"], status=c["status"]) for c in table.get("cameras", ())]
+        return _("the engine reports: {report}", report=join_clauses(parts + cameras) or _("nothing about the table"))
 
     def wait_for_table(self) -> None:
         """Until the engine has seen every figure that is on the table settled (first sight is not a move)."""
         wanted = [place_on(self.scenario, f.id, fig.hex) for f in self.scenario.figures
                   if (fig := self.game.state.figures[f.id]).on_table and fig.hex is not None]
-        cells = cell_word(self.scenario.board.kind, 2)
-        self._wait(f"the camera to see every figure on its {cell_word(self.scenario.board.kind)}",
+        kind = self.scenario.board.kind
+        self._wait(_("the camera to see every figure on its {cell}", cell=cell_noun(kind)),
                    lambda: all(self._engine_sees(m) for m in wanted), TABLE_TIMEOUT_S)
-        self.say(f"The camera sees all {len(wanted)} figures on their {cells}.")
+        self.say(_("The camera sees all {n} figures on their {cells}.", n=len(wanted), cells=cell_noun(kind, 2)))
 
     # -- answering prompts -----------------------------------------------------------------------------
     def _send(self, action: Action) -> None:
         reply = self.engine.request("action", action=action_to_dict(action))
         if not reply.ok:
-            raise DemoStalled(f"the engine refused {action_to_text(action, self.scenario.board)}: {reply.error}")
+            refused = action_to_text(action, self.scenario.board)
+            raise DemoStalled(_("the engine refused {action}: {error}", action=refused, error=reply.error))
         self.stats.tablet_answers += 1
 
     def _hand(self, move: TableMove) -> None:
@@ -169,24 +173,25 @@ class HeadlessPlayer:
             for slide in make_room(self.scenario, figure, to, markers):  # the stack there moves apart first
                 self._hand(slide)
             self._hand(place_on(self.scenario, figure, to, markers))
-            what = f"the camera to see {self._name(figure)} on {self.scenario.label(to)}"
+            what = _("the camera to see {name} on {cell}", name=self._name(figure), cell=self.scenario.label(to))
         else:
             self._hand(TableMove(action.figure, self.scenario.figure(action.figure).marker_id, None))
-            what = f"the camera to see {self._name(action.figure)} taken off the table"
+            what = _("the camera to see {name} taken off the table", name=self._name(action.figure))
 
         def check() -> None:
             illegal = (self.engine.table or {}).get("illegal")
             if illegal is not None and illegal.get("figure") == (cell[0] if cell else getattr(action, "figure", "")):
-                raise DemoStalled(f"the engine judged the move illegal: {illegal.get('reason')}")
+                raise DemoStalled(_("the engine judged the move illegal: {reason}", reason=illegal.get("reason")))
 
         seconds = self._wait(what, lambda: len(self._history()) > n, self.judge_timeout_s, check)
         played = self._history()[n]["action"]
         if played != action_to_dict(action):
-            raise DemoStalled(f"the engine took {played} from the table instead of {action_to_dict(action)}")
+            raise DemoStalled(_("the engine took {played} from the table instead of {action}", played=played,
+                                action=action_to_dict(action)))
         if isinstance(action, Move | Choose):
             self.stats.camera_moves += 1
             self.stats.move_seconds.append(seconds)
-            self.say(f"    (seen by the camera and judged in {seconds:.1f} s)")
+            self.say(_("    (seen by the camera and judged in {seconds:.1f} s)", seconds=seconds))
         else:
             self.stats.camera_removals += 1
 
@@ -196,12 +201,15 @@ class HeadlessPlayer:
         skip = prompt.figure if prompt.kind in (PromptKind.MOVE, PromptKind.REMOVE) else None
         fixes = corrections(self.scenario, self.game.state.to_dict(), self.table.markers(), skip)
         for fix in fixes:
-            where = "off the table" if fix.to is None else f"on {self.scenario.label(fix.to)}"
-            self.say(f"  (the hand puts {self._name(fix.figure)} {where}, as the game says)")
+            if fix.to is None:
+                self.say(_("  (the hand puts {name} off the table, as the game says)", name=self._name(fix.figure)))
+            else:
+                self.say(_("  (the hand puts {name} on {cell}, as the game says)", name=self._name(fix.figure),
+                           cell=self.scenario.label(fix.to)))
             self._hand(fix)
             self.stats.table_corrections += 1
         if fixes:  # the engine must see them where they now stand before their next move counts
-            self._wait("the camera to see the hand's corrections",
+            self._wait(_("the camera to see the hand's corrections"),
                        lambda: all(self._engine_sees(f) for f in fixes), self.judge_timeout_s)
 
     def play(self) -> HeadlessStats:
@@ -231,15 +239,18 @@ class HeadlessPlayer:
                 def answered(n: int = n) -> bool:
                     return len(self._history()) > n
 
-                self._wait("the engine's new state", answered, self.judge_timeout_s)
+                self._wait(_("the engine's new state"), answered, self.judge_timeout_s)
             self.stats.actions += 1
             self._catch_up()
             self._follow_game()
         self.stats.winner = self.game.state.winner
         self.stats.seconds = time.monotonic() - start
         victory = [e.text for p in self.game.history for e in p.events if e.kind == "victory"]
-        winner = self.scenario.side(self.game.state.winner).name if self.game.state.winner else "nobody"
-        self.say(f"\nGame over. Winner: {winner}" + (f" — {victory[-1]}" if victory else ""))
+        winner = self.scenario.side(self.game.state.winner).name if self.game.state.winner else _("nobody")
+        if victory:
+            self.say("\n" + _("Game over. Winner: {side} — {why}", side=winner, why=victory[-1]))
+        else:
+            self.say("\n" + _("Game over. Winner: {side}", side=winner))
         return self.stats
 
     def _stays(self, action: Move) -> bool:
@@ -249,15 +260,16 @@ class HeadlessPlayer:
 
     def _answer_text(self, action: Action) -> str:
         if isinstance(action, Roll):
-            return "rolled " + ", ".join(map(str, action.values))
+            return _("rolled {faces}", faces=join_list(map(str, action.values)))
         if isinstance(action, Choose):
             option = self.game.prompt.option(action.option)
-            return f"chose {option.label if option else action.option}"
+            return _("chose {option}", option=option.label if option else action.option)
         if isinstance(action, Move):
             if self._stays(action):
-                return f"{self._name(action.figure)} stays on {self.scenario.label(action.to)}"
-            return f"the hand moves {self._name(action.figure)} to {self.scenario.label(action.to)}"
-        return f"the hand takes {self._name(action.figure)} off the table"
+                return _("{name} stays on {cell}", name=self._name(action.figure), cell=self.scenario.label(action.to))
+            return _("the hand moves {name} to {cell}", name=self._name(action.figure),
+                     cell=self.scenario.label(action.to))
+        return _("the hand takes {name} off the table", name=self._name(action.figure))
 
 
 def play_headless(scenario_id: str, engine_pub: str, engine_commands: str, control: str, seed: int,

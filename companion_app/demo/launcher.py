@@ -24,10 +24,12 @@ from types import TracebackType
 
 import zmq
 
+from engine.i18n import N_, gettext_for
 from engine.service.client import EngineClient
 from vision.client import request_snapshot
 
 log = logging.getLogger(__name__)
+_ = gettext_for(__name__)
 
 STARTUP_TIMEOUT_S = 90.0  # the camera renders the table once and the first frames on a slow machine
 PROGRESS_EVERY_S = 3.0
@@ -100,8 +102,8 @@ class ChildProcess:
     def check_alive(self) -> None:
         code = self.proc.poll()
         if code is not None:
-            raise DemoError(f"the {self.name} stopped (exit code {code}). Its last output:\n{self.log_tail()}\n"
-                            f"Fix what it says, or run it alone to see more.")
+            raise DemoError(_("the {service} stopped (exit code {code}). Its last output:\n{output}\nFix what it says, "
+                              "or run it alone to see more.", service=_(self.name), code=code, output=self.log_tail()))
 
     def stop(self, timeout_s: float = 5.0) -> None:
         if self.proc.poll() is None:
@@ -139,20 +141,20 @@ class DemoServices:
 
     def start(self, timeout_s: float = STARTUP_TIMEOUT_S) -> None:
         ep = self.endpoints
-        vision = ChildProcess("camera service", [
+        vision = ChildProcess(N_("camera service"), [
             "vision", "--synthetic", self.scenario, "--control", ep.control, "--pub", ep.vision_pub,
             "--snapshot", ep.vision_snapshot, "--preview", "--fps", str(self.fps)], self.log_dir / "vision.log")
         self.children.append(vision)
-        self.say(f"Starting the camera service on the synthetic table ({self.scenario})…")
-        self._wait(vision, "the camera service to see the table", timeout_s, self._vision_ready)
-        engine = ChildProcess("engine", [
+        self.say(_("Starting the camera service on the synthetic table ({scenario})…", scenario=self.scenario))
+        self._wait(vision, _("the camera service to see the table"), timeout_s, self._vision_ready)
+        engine = ChildProcess(N_("engine"), [
             "engine", "--scenario", self.scenario, "--journal", self.journal, "--new",
             "--vision", f"{ep.vision_pub},{ep.vision_snapshot}", "--pub", ep.engine_pub,
             "--commands", ep.engine_commands, "--save-dir", str(self.log_dir)], self.log_dir / "engine.log")
         self.children.append(engine)
-        self.say("Starting the engine…")
-        self._wait(engine, "the engine to answer", timeout_s, self._engine_ready)
-        self.say("Camera service and engine are running.")
+        self.say(_("Starting the engine…"))
+        self._wait(engine, _("the engine to answer"), timeout_s, self._engine_ready)
+        self.say(_("Camera service and engine are running."))
 
     def _vision_ready(self) -> bool:
         return request_snapshot(self.endpoints.vision_snapshot, timeout_s=1.0).tracks is not None
@@ -176,11 +178,12 @@ class DemoServices:
                 pass
             now = time.monotonic()
             if now - start > timeout_s:
-                raise DemoError(f"gave up waiting for {what} after {timeout_s:.0f} s. Its last output:\n"
-                                f"{child.log_tail()}\nThe machine may be very busy: close other programs and retry.")
+                raise DemoError(_("gave up waiting for {what} after {seconds:.0f} s. Its last output:\n{output}\nThe "
+                                  "machine may be very busy: close other programs and retry.", what=what,
+                                  seconds=timeout_s, output=child.log_tail()))
             if now >= next_note:
                 next_note = now + PROGRESS_EVERY_S
-                self.say(f"  … waiting for {what} ({now - start:.0f} s)")
+                self.say(_("  … waiting for {what} ({seconds:.0f} s)", what=what, seconds=now - start))
             time.sleep(0.2)  # between attempts; each attempt itself waits for an answer
 
     def check(self) -> None:

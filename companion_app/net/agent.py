@@ -31,11 +31,13 @@ from typing import Any
 import zmq
 
 from engine import wire
+from engine.i18n import gettext_for
 from engine.service.client import SNAPSHOT_RETRY_S, EngineClient
 from engine.service.security import ClientKeys
 from engine.wire import EngineReply, WireError
 
 log = logging.getLogger(__name__)
+_ = gettext_for(__name__)
 
 DEFAULT_ENGINE_PUB = wire.DEFAULT_ENGINE_PUB
 DEFAULT_ENGINE_ROUTER = wire.DEFAULT_ENGINE_COMMANDS
@@ -184,7 +186,7 @@ class NetworkAgent:
                 self._session(ctx)
             except zmq.ZMQError as exc:
                 log.warning("engine link error: %s; reconnecting", exc)
-                self._set_state("connecting", f"network error: {exc}")
+                self._set_state("connecting", _("network error: {error}", error=exc))
                 self._stop.wait(0.5)
         self._set_state("stopped")
 
@@ -222,7 +224,7 @@ class NetworkAgent:
                                                             or now - client.asked_at > SNAPSHOT_RETRY_S):
                     self._ask_snapshot(client)
                 self._drain_outbox(client, pending, now)
-                for event_socket, _ in poller.poll(self.poll_ms):
+                for event_socket, _mask in poller.poll(self.poll_ms):
                     if event_socket is client.sub:
                         heard_at = time.monotonic()
                         sub_heard = True
@@ -240,10 +242,10 @@ class NetworkAgent:
                 self._expire(pending, now)
                 silent = now - heard_at
                 if silent > self.stale_after_s and self.state in ("live", "syncing", "connecting"):
-                    self._set_state("stale", f"nothing heard for {silent:.0f} s")
+                    self._set_state("stale", _("nothing heard for {seconds:.0f} s", seconds=silent))
                     self._ask_snapshot(client)
                 if silent > self.stale_after_s + self.reconnect_after_s:
-                    self._set_state("connecting", f"reconnecting to {self.router_endpoint}")
+                    self._set_state("connecting", _("reconnecting to {endpoint}", endpoint=self.router_endpoint))
                     return
         finally:
             for p in pending.values():
@@ -258,7 +260,7 @@ class NetworkAgent:
         except TimeoutError:
             return  # nothing can take it now; asked again after SNAPSHOT_RETRY_S
         if self.state == "connecting":
-            self._set_state("syncing", "asked for a snapshot")
+            self._set_state("syncing", _("asked for a snapshot"))
 
     def _drain_outbox(self, client: EngineClient, pending: dict[str, _Pending], now: float) -> None:
         while True:
@@ -324,7 +326,7 @@ class NetworkAgent:
             if isinstance(item, EngineReply):
                 if client.table is not None:
                     self._emit("table", table=client.table)
-                self._set_state("live", f"engine run {client.engine_run}")
+                self._set_state("live", _("engine run {run}", run=client.engine_run))
         if client.syncing is not None and self.state == "live":
             self._set_state("syncing", client.sync_reason)
 

@@ -23,6 +23,7 @@ from kivy.uix.widget import Widget
 
 from companion_app.net.agent import AgentEvent, NetworkAgent
 from companion_app.ui import screens
+from companion_app.ui.fonts import use_japanese_font
 from companion_app.ui.gm_screen import GmScreen
 from companion_app.ui.legend import open_legend
 from companion_app.ui.widgets import BigButton, WrapLabel
@@ -33,8 +34,11 @@ from companion_app.viewmodels.log_model import export_text, undo_steps
 from companion_app.viewmodels.prompt_model import OptionView
 from companion_app.viewmodels.session import GameSession
 from companion_app.viewmodels.setup_model import ScenarioChoice, scenario_choices
+from engine.i18n import LANGUAGES, check_language, current_language, gettext_for, ngettext_for, set_language
 
 log = logging.getLogger(__name__)
+_ = gettext_for(__name__)
+_n = ngettext_for(__name__)
 
 KV_FILES = ("common.kv", "play.kv", "log.kv", "camera.kv", "setup.kv", "bigscreen.kv", "gm.kv")
 STATE_RGBA = {
@@ -56,11 +60,14 @@ class HexaApp(App):  # type: ignore[misc]
     connection_rgba = ListProperty(list(STATE_RGBA["stopped"]))
     header_text = StringProperty("Waiting for the engine…")
     undo_label = StringProperty("Undo")
+    history_label = StringProperty("History…")
+    undo_why = StringProperty("")  # why undo and the history are greyed, shown on their buttons
     can_undo = BooleanProperty(False)
     face_seat = BooleanProperty(False)
     prompt_rotation = NumericProperty(0)
     engine_address = StringProperty("127.0.0.1")
     is_gm = BooleanProperty(False)  # the engine takes this tablet as the game master: the GM screen is offered
+    language = StringProperty("en")  # the table's language: the .kv texts are looked up again when it changes
 
     def __init__(self, agent: NetworkAgent, big_screen: bool = False, text_scale: float = 1.0, **kwargs: Any) -> None:
         super().__init__(**kwargs)
@@ -69,6 +76,11 @@ class HexaApp(App):  # type: ignore[misc]
         self.big_screen = big_screen
         self.text_scale = text_scale
         self.engine_address = agent.pub_endpoint.split("//")[-1].rsplit(":", 1)[0]
+        self.language = current_language()
+        self.connection_badge = _("Offline")
+        self.header_text = _("Waiting for the engine…")
+        self.undo_label = _("Undo")
+        self.history_label = _("History…")
         self._shown_revision = -1
         self._shown_prompt: Any = None
         self.last_message_at = 0.0  # monotonic time of the last engine message applied (benchmarks)
@@ -78,6 +90,7 @@ class HexaApp(App):  # type: ignore[misc]
     # ---------------------------------------------------------------- building
 
     def build(self) -> ScreenManager:
+        use_japanese_font()  # before any text is drawn: every label in either language
         Window.allow_screensaver = False  # keep the screen awake during a game
         Window.clearcolor = palette.BACKGROUND
         kv_dir = Path(__file__).parent / "kv"
@@ -96,6 +109,7 @@ class HexaApp(App):  # type: ignore[misc]
         gm_board.on_hex_tap = self.on_gm_tap
         gm_board.on_hex_long_press = self.on_hex_long_press
         play.ids.prompt.send_action = self.send_action
+        play.ids.prompt.send_override = self.override
         self.sm = sm
         sm.current = "big" if self.big_screen else "play"
         self.current_screen = sm.current
@@ -114,7 +128,7 @@ class HexaApp(App):  # type: ignore[misc]
         choices: list[ScenarioChoice] = scenario_choices(reply)
         self.sm.get_screen("setup").list_scenarios(choices, self.new_game)
         if not reply.get("ok"):
-            self.session.set_notice(f"The engine did not list its scenarios: {reply.get('error')}")
+            self.session.set_notice(_("The engine did not list its scenarios: {error}", error=reply.get("error")))
 
     def show_screen(self, name: str) -> None:
         self.sm.current = name
@@ -131,7 +145,8 @@ class HexaApp(App):  # type: ignore[misc]
                 self.handle(ev)
             except Exception as exc:  # one bad message or callback must never take the tablet down
                 log.exception("could not handle a %s event", ev.kind)
-                self.session.set_notice(f"Could not show the engine's {ev.kind} ({type(exc).__name__}: {exc}).")
+                error = f"{type(exc).__name__}: {exc}"
+                self.session.set_notice(_("Could not show the engine's {what} ({error}).", what=ev.kind, error=error))
         if self.session.revision != self._shown_revision:
             self.refresh()
 
@@ -141,8 +156,8 @@ class HexaApp(App):  # type: ignore[misc]
             state = str(d.get("state"))
             self.connection_badge = connection_text(state, str(d.get("detail", "")))
             self.connection_rgba = list(STATE_RGBA.get(state, STATE_RGBA["stopped"]))
-            hint = (f"No word from the engine at {self.agent.router_endpoint}: is 'hexa engine' running there? "
-                    "Start it, or change the address on the Setup screen.")
+            hint = _("No word from the engine at {endpoint}: is 'hexa engine' running there? Start it, or change the "
+                     "address on the Setup screen.", endpoint=self.agent.router_endpoint)
             if state == "stale":
                 self.session.set_notice(hint)
             elif state == "live" and self.session.notice == hint:
@@ -150,6 +165,9 @@ class HexaApp(App):  # type: ignore[misc]
             if state == "live":
                 self.ask_scenarios()
         elif ev.kind == "scenario":
+            spoken = d["scenario"].get("language")
+            if spoken in LANGUAGES and spoken != self.language:  # the table's language: the app follows the engine
+                self.use_language(str(spoken))
             self.session.set_scenario(d["scenario"])
             if "gm" in d:  # a snapshot's answer: whether the engine names this tablet the GM by its key
                 self.session.gm.by_key = bool(d["gm"])
@@ -170,19 +188,24 @@ class HexaApp(App):  # type: ignore[misc]
             if callback is not None:
                 callback(reply)
             elif not reply.get("ok", False):
-                self.session.set_notice(f"The engine refused: {reply.get('error')}")
+                self.session.set_notice(_("The engine refused: {error}", error=reply.get("error")))
         elif ev.kind == "preview":
             self.sm.get_screen("camera").show_preview(d["jpeg"])
 
     def refresh(self) -> None:
         s = self.session
         prompt_changed = s.prompt is not self._shown_prompt
-        self.header_text = s.header.text if s.board is not None else "Waiting for the engine…"
+        self.header_text = s.header.text if s.board is not None else _("Waiting for the engine…")
         steps = undo_steps(s.entries, 1)
         self.can_undo = bool(steps) and not self.big_screen
-        self.undo_label = f"Undo: {steps[0].action}" if steps else "Undo"
+        self.undo_label = _("Undo: {action}", action=steps[0].action) if steps else _("Undo")
         if len(self.undo_label) > 30:
             self.undo_label = self.undo_label[:29] + "…"
+        self.undo_why = "" if self.can_undo else (_("read-only big screen") if self.big_screen
+                                                  else _("nothing to undo yet"))
+        if self.undo_why:  # a greyed button says why
+            self.undo_label = _("Undo: {action}", action=self.undo_why)
+        self.history_label = _("History: {why}", why=self.undo_why) if self.undo_why else _("History…")
         self._turn_prompt()
         screen = self.sm.current_screen
         screen.refresh(s, prompt_changed)
@@ -203,17 +226,21 @@ class HexaApp(App):  # type: ignore[misc]
         if reply.get("ok"):
             self.session.set_notice("")
         else:
-            self.session.set_notice(f"Not accepted: {reply.get('error')}")
+            self.session.set_notice(_("Not accepted: {error}", error=reply.get("error")))
             self._shown_prompt = None  # redraw the prompt so the faces can be entered again
             if self.session.prompt is not None:
                 self.session.prompt.clear_entry()
+
+    def override(self, fields: dict[str, Any]) -> None:
+        """The players accept where the table has a figure (``override``: its ``figure`` and ``to``)."""
+        self.agent.request("override", self._after_command, **fields)
 
     def assign_marker(self, marker: int, figure: str) -> None:
         """Tell the engine that a tag it does not know stands on this figure's base."""
         self.agent.request("assign_marker", self._after_command, marker=marker, figure=figure)
 
     def undo(self, steps: int = 1) -> None:
-        for _ in range(max(1, steps)):
+        for _step in range(max(1, steps)):
             self.agent.request("undo", self._after_command)
 
     def new_game(self, scenario: str) -> None:
@@ -230,6 +257,29 @@ class HexaApp(App):  # type: ignore[misc]
                                   self.agent.vision_endpoint, keys=self.agent.keys)
         self.agent.start()
 
+    def switch_language(self, lang: str) -> None:
+        """The Setup screen's language switch: the app's own texts at once, the engine's (prompts, history,
+        glossary) once it has switched the table's language and sent the game again; the game goes on."""
+        code = check_language(lang)
+        self.use_language(code)
+        self.agent.request("language", self._after_language, lang=code)
+
+    def _after_language(self, reply: dict[str, Any]) -> None:
+        if not reply.get("ok"):
+            self.session.set_notice(_("The engine kept its language ({error}): its prompts and history read as "
+                                      "before.", error=reply.get("error")))
+
+    def use_language(self, code: str) -> None:
+        """Show the app's own texts in ``code`` from now on: every screen is made again in it."""
+        set_language(code)
+        self.language = code
+        self.connection_badge = connection_text(self.agent.state, self.agent.detail)
+        self.session.relanguage()
+        self._shown_revision = -1
+        self._shown_prompt = None
+        if getattr(self, "sm", None) is not None and self.agent.state == "live":
+            self.ask_scenarios()  # the Setup screen's list in the engine's words
+
     def set_text_scale(self, value: float) -> None:
         self.text_scale = max(0.7, min(2.5, round(value, 2)))
         self._shown_revision = -1
@@ -243,7 +293,8 @@ class HexaApp(App):  # type: ignore[misc]
         sid = (s.scenario or {}).get("id", "game")
         path = folder / f"{sid}-{time.strftime('%Y%m%d-%H%M%S')}.txt"
         path.write_text(export_text(s.scenario, s.entries), encoding="utf-8")
-        self.sm.get_screen("log").ids.export_result.text = f"Saved {len(s.entries)} actions to {path}"
+        self.sm.get_screen("log").ids.export_result.text = _n(
+            "Saved {n} action to {path}", "Saved {n} actions to {path}", len(s.entries), path=path)
         return path
 
     # ---------------------------------------------------------------- board touches
@@ -300,7 +351,8 @@ class HexaApp(App):  # type: ignore[misc]
         def got(label: str) -> Any:
             def on_reply(reply: dict[str, Any]) -> None:
                 if not reply.get("ok"):
-                    self.session.set_notice(f"No {label.lower()} for this figure: {reply.get('error')}")
+                    self.session.set_notice(_("No {query} for this figure: {error}", query=label.lower(),
+                                              error=reply.get("error")))
                 elif isinstance(reply.get("overlay"), dict):
                     self.session.answer(figure, reply["overlay"])
             return on_reply
@@ -315,7 +367,7 @@ class HexaApp(App):  # type: ignore[misc]
 
         def on_reply(reply: dict[str, Any]) -> None:
             if not reply.get("ok"):
-                self.session.set_notice(f"No answer about this cell: {reply.get('error')}")
+                self.session.set_notice(_("No answer about this cell: {error}", error=reply.get("error")))
             elif isinstance(reply.get("overlay"), dict):
                 self.session.answer_cell(key, reply["overlay"])
 
@@ -344,7 +396,8 @@ class HexaApp(App):  # type: ignore[misc]
 
         def on_reply(reply: dict[str, Any]) -> None:
             if not reply.get("ok"):
-                self.session.set_notice(f"No {shape.query.label.lower()} here: {reply.get('error')}")
+                self.session.set_notice(_("No {shape} here: {error}", shape=shape.query.label.lower(),
+                                          error=reply.get("error")))
             elif isinstance(reply.get("overlay"), dict):
                 self.session.answer(figure, reply["overlay"])
 
@@ -360,13 +413,13 @@ class HexaApp(App):  # type: ignore[misc]
         """Give the engine the GM code: a snapshot asked with it says whether the engine takes it."""
         code = code.strip()
         if not code:
-            self.session.set_notice("Enter the GM code the engine printed at start")
+            self.session.set_notice(_("Enter the GM code the engine printed at start"))
             return
 
         def on_reply(reply: dict[str, Any]) -> None:
             took = self.session.gm.took(code, reply)
             self._gm_changed()
-            self.session.set_notice("This tablet is the game master: the GM screen is open" if took
+            self.session.set_notice(_("This tablet is the game master: the GM screen is open") if took
                                     else self.session.gm.refused)
             if took:
                 self.show_screen("gm")
@@ -382,7 +435,7 @@ class HexaApp(App):  # type: ignore[misc]
             elif reply.get("ok"):
                 self.session.set_notice("")
             else:
-                self.session.set_notice(f"Not accepted: {reply.get('error')}")
+                self.session.set_notice(_("Not accepted: {error}", error=reply.get("error")))
 
         self.agent.request("gm", on_reply, **fields, **self.session.gm.fields())
 
@@ -415,7 +468,7 @@ class HexaApp(App):  # type: ignore[misc]
 
     def give_ruling(self, kind: str, subject: str, value: str | None) -> None:
         if not subject.strip():
-            self.session.set_notice("Name the ruling's subject first (type it, or tap figures or cells)")
+            self.session.set_notice(_("Name the ruling's subject first (type it, or tap figures or cells)"))
             return
         self.send_gm(self.session.gm_tools.ruling(kind, subject, value))
 
@@ -429,7 +482,7 @@ class HexaApp(App):  # type: ignore[misc]
         try:
             fields = self.session.gm_tools.calculate(name, values)
         except ValueError as exc:
-            desk.shown = (f"Cannot send it: {exc}",)
+            desk.shown = (_("Cannot send it: {error}", error=exc),)
             self.session.revision += 1
             return
 
@@ -454,9 +507,9 @@ class HexaApp(App):  # type: ignore[misc]
         for term in terms:
             box.add_widget(WrapLabel(text=f"[b]{term.title()}[/b]\n{glossary.lookup(term)}", markup=True, font_base=20))
         box.add_widget(Widget())  # the text at the top, the button at the bottom
-        close = BigButton(text="Close")
+        close = BigButton(text=_("Close"))
         box.add_widget(close)
-        popup = Popup(title="Rules at hand", content=box, size_hint=(0.8, 0.7))
+        popup = Popup(title=_("Rules at hand"), content=box, size_hint=(0.8, 0.7))
         close.bind(on_release=popup.dismiss)
         popup.open()
         return popup
@@ -470,7 +523,7 @@ class HexaApp(App):  # type: ignore[misc]
             b.bind(on_release=lambda _b, o=option: self._choose_and_close(o, popup))
             box.add_widget(b)
         box.add_widget(Widget())
-        cancel = BigButton(text="Cancel")
+        cancel = BigButton(text=_("Cancel"))
         cancel.bind(on_release=popup.dismiss)
         box.add_widget(cancel)
         popup.open()
@@ -482,18 +535,18 @@ class HexaApp(App):  # type: ignore[misc]
         if prompt is not None and any(o.id == option.id for o in prompt.options):
             self.send_action(prompt.choose(option.id))
         else:
-            self.session.set_notice(f"The question changed: {option.label} is no longer a choice")
+            self.session.set_notice(_("The question changed: {option} is no longer a choice", option=option.label))
 
     def open_history(self) -> Popup:
         """The labelled undo history: taking back step k undoes the k newest actions."""
         box = BoxLayout(orientation="vertical", spacing=dp(6), padding=dp(8))
-        popup = Popup(title="Undo history (newest first)", content=box, size_hint=(0.85, 0.85))
+        popup = Popup(title=_("Undo history (newest first)"), content=box, size_hint=(0.85, 0.85))
         for k, entry in enumerate(undo_steps(self.session.entries), start=1):
-            b = BigButton(text=f"{entry.undo_label}  (takes back {k})")
+            b = BigButton(text=_("{undo}  (takes back {n})", undo=entry.undo_label, n=k))
             b.bind(on_release=lambda _b, n=k: self._undo_and_close(n, popup))
             box.add_widget(b)
         box.add_widget(Widget())
-        close = BigButton(text="Close")
+        close = BigButton(text=_("Close"))
         close.bind(on_release=popup.dismiss)
         box.add_widget(close)
         popup.open()

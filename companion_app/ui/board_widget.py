@@ -245,7 +245,8 @@ class BoardWidget(Widget):  # type: ignore[misc]
                       for m in prompt.moves.values() if m.cost > 0]
         sel = session.selection if not self.read_only else None
         if sel is not None:
-            self._draw_selection(sel, board, texts)
+            self._draw_selection(sel, board, texts, outline_reach=session.inspecting_during_move)
+            self._caption(session, board)
         if prompt is not None and prompt.kind == "choose" and not self.read_only:
             keys = [o.key for o in prompt.options if o.key is not None]
             draw.choices(over, draw.hexes(board, keys), size)
@@ -255,11 +256,19 @@ class BoardWidget(Widget):  # type: ignore[misc]
             draw.figures(over, [board.figures[f] for f in ghosts], size * 0.8, alpha=0.35, at=ghosts, names=False)
         arrows = draw.MeshBatch(palette.ILLEGAL)
         if tv.illegal is not None and tv.illegal.end is not None:
-            draw.hex_outlines(over, draw.hexes(board, tv.illegal_legal), palette.REACH, size * 0.08, 0.85)
+            # Where the eyes are: the legal cells ringed bold, the cell it stands on filled and ringed twice with an
+            # X, the cell the game has it on dashed (put it back there).
+            draw.hex_outlines(over, draw.hexes(board, tv.illegal_legal), palette.REACH, size * 0.12, 0.82)
+            wrong = draw.hexes(board, [tv.illegal.end])
+            draw.hex_fill(under, wrong, (*palette.ILLEGAL[:3], 0.45), 0.95)
+            draw.hex_outlines(over, wrong, palette.ILLEGAL, size * 0.12, 0.95)
+            draw.hex_outlines(over, wrong, (1, 1, 1, 1), size * 0.05, 0.78)
             if tv.illegal.start is not None:
+                draw.hex_outlines(over, draw.hexes(board, [tv.illegal.start]), palette.DESYNC, size * 0.1, 0.9,
+                                  dashed=True)
                 draw.arrow(arrows, board.centre(tv.illegal.start), board.centre(tv.illegal.end), size * 0.08,
                            size * 0.4)
-            texts.append(("X", board.centre(tv.illegal.end), size * 0.6, palette.ILLEGAL, 40))
+            texts.append(("X", board.centre(tv.illegal.end), size * 0.8, (1, 1, 1, 1), 48))  # white on its fill
         arrows.emit(over)
         desync = draw.MeshBatch(palette.DESYNC)
         for d in tv.desyncs:
@@ -270,12 +279,25 @@ class BoardWidget(Widget):  # type: ignore[misc]
         for label, centre, height, rgba, px in texts:  # readable, in a hex's middle, never over a disc
             draw.placed_text(over, room, label, centre, height, rgba, px, max_mm=size * 2 * draw.CENTRE_BAND)
 
-    def _draw_selection(self, sel: SelectionOverlay, board: BoardView, texts: list[OverlayText]) -> None:
-        """The rule set's answers about the tapped figure, drawn by style and verdict alone (no rule set known)."""
+    def _caption(self, session: GameSession, board: BoardView) -> None:
+        """Above the shown figure, whose outlined cells they are (while another figure's move is filled in)."""
+        caption = session.inspect_caption()[0]
+        fig = board.figures.get(session.selection.figure) if session.selection is not None else None
+        if caption and fig is not None and fig.centre is not None:
+            size = board.size_mm
+            draw.chip(self.g_over, caption, (fig.centre[0], fig.centre[1] - size * 0.75), size * 0.42,
+                      palette.INSPECT, 32)
+
+    def _draw_selection(self, sel: SelectionOverlay, board: BoardView, texts: list[OverlayText],
+                        outline_reach: bool = False) -> None:
+        """The rule set's answers about the tapped figure, drawn by style and verdict alone (no rule set known).
+        ``outline_reach``: another figure's move is pending and filled in, so this figure's shaded cells are rings."""
         under, over = self.g_under, self.g_over
         size = board.size_mm
         shaded = sel.cells("shade")
-        for level in sorted({c.level for c in shaded}):
+        if outline_reach:
+            draw.hex_outlines(over, draw.hexes(board, [c.key for c in shaded]), palette.INSPECT, size * 0.09, 0.72)
+        for level in sorted({c.level for c in shaded}) if not outline_reach else ():
             keys = [c.key for c in shaded if c.level == level]
             draw.shaded(under, draw.hexes(board, keys), level)
         warned = sel.cells("warn")

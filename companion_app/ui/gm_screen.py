@@ -15,6 +15,10 @@ from companion_app.ui.widgets import BigButton, WrapLabel, text_scale
 from companion_app.viewmodels.calc_form import CalculatorView
 from companion_app.viewmodels.gm_model import MODE_LABELS, GmDesk
 from companion_app.viewmodels.session import GameSession
+from companion_app.viewmodels.words import join_list
+from engine.i18n import current_language, gettext_for
+
+_ = gettext_for(__name__)
 
 
 class GmScreen(Screen):  # type: ignore[misc]
@@ -33,7 +37,7 @@ class GmScreen(Screen):  # type: ignore[misc]
     def refresh(self, session: GameSession, prompt_changed: bool) -> None:
         self.ids.board.show(session)
         desk = session.gm_desk
-        wanted = (id(desk), desk.mode, desk.calculator, desk.terrain, session.gm.is_gm)
+        wanted = (id(desk), desk.mode, desk.calculator, desk.terrain, session.gm.is_gm, current_language())
         if wanted != self._built_for:
             self._build(session, desk)
             self._built_for = wanted
@@ -56,11 +60,11 @@ class GmScreen(Screen):  # type: ignore[misc]
         self.mode_buttons, self.inputs, self.buttons = {}, {}, {}
         self.result = self.status = None
         if not session.gm.is_gm:
-            tools.add_widget(WrapLabel(text="This tablet is not the game master. Enter the GM code on the Setup "
-                                            "screen.", font_base=18))
+            tools.add_widget(WrapLabel(text=_("This tablet is not the game master. Enter the GM code on the Setup "
+                                              "screen."), font_base=18))
             return
         for mode in desk.tools.modes:
-            b = BigButton(text=MODE_LABELS[mode], font_base=18, active=mode == desk.mode)
+            b = BigButton(text=_(MODE_LABELS[mode]), font_base=18, active=mode == desk.mode)
             b.bind(on_release=lambda _b, m=mode: app.use_gm_tool(m))
             modes.add_widget(b)
             self.mode_buttons[mode] = b
@@ -77,27 +81,28 @@ class GmScreen(Screen):  # type: ignore[misc]
 
     def _build_terrain(self, session: GameSession, desk: GmDesk, app: Any) -> None:
         for kind in desk.tools.terrain:
-            self._button(f"kind:{kind.name}", f"{kind.name}: {kind.help}", lambda k=kind.name: app.pick_gm_terrain(k),
-                         active=desk.terrain == kind.name)
+            self._button(f"kind:{kind.name}", _("{name}: {help}", name=kind.name, help=kind.help),
+                         lambda k=kind.name: app.pick_gm_terrain(k), active=desk.terrain == kind.name)
 
     def _build_place(self, session: GameSession, desk: GmDesk, app: Any) -> None:
-        self.ids.tools.add_widget(WrapLabel(text="Tap a figure, then the cell it goes to.", font_base=18))
+        self.ids.tools.add_widget(WrapLabel(text=_("Tap a figure, then the cell it goes to."), font_base=18))
 
     def _build_out(self, session: GameSession, desk: GmDesk, app: Any) -> None:
-        self.ids.tools.add_widget(WrapLabel(text="Tap a figure, then confirm.", font_base=18))
-        self._button("out", "Take it out of play", app.gm_take_out)
+        self.ids.tools.add_widget(WrapLabel(text=_("Tap a figure, then confirm."), font_base=18))
+        self._button("out", _("Take it out of play"), app.gm_take_out)
 
     def _build_ruling(self, session: GameSession, desk: GmDesk, app: Any) -> None:
         tools = self.ids.tools
         subject = self._input("subject", desk.subject, multiline=False)
         subject.bind(text=lambda _w, t: setattr(desk, "subject", t))
-        self._button("clear-subject", "Clear the subject", lambda: app.set_gm_subject(""))
+        self._button("clear-subject", _("Clear the subject"), lambda: app.set_gm_subject(""))
         for r in desk.tools.rulings:
-            tools.add_widget(WrapLabel(text=f"[b]{r.name}[/b] ({r.subject}): {r.help}", markup=True, font_base=18))
+            tools.add_widget(WrapLabel(text=_("[b]{name}[/b] ({subject}): {help}", name=r.name, subject=r.subject,
+                                              help=r.help), markup=True, font_base=18))
             for value in r.values:
-                self._button(f"ruling:{r.name}:{value}", f"{r.name}: {value}",
+                self._button(f"ruling:{r.name}:{value}", _("{name}: {value}", name=r.name, value=value),
                              lambda k=r.name, v=value: app.give_ruling(k, desk.subject, v))
-            self._button(f"ruling:{r.name}:withdraw", f"withdraw {r.name}",
+            self._button(f"ruling:{r.name}:withdraw", _("withdraw {name}", name=r.name),
                          lambda k=r.name: app.give_ruling(k, desk.subject, None))
 
     def _build_calculate(self, session: GameSession, desk: GmDesk, app: Any) -> None:
@@ -109,17 +114,20 @@ class GmScreen(Screen):  # type: ignore[misc]
 
     def _form(self, calc: CalculatorView, app: Any) -> None:
         tools = self.ids.tools
-        tools.add_widget(WrapLabel(text=f"[b]{calc.label}[/b]: {calc.help}", markup=True, font_base=18))
+        tools.add_widget(WrapLabel(text=_("[b]{name}[/b]: {help}", name=calc.label, help=calc.help), markup=True,
+                                   font_base=18))
         for f in calc.fields:
-            optional = "" if f.required else " (optional)"
-            tools.add_widget(WrapLabel(text=f"{f.name}{optional}: {f.help} — {f.hint}", font_base=18))
+            said = (_("{name}: {help} — {hint}", name=f.name, help=f.help, hint=f.hint) if f.required
+                    else _("{name} (optional): {help} — {hint}", name=f.name, help=f.help, hint=f.hint))
+            tools.add_widget(WrapLabel(text=said, font_base=18))
             if f.kind == "bool":
                 toggle = ToggleButton(text=f.name, size_hint_y=None, height=dp(48))
                 tools.add_widget(toggle)
                 self.inputs[f.name] = toggle
             else:
                 self.inputs[f.name] = self._input(f.name, "", multiline=f.kind == "objects")
-        self._button("run", f"Run {calc.label}", lambda: app.run_calculator(calc.name, self.form_values()))
+        self._button("run", _("Run {calculator}", calculator=calc.label),
+                     lambda: app.run_calculator(calc.name, self.form_values()))
         self.result = WrapLabel(font_base=18)
         tools.add_widget(self.result)
 
@@ -139,14 +147,15 @@ class GmScreen(Screen):  # type: ignore[misc]
     def _status(session: GameSession, desk: GmDesk) -> str:
         board = session.board
         if desk.mode == "terrain":
-            marks = ", ".join(f"{board.label(k)} {t}" for k, t in board.marks) if board is not None else ""
-            kind = f"Tap cells to mark them {desk.terrain}." if desk.terrain else "Pick a kind, then tap cells."
-            return f"{kind} Marked now: {marks or 'none'}"
+            marks = join_list(f"{board.label(k)} {t}" for k, t in board.marks) if board is not None else ""
+            kind = (_("Tap cells to mark them {terrain}.", terrain=desk.terrain) if desk.terrain
+                    else _("Pick a kind, then tap cells."))
+            return _("{hint} Marked now: {marks}", hint=kind, marks=marks or _("none"))
         if desk.mode in ("place", "out"):
-            name = board.figure_name(desk.figure) if board is not None and desk.figure else "none"
-            return f"Figure picked: {name}"
+            name = board.figure_name(desk.figure) if board is not None and desk.figure else _("none")
+            return _("Figure picked: {name}", name=name)
         if desk.mode == "ruling":
             rulings = ((session.snapshot or {}).get("state") or {}).get("rulings") or {}
-            given = ", ".join(f"{k} = {v}" for k, v in rulings.items()) or "none"
-            return f"Tap figures or cells to name the subject. Rulings now: {given}"
-        return "Fill in a calculator's fields and run it; the engine answers."
+            given = join_list(f"{k} = {v}" for k, v in rulings.items()) or _("none")
+            return _("Tap figures or cells to name the subject. Rulings now: {rulings}", rulings=given)
+        return _("Fill in a calculator's fields and run it; the engine answers.")

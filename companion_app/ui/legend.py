@@ -17,7 +17,10 @@ from companion_app.viewmodels import palette
 from companion_app.viewmodels.board_model import BoardView, EdgeView, FigureView, TileView, figure_letter
 from companion_app.viewmodels.legend import LegendEntry
 from engine.hexes import Hex, edge
+from engine.i18n import gettext_for
 from engine.layout import Layout
+
+_ = gettext_for(__name__)
 
 SWATCH_MM = 10.0  # the swatch's hex size in its own millimetres (scaled to the row)
 SWATCH_DP = 64
@@ -138,18 +141,18 @@ def open_legend(entries: list[LegendEntry], board: BoardView | None) -> Popup:
         row.height = max(label.height, dp(SWATCH_DP))
         rows.add_widget(row)
     if queries:
-        rows.add_widget(WrapLabel(text="What a tap on a figure asks the rules (each answer drawn in the styles above):",
-                                  bold=True))
+        rows.add_widget(WrapLabel(text=_("What a tap on a figure asks the rules (each answer drawn in the styles "
+                                         "above):"), bold=True))
         for entry in queries:
             rows.add_widget(WrapLabel(text="  " + entry.text))
     if board is None:
-        rows.add_widget(WrapLabel(text="No board yet: the legend lists the symbols of the board in play."))
+        rows.add_widget(WrapLabel(text=_("No board yet: the legend lists the symbols of the board in play.")))
     scroll = ScrollView(do_scroll_x=False)
     scroll.add_widget(rows)
     box = BoxLayout(orientation="vertical", spacing=dp(6), padding=dp(6))
     box.add_widget(scroll)
-    popup = Popup(title="Legend: what the board shows", content=box, size_hint=(0.9, 0.9), title_size=dp(22))
-    close = BigButton(text="Close")
+    popup = Popup(title=_("Legend: what the board shows"), content=box, size_hint=(0.9, 0.9), title_size=dp(22))
+    close = BigButton(text=_("Close"))
     close.bind(on_release=popup.dismiss)
     box.add_widget(close)
     popup.open()

@@ -10,11 +10,17 @@ from kivy.metrics import dp
 from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.gridlayout import GridLayout
 
+from companion_app.ui.alarm import AlarmBanner
 from companion_app.ui.widgets import BigButton, RuleLabel, WrapLabel
 from companion_app.viewmodels import palette
+from companion_app.viewmodels.overlays import IllegalAlarm
 from companion_app.viewmodels.prompt_model import DieView, PromptModel
+from engine.i18n import gettext_for
+
+_ = gettext_for(__name__)
 
 SendAction = Callable[[dict[str, Any]], None]
+SendOverride = Callable[[dict[str, Any]], None]
 
 OPPOSED_PER_ROW = 2  # opposed dice columns side by side; more dice wrap to the next row
 
@@ -35,15 +41,29 @@ class PromptPanel(BoxLayout):  # type: ignore[misc]
         self.option_buttons: dict[str, BigButton] = {}
         self.roll_for_me: BigButton | None = None
         self.title = RuleLabel(text="", font_base=22, bold=True)
+        self.send_override: SendOverride | None = None
+        self.alarm: AlarmBanner | None = None  # an illegal move on the table, above the prompt until it is put right
 
+    def show_alarm(self, alarm: IllegalAlarm | None) -> None:
+        """Show the table's illegal move at the top of the panel (or take it away); the same one again stays."""
+        if (self.alarm.alarm if self.alarm is not None else None) == alarm:
+            return
+        if self.alarm is not None:
+            self.remove_widget(self.alarm)
+            self.alarm = None
+        if alarm is not None:
+            self.alarm = AlarmBanner(alarm, None if self.read_only else self.send_override)
+            self.add_widget(self.alarm, index=len(self.children))  # first, above the prompt
     def show(self, model: PromptModel | None) -> None:
         self.clear_widgets()
+        if self.alarm is not None:
+            self.add_widget(self.alarm)
         self.model = model
         self.face_buttons = []
         self.option_buttons = {}
         self.roll_for_me = None
         if model is None:
-            self.add_widget(WrapLabel(text="Waiting for the engine…", font_base=22))
+            self.add_widget(WrapLabel(text=_("Waiting for the engine…"), font_base=22))
             return
         self.title = RuleLabel(text=model.text, font_base=34 if self.read_only else 26, bold=True)
         self.add_widget(self.title)
@@ -60,7 +80,7 @@ class PromptPanel(BoxLayout):  # type: ignore[misc]
         elif model.kind == "move":
             self.add_widget(WrapLabel(text=model.move_hint, font_base=18))
         elif model.kind == "remove" and not self.read_only:
-            b = BigButton(text=f"{model.figure_name} is off the table", font_base=20)
+            b = BigButton(text=_("{figure} is off the table", figure=model.figure_name), font_base=20)
             b.bind(on_release=lambda _b: self._send(model.remove()))
             self.option_buttons["remove"] = b
             self.add_widget(b)
@@ -71,7 +91,7 @@ class PromptPanel(BoxLayout):  # type: ignore[misc]
 
     def _dice(self, model: PromptModel) -> None:
         if model.chances:
-            self.add_widget(WrapLabel(text="Chances before the roll:", font_base=18, color=palette.TEXT_DIM))
+            self.add_widget(WrapLabel(text=_("Chances before the roll:"), font_base=18, color=palette.TEXT_DIM))
             for line in model.chances:
                 self.add_widget(WrapLabel(text="  " + line, font_base=24, bold=True))
         # Opposed dice side by side, at most two to a row: more would squeeze the face buttons past reading.
@@ -82,7 +102,7 @@ class PromptPanel(BoxLayout):  # type: ignore[misc]
             columns.add_widget(self._die_column(model, die))
         self.add_widget(columns)
         if not self.read_only:
-            self.roll_for_me = BigButton(text="Roll for me (virtual roll, logged as such)", font_base=18)
+            self.roll_for_me = BigButton(text=_("Roll for me (virtual roll, logged as such)"), font_base=18)
             self.roll_for_me.bind(on_release=lambda _b: self._send(model.virtual_roll()))
             self.add_widget(self.roll_for_me)
         self._mark_focus()
@@ -90,8 +110,12 @@ class PromptPanel(BoxLayout):  # type: ignore[misc]
     def _die_column(self, model: PromptModel, die: DieView) -> BoxLayout:
         col = BoxLayout(orientation="vertical", spacing=dp(4), size_hint_y=None)
         col.bind(minimum_height=col.setter("height"))
-        col.add_widget(WrapLabel(text=die.title + (f" ({die.purpose})" if die.purpose else ""), font_base=22,
-                                 bold=True))
+        if model.opposed:  # columns side by side: each titled by what it is for, then who rolls it
+            col.add_widget(WrapLabel(text=die.column_title, font_base=22, bold=True))
+            if die.column_roller:
+                col.add_widget(WrapLabel(text=die.column_roller, font_base=18, color=palette.TEXT_DIM))
+        else:
+            col.add_widget(WrapLabel(text=die.heading, font_base=22, bold=True))
         for line in die.outcomes:
             col.add_widget(WrapLabel(text=line, font_base=22))
         buttons: list[BigButton] = []
@@ -111,11 +135,12 @@ class PromptPanel(BoxLayout):  # type: ignore[misc]
         return col
 
     def enter(self, die_index: int, value: int) -> None:
-        """A face button: only the focused die takes it; the roll is sent once every die is in."""
+        """A face button: any die takes it, in any order (the next one to enter is lit); the roll is sent once every
+        die is in."""
         model = self.model
-        if model is None or model.focus != die_index:
+        if model is None or model.focus is None:
             return
-        action = model.enter_face(value)
+        action = model.enter_face(value, die_index)
         for face, b in enumerate(self.face_buttons[die_index], start=1):
             b.colour = list(palette.DOOR_OPEN if face == value else palette.BUTTON)
         self._mark_focus()
@@ -128,8 +153,7 @@ class PromptPanel(BoxLayout):  # type: ignore[misc]
             return
         for i, buttons in enumerate(self.face_buttons):
             for b in buttons:
-                b.active = model.focus == i
-                b.disabled = model.focus != i
+                b.active = model.focus == i  # lit: the die to enter next; the others take a face too
 
     def _send(self, action: dict[str, Any]) -> None:
         if self.send_action is not None:

@@ -14,8 +14,11 @@ from companion_app.ui.prompt_panel import PromptPanel
 from companion_app.ui.widgets import BigButton, WrapLabel
 from companion_app.viewmodels.camera_model import camera_report
 from companion_app.viewmodels.marker_assignment import unknown_tags
-from companion_app.viewmodels.session import GameSession
+from companion_app.viewmodels.session import GameSession, figure_heading
 from companion_app.viewmodels.setup_model import ScenarioChoice, setup_view
+from engine.i18n import current_language, gettext_for
+
+_ = gettext_for(__name__)
 
 __all__ = ["BigScreen", "BoardWidget", "CachedBoxLayout", "CameraScreen", "LogScreen", "PlayScreen", "PromptPanel",
            "SetupScreen"]
@@ -25,6 +28,7 @@ class PlayScreen(Screen):  # type: ignore[misc]
     """Board, header, tools and the prompt panel."""
 
     query_buttons: dict[str, BigButton]
+    query_labels: list[str]
     shapes_for: tuple[Any, ...] | None = None
     shape_buttons: dict[str, BigButton]
 
@@ -33,6 +37,7 @@ class PlayScreen(Screen):  # type: ignore[misc]
         self._shapes(session)
         if prompt_changed:
             self.ids.prompt.show(session.prompt)
+        self.ids.prompt.show_alarm(session.table_view.alarm)
         self._query_toggles(session)
         lines: list[str] = []
         if session.notice:
@@ -44,14 +49,17 @@ class PlayScreen(Screen):  # type: ignore[misc]
         if session.selection is not None and session.board is not None:
             fig = session.board.figures.get(session.selection.figure)
             if session.shape is not None:  # what is in hand and who is inside first, the table's reports after
-                lines.append(session.shape.text(session.board) + ":")
+                lines.append(_("{text}:", text=session.shape.text(session.board)))
             elif fig is not None:
-                about = ", ".join(part for part in (fig.side_name, fig.kind) if part)
-                head = f"{fig.name} ({about}) on {fig.label}"
-                if said and lines[-1:] == [said] and said.startswith(head):  # the tap's words name it already
-                    lines[-1] = said + ":"
+                head = figure_heading(fig)
+                if said and said in lines and said.startswith(head):  # the tap's words name it: said once, here
+                    lines.remove(said)
+                    lines.append(_("{text}:", text=said))
                 else:
-                    lines.append(head + ":")
+                    lines.append(_("{text}:", text=head))
+                caption = session.inspect_caption()[1]
+                if caption:  # whose cells are whose, while another figure's move is pending
+                    lines.append("  " + caption)
                 if fig.badges:  # in full: on the board they are cut to fit beside the disc
                     lines.append("  " + " · ".join(b.replace("_", " ") for b in fig.badges))
             lines += ["  " + line for line in session.selection.lines()]
@@ -65,7 +73,8 @@ class PlayScreen(Screen):  # type: ignore[misc]
         box = self.ids.queries
         wanted = [q.what for q in session.queries] if any(not q.shown for q in session.queries) else []
         buttons = getattr(self, "query_buttons", {})
-        if list(buttons) != wanted:
+        labels = [q.label for q in session.queries]  # the engine's words: made again when the language changes
+        if list(buttons) != wanted or labels != getattr(self, "query_labels", labels):
             box.clear_widgets()
             buttons = {}
             for q in session.queries if wanted else ():
@@ -76,6 +85,7 @@ class PlayScreen(Screen):  # type: ignore[misc]
             self.query_buttons = buttons
             box.height = self.ids.undo.height if buttons else 0  # as tall as a tool button
             box.opacity = 1 if buttons else 0
+        self.query_labels = labels
         for what, button in buttons.items():
             button.active = session.query_shown(what)
 
@@ -83,7 +93,8 @@ class PlayScreen(Screen):  # type: ignore[misc]
         """The skill shapes the rule set declares, for the figure shown: one button each, and its size."""
         sel, shape = session.selection, session.shape
         figure = sel.figure if sel is not None and sel.cell is None else None
-        wanted = (figure, shape.query.what if shape else None, shape.size if shape else None, id(session.scenario))
+        wanted = (figure, shape.query.what if shape else None, shape.size if shape else None, id(session.scenario),
+                  current_language())
         if wanted == self.shapes_for:
             return
         self.shapes_for = wanted
@@ -100,7 +111,7 @@ class PlayScreen(Screen):  # type: ignore[misc]
             self.shape_buttons[q.what] = b
         if shape is not None and "size" in shape.query.takes:
             for name, by in (("smaller", -1), ("larger", 1)):
-                b = BigButton(text="Size −" if by < 0 else "Size +", font_base=18)
+                b = BigButton(text=_("Size −") if by < 0 else _("Size +"), font_base=18)
                 b.bind(on_release=lambda _b, n=by: app.grow_shape(n))
                 row.add_widget(b)
                 self.shape_buttons[name] = b
@@ -114,6 +125,7 @@ class BigScreen(Screen):  # type: ignore[misc]
         if prompt_changed:
             self.ids.prompt.read_only = True
             self.ids.prompt.show(session.prompt)
+        self.ids.prompt.show_alarm(session.table_view.alarm)
 
 
 class LogScreen(Screen):  # type: ignore[misc]
@@ -122,7 +134,7 @@ class LogScreen(Screen):  # type: ignore[misc]
         for e in session.entries:
             parts.append(f"[b]{_esc(e.heading)}[/b]")
             parts += [f"    {_esc(t)}" for t in e.lines]
-        self.ids.entries.text = "\n".join(parts) or "Nothing has happened yet."
+        self.ids.entries.text = "\n".join(parts) or _("Nothing has happened yet.")
 
 
 def _esc(text: str) -> str:
@@ -142,7 +154,7 @@ class CameraScreen(Screen):  # type: ignore[misc]
         box = self.ids.assign
         box.clear_widgets()
         self.ids.assign_help.text = (
-            "Tags the game does not know are in view. A figure with a new or reprinted tag: tap the figure it is."
+            _("Tags the game does not know are in view. A figure with a new or reprinted tag: tap the figure it is.")
             if tags else ""
         )
         app = App.get_running_app()
@@ -173,7 +185,7 @@ class SetupScreen(Screen):  # type: ignore[misc]
         box = self.ids.scenarios
         box.clear_widgets()
         if not choices:
-            box.add_widget(WrapLabel(text="The engine has listed no scenarios yet.", font_base=18))
+            box.add_widget(WrapLabel(text=_("The engine has listed no scenarios yet."), font_base=18))
         for choice in choices:
             if not choice.error:
                 b = BigButton(text=choice.button_text)

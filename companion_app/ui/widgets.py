@@ -2,15 +2,17 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, ClassVar
 
 from kivy.app import App
 from kivy.clock import Clock
 from kivy.metrics import dp, sp
-from kivy.properties import BooleanProperty, ListProperty, NumericProperty
+from kivy.properties import BooleanProperty, ListProperty, NumericProperty, StringProperty
 from kivy.uix.button import Button
 from kivy.uix.label import Label
+from kivy.utils import get_hex_from_color
 
+from companion_app.ui.line_breaks import break_lines, has_japanese
 from companion_app.ui.readability import readable_sp
 from companion_app.viewmodels import palette
 
@@ -22,12 +24,53 @@ def text_scale() -> float:
     return float(getattr(app, "text_scale", 1.0)) if app is not None else 1.0
 
 
-class BigButton(Button):  # type: ignore[misc]
+class JapaneseLines(Label):  # type: ignore[misc]
+    """A wrapping label's lines broken as Japanese breaks them (:mod:`line_breaks`), where its text has Japanese:
+    Kivy alone breaks only at spaces and cuts words anywhere. The text itself stays as it was given."""
+
+    FILL = 0.98  # the share of the width a line is filled to (the measure sums its pieces' widths)
+    _widths: ClassVar[dict[tuple[Any, ...], float]] = {}  # one cache for every label
+
+    def _measure(self, piece: str) -> float:
+        key = (self.font_name, self.font_size, self.bold, piece)
+        width = self._widths.get(key)
+        if width is None:
+            if len(self._widths) > 20000:
+                self._widths.clear()
+            width = self._widths[key] = float(self._label.get_extents(piece)[0])
+        return width
+
+    def texture_update(self, *largs: Any) -> None:
+        width = self.text_size[0] if self.text_size else None
+        if not width or not has_japanese(self.text):
+            super().texture_update(*largs)
+            return
+        shown = break_lines(self.text, width * self.FILL, self._measure, markup=self.markup)
+        if not self.markup:
+            self._label.text = shown
+            super().texture_update(*largs)
+            return
+        # Kivy's own texture_update for a markup label, on the text with its lines broken
+        self.texture = None
+        colour = self.disabled_color if self.disabled else self.color
+        self._label.text = f"[color={get_hex_from_color(colour)}]{shown}[/color]"
+        self._label.refresh()
+        if self._label.texture:
+            self._label.texture.bind()
+        self.refs, self.anchors = self._label.refs, self._label.anchors
+        if self._label.texture is not None:
+            self.texture = self._label.texture
+            self.texture_size = list(self.texture.size)
+        self.is_shortened = self._label.is_shortened
+
+
+class BigButton(JapaneseLines, Button):  # type: ignore[misc]
     """A dark-theme button at least 48 dp high whose text follows the global text scale."""
 
     font_base = NumericProperty(18)
     active = BooleanProperty(False)
     colour = ListProperty(list(palette.BUTTON))
+    why_disabled = StringProperty("")  # while disabled: why, in words its own text or a label beside it shows
 
     def __init__(self, **kwargs: Any) -> None:
         kwargs.setdefault("size_hint_y", None)
@@ -56,7 +99,7 @@ class BigButton(Button):  # type: ignore[misc]
         self.background_color = palette.BUTTON_ACTIVE if self.active else tuple(self.colour)
 
 
-class WrapLabel(Label):  # type: ignore[misc]
+class WrapLabel(JapaneseLines):
     """A label that wraps to its width and grows to its text; font follows the global text scale."""
 
     font_base = NumericProperty(18)

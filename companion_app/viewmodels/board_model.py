@@ -19,9 +19,11 @@ from typing import Any
 
 from companion_app.viewmodels import palette
 from engine.hexes import DIRECTIONS, Edge, Hex, Orientation, edge, from_label, to_label
+from engine.i18n import gettext_for
 from engine.layout import Layout, Point
 
 log = logging.getLogger(__name__)
+_ = gettext_for(__name__)
 
 HexKey = tuple[int, int]
 
@@ -500,10 +502,10 @@ def _figures(scenario: Mapping[str, Any], state: Mapping[str, Any] | None, view:
         side = view.sides.get(str(f["side"]))
         carrying = tuple(now.get("carrying", ()))
         badges = [str(b) for b in now.get("badges", ()) if alive]  # the rule set's own (a unit state)
-        badges += [f"carries {c}" for c in carrying]
+        badges += [_("carries {item}", item=c) for c in carrying]
         badges += [str(a) for a in f.get("abilities", ())]
         if not alive:
-            badges.insert(0, "down")
+            badges.insert(0, _("down"))
         tile_level = view.tiles[key].level if key is not None and key in view.tiles else 0
         level = now.get("level")
         level = level if isinstance(level, int) and not isinstance(level, bool) else tile_level
@@ -520,7 +522,7 @@ def _figures(scenario: Mapping[str, Any], state: Mapping[str, Any] | None, view:
             shape=side.shape if side else "circle",
             letter=figure_letter(kind, str(f.get("name", fid))),
             key=key,
-            label=view.label(key) if key else "off the table",
+            label=view.label(key) if key else _("off the table"),
             alive=alive,
             badges=tuple(badges),
             centre=view.centre(key) if key else None,

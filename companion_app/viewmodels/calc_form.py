@@ -8,6 +8,16 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from companion_app.viewmodels.words import join_list
+from engine.i18n import N_, gettext_for
+
+_ = gettext_for(__name__)
+
+# How to write a field of each kind, for the form (shown with _()).
+HINTS: dict[str, str] = {"int": N_("a whole number"), "bool": N_("on or off"), "object": N_("name=value, name=value"),
+                         "objects": N_("one per line: name=value name=value")}
+TEXT_HINT = N_("text")  # any other kind
+
 
 class FormError(ValueError):
     """A field's text that cannot be read as its kind; says which field and how to write it."""
@@ -25,8 +35,7 @@ class CalcField:
     @property
     def hint(self) -> str:
         """How to write this field, for the form."""
-        return {"int": "a whole number", "bool": "on or off", "object": "name=value, name=value",
-                "objects": "one per line: name=value name=value"}.get(self.kind, "text")
+        return _(HINTS.get(self.kind, TEXT_HINT))
 
 
 @dataclass(frozen=True)
@@ -65,7 +74,8 @@ def _pairs(text: str, where: str) -> dict[str, Any]:
     for part in text.replace(",", " ").split():
         name, sep, value = part.partition("=")
         if not sep or not name or not value:
-            raise FormError(f"{where}: {part!r} is not name=value. Fix: write it like hp=40")
+            raise FormError(_("{where}: {part} is not name=value. Fix: write it like hp=40", where=where,
+                              part=repr(part)))
         out[name] = scalar(value)
     return out
 
@@ -77,18 +87,19 @@ def read_field(field: CalcField, value: str | bool) -> Any:
     text = str(value).strip()
     if not text:
         if field.required:
-            raise FormError(f"{field.name}: needed ({field.help}). Fix: write {field.hint}")
+            raise FormError(_("{name}: needed ({help}). Fix: write {hint}", name=field.name, help=field.help,
+                              hint=field.hint))
         return None
     if field.kind == "int":
         try:
             return int(text)
         except ValueError:
-            raise FormError(f"{field.name}: {text!r} is not a whole number") from None
+            raise FormError(_("{name}: {text} is not a whole number", name=field.name, text=repr(text))) from None
     if field.kind == "object":
         return _pairs(text, field.name)
     if field.kind == "objects":
         rows = [line for line in text.replace(";", "\n").splitlines() if line.strip()]
-        return [_pairs(line, f"{field.name} line {i + 1}") for i, line in enumerate(rows)]
+        return [_pairs(line, _("{name} line {n}", name=field.name, n=i + 1)) for i, line in enumerate(rows)]
     return text
 
 
@@ -104,11 +115,11 @@ def read_form(calc: CalculatorView, values: Mapping[str, str | bool]) -> dict[st
 
 def _words(value: Any) -> str:
     if value is None:
-        return "not yet known"
+        return _("not yet known")
     if isinstance(value, bool):
-        return "yes" if value else "no"
+        return _("yes") if value else _("no")
     if isinstance(value, list) and all(not isinstance(v, dict | list) for v in value):
-        return ", ".join(str(v) for v in value) or "none"
+        return join_list(str(v) for v in value) or _("none")
     return str(value)
 
 
@@ -139,4 +150,5 @@ def refusal_lines(error: str) -> list[str]:
     """A refused calculation: the calculator's name, then each rule the input breaks on a line of its own."""
     head, sep, rest = error.partition(": ")
     problems = [p.strip() for p in rest.split("; ") if p.strip()] if sep else [error]
-    return [f"Refused by the rules ({head}):" if sep else "Refused by the rules:", *(f"  • {p}" for p in problems)]
+    first = _("Refused by the rules ({calculator}):", calculator=head) if sep else _("Refused by the rules:")
+    return [first, *(f"  • {p}" for p in problems)]

@@ -6,12 +6,15 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 
 from companion_app.viewmodels.session import GameSession
+from engine.i18n import N_, gettext_for
 
-NO_REPORT = "No camera report from the engine yet."
-NO_CAMERA = "No camera connected: moves can be entered by dragging figures on the board."
-NO_PREVIEW = "No live preview: start 'hexa app --vision tcp://HOST:5555' to see the camera."
-REFUSED = ("A camera with an unknown key was refused: give the camera service and the engine the same --keys "
-           "folder, made by one 'hexa keys' run.")
+_ = gettext_for(__name__)
+
+NO_REPORT = N_("No camera report from the engine yet.")
+NO_CAMERA = N_("No camera connected: moves can be entered by dragging figures on the board.")
+NO_PREVIEW = N_("No live preview: start 'hexa app --vision tcp://HOST:5555' to see the camera.")
+REFUSED = N_("A camera with an unknown key was refused: give the camera service and the engine the same --keys "
+             "folder, made by one 'hexa keys' run.")
 
 
 @dataclass(frozen=True)
@@ -26,15 +29,18 @@ def camera_report(session: GameSession, has_preview: bool) -> CameraReport:
     table = session.table or {}
     reg = table.get("registration") or {}
     if isinstance(reg, Mapping) and reg:
-        verdict = "Calibration good" if reg.get("ok") else "Calibration needs attention"
-        verdict = f"{verdict}: {reg.get('text', '')}"
+        text = reg.get("text", "")
+        verdict = (_("Calibration good: {text}", text=text) if reg.get("ok")
+                   else _("Calibration needs attention: {text}", text=text))
     else:
-        verdict = NO_REPORT
+        verdict = _(NO_REPORT)
     cams = [c for c in table.get("cameras") or [] if isinstance(c, Mapping)]
-    links = "\n".join(f"Camera {c.get('id')}: {c.get('status')}{', refused' if c.get('refused') is True else ''}"
-                      for c in cams) or NO_CAMERA
+    links = "\n".join(_("Camera {id}: {status}, refused", id=c.get("id"), status=c.get("status"))
+                      if c.get("refused") is True
+                      else _("Camera {id}: {status}", id=c.get("id"), status=c.get("status"))
+                      for c in cams) or _(NO_CAMERA)
     if not has_preview:
-        links += "\n" + NO_PREVIEW
-    refused = [REFUSED] if any(c.get("refused") is True for c in cams) else []
+        links += "\n" + _(NO_PREVIEW)
+    refused = [_(REFUSED)] if any(c.get("refused") is True for c in cams) else []
     table_lines = session.table_view.lines(session.board) if session.board is not None else []
     return CameraReport(verdict, links, "\n".join([*refused, *table_lines]))

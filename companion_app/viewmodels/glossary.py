@@ -32,7 +32,9 @@ class Glossary:
         low = text.lower()
         found: list[str] = []
         for term in sorted(self.terms, key=len, reverse=True):
-            if re.search(r"\b" + re.escape(term) + r"s?\b", low) and not any(term in f for f in found):
+            # Japanese writes no spaces between words: a Japanese term is found wherever it stands.
+            pattern = re.escape(term) if not term.isascii() else r"\b" + re.escape(term) + r"s?\b"
+            if re.search(pattern, low) and not any(term in f for f in found):
                 found.append(term)
         return found
 

@@ -10,10 +10,13 @@ from typing import Any
 
 from companion_app.viewmodels.board_model import BoardView, HexKey
 from companion_app.viewmodels.calc_form import CalculatorView, calculators_of, read_form, refusal_lines, result_lines
+from companion_app.viewmodels.words import join_list
+from engine.i18n import N_, gettext_for
 
 MODES = ("terrain", "place", "out", "ruling", "calculate")
-MODE_LABELS = {"terrain": "Mark terrain", "place": "Move a figure", "out": "Take out", "ruling": "Rulings",
-               "calculate": "Calculators"}
+MODE_LABELS = {"terrain": N_("Mark terrain"), "place": N_("Move a figure"), "out": N_("Take out"),
+               "ruling": N_("Rulings"), "calculate": N_("Calculators")}  # shown with _()
+_ = gettext_for(__name__)
 
 
 @dataclass
@@ -37,8 +40,8 @@ class GmAccess:
         if reply.get("ok") and reply.get("gm"):
             self.code, self.refused = code, ""
             return True
-        self.refused = ("The engine did not take that GM code: enter the code its console printed at start"
-                        if reply.get("ok") else f"The engine did not answer: {reply.get('error')}")
+        self.refused = (_("The engine did not take that GM code: enter the code its console printed at start")
+                        if reply.get("ok") else _("The engine did not answer: {error}", error=reply.get("error")))
         return False
 
 
@@ -122,12 +125,13 @@ class GmDesk:
         if reply.get("ok"):
             self.shown = tuple(result_lines(reply.get("result")))
         else:
-            self.shown = tuple(refusal_lines(str(reply.get("error") or "no answer")))
+            self.shown = tuple(refusal_lines(str(reply.get("error") or _("no answer"))))
         return self.shown
 
     def use(self, mode: str) -> None:
         if mode not in self.tools.modes:
-            raise ValueError(f"the GM has no tool {mode!r} here; this rule set offers: {', '.join(self.tools.modes)}")
+            raise ValueError(_("the GM has no tool {mode} here; this rule set offers: {modes}", mode=repr(mode),
+                               modes=join_list(self.tools.modes)))
         self.mode, self.figure = mode, None
 
     def tap(self, key: HexKey | None, board: BoardView) -> GmStep:
@@ -137,30 +141,31 @@ class GmDesk:
         top = board.pick(key)
         if self.mode == "terrain":
             if self.terrain is None:
-                return GmStep("note", "Pick a terrain kind first, then tap the cells to mark")
-            return GmStep("send", f"mark {where} {self.terrain}",
+                return GmStep("note", _("Pick a terrain kind first, then tap the cells to mark"))
+            return GmStep("send", _("mark {cell} {terrain}", cell=where, terrain=self.terrain),
                           {"op": "terrain", "cell": list(key), "terrain": self.terrain})
         if self.mode == "place":
             if self.figure is None:
                 if top is None:
-                    return GmStep("note", f"Nobody on {where}: tap the figure to move first")
+                    return GmStep("note", _("Nobody on {cell}: tap the figure to move first", cell=where))
                 self.figure = top.id
-                return GmStep("note", f"{top.name} picked: tap where it goes")
+                return GmStep("note", _("{name} picked: tap where it goes", name=top.name))
             figure, self.figure = self.figure, None
-            return GmStep("send", f"move {board.figure_name(figure)} to {where}",
+            return GmStep("send", _("move {name} to {cell}", name=board.figure_name(figure), cell=where),
                           {"op": "place", "figure": figure, "to": list(key)})
         if self.mode == "out":
             self.figure = top.id if top is not None else None
-            return GmStep("note", f"Take {top.name} out of play?" if top else f"Nobody on {where}")
+            return GmStep("note", _("Take {name} out of play?", name=top.name) if top
+                          else _("Nobody on {cell}", cell=where))
         if self.mode == "ruling":
             part = top.id if top is not None else where
             self.subject = f"{self.subject}:{part}" if self.subject else part
-            return GmStep("note", f"subject: {self.subject}")
+            return GmStep("note", _("subject: {subject}", subject=self.subject))
         return GmStep("note", "")
 
     def take_out(self) -> GmStep:
         """The confirmed ``out`` of the figure picked."""
         if self.figure is None:
-            return GmStep("note", "Tap the figure to take out first")
+            return GmStep("note", _("Tap the figure to take out first"))
         figure, self.figure = self.figure, None
-        return GmStep("send", f"take {figure} out", {"op": "out", "figure": figure})
+        return GmStep("send", _("take {figure} out", figure=figure), {"op": "out", "figure": figure})

@@ -7,19 +7,24 @@ from dataclasses import dataclass
 from typing import Any
 
 from companion_app.viewmodels.board_model import BoardView
+from companion_app.viewmodels.words import possessive
+from engine.flow.words import is_plural
+from engine.i18n import N_, gettext_for
+
+_ = gettext_for(__name__)
 
 # The shared turn flow's own phases; a rule set names its phases in the scenario message (``phases``).
 PHASE_NAMES: dict[str, str] = {
-    "setup": "Turn order",
-    "over": "Game over",
+    "setup": N_("Turn order"),
+    "over": N_("Game over"),
 }
 
 CONNECTION_TEXT: dict[str, str] = {
-    "connecting": "Connecting…",
-    "syncing": "Syncing…",
-    "live": "Live",
-    "stale": "Stale: no word from the engine",
-    "stopped": "Offline",
+    "connecting": N_("Connecting…"),
+    "syncing": N_("Syncing…"),
+    "live": N_("Live"),
+    "stale": N_("Stale: no word from the engine"),
+    "stopped": N_("Offline"),
 }
 
 
@@ -35,14 +40,16 @@ class HeaderView:
     @property
     def text(self) -> str:
         if self.winner:
-            return f"Game over: {self.winner} win"
-        who = f"{self.active_player}'" if self.active_player.endswith("s") else f"{self.active_player}'s"
+            if is_plural(self.winner):
+                return _("Game over: {side} win", side=self.winner)
+            return _("Game over: {side} wins", side=self.winner)
+        who = possessive(self.active_player)
         if self.round <= 0:
             if self.rolling:
-                return f"{self.phase} — roll for who goes first"
+                return _("{phase} — roll for who goes first", phase=self.phase)
             # A rule set without rounds or a roll for the order: the side the prompt addresses, never a roll.
-            return f"{who} turn" if self.active_player else self.phase
-        return f"Round {self.round} · {who} turn · {self.phase}"
+            return _("{possessive} turn", possessive=who) if self.active_player else self.phase
+        return _("Round {round} · {possessive} turn · {phase}", round=self.round, possessive=who, phase=self.phase)
 
 
 def header_view(
@@ -63,7 +70,7 @@ def header_view(
         side = str(prompt["side"])
         name = board.side_name(side) if board else side
     phase = str(state.get("phase", "setup"))
-    names = {**PHASE_NAMES, **((scenario or {}).get("phases") or {})}
+    names = {**{k: _(v) for k, v in PHASE_NAMES.items()}, **((scenario or {}).get("phases") or {})}
     winner = state.get("winner")
     winner_name = board.side_name(winner) if board and winner else winner
     return HeaderView(int(state.get("round", 0)), name, side, str(names.get(phase, phase.title())), winner_name,
@@ -71,5 +78,5 @@ def header_view(
 
 
 def connection_text(state: str, detail: str = "") -> str:
-    base = CONNECTION_TEXT.get(state, state)
-    return f"{base} ({detail})" if detail and state != "live" else base
+    base = _(CONNECTION_TEXT[state]) if state in CONNECTION_TEXT else state
+    return _("{state} ({detail})", state=base, detail=detail) if detail and state != "live" else base

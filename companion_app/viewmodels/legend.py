@@ -9,7 +9,18 @@ from dataclasses import dataclass
 from typing import Any
 
 from companion_app.viewmodels.board_model import BoardView
+from companion_app.viewmodels.words import cell_noun
+from engine.i18n import N_, gettext_for
 
+_ = gettext_for(__name__)
+
+# The figures' token shapes and a door's states in words (shown with _()).
+SHAPE_WORDS: dict[str, str] = {"circle": N_("circle"), "square": N_("square"), "triangle": N_("triangle"),
+                               "diamond": N_("diamond")}
+STATE_WORDS: dict[str, str] = {"closed": N_("closed"), "open": N_("open"), "locked": N_("locked")}
+# The terrain and edge kinds every rule set shares, by name (a rule set's own kinds read as the engine names them).
+KIND_WORDS: dict[str, str] = {"floor": N_("Floor"), "blocking": N_("Blocking"), "low": N_("Low"),
+                              "water": N_("Water"), "wall": N_("Wall"), "door": N_("Door"), "locked": N_("Locked")}
 DOOR_STATES = {"door": ("closed", "open"), "locked": ("locked", "closed", "open")}  # a door style's states
 
 
@@ -25,9 +36,10 @@ class LegendEntry:
     side: str = ""
 
 
-def _help(row: Mapping[str, Any]) -> str:
+def _named(name: str, row: Mapping[str, Any]) -> str:
+    """A kind's name with its help, where it has one ("Wall: blocks movement and sight")."""
     text = str(row.get("help", "")).strip()
-    return f": {text}" if text else ""
+    return _("{name}: {help}", name=name, help=text) if text else name
 
 
 def legend_entries(scenario: Mapping[str, Any] | None, board: BoardView | None,
@@ -38,47 +50,58 @@ def legend_entries(scenario: Mapping[str, Any] | None, board: BoardView | None,
         return []
     out: list[LegendEntry] = []
     for side in board.sides.values():
-        out.append(LegendEntry("figure", f"{side.name}: a {side.shape} token in its colour; the letter is the "
-                               "figure's kind (or its name's first letter), its name below", side=side.id))
+        shape = _(SHAPE_WORDS.get(side.shape, side.shape))
+        out.append(LegendEntry("figure", _("{side}: a {shape} token in its colour; the letter is the figure's kind (or "
+                                           "its name's first letter), its name below", side=side.name, shape=shape),
+                               side=side.id))
     if board.uses_facing:
-        out.append(LegendEntry("figure", "The wedge on a token's rim: the way the figure faces", state="facing",
+        out.append(LegendEntry("figure", _("The wedge on a token's rim: the way the figure faces"), state="facing",
                                side=next(iter(board.sides), "")))
-    cell = "zone" if board.kind == "zones" else "hex"
-    out.append(LegendEntry("figure", f"A number on a token: how many figures stand in the {cell} (tap again for "
-                           "the next)", state="stack", side=next(iter(board.sides), "")))
+    cell, cells = cell_noun(board.kind), cell_noun(board.kind, 2)
+    out.append(LegendEntry("figure", _("A number on a token: how many figures stand in the {cell} (tap again for "
+                                       "the next)", cell=cell), state="stack", side=next(iter(board.sides), "")))
     raw = scenario.get("board") or {}
     for row in raw.get("terrain_kinds") or []:
-        out.append(LegendEntry("terrain", f"{str(row['name']).replace('_', ' ').capitalize()}{_help(row)}",
-                               style=str(row.get("style", "floor"))))
+        out.append(LegendEntry("terrain", _named(_kind_name(row), row), style=str(row.get("style", "floor"))))
     if board.kind == "hex":
         for row in raw.get("edge_kinds") or []:
-            name = str(row["name"]).replace("_", " ").capitalize()
+            name = _kind_name(row)
             style = str(row.get("style", "wall"))
             if row.get("door"):
                 for state in DOOR_STATES.get(style, DOOR_STATES["door"]):
-                    out.append(LegendEntry("edge", f"{name}, {state}{_help(row) if state == 'closed' else ''}",
+                    named = _("{name}, {state}", name=name, state=_(STATE_WORDS[state]))
+                    out.append(LegendEntry("edge", _named(named, row) if state == "closed" else named,
                                            style=style, state=state))
             else:
-                out.append(LegendEntry("edge", f"{name}{_help(row)}", style=style))
+                out.append(LegendEntry("edge", _named(name, row), style=style))
     if any(t.tokens for t in board.tiles.values()):
-        out.append(LegendEntry("token", "A token on the map (treasure): its first letter on a gold diamond"))
+        out.append(LegendEntry("token", _("A token on the map (treasure): its first letter on a gold diamond")))
     out += [
-        LegendEntry("overlay", f"Filled: the {cell}s the figure being moved may go to, each with its cost",
-                    style="moves"),
-        LegendEntry("overlay", "Bright outline: a figure or cell you may choose", style="choices"),
+        LegendEntry("overlay", _("Filled: the {cells} the figure being moved may go to, each with its cost",
+                                 cells=cells), style="moves"),
+        LegendEntry("overlay", _("Bright outline: a figure or cell you may choose"), style="choices"),
     ]
-    styled = {"shade": "Shaded: an inspected figure's answers drawn as shading (its reach)",
-              "warn": "Dashed orange outline: Threatened (entering stops a move, or a figure is in danger)",
-              "outline": "White outline: ranges and areas"}
+    styled = {"shade": _("Shaded: an inspected figure's answers drawn as shading (its reach)"),
+              "warn": _("Dashed orange outline: Threatened (entering stops a move, or a figure is in danger)"),
+              "outline": _("White outline: ranges and areas")}
     out += [LegendEntry("overlay", text, style=style) for style, text in styled.items()]
-    out += [LegendEntry("overlay", "Line of sight: clear (solid, OK)", style="sight", state="clear"),
-            LegendEntry("overlay", "Line of sight: blocked (short dashes, X; the blocking wall or hex ringed)",
+    out += [LegendEntry("overlay", _("Line of sight: clear (solid, OK)"), style="sight", state="clear"),
+            LegendEntry("overlay", _("Line of sight: blocked (short dashes, X; the blocking wall or hex ringed)"),
                         style="sight", state="blocked"),
-            LegendEntry("overlay", "Line of sight: unclear (long dashes, ?): the players or GM decide", style="sight",
-                        state="ambiguous"),
-            LegendEntry("overlay", "Pink arrow and X: a move on the table the rules refuse", style="illegal"),
-            LegendEntry("overlay", "Yellow arrow: a figure the camera sees elsewhere; put it back", style="desync")]
+            LegendEntry("overlay", _("Line of sight: unclear (long dashes, ?): the players or GM decide"),
+                        style="sight", state="ambiguous"),
+            LegendEntry("overlay", _("Pink arrow and X: a move on the table the rules refuse"), style="illegal"),
+            LegendEntry("overlay", _("Yellow arrow: a figure the camera sees elsewhere; put it back"), style="desync")]
     for q in queries:
-        help_text = f": {q.help}" if getattr(q, "help", "") else ""
-        out.append(LegendEntry("query", f"{q.label}{help_text}"))
+        help_text = str(getattr(q, "help", "") or "")
+        out.append(LegendEntry("query", _("{name}: {help}", name=q.label, help=help_text) if help_text else q.label))
     return out
+
+
+def _kind_name(row: Mapping[str, Any]) -> str:
+    """A terrain or edge kind as people read it: the label the engine sent, else its name ("low_wall": "Low wall")."""
+    label = str(row.get("label") or "").strip()
+    if label:
+        return label
+    name = str(row["name"])
+    return _(KIND_WORDS[name]) if name in KIND_WORDS else name.replace("_", " ").capitalize()

@@ -6,6 +6,10 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from engine.i18n import gettext_for
+
+_ = gettext_for(__name__)
+
 
 @dataclass(frozen=True)
 class LogEntry:
@@ -16,13 +20,14 @@ class LogEntry:
 
     @property
     def heading(self) -> str:
-        mark = " (virtual roll, made by the app)" if self.virtual else ""
-        return f"{self.n}. {self.action}{mark}"
+        if self.virtual:
+            return _("{n}. {action} (virtual roll, made by the app)", n=self.n, action=self.action)
+        return f"{self.n}. {self.action}"
 
     @property
     def undo_label(self) -> str:
         first = self.lines[0] if self.lines else self.action
-        return f"Undo {self.n}: {first}"
+        return _("Undo {n}: {action}", n=self.n, action=first)
 
 
 def log_entries(history: Sequence[Mapping[str, Any]]) -> list[LogEntry]:
@@ -47,9 +52,9 @@ def undo_steps(entries: Sequence[LogEntry], limit: int = 8) -> list[LogEntry]:
 
 def export_text(scenario: Mapping[str, Any] | None, entries: Sequence[LogEntry]) -> str:
     """A plain-text game record: the actions one per line, what they caused as '#' comments."""
-    name = (scenario or {}).get("name", "game")
+    name = (scenario or {}).get("name") or _("game")
     sid = (scenario or {}).get("id", "")
-    lines = [f"# {name}", f"# scenario: {sid}", ""]
+    lines = [f"# {name}", "# " + _("scenario: {id}", id=sid), ""]
     for e in entries:
         lines.append(e.action)
         lines += [f"#   {t}" for t in e.lines]

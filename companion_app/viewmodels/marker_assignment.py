@@ -10,6 +10,10 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from engine.i18n import gettext_for
+
+_ = gettext_for(__name__)
+
 
 @dataclass(frozen=True)
 class FigureChoice:
@@ -24,7 +28,7 @@ class UnknownTag:
 
     @property
     def title(self) -> str:
-        return f"Tag {self.marker} is on the base of:"
+        return _("Tag {marker} is on the base of:", marker=self.marker)
 
 
 def unknown_tags(scenario: Mapping[str, Any] | None, snapshot: Mapping[str, Any] | None,
@@ -41,5 +45,6 @@ def unknown_tags(scenario: Mapping[str, Any] | None, snapshot: Mapping[str, Any]
         if fig and not fig.get("alive", True):
             continue
         where = labels.get(tuple(fig["hex"])) if fig.get("hex") else None
-        choices.append(FigureChoice(spec["id"], f"{spec['name']} ({where})" if where else spec["name"]))
+        choices.append(FigureChoice(spec["id"], _("{name} ({cell})", name=spec["name"], cell=where) if where
+                                    else spec["name"]))
     return tuple(UnknownTag(m, tuple(choices)) for m in markers)

@@ -11,7 +11,11 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from companion_app.viewmodels.board_model import BoardView, HexKey, hex_key
-from engine.flow.words import cell_word
+from companion_app.viewmodels.words import cell_noun, join_list
+from engine.i18n import gettext_for, ngettext_for
+
+_ = gettext_for(__name__)
+_n = ngettext_for(__name__)
 
 
 @dataclass(frozen=True)
@@ -129,6 +133,19 @@ class Arrow:
     text: str
 
 
+@dataclass(frozen=True)
+class IllegalAlarm:
+    """An illegal move on the table as the prompt area shows it, large, until the table is put right or the players
+    accept where the figure stands (``override``: the fields of the engine's ``override`` command)."""
+
+    figure: str
+    headline: str  # "Mage may not stop on F4"
+    reason: str  # the rules' reason, as the engine sent it
+    fix: str  # "Put it back on D3, or on a legal hex: D4, E5"
+    override: dict[str, Any] | None  # {"figure": …, "to": [q, r]}; None when the cell is not known
+    override_label: str
+
+
 @dataclass
 class TableOverlay:
     """What the camera side reports: lifted figures, an illegal move, desyncs, unknown markers."""
@@ -139,15 +156,21 @@ class TableOverlay:
     desyncs: list[Arrow] = field(default_factory=list)
     warnings: list[str] = field(default_factory=list)
     cameras: list[str] = field(default_factory=list)
+    alarm: IllegalAlarm | None = None
 
     def lines(self, board: BoardView) -> list[str]:
+        """The info strip's lines; the illegal move is not among them: the prompt area shows it (:attr:`alarm`)."""
         out = []
         for g in self.ghosts:
-            cells = cell_word(board.kind, len(g.moves))
-            out.append(f"{board.figure_name(g.figure)} is lifted: {len(g.moves)} legal {cells} shown as ghosts")
-        if self.illegal is not None:
-            out.append(self.illegal.text)
-        out += [d.text for d in self.desyncs]
+            name, n = board.figure_name(g.figure), len(g.moves)
+            if board.kind == "zones":
+                out.append(_n("{name} is lifted: {n} legal zone shown as ghosts",
+                              "{name} is lifted: {n} legal zones shown as ghosts", n, name=name))
+            else:
+                out.append(_n("{name} is lifted: {n} legal hex shown as ghosts",
+                              "{name} is lifted: {n} legal hexes shown as ghosts", n, name=name))
+        shown = self.alarm.figure if self.alarm is not None else None
+        out += [d.text for d in self.desyncs if d.figure != shown]
         out += self.warnings
         return out
 
@@ -168,6 +191,7 @@ def table_overlay(table: Mapping[str, Any] | None, board: BoardView) -> TableOve
         moves = tuple(k for k in (hex_key(m) for m in row.get("moves") or []) if k is not None)
         ghosts.append(Ghost(str(row.get("figure")), moves))
     illegal = None
+    alarm = None
     legal: tuple[HexKey, ...] = ()
     raw = table.get("illegal")
     if isinstance(raw, Mapping):
@@ -176,33 +200,56 @@ def table_overlay(table: Mapping[str, Any] | None, board: BoardView) -> TableOve
         to = _hex_or_label(raw.get("to"), board)
         legal = tuple(k for k in (_hex_or_label(m, board) for m in raw.get("legal") or []) if k is not None)
         where = board.label(to) if to else "?"
-        legal_text = ", ".join(board.label(k) for k in legal[:12]) or "none"
+        legal_text = join_list(board.label(k) for k in legal[:12]) or _("none")
         illegal = Arrow(
             fid,
             fig.key if fig else None,
             to,
-            f"Illegal: {board.figure_name(fid)} to {where}: {raw.get('reason', '')}. Legal: {legal_text}",
+            _("Illegal: {name} to {cell}: {reason}. Legal: {cells}", name=board.figure_name(fid), cell=where,
+              reason=raw.get("reason", ""), cells=legal_text),
         )
+        alarm = illegal_alarm(raw, illegal, legal, board)
     desyncs = []
     for row in table.get("desync") or []:
         fid = str(row.get("figure"))
         exp, seen = hex_key(row.get("expected")), hex_key(row.get("seen"))
         text = str(row.get("text") or "")
         if not text:
-            text = f"Put {board.figure_name(fid)} back on {board.label(exp) if exp else '?'}"
+            text = _("Put {name} back on {cell}", name=board.figure_name(fid), cell=board.label(exp) if exp else "?")
         desyncs.append(Arrow(fid, seen, exp, text))
     warnings = [str(row.get("text") or "") for row in table.get("pending") or [] if row.get("text")]
     unknown = table.get("unknown_markers") or []
     if unknown:
-        ids = ", ".join(str(m) for m in unknown)
-        warnings.append(f"Unknown markers on the table: {ids} (assign them on the Camera screen)")
+        ids = join_list(str(m) for m in unknown)
+        warnings.append(_("Unknown markers on the table: {markers} (assign them on the Camera screen)", markers=ids))
     dups = table.get("duplicates") or []
     if dups:
-        warnings.append(f"Markers seen twice: {', '.join(str(m) for m in dups)} (one tag per figure)")
+        twice = join_list(str(m) for m in dups)
+        warnings.append(_("Markers seen twice: {markers} (one tag per figure)", markers=twice))
     cams = [
         f"{c.get('id')}: {c.get('status')}" if isinstance(c, Mapping) else str(c) for c in table.get("cameras") or []
     ]
     registration = table.get("registration") or {}
     if isinstance(registration, Mapping) and registration.get("ok") is False and registration.get("text"):
-        warnings.append(f"Registration: {registration['text']}")
-    return TableOverlay(ghosts, illegal, legal, desyncs, warnings, cams)
+        warnings.append(_("Registration: {text}", text=registration["text"]))
+    return TableOverlay(ghosts, illegal, legal, desyncs, warnings, cams, alarm)
+
+
+def illegal_alarm(raw: Mapping[str, Any], arrow: Arrow, legal: tuple[HexKey, ...], board: BoardView) -> IllegalAlarm:
+    """The engine's ``illegal`` report in the words the prompt area shows: what, why, how to put it right."""
+    name = board.figure_name(arrow.figure)
+    where = str(raw.get("to_label") or (board.label(arrow.end) if arrow.end else "?"))
+    cells = cell_noun(board.kind, len(legal))
+    listed = join_list(board.label(k) for k in legal[:12]) + (" …" if len(legal) > 12 else "")
+    back = (_("Put it back on {cell}", cell=board.label(arrow.start)) if arrow.start is not None
+            else _("Put it back"))
+    if not legal:
+        fix = _("{back}: it has no legal {cell}.", back=back, cell=cell_noun(board.kind))
+    elif len(legal) == 1:
+        fix = _("{back}, or on the legal {cell} (outlined): {listed}.", back=back, cell=cells, listed=listed)
+    else:
+        fix = _("{back}, or on one of the legal {cells} (outlined): {listed}.", back=back, cells=cells, listed=listed)
+    override = None if arrow.end is None else {"figure": arrow.figure, "to": [arrow.end[0], arrow.end[1]]}
+    return IllegalAlarm(arrow.figure, _("{name} may not stop on {cell}", name=name, cell=where),
+                        str(raw.get("reason", "")), fix, override,
+                        _("Players agree: accept {name} on {cell} (override)", name=name, cell=where))

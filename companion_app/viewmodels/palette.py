@@ -58,6 +58,9 @@ DOOR_EDGE_STYLES: tuple[str, ...] = ("door", "locked")  # a door kind's style: h
 DEFAULT_EDGE_STYLE = "wall"  # a style this app does not know is drawn as a wall
 REACH: RGBA = (0.35, 0.85, 0.95, 1.0)
 THREAT: RGBA = (0.98, 0.45, 0.10, 1.0)
+# A figure shown while another figure's move is pending: its reach in rings of this colour, the move's cells filled
+# in REACH (form tells them apart, and light against mid-tone for every colour vision).
+INSPECT: RGBA = (1.0, 0.96, 0.80, 1.0)
 SIGHT: dict[str, RGBA] = {
     "clear": (0.40, 0.95, 0.45, 1.0),
     "blocked": (0.95, 0.30, 0.30, 1.0),

@@ -13,7 +13,11 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from companion_app.viewmodels.board_model import BoardView, HexKey, hex_key
-from engine.flow.words import cell_word, verb
+from companion_app.viewmodels.words import cell_noun, cells, join_clauses, join_list
+from engine.flow.words import is_plural
+from engine.i18n import gettext_for
+
+_ = gettext_for(__name__)
 
 # Seats around a tablet lying flat: the first side sits at the bottom edge, the second opposite.
 SEAT_ANGLES: tuple[int, ...] = (0, 180, 90, 270)
@@ -31,14 +35,46 @@ class DieView:
 
     @property
     def title(self) -> str:
-        whom = f" for the {self.figure_name}" if self.figure_name else ""
-        return f"{verb(self.roller_name, 'rolls', 'roll')} 1d{self.sides}{whom}"
+        plural = is_plural(self.roller_name)
+        if self.figure_name:
+            if plural:
+                return _("{side} roll 1d{sides} for the {figure}", side=self.roller_name, sides=self.sides,
+                         figure=self.figure_name)
+            return _("{side} rolls 1d{sides} for the {figure}", side=self.roller_name, sides=self.sides,
+                     figure=self.figure_name)
+        if plural:
+            return _("{side} roll 1d{sides}", side=self.roller_name, sides=self.sides)
+        return _("{side} rolls 1d{sides}", side=self.roller_name, sides=self.sides)
+
+    @property
+    def heading(self) -> str:
+        """The title with what the roll is for."""
+        return _("{title} ({purpose})", title=self.title, purpose=self.purpose) if self.purpose else self.title
+
+    @property
+    def column_title(self) -> str:
+        """The heading of the die's column among opposed dice: what it is for (its figure) first, else who rolls."""
+        if not self.figure_name:
+            return self.heading
+        if self.purpose:
+            return _("{figure}: 1d{sides} ({purpose})", figure=self.figure_name, sides=self.sides, purpose=self.purpose)
+        return _("{figure}: 1d{sides}", figure=self.figure_name, sides=self.sides)
+
+    @property
+    def column_roller(self) -> str:
+        """Who rolls the die of a column titled by its figure ("Goblins roll it"); empty when the title says it."""
+        if not (self.figure_name and self.roller_name):
+            return ""
+        if is_plural(self.roller_name):
+            return _("{side} roll it", side=self.roller_name)
+        return _("{side} rolls it", side=self.roller_name)
 
     @property
     def summary(self) -> str:
         """One sentence: who rolls which die for what, and what each result will mean."""
-        why = f" ({self.purpose})" if self.purpose else ""
-        return f"{self.title}{why}: " + "; ".join(self.outcomes) if self.outcomes else f"{self.title}{why}"
+        if not self.outcomes:
+            return self.heading
+        return _("{title}: {outcomes}", title=self.heading, outcomes=join_clauses(self.outcomes))
 
 
 @dataclass(frozen=True)
@@ -98,7 +134,7 @@ class PromptModel:
 
     @classmethod
     def from_snapshot(cls, snapshot: Mapping[str, Any], board: BoardView) -> PromptModel:
-        p = snapshot.get("prompt") or {"kind": "game_over", "text": "Waiting for the engine…"}
+        p = snapshot.get("prompt") or {"kind": "game_over", "text": _("Waiting for the engine…")}
         outcomes = p.get("outcomes") or []
         chances = p.get("chances") or []
         dice = []
@@ -159,13 +195,13 @@ class PromptModel:
     def move_hint(self) -> str:
         """How to answer a move prompt, in the board's words: "Tap a shaded hex or drag the Knight there (5 hexes)."""
         n = len(self.moves)
-        return (f"Tap a shaded {cell_word(self.board_kind)} or drag the {self.figure_name} there "
-                f"({n} {cell_word(self.board_kind, n)}).")
+        return _("Tap a shaded {cell} or drag the {figure} there ({count}).", cell=cell_noun(self.board_kind),
+                 figure=self.figure_name, count=cells(self.board_kind, n))
 
     def summary_lines(self) -> list[str]:
         lines = [d.summary for d in self.dice]
         if self.chances:
-            lines.append("Chances before the roll: " + "; ".join(self.chances))
+            lines.append(_("Chances before the roll: {chances}", chances=join_clauses(self.chances)))
         return lines
 
     def options_at(self, key: HexKey, board: BoardView) -> list[OptionView]:
@@ -177,14 +213,15 @@ class PromptModel:
 
     # ---------------------------------------------------------------- answers
 
-    def enter_face(self, value: int) -> dict[str, Any] | None:
-        """Record the face of the focused die; returns the roll action once every die is entered."""
-        i = self.focus
-        if i is None or self.kind != "roll":
+    def enter_face(self, value: int, index: int | None = None) -> dict[str, Any] | None:
+        """Record the face of die ``index`` (default: the focused one; the sides enter in any order, and a die
+        entered may be changed until the last is in); returns the roll action once every die is entered."""
+        i = self.focus if index is None else index
+        if i is None or self.kind != "roll" or not 0 <= i < len(self.dice) or self.focus is None:
             return None
         sides = self.dice[i].sides
         if not 1 <= value <= sides:
-            raise ValueError(f"a d{sides} shows 1 to {sides}, not {value}")
+            raise ValueError(_("a d{sides} shows 1 to {sides}, not {value}", sides=sides, value=value))
         self.entered[i] = value
         if self.focus is None:
             return {"kind": "roll", "values": [int(v) for v in self.entered if v is not None], "virtual": False}
@@ -201,22 +238,22 @@ class PromptModel:
 
     def choose(self, option_id: str) -> dict[str, Any]:
         if not any(o.id == option_id for o in self.options):
-            known = ", ".join(o.id for o in self.options) or "none"
-            raise ValueError(f"{option_id!r} is not one of this prompt's choices ({known})")
+            known = join_list(o.id for o in self.options) or _("none")
+            raise ValueError(_("{option} is not one of this prompt's choices ({known})", option=repr(option_id),
+                               known=known))
         return {"kind": "choose", "option": option_id}
 
     def move_to(self, key: HexKey, board: BoardView) -> dict[str, Any]:
         """A tap or drag onto a hex during a move prompt; refused with the reason when not listed."""
         if self.kind != "move" or self.figure is None:
-            raise ValueError("no figure is waiting to move right now")
+            raise ValueError(_("no figure is waiting to move right now"))
         if key not in self.moves:
-            reachable = ", ".join(m.label for m in sorted(self.moves.values(), key=lambda m: (m.cost, m.label)))
-            raise ValueError(
-                f"{board.label(key)} is not a legal move for the {self.figure_name}; legal: {reachable or 'none'}"
-            )
+            reachable = join_list(m.label for m in sorted(self.moves.values(), key=lambda m: (m.cost, m.label)))
+            raise ValueError(_("{cell} is not a legal move for the {figure}; legal: {cells}", cell=board.label(key),
+                               figure=self.figure_name, cells=reachable or _("none")))
         return {"kind": "move", "figure": self.figure, "to": [key[0], key[1]]}
 
     def remove(self) -> dict[str, Any]:
         if self.kind != "remove" or self.figure is None:
-            raise ValueError("no figure is waiting to be removed")
+            raise ValueError(_("no figure is waiting to be removed"))
         return {"kind": "remove", "figure": self.figure}

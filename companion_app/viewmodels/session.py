@@ -10,7 +10,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from companion_app.viewmodels.board_model import BoardView, HexKey, build_board
+from companion_app.viewmodels.board_model import BoardView, FigureView, HexKey, build_board
 from companion_app.viewmodels.glossary import Glossary, glossary_of
 from companion_app.viewmodels.gm_model import GmAccess, GmDesk, GmTools
 from companion_app.viewmodels.header_model import HeaderView, header_view
@@ -18,9 +18,17 @@ from companion_app.viewmodels.log_model import LogEntry, log_entries
 from companion_app.viewmodels.overlays import SelectionOverlay, TableOverlay, query_overlay, table_overlay
 from companion_app.viewmodels.prompt_model import OptionView, PromptModel
 from companion_app.viewmodels.shape_model import ShapeAim, ShapeQuery
+from companion_app.viewmodels.words import join_list, join_words, possessive
 from engine.flow.words import cell_word
+from engine.i18n import N_, gettext_for, ngettext_for
 
 log = logging.getLogger(__name__)
+_ = gettext_for(__name__)
+_n = ngettext_for(__name__)
+
+# What the engine sends, in words, for a notice about one that cannot be shown.
+MESSAGE_WORDS: dict[str, str] = {"scenario": N_("scenario"), "snapshot": N_("snapshot"),
+                                 "table": N_("table report")}
 
 
 @dataclass(frozen=True)
@@ -100,12 +108,19 @@ class GameSession:
              self._board_scenario, self.entries, self.table_view, self.selection, self.glossary,
              self.queries) = before
             log.warning("cannot show the engine's %s: %r", what, exc)
-            self.set_notice(
-                f"The engine sent a {what} this app cannot show ({type(exc).__name__}: {exc}). "
-                "Run the same release of the app and the engine."
-            )
+            error = f"{type(exc).__name__}: {exc}"
+            self.set_notice(_(
+                "The engine sent a {what} this app cannot show ({error}). Run the same release of the app and the "
+                "engine.", what=_(MESSAGE_WORDS.get(what, what)), error=error))
             return False
         return True
+
+    def relanguage(self) -> None:
+        """Make the views again in the language now: the app's own words at once (the engine's follow when it
+        sends the game again in the table's language)."""
+        self._prompt_raw = object()  # a new prompt model, its words made again
+        self._rebuild()
+        self.revision += 1
 
     def set_notice(self, text: str) -> None:
         self.notice = text
@@ -160,9 +175,8 @@ class GameSession:
         """What tapping a figure shows, from the rule set's query labels ("its moves, targets and threats")."""
         labels = [q.label.lower() for q in self.queries]
         if not labels:
-            return "Tap a figure to see where it stands."
-        listed = labels[0] if len(labels) == 1 else f"{', '.join(labels[:-1])} and {labels[-1]}"
-        return f"Tap a figure to see its {listed}."
+            return _("Tap a figure to see where it stands.")
+        return _("Tap a figure to see its {queries}.", queries=join_words(labels))
 
     def asks_for(self, figure: str) -> list[tuple[QueryAsk, str]]:
         """The queries a tap on ``figure`` sends, each with what it is about (the figure, or its side)."""
@@ -233,6 +247,29 @@ class GameSession:
         self.revision += 1
         return self.selection
 
+    @property
+    def inspecting_during_move(self) -> bool:
+        """Another figure is shown while a move is pending: its reach is outlined, the pending move's cells filled."""
+        sel, prompt = self.selection, self.prompt
+        return (sel is not None and sel.cell is None and bool(sel.figure) and prompt is not None
+                and prompt.kind == "move" and prompt.figure != sel.figure)
+
+    def inspect_caption(self) -> tuple[str, str]:
+        """Whose overlay is whose while another figure is shown during a move: a short caption for the board beside
+        the shown figure and a line for the info strip; empty when only one figure's cells are on the board."""
+        board, sel, prompt = self.board, self.selection, self.prompt
+        if not self.inspecting_during_move or board is None or sel is None or prompt is None:
+            return "", ""
+        labels = {q.what: q.label.lower() for q in self.queries}
+        what = [labels.get(o.query, o.query) for o in sel.overlays() if any(c.style == "shade" for c in o.cells)]
+        if not what:
+            return "", ""
+        name = board.figure_name(sel.figure)
+        listed = join_words(what)
+        return (_("{possessive} {queries}: outlined", possessive=possessive(name), queries=listed),
+                _("Outlined: {possessive} {queries}. Filled: {moving} legal moves (the move to make now).",
+                  possessive=possessive(name), queries=listed, moving=possessive(prompt.figure_name)))
+
     def query_shown(self, what: str) -> bool:
         return what not in self.hidden_queries
 
@@ -274,7 +311,8 @@ class GameSession:
             here = prompt.options_at(key, board)
             if len(here) > 1 and prompt.kind == "choose":  # a stack of choices: the player picks one from a list
                 return TapResult("pick", options=tuple(here),
-                                 text=f"{len(here)} choices on {board.label(key)}: pick one")
+                                 text=_n("{n} choice on {cell}: pick one", "{n} choices on {cell}: pick one",
+                                         len(here), cell=board.label(key)))
             option = here[0] if here else None
             if option is not None and prompt.kind == "choose":
                 shown = self.selection.figure if self.selection is not None else None
@@ -282,17 +320,20 @@ class GameSession:
                     return TapResult("action", prompt.choose(option.id), text=option.label)
                 # First tap on a figure shows it; a second tap on it makes the choice.
                 name = board.figure_name(option.figure)
-                return TapResult("select", figure=option.figure, text=f"Tap {name} again to choose: {option.label}")
+                again = _("Tap {name} again to choose: {option}", name=name, option=option.label)
+                return TapResult("select", figure=option.figure, text=again)
             if prompt.kind == "move" and key in prompt.moves:
-                return TapResult("action", prompt.move_to(key, board), text=f"move to {board.label(key)}")
+                return TapResult("action", prompt.move_to(key, board), text=_("move to {cell}", cell=board.label(key)))
         fig = board.pick(key, self.selection.figure if self.selection is not None else None)  # a stack: the next
         if fig is not None:
-            more = (f"; {fig.stack_index + 1} of a stack of {fig.stack}, tap again for the next: "
-                    f"{stack_list(board, key)}") if fig.stack > 1 else ""
-            return TapResult("select", figure=fig.id, text=f"{fig.name} ({fig.side_name}) on {fig.label}{more}")
+            head = figure_heading(fig)
+            if fig.stack > 1:
+                head = _("{head}; {index} of a stack of {n}, tap again for the next: {figures}", head=head,
+                         index=fig.stack_index + 1, n=fig.stack, figures=stack_list(board, key))
+            return TapResult("select", figure=fig.id, text=head)
         if self.cell_asks and key in board.tiles:
-            return TapResult("cell", text=f"{board.label(key)}: {', '.join(q.label.lower() for q in self.cell_asks)}",
-                             cell=key)
+            asked = join_list(q.label.lower() for q in self.cell_asks)
+            return TapResult("cell", text=_("{cell}: {queries}", cell=board.label(key), queries=asked), cell=key)
         return TapResult("clear")
 
     def drag(self, start: HexKey | None, end: HexKey | None) -> TapResult:
@@ -305,7 +346,7 @@ class GameSession:
             return TapResult("clear")
         if prompt.kind == "move" and prompt.figure == fig.id:
             try:
-                return TapResult("action", prompt.move_to(end, board), text=f"move to {board.label(end)}")
+                return TapResult("action", prompt.move_to(end, board), text=_("move to {cell}", cell=board.label(end)))
             except ValueError as exc:
                 return TapResult("refused", text=str(exc))
         if prompt.kind == "choose":
@@ -314,11 +355,24 @@ class GameSession:
                 return TapResult("action", prompt.choose(option.id), text=option.label)
         turn = board.face_action(fig.id, end)  # dragged onto a neighbour: turned to face it, where rules have facing
         if turn is not None:
-            return TapResult("action", turn, text=f"turn {fig.name} to face {board.label(end)}")
-        who = board.side_name(prompt.side) or "The engine"
-        return TapResult("refused", text=f"{fig.name} cannot move now: {who} must first: {prompt.text}")
+            return TapResult("action", turn, text=_("turn {name} to face {cell}", name=fig.name, cell=board.label(end)))
+        who = board.side_name(prompt.side)
+        if not who:
+            return TapResult("refused", text=_("{name} cannot move now: the engine must first: {prompt}", name=fig.name,
+                                               prompt=prompt.text))
+        return TapResult("refused", text=_("{name} cannot move now: {side} must first: {prompt}", name=fig.name,
+                                           side=who, prompt=prompt.text))
+
+
+def figure_heading(fig: FigureView) -> str:
+    """A shown figure in one line, the same wherever it is named: "Knight (Adventurers, fighter) on B4"."""
+    about = join_list(part for part in (fig.side_name, fig.kind) if part)
+    if about:
+        return _("{name} ({about}) on {cell}", name=fig.name, about=about, cell=fig.label)
+    return _("{name} on {cell}", name=fig.name, cell=fig.label)
 
 
 def stack_list(board: BoardView, key: HexKey) -> str:
     """The figures of a stack, top first, each with its first badge (its state where the rules give one)."""
-    return ", ".join(f"{f.name} ({f.badges[0]})" if f.badges else f.name for f in board.figures_at(key))
+    return join_list(_("{name} ({badge})", name=f.name, badge=f.badges[0]) if f.badges else f.name
+                     for f in board.figures_at(key))

@@ -7,6 +7,23 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from companion_app.viewmodels.words import join_list, one_paragraph
+from engine.i18n import N_, gettext_for, ngettext_for
+
+_ = gettext_for(__name__)
+_n = ngettext_for(__name__)
+
+# The scenario colours in words (shown with _()); a colour not named here reads as the scenario writes it.
+COLOUR_WORDS: dict[str, str] = {"red": N_("red"), "blue": N_("blue"), "green": N_("green"), "yellow": N_("yellow"),
+                                "purple": N_("purple"), "orange": N_("orange"), "white": N_("white"),
+                                "black": N_("black")}
+
+
+def colour_word(name: str) -> str:
+    """A scenario colour's name in the table's language."""
+    word = COLOUR_WORDS.get(name.strip().lower())
+    return _(word) if word else name
+
 
 @dataclass(frozen=True)
 class SideLine:
@@ -19,9 +36,13 @@ class SideLine:
 
     @property
     def text(self) -> str:
-        who = ", ".join(self.players) or "no player"
-        points = "" if self.points is None else f" — {self.points} points"
-        return f"{self.name} ({self.colour}){points} — {len(self.figures)} figures — played by {who}"
+        args = {"side": self.name, "colour": colour_word(self.colour),
+                "figures": _n("{n} figure", "{n} figures", len(self.figures)),
+                "players": join_list(self.players) or _("no player")}
+        if self.points is None:
+            return _("{side} ({colour}) — {figures} — played by {players}", **args)
+        return _("{side} ({colour}) — {points} — {figures} — played by {players}",
+                 points=_n("{n} point", "{n} points", self.points), **args)
 
 
 @dataclass(frozen=True)
@@ -34,7 +55,7 @@ class SetupView:
 
 def setup_view(scenario: Mapping[str, Any] | None) -> SetupView:
     if not scenario:
-        return SetupView("No scenario yet", "Connect to an engine to load one.", (), "")
+        return SetupView(_("No scenario yet"), _("Connect to an engine to load one."), (), "")
     points = scenario.get("points") or {}
     lines = []
     for s in scenario.get("sides") or []:
@@ -52,9 +73,10 @@ def setup_view(scenario: Mapping[str, Any] | None) -> SetupView:
     warning = ""
     totals = {line.points for line in lines}
     if points and len(totals) > 1:
-        parts = ", ".join(f"{line.name} {line.points}" for line in lines)
-        warning = f"Points differ: {parts}. Balance the sides or agree on the handicap."
-    return SetupView(str(scenario.get("name", "")), str(scenario.get("description", "")), tuple(lines), warning)
+        parts = join_list(f"{line.name} {line.points}" for line in lines)
+        warning = _("Points differ: {sides}. Balance the sides or agree on the handicap.", sides=parts)
+    return SetupView(str(scenario.get("name", "")), one_paragraph(str(scenario.get("description", ""))), tuple(lines),
+                     warning)
 
 
 @dataclass(frozen=True)
@@ -70,13 +92,13 @@ class ScenarioChoice:
     @property
     def button_text(self) -> str:
         if self.error:
-            return f"{self.name}: cannot be started"
-        return f"{self.title} ({self.ruleset})" if self.ruleset else self.title
+            return _("{name}: cannot be started", name=self.name)
+        return _("{title} ({ruleset})", title=self.title, ruleset=self.ruleset) if self.ruleset else self.title
 
     @property
     def detail(self) -> str:
         """One paragraph under the button: what the scenario is about, or what is wrong with its file."""
-        return self.error or " ".join(self.description.split())
+        return self.error or one_paragraph(self.description)
 
 
 def scenario_choices(reply: Mapping[str, Any]) -> list[ScenarioChoice]:

@@ -7,6 +7,9 @@ from dataclasses import dataclass
 from typing import Any
 
 from companion_app.viewmodels.board_model import BoardView, HexKey
+from engine.i18n import gettext_for
+
+_ = gettext_for(__name__)
 
 MAX_SIZE = 30
 
@@ -50,7 +53,10 @@ class ShapeAim:
 
     def text(self, board: BoardView) -> str:
         """What is in hand, in words, with what a tap does now."""
-        size = f"size {self.size}" if self.size is not None else "the skill's own size"
-        where = (f" at {board.label(self.cell)}" if self.cell is not None else ": tap a hex to aim") \
-            if self.wants_cell else ""
-        return f"{self.query.label} of {board.figure_name(self.figure)}, {size}{where}"
+        size = _("size {n}", n=self.size) if self.size is not None else _("the skill's own size")
+        args = {"shape": self.query.label, "figure": board.figure_name(self.figure), "size": size}
+        if not self.wants_cell:
+            return _("{shape} of {figure}, {size}", **args)
+        if self.cell is None:
+            return _("{shape} of {figure}, {size}: tap a hex to aim", **args)
+        return _("{shape} of {figure}, {size} at {cell}", cell=board.label(self.cell), **args)

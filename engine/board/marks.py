@@ -16,6 +16,9 @@ from typing import Any
 from engine.board.base import Board, Cell
 from engine.board.hex_board import HexBoard
 from engine.board.terrain import terrain_name
+from engine.i18n import gettext_for
+
+_ = gettext_for(__name__)
 
 _CACHE_LIMIT = 64
 _cache: dict[tuple[int, tuple[tuple[int, int, str], ...]], tuple[Board, Board]] = {}
@@ -28,10 +31,11 @@ class MarkError(ValueError):
 def check_mark(board: Board, cell: Cell, terrain: str) -> None:
     """Refuse a mark on a cell off the board or with a kind the board does not declare (say which exist)."""
     if cell not in board:
-        raise MarkError(f"{board.label(cell)} is not on the board. Fix: mark a cell of the map")
+        raise MarkError(_("{cell} is not on the board. Fix: mark a cell of the map", cell=board.label(cell)))
     kinds: Mapping[str, Any] = getattr(board, "kinds", {})
     if kinds and terrain not in kinds:
-        raise MarkError(f"terrain {terrain!r} is not a kind of this board. Fix: use one of {', '.join(kinds)}")
+        raise MarkError(_("terrain {terrain!r} is not a kind of this board. Fix: use one of {kinds}", terrain=terrain,
+                          kinds=", ".join(kinds)))
 
 
 def _marked(board: Board, marks: Mapping[Cell, str]) -> Board:

@@ -19,6 +19,9 @@ from engine.board.edges import CORE_EDGE_KINDS, EdgeKindSpec
 from engine.board.hex_board import EdgeKind, HexInfo
 from engine.board.terrain import CORE_KINDS, Terrain, TerrainKind, terrain_name
 from engine.hexes import Edge, Hex, Orientation
+from engine.i18n import gettext_for
+
+_ = gettext_for(__name__)
 
 KEYPAD_ROWS: tuple[tuple[str, ...], ...] = (("7", "8", "9"), ("4", "5", "6"), ("1", "2", "3"))
 # The printed zone mat (calibration.printables.zone_mat) puts four anchor tags just outside its corners:
@@ -106,7 +109,7 @@ class ZoneBoard:
             return by_label[str(text).strip()]
         except KeyError:
             zones = ", ".join(self.ordered_labels())
-            raise ValueError(f"{text!r} is not a zone of the board; zones: {zones}") from None
+            raise ValueError(_("{text!r} is not a zone of the board; zones: {zones}", text=text, zones=zones)) from None
 
     def ordered_labels(self) -> list[str]:
         """The labels row by row, top row first."""

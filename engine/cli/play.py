@@ -12,6 +12,7 @@ import argparse
 import os
 import random
 import sys
+import unicodedata
 from collections.abc import Iterable, Sequence
 from enum import Enum
 from pathlib import Path
@@ -24,20 +25,25 @@ from engine.board import HexBoard, Terrain
 from engine.board.marks import board_in_play
 from engine.errors import EngineError
 from engine.events import Event
-from engine.flow.words import cell_word, verb
 from engine.game import Game
 from engine.hexes import Hex
+from engine.i18n import N_, gettext_for
 from engine.journal import DEFAULT_JOURNAL, Journal, JournaledGame, JournalError
 from engine.lines import Sight
 from engine.prompts import Prompt, PromptKind
 from engine.record import export_record
+from engine.texts import agreeing, cell_noun, declared_text, join_list, possessive
 
 if TYPE_CHECKING:
     from engine.scenario import FigureSpec, Scenario
 
+_ = gettext_for(__name__)
+# Sentences in the two forms that agree with a name (Goblins roll / Red rolls), translated alike.
+DIE_ROLLS = (N_("die {i}: {side} rolls 1d{sides} for {purpose}"), N_("die {i}: {side} roll 1d{sides} for {purpose}"))
+
 DEFAULT_SCENARIO = "tutorial"
 RESERVED_LETTERS = set("TtPpXxOo")  # map symbols (treasure, prisoner, exit, low obstacle)
-HELP = """Answers:
+HELP = N_("""Answers:
   N            pick option N of a choice
   CELL         move the figure to that hex or zone, by its label (e.g. C3; 7 on the keypad mat)
   5 3          die results, in the order the dice are listed
@@ -51,7 +57,7 @@ Commands:
   undo         take back the last action
   record FILE  write the game record to FILE
   help         this text
-  quit         stop here (the game stays in the journal: hexa play --resume)"""
+  quit         stop here (the game stays in the journal: hexa play --resume)""")
 
 
 # -- text for people --------------------------------------------------------------------------------
@@ -92,13 +98,22 @@ def board_text(game: Game, letters: dict[str, str], extra: dict[Hex, str] | None
     lines = [drawn, ""]
     for spec in game.scenario.figures:
         fig = state.figures[spec.id]
-        where = game.scenario.label(fig.hex) if fig.alive and fig.hex is not None else "dead"
-        carrying = f", carrying the {', '.join(fig.carrying)}" if fig.carrying else ""
+        where = game.scenario.label(fig.hex) if fig.alive and fig.hex is not None else _("dead")
+        if fig.carrying:
+            things = join_list(declared_text(type(game.rules), t) for t in fig.carrying)
+            where = _("{where}, carrying the {things}", where=where, things=things)
         side = game.scenario.side(spec.side).name
-        lines.append(f"  {letters[spec.id]}  {spec.name:<16} {side:<12} {own_fields_text(spec):<8} {where}{carrying}")
+        fields = own_fields_text(spec, type(game.rules))
+        lines.append(f"  {letters[spec.id]}  {_pad(spec.name, 16)} {_pad(side, 12)} {_pad(fields, 8)} {where}")
     if isinstance(board, HexBoard) and board.edges:
         lines.append(f"  {edge_legend(board)}")
     return "\n".join(lines)
+
+
+def _pad(text: str, width: int) -> str:
+    """``text`` padded to ``width`` terminal columns (a Japanese character takes two)."""
+    used = sum(2 if unicodedata.east_asian_width(c) in "WF" else 1 for c in text)
+    return text + " " * max(0, width - used)
 
 
 def _zone_text(game: Game, cell: Hex, letters: dict[str, str], marks: dict[Hex, str]) -> str:
@@ -110,31 +125,38 @@ def _zone_text(game: Game, cell: Hex, letters: dict[str, str], marks: dict[Hex, 
     return f"{board.label(cell)}{kind}:{here:<3}"
 
 
-def own_fields_text(spec: FigureSpec) -> str:
-    """The rule set's own fields of a figure in a few words ("archer", "wizard, fireball", "speed 2")."""
+def own_fields_text(spec: FigureSpec, rules: type | None = None) -> str:
+    """The rule set's own fields of a figure in a few words ("archer", "wizard, fireball", "speed 2").
+
+    With ``rules``, words the rule set marks for translation are in the table's language.
+    """
+
+    def word(text: str) -> str:
+        return declared_text(rules, text) if rules is not None else text
+
     parts: list[str] = []
     for key, value in spec.fields.items():
         if isinstance(value, Enum):
-            parts.append(str(value.value))
+            parts.append(word(str(value.value)))
         elif isinstance(value, str):
-            parts.append(value)
+            parts.append(word(value))
         elif isinstance(value, (int, float)) and not isinstance(value, bool):
             parts.append(f"{key.replace('_', ' ')} {value:g}")
         elif isinstance(value, (tuple, list)):
             parts.extend(str(v) for v in value)
-    return ", ".join(parts)
+    return join_list(parts)
 
 
 def points_lines(game: Game) -> list[str]:
     """Each side's points, and a warning when they differ (as the app's setup screen shows them)."""
     points = game.points()
-    notes = [f"Warning: {w}" for w in game.scenario.warnings]
+    notes = [_("Warning: {text}", text=w) for w in game.scenario.warnings]
     if not points:
         return notes
-    parts = ", ".join(f"{game.scenario.side(sid).name} {n}" for sid, n in points.items())
-    out = [f"Points: {parts}."]
+    parts = join_list(_("{side} {n}", side=game.scenario.side(sid).name, n=n) for sid, n in points.items())
+    out = [_("Points: {parts}.", parts=parts)]
     if len(set(points.values())) > 1:
-        out.append(f"Warning: the points differ ({parts}). Balance the sides or agree on the handicap.")
+        out.append(_("Warning: the points differ ({parts}). Balance the sides or agree on the handicap.", parts=parts))
     return out + notes
 
 
@@ -146,18 +168,19 @@ def prompt_lines(game: Game, prompt: Prompt) -> list[str]:
     for i, die in enumerate(prompt.dice):
         who = game.scenario.side(die.roller).name
         outcomes = "; ".join(o.label() for o in prompt.outcomes[i]) if i < len(prompt.outcomes) else ""
-        out.append(
-            f"  die {i + 1}: {verb(who, 'rolls', 'roll')} 1d{die.sides} for {die.purpose}"
-            + (f" — {outcomes}" if outcomes else "")
-        )
+        purpose = (f"{possessive(game.scenario.figure(die.figure).name)} {die.purpose}" if die.figure
+                   else die.purpose)  # a figure's own roll-off die names whose order it settles
+        rolls = _(agreeing(who, *DIE_ROLLS), i=i + 1, side=who, sides=die.sides, purpose=purpose)
+        out.append(f"  {rolls}" + (f" — {outcomes}" if outcomes else ""))
     if prompt.chances:
-        out.append("  chances: " + ", ".join(f"{c.text} {c.probability:.0%}" for c in prompt.chances))
+        chances = join_list(_("{text} {percent:.0%}", text=c.text, percent=c.probability) for c in prompt.chances)
+        out.append("  " + _("chances: {chances}", chances=chances))
     for i, opt in enumerate(prompt.options, start=1):
         out.append(f"  {i}) {opt.label}")
     if prompt.kind is PromptKind.MOVE and prompt.moves:
         by_cost = sorted(prompt.moves.items(), key=lambda kv: (kv[1].cost, kv[0]))
-        legal = ", ".join(f"{game.scenario.label(h)} ({int(r.cost)})" for h, r in by_cost)
-        out.append(f"  legal {cell_word(game.scenario.board.kind, 2)} (cost): {legal}")
+        legal = join_list(f"{game.scenario.label(h)} ({int(r.cost)})" for h, r in by_cost)
+        out.append("  " + _("legal {cells} (cost): {legal}", cells=cell_noun(game.scenario.board.kind, 2), legal=legal))
     return out
 
 
@@ -170,15 +193,15 @@ def expected_answer(prompt: Prompt, board_kind: str = "hex") -> str:
     if prompt.kind is PromptKind.ROLL:
         n = len(prompt.dice)
         example = " ".join(["4"] * n)
-        return f"{n} die result(s) like '{example}', or 'r' to let the software roll"
+        return _("{n} die result(s) like '{example}', or 'r' to let the software roll", n=n, example=example)
     if prompt.kind is PromptKind.CHOOSE:
-        return f"an option number 1–{len(prompt.options)}"
+        return _("an option number 1–{n}", n=len(prompt.options))
     if prompt.kind is PromptKind.MOVE:
-        one, many = cell_word(board_kind), cell_word(board_kind, 2)
-        return f"a {one} label from the legal {many} (its own {one} to stay)"
+        return _("a {one} label from the legal {many} (its own {one} to stay)", one=cell_noun(board_kind, 1),
+                 many=cell_noun(board_kind, 2))
     if prompt.kind is PromptKind.REMOVE:
-        return "'ok' once the figure is off the table"
-    return "'undo', 'record FILE' or 'quit' (the game is over)"
+        return _("'ok' once the figure is off the table")
+    return _("'undo', 'record FILE' or 'quit' (the game is over)")
 
 
 # -- the session --------------------------------------------------------------------------------------
@@ -233,8 +256,8 @@ class Session:
             return
         if prompt.kind is PromptKind.MOVE:
             costs = {h: str(int(r.cost)) for h, r in prompt.moves.items()}
-            cells = cell_word(self.game.scenario.board.kind, 2)
-            note = f"  (digits: {cells} the figure may move to, by cost)"
+            cells = cell_noun(self.game.scenario.board.kind, 2)
+            note = "  " + _("(digits: {cells} the figure may move to, by cost)", cells=cells)
             self.say("", board_text(self.game, self.letters, costs), note)
         self.say("", *prompt_lines(self.game, prompt))
 
@@ -247,7 +270,8 @@ class Session:
         try:
             events = self.jg.apply(action)
         except EngineError as exc:
-            self.say(f"Not accepted: {exc}", f"Expected: {self.expected(self.game.prompt)}.")
+            self.say(_("Not accepted: {error}", error=exc),
+                     _("Expected: {what}.", what=self.expected(self.game.prompt)))
             return False
         self.say(f"> {who}{action_to_text(action, self.game.scenario.board)}", *event_lines(events))
         if any(e.kind == "turn" for e in events) and not self.log_mode:
@@ -255,7 +279,7 @@ class Session:
         return True
 
     def auto_answer(self) -> None:
-        self.play_action(self.auto.choose(self.game), who="(auto) ")
+        self.play_action(self.auto.choose(self.game), who=_("(auto) "))
 
     def handle(self, line: str) -> bool:
         """Act on one typed line; False when the player quits."""
@@ -267,7 +291,7 @@ class Session:
         if cmd in ("quit", "exit", "q"):
             return False
         if cmd in ("help", "?", "h"):
-            self.say(HELP)
+            self.say(_(HELP))
         elif cmd == "board":
             self.say(board_text(self.game, self.letters))
         elif cmd == "undo":
@@ -287,7 +311,8 @@ class Session:
         words = text.split()
         try:
             if prompt.kind is PromptKind.GAME_OVER:
-                self.say(f"The game is over: {prompt.text} Allowed: {self.expected(prompt)}.")
+                self.say(_("The game is over: {result} Allowed: {what}.", result=prompt.text,
+                           what=self.expected(prompt)))
                 return None
             if text.lower() == "r" and prompt.kind is PromptKind.ROLL:
                 return Roll(tuple(self.dice.randint(1, d.sides) for d in prompt.dice), virtual=True)
@@ -296,7 +321,7 @@ class Session:
             if prompt.kind is PromptKind.CHOOSE and text.isdigit():
                 n = int(text)
                 if not 1 <= n <= len(prompt.options):
-                    self.say(f"There is no option {n}. Expected: {self.expected(prompt)}.")
+                    self.say(_("There is no option {n}. Expected: {what}.", n=n, what=self.expected(prompt)))
                     return None
                 return Choose(prompt.options[n - 1].id)
             if prompt.kind is PromptKind.CHOOSE and prompt.option(text):
@@ -309,26 +334,27 @@ class Session:
                 return Move(prompt.figure, board.from_label(words[0]))
             return action_from_text(text, board)
         except (EngineError, ValueError) as exc:
-            self.say(f"Not understood: {exc}", f"Expected: {self.expected(prompt)} — or 'help'.")
+            self.say(_("Not understood: {error}", error=exc),
+                     _("Expected: {what} — or 'help'.", what=self.expected(prompt)))
             return None
 
     def undo(self) -> None:
         try:
             played = self.jg.undo()
         except IndexError as exc:
-            self.say(f"Cannot undo: {exc}.")
+            self.say(_("Cannot undo: {error}.", error=exc))
             return
-        self.say(f"Undone: {action_to_text(played.action, self.game.scenario.board)}")
+        self.say(_("Undone: {action}", action=action_to_text(played.action, self.game.scenario.board)))
 
     def query(self, cmd: str, args: list[str]) -> None:
         fid = self.figure(args[0]) if len(args) == 1 else None
         if fid is None:
-            names = ", ".join(f"{letter} ({fid})" for fid, letter in self.letters.items())
-            self.say(f"Usage: {cmd} FIGURE — a letter or id: {names}")
+            names = join_list(f"{letter} ({fid})" for fid, letter in self.letters.items())
+            self.say(_("Usage: {cmd} FIGURE — a letter or id: {names}", cmd=cmd, names=names))
             return
         name = self.game.scenario.figure(fid).name
         if not self.game.state.figures[fid].alive:
-            self.say(f"{name} is dead.")
+            self.say(_("{name} is dead.", name=name))
             return
         if cmd == "reach":
             moves = self.game.reachable(fid)
@@ -336,37 +362,44 @@ class Session:
             by_cost = sorted(moves.items(), key=lambda kv: (kv[1].cost, kv[0]))
             self.say(
                 board_text(self.game, self.letters, costs),
-                f"{name} could move to (cost): "
-                + ", ".join(f"{self.game.scenario.label(h)} ({int(r.cost)})" for h, r in by_cost),
+                _("{name} could move to (cost): {cells}", name=name,
+                  cells=join_list(f"{self.game.scenario.label(h)} ({int(r.cost)})" for h, r in by_cost)),
             )
             return
         infos = self.game.targets(fid)
         self.say(f"{name} ({self.letters[fid]}):")
         if not infos:
-            self.say(f"{name} has no ranged attack (or no enemy is left).")
+            self.say(_("{name} has no ranged attack (or no enemy is left).", name=name))
         for info in infos:
-            verdict = {Sight.CLEAR: "clear", Sight.AMBIGUOUS: "unclear (roll-off)", Sight.BLOCKED: "blocked"}[
+            verdict = {Sight.CLEAR: _("clear"), Sight.AMBIGUOUS: _("unclear (roll-off)"), Sight.BLOCKED: _("blocked")}[
                 info.sight
             ]
-            allowed = "may " + info.action if info.allowed else "may not " + info.action
+            act = declared_text(type(self.game.rules), info.action)
+            allowed = _("may {act}", act=act) if info.allowed else _("may not {act}", act=act)
             target = self.game.scenario.figure(info.target).name
-            self.say(f"  {target} ({info.target}): range {info.range}, sight {verdict}, {allowed} — {info.reason}")
+            self.say("  " + _("{target} ({id}): range {range}, sight {verdict}, {allowed} — {reason}", target=target,
+                              id=info.target, range=info.range, verdict=verdict, allowed=allowed, reason=info.reason))
 
     def write_record(self, args: list[str]) -> None:
         if len(args) != 1:
-            self.say("Usage: record FILE — writes the game record (one action per line) to FILE.")
+            self.say(_("Usage: record FILE — writes the game record (one action per line) to FILE."))
             return
         path = Path(args[0])
         try:
             path.write_text(export_record(self.game), encoding="utf-8")
         except OSError as exc:
-            self.say(f"Cannot write {path}: {exc}. Give a file in a folder you can write to.")
+            self.say(_("Cannot write {path}: {error}. Give a file in a folder you can write to.", path=path,
+                       error=exc.strerror or exc))
             return
-        self.say(f"Game record written to {path} ({len(self.game.history)} actions).")
+        self.say(_("Game record written to {path} ({n} actions).", path=path, n=len(self.game.history)))
 
     def finished_text(self) -> str:
         victory = [e.text for p in self.game.history for e in p.events if e.kind == "victory"]
-        return f"Winner: {self.game.state.winner} — " + (victory[-1] if victory else self.game.prompt.text)
+        winner = self.game.state.winner or ""
+        name = self.game.rules.side_name(winner) if hasattr(self.game.rules, "side_name") else winner
+        # Translators: {name} is the winning side's name, {winner} its id.
+        return _("Winner: {winner} — {text}", winner=winner, name=name,
+                 text=victory[-1] if victory else self.game.prompt.text)
 
     def run(self, lines: TextIO, interactive: bool) -> int:
         """Play until the game is over and confirmed, the player quits, or input ends."""
@@ -387,7 +420,7 @@ class Session:
                 if self.auto_run >= self.max_auto:
                     why = stopped_message(self.auto_run, self.game)
                     self.say("", f"{why[0].upper()}{why[1:]}.")
-                    self.say("The game is saved in the journal (hexa play --resume to go on).")
+                    self.say(_("The game is saved in the journal (hexa play --resume to go on)."))
                     return 3
                 self.auto_run += 1
                 self.auto_answer()
@@ -399,14 +432,14 @@ class Session:
             try:
                 line = lines.readline()
             except KeyboardInterrupt:
-                self.say("", "Interrupted; the game is saved in the journal (hexa play --resume to go on).")
+                self.say("", _("Interrupted; the game is saved in the journal (hexa play --resume to go on)."))
                 return 130
             if not line:
-                self.say("", "Input ended; the game is saved in the journal (hexa play --resume to go on).")
+                self.say("", _("Input ended; the game is saved in the journal (hexa play --resume to go on)."))
                 return 0
             self.auto_run = 0
             if not self.handle(line):
-                self.say("Stopped; the game is saved in the journal (hexa play --resume to go on).")
+                self.say(_("Stopped; the game is saved in the journal (hexa play --resume to go on)."))
                 return 0
             if self.game.prompt is not prompt:
                 self.show_prompt()
@@ -414,21 +447,25 @@ class Session:
 
 # -- command line -------------------------------------------------------------------------------------
 def build_parser() -> argparse.ArgumentParser:
-    p = argparse.ArgumentParser(prog="hexa play", description="Play a scenario in the terminal (no camera, no tablet).")
-    p.add_argument("scenario", nargs="?", help=f"bundled scenario id or .toml file (default {DEFAULT_SCENARIO})")
-    p.add_argument("--journal", default=DEFAULT_JOURNAL, help=f"journal file (default ./{DEFAULT_JOURNAL})")
+    p = argparse.ArgumentParser(prog="hexa play",
+                                description=_("Play a scenario in the terminal (no camera, no tablet)."))
+    p.add_argument("scenario", nargs="?", help=_("bundled scenario id or .toml file (default {name})",
+                                                 name=DEFAULT_SCENARIO))
+    p.add_argument("--journal", default=DEFAULT_JOURNAL,
+                   help=_("journal file (default ./{name})", name=DEFAULT_JOURNAL))
     p.add_argument(
-        "--resume", nargs="?", const=0, type=int, metavar="ID", help="resume a game (default: latest unfinished)"
+        "--resume", nargs="?", const=0, type=int, metavar="ID", help=_("resume a game (default: latest unfinished)")
     )
-    p.add_argument("--auto", action="store_true", help="let the auto player play every side and print the log")
-    p.add_argument("--seed", type=int, help="seed for the auto player and the software's rolls")
-    p.add_argument("--players", help="who plays each player, in the scenario's order: human or auto, e.g. 'human,auto'")
+    p.add_argument("--auto", action="store_true", help=_("let the auto player play every side and print the log"))
+    p.add_argument("--seed", type=int, help=_("seed for the auto player and the software's rolls"))
+    p.add_argument("--players", help=_("who plays each player, in the scenario's order: human or auto, e.g. "
+                                       "'human,auto'"))
     p.add_argument(
         "--max-actions",
         type=int,
         default=DEFAULT_MAX_ACTIONS,
         metavar="N",
-        help=f"stop after N auto answers in a row when nobody wins (default {DEFAULT_MAX_ACTIONS})",
+        help=_("stop after N auto answers in a row when nobody wins (default {n})", n=DEFAULT_MAX_ACTIONS),
     )
     return p
 
@@ -441,8 +478,9 @@ def _auto_sides(scenario: Scenario, spec: str | None, all_auto: bool) -> set[str
         return set()
     who = [w.strip().lower() for w in spec.split(",")]
     if len(who) != len(players) or any(w not in ("human", "auto") for w in who):
-        names = ", ".join(p.name for p in players)
-        raise ValueError(f"--players needs {len(players)} entries (human or auto) for {names}, got {spec!r}")
+        names = join_list(p.name for p in players)
+        raise ValueError(_("--players needs {n} entries (human or auto) for {names}, got {spec!r}", n=len(players),
+                           names=names, spec=spec))
     return {s for p, w in zip(players, who, strict=True) if w == "auto" for s in p.sides}
 
 
@@ -451,8 +489,8 @@ def _offer_resume(journal: Journal, stdin: TextIO, out: TextIO) -> JournaledGame
     if latest is None:
         return None
     out.write(
-        f"An unfinished game is in the journal: #{latest.id} {latest.scenario_name}, {latest.actions} actions, "
-        f"started {latest.created}. Resume it? [y/N] "
+        _("An unfinished game is in the journal: #{id} {name}, {n} actions, started {created}. Resume it? [y/N] ",
+          id=latest.id, name=latest.scenario_name, n=latest.actions, created=latest.created)
     )
     out.flush()
     answer = stdin.readline().strip().lower()
@@ -471,17 +509,17 @@ def main(argv: Sequence[str] | None = None, stdin: TextIO | None = None, stdout:
     scenario: Scenario | None = None
     try:
         if args.resume is not None and not path.exists():
-            raise JournalError(f"{path}: no such journal file, so no game to resume. Fix: pass the journal "
-                               "with --journal FILE, or start a new game without --resume")
+            raise JournalError(_("{path}: no such journal file, so no game to resume. Fix: pass the journal with "
+                                 "--journal FILE, or start a new game without --resume", path=path))
         if args.resume is None:
             scenario = load_scenario(args.scenario or DEFAULT_SCENARIO)
             _auto_sides(scenario, args.players, args.auto)
         journal = Journal(path)
     except (EngineError, ValueError) as exc:
-        print(f"hexa play: {exc}", file=sys.stderr)
+        print(_("hexa play: {error}", error=exc), file=sys.stderr)
         return 2
     with journal:
-        print(f"Journal: {path.resolve()} (every action is saved as it happens)", file=out)
+        print(_("Journal: {path} (every action is saved as it happens)", path=path.resolve()), file=out)
         try:
             jg: JournaledGame | None = None
             if args.resume is not None:
@@ -491,12 +529,13 @@ def main(argv: Sequence[str] | None = None, stdin: TextIO | None = None, stdout:
             if jg is None:
                 assert scenario is not None
                 jg = journal.new_game(scenario)
-                print(f"New game #{jg.id}: {jg.scenario.name}", file=out)
+                print(_("New game #{id}: {name}", id=jg.id, name=jg.scenario.name), file=out)
             else:
-                print(f"Resumed game #{jg.id}: {jg.scenario.name} after {len(jg.game.history)} actions", file=out)
+                print(_("Resumed game #{id}: {name} after {n} actions", id=jg.id, name=jg.scenario.name,
+                        n=len(jg.game.history)), file=out)
             auto_sides = _auto_sides(jg.scenario, args.players, args.auto)
         except (EngineError, ValueError) as exc:
-            print(f"hexa play: {exc}", file=sys.stderr)
+            print(_("hexa play: {error}", error=exc), file=sys.stderr)
             return 2
         session = Session(
             jg, out, auto_sides=auto_sides, seed=args.seed, log_mode=args.auto, max_auto=max(1, args.max_actions)
@@ -504,7 +543,7 @@ def main(argv: Sequence[str] | None = None, stdin: TextIO | None = None, stdout:
         session.say(*points_lines(jg.game))
         if not args.auto:
             session.say(
-                jg.scenario.description, "", board_text(jg.game, session.letters), "", "Type 'help' for the answers."
+                jg.scenario.description, "", board_text(jg.game, session.letters), "", _("Type 'help' for the answers.")
             )
         try:
             return session.run(stdin, interactive=not args.auto)

@@ -11,15 +11,19 @@ from collections.abc import Callable
 
 from engine.actions import Action, Choose, Move, Remove, Roll
 from engine.errors import IllegalActionError
-from engine.flow.words import cell_word
 from engine.hexes import Hex
+from engine.i18n import N_, gettext_for, ngettext_for
 from engine.prompts import Prompt, PromptKind
+from engine.texts import cell_noun, join_list, possessive
+
+_ = gettext_for(__name__)
+_n = ngettext_for(__name__)
 
 EXPECTED = {
-    PromptKind.ROLL: (Roll, "the die results (roll …)"),
-    PromptKind.CHOOSE: (Choose, "one of the options (choose …)"),
-    PromptKind.MOVE: (Move, "a move (move FIGURE HEX)"),
-    PromptKind.REMOVE: (Remove, "the removal (remove FIGURE)"),
+    PromptKind.ROLL: (Roll, N_("the die results (roll …)")),
+    PromptKind.CHOOSE: (Choose, N_("one of the options (choose …)")),
+    PromptKind.MOVE: (Move, N_("a move (move FIGURE HEX)")),
+    PromptKind.REMOVE: (Remove, N_("the removal (remove FIGURE)")),
 }
 
 
@@ -37,35 +41,41 @@ def check_answer(
     ``board_kind`` names the cells in the message (hexes, zones).
     """
     if prompt.kind is PromptKind.GAME_OVER:
-        raise IllegalActionError(f"the game is over ({prompt.text}); start a new game or undo")
+        raise IllegalActionError(_("the game is over ({result}); start a new game or undo", result=prompt.text))
     wanted, words = EXPECTED[prompt.kind]
     if not isinstance(action, wanted):
         if prompt.kind is PromptKind.REMOVE and prompt.figure is not None:
-            raise IllegalActionError(f"first take {name(prompt.figure)} off the table (remove {prompt.figure})")
-        raise IllegalActionError(f"{prompt.text} — answer with {words}, not {action.kind}")
+            raise IllegalActionError(_("first take {name} off the table (remove {figure})", name=name(prompt.figure),
+                                       figure=prompt.figure))
+        raise IllegalActionError(_("{prompt} — answer with {expected}, not {kind}", prompt=prompt.text,
+                                   expected=_(words), kind=action.kind))
     if isinstance(action, Roll):
         _check_roll(prompt, action, name)
     elif isinstance(action, Choose):
         if prompt.option(action.option) is None:
-            allowed = ", ".join(o.id for o in prompt.options)
-            raise IllegalActionError(f"{action.option!r} is not offered here; choose one of: {allowed}")
+            allowed = join_list(o.id for o in prompt.options)
+            raise IllegalActionError(_("{option!r} is not offered here; choose one of: {allowed}", option=action.option,
+                                       allowed=allowed))
     elif isinstance(action, Move):
         fid = prompt.figure or ""
         if action.figure != fid:
-            raise IllegalActionError(f"it is {name(fid)}'s move, not {name(action.figure)}'s")
+            raise IllegalActionError(_("it is {owner} move, not {other}", owner=possessive(name(fid)),
+                                       other=possessive(name(action.figure))))
         if action.to not in prompt.moves:
-            legal = ", ".join(label(h) for h in sorted(prompt.moves, key=lambda h: (prompt.moves[h].cost, h)))
-            raise IllegalActionError(f"{why_not(fid, action.to)}. Legal {cell_word(board_kind, 2)}: {legal}")
+            legal = join_list(label(h) for h in sorted(prompt.moves, key=lambda h: (prompt.moves[h].cost, h)))
+            raise IllegalActionError(_("{why}. Legal {cells}: {legal}", why=why_not(fid, action.to),
+                                       cells=cell_noun(board_kind, 2), legal=legal))
     elif isinstance(action, Remove) and action.figure != prompt.figure:
-        raise IllegalActionError(f"first take {name(prompt.figure or '')} off the table (remove {prompt.figure})")
+        raise IllegalActionError(_("first take {name} off the table (remove {figure})", name=name(prompt.figure or ""),
+                                   figure=prompt.figure))
 
 
 def _check_roll(prompt: Prompt, roll: Roll, name: Callable[[str], str]) -> None:
     if len(roll.values) != len(prompt.dice):
-        rollers = ", ".join(f"{name(d.roller)} 1d{d.sides}" for d in prompt.dice)
-        raise IllegalActionError(
-            f"this roll needs {len(prompt.dice)} die result(s) ({rollers}), got {len(roll.values)}"
-        )
+        rollers = join_list(f"{name(d.roller)} 1d{d.sides}" for d in prompt.dice)
+        raise IllegalActionError(_n("this roll needs {n} die result(s) ({rollers}), got {got}",
+                                    "this roll needs {n} die result(s) ({rollers}), got {got}", len(prompt.dice),
+                                    rollers=rollers, got=len(roll.values)))
     for v, d in zip(roll.values, prompt.dice, strict=True):
         if not 1 <= v <= d.sides:
-            raise IllegalActionError(f"{v} is not a result of a {d.sides}-sided die (1–{d.sides})")
+            raise IllegalActionError(_("{v} is not a result of a {sides}-sided die (1–{sides})", v=v, sides=d.sides))

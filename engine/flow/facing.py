@@ -16,26 +16,33 @@ from engine.board import HexBoard
 from engine.errors import IllegalActionError
 from engine.events import Event
 from engine.hexes import DIRECTIONS
+from engine.i18n import gettext_for
 from engine.rules.base import RuleSet
 from engine.state import GameState
+from engine.texts import join_list
+
+_ = gettext_for(__name__)
 
 
 def apply_face(rules: RuleSet, state: GameState, action: Face, name: Callable[[str], str]) -> list[Event]:
     """Turn the figure, or raise :class:`IllegalActionError` saying why it cannot turn."""
     board = rules.scenario.board
     if not rules.uses_facing:
-        raise IllegalActionError(f"{rules.title} has no facing: figures are not turned (face is not an action here)")
+        raise IllegalActionError(_("{title} has no facing: figures are not turned (face is not an action here)",
+                                   title=rules.title))
     if not isinstance(board, HexBoard):
-        raise IllegalActionError(f"a {board.kind} board has no facings: face works on hex maps only")
+        raise IllegalActionError(_("a {kind} board has no facings: face works on hex maps only", kind=board.kind))
     fig = state.figures.get(action.figure)
     if fig is None:
-        raise IllegalActionError(f"there is no figure {action.figure!r}; figures: {', '.join(sorted(state.figures))}")
+        raise IllegalActionError(_("there is no figure {figure!r}; figures: {known}", figure=action.figure,
+                                   known=join_list(sorted(state.figures))))
     if not fig.alive or not fig.on_table or fig.hex is None:
-        raise IllegalActionError(f"{name(fig.id)} is not on the table, so it cannot turn")
+        raise IllegalActionError(_("{name} is not on the table, so it cannot turn", name=name(fig.id)))
     if not 0 <= action.direction < len(DIRECTIONS):
-        raise IllegalActionError(f"facing {action.direction} is not a direction: give 0..5 (0 is the neighbour at "
-                                 "+q, counter-clockwise after)")
+        raise IllegalActionError(_("facing {direction} is not a direction: give 0..5 (0 is the neighbour at +q, "
+                                   "counter-clockwise after)", direction=action.direction))
     fig.facing = action.direction
     toward = board.label(fig.hex.neighbour(action.direction))
-    return [Event("faced", f"{name(fig.id)} faces {toward} (direction {action.direction}).",
+    return [Event("faced", _("{name} faces {cell} (direction {direction}).", name=name(fig.id), cell=toward,
+                             direction=action.direction),
                   {"figure": fig.id, "direction": action.direction})]

@@ -28,11 +28,19 @@ from engine.flow.answers import check_answer
 from engine.flow.facing import apply_face
 from engine.flow.steps import GameOver, Step
 from engine.flow.turns import FixedOrder, RollOff, TurnOrder, roll_off_apply, roll_off_prompt
-from engine.flow.words import possessive, their, verb
 from engine.hexes import Hex
+from engine.i18n import N_, gettext_for
 from engine.prompts import Prompt, PromptKind
 from engine.rules.base import RuleSet
 from engine.state import GameState
+from engine.texts import agreeing, possessive
+
+_ = gettext_for(__name__)
+# Sentences in the two forms that agree with a name (Goblins roll / Red rolls), translated alike.
+SKIPPED = (N_("{name} has no figures left: its turn is skipped."),
+           N_("{name} have no figures left: their turn is skipped."))
+WINS_WITH_TEXT = (N_("{side} wins: {text}"), N_("{side} win: {text}"))
+WINS = (N_("{side} wins."), N_("{side} win."))
 
 SETTLE_LIMIT = 1000  # automatic steps in a row before the flow is declared stuck (a rule-set bug)
 
@@ -128,7 +136,7 @@ class FlowRuleSet(RuleSet):
         events.append(
             Event(
                 "turn_skipped",
-                f"{verb(name, 'has', 'have')} no figures left: {their(name)} turn is skipped.",
+                _(agreeing(name, *SKIPPED), name=name),
                 {"player": player},
             )
         )
@@ -152,7 +160,7 @@ class FlowRuleSet(RuleSet):
         events.append(
             Event(
                 "turn",
-                f"Round {state.round}: {possessive(self.active_name(state))} turn.",
+                _("Round {round}: {whose} turn.", round=state.round, whose=possessive(self.active_name(state))),
                 {"round": state.round, "player": state.turn_order[state.active]},
             )
         )
@@ -180,8 +188,9 @@ class FlowRuleSet(RuleSet):
         if state.pending_removals:
             fid = state.pending_removals[0]
             fig = state.figures[fid]
-            where = f" from {self.label(fig.hex)}" if fig.hex is not None else ""
-            return Prompt(PromptKind.REMOVE, fig.side, f"Take {self.name_of(fid)} off the table{where}.", figure=fid)
+            text = (_("Take {name} off the table from {cell}.", name=self.name_of(fid), cell=self.label(fig.hex))
+                    if fig.hex is not None else _("Take {name} off the table.", name=self.name_of(fid)))
+            return Prompt(PromptKind.REMOVE, fig.side, text, figure=fid)
         if isinstance(state.step, GameOver):
             return Prompt(PromptKind.GAME_OVER, state.winner, state.step.text)
         return self.flow.stage(state.step).prompt(self, state, state.step)
@@ -189,7 +198,8 @@ class FlowRuleSet(RuleSet):
     def apply(self, state: GameState, action: Action) -> list[Event]:
         if isinstance(action, Face):
             if isinstance(state.step, GameOver):
-                raise IllegalActionError(f"the game is over ({state.step.text}); start a new game or undo")
+                raise IllegalActionError(_("the game is over ({result}); start a new game or undo",
+                                           result=state.step.text))
             turned = apply_face(self, state, action, self.name_of)
             state.serial += 1
             return turned
@@ -209,7 +219,7 @@ class FlowRuleSet(RuleSet):
     def confirm_removal(self, state: GameState, fid: str, events: list[Event]) -> None:
         state.pending_removals.remove(fid)
         state.figures[fid].on_table = False
-        events.append(Event("removed", f"{self.name_of(fid)} is off the table.", {"figure": fid}))
+        events.append(Event("removed", _("{name} is off the table.", name=self.name_of(fid)), {"figure": fid}))
 
     def check_victory(self, state: GameState, events: list[Event]) -> None:
         if state.winner is not None:
@@ -218,14 +228,17 @@ class FlowRuleSet(RuleSet):
         if won is not None:
             side, text = won
             state.winner = side
-            events.append(Event("victory", f"{verb(self.side_name(side), 'wins', 'win')}: {text}", {"side": side}))
+            name = self.side_name(side)
+            said = _(agreeing(name, *WINS_WITH_TEXT), side=name, text=text)
+            events.append(Event("victory", said, {"side": side}))
 
     def settle(self, state: GameState, events: list[Event]) -> None:
         """Move on through every step that needs no decision; stop at removals still to confirm."""
-        for _ in range(SETTLE_LIMIT):
+        for _step in range(SETTLE_LIMIT):
             if state.winner is not None:
                 if not isinstance(state.step, GameOver):
-                    state.step = GameOver(f"{verb(self.side_name(state.winner), 'wins', 'win')}.")
+                    name = self.side_name(state.winner)
+                    state.step = GameOver(_(agreeing(name, *WINS), side=name))
                 return
             if state.pending_removals:
                 return

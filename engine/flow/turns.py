@@ -17,12 +17,17 @@ from typing import TYPE_CHECKING, Protocol
 from engine.actions import Roll
 from engine.events import Event
 from engine.flow.steps import Step, step
-from engine.flow.words import verb
+from engine.i18n import N_, gettext_for
 from engine.prompts import Chance, DieRequest, Outcome, Prompt, PromptKind
 from engine.state import GameState
+from engine.texts import agreeing, declared_text, join_list
 
 if TYPE_CHECKING:
     from engine.flow.machine import FlowRuleSet
+
+_ = gettext_for(__name__)
+# Sentences in the two forms that agree with a name (Goblins roll / Red rolls), translated alike.
+GOES_FIRST = (N_("{name} goes first"), N_("{name} go first"))
 
 
 @step("order")
@@ -31,7 +36,7 @@ class RollOff(Step):
     """Competitors in rank groups; a group of several is still tied and rolls next."""
 
     groups: tuple[tuple[str, ...], ...]
-    purpose: str = "turn order"
+    purpose: str = N_("turn order")  # an English text looked up where shown (a rule set's own: already translated)
     sides: int = 6
     high_first: bool = True
     of: str = "players"  # "players" (indices into the scenario's players) or "figures" (figure ids)
@@ -72,44 +77,64 @@ def regroup(step: RollOff, values: Sequence[int]) -> RollOff:
 def roll_off_prompt(rules: FlowRuleSet, state: GameState, s: RollOff) -> Prompt:
     group = s.pending()
     who = [rules.competitor(s.of, c) for c in group]
-    dice = tuple(DieRequest(side, s.sides, s.purpose) for side, _ in who)
-    names = [name for _, name in who]
-    better = "highest" if s.high_first else "lowest"
+    # Figures rolling off: each die names its figure, so each column says whose order it settles.
+    dice = tuple(DieRequest(side, s.sides, declared_text(type(rules), s.purpose), c if s.of == "figures" else None)
+                 for c, (side, _name) in zip(group, who, strict=True))
+    names = [name for _side, name in who]
     die = f"1d{s.sides}"
+    purpose = _(s.purpose)
     if not s.tied:
-        text = (
-            f"Each {'player' if s.of == 'players' else 'figure'} rolls {die} for the {s.purpose}: {better} goes first."
-        )
+        if s.of == "players":
+            text = (_("Each player rolls {die} for the {purpose}: highest goes first.", die=die, purpose=purpose)
+                    if s.high_first else
+                    _("Each player rolls {die} for the {purpose}: lowest goes first.", die=die, purpose=purpose))
+        else:
+            text = (_("Each figure rolls {die} for the {purpose}: highest goes first.", die=die, purpose=purpose)
+                    if s.high_first else
+                    _("Each figure rolls {die} for the {purpose}: lowest goes first.", die=die, purpose=purpose))
     else:
-        text = f"Tie for the {s.purpose}: {', '.join(names)} roll {die} again."
+        text = _("Tie for the {purpose}: {names} roll {die} again.", purpose=purpose, names=join_list(names), die=die)
+    earlier = _("higher goes earlier") if s.high_first else _("lower goes earlier")
     return Prompt(
         PromptKind.ROLL,
         dice[0].roller,
         text,
         dice=dice,
-        outcomes=tuple((Outcome(1, s.sides, f"{'higher' if s.high_first else 'lower'} goes earlier"),) for _ in dice),
-        chances=tuple(Chance(f"{verb(name, 'goes', 'go')} first", 1 / len(names)) for name in names),
+        outcomes=tuple((Outcome(1, s.sides, earlier),) for _d in dice),
+        chances=tuple(Chance(_(agreeing(name, *GOES_FIRST), name=name),
+                             1 / len(names)) for name in names),
     )
 
 
 def roll_off_apply(rules: FlowRuleSet, state: GameState, s: RollOff, roll: Roll, events: list[Event]) -> None:
     group = s.pending()
-    rolled = ", ".join(f"{rules.competitor(s.of, c)[1]} {v}" for c, v in zip(group, roll.values, strict=True))
-    how = "rolled by the app" if roll.virtual else "rolled"
+    rolled = join_list(_("{name} {value}", name=rules.competitor(s.of, c)[1], value=v)
+                        for c, v in zip(group, roll.values, strict=True))
+    purpose = _(s.purpose)
     after = regroup(s, roll.values)
     data = {"values": list(roll.values), "virtual": roll.virtual}
     if not after.settled():
-        tied = ", ".join(rules.competitor(s.of, c)[1] for c in after.pending())
-        events.append(Event("rolled", f"{s.purpose.capitalize()}: {rolled} ({how}) — a tie: {tied} roll again.", data))
+        tied = join_list(rules.competitor(s.of, c)[1] for c in after.pending())
+        text = (_("{Purpose}: {rolled} (rolled by the app) — a tie: {tied} roll again.", Purpose=_cap(purpose),
+                  rolled=rolled, tied=tied) if roll.virtual else
+                _("{Purpose}: {rolled} (rolled) — a tie: {tied} roll again.", Purpose=_cap(purpose), rolled=rolled,
+                  tied=tied))
+        events.append(Event("rolled", text, data))
         state.step = after
         return
     order = after.order()
-    names = ", ".join(rules.competitor(s.of, c)[1] for c in order)
-    text = f"{s.purpose.capitalize()}: {rolled} ({how}) — {names}."
+    names = join_list(rules.competitor(s.of, c)[1] for c in order)
+    text = (_("{Purpose}: {rolled} (rolled by the app) — {names}.", Purpose=_cap(purpose), rolled=rolled, names=names)
+            if roll.virtual else
+            _("{Purpose}: {rolled} (rolled) — {names}.", Purpose=_cap(purpose), rolled=rolled, names=names))
     # Players are named by their index into the scenario's players, figures by their id.
     ranked: list[int] | list[str] = [int(c) for c in order] if s.of == "players" else list(order)
     events.append(Event("turn_order" if s.of == "players" else "rolled", text, {**data, "order": ranked}))
     rules.ordered(state, s, order, events)
+
+
+def _cap(text: str) -> str:
+    return text[:1].upper() + text[1:]
 
 
 class TurnOrder(Protocol):
@@ -128,14 +153,14 @@ def _players_roll_off(rules: FlowRuleSet, purpose: str) -> RollOff:
 class FixedOrder:
     """One roll-off at the start; then the players take turns in that order, rounds counting up."""
 
-    purpose: str = "turn order"
+    purpose: str = N_("turn order")
 
     def first_step(self, rules: FlowRuleSet, state: GameState) -> Step:
         return _players_roll_off(rules, self.purpose)
 
     def next_turn(self, rules: FlowRuleSet, state: GameState, events: list[Event]) -> None:
         n = len(state.turn_order)
-        for _ in range(n):
+        for _turn in range(n):
             state.active = (state.active + 1) % n
             if state.active == 0:
                 state.round += 1
@@ -149,7 +174,7 @@ class FixedOrder:
 class InitiativeEachTurn:
     """A roll-off before every round; the round is played in that order."""
 
-    purpose: str = "initiative"
+    purpose: str = N_("initiative")
 
     def first_step(self, rules: FlowRuleSet, state: GameState) -> Step:
         return _players_roll_off(rules, self.purpose)

@@ -6,6 +6,8 @@ Side names are usually plural nouns ("Goblins", "Adventurers") and sometimes a c
 
 from __future__ import annotations
 
+from engine.i18n import current_language
+
 
 def is_plural(name: str) -> bool:
     """A name ending in a plain plural 's' ("Goblins", not "Boss" or "Jesus")."""
@@ -23,8 +25,10 @@ def their(name: str) -> str:
 
 
 def possessive(name: str) -> str:
-    """'Goblins' turn', 'Red's turn'."""
-    return f"{name}'" if name.endswith("s") else f"{name}'s"
+    """'Goblins' turn', 'Red's turn', 'Boss's turn' (a plural name takes the apostrophe alone); 'ゴブリンの'."""
+    if current_language() == "ja":
+        return f"{name}の"
+    return f"{name}'" if is_plural(name) else f"{name}'s"
 
 
 # What a board's cells are called in texts for people, by the board's kind.

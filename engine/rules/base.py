@@ -16,6 +16,7 @@ from engine.actions import Action
 from engine.board import Board, EdgeKindSpec, TerrainKind, edge_kinds, terrain_kinds
 from engine.events import Event
 from engine.hexes import Edge, Hex
+from engine.i18n import gettext_for
 from engine.lines import Sight
 from engine.overlays import Overlay, reach_overlay
 from engine.pathfinding import Reach
@@ -23,10 +24,13 @@ from engine.prompts import Prompt
 from engine.rules.content import MOVES_QUERY, GlossaryTerm, QueryInput, QueryKind
 from engine.rules.gm import Calculator, RulingKind
 from engine.scenario_schema import Field, Table, type_name
+from engine.texts import declared_text
 
 if TYPE_CHECKING:
     from engine.scenario import FigureSpec, Scenario, VictorySpec
     from engine.state import GameState
+
+_ = gettext_for(__name__)
 
 
 @dataclass(frozen=True)
@@ -115,11 +119,13 @@ class RuleSet(ABC):
         for key, value in raw.items():
             spec = known.get(key)
             if spec is None:
-                raise ValueError(f"option {key!r} is not an option of {cls.title}; known options: {sorted(known)}")
+                raise ValueError(_("option {key!r} is not an option of {title}; known options: {known}", key=key,
+                                   title=declared_text(cls, cls.title), known=sorted(known)))
             if spec.type is float and isinstance(value, int) and not isinstance(value, bool):
                 value = float(value)
             if not isinstance(value, spec.type) or (spec.type is int and isinstance(value, bool)):
-                raise ValueError(f"option {key!r} must be {type_name(spec.type)} ({spec.help}), not {value!r}")
+                raise ValueError(_("option {key!r} must be {kind} ({help}), not {value!r}", key=key,
+                                   kind=type_name(spec.type), help=declared_text(cls, spec.help), value=value))
             out[key] = value
         return out
 
@@ -167,7 +173,7 @@ class RuleSet(ABC):
     def apply(self, state: GameState, action: Action) -> list[Event]: ...
 
     @abstractmethod
-    def reachable(self, state: GameState, figure: str) -> dict[Hex, Reach]: ...
+    def reachable(self, state: GameState, figure: str) -> Mapping[Hex, Reach]: ...
 
     def targets(self, state: GameState, figure: str) -> list[TargetInfo]:
         """What the figure could shoot or cast at (none by default: a rule set without ranged attacks)."""

@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from engine.hexes import Hex
-from engine.i18n import SOURCE_LANGUAGE, current_language
+from engine.i18n import N_, SOURCE_LANGUAGE, current_language
 from engine.rules.data import load_rule_data
 from engine.scenario_schema import REQUIRED, Table, text_field, texts_field
 
@@ -85,4 +85,4 @@ def load_glossary(package: str, filename: str = "glossary.toml") -> tuple[Glossa
 
 
 # The query every rule set answers (its ``reachable``): the cells a tapped figure may reach.
-MOVES_QUERY = QueryKind("reachable", "Moves", help="the cells the figure may reach, nearest shaded strongest")
+MOVES_QUERY = QueryKind("reachable", N_("Moves"), help=N_("the cells the figure may reach, nearest shaded strongest"))

@@ -18,8 +18,12 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
+from engine.i18n import gettext_for
+
 if TYPE_CHECKING:
     from engine.state import GameState
+
+_ = gettext_for(__name__)
 
 
 class RulingError(ValueError):
@@ -73,9 +77,11 @@ def check_ruling(kinds: tuple[RulingKind, ...], key: str, value: str | None) -> 
     kind = known.get(name)
     if kind is None or not sep or not subject:
         listed = "; ".join(f"{k.name}:<{k.subject}>" for k in kinds) or "none"
-        raise RulingError(f"ruling {key[:60]!r} is not one this rule set takes. Fix: use one of: {listed}")
+        raise RulingError(_("ruling {key!r} is not one this rule set takes. Fix: use one of: {listed}", key=key[:60],
+                            listed=listed))
     if value is not None and value not in kind.values:
-        raise RulingError(f"ruling {name!r} takes {', '.join(kind.values)}, not {value[:40]!r}")
+        raise RulingError(_("ruling {name!r} takes {values}, not {value!r}", name=name, values=", ".join(kind.values),
+                            value=value[:40]))
     return kind
 
 

@@ -16,7 +16,11 @@ import stat
 from pathlib import Path
 
 from engine.errors import EngineError
+from engine.i18n import gettext_for
 from engine.scenario import Scenario, bundled_scenarios, load_scenario_text
+from engine.texts import join_list
+
+_ = gettext_for(__name__)
 
 MAX_SCENARIO_BYTES = 1024 * 1024  # bundled scenarios are a few KiB
 SCENARIO_NAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9_.-]*")
@@ -50,9 +54,9 @@ def choose_scenario(name: str, folder: Path | None) -> Scenario:
         if stem in bundled:
             return load_scenario_text(bundled[stem], f"bundled scenario {stem!r}")
     names = scenario_names(folder)
-    shown = ", ".join(names[:40]) + (f" and {len(names) - 40} more" if len(names) > 40 else "")
-    raise FileRefused(f"no scenario named {name[:60]!r}: give the name of a bundled scenario or of a .toml file in "
-                      f"the engine's scenario folder, one of {shown}")
+    shown = join_list(names[:40]) + (_(" and {n} more", n=len(names) - 40) if len(names) > 40 else "")
+    raise FileRefused(_("no scenario named {name!r}: give the name of a bundled scenario or of a .toml file in the "
+                        "engine's scenario folder, one of {shown}", name=name[:60], shown=shown))
 
 
 def _read_scenario(path: Path) -> str | None:
@@ -62,12 +66,12 @@ def _read_scenario(path: Path) -> str | None:
     except FileNotFoundError:
         return None
     except OSError:
-        raise FileRefused(f"{path.name} in the engine's scenario folder cannot be opened: it must be a readable "
-                          "file (not a link)") from None
+        raise FileRefused(_("{file} in the engine's scenario folder cannot be opened: it must be a readable file "
+                            "(not a link)", file=path.name)) from None
     try:
         info = os.fstat(fd)
         if not stat.S_ISREG(info.st_mode):
-            raise FileRefused(f"{path.name} in the engine's scenario folder is not a regular file")
+            raise FileRefused(_("{file} in the engine's scenario folder is not a regular file", file=path.name))
         data = b""
         while len(data) <= MAX_SCENARIO_BYTES:
             chunk = os.read(fd, MAX_SCENARIO_BYTES + 1 - len(data))
@@ -77,34 +81,35 @@ def _read_scenario(path: Path) -> str | None:
     finally:
         os.close(fd)
     if len(data) > MAX_SCENARIO_BYTES:
-        raise FileRefused(f"{path.name} in the engine's scenario folder is larger than {MAX_SCENARIO_BYTES // 1024} "
-                          "KiB; a scenario is a few KiB of TOML")
+        raise FileRefused(_("{file} in the engine's scenario folder is larger than {kib} KiB; a scenario is a few "
+                            "KiB of TOML", file=path.name, kib=MAX_SCENARIO_BYTES // 1024))
     try:
         return data.decode("utf-8")
     except UnicodeDecodeError:
-        raise FileRefused(f"{path.name} in the engine's scenario folder is not UTF-8 text") from None
+        raise FileRefused(_("{file} in the engine's scenario folder is not UTF-8 text", file=path.name)) from None
 
 
 def save_text(folder: Path, name: str, text: str) -> None:
     """Write a record as the plain file ``name`` in ``folder`` (replacing an earlier record of that name)."""
     if name in (".", "..") or name.startswith(".") or "/" in name or "\\" in name:
-        raise FileRefused(f"{name[:60]!r} is not a plain file name: give a name such as game-12.txt (no folders, "
-                          "not starting with '.'); records are saved in the engine's save folder")
+        raise FileRefused(_("{name!r} is not a plain file name: give a name such as game-12.txt (no folders, not "
+                            "starting with '.'); records are saved in the engine's save folder", name=name[:60]))
     try:
         folder.mkdir(parents=True, exist_ok=True)
         fd = os.open(folder / name, os.O_WRONLY | os.O_CREAT | _NO_FOLLOW | _NON_BLOCK, 0o644)
     except OSError as exc:
-        raise FileRefused(f"cannot write {name!r} in the engine's save folder ({exc.strerror}); pick another "
-                          "file name") from None
+        raise FileRefused(_("cannot write {name!r} in the engine's save folder ({error}); pick another file name",
+                            name=name, error=exc.strerror)) from None
     try:
         if not stat.S_ISREG(os.fstat(fd).st_mode):
-            raise FileRefused(f"{name!r} in the engine's save folder is not a regular file; pick another file name")
+            raise FileRefused(_("{name!r} in the engine's save folder is not a regular file; pick another file name",
+                                name=name))
         os.ftruncate(fd, 0)
         data = text.encode("utf-8")
         while data:
             data = data[os.write(fd, data):]
     except OSError as exc:
-        raise FileRefused(f"cannot write {name!r} in the engine's save folder ({exc.strerror}); pick another "
-                          "file name") from None
+        raise FileRefused(_("cannot write {name!r} in the engine's save folder ({error}); pick another file name",
+                            name=name, error=exc.strerror)) from None
     finally:
         os.close(fd)

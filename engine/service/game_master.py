@@ -23,7 +23,10 @@ from pathlib import Path
 import zmq
 import zmq.auth
 
+from engine.i18n import gettext_for
 from engine.service.security import AUTHORIZED_DIR, KeyFileError
+
+_ = gettext_for(__name__)
 
 GM_CODE_BYTES = 9  # 12 url-safe characters, 72 bits
 
@@ -37,9 +40,10 @@ def gm_key_id(keys_dir: Path, name: str) -> str:
     path = keys_dir / AUTHORIZED_DIR / f"{name}.key"
     if not path.is_file():
         known = sorted(p.stem for p in (keys_dir / AUTHORIZED_DIR).glob("*.key"))
-        raise KeyFileError(f"--gm {name}: no allowed tablet key {path}. Fix: name one of {', '.join(known) or 'none'}"
-                           f", or add it with 'hexa keys --dir {keys_dir} --add-client {name}'")
-    public, _ = zmq.auth.load_certificate(str(path))  # already z85 text, as ZAP names the peer
+        raise KeyFileError(_("--gm {name}: no allowed tablet key {path}. Fix: name one of {known}, or add it with "
+                             "'hexa keys --dir {dir} --add-client {name}'", name=name, path=path,
+                             known=", ".join(known) or _("none"), dir=keys_dir))
+    public, _secret = zmq.auth.load_certificate(str(path))  # already z85 text, as ZAP names the peer
     return public.decode("ascii")
 
 

@@ -18,11 +18,15 @@ from pathlib import Path
 
 import zmq.auth
 
+from engine.i18n import gettext_for
 from engine.service.security import AUTHORIZED_DIR, CLIENTS_DIR, ENGINE_CLIENT, SERVER_NAME
 
 CLIENT_NAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9_-]{0,63}")
 PRIVATE_DIR = 0o700
 PRIVATE_FILE = 0o600
+
+
+_ = gettext_for(__name__)
 
 
 class KeysError(ValueError):
@@ -33,8 +37,8 @@ def client_names(names: list[str], option: str = "--client") -> list[str]:
     """The names in order, each once; raises :class:`KeysError` for a name that is not a plain name."""
     for name in names:
         if not CLIENT_NAME.fullmatch(name):
-            raise KeysError(f"{option} {name!r}: a client name is a plain name of letters, digits, '-' and '_' "
-                            "(up to 64, no folders), e.g. kitchen-tablet")
+            raise KeysError(_("{option} {name!r}: a client name is a plain name of letters, digits, '-' and '_' (up "
+                              "to 64, no folders), e.g. kitchen-tablet", option=option, name=name))
     return list(dict.fromkeys(names))
 
 
@@ -50,7 +54,7 @@ def _pair(folder: Path, name: str) -> tuple[Path, Path]:
 
 
 def _client(staging: Path, name: str) -> None:
-    public, _ = _pair(staging / CLIENTS_DIR, name)
+    public, _secret = _pair(staging / CLIENTS_DIR, name)
     shutil.copyfile(public, staging / AUTHORIZED_DIR / f"{name}.key")
 
 
@@ -73,11 +77,11 @@ def make_keys(keys_dir: Path, clients: list[str], force: bool = False) -> list[P
     """
     names = client_names([*clients, ENGINE_CLIENT])
     if keys_dir.exists() and not keys_dir.is_dir():
-        raise KeysError(f"{keys_dir} is a file. Fix: give --dir a folder")
+        raise KeysError(_("{dir} is a file. Fix: give --dir a folder", dir=keys_dir))
     server = keys_dir / f"{SERVER_NAME}.key_secret"
     if server.exists() and not force:
-        raise KeysError(f"{server} exists: the tablets already hold keys for it. Fix: pass --force to "
-                        "replace every key (tablets then need the new ones), or --add-client NAME")
+        raise KeysError(_("{server} exists: the tablets already hold keys for it. Fix: pass --force to replace every "
+                          "key (tablets then need the new ones), or --add-client NAME", server=server))
     keys_dir.parent.mkdir(parents=True, exist_ok=True)
     staging = _new_staging(keys_dir.parent)
     try:
@@ -106,12 +110,12 @@ def add_clients(keys_dir: Path, clients: list[str], replace: bool = False) -> li
     """Add client key pairs to existing keys; an existing client is replaced only with ``replace``."""
     names = client_names(clients, "--add-client")
     if not (keys_dir / f"{SERVER_NAME}.key").exists():
-        raise KeysError(f"{keys_dir} holds no server key yet. Fix: run 'hexa keys --dir {keys_dir}' first")
+        raise KeysError(_("{dir} holds no server key yet. Fix: run 'hexa keys --dir {dir}' first", dir=keys_dir))
     for name in names:
         if not replace and any(path.exists() for path in _client_files(keys_dir, name)[1:]):
-            raise KeysError(f"--add-client {name}: {name} already has a key; a new one would lock that tablet out. "
-                            f"Fix: choose another name, or pass --replace to give {name} a new key (then copy "
-                            f"{keys_dir / CLIENTS_DIR / name}.key_secret to it)")
+            raise KeysError(_("--add-client {name}: {name} already has a key; a new one would lock that tablet out. "
+                              "Fix: choose another name, or pass --replace to give {name} a new key (then copy "
+                              "{secret}.key_secret to it)", name=name, secret=keys_dir / CLIENTS_DIR / name))
     tighten(keys_dir)
     staging = _new_staging(keys_dir)
     made: list[Path] = []
@@ -137,13 +141,13 @@ def tighten(keys_dir: Path) -> None:
 
 
 def main(argv: list[str]) -> int:
-    p = argparse.ArgumentParser(prog="hexa keys", description="Make CURVE keys for 'hexa engine --lan --keys DIR'.")
-    p.add_argument("--dir", type=Path, required=True, help="folder to write the keys to")
-    p.add_argument("--client", action="append", default=[], help="a client (tablet) name; repeat (default: tablet)")
-    p.add_argument("--add-client", action="append", default=[], help="add a client to existing keys")
-    p.add_argument("--replace", action="store_true", help="with --add-client: give an existing client a new key "
-                   "(that tablet then needs its new .key_secret)")
-    p.add_argument("--force", action="store_true", help="replace every existing key")
+    p = argparse.ArgumentParser(prog="hexa keys", description=_("Make CURVE keys for 'hexa engine --lan --keys DIR'."))
+    p.add_argument("--dir", type=Path, required=True, help=_("folder to write the keys to"))
+    p.add_argument("--client", action="append", default=[], help=_("a client (tablet) name; repeat (default: tablet)"))
+    p.add_argument("--add-client", action="append", default=[], help=_("add a client to existing keys"))
+    p.add_argument("--replace", action="store_true", help=_("with --add-client: give an existing client a new key "
+                                                            "(that tablet then needs its new .key_secret)"))
+    p.add_argument("--force", action="store_true", help=_("replace every existing key"))
     args = p.parse_args(argv)
     try:
         if args.add_client:
@@ -151,11 +155,11 @@ def main(argv: list[str]) -> int:
         else:
             made = make_keys(args.dir, args.client or ["tablet"], args.force)
     except (KeysError, OSError) as exc:
-        print(f"hexa keys: {exc}", file=sys.stderr)
+        print(_("hexa keys: {error}", error=exc), file=sys.stderr)
         return 2
     for path in made:
-        print(f"wrote {path}")
-    print(f"engine: hexa engine --lan --keys {args.dir}")
-    print(f"each tablet needs {args.dir / CLIENTS_DIR}/NAME.key_secret and {args.dir / SERVER_NAME}.key "
-          "(keep the .key_secret files private)")
+        print(_("wrote {path}", path=path))
+    print(_("engine: hexa engine --lan --keys {dir}", dir=args.dir))
+    print(_("each tablet needs {clients}/NAME.key_secret and {server}.key (keep the .key_secret files private)",
+            clients=args.dir / CLIENTS_DIR, server=args.dir / SERVER_NAME))
     return 0

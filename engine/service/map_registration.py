@@ -25,10 +25,12 @@ from calibration.registration import (
     RegistrationTracker,
     manual_registration,
 )
-from engine.flow.words import cell_word
+from engine.i18n import gettext_for
 from engine.scenario import Scenario
+from engine.texts import cell_noun, join_list
 
 log = logging.getLogger(__name__)
+_ = gettext_for(__name__)
 
 Point = tuple[float, float]
 OK_RESIDUAL_CELLS = 0.25  # share of a cell
@@ -113,26 +115,28 @@ class MapRegistration:
     def status(self) -> dict[str, Any]:
         """``{residual_mm, drift_hex, ok, text, mode}`` for the tablets (``drift_hex``: in cells of the board)."""
         registration = self.current
-        cells = cell_word(self.scenario.board.kind, 2)
+        cells = cell_noun(self.scenario.board.kind, 2)
         drift = None if self.last_drift is None else round(self.last_drift.max_hex, 3)
         if registration is None:
             if not self.expected:
-                text = "the scenario names no anchor tags: table millimetres are used as map millimetres (identity)"
+                text = _("the scenario names no anchor tags: table millimetres are used as map millimetres (identity)")
             else:
-                ids = ", ".join(map(str, self.anchor_ids))
-                where = (f"Put the anchors on their {cells} in view" if self.scenario.anchors
-                         else "Keep the tags printed on the board in view")
-                text = (f"no anchor tags seen yet (ids {ids}): table millimetres are used as map millimetres "
-                        f"(identity). {where}, or register by hand")
+                ids = join_list(map(str, self.anchor_ids))
+                text = (_("no anchor tags seen yet (ids {ids}): table millimetres are used as map millimetres "
+                          "(identity). Put the anchors on their {cells} in view, or register by hand", ids=ids,
+                          cells=cells) if self.scenario.anchors else
+                        _("no anchor tags seen yet (ids {ids}): table millimetres are used as map millimetres "
+                          "(identity). Keep the tags printed on the board in view, or register by hand", ids=ids))
             return {"residual_mm": None, "drift_hex": drift, "ok": False, "text": text, "mode": "identity"}
         residual = round(registration.residual_mm_rms, 2)
         ok = registration.residual_hex <= OK_RESIDUAL_CELLS
         mode = "manual" if registration is self.manual else "anchors"
-        text = f"map registered from {mode}: residual {residual:.1f} mm"
+        text = (_("map registered from manual: residual {residual:.1f} mm", residual=residual) if mode == "manual" else
+                _("map registered from anchors: residual {residual:.1f} mm", residual=residual))
         if registration.outliers:
-            text += f"; anchors {', '.join(map(str, registration.outliers))} do not fit (moved?)"
+            text += _("; anchors {ids} do not fit (moved?)", ids=join_list(map(str, registration.outliers)))
         if registration.missing:
-            text += f"; anchors {', '.join(map(str, registration.missing))} not seen"
+            text += _("; anchors {ids} not seen", ids=join_list(map(str, registration.missing)))
         if not ok:
-            text += f": too large, check that the anchors sit on their {cells}"
+            text += _(": too large, check that the anchors sit on their {cells}", cells=cells)
         return {"residual_mm": residual, "drift_hex": drift, "ok": ok, "text": text, "mode": mode}

@@ -20,7 +20,10 @@ import zmq.auth
 from zmq.auth.thread import ThreadAuthenticator
 from zmq.utils.monitor import recv_monitor_message
 
+from engine.i18n import gettext_for
+
 log = logging.getLogger(__name__)
+_ = gettext_for(__name__)
 
 SERVER_NAME = "server"
 AUTHORIZED_DIR = "authorized"
@@ -85,13 +88,16 @@ class ClientKeys:
 
 def _load(path: Path, secret: bool) -> tuple[bytes, bytes | None]:
     if not path.exists():
-        raise KeyFileError(f"{path}: no such key file. Fix: run 'hexa keys --dir {path.parent}' to make the keys")
+        raise KeyFileError(_("{path}: no such key file. Fix: run 'hexa keys --dir {dir}' to make the keys", path=path,
+                             dir=path.parent))
     try:
         public, secret_key = zmq.auth.load_certificate(str(path))
     except (OSError, ValueError) as exc:
-        raise KeyFileError(f"{path}: not a readable key file ({exc}). Fix: make new keys with 'hexa keys'") from None
+        raise KeyFileError(_("{path}: not a readable key file ({error}). Fix: make new keys with 'hexa keys'",
+                             path=path, error=exc)) from None
     if secret and secret_key is None:
-        raise KeyFileError(f"{path}: holds no secret key. Fix: point at the .key_secret file made by 'hexa keys'")
+        raise KeyFileError(_("{path}: holds no secret key. Fix: point at the .key_secret file made by 'hexa keys'",
+                             path=path))
     return public, secret_key
 
 
@@ -111,7 +117,8 @@ class CurveServer:
         public, secret = _load(keys / f"{SERVER_NAME}.key_secret", secret=True)
         authorized = keys / AUTHORIZED_DIR
         if not authorized.is_dir() or not any(authorized.glob("*.key")):
-            raise KeyFileError(f"{authorized}: no allowed client keys. Fix: run 'hexa keys --dir {keys}'")
+            raise KeyFileError(_("{folder}: no allowed client keys. Fix: run 'hexa keys --dir {keys}'",
+                                 folder=authorized, keys=keys))
         assert secret is not None
         self.public, self.secret = public, secret
         self.auth = ThreadAuthenticator(context, log=logging.getLogger(f"{__name__}.zap"))
@@ -152,6 +159,6 @@ class CurveServer:
         return count
 
     def close(self) -> None:
-        for _, monitor in self._monitors:
+        for _socket, monitor in self._monitors:
             monitor.close(linger=0)
         self.auth.stop()

@@ -37,6 +37,7 @@ import zmq
 
 from engine import wire
 from engine.errors import EngineError
+from engine.i18n import gettext_for
 from engine.service.camera_feed import CameraFeed
 from engine.service.game_master import GameMaster, gm_key_id, new_gm_code, user_id
 from engine.service.log_limit import SUMMARY_EVERY_S, LimitedLog, clip
@@ -56,6 +57,7 @@ from engine.wire import (
 )
 
 log = logging.getLogger(__name__)
+_ = gettext_for(__name__)
 
 DEFAULT_PUB = wire.DEFAULT_ENGINE_PUB
 DEFAULT_COMMANDS = wire.DEFAULT_ENGINE_COMMANDS
@@ -90,8 +92,9 @@ def _bind(socket: zmq.Socket[bytes], endpoint: str, option: str) -> str:
     try:
         socket.bind(endpoint)
     except zmq.ZMQError as exc:
-        raise ServiceError(f"cannot bind {endpoint} ({exc.strerror}): is another 'hexa engine' running? "
-                           f"Stop it, or pass {option} with another port.") from None
+        raise ServiceError(_("cannot bind {endpoint} ({error}): is another 'hexa engine' running? Stop it, or pass "
+                             "{option} with another port.", endpoint=endpoint, error=exc.strerror,
+                             option=option)) from None
     last = socket.getsockopt(zmq.LAST_ENDPOINT)
     return last.decode() if isinstance(last, bytes) else str(last)
 
@@ -108,8 +111,9 @@ class EngineServer:
         for endpoint, option in ((config.pub, "--pub"), (config.commands, "--commands")):
             refuse_open_bind(endpoint, option, secured=config.keys_dir is not None)
         if config.gm is not None and config.keys_dir is None:
-            raise KeyFileError(f"--gm {config.gm} names a tablet by its CURVE key, so it needs --keys KEYS. Fix: add "
-                               "--keys, or leave --gm out and give the GM tablet the GM code the engine prints")
+            raise KeyFileError(_("--gm {name} names a tablet by its CURVE key, so it needs --keys KEYS. Fix: add "
+                                 "--keys, or leave --gm out and give the GM tablet the GM code the engine prints",
+                                 name=config.gm))
         self.gm = GameMaster(config.gm_code or new_gm_code(),
                              gm_key_id(config.keys_dir, config.gm) if config.gm and config.keys_dir else None)
         self.config = config
@@ -189,6 +193,8 @@ class EngineServer:
     def publish_changes(self, changes: Changes) -> None:
         if changes.scenario:
             self.publish_scenario()
+        if changes.rewritten:
+            self._history.rewritten(self.session.game)
         for out in changes.events:
             self._send(GameEventsMessage(*self._ids(), n=out.n, action=out.action, events=tuple(out.events),
                                          source=out.source))
@@ -327,7 +333,7 @@ class EngineServer:
         while not self._stop.is_set():
             ready = {socket for socket, _ in poller.poll(50)}
             if self.router in ready:
-                for _ in range(MAX_REQUESTS_PER_TURN):
+                for _turn in range(MAX_REQUESTS_PER_TURN):
                     try:
                         message = self.router.recv_multipart(flags=zmq.NOBLOCK, copy=False)
                     except zmq.Again:

@@ -17,9 +17,9 @@ import numpy as np
 from calibration.registration import ManualPoint, RegistrationError
 from engine.actions import Action, Face, Move, Remove, action_from_dict, action_to_text
 from engine.errors import EngineError
-from engine.flow.words import cell_word
 from engine.game import Game
 from engine.hexes import Hex
+from engine.i18n import current_language, gettext_for, set_language
 from engine.journal import Journal, JournaledGame
 from engine.parallax import on_raised_tile
 from engine.record import export_record
@@ -32,9 +32,11 @@ from engine.service.map_registration import MapRegistration
 from engine.snapshot import events_to_list, game_snapshot, query_to_dict, reach_to_list, scenario_to_dict
 from engine.table_fusion import DEFAULT_DUPLICATE_HEX, FusedMarker, Sighting, fuse
 from engine.table_sync import IllegalMove, SyncReport, TableSync
+from engine.texts import cell_noun, declared_text, join_list
 from engine.wire import SEEN_STATES, EngineRequest, FigureSighting, MarkerTrack, TracksMessage
 
 log = logging.getLogger(__name__)
+_ = gettext_for(__name__)
 
 MAX_CAMERA_ACTIONS_PER_VIEW = 8  # a view of the table answers at most this many prompts in a row
 
@@ -60,10 +62,12 @@ class Changes:
     scenario: bool = False
     state: bool = False
     events: list[EventsOut] = field(default_factory=list)
+    rewritten: bool = False  # the game's texts were made again (another language): publish its whole history
 
     def merge(self, other: Changes) -> None:
         self.scenario |= other.scenario
         self.state |= other.state
+        self.rewritten |= other.rewritten
         self.events.extend(other.events)
 
 
@@ -160,7 +164,7 @@ class EngineSession:
     def follow_table(self) -> Changes:
         """Apply the actions the table gives, one prompt after another, and keep the last report."""
         changes = Changes()
-        for _ in range(MAX_CAMERA_ACTIONS_PER_VIEW):
+        for _turn in range(MAX_CAMERA_ACTIONS_PER_VIEW):
             report = self.sync.step(self.game)
             self.report = report
             if report.action is None:
@@ -173,9 +177,10 @@ class EngineSession:
         if self.report is not None and self.report.illegal != self._last_illegal:
             illegal = self.report.illegal
             if illegal is not None:
-                text = (f"{self.sync.name(illegal.figure)} may not move to {self.scenario.label(illegal.to)}: "
-                        f"{illegal.reason}. Legal {cell_word(self.scenario.board.kind, 2)}: "
-                        f"{', '.join(illegal.legal) or 'none'}")
+                text = _("{name} may not move to {cell}: {reason}. Legal {cells}: {legal}",
+                         name=self.sync.name(illegal.figure), cell=self.scenario.label(illegal.to),
+                         reason=illegal.reason, cells=cell_noun(self.scenario.board.kind, 2),
+                         legal=join_list(illegal.legal) or _("none"))
                 log.info("illegal move on the table: %s", text)
                 data = illegal.to_dict(self.scenario)
                 changes.events.append(EventsOut(len(self.game.history), f"move {illegal.figure} "
@@ -231,8 +236,8 @@ class EngineSession:
         """
         if request.cmd == "gm":
             if not gm:
-                raise CommandError("only the game master may do that: this tablet is not the GM. Fix: use the tablet "
-                                   "the engine was started with as --gm, or enter the GM code the engine printed")
+                raise CommandError(_("only the game master may do that: this tablet is not the GM. Fix: use the tablet "
+                                     "the engine was started with as --gm, or enter the GM code the engine printed"))
             return self._gm(request.args)
         if request.cmd == "snapshot":
             fields, changes = self._cmd_snapshot(request.args)
@@ -242,7 +247,21 @@ class EngineSession:
         return result
 
     def _cmd_snapshot(self, args: dict[str, Any]) -> tuple[dict[str, Any], Changes]:
-        return {"game_id": self.game_id, "scenario": self.scenario_dict(), "game": self.snapshot_dict()}, Changes()
+        return {"game_id": self.game_id, "language": current_language(), "scenario": self.scenario_dict(),
+                "game": self.snapshot_dict()}, Changes()
+
+    def _cmd_language(self, args: dict[str, Any]) -> tuple[dict[str, Any], Changes]:
+        """Speak ``lang`` at the table: the game is rebuilt from its journal, so every text it made is remade."""
+        before = current_language()
+        lang = set_language(args["lang"])
+        if lang == before:
+            return {"language": lang}, Changes()
+        journaled = override_log.resume(self.journal, self.overrides, self.game_id)
+        self.journaled = journaled
+        self.registration.scenario = journaled.scenario
+        self.sync.renamed(journaled.scenario)
+        log.info("the table speaks %s now (game %d rebuilt from the journal)", lang, self.game_id)
+        return {"language": lang}, Changes(scenario=True, state=True, rewritten=True)
 
     # -- the game master ---------------------------------------------------------------------------------
     def _gm(self, args: dict[str, Any]) -> tuple[dict[str, Any], Changes]:
@@ -267,16 +286,18 @@ class EngineSession:
         try:
             override_log.take_out(self.game, figure)
         except ValueError as exc:
-            raise CommandError(f"{self.sync.name(figure)} is already out of play ({exc})") from None
+            raise CommandError(_("{name} is already out of play ({error})", name=self.sync.name(figure),
+                                 error=exc)) from None
         self.overrides.record(self.game_id, after, figure, Hex(0, 0), override_log.OUT)
-        changes = self._gm_event(f"The GM takes {self.sync.name(figure)} out of play.", "gm_out", {"figure": figure})
+        changes = self._gm_event(_("The GM takes {name} out of play.", name=self.sync.name(figure)), "gm_out",
+                                 {"figure": figure})
         changes.merge(self.follow_table())
         return {"figure": figure}, changes
 
     def _gm_terrain(self, args: dict[str, Any]) -> tuple[dict[str, Any], Changes]:
         if not self.game.rules.terrain_marks:
-            raise CommandError(f"{self.game.rules.title} takes no terrain marks in play: its rules read the "
-                               "scenario's map only")
+            raise CommandError(_("{title} takes no terrain marks in play: its rules read the scenario's map only",
+                                 title=declared_text(type(self.game.rules), self.game.rules.title)))
         cell = self._cell_arg(args["cell"])
         terrain = str(args["terrain"])
         after = override_log.last_seq_in_play(self.journaled)
@@ -299,7 +320,8 @@ class EngineSession:
         except ValueError as exc:
             raise CommandError(str(exc)) from None
         self.overrides.record_data(self.game_id, after, override_log.RULING, {"key": key, "value": value})
-        text = f"The GM rules {key}: {value}." if value is not None else f"The GM withdraws the ruling {key}."
+        text = (_("The GM rules {key}: {value}.", key=key, value=value) if value is not None
+                else _("The GM withdraws the ruling {key}.", key=key))
         changes = self._gm_event(text, "gm_ruling", {"key": key, "value": value})
         changes.merge(self.follow_table())
         return {"key": key, "value": value}, changes
@@ -308,8 +330,9 @@ class EngineSession:
         calculators = {c.name: c for c in self.game.rules.calculators}
         calc = calculators.get(args["calculator"])
         if calc is None:
-            raise CommandError(f"gm.calculator: {self.game.rules.title} has no calculator {args['calculator'][:40]!r}; "
-                               f"it has: {', '.join(calculators) or 'none'}")
+            raise CommandError(_("gm.calculator: {title} has no calculator {name!r}; it has: {known}",
+                                 title=declared_text(type(self.game.rules), self.game.rules.title),
+                                 name=args["calculator"][:40], known=join_list(calculators) or _("none")))
         inputs = args.get("input", {})
         try:
             result = calc.run(inputs)
@@ -345,13 +368,14 @@ class EngineSession:
 
     def _cmd_undo(self, args: dict[str, Any]) -> tuple[dict[str, Any], Changes]:
         if not self.game.history:
-            raise CommandError("nothing to undo: no action has been played in this game yet")
+            raise CommandError(_("nothing to undo: no action has been played in this game yet"))
         last = override_log.last_seq_in_play(self.journaled)
         played = self.journaled.undo()
         undone_overrides = self.overrides.undo_after(self.game_id, last)
         self.sync.forget_intents()
         text = action_to_text(played.action, self.scenario.board)
-        event = {"kind": "undone", "text": f"Took back: {text}.", "data": {"overrides": undone_overrides}}
+        event = {"kind": "undone", "text": _("Took back: {action}.", action=text),
+                 "data": {"overrides": undone_overrides}}
         changes = Changes(state=True, events=[EventsOut(len(self.game.history), f"undo {text}", [event], "tablet")])
         changes.merge(self.follow_table())
         return {"undone": text}, changes
@@ -367,8 +391,9 @@ class EngineSession:
 
     def _figure_arg(self, figure: str) -> str:
         if figure not in self.game.state.figures:
-            known = ", ".join(sorted(self.game.state.figures))
-            raise CommandError(f"there is no figure {figure!r} in {self.scenario.name}; figures: {known}")
+            known = join_list(sorted(self.game.state.figures))
+            raise CommandError(_("there is no figure {figure!r} in {scenario}; figures: {known}", figure=figure,
+                                 scenario=self.scenario.name, known=known))
         return figure
 
     def _cmd_override(self, args: dict[str, Any], by: str = "override") -> tuple[dict[str, Any], Changes]:
@@ -376,9 +401,10 @@ class EngineSession:
         to = self._cell_arg(args["to"])
         fig = self.game.state.figures[figure]
         if to not in self.scenario.board.tiles:
-            raise CommandError(f"{self.scenario.label(to)} is not on the map of {self.scenario.name}")
+            raise CommandError(_("{cell} is not on the map of {scenario}", cell=self.scenario.label(to),
+                                 scenario=self.scenario.name))
         if not fig.alive or not fig.on_table:
-            raise CommandError(f"{self.sync.name(figure)} is no longer in play; it cannot be placed")
+            raise CommandError(_("{name} is no longer in play; it cannot be placed", name=self.sync.name(figure)))
         after = override_log.last_seq_in_play(self.journaled)
         origin = fig.hex
         override_log.place_figure(self.game, figure, to)
@@ -386,8 +412,11 @@ class EngineSession:
         self.sync.forget_intents(figure)
         text = f"override {figure} {self.scenario.label(to)}"
         where = "?" if origin is None else self.scenario.label(origin)
-        event = {"kind": "override", "text": f"{self.sync.name(figure)} accepted on {self.scenario.label(to)} "
-                 f"(was {where}) by {by}.", "data": {"figure": figure, "to": [to.q, to.r]}}
+        said = (_("{name} accepted on {cell} (was {where}) by the GM.", name=self.sync.name(figure),
+                  cell=self.scenario.label(to), where=where) if by == "the GM" else
+                _("{name} accepted on {cell} (was {where}) by override.", name=self.sync.name(figure),
+                  cell=self.scenario.label(to), where=where))
+        event = {"kind": "override", "text": said, "data": {"figure": figure, "to": [to.q, to.r]}}
         changes = Changes(state=True, events=[EventsOut(len(self.game.history), text, [event], "tablet")])
         prompt = self.game.prompt
         if prompt.figure == figure and to in prompt.moves and prompt.kind.value == "move":
@@ -420,17 +449,21 @@ class EngineSession:
         kinds = {q.name: q for q in self.game.rules.queries}
         kind = kinds.get(args["what"])
         if kind is None:
-            raise CommandError(f"query.what: must be one of {', '.join(kinds) or '(none)'} (the queries of "
-                               f"{self.game.rules.title}), not {args['what'][:40]!r}")
+            raise CommandError(_("query.what: must be one of {known} (the queries of {title}), not {what!r}",
+                                 known=", ".join(kinds) or "(none)",
+                                 title=declared_text(type(self.game.rules), self.game.rules.title),
+                                 what=args["what"][:40]))
         subject = args.get(kind.about)
         if subject is None:
-            raise CommandError(f"query.{kind.about}: missing: {kind.name!r} is asked about a {kind.about}")
+            raise CommandError(_("query.{about}: missing: {name!r} is asked about a {about}", about=kind.about,
+                                 name=kind.name))
         if kind.about == "cell":
             subject = self.scenario.label(self._cell_arg(subject))
         if kind.about == "side" and subject not in {s.id for s in self.scenario.sides}:
-            raise CommandError(f"there is no side {subject!r}; sides: {', '.join(s.id for s in self.scenario.sides)}")
+            raise CommandError(_("there is no side {side!r}; sides: {known}", side=subject,
+                                 known=join_list(s.id for s in self.scenario.sides)))
         if kind.about == "figure" and not self.game.state.figures[self._figure_arg(subject)].alive:
-            raise CommandError(f"{self.sync.name(subject)} is out of the game")
+            raise CommandError(_("{name} is out of the game", name=self.sync.name(subject)))
         given = None
         if kind.takes:
             cell = args.get("cell") if "cell" in kind.takes and kind.about != "cell" else None
@@ -448,8 +481,9 @@ class EngineSession:
             except EngineError as exc:  # listed with the reason, so the table knows why it cannot start
                 listed.append({"name": name, "error": str(exc)})
                 continue
+            rules = find_ruleset(s.ruleset)
             listed.append({"name": name, "title": s.name, "ruleset": s.ruleset,
-                           "ruleset_title": find_ruleset(s.ruleset).title, "description": s.description})
+                           "ruleset_title": declared_text(rules, rules.title), "description": s.description})
         return {"scenarios": listed}, Changes()
 
     def _cmd_register_manual(self, args: dict[str, Any]) -> tuple[dict[str, Any], Changes]:
@@ -460,8 +494,8 @@ class EngineSession:
             marker = self.sync.markers[figure]
             seen = self._table_position(marker)
             if seen is None:
-                raise CommandError(f"the camera does not see {self.sync.name(figure)} (marker {marker}); "
-                                   "put it on its hex in view and try again")
+                raise CommandError(_("the camera does not see {name} (marker {marker}); put it on its hex in view and "
+                                     "try again", name=self.sync.name(figure), marker=marker))
             points.append(ManualPoint(self.scenario.label(h), self.scenario.board.centre_mm(h), seen))
         try:
             registration = self.registration.register_manual(points)
@@ -514,8 +548,8 @@ def open_session(journal_path: str, scenario: str | None, game_id: int | None = 
                 elif loaded is not None:
                     journaled = journal.new_game(loaded)
                 else:
-                    raise CommandError(f"{journal_path}: no unfinished game to resume. Fix: give --scenario FILE "
-                                       "(a .toml file or a bundled id such as tutorial)"
+                    raise CommandError(_("{journal}: no unfinished game to resume. Fix: give --scenario FILE (a .toml "
+                                         "file or a bundled id such as tutorial)", journal=journal_path)
                                        + "".join(f"\n{reason}" for reason in found.skipped))
         finally:
             overrides.close()

@@ -12,6 +12,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from engine.i18n import LANGUAGES
 from engine.wire.envelope import PROTOCOL_VERSION, dump_json, load_json, parse_envelope
 from engine.wire.fields import (
     WireError,
@@ -28,7 +29,7 @@ TOPIC_ENGINE_REPLY = b"engine.reply"
 
 ENGINE_COMMANDS: tuple[str, ...] = (
     "snapshot", "action", "undo", "override", "new_game", "load", "save", "query", "register_manual",
-    "assign_marker", "scenarios", "gm",
+    "assign_marker", "scenarios", "gm", "language",
 )
 # What the game master's ``gm`` command does (``op``): mark a cell's terrain, put any figure anywhere, take one out
 # of play, give or withdraw a ruling of the rule set, run one of its calculators. Only the tablet the engine names
@@ -89,6 +90,8 @@ def _check_command(cmd: str, obj: Mapping[str, Any]) -> None:
             read_int(obj, "size", where)
     elif cmd == "gm":
         _check_gm(obj, where)
+    elif cmd == "language":
+        read_str(obj, "lang", where, LANGUAGES)  # the table's language: every text the engine sends is in it
     elif cmd == "assign_marker":
         read_int(obj, "marker", where)
         read_str(obj, "figure", where)

@@ -22,3 +22,13 @@ def test_hexa_app_is_registered() -> None:
 def test_bad_options_say_what_to_give(argv: list[str], message: str, capsys: pytest.CaptureFixture[str]) -> None:
     assert main(argv) == 2
     assert message in capsys.readouterr().err
+
+
+def test_bad_options_are_refused_in_japanese(capsys: pytest.CaptureFixture[str],
+                                             monkeypatch: pytest.MonkeyPatch) -> None:
+    from engine.i18n import speaking
+
+    monkeypatch.setenv("HEXA_LANG", "en")  # --lang sets it for child processes: put back after the test
+    with speaking("en"):  # and the language this process speaks
+        assert main(["--text-scale", "9", "--lang", "ja"]) == 2
+    assert "--text-scale は0.7から2.5の間で指定してください（指定：9.0）" in capsys.readouterr().err

@@ -69,7 +69,7 @@ def test_no_points_line_when_the_rule_set_counts_none(session: GameSession) -> N
     view = setup_view(session.scenario)
     assert [line.points for line in view.sides] == [None, None] and view.warning == ""
     assert all("points" not in line.text for line in view.sides)
-    assert view.sides[0].text == "allies (red) — 1 figures — played by allies"
+    assert view.sides[0].text == "allies (red) — 1 figure — played by allies"
 
 
 def test_the_setup_lists_the_engines_scenarios_from_its_reply() -> None:

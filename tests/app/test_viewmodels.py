@@ -396,3 +396,12 @@ def test_a_resync_keeps_the_tapped_figure_shown(game: Game) -> None:
     answer_queries(s, game, "ranger")
     s.set_scenario(scenario_to_dict(game.scenario, game.points()))
     assert s.selection is not None and s.selection.figure == "ranger" and s.selection.sight_lines
+
+
+def test_opposed_dice_are_entered_in_any_order_and_changed_until_the_last_is_in(game: Game) -> None:
+    s = session_for(game)
+    p = s.prompt
+    assert p is not None and p.opposed and p.focus == 0
+    assert p.enter_face(3, 1) is None and p.entered == [None, 3] and p.focus == 0  # the second side first
+    assert p.enter_face(2, 1) is None and p.entered == [None, 2]  # changed its mind
+    assert p.enter_face(5, 0) == {"kind": "roll", "values": [5, 2], "virtual": False}

@@ -2,10 +2,31 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
+import cv2
+import numpy as np
 import pytest
 
-from tests.app.colour_blindness import simulate_file
+from companion_app.viewmodels import palette
+from tests.app.colour_blindness import MATRICES, simulate_file, simulate_rgb
 from tests.app.window_run import SHOTS, check_guide_picture, run_window
+
+
+def _pixels_near(rgb: np.ndarray, colour: np.ndarray, tolerance: float = 0.05) -> np.ndarray:
+    return rgb[np.abs(rgb - colour).max(axis=-1) < tolerance]
+
+
+def assert_reach_and_move_apart(shot: Path) -> None:
+    """On the screenshot, the pending move's filled cells and the shown figure's rings are both drawn, and their
+    colours stay far apart as people with deuteranopia or protanopia see them."""
+    rgb = cv2.imread(str(shot), cv2.IMREAD_COLOR)[..., ::-1].astype(np.float64) / 255.0
+    filled = rgb[(rgb[..., 2] > rgb[..., 0] + 0.15) & (rgb[..., 1] > rgb[..., 0] + 0.12)]  # the move's teal fill
+    rings = _pixels_near(rgb, np.array(palette.INSPECT[:3]))
+    assert len(filled) > 500 and len(rings) > 200, (len(filled), len(rings))
+    for kind in MATRICES:
+        a, b = simulate_rgb(filled, kind).mean(axis=0), simulate_rgb(rings, kind).mean(axis=0)
+        assert np.linalg.norm(a - b) > 0.3, kind
 
 
 def _run(name: str, **env: str) -> dict[str, object]:
@@ -19,13 +40,17 @@ def test_a_whole_turn_by_touches_against_a_real_engine() -> None:
     assert "undo takes the turn back" in checks
     assert "two steps back: the knight's movement roll again" in checks
     assert "chances shown before the roll" in checks
+    assert "both sides' dice take a face" in checks and "the second side entered first" in checks
+    assert all(f"every greyed control on {name} says why: []" in checks for name in ("log", "setup", "camera", "big"))
     assert "long press shows the rule of the locked door" in checks
+    assert "whose overlay is whose, in words" in checks and "the board's caption names the shown figure" in checks
     for name in ("play-turn-order", "play-selection", "play-roll", "play-move", "play-undo-history", "log", "setup",
                  "camera", "big"):
         shot = SHOTS / f"{name}.png"
         assert shot.exists() and shot.stat().st_size > 10_000
     for made in simulate_file(SHOTS / "play-selection.png"):
         assert made.exists()
+    assert_reach_and_move_apart(SHOTS / "play-inspect-during-move.png")
 
 
 @pytest.mark.window
@@ -39,6 +64,9 @@ def test_portrait_with_large_text() -> None:
 def test_camera_reports_drawn_on_the_board() -> None:
     result = _run("overlays")
     assert "desync says which figure goes where" in result["checks"]
+    assert "illegal move: what, the reason, the legal hexes" in result["checks"]
+    assert "the illegal move in larger text than the info strip" in result["checks"]
+    assert "the override puts the Mage where the table has it" in result["checks"]
     assert "camera screen lists unknown markers" in result["checks"]
     # Deterministic, not load-dependent: the engine's own table report arrived and did not replace the one under test.
     assert "the report under test stays on screen after the engine's next table report" in result["checks"]
@@ -83,6 +111,7 @@ def test_a_tap_on_a_stack_of_choices_lists_them_and_the_list_chooses() -> None:
 def test_the_game_master_marks_a_hex_runs_mass_combat_and_a_player_previews_a_fan() -> None:
     result = _run("gm")
     checks = result["checks"]
+    assert all(f"every greyed control on {name} as GM says why: []" in checks for name in ("setup", "gm"))
     for check in ("a wrong code is refused", "the right code makes this tablet the GM",
                   "E4 marked blocking and drawn as a blocking hex",
                   "the original's example: 200 against armour 4 is 196",

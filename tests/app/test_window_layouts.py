@@ -27,3 +27,20 @@ def test_every_screen_is_readable_from_a_chair(width: str, height: str, big: str
         assert "the legend names the sides, the edge kinds and the overlays" in " ".join(checks)
     if (width, height) == ("1280", "800"):
         check_guide_picture("app-play.png", "layout-1280x800-play-selection")
+
+
+@pytest.mark.window
+@pytest.mark.parametrize(("width", "height"), [("1280", "800"), ("800", "1280")], ids=["landscape", "portrait"])
+def test_every_screen_reads_in_japanese(width: str, height: str) -> None:
+    """The app in Japanese (the engine too: HEXA_LANG reaches it): every screen drawn with the Japanese font, a glyph
+    for every character, no text clipped, none smaller than the readable size."""
+    result = run_window("tests.app.window_scenario", "layouts",
+                        env={"HEXA_TEST_WIDTH": width, "HEXA_TEST_HEIGHT": height, "HEXA_TEST_BIG": "",
+                             "HEXA_LANG": "ja"})
+    checks = " ".join(result["checks"])
+    for needed in ("every text at least", "every label drawn with the Japanese font", "a glyph for every character",
+                   "every text inside its label", "the legend names the sides"):
+        assert needed in checks, needed
+    for name in ("play-roll", "play-selection", "legend", "log", "camera", "setup", "big"):
+        shot = SHOTS / f"layout-ja-{width}x{height}-{name}.png"
+        assert shot.exists() and shot.stat().st_size > 10_000, shot.name

@@ -1,7 +1,7 @@
 """The window tests' driver: simulated touches on the real app, waiting on state (never on frames or sleeps).
 
-Imported before anything else of Kivy: it sets the window size and Kivy's logging from the environment, so the
-scenario modules take Kivy's names from here.
+Imported before anything else of Kivy: it chooses Kivy's providers and logging as the app does and sets the window
+size from the environment, so the scenario modules take Kivy's names from here.
 """
 
 from __future__ import annotations
@@ -14,11 +14,11 @@ from collections.abc import Callable, Generator
 from pathlib import Path
 from typing import Any
 
-os.environ.setdefault("KIVY_NO_ARGS", "1")
-os.environ.setdefault("KIVY_LOG_MODE", "PYTHON")
-os.environ.setdefault("KIVY_NO_CONSOLELOG", "1")
+from companion_app.kivy_start import prepare_kivy
 
-from kivy.config import Config
+prepare_kivy()  # the providers and the quiet logging of 'hexa app'
+
+from kivy.config import Config  # noqa: E402
 
 Config.set("graphics", "width", os.environ.get("HEXA_TEST_WIDTH", "1280"))
 Config.set("graphics", "height", os.environ.get("HEXA_TEST_HEIGHT", "800"))
@@ -162,6 +162,23 @@ class Driver:
             Path(made).replace(target)
         self.checks.append(f"screenshot {target.name}")
         return target
+
+
+def unexplained_disabled(root: Any) -> list[str]:
+    """The greyed controls under ``root`` (shown: not hidden, not inside a greyed parent) whose reason is not on the
+    screen: each must name why in ``why_disabled``, and its own text or a shown label beside it must say it."""
+    def shown(w: Any) -> bool:
+        return w.opacity > 0 and w.width > 0 and w.height > 0
+
+    texts = [str(w.text) for w in root.walk() if isinstance(getattr(w, "text", None), str) and shown(w)]
+    out = []
+    for w in root.walk():
+        if not w.disabled or not shown(w) or (w.parent is not None and w.parent.disabled):
+            continue
+        why = str(getattr(w, "why_disabled", "") or "")
+        if not why or not any(why in t for t in texts):
+            out.append(f"{type(w).__name__} {getattr(w, 'text', '')!r} (why: {why!r})")
+    return out
 
 
 def _play(app: HexaApp) -> Any:

@@ -10,7 +10,7 @@ from typing import Any
 
 from engine.hexes import from_label
 from tests.app.gm_examples import MASS_COMBAT_FORM, REFUSED_PC_SHARES
-from tests.app.window_driver import Driver, Step, _play, keep_for_guide
+from tests.app.window_driver import Driver, Step, _play, keep_for_guide, unexplained_disabled
 
 CODE_LINE = re.compile(r"whoever enters the GM code (\S+)")
 
@@ -45,6 +45,10 @@ def gm_script(d: Driver) -> Step:
     setup.ids.gm_code.text = code[0]
     d.tap_widget(setup.ids.become_gm)
     yield d.expect(lambda: app.is_gm and app.current_screen == "gm", "the right code makes this tablet the GM")
+    yield d.drawn()
+    for name in ("setup", "gm"):  # greyed now: the code field and Become GM, which say why
+        missing = unexplained_disabled(app.sm.get_screen(name))
+        d.check(missing == [], f"every greyed control on {name} as GM says why: {missing}")
     yield d.drawn()
     gm = app.sm.get_screen("gm")
     board = gm.ids.board

@@ -7,11 +7,14 @@ from __future__ import annotations
 import os
 from typing import Any
 
+from fontTools.ttLib import TTFont
 from kivy.graphics import Rectangle
 from kivy.uix.label import Label
 
 from companion_app.ui.readability import min_text_px
 from companion_app.ui.text_room import texture_per_font
+from engine.fonts import japanese_font
+from engine.i18n import current_language
 from tests.app.colour_blindness import simulate_file
 from tests.app.window_driver import Driver, ModalView, Step, Window, _opened, _play, _setup_buttons, keep_for_guide
 
@@ -60,11 +63,32 @@ def _check_sizes(d: Driver, where: str, board: Any = None) -> None:
                 f"(smaller: {tiny[:3]})")
 
 
+def _shown_labels() -> list[Any]:
+    return [w for root in Window.children for w in root.walk()
+            if isinstance(w, Label) and w.text.strip() and _shown(w) and w.texture_size[1] > 0]
+
+
+def _check_drawn(d: Driver, where: str) -> None:
+    """No empty boxes and no clipped text: every character a label shows has a glyph in the font every label uses
+    (the Japanese one), and every label's text fits inside the label."""
+    glyphs = set(TTFont(str(japanese_font()), lazy=True).getBestCmap())
+    labels = _shown_labels()
+    fonts = {str(w._label.options.get("font_name_r", "")) for w in labels}
+    d.check(fonts == {str(japanese_font())}, f"{where}: every label drawn with the Japanese font ({fonts})")
+    missing = sorted({c for w in labels for c in w.text if not c.isspace() and ord(c) not in glyphs})
+    d.check(not missing, f"{where}: a glyph for every character shown (none for: {missing[:10]})")
+    clipped = [(w.text[:30], tuple(w.texture_size), tuple(w.size)) for w in labels
+               if w.texture_size[0] > w.width + 2 or w.texture_size[1] > w.height + 2]
+    d.check(not clipped, f"{where}: every text inside its label (clipped: {clipped[:3]})")
+
+
 def layouts_script(d: Driver) -> Step:
     """Play (a roll, a selection), the legend, Log, Camera, Setup and the big screen at this window's size."""
     app = d.app
     s = app.session
+    lang = current_language()
     tag = f"{Window.width}x{Window.height}"
+    name_tag = tag if lang == "en" else f"{lang}-{tag}"  # the Japanese run's screenshots beside the English ones
     shots = []
 
     def live() -> bool:
@@ -79,11 +103,13 @@ def layouts_script(d: Driver) -> Step:
         yield d.drawn()
         big = app.sm.get_screen("big").ids.board
         _check_sizes(d, f"big {tag}", big)
-        shots.append(d.screenshot(f"layout-{tag}-big"))
+        _check_drawn(d, f"big {tag}")
+        shots.append(d.screenshot(f"layout-{name_tag}-big"))
     else:
         yield d.drawn()
         _check_sizes(d, f"play {tag}", board)
-        shots.append(d.screenshot(f"layout-{tag}-play-roll"))
+        _check_drawn(d, f"play {tag}")
+        shots.append(d.screenshot(f"layout-{name_tag}-play-roll"))
         d.tap(*board.window_pos_of((2, 3)))  # the ranger: its reach, targets and threats
 
         def selected() -> bool:
@@ -93,8 +119,9 @@ def layouts_script(d: Driver) -> Step:
         yield selected
         yield d.drawn()
         _check_sizes(d, f"play selection {tag}", board)
-        shots.append(d.screenshot(f"layout-{tag}-play-selection"))
-        if tag == "1280x800":
+        _check_drawn(d, f"play selection {tag}")
+        shots.append(d.screenshot(f"layout-{name_tag}-play-selection"))
+        if tag == "1280x800" and lang == "en":
             keep_for_guide(shots[-1], "app-play.png")  # the README's picture, when asked to
         popup = app.open_legend()
 
@@ -105,11 +132,13 @@ def layouts_script(d: Driver) -> Step:
         yield legend_open
         yield d.drawn()
         texts = " ".join(w.text for w in popup.walk() if isinstance(w, Label))
-        d.check(all(word in texts for word in ("Adventurers", "Goblins", "Wall", "Door, open", "Threatened",
-                                               "Line of sight")),
+        sides = [side.name for side in s.board.sides.values()]
+        words = ("Wall", "Door, open", "Threatened", "Line of sight") if lang == "en" else ("（開）", "脅威", "射線")
+        d.check(all(word in texts for word in (*sides, *words)),
                 f"the legend names the sides, the edge kinds and the overlays ({texts[:600]})")
         _check_sizes(d, f"legend {tag}")
-        shots.append(d.screenshot(f"layout-{tag}-legend"))
+        _check_drawn(d, f"legend {tag}")
+        shots.append(d.screenshot(f"layout-{name_tag}-legend"))
         popup.dismiss()
         yield d.expect(lambda: not any(isinstance(w, ModalView) for w in Window.children), "the legend closed")
         for name in ("log", "camera", "setup", "big"):
@@ -118,9 +147,10 @@ def layouts_script(d: Driver) -> Step:
                 yield d.expect(lambda: bool(_setup_buttons(app)), "setup lists the engine's scenarios")
             yield d.drawn()
             _check_sizes(d, f"{name} {tag}", app.sm.get_screen("big").ids.board if name == "big" else None)
-            shots.append(d.screenshot(f"layout-{tag}-{name}"))
+            _check_drawn(d, f"{name} {tag}")
+            shots.append(d.screenshot(f"layout-{name_tag}-{name}"))
         app.show_screen("play")
         yield d.drawn()
-    for shot in shots:
+    for shot in shots if lang == "en" else ():  # colour is the same in either language
         for made in simulate_file(shot):
             d.checks.append(f"screenshot {made.name}")

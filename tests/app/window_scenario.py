@@ -14,6 +14,7 @@ import sys
 from collections.abc import Callable
 from typing import Any
 
+from engine.i18n import language_from_environment, set_language
 from engine.scenario import bundled_scenarios
 from tests.app.engine_process import EngineProcess, VisionProcess
 from tests.app.window_driver import (  # the driver first: it configures Kivy before the app is imported
@@ -33,8 +34,10 @@ from tests.app.window_driver import (  # the driver first: it configures Kivy be
     _play,
     _setup_buttons,
     dp,
+    unexplained_disabled,
 )
 from tests.app.window_gm import gm_script
+from tests.app.window_language import language_script
 from tests.app.window_layouts import layouts_script
 from tests.app.window_stacks import stack_choose_script, stacks_script
 
@@ -60,11 +63,13 @@ def turn_script(d: Driver) -> Step:
     yield d.expect(lambda: all(b.width >= dp(48) and b.height >= dp(48) for row in panel.face_buttons for b in row),
                    "face buttons at least 48 dp")
     d.screenshot("play-turn-order")
-    d.tap_widget(panel.face_buttons[0][4])  # Adventurers: 5
-    yield d.expect(lambda: panel.face_buttons[1][0].active and not panel.face_buttons[0][0].active,
-                   "focus moved to the second die")
+    d.check(unexplained_disabled(play) == [], f"every greyed control says why: {unexplained_disabled(play)}")
+    d.check(not any(b.disabled for row in panel.face_buttons for b in row), "both sides' dice take a face")
+    d.tap_widget(panel.face_buttons[1][2])  # Goblins first: 3
+    yield d.expect(lambda: panel.face_buttons[0][0].active and not panel.face_buttons[1][0].active
+                   and s.prompt is not None and s.prompt.entered == [None, 3], "the second side entered first")
     yield d.drawn()
-    d.tap_widget(panel.face_buttons[1][2])  # Goblins: 3
+    d.tap_widget(panel.face_buttons[0][4])  # then the Adventurers: 5
 
     def choose_prompt() -> bool:
         """the choose-a-figure prompt"""
@@ -120,6 +125,22 @@ def turn_script(d: Driver) -> Step:
     yield move_prompt
     yield d.drawn()
     d.screenshot("play-move")
+    # Another figure shown during the move: its reach outlined and captioned, the knight's move still filled in.
+    d.tap(*board.window_pos_of((1, 4)))  # the dwarf
+
+    def dwarf_shown() -> bool:
+        """the dwarf's reach from the engine during the knight's move"""
+        return s.selection is not None and s.selection.figure == "dwarf" and bool(s.selection.cells("shade"))
+
+    yield dwarf_shown
+    info = play.ids.info
+    yield d.expect(lambda: "Outlined: Dwarf's moves" in info.text and "Filled: Knight's legal moves" in info.text,
+                   "whose overlay is whose, in words")
+    d.check(info.text.count("Dwarf (Adventurers") == 1, f"the shown figure named once: {info.text!r}")
+    d.check(s.inspecting_during_move and s.inspect_caption()[0] == "Dwarf's moves: outlined",
+            "the board's caption names the shown figure")
+    yield d.drawn()
+    d.screenshot("play-inspect-during-move")
     zoom_before = board.viewport.zoom
     a, b = board.window_pos_of((1, 3)), board.window_pos_of((2, 2))
     d.drag(a, b)
@@ -231,6 +252,8 @@ def turn_script(d: Driver) -> Step:
                            "setup lists the engine's scenarios (the bundled ones)")
         yield d.drawn()
         d.screenshot(name)
+        missing = unexplained_disabled(app.sm.get_screen(name))
+        d.check(missing == [], f"every greyed control on {name} says why: {missing}")
     log_text = app.sm.get_screen("log").ids.entries.text
     d.check("roll 5 3" in log_text and "choose knight" in log_text and "move knight" not in log_text,
             "the log lists what is left after the undos")
@@ -281,9 +304,17 @@ def overlays_script(d: Driver) -> Step:
     yield live
     stand_in = TableStandIn(app.agent, CAMERA_REPORT)
     info = _play(app).ids.info
+    panel = _play(app).ids.prompt
     yield d.expect(lambda: "Put Goblin Chief back on K4" in info.text, "desync says which figure goes where")
-    illegal = "blocked by the wall at E5|F4. Legal: D4, E5"
-    yield d.expect(lambda: "Illegal: Mage to " in info.text and illegal in info.text, "illegal move: reason, legal")
+    yield d.expect(lambda: panel.alarm is not None and panel.children[-1] is panel.alarm,
+                   "the illegal move heads the prompt area")
+    alarm = panel.alarm
+    d.check(alarm.headline.text == "ILLEGAL MOVE: Mage may not stop on G4" and alarm.reason.text ==
+            "blocked by the wall at E5|F4" and "on one of the legal hexes (outlined): D4, E5" in alarm.fix.text,
+            "illegal move: what, the reason, the legal hexes")
+    d.check(alarm.headline.font_size >= 1.5 * info.font_size and alarm.reason.font_size > info.font_size,
+            "the illegal move in larger text than the info strip")
+    d.check("Mage" not in info.text, "the illegal move said once, not in the info strip too")
     yield d.drawn()
     d.screenshot("play-table-overlays")
     app.show_screen("camera")
@@ -304,6 +335,20 @@ def overlays_script(d: Driver) -> Step:
     yield d.drawn()
     d.check(app.session.table == CAMERA_REPORT and "Unknown markers" in warnings.text,
             "the report under test stays on screen after the engine's next table report")
+
+    # The players agree to the move: the override beside the alarm has the engine put the Mage where it stands.
+    app.show_screen("play")
+    yield d.drawn()
+    assert alarm.override is not None
+    d.tap_widget(alarm.override)
+
+    def mage_on_g4() -> bool:
+        """the engine's snapshot with the Mage on G4"""
+        board = app.session.board
+        return board is not None and board.figures["mage"].key == (6, 0)
+
+    yield mage_on_g4
+    d.check(True, "the override puts the Mage where the table has it")
 
 
 def camera_script(d: Driver) -> Step:
@@ -379,10 +424,12 @@ SCRIPTS: dict[str, Callable[[Driver], Step]] = {
     "overlays": overlays_script,
     "gm": gm_script,
     "layouts": layouts_script,
+    "language": language_script,
 }
 
 
 def main(name: str) -> int:
+    set_language(language_from_environment())  # as 'hexa app' does (HEXA_LANG): the app's texts in that language
     script = SCRIPTS[name]
     scenario = "goblins-treasure"
     if name in ("stacks", "stack-choose"):  # the Skirmish test rule set; on the synthetic table, moved by its hand

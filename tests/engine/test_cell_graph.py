@@ -57,6 +57,37 @@ def test_the_graph_answers_like_the_reference_search_on_random_boards(seed: int,
         graph.follow_edges(doors, cost)
 
 
+@settings(max_examples=40, deadline=None)
+@given(st.integers(min_value=0, max_value=10**6))
+def test_the_answer_read_lazily_in_any_order_equals_the_eager_one(seed: int) -> None:
+    """Entries are made when read: in any order, partly or twice, they are the reference's, and so are its
+    length, its order, membership (of hexes passed but not finished on, off the board, not hexes at all)."""
+    rng = random.Random(seed)
+    rock = set(rng.sample(AREA, rng.randrange(0, 15)))
+    graph = CellGraph(AREA, lambda a, b: None if b in rock else 1.0)
+    start = rng.choice(AREA)
+    blocked = set(rng.sample(AREA, rng.randrange(0, 8)))
+    stops = set(rng.sample(AREA, rng.randrange(0, 20)))
+    keep_out = set(rng.sample(AREA, rng.randrange(0, 20))) | {start, Hex(30, 30)}
+    budget = rng.choice([0, 1, 3, 6, 30])
+    want = reachable(start, budget, lambda a, b: None if b not in AREA or b in rock or b in blocked else 1.0,
+                     stops=stops.__contains__, can_end=lambda h: h not in keep_out or h == start)
+    got = graph.reachable(start, budget, blocked=blocked, stops=stops, keep_out=keep_out)
+    shuffled = list(want)
+    rng.shuffle(shuffled)
+    for h in shuffled[: rng.randrange(0, len(shuffled) + 1)]:
+        assert got[h] == want[h] and got[h].path == want[h].path
+    assert len(got) == len(want) and list(got) == list(want)
+    assert [(h, r.cost, r.path) for h, r in got.items()] == [(h, r.cost, r.path) for h, r in want.items()]
+    for h in [*AREA, Hex(30, 30), Hex(-40, 2)]:
+        assert (h in got) == (h in want)
+        assert got.get(h) == want.get(h)
+    assert "E4" not in got and None not in got
+    with pytest.raises(KeyError):
+        got[Hex(30, 30)]
+    assert got == want and dict(got) == want
+
+
 def test_a_start_off_the_graph_and_a_negative_cost() -> None:
     graph = CellGraph(AREA, lambda a, b: 1.0)
     outside = Hex(40, 40)

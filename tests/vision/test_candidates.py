@@ -72,3 +72,35 @@ def test_tag_size_limits_are_kept(renderer: TableRenderer) -> None:
     # the tag is about 30 px wide: looking only for tags of at least 60 px finds no outline of it
     big_only = CandidateFinder(CandidateSettings(min_side_px=60.0, max_side_px=200.0)).quads(gray)
     assert big_only.shape[0] == 0
+
+
+def _contour_boxes(mask: np.ndarray, margin: int, w: int, h: int) -> list[tuple[int, int, int, int]]:
+    """The boxes the regions are defined by: the outer contours' bounding boxes, grown and merged."""
+    from vision.candidates import merge_overlapping
+
+    contours, _ = cv2.findContours(mask, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
+    boxes = []
+    for contour in contours:
+        x, y, bw, bh = cv2.boundingRect(contour)
+        boxes.append((max(0, (x - margin) * 2), max(0, (y - margin) * 2),
+                      min(w, (x + bw + margin) * 2), min(h, (y + bh + margin) * 2)))
+    return merge_overlapping(boxes)
+
+
+def test_blob_boxes_are_the_outer_contours_boxes_in_their_order() -> None:
+    """Blobs in another's hole give no box, blobs in a bay do, and the order is the contours' (the
+    canvas is packed in it, so a different order may find different tags)."""
+    from vision.candidates import _blob_boxes
+
+    rng = np.random.default_rng(7)
+    for _ in range(60):
+        mask = np.zeros((120, 160), np.uint8)
+        for _ in range(int(rng.integers(1, 9))):
+            x, y, s = (int(v) for v in (rng.integers(0, 140), rng.integers(0, 100), rng.integers(4, 40)))
+            cv2.rectangle(mask, (x, y), (x + s, y + s), 255, int(rng.integers(1, 3)))
+            if rng.random() < 0.6:  # a blob in the ring's hole
+                cv2.circle(mask, (x + s // 2, y + s // 2), max(1, s // 6), 255, -1)
+            if rng.random() < 0.4:  # a bay: a ring open on one side, with a blob in it
+                cv2.line(mask, (x + s, y), (x + s + s // 2, y + s // 2), 255, 1)
+        boxes = [tuple(b) for b in _blob_boxes(mask, 3, 320, 240).tolist()]
+        assert boxes == _contour_boxes(mask, 3, 320, 240)

@@ -9,17 +9,21 @@ from typing import TYPE_CHECKING
 from engine.actions import Choose, Roll
 from engine.events import Event
 from engine.flow.machine import Stage
-from engine.flow.words import verb
 from engine.hexes import Hex
+from engine.i18n import gettext_for
 from engine.prompts import Option, Outcome, Prompt, PromptKind
 from engine.rules.fantasy_battle import melee
 from engine.rules.fantasy_battle.constants import span
+from engine.rules.fantasy_battle.shooting import rolls_for
 from engine.rules.fantasy_battle.steps import Advance, Decisive, ForcedPick, Melee, PickEnemy, Retreat, Select
 from engine.rules.fantasy_battle.tokens import kill, pick_up
 from engine.state import GameState
+from engine.texts import possessive
 
 if TYPE_CHECKING:
     from engine.rules.fantasy_battle.rules import FantasyBattle
+
+_ = gettext_for(__name__)
 
 
 # -- starting a fight ----------------------------------------------------------------------------------
@@ -38,7 +42,7 @@ def fight(r: FantasyBattle, state: GameState, attacker: str, defender: str, even
     events.append(
         Event(
             "combat",
-            f"{r.fname(attacker)} fights {r.fname(defender)}.",
+            _("{name} fights {enemy}.", name=r.fname(attacker), enemy=r.fname(defender)),
             {"attacker": attacker, "defender": defender},
         )
     )
@@ -52,14 +56,14 @@ def after_combat(r: FantasyBattle, state: GameState) -> None:
 # -- forced combats ----------------------------------------------------------------------------------------
 def prompt_forced_pick(r: FantasyBattle, state: GameState, step: ForcedPick) -> Prompt:
     opts = tuple(
-        Option(fid, f"{r.fname(fid)} ({r.at(state, fid)}) fights", state.figures[fid].hex, fid)
+        Option(fid, _("{name} ({cell}) fights", name=r.fname(fid), cell=r.at(state, fid)), state.figures[fid].hex, fid)
         for fid in r.pending_forced(state)
     )
     return Prompt(
         PromptKind.CHOOSE,
         r.player_sides(state)[0],
-        f"{r.active_name(state)}: these figures began the turn next to an enemy and must fight. "
-        "Choose who fights first.",
+        _("{player}: these figures began the turn next to an enemy and must fight. Choose who fights first.",
+          player=r.active_name(state)),
         options=opts,
     )
 
@@ -85,11 +89,13 @@ def settle_forced_pick(r: FantasyBattle, state: GameState, step: ForcedPick, eve
 def prompt_pick_enemy(r: FantasyBattle, state: GameState, step: PickEnemy) -> Prompt:
     fig = state.figures[step.figure]
     enemies = r.terrain(state).contact_enemies(fig)
-    opts = tuple(Option(e.id, f"fight {r.fname(e.id)} ({r.at(state, e.id)})", e.hex, e.id) for e in enemies)
+    opts = tuple(Option(e.id, _("fight {name} ({cell})", name=r.fname(e.id), cell=r.at(state, e.id)), e.hex, e.id)
+                 for e in enemies)
     return Prompt(
         PromptKind.CHOOSE,
         fig.side,
-        f"{r.sname(fig.side)}: {r.fname(fig.id)} is next to several enemies — choose which one it fights.",
+        _("{side}: {name} is next to several enemies — choose which one it fights.", side=r.sname(fig.side),
+          name=r.fname(fig.id)),
         figure=fig.id,
         options=opts,
     )
@@ -115,14 +121,16 @@ def prompt_melee(r: FantasyBattle, state: GameState, step: Melee) -> Prompt:
     return Prompt(
         PromptKind.ROLL,
         a.side,
-        f"Combat: {verb(r.sname(a.side), 'rolls', 'roll')} 1d6 for {an}, {verb(r.sname(d.side), 'rolls', 'roll')} "
-        f"1d6 for {dn}. Higher wins; equal dice roll again; {an} kills on {span(a_at, 6)}, {dn} kills on "
-        f"{span(d_at, 6)}.",
+        _("Combat: {first}, {second}. Higher wins; equal dice roll again; {attacker} kills on {a_at}, {defender} "
+          "kills on {d_at}.", first=rolls_for(r.sname(a.side), an), second=rolls_for(r.sname(d.side), dn),
+          attacker=an, defender=dn, a_at=span(a_at, 6), d_at=span(d_at, 6)),
         figure=a.id,
-        dice=(r.die(a.side, "combat (attacker)", a.id), r.die(d.side, "combat (defender)", d.id)),
+        dice=(r.die(a.side, _("combat (attacker)"), a.id), r.die(d.side, _("combat (defender)"), d.id)),
         outcomes=(
-            (Outcome(a_at, 6, f"kills {dn} unless {dn}'s die is equal or higher"),),
-            (Outcome(d_at, 6, f"kills {an} unless {an}'s die is equal or higher"),),
+            (Outcome(a_at, 6, _("kills {enemy} unless {owner} die is equal or higher", enemy=dn,
+                                owner=possessive(dn))),),
+            (Outcome(d_at, 6, _("kills {enemy} unless {owner} die is equal or higher", enemy=an,
+                                owner=possessive(an))),),
         ),
         chances=melee.melee_chances(an, dn, a_at, d_at),
         note=step.note,
@@ -132,19 +140,21 @@ def prompt_melee(r: FantasyBattle, state: GameState, step: Melee) -> Prompt:
 def apply_melee(r: FantasyBattle, state: GameState, step: Melee, roll: Roll, events: list[Event]) -> None:
     a_die, d_die = roll.values
     a, d = step.attacker, step.defender
-    events.append(r.rolled(roll, f"Combat {r.fname(a)} vs {r.fname(d)}"))
+    events.append(r.rolled(roll, _("Combat {attacker} vs {defender}", attacker=r.fname(a), defender=r.fname(d))))
     result = melee.melee_roll(a_die, d_die, *r.kill_numbers(a, d))
     if result.reroll:
-        note = f"Tie ({a_die}–{d_die}): both roll again."
+        note = _("Tie ({a}–{d}): both roll again.", a=a_die, d=d_die)
         events.append(Event("tie", note, {}))
         state.step = Melee(a, d, note)
         return
     winner, loser = (a, d) if result.winner == "attacker" else (d, a)
     if result.kill:
-        kill(r, state, loser, f"{r.fname(winner)} strikes a vital blow: {r.fname(loser)} dies.", events)
+        kill(r, state, loser, _("{winner} strikes a vital blow: {loser} dies.", winner=r.fname(winner),
+                                loser=r.fname(loser)), events)
         after_combat(r, state)
         return
-    events.append(Event("beaten", f"{r.fname(winner)} beats {r.fname(loser)}.", {"winner": winner, "loser": loser}))
+    events.append(Event("beaten", _("{winner} beats {loser}.", winner=r.fname(winner), loser=r.fname(loser)),
+                        {"winner": winner, "loser": loser}))
     fall_back(r, state, winner, loser, events)
 
 
@@ -159,13 +169,13 @@ def fall_back(r: FantasyBattle, state: GameState, winner: str, loser: str, event
         events.append(
             Event(
                 "decisive",
-                f"{r.fname(loser)} cannot fall back: a friend is in the way. Decisive battle!",
+                _("{name} cannot fall back: a friend is in the way. Decisive battle!", name=r.fname(loser)),
                 {"favoured": winner, "other": loser},
             )
         )
         state.step = Decisive(winner, loser)
     else:
-        kill(r, state, loser, f"{r.fname(loser)} has nowhere to fall back and dies.", events)
+        kill(r, state, loser, _("{name} has nowhere to fall back and dies.", name=r.fname(loser)), events)
         after_combat(r, state)
 
 
@@ -177,7 +187,7 @@ def retreat(r: FantasyBattle, state: GameState, winner: str, loser: str, to: Hex
     events.append(
         Event(
             "retreated",
-            f"{r.fname(loser)} falls back from {r.label(left)} to {r.label(to)}.",
+            _("{name} falls back from {start} to {end}.", name=r.fname(loser), start=r.label(left), end=r.label(to)),
             {"figure": loser, "from": [left.q, left.r], "to": [to.q, to.r]},
         )
     )
@@ -186,11 +196,12 @@ def retreat(r: FantasyBattle, state: GameState, winner: str, loser: str, to: Hex
 
 def prompt_retreat(r: FantasyBattle, state: GameState, step: Retreat) -> Prompt:
     loser = state.figures[step.loser]
-    opts = tuple(Option(r.label(h), f"fall back to {r.label(h)}", h) for h in step.options)
+    opts = tuple(Option(r.label(h), _("fall back to {cell}", cell=r.label(h)), h) for h in step.options)
     return Prompt(
         PromptKind.CHOOSE,
         loser.side,
-        f"{r.sname(loser.side)}: {r.fname(loser.id)} lost and must fall back one hex — choose where.",
+        _("{side}: {name} lost and must fall back one hex — choose where.", side=r.sname(loser.side),
+          name=r.fname(loser.id)),
         figure=loser.id,
         options=opts,
     )
@@ -207,9 +218,10 @@ def prompt_advance(r: FantasyBattle, state: GameState, step: Advance) -> Prompt:
     return Prompt(
         PromptKind.CHOOSE,
         winner.side,
-        f"{r.sname(winner.side)}: {r.fname(winner.id)} won — advance into {r.label(step.to)} or stay?",
+        _("{side}: {name} won — advance into {cell} or stay?", side=r.sname(winner.side), name=r.fname(winner.id),
+          cell=r.label(step.to)),
         figure=winner.id,
-        options=(Option("advance", f"advance to {r.label(step.to)}", step.to), Option("stay", "stay")),
+        options=(Option("advance", _("advance to {cell}", cell=r.label(step.to)), step.to), Option("stay", _("stay"))),
     )
 
 
@@ -221,7 +233,8 @@ def apply_advance(r: FantasyBattle, state: GameState, step: Advance, action: Cho
         events.append(
             Event(
                 "advanced",
-                f"{r.fname(fig.id)} advances from {r.label(left)} to {r.label(step.to)}.",
+                _("{name} advances from {start} to {end}.", name=r.fname(fig.id), start=r.label(left),
+                  end=r.label(step.to)),
                 {"figure": fig.id, "from": [left.q, left.r], "to": [step.to.q, step.to.r]},
             )
         )
@@ -235,19 +248,21 @@ def prompt_decisive(r: FantasyBattle, state: GameState, step: Decisive) -> Promp
     fn, on = r.fname(fav.id), r.fname(oth.id)
     rule = r.decisive_rule(fav.id, oth.id)
     if rule.both == "higher":
-        both = "If both reach their number, the higher die wins (equal dice roll again); if neither does, roll again."
+        both = _("If both reach their number, the higher die wins (equal dice roll again); if neither does, "
+                 "roll again.")
     else:
-        both = "If both or neither win, roll again."
+        both = _("If both or neither win, roll again.")
     return Prompt(
         PromptKind.ROLL,
         fav.side,
-        f"Decisive battle: {on} cannot fall back because a friend is in the way. "
-        f"{verb(r.sname(fav.side), 'rolls', 'roll')} 1d6 for {fn} (wins on {span(rule.favoured_at, 6)}), "
-        f"{verb(r.sname(oth.side), 'rolls', 'roll')} 1d6 for {on} (wins on {span(rule.other_at, 6)}). "
-        f"{both} The loser dies.",
+        _("Decisive battle: {other} cannot fall back because a friend is in the way. {first} (wins on {f_at}), "
+          "{second} (wins on {o_at}). {both} The loser dies.", other=on,
+          first=rolls_for(r.sname(fav.side), fn), f_at=span(rule.favoured_at, 6),
+          second=rolls_for(r.sname(oth.side), on), o_at=span(rule.other_at, 6), both=both),
         figure=fav.id,
-        dice=(r.die(fav.side, "decisive battle (favoured)", fav.id), r.die(oth.side, "decisive battle", oth.id)),
-        outcomes=((Outcome(rule.favoured_at, 6, f"{fn} wins"),), (Outcome(rule.other_at, 6, f"{on} wins"),)),
+        dice=(r.die(fav.side, _("decisive battle (favoured)"), fav.id), r.die(oth.side, _("decisive battle"), oth.id)),
+        outcomes=((Outcome(rule.favoured_at, 6, _("{name} wins", name=fn)),),
+                  (Outcome(rule.other_at, 6, _("{name} wins", name=on)),)),
         chances=melee.decisive_chances(fn, on, rule),
         note=step.note,
     )
@@ -256,15 +271,17 @@ def prompt_decisive(r: FantasyBattle, state: GameState, step: Decisive) -> Promp
 def apply_decisive(r: FantasyBattle, state: GameState, step: Decisive, roll: Roll, events: list[Event]) -> None:
     f_die, o_die = roll.values
     fav, oth = step.favoured, step.other
-    events.append(r.rolled(roll, f"Decisive battle {r.fname(fav)} vs {r.fname(oth)}"))
+    events.append(r.rolled(roll, _("Decisive battle {favoured} vs {other}", favoured=r.fname(fav),
+                                   other=r.fname(oth))))
     result = melee.decisive_roll(f_die, o_die, r.decisive_rule(fav, oth))
     if result is None:
-        note = f"No decision ({f_die}–{o_die}): both roll again."
+        note = _("No decision ({f}–{o}): both roll again.", f=f_die, o=o_die)
         events.append(Event("tie", note, {}))
         state.step = Decisive(fav, oth, note)
         return
     winner, loser = (fav, oth) if result == "favoured" else (oth, fav)
-    kill(r, state, loser, f"{r.fname(winner)} wins the decisive battle: {r.fname(loser)} dies.", events)
+    kill(r, state, loser, _("{winner} wins the decisive battle: {loser} dies.", winner=r.fname(winner),
+                            loser=r.fname(loser)), events)
     after_combat(r, state)
 
 

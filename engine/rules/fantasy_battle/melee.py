@@ -13,9 +13,12 @@ from dataclasses import dataclass
 
 from engine.flow.contest import first_to_reach, higher, odds
 from engine.hexes import Hex
+from engine.i18n import gettext_for
 from engine.prompts import Chance
 from engine.rules.fantasy_battle.terrain import FBTerrain
 from engine.state import FigureState
+
+_ = gettext_for(__name__)
 
 NORMAL_KILL = 6
 VERSUS_WIZARD_KILL = 5
@@ -50,10 +53,10 @@ def melee_chances(attacker: str, defender: str, attacker_kills_at: int, defender
 
     p = odds(outcome, (6, 6))
     return (
-        Chance(f"{attacker} kills {defender}", p.get("a_kill", 0.0)),
-        Chance(f"{attacker} wins, {defender} falls back", p.get("a_beat", 0.0)),
-        Chance(f"{defender} wins, {attacker} falls back", p.get("d_beat", 0.0)),
-        Chance(f"{defender} kills {attacker}", p.get("d_kill", 0.0)),
+        Chance(_("{a} kills {b}", a=attacker, b=defender), p.get("a_kill", 0.0)),
+        Chance(_("{a} wins, {b} falls back", a=attacker, b=defender), p.get("a_beat", 0.0)),
+        Chance(_("{a} wins, {b} falls back", a=defender, b=attacker), p.get("d_beat", 0.0)),
+        Chance(_("{a} kills {b}", a=defender, b=attacker), p.get("d_kill", 0.0)),
     )
 
 
@@ -91,8 +94,8 @@ def decisive_roll(favoured_die: int, other_die: int, rule: DecisiveRule = Decisi
 def decisive_chances(favoured: str, other: str, rule: DecisiveRule = DecisiveRule()) -> tuple[Chance, ...]:
     p = odds(lambda f, o: decisive_roll(f, o, rule), (6, 6))
     return (
-        Chance(f"{favoured} kills {other}", p.get("favoured", 0.0)),
-        Chance(f"{other} kills {favoured}", p.get("other", 0.0)),
+        Chance(_("{a} kills {b}", a=favoured, b=other), p.get("favoured", 0.0)),
+        Chance(_("{a} kills {b}", a=other, b=favoured), p.get("other", 0.0)),
     )
 
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import TYPE_CHECKING
 
+from engine.i18n import N_, gettext_for
 from engine.overlays import Overlay, reach_overlay, sight_overlay, warn_overlay
 from engine.rules.content import QueryKind
 
@@ -13,15 +14,18 @@ if TYPE_CHECKING:
     from engine.rules.fantasy_battle.rules import FantasyBattle
     from engine.state import GameState
 
+_ = gettext_for(__name__)
+
 QUERIES: tuple[QueryKind, ...] = (
-    QueryKind("reachable", "Moves", help="the hexes the figure may reach, nearest shaded strongest"),
-    QueryKind("targets", "Targets", help="the enemies it may shoot or cast at, with line of sight and why not"),
-    QueryKind("threatened", "Threats", about="side", help="the hexes next to enemies, where a move stops"),
+    QueryKind("reachable", N_("Moves"), help=N_("the hexes the figure may reach, nearest shaded strongest")),
+    QueryKind("targets", N_("Targets"), help=N_("the enemies it may shoot or cast at, with line of sight and why not")),
+    QueryKind("threatened", N_("Threats"), about="side", help=N_("the hexes next to enemies, where a move stops")),
 )
-VERBS: Mapping[str, str] = {"shoot": "shoot", "cast": "cast at"}
-UNCLEAR = "line of sight unclear: roll-off, the shooter must roll higher (a tie fails)"
-THREATENED = "{n} hexes next to enemies (a move stops there)"
-PHASE_NAMES: Mapping[str, str] = {"ranged": "Ranged phase", "forced": "Forced combats", "movement": "Movement"}
+VERBS: Mapping[str, str] = {"shoot": N_("shoot"), "cast": N_("cast at")}
+UNCLEAR = N_("line of sight unclear: roll-off, the shooter must roll higher (a tie fails)")
+THREATENED = N_("{n} hexes next to enemies (a move stops there)")
+PHASE_NAMES: Mapping[str, str] = {"ranged": N_("Ranged phase"), "forced": N_("Forced combats"),
+                                  "movement": N_("Movement")}
 
 
 def answer(rules: FantasyBattle, state: GameState, kind: str, subject: str) -> Overlay:
@@ -29,7 +33,8 @@ def answer(rules: FantasyBattle, state: GameState, kind: str, subject: str) -> O
     if kind == "reachable":
         return reach_overlay(kind, rules.reachable(state, subject), rules.board.kind)
     if kind == "targets":
-        return sight_overlay(kind, rules.targets(state, subject), rules.fname, VERBS, UNCLEAR)
+        verbs = {k: _(v) for k, v in VERBS.items()}
+        return sight_overlay(kind, rules.targets(state, subject), rules.fname, verbs, _(UNCLEAR))
     if kind == "threatened":
-        return warn_overlay(kind, rules.threatened(state, subject), THREATENED)
+        return warn_overlay(kind, rules.threatened(state, subject), _(THREATENED))
     raise LookupError(f"{rules.title} declares no query {kind!r}")

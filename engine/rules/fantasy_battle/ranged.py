@@ -13,11 +13,14 @@ from collections.abc import Callable
 
 from engine.board import EdgeKind, Terrain
 from engine.hexes import Edge, Hex
+from engine.i18n import gettext_for
 from engine.lines import Sight, judge_sight, sight_line
 from engine.rules.base import TargetInfo
 from engine.rules.fantasy_battle.constants import MAGIC_RANGE
 from engine.rules.fantasy_battle.terrain import FBTerrain
 from engine.state import FigureState
+
+_ = gettext_for(__name__)
 
 
 def describe_blocker(
@@ -26,25 +29,30 @@ def describe_blocker(
     """Plain words for what blocks a line: 'the wall at E4|E5', 'your Knight at C3'."""
     board = terrain.board
     if blocker is None:
-        return "nothing"
+        return _("nothing")
     if isinstance(blocker, Edge):
         kind = board.edges.get(blocker)
-        what = "wall" if kind is EdgeKind.WALL else "locked door" if kind is EdgeKind.LOCKED_DOOR else "closed door"
-        return f"the {what} at {board.edge_label(blocker)}"
+        at = board.edge_label(blocker)
+        if kind is EdgeKind.WALL:
+            return _("the wall at {edge}", edge=at)
+        if kind is EdgeKind.LOCKED_DOOR:
+            return _("the locked door at {edge}", edge=at)
+        return _("the closed door at {edge}", edge=at)
     occupant = terrain.state.figure_at(blocker)
     if occupant is not None and occupant.side == shooter.side:
-        return f"your {names(occupant.id)} at {board.label(blocker)}"
+        return _("your {name} at {cell}", name=names(occupant.id), cell=board.label(blocker))
     t = board.terrain(blocker) if blocker in board else Terrain.BLOCKING
     if t is Terrain.LOW_OBSTACLE:
-        return f"the low obstacle at {board.label(blocker)} next to the target"
-    return f"the obstacle at {board.label(blocker)}"
+        return _("the low obstacle at {cell} next to the target", cell=board.label(blocker))
+    return _("the obstacle at {cell}", cell=board.label(blocker))
 
 
 def shooter_problem(terrain: FBTerrain, figure: FigureState, names: Callable[[str], str]) -> str | None:
     """Why this figure cannot shoot or cast at all right now, or None."""
     engaged = terrain.contact_enemies(figure)
     if engaged:
-        return f"{names(figure.id)} is next to {names(engaged[0].id)}: a figure next to an enemy cannot shoot or cast"
+        return _("{name} is next to {enemy}: a figure next to an enemy cannot shoot or cast", name=names(figure.id),
+                 enemy=names(engaged[0].id))
     return None
 
 
@@ -67,11 +75,11 @@ def shot_info(
     ]
     if friends_next:
         return fail(
-            f"{names(target.id)} is next to your {names(friends_next[0].id)}: "
-            "you may not shoot at an enemy next to a friend"
+            _("{target} is next to your {friend}: you may not shoot at an enemy next to a friend",
+              target=names(target.id), friend=names(friends_next[0].id))
         )
     if max_range and rng > max_range:
-        return fail(f"range {rng}, the scenario limits shots to {max_range}")
+        return fail(_("range {range}, the scenario limits shots to {max}", range=rng, max=max_range))
     friend_hexes = {f.hex for f in terrain.friends_of(shooter.side) if f.id != shooter.id}
 
     def hex_blocks(h: Hex) -> bool:
@@ -85,7 +93,7 @@ def shot_info(
     verdict = judge_sight(line, hex_blocks, terrain.edge_closed)
     what = describe_blocker(terrain, verdict.blocker, shooter, names)
     if verdict.sight is Sight.BLOCKED:
-        return fail(f"no clear shot: blocked by {what}", Sight.BLOCKED, verdict.blocker)
+        return fail(_("no clear shot: blocked by {what}", what=what), Sight.BLOCKED, verdict.blocker)
     if verdict.sight is Sight.AMBIGUOUS:
         return TargetInfo(
             target.id,
@@ -93,11 +101,11 @@ def shot_info(
             rng,
             Sight.AMBIGUOUS,
             True,
-            f"the line of fire only grazes {what}: roll-off, the shooter must roll higher",
+            _("the line of fire only grazes {what}: roll-off, the shooter must roll higher", what=what),
             verdict.blocker,
             path,
         )
-    return TargetInfo(target.id, "shoot", rng, Sight.CLEAR, True, f"range {rng}, clear shot", None, path)
+    return TargetInfo(target.id, "shoot", rng, Sight.CLEAR, True, _("range {range}, clear shot", range=rng), None, path)
 
 
 def magic_info(terrain: FBTerrain, wizard: FigureState, target: FigureState, names: Callable[[str], str]) -> TargetInfo:
@@ -109,13 +117,15 @@ def magic_info(terrain: FBTerrain, wizard: FigureState, target: FigureState, nam
         return TargetInfo(target.id, "cast", rng, Sight.CLEAR, False, problem, None, line.plus)
     if rng > MAGIC_RANGE:
         return TargetInfo(
-            target.id, "cast", rng, Sight.CLEAR, False, f"range {rng}, wizards reach {MAGIC_RANGE}", None, line.plus
+            target.id, "cast", rng, Sight.CLEAR, False, _("range {range}, wizards reach {reach}", range=rng,
+                                                          reach=MAGIC_RANGE), None, line.plus
         )
     verdict = judge_sight(line, terrain.sight_blocking_hex, terrain.edge_closed)
     what = describe_blocker(terrain, verdict.blocker, wizard, names)
     if verdict.sight is Sight.BLOCKED:
         return TargetInfo(
-            target.id, "cast", rng, Sight.BLOCKED, False, f"not in sight: blocked by {what}", verdict.blocker, line.plus
+            target.id, "cast", rng, Sight.BLOCKED, False, _("not in sight: blocked by {what}", what=what),
+            verdict.blocker, line.plus
         )
     if verdict.sight is Sight.AMBIGUOUS:
         return TargetInfo(
@@ -124,8 +134,9 @@ def magic_info(terrain: FBTerrain, wizard: FigureState, target: FigureState, nam
             rng,
             Sight.AMBIGUOUS,
             True,
-            f"the line of sight only grazes {what}: roll-off, the wizard must roll higher",
+            _("the line of sight only grazes {what}: roll-off, the wizard must roll higher", what=what),
             verdict.blocker,
             line.plus,
         )
-    return TargetInfo(target.id, "cast", rng, Sight.CLEAR, True, f"range {rng}, in sight", None, line.plus)
+    return TargetInfo(target.id, "cast", rng, Sight.CLEAR, True, _("range {range}, in sight", range=rng), None,
+                      line.plus)

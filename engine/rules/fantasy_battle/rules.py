@@ -19,6 +19,7 @@ from engine.events import Event
 from engine.flow.machine import Flow, FlowRuleSet, Phase
 from engine.flow.turns import FixedOrder
 from engine.hexes import Edge, Hex, edge
+from engine.i18n import N_, gettext_for
 from engine.overlays import Overlay
 from engine.pathfinding import Reach, reachable
 from engine.prompts import DieRequest
@@ -34,16 +35,19 @@ from engine.rules.fantasy_battle.terrain import FBTerrain
 from engine.scenario import FigureSpec, Scenario, VictorySpec
 from engine.scenario_schema import Field
 from engine.state import FigureState, GameState
+from engine.texts import join_words, terrain_word
+
+_ = gettext_for(__name__)
 
 
 class FantasyBattle(FlowRuleSet):
     name: ClassVar[str] = "fantasy-battle"
     aliases: ClassVar[tuple[str, ...]] = ("fantasy", "hexa-fantasy-battle", "fb")
-    title: ClassVar[str] = "Hexa-System Fantasy Battle"
+    title: ClassVar[str] = N_("Hexa-System Fantasy Battle")
     options: ClassVar[tuple[OptionSpec, ...]] = (
-        OptionSpec("magic", bool, True, "use the additional rules for wizards and magic"),
-        OptionSpec("shooting_range", int, 0, "longest shot in hexes; 0 means no limit"),
-        OptionSpec("doors_stay_open", bool, True, "an opened door stays open"),
+        OptionSpec("magic", bool, True, N_("use the additional rules for wizards and magic")),
+        OptionSpec("shooting_range", int, 0, N_("longest shot in hexes; 0 means no limit")),
+        OptionSpec("doors_stay_open", bool, True, N_("an opened door stays open")),
     )
     figure_fields: ClassVar[tuple[Field, ...]] = scenario_fields.FIGURE_FIELDS
     victory_types: ClassVar[tuple[VictoryType, ...]] = scenario_fields.VICTORY_TYPES
@@ -82,7 +86,8 @@ class FantasyBattle(FlowRuleSet):
     @classmethod
     def check_scenario(cls, scenario: Scenario) -> None:
         if not scenario.options.get("magic", True) and any(kind_of(f) is FigureKind.WIZARD for f in scenario.figures):
-            raise ValueError("the scenario has wizards but turns magic off. Fix: set magic = true or drop the wizards")
+            raise ValueError(_("the scenario has wizards but turns magic off. Fix: set magic = true or drop the "
+                               "wizards"))
 
     # -- names ----------------------------------------------------------------------------------------
     def fname(self, fid: str) -> str:
@@ -103,18 +108,23 @@ class FantasyBattle(FlowRuleSet):
     def at(self, state: GameState, fid: str) -> str:
         """The figure's hex label: tells apart two figures of the same name."""
         h = state.figures[fid].hex
-        return self.label(h) if h is not None else "off the table"
+        return self.label(h) if h is not None else _("off the table")
 
     def die(self, side: str, purpose: str, figure: str | None = None) -> DieRequest:
         return DieRequest(side, 6, purpose, figure)
 
     def rolled(self, roll: Roll, what: str, then: str = "") -> Event:
         """The log line of a roll: what it was for, the dice, who rolled them, what it means."""
-        how = "rolled by the app" if roll.virtual else "rolled"
-        tail = f" — {then}" if then else ""
+        dice = join_words(map(str, roll.values))
+        if then:
+            text = (_("{what}: {dice} (rolled by the app) — {then}", what=what, dice=dice, then=then) if roll.virtual
+                    else _("{what}: {dice} (rolled) — {then}", what=what, dice=dice, then=then))
+        else:
+            text = (_("{what}: {dice} (rolled by the app)", what=what, dice=dice) if roll.virtual
+                    else _("{what}: {dice} (rolled)", what=what, dice=dice))
         return Event(
             "rolled",
-            f"{what}: {' and '.join(map(str, roll.values))} ({how}){tail}",
+            text,
             {"values": list(roll.values), "virtual": roll.virtual},
         )
 
@@ -162,7 +172,7 @@ class FantasyBattle(FlowRuleSet):
                 events.append(
                     Event(
                         "door_closed",
-                        f"The door {self.board.edge_label(e)} swings shut.",
+                        _("The door {door} swings shut.", door=self.board.edge_label(e)),
                         {"edge": [e.a.q, e.a.r, e.b.q, e.b.r]},
                     )
                 )
@@ -181,7 +191,7 @@ class FantasyBattle(FlowRuleSet):
     def query(self, state: GameState, kind: str, subject: str) -> Overlay:
         return tablet.answer(self, state, kind, subject)
 
-    def reachable(self, state: GameState, figure: str, budget: float | None = None) -> dict[Hex, Reach]:
+    def reachable(self, state: GameState, figure: str, budget: float | None = None) -> Mapping[Hex, Reach]:
         fig = state.figures[figure]
         if not fig.alive or fig.hex is None:
             return {}
@@ -241,21 +251,21 @@ class FantasyBattle(FlowRuleSet):
         """Plain words for why a figure may not end its move on a hex."""
         name = self.fname(figure)
         if to not in self.board:
-            return f"{self.label(to)} is not on the map"
+            return _("{cell} is not on the map", cell=self.label(to))
         if not self.terrain(state).enterable(to):
-            return f"{self.label(to)} cannot be entered ({self.board.terrain(to)!s})"
+            return _("{cell} cannot be entered ({terrain})", cell=self.label(to),
+                     terrain=terrain_word(self.board.terrain(to)))
         other = state.figure_at(to)
         if other is not None and other.id != figure:
-            taken = f"{self.label(to)} is taken by {self.fname(other.id)}"
-            return f"{taken}: a move may pass friends but never end on a figure"
+            return _("{cell} is taken by {name}: a move may pass friends but never end on a figure",
+                     cell=self.label(to), name=self.fname(other.id))
         far = self.reachable(state, figure, budget=99)
         allowance = state.step.allowance if isinstance(state.step, MoveStep) else MOVE_LONG
         if to not in far:
-            blockers = "walls, closed doors, enemies or contact with an enemy"
-            return f"{name} cannot get to {self.label(to)}: {blockers} are in the way"
-        return (
-            f"{self.label(to)} is {int(far[to].cost)} hexes away by the shortest open way; {name} may move {allowance}"
-        )
+            return _("{name} cannot get to {cell}: walls, closed doors, enemies or contact with an enemy are in the "
+                     "way", name=name, cell=self.label(to))
+        return _("{cell} is {n} hexes away by the shortest open way; {name} may move {allowance}", cell=self.label(to),
+                 n=int(far[to].cost), name=name, allowance=allowance)
 
     # -- what the flow asks of the rules -------------------------------------------------------------------------
     def ranged_options(self, state: GameState) -> list[tuple[str, TargetInfo]]:

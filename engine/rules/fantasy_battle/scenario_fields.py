@@ -11,6 +11,7 @@ from enum import Enum
 
 from engine.board import Board, HexBoard, Terrain
 from engine.hexes import Hex
+from engine.i18n import N_
 from engine.rule_fields import FieldRef
 from engine.rules.base import MapSymbol, VictoryType
 from engine.scenario import FigureSpec, VictorySpec
@@ -22,6 +23,9 @@ class FigureKind(Enum):
     ARCHER = "archer"  # carries a ranged weapon
     WIZARD = "wizard"  # casts attack magic
 
+
+# The kinds and actions as texts for people name them (looked up where shown, in this rule set's catalogue).
+WORDS = (N_("fighter"), N_("archer"), N_("wizard"), N_("shoot"), N_("cast"))
 
 FIGURE_FIELDS: tuple[Field, ...] = (
     text_field("kind", FigureKind.FIGHTER.value, choices=tuple(k.value for k in FigureKind),
@@ -41,7 +45,7 @@ VICTORY_TYPES: tuple[VictoryType, ...] = (
         text_field("token", REQUIRED, max_len=64, help="the token to carry: treasure or prisoner"),
         texts_field("to", REQUIRED, MAX_MAP_HEXES, ref="cell", min_len=1, help="the hexes to bring it to"),
     )),
-    VictoryType("destroy", "every enemy figure is down", default_text="destroy every enemy figure"),
+    VictoryType("destroy", "every enemy figure is down", default_text=N_("destroy every enemy figure")),
     VictoryType("kill", "the named figures are down", (
         texts_field("figures", REQUIRED, MARKER_ID_COUNT, ref="figure", min_len=1, help="ids of the figures"),
     )),

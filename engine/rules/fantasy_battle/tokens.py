@@ -6,11 +6,23 @@ from typing import TYPE_CHECKING
 
 from engine.events import Event
 from engine.hexes import Hex
+from engine.i18n import N_, gettext_for
 from engine.rules.fantasy_battle.scenario_fields import bring_to, bring_token, can_carry, kill_figures
 from engine.state import FigureState, GameState
 
 if TYPE_CHECKING:
     from engine.rules.fantasy_battle.rules import FantasyBattle
+
+_ = gettext_for(__name__)
+
+# The tokens the maps draw, as texts for people name them.
+TOKEN_WORDS = {"treasure": N_("treasure"), "prisoner": N_("prisoner")}
+
+
+def token_word(token: str) -> str:
+    """A token's name in the table's language ("treasure" / 「宝物」)."""
+    word = TOKEN_WORDS.get(token)
+    return _(word) if word else token
 
 
 def pick_up(r: FantasyBattle, state: GameState, fig: FigureState, events: list[Event]) -> None:
@@ -22,7 +34,8 @@ def pick_up(r: FantasyBattle, state: GameState, fig: FigureState, events: list[E
             state.tokens[token] = None
             fig.carrying.append(token)
             events.append(
-                Event("picked_up", f"{r.fname(fig.id)} takes the {token}.", {"figure": fig.id, "token": token})
+                Event("picked_up", _("{name} takes the {token}.", name=r.fname(fig.id), token=token_word(token)),
+                      {"figure": fig.id, "token": token})
             )
 
 
@@ -33,8 +46,9 @@ def kill(r: FantasyBattle, state: GameState, fid: str, text: str, events: list[E
     events.append(Event("killed", text, {"figure": fid, "hex": None if fig.hex is None else [fig.hex.q, fig.hex.r]}))
     for token in fig.carrying:
         state.tokens[token] = fig.hex
-        where = f" at {r.label(fig.hex)}" if fig.hex else ""
-        events.append(Event("dropped", f"The {token} falls to the ground{where}.", {"token": token}))
+        said = (_("The {token} falls to the ground at {cell}.", token=token_word(token), cell=r.label(fig.hex))
+                if fig.hex else _("The {token} falls to the ground.", token=token_word(token)))
+        events.append(Event("dropped", said, {"token": token}))
     fig.carrying = []
     state.pending_removals.append(fid)
 

@@ -9,6 +9,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from engine.i18n import gettext_for
+
+_ = gettext_for(__name__)
+
 MAX_LEVELS = 10
 WISH_STAR_CL = 15
 
@@ -28,7 +32,8 @@ class Adjustment:
 
 def _check(levels: int) -> None:
     if not 0 <= levels <= MAX_LEVELS:
-        raise ValueError(f"a CL adjustment of {levels} levels is not allowed: adjust 0 to {MAX_LEVELS} levels")
+        raise ValueError(_("a CL adjustment of {levels} levels is not allowed: adjust 0 to {most} levels",
+                           levels=levels, most=MAX_LEVELS))
 
 
 def level_upper(levels: int) -> Adjustment:

@@ -9,18 +9,24 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
+from engine.i18n import gettext_for
+
+_ = gettext_for(__name__)
+
 MAX_MULTIPLIER = 10
 
 
 def check_declaration(hp: Mapping[str, int]) -> list[str]:
     """Why a duel may not be declared (empty: it may): both sides need 1 HP or more."""
-    return [f"{who} has {v} HP: a duel needs 1 HP or more on both sides" for who, v in hp.items() if v < 1]
+    return [_("{who} has {hp} HP: a duel needs 1 HP or more on both sides", who=who, hp=v)
+            for who, v in hp.items() if v < 1]
 
 
 def multiplied(hp: int, max_hp: int, multiplier: int) -> tuple[int, int]:
     """Current and maximum HP for a duel fought with the HP multiplier (1: none)."""
     if not 1 <= multiplier <= MAX_MULTIPLIER:
-        raise ValueError(f"an HP multiplier of {multiplier} is not one: agree on 1 (none) to {MAX_MULTIPLIER}")
+        raise ValueError(_("an HP multiplier of {multiplier} is not one: agree on 1 (none) to {most}",
+                           multiplier=multiplier, most=MAX_MULTIPLIER))
     return hp * multiplier, max_hp * multiplier
 
 

@@ -15,11 +15,14 @@ from __future__ import annotations
 from collections.abc import Container
 
 from engine.hexes import DIRECTIONS, Hex, hexes_within
+from engine.i18n import gettext_for
+
+_ = gettext_for(__name__)
 
 
 def _to_direction_zero(offset: Hex, direction: int) -> Hex:
     """The offset turned clockwise by ``direction`` sixths, so that direction ``direction`` becomes direction 0."""
-    for _ in range(direction % 6):
+    for _turn in range(direction % 6):
         offset = offset.rotate_right()
     return offset
 
@@ -33,9 +36,10 @@ def in_fan_cone(offset: Hex, direction: int) -> bool:
 def fan(user: Hex, direction: int, reach: int, board: Container[Hex]) -> set[Hex]:
     """The board's hexes of a fan of range ``reach`` from ``user`` towards ``direction`` (0..5, as DIRECTIONS)."""
     if direction not in range(len(DIRECTIONS)):
-        raise ValueError(f"fan direction {direction} is not a hex direction: give 0 to 5 (0 is +q, counter-clockwise)")
+        raise ValueError(_("fan direction {direction} is not a hex direction: give 0 to 5 (0 is +q, "
+                           "counter-clockwise)", direction=direction))
     if reach < 0:
-        raise ValueError(f"a fan of range {reach} is not a fan: give 0 or more hexes")
+        raise ValueError(_("a fan of range {reach} is not a fan: give 0 or more hexes", reach=reach))
     return {h for h in hexes_within(user, reach)
             if h != user and h in board and in_fan_cone(h - user, direction)}
 
@@ -43,7 +47,7 @@ def fan(user: Hex, direction: int, reach: int, board: Container[Hex]) -> set[Hex
 def directions_towards(user: Hex, towards: Hex) -> tuple[int, ...]:
     """The fan directions whose cone holds ``towards``: one, or two when it lies on the border of two cones."""
     if towards == user:
-        raise ValueError("a fan opens away from the user's hex: choose another hex to give its direction")
+        raise ValueError(_("a fan opens away from the user's hex: choose another hex to give its direction"))
     return tuple(d for d in range(len(DIRECTIONS)) if in_fan_cone(towards - user, d))
 
 

@@ -17,6 +17,10 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 
+from engine.i18n import gettext_for
+
+_ = gettext_for(__name__)
+
 MAX_COUNTED = 2  # the third and later hits of an attack are ignored
 SUPER_COMBO_FIRST_ROUND = 3
 
@@ -25,7 +29,7 @@ class DistributionError(ValueError):
     """A distribution the rules refuse; ``problems`` says each thing wrong."""
 
     def __init__(self, problems: Sequence[str]) -> None:
-        super().__init__("; ".join(problems))
+        super().__init__(_("; ").join(problems))
         self.problems = tuple(problems)
 
 
@@ -39,7 +43,7 @@ class Attack:
 
     def __post_init__(self) -> None:
         if self.damage < 0:
-            raise ValueError(f"an attack's damage is {self.damage}; damage is 0 or more")
+            raise ValueError(_("an attack's damage is {damage}; damage is 0 or more", damage=self.damage))
 
 
 @dataclass(frozen=True)
@@ -53,9 +57,10 @@ class Member:
 
     def __post_init__(self) -> None:
         if self.hp <= 0:
-            raise ValueError(f"{self.id} has {self.hp} HP and is already out: leave it out of the mass combat")
+            raise ValueError(_("{who} has {hp} HP and is already out: leave it out of the mass combat", who=self.id,
+                               hp=self.hp))
         if self.armour < 0:
-            raise ValueError(f"{self.id} has armour {self.armour}; armour is 0 or more")
+            raise ValueError(_("{who} has armour {armour}; armour is 0 or more", who=self.id, armour=self.armour))
 
 
 def times_counted(attack: Attack, opponents: int) -> int:
@@ -96,9 +101,9 @@ def check_shares(damage: int, members: Sequence[Member], shares: Mapping[str, in
     by_id = {m.id: m for m in members}
     for who, share in shares.items():
         if who not in by_id:
-            problems.append(f"{who} is not on the side that takes the damage")
+            problems.append(_("{who} is not on the side that takes the damage", who=who))
         elif share < 0:
-            problems.append(f"{who} is given {share}: a share is 0 or more")
+            problems.append(_("{who} is given {share}: a share is 0 or more", who=who, share=share))
     if problems:
         return problems
     forced = forced_shares(damage, members)
@@ -106,22 +111,25 @@ def check_shares(damage: int, members: Sequence[Member], shares: Mapping[str, in
     if forced is not None:
         for who, hp in forced.items():
             if shares.get(who, 0) != hp:
-                problems.append(f"{who} must take exactly {hp} (down to 0 HP): the {damage} damage is more than the "
-                                "player characters' HP together, so every one of them goes to 0")
+                problems.append(_("{who} must take exactly {hp} (down to 0 HP): the {damage} damage is more than the "
+                                  "player characters' HP together, so every one of them goes to 0", who=who, hp=hp,
+                                  damage=damage))
         rest = damage - sum(forced.values())
         given = sum(s for w, s in shares.items() if not by_id[w].pc)
         if others and given != rest:
-            problems.append(f"the other characters take {given}, not the {rest} left over after the player characters")
+            problems.append(_("the other characters take {given}, not the {rest} left over after the player "
+                              "characters", given=given, rest=rest))
         elif not others and given:
-            problems.append("only player characters take this damage")
+            problems.append(_("only player characters take this damage"))
         return problems
     for who, share in shares.items():
         m = by_id[who]
         if m.pc and share > m.hp:
-            problems.append(f"{who} would go to {m.hp - share} HP: a player character may not be taken below 0")
+            problems.append(_("{who} would go to {hp} HP: a player character may not be taken below 0", who=who,
+                              hp=m.hp - share))
     given = sum(shares.values())
     if given != damage:
-        problems.append(f"the shares add up to {given}, not the {damage} to distribute")
+        problems.append(_("the shares add up to {given}, not the {damage} to distribute", given=given, damage=damage))
     return problems
 
 
@@ -141,10 +149,11 @@ def distribute(damage: int, members: Sequence[Member], shares: Mapping[str, int]
     if shares is None:
         shares = forced_shares(damage, members)
         if shares is None:
-            raise DistributionError([f"the players share out the {damage} damage: give each character's share"])
+            raise DistributionError([_("the players share out the {damage} damage: give each character's share",
+                                       damage=damage)])
         if any(not m.pc for m in members) and damage > sum(shares.values()):
-            raise DistributionError([f"give the other characters' shares of the {damage - sum(shares.values())} "
-                                     "left over"])
+            raise DistributionError([_("give the other characters' shares of the {rest} left over",
+                                       rest=damage - sum(shares.values()))])
     problems = check_shares(damage, members, shares)
     if problems:
         raise DistributionError(problems)
@@ -177,11 +186,12 @@ def check_super_combo(round_number: int, qualifying_skill: bool, used_this_scena
     """Why a super combo may not be used now (empty: it may)."""
     problems = []
     if round_number < SUPER_COMBO_FIRST_ROUND:
-        problems.append(f"round {round_number}: a super combo is used from round {SUPER_COMBO_FIRST_ROUND} on")
+        problems.append(_("round {round}: a super combo is used from round {first} on", round=round_number,
+                          first=SUPER_COMBO_FIRST_ROUND))
     if not qualifying_skill:
-        problems.append("nobody attacks with a skill of CT 1 turn, CT end of battle or CT end of scenario")
+        problems.append(_("nobody attacks with a skill of CT 1 turn, CT end of battle or CT end of scenario"))
     if used_this_scenario:
-        problems.append("the super combo was used already: it is CT end of scenario")
+        problems.append(_("the super combo was used already: it is CT end of scenario"))
     return problems
 
 

@@ -9,6 +9,8 @@ flight obstruct nobody. A character lying prone spends its move getting up.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+
 from engine.board import EdgeKind
 from engine.cell_graph import KeptGraphs
 from engine.hexes import Edge, Hex, edge
@@ -42,7 +44,7 @@ def board_step_cost(sit: Situation, doors: dict[Edge, str]) -> StepCost:
     return step_cost
 
 
-def moves(sit: Situation, state: GameState, mover: Figure, allowance: int) -> dict[Hex, Reach]:
+def moves(sit: Situation, state: GameState, mover: Figure, allowance: int) -> Mapping[Hex, Reach]:
     """Every hex ``mover`` may end its move on with ``allowance`` hexes, with the cheapest path."""
     enemies = [f for f in sit.figures.values() if f.side != mover.side]
     doors: dict[Edge, str] = dict(state.doors)

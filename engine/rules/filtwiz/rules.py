@@ -19,6 +19,7 @@ from engine.events import Event
 from engine.flow.machine import Flow, FlowRuleSet, Phase
 from engine.flow.turns import FixedOrder
 from engine.hexes import Hex
+from engine.i18n import N_, gettext_for
 from engine.lines import Sight
 from engine.overlays import Overlay
 from engine.pathfinding import Reach
@@ -37,16 +38,19 @@ from .sight import SIGHT_RULING
 from .situation import PRONE, STARTED_UNDERWATER, Figure, Situation, situation
 from .skills import Skill, Use, aim_problem, use
 from .steps import MoveCharacter, PickCharacter
+from .texts import listing
+
+_ = gettext_for(__name__)
 
 GROUNDED_RULING = "grounded"  # the GM brought a full flyer down (a rope, a spell): attacks reach it
 
 RULING_KINDS: tuple[RulingKind, ...] = (
-    RulingKind(SIGHT_RULING, "the GM's verdict on a line of sight the geometry makes hard to call", "two hexes: B3:D4",
-               ("clear", "blocked")),
-    RulingKind(PARTY_HIT_RULING, "the GM rules that this character's areas hit its own party too", "a figure id",
-               ("yes", "no")),
-    RulingKind(GROUNDED_RULING, "the GM rules that a character in full flight was brought down", "a figure id",
-               ("yes", "no")),
+    RulingKind(SIGHT_RULING, N_("the GM's verdict on a line of sight the geometry makes hard to call"),
+               N_("two hexes: B3:D4"), ("clear", "blocked")),
+    RulingKind(PARTY_HIT_RULING, N_("the GM rules that this character's areas hit its own party too"),
+               N_("a figure id"), ("yes", "no")),
+    RulingKind(GROUNDED_RULING, N_("the GM rules that a character in full flight was brought down"),
+               N_("a figure id"), ("yes", "no")),
 )
 
 
@@ -64,10 +68,10 @@ class AttackOption:
 class Filtwiz(FlowRuleSet):
     name: ClassVar[str] = "filtwiz"
     aliases: ClassVar[tuple[str, ...]] = ("filtwiz-detailed-rules", "fw")
-    title: ClassVar[str] = "Filtwiz detailed rules (board and mass combat)"
+    title: ClassVar[str] = N_("Filtwiz detailed rules (board and mass combat)")
     options: ClassVar[tuple[OptionSpec, ...]] = (
         OptionSpec("party_limit", int, scenario_fields.PARTY_LIMIT,
-                   "the most members a party may have (6; more only when the GM allows)"),
+                   N_("the most members a party may have (6; more only when the GM allows)")),
     )
     figure_fields: ClassVar[tuple[Field, ...]] = scenario_fields.FIGURE_FIELDS
     victory_types: ClassVar[tuple[VictoryType, ...]] = scenario_fields.VICTORY_TYPES
@@ -75,7 +79,7 @@ class Filtwiz(FlowRuleSet):
     terrain_kinds: ClassVar[tuple[TerrainKind, ...]] = terrain.TERRAIN_KINDS
     map_symbols: ClassVar[Mapping[str, MapSymbol]] = terrain.MAP_SYMBOLS
     queries: ClassVar[tuple[QueryKind, ...]] = queries.QUERIES
-    phase_names: ClassVar[Mapping[str, str]] = {"action": "Characters act"}
+    phase_names: ClassVar[Mapping[str, str]] = {"action": N_("Characters act")}
     ruling_kinds: ClassVar[tuple[RulingKind, ...]] = RULING_KINDS
     terrain_marks: ClassVar[bool] = True  # the GM marks hexes blocking or clear in play: every judgement reads them
     calculators: ClassVar[tuple[Calculator, ...]] = calculators.CALCULATORS
@@ -118,7 +122,7 @@ class Filtwiz(FlowRuleSet):
 
     def where(self, state: GameState, fid: str) -> str:
         h = state.figures[fid].hex
-        return self.label(h) if h is not None else "off the map"
+        return self.label(h) if h is not None else _("off the map")
 
     def situation(self, state: GameState) -> Situation:
         sit = situation(self.scenario, state)
@@ -143,12 +147,14 @@ class Filtwiz(FlowRuleSet):
 
     def skill_words(self, fid: str) -> str:
         s = self.skill(fid)
-        return {
-            Shape.SINGLE: f"attack one enemy within {s.reach} hexes in sight",
-            Shape.AREA: f"area attack: every enemy within {s.size} hexes of a hex in sight within {s.reach}",
-            Shape.FAN: f"fan attack: a 60° fan of {s.reach} hexes",
-            Shape.SELF: f"attack around itself: every enemy within {s.size} hexes, seen or not",
-        }[s.shape]
+        if s.shape is Shape.SINGLE:
+            return _("attack one enemy within {reach} hexes in sight", reach=s.reach)
+        if s.shape is Shape.AREA:
+            return _("area attack: every enemy within {size} hexes of a hex in sight within {reach}", size=s.size,
+                     reach=s.reach)
+        if s.shape is Shape.FAN:
+            return _("fan attack: a 60° fan of {reach} hexes", reach=s.reach)
+        return _("attack around itself: every enemy within {size} hexes, seen or not", size=s.size)
 
     def allowance(self, state: GameState, fid: str) -> int:
         """〔移動〕 this turn: less 5 when the turn started underwater (unless exempt); 0 for a prone character."""
@@ -163,14 +169,15 @@ class Filtwiz(FlowRuleSet):
         f = sit.figures[fid]
         notes = []
         if f.underwater:
-            notes.append("its turn started underwater: -5 movement, no flying")
+            notes.append(_("its turn started underwater: -5 movement, no flying"))
         if f.flying:
-            notes.append("flying: movement obstruction does not stop it")
+            notes.append(_("flying: movement obstruction does not stop it"))
         elif f.flight is not scenario_fields.Flight.NONE:
-            notes.append("its flying does not work here (indoors or underwater)")
+            notes.append(_("its flying does not work here (indoors or underwater)"))
         else:
-            notes.append("entering a hex next to an enemy ends the move")
-        return "; ".join(notes).capitalize() + "."
+            notes.append(_("entering a hex next to an enemy ends the move"))
+        text = _("; ").join(notes)
+        return _("{notes}.", notes=text[:1].upper() + text[1:])
 
     # -- hooks ---------------------------------------------------------------------------------------------------
     def begin_turn(self, state: GameState, events: list[Event]) -> None:
@@ -186,7 +193,8 @@ class Filtwiz(FlowRuleSet):
         for f in mine:
             if state.in_set(PRONE, f.id) and f.id in sit.figures and sit.figures[f.id].flying:
                 state.turn_sets[PRONE].remove(f.id)
-                events.append(Event("stood_up", f"{self.name_of(f.id)} flies up from prone.", {"figure": f.id}))
+                events.append(Event("stood_up", _("{name} flies up from prone.", name=self.name_of(f.id)),
+                                    {"figure": f.id}))
 
     def victory(self, state: GameState) -> tuple[str, str] | None:
         alive = {f.side for f in state.alive()}
@@ -196,7 +204,7 @@ class Filtwiz(FlowRuleSet):
         return None
 
     # -- queries -----------------------------------------------------------------------------------------------------
-    def reachable(self, state: GameState, figure: str) -> dict[Hex, Reach]:
+    def reachable(self, state: GameState, figure: str) -> Mapping[Hex, Reach]:
         step = state.step
         allowance = step.allowance if isinstance(step, MoveCharacter) and step.figure == figure \
             else self.allowance(state, figure)
@@ -209,10 +217,11 @@ class Filtwiz(FlowRuleSet):
     def why_not(self, state: GameState, figure: str, to: Hex) -> str:
         where = self.label(to)
         if to not in self.board:
-            return f"{where} is not on the map"
+            return _("{hex} is not on the map", hex=where)
         if any(f.id != figure for f in state.figures_at(to)):
-            return f"{where} is taken: a move never ends on another character"
-        return f"{self.name_of(figure)} cannot reach {where} this turn (walls, obstacles, enemies or its movement)"
+            return _("{hex} is taken: a move never ends on another character", hex=where)
+        return _("{name} cannot reach {hex} this turn (walls, obstacles, enemies or its movement)",
+                 name=self.name_of(figure), hex=where)
 
     def attack_options(self, state: GameState, fid: str) -> list[AttackOption]:
         sit = self.situation(state)
@@ -228,27 +237,30 @@ class Filtwiz(FlowRuleSet):
                 u = use(sit, user, skill, f.hex)
                 if u.allowed and any(t.id == f.id for t in u.hit):
                     only = Use(u.covered, u.inside, tuple(t for t in u.hit if t.id == f.id))
-                    out.append(AttackOption(f"target:{f.id}", f"attack {self.name_of(f.id)} at {self.label(f.hex)}",
+                    out.append(AttackOption(f"target:{f.id}", _("attack {name} at {hex}", name=self.name_of(f.id),
+                                                                                 hex=self.label(f.hex)),
                                             f.hex, f.id, only))
         elif skill.shape is Shape.AREA:
             for h in sorted(h for h in self.board if user.hex.distance(h) <= skill.reach):
                 u = use(sit, user, skill, h)
                 if u.allowed and u.hit:
-                    names = ", ".join(self.name_of(t.id) for t in u.hit)
-                    out.append(AttackOption(f"area:{self.label(h)}", f"area around {self.label(h)}: {names}", h,
+                    names = listing(self.name_of(t.id) for t in u.hit)
+                    out.append(AttackOption(f"area:{self.label(h)}",
+                                            _("area around {hex}: {names}", hex=self.label(h), names=names), h,
                                             u.hit[0].id, u))
         elif skill.shape is Shape.FAN:
             for d in range(6):
                 u = use(sit, user, skill, direction=d)
                 if u.hit:
-                    names = ", ".join(self.name_of(t.id) for t in u.hit)
-                    out.append(AttackOption(f"fan:{d}", f"fan towards {self.label(user.hex.neighbour(d))}: {names}",
+                    names = listing(self.name_of(t.id) for t in u.hit)
+                    out.append(AttackOption(f"fan:{d}", _("fan towards {hex}: {names}",
+                                                          hex=self.label(user.hex.neighbour(d)), names=names),
                                             None, u.hit[0].id, u))
         else:
             u = use(sit, user, skill)
             if u.hit:
-                names = ", ".join(self.name_of(t.id) for t in u.hit)
-                out.append(AttackOption("self", f"around itself: {names}", None, u.hit[0].id, u))
+                names = listing(self.name_of(t.id) for t in u.hit)
+                out.append(AttackOption("self", _("around itself: {names}", names=names), None, u.hit[0].id, u))
         return out
 
     def targets(self, state: GameState, figure: str) -> list[TargetInfo]:
@@ -268,7 +280,8 @@ class Filtwiz(FlowRuleSet):
             seen = sit.sight.sees(user.hex, f.hex)
             reason = aim_problem(sit, user, skill, f.hex)
             if not reason and f.airborne and not (skill.reach >= FULL_FLIGHT_REACH or user.flying):
-                reason = f"up in full flight: needs range {FULL_FLIGHT_REACH} or more, or a flying attacker"
+                reason = _("up in full flight: needs range {reach} or more, or a flying attacker",
+                           reach=FULL_FLIGHT_REACH)
             sight = Sight.CLEAR if seen else Sight.BLOCKED
             out.append(TargetInfo(f.id, "attack", user.hex.distance(f.hex), sight, not reason, reason,
                                   verdict.blocker, (user.hex, f.hex)))

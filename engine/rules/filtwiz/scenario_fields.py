@@ -10,11 +10,14 @@ from collections import Counter
 from enum import Enum
 
 from engine.board import Board, HexBoard
+from engine.i18n import N_, gettext_for
 from engine.rules.base import VictoryType
 from engine.scenario import FigureSpec, Scenario
 from engine.scenario_schema import Field, FieldError, text_field, texts_field
 
 from . import terrain
+
+_ = gettext_for(__name__)
 
 PARTY_LIMIT = 6  # the original: a party of at most six, more with the GM's consent
 MAX_RANGE = 99
@@ -60,7 +63,7 @@ FIGURE_FIELDS: tuple[Field, ...] = (
 )
 
 VICTORY_TYPES: tuple[VictoryType, ...] = (
-    VictoryType("defeat", "every enemy character is out (★気絶)", default_text="defeat every enemy"),
+    VictoryType("defeat", N_("every enemy character is out (★気絶)"), default_text=N_("defeat every enemy")),
 )
 
 
@@ -122,8 +125,9 @@ def water_exempt(spec: FigureSpec) -> bool:
 def check_figure(spec: FigureSpec, board: Board) -> None:
     """A character starts on a hex it may stand on."""
     if isinstance(board, HexBoard) and not terrain.standable(board, spec.start):
-        raise FieldError("at", f"{spec.name!r} starts at {board.label(spec.start)}, a {board.terrain(spec.start)!s} "
-                         "hex nobody stands on", "start it on floor, underwater or indoor hexes")
+        raise FieldError("at", _("{name!r} starts at {hex}, a {terrain} hex nobody stands on", name=spec.name,
+                                 hex=board.label(spec.start), terrain=str(board.terrain(spec.start))),
+                         _("start it on floor, underwater or indoor hexes"))
 
 
 def check_scenario(scenario: Scenario, limit: int) -> None:
@@ -134,9 +138,9 @@ def check_scenario(scenario: Scenario, limit: int) -> None:
             sides.setdefault(party(f), set()).add(f.side)
     for name, held in sorted(sides.items()):
         if len(held) > 1:
-            raise ValueError(f"party {name!r} has characters of sides {', '.join(sorted(held))}. Fix: a party is on "
-                             "one side; give the others another party")
+            raise ValueError(_("party {name!r} has characters of sides {sides}. Fix: a party is on one side; give "
+                               "the others another party", name=name, sides=", ".join(sorted(held))))
     for name, n in sorted(Counter(party(f) for f in scenario.figures if party(f)).items()):
         if n > limit:
-            raise ValueError(f"party {name!r} has {n} members, more than {limit}. Fix: split it, or let the GM allow "
-                             f"more with [options] party_limit = {n}")
+            raise ValueError(_("party {name!r} has {n} members, more than {limit}. Fix: split it, or let the GM "
+                               "allow more with [options] party_limit = {n}", name=name, n=n, limit=limit))

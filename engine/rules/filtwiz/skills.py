@@ -12,11 +12,14 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from engine.hexes import Hex
+from engine.i18n import gettext_for
 
 from . import fans, flight, ranges
 from .party import Affects, affected, same_party
 from .scenario_fields import Shape
 from .situation import Figure, Situation
+
+_ = gettext_for(__name__)
 
 
 @dataclass(frozen=True)
@@ -44,13 +47,16 @@ class Use:
 def aim_problem(sit: Situation, user: Figure, skill: Skill, chosen: Hex) -> str:
     """Why the user may not aim at ``chosen`` (single target or area centre); empty when it may."""
     if chosen not in sit.board:
-        return "that hex is not on the map"
+        return _("that hex is not on the map")
     if not ranges.in_range(user.hex, chosen, skill.reach):
-        return f"{sit.board.label(chosen)} is {user.hex.distance(chosen)} hexes away; the range is {skill.reach}"
+        return _("{hex} is {distance} hexes away; the range is {reach}", hex=sit.board.label(chosen),
+                 distance=user.hex.distance(chosen), reach=skill.reach)
     if not sit.sight.sees(user.hex, chosen):
         blocker = sit.sight.line(user.hex, chosen).blocker
-        where = f" ({sit.board.label(blocker)} is in the way)" if isinstance(blocker, Hex) else ""
-        return f"{sit.board.label(chosen)} is out of sight{where}"
+        if isinstance(blocker, Hex):
+            return _("{hex} is out of sight ({blocker} is in the way)", hex=sit.board.label(chosen),
+                     blocker=sit.board.label(blocker))
+        return _("{hex} is out of sight", hex=sit.board.label(chosen))
     return ""
 
 
@@ -72,20 +78,20 @@ def use(sit: Situation, user: Figure, skill: Skill, chosen: Hex | None = None, d
     inside = tuple(sit.inside(hexes))
     reason = ""
     if skill.shape in (Shape.SINGLE, Shape.AREA):
-        reason = "choose a hex" if chosen is None else aim_problem(sit, user, skill, chosen)
+        reason = _("choose a hex") if chosen is None else aim_problem(sit, user, skill, chosen)
     meant = {c.id for c in affected(user.character, (f.character for f in inside), skill.affects,
                                     sit.party_hit(user.id))}
     spared: dict[str, str] = {}
     hit: list[Figure] = []
     for f in inside:
         if f.id not in meant:
-            spared[f.id] = ("the user's party" if same_party(user.character, f.character)
-                            else "not what the skill is meant for")
+            spared[f.id] = (_("the user's party") if same_party(user.character, f.character)
+                            else _("not what the skill is meant for"))
         elif skill.shape is Shape.FAN and not sit.sight.sees(user.hex, f.hex):
-            spared[f.id] = "out of the user's sight (a fan needs sight of each target)"
+            spared[f.id] = _("out of the user's sight (a fan needs sight of each target)")
         elif f.side != user.side and not flight.can_attack(skill.reach, user.flying, f.airborne):
-            spared[f.id] = (f"up in full flight: only attacks of range {flight.FULL_FLIGHT_REACH} or more, or a flying "
-                            "attacker, reach it")
+            spared[f.id] = _("up in full flight: only attacks of range {reach} or more, or a flying attacker, reach "
+                             "it", reach=flight.FULL_FLIGHT_REACH)
         else:
             hit.append(f)
     return Use(frozenset(hexes), inside, tuple(hit), not reason, reason, spared)

@@ -13,21 +13,22 @@ from collections.abc import Mapping
 
 from engine.board import EdgeKind, HexBoard, TerrainKind
 from engine.hexes import Edge, Hex
+from engine.i18n import N_
 from engine.rules.base import MapSymbol
 
 UNDERWATER = "underwater"
 INDOOR = "indoor"
 
 TERRAIN_KINDS: tuple[TerrainKind, ...] = (
-    TerrainKind(UNDERWATER, "under water: -5 movement and no flying for a character that starts its turn here",
+    TerrainKind(UNDERWATER, N_("under water: -5 movement and no flying for a character that starts its turn here"),
                 standable=True, blocks_sight=False, style="water"),
-    TerrainKind(INDOOR, "indoors: flying and full flight have no effect here", standable=True, blocks_sight=False,
-                style="building"),
+    TerrainKind(INDOOR, N_("indoors: flying and full flight have no effect here"), standable=True,
+                blocks_sight=False, style="building"),
 )
 
 MAP_SYMBOLS: Mapping[str, MapSymbol] = {
-    "w": MapSymbol(UNDERWATER, None, "an underwater hex"),
-    "i": MapSymbol(INDOOR, None, "an indoor hex"),
+    "w": MapSymbol(UNDERWATER, None, N_("an underwater hex")),
+    "i": MapSymbol(INDOOR, None, N_("an indoor hex")),
 }
 
 

@@ -9,11 +9,15 @@ from typing import TYPE_CHECKING
 from engine.actions import Choose, Move
 from engine.events import Event
 from engine.flow.machine import Stage
+from engine.i18n import N_, gettext_for, ngettext_for
 from engine.prompts import Option, Prompt, PromptKind
 from engine.state import GameState
 
 from .situation import PRONE
 from .steps import ChooseAttack, Judge, MoveCharacter, PickCharacter
+
+_ = gettext_for(__name__)
+_n = ngettext_for(__name__)
 
 if TYPE_CHECKING:
     from .rules import Filtwiz
@@ -22,10 +26,10 @@ ACTED = "acted"
 END_TURN = "end"
 NO_ATTACK = "none"
 VERDICTS: tuple[tuple[str, str], ...] = (
-    ("out", "hit: {t} is out (★気絶, 0 HP or below)"),
-    ("prone", "hit: {t} falls ☆prone"),
-    ("hit", "hit: {t} takes the damage and fights on"),
-    ("miss", "missed (dodged, or no damage got through)"),
+    ("out", N_("hit: {t} is out (★気絶, 0 HP or below)")),
+    ("prone", N_("hit: {t} falls ☆prone")),
+    ("hit", N_("hit: {t} takes the damage and fights on")),
+    ("miss", N_("missed (dodged, or no damage got through)")),
 )
 
 
@@ -37,10 +41,12 @@ def waiting(r: Filtwiz, state: GameState) -> list[str]:
 
 
 def prompt_pick(r: Filtwiz, state: GameState, step: PickCharacter) -> Prompt:
-    options = tuple(Option(fid, f"{r.name_of(fid)} at {r.where(state, fid)}", state.figures[fid].hex, fid)
+    options = tuple(Option(fid, _("{name} at {hex}", name=r.name_of(fid), hex=r.where(state, fid)),
+                           state.figures[fid].hex, fid)
                     for fid in waiting(r, state))
-    return Prompt(PromptKind.CHOOSE, r.player_sides(state)[0], f"{r.active_name(state)}: which character acts next?",
-                  options=(*options, Option(END_TURN, "end the turn (the others do nothing)")))
+    return Prompt(PromptKind.CHOOSE, r.player_sides(state)[0],
+                  _("{side}: which character acts next?", side=r.active_name(state)),
+                  options=(*options, Option(END_TURN, _("end the turn (the others do nothing)"))))
 
 
 def start(r: Filtwiz, state: GameState, fid: str, events: list[Event]) -> None:
@@ -52,7 +58,7 @@ def start(r: Filtwiz, state: GameState, fid: str, events: list[Event]) -> None:
 
 def apply_pick(r: Filtwiz, state: GameState, step: PickCharacter, choice: Choose, events: list[Event]) -> None:
     if choice.option == END_TURN:
-        events.append(Event("turn_ended", f"{r.active_name(state)} ends the turn.", {}))
+        events.append(Event("turn_ended", _("{side} ends the turn.", side=r.active_name(state)), {}))
         r.end_phase(state, events)
         return
     start(r, state, choice.option, events)
@@ -74,10 +80,12 @@ def prompt_move(r: Filtwiz, state: GameState, step: MoveCharacter) -> Prompt:
     fig = state.figures[step.figure]
     name = r.name_of(step.figure)
     if state.in_set(PRONE, step.figure):
-        text = f"{name} is prone and spends the move getting up: leave it at {r.label(step.start)}."
+        text = _("{name} is prone and spends the move getting up: leave it at {hex}.", name=name,
+                 hex=r.label(step.start))
     else:
-        text = (f"{r.side_name(fig.side)}: move {name} up to {step.allowance} hexes (or leave it where it is). "
-                f"{r.move_note(state, step.figure)}")
+        text = _n("{side}: move {name} up to {n} hex (or leave it where it is). {note}",
+                  "{side}: move {name} up to {n} hexes (or leave it where it is). {note}", step.allowance,
+                  side=r.side_name(fig.side), name=name, note=r.move_note(state, step.figure))
     return Prompt(PromptKind.MOVE, fig.side, text, figure=fig.id, moves=r.reachable(state, fig.id))
 
 
@@ -85,13 +93,15 @@ def apply_move(r: Filtwiz, state: GameState, step: MoveCharacter, move: Move, ev
     name = r.name_of(step.figure)
     if state.in_set(PRONE, step.figure):
         state.turn_sets[PRONE].remove(step.figure)
-        events.append(Event("stood_up", f"{name} gets up.", {"figure": step.figure}))
+        events.append(Event("stood_up", _("{name} gets up.", name=name), {"figure": step.figure}))
     elif move.to == step.start:
-        events.append(Event("stayed", f"{name} stays at {r.label(step.start)}.", {"figure": step.figure}))
+        events.append(Event("stayed", _("{name} stays at {hex}.", name=name, hex=r.label(step.start)),
+                            {"figure": step.figure}))
     else:
         path = r.reachable(state, step.figure)[move.to].path
         state.put(step.figure, move.to)
-        events.append(Event("moved", f"{name} moves from {r.label(step.start)} to {r.label(move.to)}.", {
+        events.append(Event("moved", _("{name} moves from {start} to {to}.", name=name, start=r.label(step.start),
+                                             to=r.label(move.to)), {
             "figure": step.figure, "from": [step.start.q, step.start.r], "to": [move.to.q, move.to.r],
             "path": [[h.q, h.r] for h in path]}))
     state.step = ChooseAttack(step.figure)
@@ -101,18 +111,20 @@ def apply_move(r: Filtwiz, state: GameState, step: MoveCharacter, move: Move, ev
 def prompt_attack(r: Filtwiz, state: GameState, step: ChooseAttack) -> Prompt:
     fig = state.figures[step.figure]
     options = tuple(Option(u.id, u.label, u.hex, u.figure) for u in r.attack_options(state, step.figure))
-    return Prompt(PromptKind.CHOOSE, fig.side, f"{r.name_of(step.figure)}: {r.skill_words(step.figure)} — use it?",
-                  figure=step.figure, options=(*options, Option(NO_ATTACK, "no attack this turn")))
+    return Prompt(PromptKind.CHOOSE, fig.side, _("{name}: {skill} — use it?", name=r.name_of(step.figure),
+                    skill=r.skill_words(step.figure)),
+                  figure=step.figure, options=(*options, Option(NO_ATTACK, _("no attack this turn"))))
 
 
 def apply_attack(r: Filtwiz, state: GameState, step: ChooseAttack, choice: Choose, events: list[Event]) -> None:
     if choice.option == NO_ATTACK:
-        events.append(Event("no_attack", f"{r.name_of(step.figure)} does not attack.", {"figure": step.figure}))
+        events.append(Event("no_attack", _("{name} does not attack.", name=r.name_of(step.figure)),
+                            {"figure": step.figure}))
         state.step = PickCharacter()
         return
     chosen = next(u for u in r.attack_options(state, step.figure) if u.id == choice.option)
     hit = tuple(f.id for f in chosen.use.hit)
-    events.append(Event("attack", f"{r.name_of(step.figure)} attacks: {chosen.label}.", {
+    events.append(Event("attack", _("{name} attacks: {attack}.", name=r.name_of(step.figure), attack=chosen.label), {
         "figure": step.figure, "option": chosen.id, "hexes": [[h.q, h.r] for h in sorted(chosen.use.covered)],
         "targets": list(hit), "spared": dict(chosen.use.spared)}))
     state.step = Judge(step.figure, hit, chosen.label) if hit else PickCharacter()
@@ -130,10 +142,11 @@ def settle_attack(r: Filtwiz, state: GameState, step: ChooseAttack, events: list
 def prompt_judge(r: Filtwiz, state: GameState, step: Judge) -> Prompt:
     target = step.targets[0]
     t = r.name_of(target)
-    options = tuple(Option(key, text.format(t=t)) for key, text in VERDICTS)
+    options = tuple(Option(key, _(text, t=t)) for key, text in VERDICTS)
     return Prompt(PromptKind.CHOOSE, state.figures[step.figure].side,
-                  f"GM: {r.name_of(step.figure)} ({step.how}) against {t} — roll 〔命中〕 against 〔回避〕 at the "
-                  "table and apply the damage on the sheets. What happened?", figure=target, options=options)
+                  _("GM: {name} ({attack}) against {t} — roll 〔命中〕 against 〔回避〕 at the table and apply the "
+                    "damage on the sheets. What happened?", name=r.name_of(step.figure), attack=step.how, t=t),
+                  figure=target, options=options)
 
 
 def apply_judge(r: Filtwiz, state: GameState, step: Judge, choice: Choose, events: list[Event]) -> None:
@@ -143,14 +156,14 @@ def apply_judge(r: Filtwiz, state: GameState, step: Judge, choice: Choose, event
     if choice.option == "out":
         fig.alive = False
         state.pending_removals.append(target)
-        events.append(Event("out", f"{t} is out (★気絶).", {"figure": target}))
+        events.append(Event("out", _("{t} is out (★気絶).", t=t), {"figure": target}))
     elif choice.option == "prone":
         state.add_to_set(PRONE, target)
-        events.append(Event("prone", f"{t} falls prone.", {"figure": target}))
+        events.append(Event("prone", _("{t} falls prone.", t=t), {"figure": target}))
     elif choice.option == "hit":
-        events.append(Event("hit", f"{t} is hit and fights on.", {"figure": target}))
+        events.append(Event("hit", _("{t} is hit and fights on.", t=t), {"figure": target}))
     else:
-        events.append(Event("missed", f"{r.name_of(step.figure)} misses {t}.", {"figure": target}))
+        events.append(Event("missed", _("{name} misses {t}.", name=r.name_of(step.figure), t=t), {"figure": target}))
     alive = tuple(f for f in rest if state.figures[f].alive)
     state.step = Judge(step.figure, alive, step.how) if alive else PickCharacter()
 

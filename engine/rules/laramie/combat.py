@@ -18,6 +18,7 @@ from engine.actions import Choose, Roll
 from engine.events import Event
 from engine.flow.machine import Stage
 from engine.flow.turns import RollOff
+from engine.i18n import gettext_for, ngettext_for
 from engine.prompts import Chance, DieRequest, Option, Outcome, Prompt, PromptKind
 from engine.state import FigureState, GameState
 
@@ -28,6 +29,9 @@ if TYPE_CHECKING:
     from .rules import Laramie
 
 NO_EFFECT, HIT = "none", "hit"
+
+_ = gettext_for(__name__)
+_n = ngettext_for(__name__)
 
 
 def enter(r: Laramie, state: GameState) -> Act | RollOff:
@@ -70,8 +74,9 @@ def options(r: Laramie, state: GameState, step: Act) -> tuple[Option, ...]:
     for e in enemies:
         shot = r.normal(state, fid, e.id)
         if shot.allowed:
-            out.append(Option(f"fire:{e.id}", f"Normal fire at {r.name_of(e.id)} ({r.where(state, e.id)}): "
-                              f"{shot.need()} — {shot.breakdown()}", e.hex, e.id))
+            out.append(Option(f"fire:{e.id}", _("Normal fire at {name} ({hex}): {need} — {breakdown}",
+                                                name=r.name_of(e.id), hex=r.where(state, e.id), need=shot.need(),
+                                                breakdown=shot.breakdown()), e.hex, e.id))
     seen: set[object] = set()
     for e in enemies:
         if e.hex in seen:
@@ -81,24 +86,27 @@ def options(r: Laramie, state: GameState, step: Act) -> tuple[Option, ...]:
             if shot.allowed:
                 seen.add(e.hex)
                 n = len(r.stack(state, e.hex)) if e.hex is not None else 0
-                out.append(Option(f"suppress:{e.id}:{'damage' if use_damage else 'hit'}",
-                                  f"Suppressive fire at {r.where(state, e.id)} ({n} unit{'s' if n > 1 else ''}), "
-                                  f"{'damage' if use_damage else 'hit'} value {shot.hit_value} "
-                                  f"({shot.breakdown().split(';')[0]})", e.hex))
+                where = {"hex": r.where(state, e.id), "value": shot.hit_value, "breakdown": shot.value_breakdown()}
+                text = (_n("Suppressive fire at {hex} ({n} unit), damage value {value} ({breakdown})",
+                           "Suppressive fire at {hex} ({n} units), damage value {value} ({breakdown})", n, **where)
+                        if use_damage else
+                        _n("Suppressive fire at {hex} ({n} unit), hit value {value} ({breakdown})",
+                           "Suppressive fire at {hex} ({n} units), hit value {value} ({breakdown})", n, **where))
+                out.append(Option(f"suppress:{e.id}:{'damage' if use_damage else 'hit'}", text, e.hex))
     if step.shot == 0 and units.state_of(me) != units.BROKEN:
         for e in enemies:
             if e.hex == me.hex:
                 if units.state_of(e) == units.BROKEN:
-                    label = f"Melee with {r.name_of(e.id)}: morale broken, it surrenders"
+                    label = _("Melee with {name}: morale broken, it surrenders", name=r.name_of(e.id))
                 else:
                     odds = melee.chances(fighter(r, me), fighter(r, e))
-                    win = sum(p for (a, _), p in odds.items() if a)
-                    lose = sum(p for (_, b), p in odds.items() if b)
-                    label = (f"Melee with {r.name_of(e.id)}: you kill {round(win * 100)}%, "
-                             f"you fall {round(lose * 100)}% (both may fall)")
+                    win = sum(p for (a, _b), p in odds.items() if a)
+                    lose = sum(p for (_a, b), p in odds.items() if b)
+                    label = _("Melee with {name}: you kill {win}%, you fall {lose}% (both may fall)",
+                              name=r.name_of(e.id), win=round(win * 100), lose=round(lose * 100))
                 out.append(Option(f"melee:{e.id}", label, e.hex, e.id))
     if out:
-        out.append(Option("hold", "Hold fire"))
+        out.append(Option("hold", _("Hold fire")))
     return tuple(out)
 
 
@@ -106,9 +114,10 @@ def prompt(r: Laramie, state: GameState, step: Act) -> Prompt:
     fid = step.order[step.index]
     fig = state.figures[fid]
     shots = scenario_fields.shots(r.specs[fid])
-    which = f" (shot {step.shot + 1} of {shots})" if shots > 1 else ""
-    return Prompt(PromptKind.CHOOSE, fig.side, f"Combat: {r.name_of(fid)} at {r.where(state, fid)}{which} — "
-                  "fire, fight or hold.", figure=fid, options=options(r, state, step))
+    who = {"name": r.name_of(fid), "hex": r.where(state, fid)}
+    text = (_("Combat: {name} at {hex} (shot {shot} of {shots}) — fire, fight or hold.", shot=step.shot + 1,
+              shots=shots, **who) if shots > 1 else _("Combat: {name} at {hex} — fire, fight or hold.", **who))
+    return Prompt(PromptKind.CHOOSE, fig.side, text, figure=fid, options=options(r, state, step))
 
 
 def settle(r: Laramie, state: GameState, step: Act, events: list[Event]) -> bool:
@@ -125,9 +134,9 @@ def settle(r: Laramie, state: GameState, step: Act, events: list[Event]) -> bool
 def apply(r: Laramie, state: GameState, step: Act, choice: Choose, events: list[Event]) -> None:
     fid = step.order[step.index]
     name = r.name_of(fid)
-    what, _, rest = choice.option.partition(":")
+    what, _sep, rest = choice.option.partition(":")
     if what == "hold":
-        events.append(Event("held", f"{name} holds fire.", {"figure": fid}))
+        events.append(Event("held", _("{name} holds fire.", name=name), {"figure": fid}))
         next_unit(r, state, step.order, step.index, events)
     elif what == "fire":
         target = state.figures[rest]
@@ -135,18 +144,21 @@ def apply(r: Laramie, state: GameState, step: Act, choice: Choose, events: list[
             if target.hex is not None else ()
         state.step = FireRoll(step.order, step.index, step.shot, rest, others)
     elif what == "suppress":
-        target_id, _, mode = rest.partition(":")
+        target_id, _sep, mode = rest.partition(":")
         target = state.figures[target_id]
         shot = r.suppressive(state, fid, target_id, mode == "damage")
         assert target.hex is not None
         queue = (target_id, *(f.id for f in r.stack(state, target.hex) if f.id not in (target_id, fid)))
-        events.append(Event("fired", f"{name} lays suppressive fire on {r.label(target.hex)} ({mode} value "
-                            f"{shot.hit_value}).", {"figure": fid, "hex": [target.hex.q, target.hex.r]}))
+        text = (_("{name} lays suppressive fire on {hex} (damage value {value}).", name=name, hex=r.label(target.hex),
+                  value=shot.hit_value) if mode == "damage" else
+                _("{name} lays suppressive fire on {hex} (hit value {value}).", name=name, hex=r.label(target.hex),
+                  value=shot.hit_value))
+        events.append(Event("fired", text, {"figure": fid, "hex": [target.hex.q, target.hex.r]}))
         state.step = SuppressOutcome(step.order, step.index, step.shot, shot.hit_value, queue)
     else:  # melee
         enemy = state.figures[rest]
         if units.state_of(enemy) == units.BROKEN:
-            r.kill(state, rest, "taken prisoner: morale broken, it surrenders", events)
+            r.kill(state, rest, units.SURRENDERED, events)
             next_unit(r, state, step.order, step.index, events)
         else:
             state.step = MeleeRoll(step.order, step.index, fid, rest)
@@ -158,11 +170,12 @@ def prompt_fire(r: Laramie, state: GameState, step: FireRoll) -> Prompt:
     shot = r.normal(state, shooter, step.target)
     side = state.figures[shooter].side
     hits = dice.faces(lambda d: dice.succeeds(d, shot.die_modifier, shot.hit_value))
-    return Prompt(PromptKind.ROLL, side, f"{r.name_of(shooter)} fires at {r.name_of(step.target)}: roll {shot.need()} "
-                  f"to hit ({shot.breakdown()}).", figure=shooter,
-                  dice=(DieRequest(side, dice.DIE, "normal fire", shooter),),
-                  outcomes=(tuple(Outcome(d, d, "hit" if d in hits else "miss") for d in range(1, 11)),),
-                  chances=(Chance(f"{r.name_of(step.target)} is hit", shot.chance),))
+    return Prompt(PromptKind.ROLL, side, _("{name} fires at {target}: roll {need} to hit ({breakdown}).",
+                                           name=r.name_of(shooter), target=r.name_of(step.target), need=shot.need(),
+                                           breakdown=shot.breakdown()), figure=shooter,
+                  dice=(DieRequest(side, dice.DIE, _("normal fire"), shooter),),
+                  outcomes=(tuple(Outcome(d, d, _("hit") if d in hits else _("miss")) for d in range(1, 11)),),
+                  chances=(Chance(_("{name} is hit", name=r.name_of(step.target)), shot.chance),))
 
 
 def damage(r: Laramie, state: GameState, shooter: str, fid: str, events: list[Event]) -> None:
@@ -170,10 +183,11 @@ def damage(r: Laramie, state: GameState, shooter: str, fid: str, events: list[Ev
     fig = state.figures[fid]
     left = units.hp_of(fig) - scenario_fields.damage(r.specs[shooter])
     fig.values[units.HP] = max(left, 0)
-    events.append(Event("hit", f"{r.name_of(fid)} is hit by {r.name_of(shooter)}: HP {max(left, 0)}.",
+    events.append(Event("hit", _("{name} is hit by {shooter}: HP {hp}.", name=r.name_of(fid),
+                                 shooter=r.name_of(shooter), hp=max(left, 0)),
                         {"figure": fid, "hp": max(left, 0)}))
     if left <= 0:
-        r.kill(state, fid, "killed in action", events)
+        r.kill(state, fid, units.KILLED, events)
 
 
 def apply_fire(r: Laramie, state: GameState, step: FireRoll, roll: Roll, events: list[Event]) -> None:
@@ -181,8 +195,10 @@ def apply_fire(r: Laramie, state: GameState, step: FireRoll, roll: Roll, events:
     shot = r.normal(state, shooter, step.target)
     (rolled,) = roll.values
     hit = dice.succeeds(rolled, shot.die_modifier, shot.hit_value)
-    events.append(Event("rolled", f"{r.name_of(shooter)} rolls {rolled} at {r.name_of(step.target)}: "
-                        f"{'hit' if hit else 'miss'}.", {"values": [rolled], "hit": hit}))
+    who = {"name": r.name_of(shooter), "die": rolled, "target": r.name_of(step.target)}
+    text = (_("{name} rolls {die} at {target}: hit.", **who) if hit
+            else _("{name} rolls {die} at {target}: miss.", **who))
+    events.append(Event("rolled", text, {"values": [rolled], "hit": hit}))
     if hit:
         if scenario_fields.hero(r.specs[step.target]):
             state.step = Evade(step.order, step.index, step.shot, step.target, HIT)
@@ -203,22 +219,25 @@ def outcomes(r: Laramie) -> tuple[str, ...]:
     return (*states, *((units.BROKEN,) if r.morale_in_use else ()), HIT)
 
 
-def outcome_text(r: Laramie, outcome: str, shooter: str) -> str:
+def outcome_text(r: Laramie, outcome: str, shooter: str, capital: bool = False) -> str:
+    """A suppressive-fire outcome for people: "no effect", "hit: HP − 2", a state; ``capital`` for an option."""
     if outcome == NO_EFFECT:
-        return "no effect"
+        return _("No effect") if capital else _("no effect")
     if outcome == HIT:
-        return f"hit: HP − {scenario_fields.damage(r.specs[shooter])}"
-    return units.label(outcome).lower()
+        damage = scenario_fields.damage(r.specs[shooter])
+        return _("Hit: HP − {damage}", damage=damage) if capital else _("hit: HP − {damage}", damage=damage)
+    return units.label(outcome) if capital else units.label(outcome).lower()
 
 
 def prompt_suppress(r: Laramie, state: GameState, step: SuppressOutcome) -> Prompt:
     shooter = step.order[step.index]
     fid = step.queue[0]
     fig = state.figures[fid]
-    opts = tuple(Option(o, outcome_text(r, o, shooter).capitalize()) for o in outcomes(r))
+    opts = tuple(Option(o, outcome_text(r, o, shooter, capital=True)) for o in outcomes(r))
     return Prompt(PromptKind.CHOOSE, state.figures[shooter].side,
-                  f"Suppressive fire by {r.name_of(shooter)} with value {step.value}: read the suppressive-fire "
-                  f"table for {r.name_of(fid)} ({units.label(units.state_of(fig)).lower()}) and enter the outcome.",
+                  _("Suppressive fire by {shooter} with value {value}: read the suppressive-fire table for {name} "
+                    "({state}) and enter the outcome.", shooter=r.name_of(shooter), value=step.value,
+                    name=r.name_of(fid), state=units.label(units.state_of(fig)).lower()),
                   figure=fid, options=opts)
 
 
@@ -229,7 +248,8 @@ def effect(r: Laramie, state: GameState, shooter: str, fid: str, outcome: str, e
     elif outcome != NO_EFFECT:
         now = units.worse(units.state_of(fig), outcome)
         units.set_state(fig, now)
-        events.append(Event("state", f"{r.name_of(fid)} is {units.label(now).lower()}.", {"figure": fid, "state": now}))
+        events.append(Event("state", _("{name} is {state}.", name=r.name_of(fid), state=units.label(now).lower()),
+                            {"figure": fid, "state": now}))
 
 
 def next_in_queue(r: Laramie, state: GameState, ranking: tuple[str, ...], index: int, shot: int, value: int,
@@ -245,7 +265,7 @@ def apply_suppress(r: Laramie, state: GameState, step: SuppressOutcome, choice: 
     shooter = step.order[step.index]
     fid = step.queue[0]
     if choice.option == NO_EFFECT:
-        events.append(Event("suppressed", f"{r.name_of(fid)}: no effect.", {"figure": fid}))
+        events.append(Event("suppressed", _("{name}: no effect.", name=r.name_of(fid)), {"figure": fid}))
     elif scenario_fields.hero(r.specs[fid]):
         state.step = Evade(step.order, step.index, step.shot, fid, choice.option, step.queue[1:], step.value)
         return
@@ -260,21 +280,23 @@ def prompt_evade(r: Laramie, state: GameState, step: Evade) -> Prompt:
     need = r.combat_value(step.figure)
     ok = dice.faces(lambda d: dice.succeeds(d, 0, need))
     shooter = step.order[step.index]
-    return Prompt(PromptKind.ROLL, fig.side, f"{r.name_of(step.figure)} is a hero: roll 1d10 — {need} or less and he "
-                  f"evades ({outcome_text(r, step.effect, shooter)}).", figure=step.figure,
-                  dice=(DieRequest(fig.side, dice.DIE, "evasion", step.figure),),
-                  outcomes=(tuple(Outcome(d, d, "evades" if d in ok else "does not evade") for d in range(1, 11)),),
-                  chances=(Chance(f"{r.name_of(step.figure)} evades", len(ok) / dice.DIE),))
+    return Prompt(PromptKind.ROLL, fig.side, _("{name} is a hero: roll 1d10 — {need} or less and he evades "
+                                               "({effect}).", name=r.name_of(step.figure), need=need,
+                                               effect=outcome_text(r, step.effect, shooter)), figure=step.figure,
+                  dice=(DieRequest(fig.side, dice.DIE, _("evasion"), step.figure),),
+                  outcomes=(tuple(Outcome(d, d, _("evades") if d in ok else _("does not evade"))
+                                  for d in range(1, 11)),),
+                  chances=(Chance(_("{name} evades", name=r.name_of(step.figure)), len(ok) / dice.DIE),))
 
 
 def apply_evade(r: Laramie, state: GameState, step: Evade, roll: Roll, events: list[Event]) -> None:
     shooter = step.order[step.index]
     (rolled,) = roll.values
     if dice.succeeds(rolled, 0, r.combat_value(step.figure)):
-        events.append(Event("evaded", f"{r.name_of(step.figure)} rolls {rolled}: evades.",
+        events.append(Event("evaded", _("{name} rolls {die}: evades.", name=r.name_of(step.figure), die=rolled),
                             {"figure": step.figure, "values": [rolled]}))
     else:
-        events.append(Event("rolled", f"{r.name_of(step.figure)} rolls {rolled}: does not evade.",
+        events.append(Event("rolled", _("{name} rolls {die}: does not evade.", name=r.name_of(step.figure), die=rolled),
                             {"figure": step.figure, "values": [rolled]}))
         effect(r, state, shooter, step.figure, step.effect, events)
     next_in_queue(r, state, step.order, step.index, step.shot, step.value, step.queue, events)
@@ -292,29 +314,34 @@ def prompt_melee(r: Laramie, state: GameState, step: MeleeRoll) -> Prompt:
     def mod(x: melee.Fighter, y: melee.Fighter) -> str:
         return f"{melee.die_modifier(x, y):+d}"
 
-    return Prompt(PromptKind.ROLL, a.side, f"Melee: {na} (strength {fa.strength}, die {mod(fa, fb)}) and {nb} "
-                  f"(strength {fb.strength}, die {mod(fb, fa)}) roll 1d10 each at once — 5 or less (modified) kills.",
-                  figure=a.id, dice=(DieRequest(a.side, dice.DIE, "melee", a.id), DieRequest(b.side, dice.DIE, "melee",
-                                                                                          b.id)),
-                  outcomes=(tuple(Outcome(d, d, f"kills {nb}" if d in ka else "misses") for d in range(1, 11)),
-                            tuple(Outcome(d, d, f"kills {na}" if d in kb else "misses") for d in range(1, 11))),
-                  chances=(Chance(f"{nb} falls", sum(p for (x, _), p in odds.items() if x)),
-                           Chance(f"{na} falls", sum(p for (_, y), p in odds.items() if y)),
-                           Chance("both fall", odds.get((True, True), 0.0))))
+    text = _("Melee: {a} (strength {a_strength}, die {a_die}) and {b} (strength {b_strength}, die {b_die}) roll 1d10 "
+             "each at once — 5 or less (modified) kills.", a=na, a_strength=fa.strength, a_die=mod(fa, fb), b=nb,
+             b_strength=fb.strength, b_die=mod(fb, fa))
+    return Prompt(PromptKind.ROLL, a.side, text,
+                  figure=a.id, dice=(DieRequest(a.side, dice.DIE, _("melee"), a.id),
+                                     DieRequest(b.side, dice.DIE, _("melee"), b.id)),
+                  outcomes=(tuple(Outcome(d, d, _("kills {name}", name=nb) if d in ka else _("misses"))
+                                  for d in range(1, 11)),
+                            tuple(Outcome(d, d, _("kills {name}", name=na) if d in kb else _("misses"))
+                                  for d in range(1, 11))),
+                  chances=(Chance(_("{name} falls", name=nb), sum(p for (x, _y), p in odds.items() if x)),
+                           Chance(_("{name} falls", name=na), sum(p for (_x, y), p in odds.items() if y)),
+                           Chance(_("both fall"), odds.get((True, True), 0.0))))
 
 
 def apply_melee(r: Laramie, state: GameState, step: MeleeRoll, roll: Roll, events: list[Event]) -> None:
     a, b = state.figures[step.attacker], state.figures[step.defender]
     da, db = roll.values
     a_kills, b_kills = melee.resolve(fighter(r, a), fighter(r, b), da, db)
-    events.append(Event("rolled", f"Melee: {r.name_of(a.id)} rolls {da}, {r.name_of(b.id)} rolls {db}.",
+    events.append(Event("rolled", _("Melee: {a} rolls {a_die}, {b} rolls {b_die}.", a=r.name_of(a.id), a_die=da,
+                                    b=r.name_of(b.id), b_die=db),
                         {"values": [da, db]}))
     if not (a_kills or b_kills):
-        events.append(Event("melee", "Nobody falls.", {}))
+        events.append(Event("melee", _("Nobody falls."), {}))
     if a_kills:
-        r.kill(state, b.id, "killed in action", events)
+        r.kill(state, b.id, units.KILLED, events)
     if b_kills:
-        r.kill(state, a.id, "killed in action", events)
+        r.kill(state, a.id, units.KILLED, events)
     next_unit(r, state, step.order, step.index, events)
 
 

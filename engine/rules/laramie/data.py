@@ -27,7 +27,9 @@ TABLES: dict[str, Table] = {
     "states": Table("states", (
         text_field("name", max_len=20),
         text_field("label", max_len=30),
+        text_field("label_ja", "", max_len=30, help="the label in Japanese, as the original writes the state"),
         text_field("badge", max_len=24),
+        text_field("badge_ja", "", max_len=24, help="the badge in Japanese"),
         Field("hit", int, low=-9, high=9, help="modifier to the hit value"),
         Field("open_only", bool, help="fires only from open ground"),
         Field("fire", bool, help="may fire"),
@@ -46,7 +48,9 @@ class StateRules:
 
     name: str
     label: str
+    label_ja: str
     badge: str
+    badge_ja: str
     hit: int
     open_only: bool
     fire: bool

@@ -15,6 +15,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from engine.board import HexBoard
+from engine.i18n import gettext_for
 from engine.scenario import FigureSpec
 from engine.state import FigureState
 
@@ -22,6 +23,9 @@ from . import data, scenario_fields, terrain, units
 from .dice import chance
 from .field_of_fire import in_field_of_fire
 from .sight import LineOfFire, line_of_fire
+from .texts import joined
+
+_ = gettext_for(__name__)
 
 
 @dataclass(frozen=True)
@@ -32,7 +36,7 @@ class Modifier:
     value: int
 
     def text(self) -> str:
-        return f"{self.name} {self.value:+d}"
+        return _("{name} {value:+d}", name=self.name, value=self.value)
 
 
 @dataclass(frozen=True)
@@ -63,11 +67,14 @@ class Shot:
         mod = f" {self.die_modifier:+d}" if self.die_modifier else ""
         return f"1d10{mod} ≤ {self.hit_value} ({round(self.chance * 100)}%)"
 
+    def value_breakdown(self) -> str:
+        """The modifiers of the value: "hit value 6, prone −2"."""
+        return joined(m.text() for m in self.value_modifiers)
+
     def breakdown(self) -> str:
         """Every modifier: "hit 6, prone −2; range 9 +1, cover +2"."""
-        value = ", ".join(m.text() for m in self.value_modifiers)
-        die = ", ".join(m.text() for m in self.die_modifiers) or "no modifiers to the die"
-        return f"{value}; {die}"
+        die = joined(m.text() for m in self.die_modifiers) or _("no modifiers to the die")
+        return _("{value}; {die}", value=self.value_breakdown(), die=die)
 
 
 def close_quarters(a: FigureState, b: FigureState) -> bool:
@@ -99,18 +106,19 @@ def shooter_barred(board: HexBoard, shooter: FigureState, target: FigureState) -
     """Why the shooter's state keeps it from firing at the target ("" when it may)."""
     rules = units.rules_of(shooter)
     assert shooter.hex is not None
+    state = units.label(rules.name).lower()
     if not rules.fire:
-        return f"{rules.label.lower()} units cannot fire"
+        return _("{state} units cannot fire", state=state)
     if rules.open_only and not terrain.open_ground(board, shooter.hex) and not close_quarters(shooter, target):
-        return f"a {rules.label.lower()} unit fires only from open ground (or at close quarters)"
+        return _("a {state} unit fires only from open ground (or at close quarters)", state=state)
     return ""
 
 
 def _value(spec: FigureSpec, shooter: FigureState, use_damage: bool) -> tuple[int, tuple[Modifier, ...]]:
     rules = units.rules_of(shooter)
-    base = Modifier("damage value" if use_damage else "hit value", (scenario_fields.damage if use_damage else
-                                                                      scenario_fields.hit)(spec))
-    mods = (base,) + ((Modifier(rules.label.lower(), rules.hit),) if rules.hit else ())
+    base = Modifier(_("damage value") if use_damage else _("hit value"), (scenario_fields.damage if use_damage else
+                                                                            scenario_fields.hit)(spec))
+    mods = (base,) + ((Modifier(units.label(rules.name).lower(), rules.hit),) if rules.hit else ())
     return sum(m.value for m in mods), mods
 
 
@@ -120,14 +128,14 @@ def _common(board: HexBoard, shooter: FigureState, target: FigureState) -> tuple
     distance = shooter.hex.distance(target.hex)
     line = line_of_fire(board, shooter.hex, target.hex)
     if target.side == shooter.side:
-        return "not an enemy", distance, line
+        return _("not an enemy"), distance, line
     barred = shooter_barred(board, shooter, target)
     if barred:
         return barred, distance, line
     if not in_field_of_fire(shooter.hex, shooter.facing, target.hex):
-        return "outside the field of fire (the front half)", distance, line
+        return _("outside the field of fire (the front half)"), distance, line
     if line.blocked:
-        return "the line of sight is blocked", distance, line
+        return _("the line of sight is blocked"), distance, line
     return "", distance, line
 
 
@@ -139,25 +147,27 @@ def normal_shot(board: HexBoard, spec: FigureSpec, shooter: FigureState, target:
     die: list[Modifier] = []
     rng = range_modifier(distance)
     if rng is None and not reason:
-        reason = f"out of range ({distance} hexes; normal fire reaches {max_range()})"
-    die.append(Modifier(f"range {distance}", rng or 0))
+        reason = _("out of range ({distance} hexes; normal fire reaches {reach})", distance=distance,
+                   reach=max_range())
+    by_range = Modifier(_("range {distance}", distance=distance), rng or 0)  # shown even when it adds 0
+    die.append(by_range)
     covered = not terrain.open_ground(board, target.hex)
     if line.obstacle:
-        die.append(Modifier("obstacle (wall)", data.target_modifier("obstacle")))
+        die.append(Modifier(_("obstacle (wall)"), data.target_modifier("obstacle")))
     if line.lumber_yard:
-        die.append(Modifier("lumber yard on the line", data.target_modifier("lumber_yard")))
+        die.append(Modifier(_("lumber yard on the line"), data.target_modifier("lumber_yard")))
     elif covered:
-        die.append(Modifier("target in cover", data.target_modifier("cover")))
+        die.append(Modifier(_("target in cover"), data.target_modifier("cover")))
     if not in_field_of_fire(target.hex, target.facing, shooter.hex):
-        die.append(Modifier("target not facing the shooter", data.target_modifier("not_facing")))
+        die.append(Modifier(_("target not facing the shooter"), data.target_modifier("not_facing")))
     prone = units.rules_of(target).prone
     if not reason and prone and covered and not close_quarters(shooter, target):
-        reason = "a prone unit outside open ground takes no normal fire"
+        reason = _("a prone unit outside open ground takes no normal fire")
     sheltered = covered or line.obstacle or line.lumber_yard
     if not reason and prone and sheltered and distance >= 2:
-        reason = "a prone unit with +2 where it lies is immune to normal fire from 2 or more hexes"
+        reason = _("a prone unit with +2 where it lies is immune to normal fire from 2 or more hexes")
     return Shot(shooter.id, target.id, "normal", not reason, reason, distance, value, value_mods,
-                tuple(m for m in die if m.value or m.name.startswith("range")), line)
+                tuple(m for m in die if m.value or m is by_range), line)
 
 
 def suppressive_shot(board: HexBoard, spec: FigureSpec, shooter: FigureState, target: FigureState,

@@ -9,6 +9,7 @@ place with a to-hit modifier. Turning is free at any time (``face``). Black line
 from __future__ import annotations
 
 from collections import deque
+from collections.abc import Mapping
 from typing import TYPE_CHECKING
 
 from engine.actions import Move, Roll
@@ -16,7 +17,9 @@ from engine.cell_graph import KeptGraphs
 from engine.events import Event
 from engine.flow.machine import Stage
 from engine.flow.turns import RollOff
+from engine.flow.words import possessive
 from engine.hexes import Hex
+from engine.i18n import gettext_for, ngettext_for
 from engine.pathfinding import Reach
 from engine.prompts import Chance, DieRequest, Outcome, Prompt, PromptKind
 from engine.state import GameState
@@ -28,6 +31,9 @@ if TYPE_CHECKING:
     from .rules import Laramie
 
 RUNS = (units.SUPPRESSED_1, units.SUPPRESSED_2, units.BROKEN)  # they run for cover from the open
+
+_ = gettext_for(__name__)
+_n = ngettext_for(__name__)
 
 
 def enter(r: Laramie, state: GameState) -> MoveUnit | RollOff:
@@ -63,7 +69,7 @@ def runs_for_cover(r: Laramie, fig_hex: Hex, state_name: str) -> bool:
     return state_name in RUNS and not terrain.has_cover(r.board, fig_hex)
 
 
-def moves(r: Laramie, state: GameState, fid: str) -> dict[Hex, Reach]:
+def moves(r: Laramie, state: GameState, fid: str) -> Mapping[Hex, Reach]:
     """Where the unit may move now (its start included, unless it must run for cover)."""
     fig = state.figures[fid]
     if not fig.alive or fig.hex is None:
@@ -85,16 +91,19 @@ def why_not(r: Laramie, state: GameState, fid: str, to: Hex) -> str:
     fig = state.figures[fid]
     name, where = r.name_of(fid), r.label(to)
     if to not in r.board:
-        return f"{where} is not on the map"
+        return _("{hex} is not on the map", hex=where)
     if not terrain.standable_here(r.board, to):
-        return f"nobody can stand at {where}"
+        return _("nobody can stand at {hex}", hex=where)
     rules = units.rules_of(fig)
     assert fig.hex is not None
+    now = units.label(rules.name).lower()
     if runs_for_cover(r, fig.hex, units.state_of(fig)):
-        return f"{name} is {rules.label.lower()} in the open: it runs a hex towards the nearest cover"
+        return _("{name} is {state} in the open: it runs a hex towards the nearest cover", name=name, state=now)
     if rules.move == 0:
-        return f"{name} is {rules.label.lower()} and does not move (turning is free)"
-    return f"{where} is out of {name}'s {rules.move}-hex move ({rules.label.lower()}) or behind a black line"
+        return _("{name} is {state} and does not move (turning is free)", name=name, state=now)
+    return _n("{hex} is out of {owner} {n}-hex move ({state}) or behind a black line",
+              "{hex} is out of {owner} {n}-hex move ({state}) or behind a black line", rules.move,
+              hex=where, owner=possessive(name), state=now)
 
 
 def prompt(r: Laramie, state: GameState, step: MoveUnit) -> Prompt:
@@ -102,14 +111,16 @@ def prompt(r: Laramie, state: GameState, step: MoveUnit) -> Prompt:
     fig = state.figures[fid]
     rules = units.rules_of(fig)
     assert fig.hex is not None
+    name, now = r.name_of(fid), units.label(rules.name).lower()
     if runs_for_cover(r, fig.hex, units.state_of(fig)):
-        text = f"{r.name_of(fid)} is {rules.label.lower()} in the open: move it a hex towards the nearest cover."
+        text = _("{name} is {state} in the open: move it a hex towards the nearest cover.", name=name, state=now)
     elif units.state_of(fig) == units.JUMP_PRONE:
-        text = (f"{r.name_of(fid)} jumps prone: move it up to 1 hex, then roll 1d10 (≤ {r.combat_value(fid)}: "
-                "prone there, else suppressed-1).")
+        text = _("{name} jumps prone: move it up to 1 hex, then roll 1d10 (≤ {need}: prone there, else "
+                 "suppressed-1).", name=name, need=r.combat_value(fid))
     else:
-        text = f"Move {r.name_of(fid)} ({rules.label.lower()}) up to {rules.move} hex{'es' if rules.move > 1 else ''}" \
-               " or leave it; turn it as you like."
+        text = _n("Move {name} ({state}) up to {n} hex or leave it; turn it as you like.",
+                  "Move {name} ({state}) up to {n} hexes or leave it; turn it as you like.", rules.move,
+                  name=name, state=now)
     return Prompt(PromptKind.MOVE, fig.side, text, figure=fid, moves=moves(r, state, fid))
 
 
@@ -121,9 +132,10 @@ def apply(r: Laramie, state: GameState, step: MoveUnit, move: Move, events: list
     state.put(fid, move.to)
     name = r.name_of(fid)
     if move.to == start:
-        events.append(Event("stayed", f"{name} stays at {r.label(start)}.", {"figure": fid}))
+        events.append(Event("stayed", _("{name} stays at {hex}.", name=name, hex=r.label(start)), {"figure": fid}))
     else:
-        events.append(Event("moved", f"{name} moves from {r.label(start)} to {r.label(move.to)}.",
+        events.append(Event("moved", _("{name} moves from {start} to {end}.", name=name, start=r.label(start),
+                                       end=r.label(move.to)),
                             {"figure": fid, "from": [start.q, start.r], "to": [move.to.q, move.to.r]}))
     if units.state_of(fig) == units.JUMP_PRONE:
         state.step = JumpRoll(step.order, step.index, move.to)
@@ -149,22 +161,25 @@ def prompt_jump(r: Laramie, state: GameState, step: JumpRoll) -> Prompt:
     fig = state.figures[fid]
     need = r.combat_value(fid)
     ok = dice.faces(lambda d: dice.succeeds(d, 0, need))
-    return Prompt(PromptKind.ROLL, fig.side, f"{r.name_of(fid)} jumps prone at {r.label(step.landed)}: roll 1d10 — "
-                  f"{need} or less and it lies prone, else it is suppressed-1.", figure=fid,
-                  dice=(DieRequest(fig.side, dice.DIE, "jump prone", fid),),
-                  outcomes=(tuple(Outcome(d, d, "prone" if d in ok else "suppressed-1") for d in range(1, 11)),),
-                  chances=(Chance(f"{r.name_of(fid)} lies prone", len(ok) / dice.DIE),))
+    return Prompt(PromptKind.ROLL, fig.side, _("{name} jumps prone at {hex}: roll 1d10 — {need} or less and it lies "
+                                               "prone, else it is suppressed-1.", name=r.name_of(fid),
+                                               hex=r.label(step.landed), need=need), figure=fid,
+                  dice=(DieRequest(fig.side, dice.DIE, _("jump prone"), fid),),
+                  outcomes=(tuple(Outcome(d, d, _("prone") if d in ok else _("suppressed-1")) for d in range(1, 11)),),
+                  chances=(Chance(_("{name} lies prone", name=r.name_of(fid)), len(ok) / dice.DIE),))
 
 
 def apply_jump(r: Laramie, state: GameState, step: JumpRoll, roll: Roll, events: list[Event]) -> None:
     fid = step.order[step.index]
     (rolled,) = roll.values
     if dice.succeeds(rolled, 0, r.combat_value(fid)):
-        events.append(Event("state", f"{r.name_of(fid)} rolls {rolled}: lies prone at {r.label(step.landed)}.",
+        events.append(Event("state", _("{name} rolls {die}: lies prone at {hex}.", name=r.name_of(fid), die=rolled,
+                                       hex=r.label(step.landed)),
                             {"figure": fid, "state": units.JUMP_PRONE, "values": [rolled]}))
     else:
         units.set_state(state.figures[fid], units.SUPPRESSED_1)
-        events.append(Event("state", f"{r.name_of(fid)} rolls {rolled}: suppressed-1 at {r.label(step.landed)}.",
+        events.append(Event("state", _("{name} rolls {die}: suppressed-1 at {hex}.", name=r.name_of(fid), die=rolled,
+                                       hex=r.label(step.landed)),
                             {"figure": fid, "state": units.SUPPRESSED_1, "values": [rolled]}))
     advance(r, state, step.order, step.index, events)
 

@@ -21,6 +21,7 @@ from engine.flow.machine import Flow, FlowRuleSet, Phase
 from engine.flow.steps import Step
 from engine.flow.turns import RollOff
 from engine.hexes import Hex
+from engine.i18n import N_, gettext_for
 from engine.overlays import Overlay
 from engine.pathfinding import Reach
 from engine.rules.base import MapSymbol, OptionSpec, TargetInfo, VictoryType
@@ -33,12 +34,15 @@ from . import combat, movement, order, queries, scenario_fields, state_update, t
 from .fire import Shot, normal_shot, suppressive_shot
 from .rounds import Rounds
 from .steps import Act, MoveUnit
+from .texts import TranslatedNames, joined
+
+_ = gettext_for(__name__)
 
 
 class Laramie(FlowRuleSet):
     name: ClassVar[str] = "laramie"
     aliases: ClassVar[tuple[str, ...]] = ("laramie-duel", "laramie-station-duel")
-    title: ClassVar[str] = "Laramie station duel"
+    title: ClassVar[str] = N_("Laramie station duel")
     options: ClassVar[tuple[OptionSpec, ...]] = scenario_fields.OPTIONS
     figure_fields: ClassVar[tuple[Field, ...]] = scenario_fields.FIGURE_FIELDS
     victory_types: ClassVar[tuple[VictoryType, ...]] = scenario_fields.VICTORY_TYPES
@@ -49,8 +53,8 @@ class Laramie(FlowRuleSet):
     one_figure_per_cell: ClassVar[bool] = False
     uses_facing: ClassVar[bool] = True
     queries: ClassVar[tuple[QueryKind, ...]] = queries.QUERIES
-    phase_names: ClassVar[Mapping[str, str]] = {
-        "state": "State-update phase", "move": "Movement phase", "combat": "Combat phase"}
+    phase_names: ClassVar[Mapping[str, str]] = TranslatedNames({
+        "state": N_("State-update phase"), "move": N_("Movement phase"), "combat": N_("Combat phase")})
     flow: ClassVar[Flow] = Flow(
         order=Rounds(),
         phases=(Phase("state", state_update.enter), Phase("move", movement.enter), Phase("combat", combat.enter)),
@@ -110,7 +114,7 @@ class Laramie(FlowRuleSet):
 
     def where(self, state: GameState, fid: str) -> str:
         h = state.figures[fid].hex
-        return self.label(h) if h is not None else "off the table"
+        return self.label(h) if h is not None else _("off the table")
 
     def enemies(self, state: GameState, fid: str) -> list[FigureState]:
         me = state.figures[fid]
@@ -130,18 +134,20 @@ class Laramie(FlowRuleSet):
                                 use_damage)
 
     def kill(self, state: GameState, fid: str, how: str, events: list[Event]) -> None:
-        """The unit is out: killed in action, or surrendered."""
+        """The unit is out: ``how`` is :data:`units.KILLED` or :data:`units.SURRENDERED`."""
         fig = state.figures[fid]
         fig.alive = False
         fig.values[units.HP] = max(units.hp_of(fig), 0)
         state.pending_removals.append(fid)
-        events.append(Event("killed", f"{self.name_of(fid)} is {how}.", {"figure": fid, "how": how}))
+        text = (_("{name} is taken prisoner: morale broken, it surrenders.", name=self.name_of(fid))
+                if how == units.SURRENDERED else _("{name} is killed in action.", name=self.name_of(fid)))
+        events.append(Event("killed", text, {"figure": fid, "how": how}))
 
     # -- the flow's hooks --------------------------------------------------------------------------------------
     def start_turn(self, state: GameState, events: list[Event]) -> None:
         first = self.flow.phases[0]
         state.phase = first.name
-        events.append(Event("turn", f"Round {state.round}.", {"round": state.round}))
+        events.append(Event("turn", _("Round {round}.", round=state.round), {"round": state.round}))
         state.step = first.enter(self, state)
 
     def ordered(self, state: GameState, rolloff: RollOff, ranking: tuple[str, ...], events: list[Event]) -> None:
@@ -153,9 +159,9 @@ class Laramie(FlowRuleSet):
             if v.type == "kill":
                 wanted = scenario_fields.kill_figures(v)
                 if all(not state.figures[f].alive for f in wanted):
-                    return v.side, v.text or f"{', '.join(self.name_of(f) for f in wanted)} brought down"
+                    return v.side, v.text or _("{names} brought down", names=joined(self.name_of(f) for f in wanted))
             elif not any(f.alive and f.side != v.side for f in state.figures.values()):
-                return v.side, v.text or "every enemy unit is down"
+                return v.side, v.text or _("every enemy unit is down")
         return None
 
     def goals(self, state: GameState, figure: str) -> list[Hex]:
@@ -171,11 +177,11 @@ class Laramie(FlowRuleSet):
 
     def badges(self, state: GameState, figure: str) -> tuple[str, ...]:
         fig = state.figures[figure]
-        hero = ("[*] hero",) if scenario_fields.hero(self.specs[figure]) else ()
-        return (units.rules_of(fig).badge, f"HP {units.hp_of(fig)}", *hero)
+        hero = (_("[*] hero"),) if scenario_fields.hero(self.specs[figure]) else ()
+        return (units.badge(units.state_of(fig)), _("HP {hp}", hp=units.hp_of(fig)), *hero)
 
     # -- queries ------------------------------------------------------------------------------------------------
-    def reachable(self, state: GameState, figure: str) -> dict[Hex, Reach]:
+    def reachable(self, state: GameState, figure: str) -> Mapping[Hex, Reach]:
         return movement.moves(self, state, figure)
 
     def why_not(self, state: GameState, figure: str, to: Hex) -> str:

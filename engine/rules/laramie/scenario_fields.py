@@ -8,6 +8,7 @@ them through the accessors below.
 from __future__ import annotations
 
 from engine.board import Board, HexBoard
+from engine.i18n import N_, gettext_for
 from engine.rule_fields import FieldRef
 from engine.rules.base import OptionSpec, VictoryType
 from engine.scenario import FigureSpec
@@ -16,17 +17,22 @@ from engine.scenario_schema import MARKER_ID_COUNT, REQUIRED, Field, FieldError,
 from . import terrain
 from .data import states
 
+_ = gettext_for(__name__)
+
 FIGURE_FIELDS: tuple[Field, ...] = (
-    text_field("weapon", "revolver", max_len=40, help="the weapon's name"),
-    Field("hit", int, 6, low=0, high=10, help="the weapon's hit value: a shot hits on 1d10 (modified) at or under it"),
-    Field("shots", int, 1, low=1, high=3, help="shots a turn (2: two shots, which may be one suppressive, one normal)"),
-    Field("damage", int, 2, low=0, high=10, help="the HP a hit takes off"),
-    Field("melee", int, 3, low=0, high=10, help="the weapon's melee value"),
-    Field("combat", int, 5, low=0, high=10, help="the combat value: order of play, rolls of morale and evasion"),
-    Field("hp", int, 4, low=1, high=20, help="hit points: at 0 the unit is killed in action"),
-    Field("hero", bool, False, help="a hero evades a hit on 1d10 at or under the combat value"),
-    Field("facing", int, 0, low=0, high=5, help="the direction it faces at the start (0..5, 0 the neighbour at +q)"),
-    text_field("state", "normal", max_len=20, choices=tuple(states()), help="its state at the start"),
+    text_field("weapon", "revolver", max_len=40, help=N_("the weapon's name")),
+    Field("hit", int, 6, low=0, high=10,
+          help=N_("the weapon's hit value: a shot hits on 1d10 (modified) at or under it")),
+    Field("shots", int, 1, low=1, high=3,
+          help=N_("shots a turn (2: two shots, which may be one suppressive, one normal)")),
+    Field("damage", int, 2, low=0, high=10, help=N_("the HP a hit takes off")),
+    Field("melee", int, 3, low=0, high=10, help=N_("the weapon's melee value")),
+    Field("combat", int, 5, low=0, high=10, help=N_("the combat value: order of play, rolls of morale and evasion")),
+    Field("hp", int, 4, low=1, high=20, help=N_("hit points: at 0 the unit is killed in action")),
+    Field("hero", bool, False, help=N_("a hero evades a hit on 1d10 at or under the combat value")),
+    Field("facing", int, 0, low=0, high=5,
+          help=N_("the direction it faces at the start (0..5, 0 the neighbour at +q)")),
+    text_field("state", "normal", max_len=20, choices=tuple(states()), help=N_("its state at the start")),
 )
 
 weapon = FieldRef("weapon", str)
@@ -41,22 +47,24 @@ facing = FieldRef("facing", int)
 start_state = FieldRef("state", str)
 
 VICTORY_TYPES: tuple[VictoryType, ...] = (
-    VictoryType("kill", "the named units are killed (or have surrendered)", (
+    VictoryType("kill", N_("the named units are killed (or have surrendered)"), (
         texts_field("figures", REQUIRED, MARKER_ID_COUNT, ref="figure", min_len=1,
-                    help="ids of the units to bring down"),
+                    help=N_("ids of the units to bring down")),
     )),
-    VictoryType("destroy", "every enemy unit is down", default_text="bring down every enemy unit"),
+    VictoryType("destroy", N_("every enemy unit is down"), default_text=N_("bring down every enemy unit")),
 )
 kill_figures = FieldRef[tuple[str, ...]]("figures", tuple)
 
 MORALE = "morale_broken"
 OPTIONS: tuple[OptionSpec, ...] = (
-    OptionSpec(MORALE, bool, False, "use the morale-broken state (the original's supplement: not in use at present)"),
+    OptionSpec(MORALE, bool, False,
+               N_("use the morale-broken state (the original's supplement: not in use at present)")),
 )
 
 
 def check_figure(spec: FigureSpec, board: Board) -> None:
     """A unit starts on a hex it could stand on."""
     if isinstance(board, HexBoard) and not terrain.standable_here(board, spec.start):
-        raise FieldError("at", f"unit {spec.name!r} starts at {board.label(spec.start)}, where nobody can stand",
-                         "start it on a street, house, station or lumber-yard hex")
+        raise FieldError("at", _("unit {name!r} starts at {hex}, where nobody can stand", name=spec.name,
+                                 hex=board.label(spec.start)),
+                         _("start it on a street, house, station or lumber-yard hex"))

@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING
 from engine.actions import Choose, Roll
 from engine.events import Event
 from engine.flow.machine import Stage
+from engine.i18n import N_, gettext_for
 from engine.prompts import Chance, DieRequest, Option, Outcome, Prompt, PromptKind
 from engine.state import GameState
 
@@ -19,14 +20,16 @@ from .steps import UpdateState
 if TYPE_CHECKING:
     from .rules import Laramie
 
+_ = gettext_for(__name__)
+
 # What each state means, on the choice.
 MEANS = {
-    units.NORMAL: "moves 1 hex, fires",
-    units.PRONE: "does not move; fires from open ground at −2",
-    units.DASH: "moves 2 hexes, cannot fire",
-    units.CRAWL: "moves 1 hex lying prone, cannot fire",
-    units.JUMP_PRONE: "jumps 1 hex and lies prone on 1d10 ≤ combat value (else suppressed-1); fires from open "
-                      "ground at −3",
+    units.NORMAL: N_("moves 1 hex, fires"),
+    units.PRONE: N_("does not move; fires from open ground at −2"),
+    units.DASH: N_("moves 2 hexes, cannot fire"),
+    units.CRAWL: N_("moves 1 hex lying prone, cannot fire"),
+    units.JUMP_PRONE: N_("jumps 1 hex and lies prone on 1d10 ≤ combat value (else suppressed-1); fires from open "
+                         "ground at −3"),
 }
 
 
@@ -50,15 +53,18 @@ def prompt(r: Laramie, state: GameState, step: UpdateState) -> Prompt:
     if units.state_of(fig) == units.BROKEN:
         need = r.combat_value(fid)
         ok = dice.chance(0, need)
-        return Prompt(PromptKind.ROLL, fig.side, f"{name} is morale broken: roll 1d10 — {need} or less and "
-                      "it recovers to suppressed-2.", figure=fid,
-                      dice=(DieRequest(fig.side, dice.DIE, "morale", fid),),
-                      outcomes=((Outcome(1, need, "recovers: suppressed-2"), Outcome(need + 1, dice.DIE,
-                                 "stays morale broken")) if 1 <= need < dice.DIE else (),),
-                      chances=(Chance(f"{name} recovers", ok),))
-    options = tuple(Option(c, f"{units.label(c)}: {MEANS.get(c, '')}") for c in now.choices)
-    return Prompt(PromptKind.CHOOSE, fig.side, f"State update: {name} ({now.label}, combat value "
-                  f"{r.combat_value(fid)}) at {r.where(state, fid)} — choose its state.", figure=fid, options=options)
+        return Prompt(PromptKind.ROLL, fig.side, _("{name} is morale broken: roll 1d10 — {need} or less and it "
+                                                   "recovers to suppressed-2.", name=name, need=need), figure=fid,
+                      dice=(DieRequest(fig.side, dice.DIE, _("morale"), fid),),
+                      outcomes=((Outcome(1, need, _("recovers: suppressed-2")), Outcome(need + 1, dice.DIE,
+                                 _("stays morale broken"))) if 1 <= need < dice.DIE else (),),
+                      chances=(Chance(_("{name} recovers", name=name), ok),))
+    options = tuple(Option(c, _("{state}: {means}", state=units.label(c), means=_(MEANS[c]) if c in MEANS else ""))
+                    for c in now.choices)
+    return Prompt(PromptKind.CHOOSE, fig.side, _("State update: {name} ({state}, combat value {combat}) at {hex} — "
+                                                 "choose its state.", name=name, state=units.label(now.name),
+                                                 combat=r.combat_value(fid), hex=r.where(state, fid)),
+                  figure=fid, options=options)
 
 
 def apply(r: Laramie, state: GameState, step: UpdateState, answer: Choose | Roll, events: list[Event]) -> None:
@@ -69,14 +75,14 @@ def apply(r: Laramie, state: GameState, step: UpdateState, answer: Choose | Roll
         (rolled,) = answer.values
         if dice.succeeds(rolled, 0, r.combat_value(fid)):
             units.set_state(fig, units.SUPPRESSED_2)
-            events.append(Event("state", f"{name} rolls {rolled}: recovers, suppressed-2.",
+            events.append(Event("state", _("{name} rolls {die}: recovers, suppressed-2.", name=name, die=rolled),
                                 {"figure": fid, "state": units.SUPPRESSED_2, "values": [rolled]}))
         else:
-            events.append(Event("state", f"{name} rolls {rolled}: stays morale broken.",
+            events.append(Event("state", _("{name} rolls {die}: stays morale broken.", name=name, die=rolled),
                                 {"figure": fid, "state": units.BROKEN, "values": [rolled]}))
     else:
         units.set_state(fig, answer.option)
-        events.append(Event("state", f"{name} is {units.label(answer.option).lower()}.",
+        events.append(Event("state", _("{name} is {state}.", name=name, state=units.label(answer.option).lower()),
                             {"figure": fid, "state": answer.option}))
     advance(r, state, step, events)
 
@@ -94,7 +100,8 @@ def settle(r: Laramie, state: GameState, step: UpdateState, events: list[Event])
     if becomes:
         before = units.label(units.state_of(fig)).lower()
         units.set_state(fig, becomes)
-        events.append(Event("state", f"{r.name_of(fig.id)}: {before} → {units.label(becomes).lower()}.",
+        events.append(Event("state", _("{name}: {before} → {after}.", name=r.name_of(fig.id), before=before,
+                                       after=units.label(becomes).lower()),
                             {"figure": fig.id, "state": becomes}))
         advance(r, state, step, events)
         return True

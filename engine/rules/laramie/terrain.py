@@ -15,28 +15,29 @@ from collections.abc import Mapping
 
 from engine.board import EdgeKindSpec, HexBoard, Terrain, TerrainKind
 from engine.hexes import Hex, edge
+from engine.i18n import N_
 from engine.rules.base import MapSymbol
 
 HOUSE, STATION, LUMBER = "house", "station", "lumber"
 WALL, BLACK_LINE = "fence", "black_line"
 
 TERRAIN_KINDS: tuple[TerrainKind, ...] = (
-    TerrainKind(HOUSE, "a house: cover (+2 to normal fire at a target inside); blocks the line of sight",
+    TerrainKind(HOUSE, N_("a house: cover (+2 to normal fire at a target inside); blocks the line of sight"),
                 standable=True, blocks_sight=True, style="building"),
-    TerrainKind(STATION, "the station building: cover like a house; blocks the line of sight",
+    TerrainKind(STATION, N_("the station building: cover like a house; blocks the line of sight"),
                 standable=True, blocks_sight=True, style="building"),
-    TerrainKind(LUMBER, "the lumber yard: cover; normal fire across it +2, it does not block the line of sight",
+    TerrainKind(LUMBER, N_("the lumber yard: cover; normal fire across it +2, it does not block the line of sight"),
                 standable=True, blocks_sight=False, style="rough"),
 )
 MAP_SYMBOLS: Mapping[str, MapSymbol] = {
-    "H": MapSymbol(HOUSE, None, "a house hex"),
-    "S": MapSymbol(STATION, None, "a station hex"),
-    "L": MapSymbol(LUMBER, None, "a lumber-yard hex"),
+    "H": MapSymbol(HOUSE, None, N_("a house hex")),
+    "S": MapSymbol(STATION, None, N_("a station hex")),
+    "L": MapSymbol(LUMBER, None, N_("a lumber-yard hex")),
 }
 EDGE_KINDS: tuple[EdgeKindSpec, ...] = (
-    EdgeKindSpec(WALL, "a wall (塀): a target at it is behind an obstacle (+2); does not stop movement",
+    EdgeKindSpec(WALL, N_("a wall (塀): a target at it is behind an obstacle (+2); does not stop movement"),
                  blocks_movement=False, blocks_sight=False, style="fence"),
-    EdgeKindSpec(BLACK_LINE, "a black line: no entry (stops movement, not sight)",
+    EdgeKindSpec(BLACK_LINE, N_("a black line: no entry (stops movement, not sight)"),
                  blocks_movement=True, blocks_sight=False, style="line"),
 )
 

@@ -5,6 +5,7 @@ The values live in the figure's ``values`` in the game state, so undo, the journ
 
 from __future__ import annotations
 
+from engine.i18n import localised
 from engine.state import FigureState
 
 from .data import StateRules, states
@@ -15,6 +16,7 @@ SUPPRESSED_1, SUPPRESSED_2, BROKEN = "suppressed_1", "suppressed_2", "broken"
 SEVERITY = {SUPPRESSED_1: 1, SUPPRESSED_2: 2, BROKEN: 3}
 
 HP, STATE = "hp", "state"
+KILLED, SURRENDERED = "killed in action", "taken prisoner: morale broken, it surrenders"  # how a unit is out
 
 
 def state_of(fig: FigureState) -> str:
@@ -42,4 +44,12 @@ def worse(current: str, outcome: str) -> str:
 
 
 def label(name: str) -> str:
-    return states()[name].label
+    """The state's name for people, in the table's language ("Prone" / "伏せ")."""
+    s = states()[name]
+    return localised({"en": s.label, "ja": s.label_ja})
+
+
+def badge(name: str) -> str:
+    """The state's badge on a figure, in the table's language ("[P] prone" / "[P] 伏せ")."""
+    s = states()[name]
+    return localised({"en": s.badge, "ja": s.badge_ja})

@@ -2,7 +2,8 @@
 
 Every number the rules use — an action's cost, whether it is starred, the run's bonus, the rows of the
 forced drop, jump, fall and recovery tables, the weapons' effective ranges, the combat-start pages in
-priority order — comes from that file through the typed views below.
+priority order — comes from that file through the typed views below. Every text a player reads has its
+Japanese twin beside it (``name_ja``, ``note_ja``, ``text_ja``, ``weapon_ja``); the views give the current language's.
 """
 
 from __future__ import annotations
@@ -11,6 +12,7 @@ from dataclasses import dataclass
 from functools import cache
 from typing import Any
 
+from engine.i18n import SOURCE_LANGUAGE, current_language
 from engine.rules.data import load_rule_data
 from engine.scenario_schema import REQUIRED, Field, Table, text_field, texts_field
 
@@ -24,26 +26,33 @@ def _int(name: str, default: Any = REQUIRED, low: int = -99, high: int = 99) -> 
     return Field(name, int, default, low=low, high=high)
 
 
+def _ja(name: str, max_len: int = 300) -> Field:
+    """The Japanese twin of a text field (empty: the English is shown)."""
+    return text_field(f"{name}_ja", "", max_len=max_len)
+
+
 _ROLL = (_int("low", low=0), _int("high", low=0))
 TABLES: dict[str, Table] = {t.name: t for t in (
-    Table("actions", (text_field("id", REQUIRED), text_field("name", REQUIRED), _int("cost", low=0, high=10),
-                      Field("per_level", bool, False), Field("all_points", bool, False),
-                      Field("starred", bool, False), text_field("note", "", max_len=300)), many=True),
+    Table("actions", (text_field("id", REQUIRED), text_field("name", REQUIRED), _ja("name", 100),
+                      _int("cost", low=0, high=10), Field("per_level", bool, False), Field("all_points", bool, False),
+                      Field("starred", bool, False), text_field("note", "", max_len=300), _ja("note")), many=True),
     Table("run", (_int("bonus", low=0, high=10), Field("twice_running", bool, False))),
-    Table("forced_drop", (*_ROLL, text_field("jumper", REQUIRED, choices=EFFECTS), text_field("text", REQUIRED)),
-          many=True),
+    Table("forced_drop", (*_ROLL, text_field("jumper", REQUIRED, choices=EFFECTS), text_field("text", REQUIRED),
+                          _ja("text")), many=True),
     Table("jump_onto", (*_ROLL, text_field("jumper", REQUIRED, choices=EFFECTS),
                         text_field("target", REQUIRED, choices=EFFECTS), _int("target_damage", 0, 0, 20),
-                        Field("target_drops_weapon", bool, False), text_field("text", REQUIRED)), many=True),
-    Table("fall", (*_ROLL, text_field("result", REQUIRED, choices=FALL_RESULTS), text_field("text", REQUIRED,
-                                                                                             max_len=300)),
+                        Field("target_drops_weapon", bool, False), text_field("text", REQUIRED), _ja("text")),
           many=True),
+    Table("fall", (*_ROLL, text_field("result", REQUIRED, choices=FALL_RESULTS), text_field("text", REQUIRED,
+                                                                                             max_len=300),
+                   _ja("text")), many=True),
     Table("fall_modifiers", (_int("off_balance"), _int("down"), _int("hard_pushed"))),
     Table("throwing", (_int("range_over_height"), _int("per_level_lower"), _int("beyond_effective"),
                        _int("page", low=1, high=300))),
     Table("effective_range", (text_field("weapon", REQUIRED), _int("range", low=0)), many=True),
+    Table("weapon_names", (text_field("weapon", REQUIRED), _ja("weapon", 60)), many=True),
     Table("start_pages", (text_field("condition", REQUIRED, choices=CONDITIONS), _int("page", low=1, high=300),
-                          text_field("text", REQUIRED)), many=True),
+                          text_field("text", REQUIRED), _ja("text")), many=True),
     Table("fall_page", (_int("page", low=1, high=300),)),
     Table("recovery", (_int("hp", low=-10, high=10), texts_field("results", REQUIRED, 9, min_len=9)), many=True),
     Table("recovery_rules", (_int("coup_de_grace"), _int("lowest_die"), _int("highest_die"))),
@@ -75,6 +84,14 @@ class Row:
         return self.low <= die <= self.high
 
 
+def localised_field(row: dict[str, Any], key: str) -> str:
+    """A row's text ``key`` in the current language: its ``<key>_ja`` twin in Japanese, the English where empty."""
+    lang = current_language()
+    if lang == SOURCE_LANGUAGE:
+        return str(row[key])
+    return str(row.get(f"{key}_{lang}") or row[key])
+
+
 @cache
 def data() -> dict[str, Any]:
     """The whole chart file, checked."""
@@ -82,8 +99,10 @@ def data() -> dict[str, Any]:
 
 
 def actions() -> dict[str, ChartAction]:
-    """The movement chart by action id."""
-    return {r["id"]: ChartAction(**r) for r in data()["actions"]}
+    """The movement chart by action id (names and notes in the current language)."""
+    return {r["id"]: ChartAction(r["id"], localised_field(r, "name"), r["cost"], r["per_level"], r["all_points"],
+                                 r["starred"], localised_field(r, "note"))
+            for r in data()["actions"]}
 
 
 def action(action_id: str) -> ChartAction:
@@ -105,8 +124,8 @@ def run_bonus() -> int:
 
 
 def table(name: str) -> tuple[Row, ...]:
-    """A 1d6 table (``forced_drop``, ``jump_onto``, ``fall``) as rows."""
-    return tuple(Row(r["low"], r["high"], r) for r in data()[name])
+    """A 1d6 table (``forced_drop``, ``jump_onto``, ``fall``) as rows (``text`` in the current language)."""
+    return tuple(Row(r["low"], r["high"], {**r, "text": localised_field(r, "text")}) for r in data()[name])
 
 
 def lookup(name: str, die: int) -> Row:
@@ -130,9 +149,17 @@ def effective_ranges() -> dict[str, int]:
     return {r["weapon"]: r["range"] for r in data()["effective_range"]}
 
 
+def weapon_name(weapon: str) -> str:
+    """A weapon as the players read it: the rule document's Japanese name in Japanese (the scenario's otherwise)."""
+    for r in data()["weapon_names"]:
+        if r["weapon"] == weapon.lower():
+            return localised_field(r, "weapon")
+    return weapon
+
+
 def start_pages() -> tuple[tuple[str, int, str], ...]:
     """The combat-start table in priority order: (condition, page, text)."""
-    return tuple((r["condition"], r["page"], r["text"]) for r in data()["start_pages"])
+    return tuple((r["condition"], r["page"], localised_field(r, "text")) for r in data()["start_pages"])
 
 
 def fall_page() -> int:

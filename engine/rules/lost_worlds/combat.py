@@ -16,6 +16,7 @@ from engine.actions import Choose
 from engine.board import Terrain
 from engine.events import Event
 from engine.flow.machine import Stage
+from engine.i18n import N_, gettext_for, ngettext_for
 from engine.prompts import Option, Prompt, PromptKind
 from engine.state import FigureState, GameState
 
@@ -28,12 +29,16 @@ from .steps import BookRound, PickFight
 if TYPE_CHECKING:
     from .rules import LostWorlds
 
+_ = gettext_for(__name__)
+_n = ngettext_for(__name__)
+
 MAX_ROUNDS = 3
 MAX_DAMAGE = 20
 STATES = (
-    ("normal", "normal", False), ("off", "off-balance", False), ("down", "knocked down", False),
-    ("normal-drop", "normal, dropped its weapon", True), ("off-drop", "off-balance, dropped its weapon", True),
-    ("down-drop", "knocked down, dropped its weapon", True), ("escaped", "escaped (may disengage next move)", False),
+    ("normal", N_("normal"), False), ("off", N_("off-balance"), False), ("down", N_("knocked down"), False),
+    ("normal-drop", N_("normal, dropped its weapon"), True), ("off-drop", N_("off-balance, dropped its weapon"), True),
+    ("down-drop", N_("knocked down, dropped its weapon"), True),
+    ("escaped", N_("escaped (may disengage next move)"), False),
 )
 
 
@@ -56,7 +61,7 @@ def start_page(me: FigureState, opponent: FigureState) -> tuple[int, str]:
 def page_text(r: LostWorlds, me: FigureState, opponent: FigureState) -> str:
     """"Dwarf: open your book at page 23: the enemy is in your back space"."""
     page, why = start_page(me, opponent)
-    return f"{r.name_of(me.id)}: open your book at page {page}: {why}"
+    return _("{name}: open your book at page {page}: {why}", name=r.name_of(me.id), page=page, why=why)
 
 
 def modifier_text(r: LostWorlds, a: FigureState, b: FigureState) -> str:
@@ -65,12 +70,13 @@ def modifier_text(r: LostWorlds, a: FigureState, b: FigureState) -> str:
     la, lb = r.board.level(a.hex), r.board.level(b.hex)
     ha, hb = r.height(a.id), r.height(b.id)
     diff = height.height_modifier(ha, la, hb, lb)
-    eff = (f"effective height {r.name_of(a.id)} {ha} + level {la} = {ha + la}, "
-           f"{r.name_of(b.id)} {hb} + level {lb} = {hb + lb}")
+    eff = _("effective height {a} {ha} + level {la} = {ea}, {b} {hb} + level {lb} = {eb}", a=r.name_of(a.id), ha=ha,
+            la=la, ea=ha + la, b=r.name_of(b.id), hb=hb, lb=lb, eb=hb + lb)
     if diff == 0:
-        return f"{eff}: no height modifier"
+        return _("{heights}: no height modifier", heights=eff)
     better = a if diff > 0 else b
-    return f"{eff}: {abs(diff):+d} to the {r.name_of(better.id)} this combat phase"
+    return _("{heights}: {modifier:+d} to the {name} this combat phase", heights=eff, modifier=abs(diff),
+             name=r.name_of(better.id))
 
 
 def restrictions(r: LostWorlds, state: GameState, fig: FigureState) -> list[str]:
@@ -99,13 +105,13 @@ def restrictions(r: LostWorlds, state: GameState, fig: FigureState) -> list[str]
                 crowd += 1
     out = []
     if tall_things >= 2:
-        out.append("no side swing (two or more tall things or friends in its battle range)")
+        out.append(_("no side swing (two or more tall things or friends in its battle range)"))
     if crowd >= 2:
-        out.append("no dodge (two or more characters or objects in its battle range)")
+        out.append(_("no dodge (two or more characters or objects in its battle range)"))
     back = back_space(fig)
     if back is not None and back in r.board and (not r.spaces.standable(back) or r.board.level(back) - lvl >= 1
                                                  or state.figures_at(back)):
-        out.append("no jump back (an obstacle of a level or more in its back space)")
+        out.append(_("no jump back (an obstacle of a level or more in its back space)"))
     return out
 
 
@@ -123,11 +129,13 @@ def fights(r: LostWorlds, state: GameState) -> list[tuple[str, str]]:
 
 
 def prompt_pick(r: LostWorlds, state: GameState, step: PickFight) -> Prompt:
-    options = [Option(f"{a}:{b}", f"{r.name_of(a)} fights {r.name_of(b)}", state.figures[b].hex, b)
+    options = [Option(f"{a}:{b}", _("{name} fights {enemy}", name=r.name_of(a), enemy=r.name_of(b)),
+                      state.figures[b].hex, b)
                for a, b in fights(r, state)]
-    options.append(Option("pass", "no (more) combats"))
+    options.append(Option("pass", _("no (more) combats")))
     return Prompt(PromptKind.CHOOSE, r.player_sides(state)[0],
-                  f"{r.active_name(state)}: start a combat with an enemy in battle range?", options=tuple(options))
+                  _("{side}: start a combat with an enemy in battle range?", side=r.active_name(state)),
+                  options=tuple(options))
 
 
 def settle_pick(r: LostWorlds, state: GameState, step: PickFight, events: list[Event]) -> bool:
@@ -147,14 +155,15 @@ def apply_pick(r: LostWorlds, state: GameState, step: PickFight, choice: Choose,
         return
     a, b = choice.option.split(":")
     fa, fb = state.figures[a], state.figures[b]
-    text = f"{page_text(r, fa, fb)}. {page_text(r, fb, fa)}. {modifier_text(r, fa, fb)}."
+    text = _("{page_a}. {page_b}. {heights}.", page_a=page_text(r, fa, fb), page_b=page_text(r, fb, fa),
+             heights=modifier_text(r, fa, fb))
     if r.option("obstacle_restrictions"):
         for f in (fa, fb):
             limits = restrictions(r, state, f)
             if limits:
-                text += f" {r.name_of(f.id)}: {'; '.join(limits)}."
+                text += _(" {name}: {limits}.", name=r.name_of(f.id), limits=_("; ").join(limits))
     pa, pb = start_page(fa, fb)[0], start_page(fb, fa)[0]
-    events.append(Event("combat", f"Combat: {r.name_of(a)} against {r.name_of(b)}. {text}",
+    events.append(Event("combat", _("Combat: {a} against {b}. {text}", a=r.name_of(a), b=r.name_of(b), text=text),
                         {"a": a, "b": b, "pages": {a: pa, b: pb}}))
     for f, o in ((fa, fb), (fb, fa)):
         f.mark(FOUGHT, True)
@@ -165,22 +174,26 @@ def apply_pick(r: LostWorlds, state: GameState, step: PickFight, choice: Choose,
 # -- the book rounds -------------------------------------------------------------------------------------------
 def prompt_round(r: LostWorlds, state: GameState, step: BookRound) -> Prompt:
     fa, fb = state.figures[step.a], state.figures[step.b]
-    head = f"Combat {r.name_of(fa.id)} against {r.name_of(fb.id)}, book round {step.round} of {MAX_ROUNDS}"
+    head = _("Combat {a} against {b}, book round {round} of {rounds}", a=r.name_of(fa.id), b=r.name_of(fb.id),
+             round=step.round, rounds=MAX_ROUNDS)
     if step.round == 1 and step.part == 0:
-        head += f" — {page_text(r, fa, fb)}; {page_text(r, fb, fa)}; {modifier_text(r, fa, fb)}"
+        head = _("{head} — {page_a}; {page_b}; {heights}", head=head, page_a=page_text(r, fa, fb),
+                 page_b=page_text(r, fb, fa), heights=modifier_text(r, fa, fb))
     if step.part == 4:
-        return Prompt(PromptKind.CHOOSE, fa.side, f"{head}: does another book round follow?",
-                      options=(Option("go-on", f"play book round {step.round + 1}"),
-                               Option("stop", "the combat ends here")))
+        return Prompt(PromptKind.CHOOSE, fa.side, _("{head}: does another book round follow?", head=head),
+                      options=(Option("go-on", _("play book round {round}", round=step.round + 1)),
+                               Option("stop", _("the combat ends here"))))
     who = fa if step.part < 2 else fb
     name = r.name_of(who.id)
     if step.part in (0, 2):
-        options = [Option(str(n), f"{n} damage to {name}", who.hex, who.id) for n in range(1, MAX_DAMAGE + 1)]
-        options.append(Option("0", f"no damage to {name}"))
-        return Prompt(PromptKind.CHOOSE, who.side, f"{head}: how much damage did {name} take this round (its "
-                      "book's page says)?", figure=who.id, options=tuple(options))
-    return Prompt(PromptKind.CHOOSE, who.side, f"{head}: how does {name} end the round?",
-                  options=tuple(Option(sid, text) for sid, text, _ in STATES))
+        options = [Option(str(n), _("{n} damage to {name}", n=n, name=name), who.hex, who.id)
+                   for n in range(1, MAX_DAMAGE + 1)]
+        options.append(Option("0", _("no damage to {name}", name=name)))
+        return Prompt(PromptKind.CHOOSE, who.side, _("{head}: how much damage did {name} take this round (its book's "
+                                                     "page says)?", head=head, name=name),
+                      figure=who.id, options=tuple(options))
+    return Prompt(PromptKind.CHOOSE, who.side, _("{head}: how does {name} end the round?", head=head, name=name),
+                  options=tuple(Option(sid, _(text)) for sid, text, _drops in STATES))
 
 
 def apply_round(r: LostWorlds, state: GameState, step: BookRound, choice: Choose, events: list[Event]) -> None:
@@ -189,8 +202,10 @@ def apply_round(r: LostWorlds, state: GameState, step: BookRound, choice: Choose
     if step.part in (0, 2):
         n = int(choice.option)
         words = hurt(state, who, n)
-        events.append(Event("damage", f"{r.name_of(who.id)} takes {n} damage{f' and {words}' if words else ''} "
-                            f"(round {step.round}).", {"figure": who.id, "damage": n, "round": step.round}))
+        said = dict(name=r.name_of(who.id), n=n, words=words, round=step.round)
+        text = _("{name} takes {n} damage and {words} (round {round}).", **said) if words \
+            else _("{name} takes {n} damage (round {round}).", **said)
+        events.append(Event("damage", text, {"figure": who.id, "damage": n, "round": step.round}))
         nxt = step.part + 1 if not out_of_fight(who) else step.part + 2
     elif step.part in (1, 3):
         sid, text, drops = next(s for s in STATES if s[0] == choice.option)
@@ -200,7 +215,8 @@ def apply_round(r: LostWorlds, state: GameState, step: BookRound, choice: Choose
             set_balance(who, {"normal": "normal", "off": "off_balance", "down": "down"}[sid.split("-")[0]])
         if drops:
             drop_weapon(state, who)
-        events.append(Event("round_state", f"{r.name_of(who.id)} ends round {step.round} {text}.",
+        events.append(Event("round_state", _("{name} ends round {round} {state}.", name=r.name_of(who.id),
+                                             round=step.round, state=_(text)),
                             {"figure": who.id, "state": sid}))
         nxt = step.part + 1
     else:
@@ -220,8 +236,9 @@ def apply_round(r: LostWorlds, state: GameState, step: BookRound, choice: Choose
 
 
 def end_combat(r: LostWorlds, state: GameState, step: BookRound, events: list[Event]) -> None:
-    events.append(Event("combat_over", f"The combat of {r.name_of(step.a)} and {r.name_of(step.b)} ends after "
-                        f"{step.round} book round{'s' if step.round > 1 else ''}.", {"a": step.a, "b": step.b}))
+    events.append(Event("combat_over", _n("The combat of {a} and {b} ends after {n} book round.",
+                                          "The combat of {a} and {b} ends after {n} book rounds.", step.round,
+                                          a=r.name_of(step.a), b=r.name_of(step.b)), {"a": step.a, "b": step.b}))
     state.step = PickFight()
 
 

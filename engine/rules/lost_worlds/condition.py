@@ -7,7 +7,10 @@ the tablet see the same.
 
 from __future__ import annotations
 
+from engine.i18n import N_, gettext_for
 from engine.state import FigureState, GameState
+
+_ = gettext_for(__name__)
 
 HP, MP = "hp", "mp"
 OFF_BALANCE, DOWN, UNCONSCIOUS = "off-balance", "down", "unconscious"
@@ -18,6 +21,13 @@ COUP = "coup de grâce"  # the bonus to the next recovery die
 REGEN, MANA, MANA_LEFT = "regenerating", "mana", "mana recovered"
 IMMATERIAL = "immaterial"  # a regenerating wraith during the movement phase: no battle range, passed freely
 LOWEST_UNCONSCIOUS = -4
+BADGE_NAMES: dict[str, str] = {  # each mark as a badge names it (looked up where shown)
+    HP: N_("hp"), MP: N_("mp"), OFF_BALANCE: N_("off-balance"), DOWN: N_("down"), UNCONSCIOUS: N_("unconscious"),
+    RAN: N_("ran"), RAN_LAST_TURN: N_("ran last turn"), STARRED: N_("starred action"), HELD: N_("held"),
+    ESCAPED: N_("escaped"), FOUGHT: N_("fought"), MOVED: N_("moved"), HARD_PUSHER: N_("pushed hard"),
+    COUP: N_("coup de grâce"), REGEN: N_("regenerating"), MANA: N_("mana"), MANA_LEFT: N_("mana recovered"),
+    IMMATERIAL: N_("immaterial"),
+}
 
 
 def hp(fig: FigureState) -> int:
@@ -70,16 +80,16 @@ def settle_hp(state: GameState, fig: FigureState) -> str:
         fig.mark(UNCONSCIOUS, None)
         if fig.id not in state.pending_removals:
             state.pending_removals.append(fig.id)
-        return "dies"
+        return _("dies")
     if now <= 0:
         if not fig.flag(UNCONSCIOUS):
             fig.mark(UNCONSCIOUS, True)
             set_balance(fig, "down")
-            return "falls unconscious"
+            return _("falls unconscious")
         return ""
     if fig.flag(UNCONSCIOUS):
         fig.mark(UNCONSCIOUS, None)
-        return "comes round"
+        return _("comes round")
     return ""
 
 
@@ -87,8 +97,9 @@ def badges(fig: FigureState) -> tuple[str, ...]:
     """A character's flags by name and its counts with their values ("hp 7"), as the tablets show them."""
     out: list[str] = []
     for name, value in fig.values.items():
+        label = _(BADGE_NAMES[name]) if name in BADGE_NAMES else str(name)
         if value is True:
-            out.append(str(name))
+            out.append(label)
         elif isinstance(value, int) and not isinstance(value, bool):
-            out.append(f"{name} {value}")
+            out.append(_("{name} {value}", name=label, value=value))
     return tuple(out)

@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+from engine.i18n import gettext_for
 from engine.prompts import Chance, DieRequest, Outcome, Prompt, PromptKind
 
 from . import chart
+
+_ = gettext_for(__name__)
 
 DIE = 6
 
@@ -20,6 +23,7 @@ def table_prompt(side: str, figure: str, table: str, text: str, purpose: str, mo
         words = str(row.values["text"])
         outcomes.append(Outcome(faces[0], faces[-1], words))
         chances.append(Chance(words, len(faces) / DIE))
-    mod = f" {modifier:+d}" if modifier else ""
-    return Prompt(PromptKind.ROLL, side, f"{text} Roll 1d6{mod}.", figure=figure,
+    roll = _("{text} Roll 1d6 {modifier:+d}.", text=text, modifier=modifier) if modifier \
+        else _("{text} Roll 1d6.", text=text)
+    return Prompt(PromptKind.ROLL, side, roll, figure=figure,
                   dice=(DieRequest(side, DIE, purpose, figure),), outcomes=(tuple(outcomes),), chances=tuple(chances))

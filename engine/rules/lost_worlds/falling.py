@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING
 from engine.actions import Choose, Roll
 from engine.events import Event
 from engine.flow.machine import Stage
+from engine.i18n import gettext_for
 from engine.prompts import Option, Prompt, PromptKind
 from engine.state import FigureState, GameState
 
@@ -29,6 +30,8 @@ from .steps import DropRoll, FallCheck, FallPoints, FallWhere, LandBeside, OntoR
 
 if TYPE_CHECKING:
     from .rules import LostWorlds
+
+_ = gettext_for(__name__)
 
 MAX_PAGE_POINTS = 9
 
@@ -52,34 +55,40 @@ def effect(r: LostWorlds, state: GameState, fig: FigureState, what: str, levels:
         set_balance(fig, "off_balance")
     elif what in ("down", "down_hurt"):
         set_balance(fig, "down")
-    words = {"safe": "", "off_balance": "off-balance", "down": "down", "down_hurt": "down"}[what]
+    words = {"safe": "", "off_balance": _("off-balance"), "down": _("down"), "down_hurt": _("down")}[what]
     if what == "down_hurt" and levels > 0:
         hurt_word = hurt(state, fig, levels)
-        words += f", {levels} damage" + (f": {r.name_of(fig.id)} {hurt_word}" if hurt_word else "")
+        if hurt_word:
+            return _("{state}, {n} damage: {name} {words}", state=words, n=levels, name=r.name_of(fig.id),
+                     words=hurt_word)
+        return _("{state}, {n} damage", state=words, n=levels)
     return words
 
 
 # -- forced drop ------------------------------------------------------------------------------------------
 def prompt_drop(r: LostWorlds, state: GameState, step: DropRoll) -> Prompt:
     fig = state.figures[step.figure]
-    return table_prompt(fig.side, fig.id, "forced_drop", f"{r.name_of(fig.id)} drops {step.levels} levels.",
-                        "forced drop")
+    return table_prompt(fig.side, fig.id, "forced_drop", _("{name} drops {levels} levels.", name=r.name_of(fig.id),
+                                                            levels=step.levels), _("forced drop"))
 
 
 def apply_drop(r: LostWorlds, state: GameState, step: DropRoll, roll: Roll, events: list[Event]) -> None:
     fig = state.figures[step.figure]
     row = chart.lookup("forced_drop", roll.values[0])
     words = effect(r, state, fig, str(row.values["jumper"]), step.levels)
-    events.append(Event("dropped", f"Forced drop: {roll.values[0]} — {r.name_of(fig.id)} {row.values['text']}"
-                        f"{f' ({words})' if words else ''}.", {"figure": fig.id, "die": roll.values[0]}))
+    said = dict(die=roll.values[0], name=r.name_of(fig.id), text=row.values["text"], words=words)
+    text = _("Forced drop: {die} — {name} {text} ({words}).", **said) if words \
+        else _("Forced drop: {die} — {name} {text}.", **said)
+    events.append(Event("dropped", text, {"figure": fig.id, "die": roll.values[0]}))
     resume.go_on(r, state, f"act {fig.id}", events)
 
 
 # -- coming down on a character -------------------------------------------------------------------------------
 def prompt_onto(r: LostWorlds, state: GameState, step: OntoRoll) -> Prompt:
     fig = state.figures[step.figure]
-    return table_prompt(fig.side, fig.id, "jump_onto", f"{r.name_of(fig.id)} comes down on "
-                        f"{r.name_of(step.target)} from {step.levels} levels up.", "jump onto an enemy")
+    return table_prompt(fig.side, fig.id, "jump_onto", _("{name} comes down on {target} from {levels} levels up.",
+                                                          name=r.name_of(fig.id), target=r.name_of(step.target),
+                                                          levels=step.levels), _("jump onto an enemy"))
 
 
 def apply_onto(r: LostWorlds, state: GameState, step: OntoRoll, roll: Roll, events: list[Event]) -> None:
@@ -91,7 +100,7 @@ def apply_onto(r: LostWorlds, state: GameState, step: OntoRoll, roll: Roll, even
         hurt(state, target, int(row["target_damage"]))
     if row["target_drops_weapon"]:
         drop_weapon(state, target)
-    events.append(Event("jump_result", f"Jump: {roll.values[0]} — {row['text']}.",
+    events.append(Event("jump_result", _("Jump: {die} — {text}.", die=roll.values[0], text=row["text"]),
                         {"figure": fig.id, "target": target.id, "die": roll.values[0]}))
     state.step = LandBeside(fig.id, target.id, step.then)
     if not landings(r, state, fig, target):
@@ -101,21 +110,24 @@ def apply_onto(r: LostWorlds, state: GameState, step: OntoRoll, roll: Roll, even
 def landings(r: LostWorlds, state: GameState, fig: FigureState, target: FigureState) -> list[Option]:
     if target.hex is None:
         return []
-    return [Option(f"land-{r.label(n)}", f"land on {r.label(n)} (level {r.board.level(n)})", n)
+    return [Option(f"land-{r.label(n)}", _("land on {space} (level {level})", space=r.label(n),
+                                           level=r.board.level(n)), n)
             for n in r.board.neighbours(target.hex)
             if r.spaces.standable(n) and (n == fig.hex or not r.spaces.others_conscious(state, n, fig.id))]
 
 
 def prompt_land(r: LostWorlds, state: GameState, step: LandBeside) -> Prompt:
     fig, target = state.figures[step.figure], state.figures[step.target]
-    return Prompt(PromptKind.CHOOSE, fig.side, f"{r.name_of(fig.id)} lands next to {r.name_of(target.id)}: "
-                  "pick the space.", figure=fig.id, options=tuple(landings(r, state, fig, target)))
+    return Prompt(PromptKind.CHOOSE, fig.side, _("{name} lands next to {target}: pick the space.",
+                                                 name=r.name_of(fig.id), target=r.name_of(target.id)),
+                  figure=fig.id, options=tuple(landings(r, state, fig, target)))
 
 
 def apply_land(r: LostWorlds, state: GameState, step: LandBeside, choice: Choose, events: list[Event]) -> None:
     to = r.board.from_label(choice.option.removeprefix("land-"))
     state.put(step.figure, to)
-    events.append(Event("landed", f"{r.name_of(step.figure)} lands on {r.where(state, step.figure)}.",
+    events.append(Event("landed", _("{name} lands on {space}.", name=r.name_of(step.figure),
+                                    space=r.where(state, step.figure)),
                         {"figure": step.figure, "to": [to.q, to.r]}))
     resume.go_on(r, state, step.then, events)
 
@@ -124,8 +136,9 @@ def apply_land(r: LostWorlds, state: GameState, step: LandBeside, choice: Choose
 def prompt_push(r: LostWorlds, state: GameState, step: PushRoll) -> Prompt:
     target = state.figures[step.target]
     m = fall_modifier(target, step.hard)
-    return table_prompt(target.side, target.id, "fall", f"{r.name_of(target.id)} is pushed by "
-                        f"{r.name_of(step.figure)} and rolls the fall table now.", "fall table", m)
+    return table_prompt(target.side, target.id, "fall", _("{name} is pushed by {pusher} and rolls the fall table now.",
+                                                          name=r.name_of(target.id), pusher=r.name_of(step.figure)),
+                        _("fall table"), m)
 
 
 def apply_push(r: LostWorlds, state: GameState, step: PushRoll, roll: Roll, events: list[Event]) -> None:
@@ -140,7 +153,8 @@ def fall_result(r: LostWorlds, state: GameState, fig: FigureState, total: int, c
     """Apply the fall table's row for ``total`` (the die with its modifiers)."""
     row = chart.lookup("fall", total)
     result = str(row.values["result"])
-    events.append(Event("fall_check", f"Fall table: {total} — {r.name_of(fig.id)}: {row.values['text']}.",
+    events.append(Event("fall_check", _("Fall table: {total} — {name}: {text}.", total=total, name=r.name_of(fig.id),
+                                        text=row.values["text"]),
                         {"figure": fig.id, "total": total, "result": result}))
     if result == "off_balance" and balance(fig) == "normal":
         set_balance(fig, "off_balance")
@@ -155,8 +169,8 @@ def fall_result(r: LostWorlds, state: GameState, fig: FigureState, total: int, c
 # -- the fall check phase -------------------------------------------------------------------------------------
 def prompt_fall(r: LostWorlds, state: GameState, step: FallCheck) -> Prompt:
     fig = state.figures[step.figures[0]]
-    return table_prompt(fig.side, fig.id, "fall", f"Fall check: {r.name_of(fig.id)} at {r.where(state, fig.id)}.",
-                        "fall check", fall_modifier(fig))
+    return table_prompt(fig.side, fig.id, "fall", _("Fall check: {name} at {space}.", name=r.name_of(fig.id),
+                                                    space=r.where(state, fig.id)), _("fall check"), fall_modifier(fig))
 
 
 def apply_fall(r: LostWorlds, state: GameState, step: FallCheck, roll: Roll, events: list[Event]) -> None:
@@ -184,16 +198,18 @@ def fall_spaces(r: LostWorlds, state: GameState, fig: FigureState) -> list[Optio
     for n in r.spaces.steps(fig.hex):
         if r.board.level(n) <= lvl:
             who = r.spaces.others_conscious(state, n, fig.id)
-            onto = f", onto {r.name_of(who[0].id)}" if who else ""
-            out.append(Option(f"fall-{r.label(n)}", f"{r.label(n)} (level {r.board.level(n)}, "
-                              f"{lvl - r.board.level(n)} levels down{onto})", n))
+            said = dict(space=r.label(n), level=r.board.level(n), levels=lvl - r.board.level(n))
+            text = _("{space} (level {level}, {levels} levels down, onto {name})", name=r.name_of(who[0].id),
+                     **said) if who else _("{space} (level {level}, {levels} levels down)", **said)
+            out.append(Option(f"fall-{r.label(n)}", text, n))
     return out
 
 
 def prompt_where(r: LostWorlds, state: GameState, step: FallWhere) -> Prompt:
     fig = state.figures[step.figure]
-    return Prompt(PromptKind.CHOOSE, step.chooser, f"{r.name_of(fig.id)} falls: {r.side_name(step.chooser)}, move "
-                  "it to an adjacent space of the same or a lower level (1 damage per level fallen).",
+    return Prompt(PromptKind.CHOOSE, step.chooser, _("{name} falls: {side}, move it to an adjacent space of the same "
+                                                     "or a lower level (1 damage per level fallen).",
+                                                     name=r.name_of(fig.id), side=r.side_name(step.chooser)),
                   figure=fig.id, options=tuple(fall_spaces(r, state, fig)))
 
 
@@ -206,13 +222,15 @@ def apply_where(r: LostWorlds, state: GameState, step: FallWhere, choice: Choose
     set_balance(fig, "down")
     if levels == 0 and not who:
         state.put(fig.id, to)
-        events.append(Event("fell", f"{r.name_of(fig.id)} falls to {r.where(state, fig.id)} without a change of "
-                            "level.", {"figure": fig.id}))
+        events.append(Event("fell", _("{name} falls to {space} without a change of level.", name=r.name_of(fig.id),
+                                      space=r.where(state, fig.id)), {"figure": fig.id}))
         state.step = FallPoints(fig.id, step.then)
         return
     words = hurt(state, fig, levels)
-    events.append(Event("fell", f"{r.name_of(fig.id)} falls {levels} levels to {r.label(to)}: {levels} damage"
-                        f"{f', {r.name_of(fig.id)} {words}' if words else ''}.", {"figure": fig.id, "levels": levels}))
+    said = dict(name=r.name_of(fig.id), levels=levels, space=r.label(to), words=words)
+    text = _("{name} falls {levels} levels to {space}: {levels} damage, {name} {words}.", **said) if words \
+        else _("{name} falls {levels} levels to {space}: {levels} damage.", **said)
+    events.append(Event("fell", text, {"figure": fig.id, "levels": levels}))
     if who and fig.alive:
         state.step = OntoRoll(fig.id, who[0].id, levels, step.then)
         return
@@ -228,10 +246,11 @@ def _fall_in_place(r: LostWorlds, state: GameState, fig: FigureState, then: str)
 def prompt_points(r: LostWorlds, state: GameState, step: FallPoints) -> Prompt:
     fig = state.figures[step.figure]
     page = chart.fall_page()
-    options = tuple(Option(str(n), f"{n} points" if n else "no points", figure=fig.id if n else None)
+    options = tuple(Option(str(n), _("{n} points", n=n) if n else _("no points"), figure=fig.id if n else None)
                     for n in range(MAX_PAGE_POINTS + 1))
-    return Prompt(PromptKind.CHOOSE, fig.side, f"{r.name_of(fig.id)} falls without a change of level: enter the "
-                  f"points on page {page} of the opponent's book (the damage it takes).", figure=fig.id,
+    return Prompt(PromptKind.CHOOSE, fig.side, _("{name} falls without a change of level: enter the points on page "
+                                                 "{page} of the opponent's book (the damage it takes).",
+                                                 name=r.name_of(fig.id), page=page), figure=fig.id,
                   options=options[1:] + options[:1])
 
 
@@ -239,8 +258,10 @@ def apply_points(r: LostWorlds, state: GameState, step: FallPoints, choice: Choo
     fig = state.figures[step.figure]
     n = int(choice.option)
     words = hurt(state, fig, n)
-    events.append(Event("fall_points", f"{r.name_of(fig.id)} takes {n} damage from the fall"
-                        f"{f' and {words}' if words else ''}.", {"figure": fig.id, "damage": n}))
+    said = dict(name=r.name_of(fig.id), n=n, words=words)
+    text = _("{name} takes {n} damage from the fall and {words}.", **said) if words \
+        else _("{name} takes {n} damage from the fall.", **said)
+    events.append(Event("fall_points", text, {"figure": fig.id, "damage": n}))
     resume.go_on(r, state, step.then, events)
 
 

@@ -8,6 +8,10 @@ is its height plus its level; the difference is the height modifier of that phas
 
 from __future__ import annotations
 
+from engine.i18n import gettext_for
+
+_ = gettext_for(__name__)
+
 
 def in_battle_range(level_a: int, height_a: int, level_b: int, height_b: int, adjacent: bool = True) -> bool:
     """Whether two characters are in each other's battle range (adjacent spaces, height across the levels)."""
@@ -42,8 +46,9 @@ def can_jump(start: int, landing: int, obstacle_top: int, max_rise: int = 2) -> 
     plus the level it stands on) is higher than the take-off or the landing level.
     """
     if landing - start >= max_rise:
-        return f"the landing is {landing - start} levels above the take-off (a jump rises at most {max_rise - 1})"
+        return _("the landing is {levels} levels above the take-off (a jump rises at most {most})",
+                 levels=landing - start, most=max_rise - 1)
     if obstacle_top > start or obstacle_top > landing:
-        return (f"what lies between reaches level {obstacle_top}, higher than the take-off ({start}) or the "
-                f"landing ({landing})")
+        return _("what lies between reaches level {top}, higher than the take-off ({start}) or the landing "
+                 "({landing})", top=obstacle_top, start=start, landing=landing)
     return ""

@@ -10,6 +10,7 @@ over the player names the character's back space.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
@@ -17,7 +18,9 @@ from engine.actions import Choose
 from engine.cell_graph import KeptGraphs
 from engine.events import Event
 from engine.flow.machine import Stage
+from engine.flow.words import possessive
 from engine.hexes import Hex
+from engine.i18n import N_, gettext_for
 from engine.pathfinding import Reach, reachable
 from engine.prompts import Option, Prompt, PromptKind
 from engine.state import FigureState, GameState
@@ -48,6 +51,8 @@ from .steps import Act, AskBlock, DropRoll, NameBack, OntoRoll, PickMover, PushR
 if TYPE_CHECKING:
     from .rules import LostWorlds
 
+_ = gettext_for(__name__)
+
 MOVED_SET = "moved"  # the characters that have moved this turn
 MANA_PER_TURN = 2
 
@@ -75,10 +80,11 @@ def first_step(r: LostWorlds, state: GameState) -> PickMover:
 
 
 def prompt_pick(r: LostWorlds, state: GameState, step: PickMover) -> Prompt:
-    options = tuple(Option(fid, f"move {r.name_of(fid)} at {r.where(state, fid)}: {r.height(fid)} movement points",
+    options = tuple(Option(fid, _("move {name} at {space}: {points} movement points", name=r.name_of(fid),
+                                  space=r.where(state, fid), points=r.height(fid)),
                            state.figures[fid].hex, fid) for fid in movers(r, state))
     return Prompt(PromptKind.CHOOSE, r.player_sides(state)[0],
-                  f"{r.active_name(state)}: which character moves next?", options=options)
+                  _("{side}: which character moves next?", side=r.active_name(state)), options=options)
 
 
 def apply_pick(r: LostWorlds, state: GameState, step: PickMover, choice: Choose, events: list[Event]) -> None:
@@ -164,10 +170,12 @@ def choices(r: LostWorlds, state: GameState, fid: str) -> list[ChartChoice]:
     out: list[ChartChoice] = []
     label = r.label
     if r.spaces.can_end(state, fig):
-        out.append(ChartChoice(Option("end", f"end {r.name_of(fid)}'s move ({left} movement points unused)"), "end"))
+        out.append(ChartChoice(Option("end", _("end {owner} move ({left} movement points unused)",
+                                              owner=possessive(r.name_of(fid)), left=left)), "end"))
     elif not _can_leave(r, state, fig, here, left):  # stuck in a friend's space: it steps aside, free
-        return [ChartChoice(Option(f"aside-{label(n)}", f"step aside to {label(n)} (free: one conscious character "
-                                   "per space)", n), "aside", 0, n) for n in _free(r, state, fig, here)]
+        return [ChartChoice(Option(f"aside-{label(n)}", _("step aside to {space} (free: one conscious character per "
+                                                          "space)", space=label(n)), n), "aside", 0, n)
+                for n in _free(r, state, fig, here)]
     if fig.flag(HELD):  # blocked: nothing but regaining balance this turn
         if fig.flag(OFF_BALANCE) and left >= chart.cost("regain_balance") and _starred_ok(fig):
             out.append(_self(r, "regain_balance", fid))
@@ -180,30 +188,34 @@ def choices(r: LostWorlds, state: GameState, fid: str) -> list[ChartChoice]:
         if down:
             c = chart.cost("crawl")
             if dl == 0 and c <= left and _starred_ok(fig) and _entry_ok(r, state, fig, n, left - c):
-                out.append(ChartChoice(Option(f"crawl-{label(n)}", f"crawl to {label(n)} ({c} MP)", n), "crawl", c, n))
+                out.append(ChartChoice(Option(f"crawl-{label(n)}", _("crawl to {space} ({cost} MP)", space=label(n),
+                                                                       cost=c), n), "crawl", c, n))
             continue
         for enemy in enemy_there:
             c = chart.cost("jump_onto")
             if -dl >= 1 and c <= left:
-                out.append(ChartChoice(Option(f"onto-{enemy.id}", f"jump onto {r.name_of(enemy.id)} at {label(n)} "
-                                              f"from {-dl} levels up ({c} MP, roll 1d6)", n, enemy.id),
+                out.append(ChartChoice(Option(f"onto-{enemy.id}", _("jump onto {name} at {space} from {levels} levels "
+                                                                    "up ({cost} MP, roll 1d6)",
+                                                                    name=r.name_of(enemy.id), space=label(n),
+                                                                    levels=-dl, cost=c), n, enemy.id),
                                        "jump_onto", c, n, enemy.id))
         if enemy_there:
             continue
         c = _step_cost(r, here, n)
         kind = "move" if dl == 0 else "climb"
-        word = "move to" if dl == 0 else ("climb to" if dl > 0 else "climb down to")
+        word = MOVE_TO if dl == 0 else (CLIMB_TO if dl > 0 else CLIMB_DOWN_TO)
         if c <= left and _entry_ok(r, state, fig, n, left - c):
-            out.append(ChartChoice(Option(f"to-{label(n)}", f"{word} {label(n)} (level {lvl + dl}, {c} MP)", n),
+            out.append(ChartChoice(Option(f"to-{label(n)}", _(word, space=label(n), level=lvl + dl, cost=c), n),
                                    kind, c, n))
         drop = chart.cost("forced_drop")
         if dl <= -2 and drop <= left and _entry_ok(r, state, fig, n, left - drop):
-            out.append(ChartChoice(Option(f"drop-{label(n)}", f"forced drop to {label(n)}, {-dl} levels down "
-                                          f"({drop} MP, roll 1d6)", n), "forced_drop", drop, n))
+            out.append(ChartChoice(Option(f"drop-{label(n)}", _("forced drop to {space}, {levels} levels down ({cost} "
+                                                                "MP, roll 1d6)", space=label(n), levels=-dl,
+                                                                cost=drop), n), "forced_drop", drop, n))
         if fig.flag(ESCAPED) and abs(dl) <= 1 and not r.spaces.others_conscious(state, n, fid) and not any(
                 r.spaces.space_in_range(e, n, fid) for e in state.alive() if e.side != fig.side):
-            out.append(ChartChoice(Option(f"disengage-{label(n)}", f"disengage to {label(n)} (free after escaping)",
-                                          n), "disengage", 0, n))
+            out.append(ChartChoice(Option(f"disengage-{label(n)}", _("disengage to {space} (free after escaping)",
+                                                                     space=label(n)), n), "disengage", 0, n))
     if not down:
         out.extend(_jumps(r, state, fig, here, left))
     rest = [*_self_actions(r, state, fig, left), *_enemy_actions(r, state, fig, left), *_objects(r, state, fig, left)]
@@ -213,9 +225,10 @@ def choices(r: LostWorlds, state: GameState, fid: str) -> list[ChartChoice]:
 
 def _self(r: LostWorlds, action: str, fid: str, text: str = "") -> ChartChoice:
     row = chart.action(action)
-    cost = f"{row.cost} MP" if not row.all_points else "all movement points"
-    star = ", starred" if row.starred else ""
-    return ChartChoice(Option(action, f"{text or row.name} ({cost}{star})"), action, row.cost)
+    cost = _("{cost} MP", cost=row.cost) if not row.all_points else _("all movement points")
+    said = dict(action=text or row.name, cost=cost)
+    label = _("{action} ({cost}, starred)", **said) if row.starred else _("{action} ({cost})", **said)
+    return ChartChoice(Option(action, label), action, row.cost)
 
 
 def _jumps(r: LostWorlds, state: GameState, fig: FigureState, here: Hex, left: int) -> list[ChartChoice]:
@@ -237,9 +250,10 @@ def _jumps(r: LostWorlds, state: GameState, fig: FigureState, here: Hex, left: i
             continue
         if not _entry_ok(r, state, fig, land, budget - c):
             continue
-        run = " with a run" if runs else ""
-        out.append(ChartChoice(Option(f"jump-{r.label(land)}", f"jump over {r.label(over)} to {r.label(land)}{run} "
-                                      f"({c} MP, lands off-balance)", land), "jump", c, land))
+        said = dict(over=r.label(over), land=r.label(land), cost=c)
+        text = _("jump over {over} to {land} with a run ({cost} MP, lands off-balance)", **said) if runs \
+            else _("jump over {over} to {land} ({cost} MP, lands off-balance)", **said)
+        out.append(ChartChoice(Option(f"jump-{r.label(land)}", text, land), "jump", c, land))
     return out
 
 
@@ -247,8 +261,8 @@ def _self_actions(r: LostWorlds, state: GameState, fig: FigureState, left: int) 
     out = []
     fid = fig.id
     if may_run(fig):
-        out.append(ChartChoice(Option("run", f"run (+{chart.run_bonus()} MP; the combat phase starts off-balance)"),
-                               "run"))
+        out.append(ChartChoice(Option("run", _("run (+{bonus} MP; the combat phase starts off-balance)",
+                                              bonus=chart.run_bonus())), "run"))
     state_now = balance(fig)
     if state_now == "down" and left >= chart.cost("stand_up") and _starred_ok(fig):
         out.append(_self(r, "stand_up", fid))
@@ -258,14 +272,14 @@ def _self_actions(r: LostWorlds, state: GameState, fig: FigureState, left: int) 
         out.append(_self(r, "lie_down", fid))
     spec = r.specs[fid]
     if r.option("regeneration") and r.has(fid, scenario_fields.REGENERATION) and left >= 1:
-        out.append(ChartChoice(Option("regenerate", f"regenerate (1 MP: +{scenario_fields.regenerates(spec)} hit "
-                                      "points at the end of movement, none if then in an enemy's battle range)"),
-                               "regenerate", 1))
+        out.append(ChartChoice(Option("regenerate", _("regenerate (1 MP: +{hp} hit points at the end of movement, "
+                                                      "none if then in an enemy's battle range)",
+                                                      hp=scenario_fields.regenerates(spec))), "regenerate", 1))
     if (r.option("mana_recovery") and r.has(fid, scenario_fields.MANA_RECOVERY) and left >= 1
             and int(fig.values.get(MANA_LEFT, 0)) < MANA_PER_TURN
             and int(fig.values.get(MANA, 0)) < scenario_fields.mana(spec)):
-        out.append(ChartChoice(Option("recover-mana", "recover 1 mana (1 MP; at most 2 a turn, none if then in an "
-                                      "enemy's battle range)"), "recover_mana", 1))
+        out.append(ChartChoice(Option("recover-mana", _("recover 1 mana (1 MP; at most 2 a turn, none if then in an "
+                                                        "enemy's battle range)")), "recover_mana", 1))
     return out
 
 
@@ -283,16 +297,20 @@ def _enemy_actions(r: LostWorlds, state: GameState, fig: FigureState, left: int)
     for enemy in sorted(r.spaces.enemies_in_range(state, fig), key=lambda e: e.id):
         name = r.name_of(enemy.id)
         if not down and _starred_ok(fig) and left >= chart.cost("block") and not enemy.flag(HELD):
-            out.append(ChartChoice(Option(f"block-{enemy.id}", f"block {name} ({chart.cost('block')} MP, starred: it "
-                                          "can only regain balance this turn)", enemy.hex, enemy.id),
+            out.append(ChartChoice(Option(f"block-{enemy.id}", _("block {name} ({cost} MP, starred: it can only "
+                                                                 "regain balance this turn)", name=name,
+                                                                 cost=chart.cost("block")), enemy.hex, enemy.id),
                                    "block", chart.cost("block"), target=enemy.id))
         if not down and left >= chart.cost("push_enemy"):
-            out.append(ChartChoice(Option(f"push-{enemy.id}", f"push {name} ({chart.cost('push_enemy')} MP: it rolls "
-                                          "the fall table now)", enemy.hex, enemy.id),
+            out.append(ChartChoice(Option(f"push-{enemy.id}", _("push {name} ({cost} MP: it rolls the fall table "
+                                                                "now)", name=name, cost=chart.cost("push_enemy")),
+                                          enemy.hex, enemy.id),
                                    "push_enemy", chart.cost("push_enemy"), target=enemy.id))
         if not down and left >= chart.cost("hard_push"):
-            out.append(ChartChoice(Option(f"hardpush-{enemy.id}", f"push {name} hard ({chart.cost('hard_push')} MP: "
-                                          "+1 to its fall die; you start the combat off-balance)", enemy.hex, enemy.id),
+            out.append(ChartChoice(Option(f"hardpush-{enemy.id}", _("push {name} hard ({cost} MP: +1 to its fall "
+                                                                    "die; you start the combat off-balance)",
+                                                                    name=name, cost=chart.cost("hard_push")),
+                                          enemy.hex, enemy.id),
                                    "hard_push", chart.cost("hard_push"), target=enemy.id))
     ranges = chart.effective_ranges()
     throwable = [w for w in fig.carrying if w.lower() in ranges]
@@ -304,16 +322,21 @@ def _enemy_actions(r: LostWorlds, state: GameState, fig: FigureState, left: int)
                 continue
             for w in throwable:
                 far = dist > ranges[w.lower()]
-                note = ", beyond its effective range: damage -1" if far else ""
-                out.append(ChartChoice(Option(f"throw-{w.replace(' ', '_')}-{enemy.id}",
-                                              f"throw the {w} at {r.name_of(enemy.id)}, {dist} spaces "
-                                              f"({chart.cost('throw')} MP{note})", enemy.hex, enemy.id),
+                said = dict(weapon=chart.weapon_name(w), name=r.name_of(enemy.id), spaces=dist,
+                            cost=chart.cost("throw"))
+                if far:
+                    text = _("throw the {weapon} at {name}, {spaces} spaces ({cost} MP, beyond its effective range: "
+                             "damage -1)", **said)
+                else:
+                    text = _("throw the {weapon} at {name}, {spaces} spaces ({cost} MP)", **said)
+                out.append(ChartChoice(Option(f"throw-{w.replace(' ', '_')}-{enemy.id}", text, enemy.hex, enemy.id),
                                        "throw", chart.cost("throw"), target=enemy.id,
                                        extra={"weapon": w, "beyond": far}))
     for other in state.figures_at(fig.hex) if fig.hex is not None else []:
         if other.side != fig.side and other.alive and not conscious(other) and left >= 1 and _starred_ok(fig):
-            out.append(ChartChoice(Option(f"coup-{other.id}", f"coup de grâce on {r.name_of(other.id)} (all movement "
-                                          "points: +3 to its recovery die)", other.hex, other.id),
+            out.append(ChartChoice(Option(f"coup-{other.id}", _("coup de grâce on {name} (all movement points: +3 to "
+                                                                "its recovery die)", name=r.name_of(other.id)),
+                                          other.hex, other.id),
                                    "coup_de_grace", left, target=other.id))
     return out
 
@@ -324,15 +347,18 @@ def _objects(r: LostWorlds, state: GameState, fig: FigureState, left: int) -> li
     for token, at in sorted(state.tokens.items()):
         if at == here and left >= chart.cost("pick_up") and _starred_ok(fig):
             weapon = weapon_of(token)
-            out.append(ChartChoice(Option(f"pickup-{token}", f"pick up the {weapon} ({chart.cost('pick_up')} MP, "
-                                          "starred)"), "pick_up", chart.cost("pick_up"), extra={"token": token}))
+            out.append(ChartChoice(Option(f"pickup-{token}", _("pick up the {weapon} ({cost} MP, starred)",
+                                                               weapon=chart.weapon_name(weapon),
+                                                               cost=chart.cost("pick_up"))),
+                                   "pick_up", chart.cost("pick_up"), extra={"token": token}))
     if here is not None:
         spots = [here, *r.spaces.steps(here)]  # its own space or any in its battle range
         for w in dict.fromkeys(fig.carrying):
             for spot in spots:
-                where = "here" if spot == here else f"at {r.label(spot)}"
+                text = _("drop the {weapon} here (0 MP)", weapon=chart.weapon_name(w)) if spot == here \
+                    else _("drop the {weapon} at {space} (0 MP)", weapon=chart.weapon_name(w), space=r.label(spot))
                 out.append(ChartChoice(Option(f"dropw-{w.replace(' ', '_')}-{r.label(spot)}",
-                                              f"drop the {w} {where} (0 MP)"),  # no cell: the figure stays
+                                              text),  # no cell: the figure stays
                                        "drop", 0, spot, extra={"weapon": w}))
     return out
 
@@ -360,13 +386,14 @@ def drop_weapon(state: GameState, fig: FigureState, weapon: str | None = None, a
 def prompt_act(r: LostWorlds, state: GameState, step: Act) -> Prompt:
     fig = state.figures[step.figure]
     opts = tuple(c.option for c in choices(r, state, step.figure))
-    notes = [f"{mp(fig)} of {r.height(fig.id)} movement points left"]
+    notes = [_("{left} of {height} movement points left", left=mp(fig), height=r.height(fig.id))]
     if fig.flag(RAN):
-        notes.append("ran: no starred actions")
+        notes.append(_("ran: no starred actions"))
     if balance(fig) != "normal":
-        notes.append(balance(fig).replace("_", "-"))
+        notes.append(_(BALANCE_WORDS[balance(fig)]))
     return Prompt(PromptKind.CHOOSE, fig.side,
-                  f"{r.name_of(fig.id)} at {r.where(state, fig.id)}: {'; '.join(notes)}. What does it do?",
+                  _("{name} at {space}: {notes}. What does it do?", name=r.name_of(fig.id),
+                    space=r.where(state, fig.id), notes=_("; ").join(notes)),
                   figure=fig.id, options=opts)
 
 
@@ -393,9 +420,9 @@ def apply_act(r: LostWorlds, state: GameState, step: Act, choice: Choose, events
             fig.mark(ESCAPED, None)
         if a == "jump" and balance(fig) == "normal":
             set_balance(fig, "off_balance")
-        verb = "climbs down to" if a == "climb" and came is not None and r.board.level(pick.to) < r.board.level(came) \
-            else _verb(a)
-        events.append(Event("moved", f"{name} {verb} {r.where(state, fid)} ({mp(fig)} movement points left).",
+        verb = CLIMBS_DOWN_TO if a == "climb" and came is not None and r.board.level(pick.to) < r.board.level(came) \
+            else VERBS[a]
+        events.append(Event("moved", _(verb, name=name, space=r.where(state, fid), left=mp(fig)),
                             {"figure": fid, "from": _cell(came), "to": _cell(pick.to), "action": a}))
         # Every space entered in an enemy's battle range, except its back space, lets that enemy block.
         blockers = tuple(e.id for e in sorted(r.spaces.enemies_in_range(state, fig), key=lambda e: e.id)
@@ -406,14 +433,16 @@ def apply_act(r: LostWorlds, state: GameState, step: Act, choice: Choose, events
         assert pick.to is not None and fig.hex is not None
         levels = r.board.level(fig.hex) - r.board.level(pick.to)
         state.put(fid, pick.to)
-        events.append(Event("moved", f"{name} drops {levels} levels to {r.where(state, fid)}.",
+        events.append(Event("moved", _("{name} drops {levels} levels to {space}.", name=name, levels=levels,
+                                       space=r.where(state, fid)),
                             {"figure": fid, "to": _cell(pick.to), "action": a}))
         state.step = DropRoll(fid, levels)
         return
     if a == "jump_onto":
         assert pick.target is not None and pick.to is not None and fig.hex is not None
         levels = r.board.level(fig.hex) - r.board.level(pick.to)
-        events.append(Event("jumped", f"{name} jumps onto {r.name_of(pick.target)} from {levels} levels up.",
+        events.append(Event("jumped", _("{name} jumps onto {target} from {levels} levels up.", name=name,
+                                        target=r.name_of(pick.target), levels=levels),
                             {"figure": fid, "target": pick.target}))
         state.step = OntoRoll(fid, pick.target, levels, f"act {fid}")
         return
@@ -422,14 +451,17 @@ def apply_act(r: LostWorlds, state: GameState, step: Act, choice: Choose, events
         hard = a == "hard_push"
         if hard:
             fig.mark(HARD_PUSHER, True)
-        events.append(Event("pushed", f"{name} pushes {r.name_of(pick.target)}{' hard' if hard else ''}.",
+        said = dict(name=name, target=r.name_of(pick.target))
+        text = _("{name} pushes {target} hard.", **said) if hard else _("{name} pushes {target}.", **said)
+        events.append(Event("pushed", text,
                             {"figure": fid, "target": pick.target, "hard": hard}))
         state.step = PushRoll(fid, pick.target, hard)
         return
     if a == "throw":
         assert pick.target is not None
         weapon = str(pick.extra["weapon"])
-        events.append(Event("threw", f"{name} throws the {weapon} at {r.name_of(pick.target)}.",
+        events.append(Event("threw", _("{name} throws the {weapon} at {target}.", name=name,
+                                       weapon=chart.weapon_name(weapon), target=r.name_of(pick.target)),
                             {"figure": fid, "target": pick.target, "weapon": weapon}))
         state.step = ThrowHit(fid, pick.target, weapon, bool(pick.extra["beyond"]))
         return
@@ -446,48 +478,55 @@ def _apply_here(r: LostWorlds, state: GameState, fig: FigureState, pick: ChartCh
         return
     if a == "stand_up":
         set_balance(fig, "normal")
-        text = f"{name} stands up"
+        text = _("{name} stands up", name=name)
     elif a == "regain_balance":
         set_balance(fig, "normal")
-        text = f"{name} regains its balance"
+        text = _("{name} regains its balance", name=name)
     elif a == "lie_down":
         set_balance(fig, "down")
-        text = f"{name} lies down"
+        text = _("{name} lies down", name=name)
     elif a == "block":
         assert pick.target is not None
         state.figures[pick.target].mark(HELD, True)
-        text = f"{name} blocks {r.name_of(pick.target)}: it may only regain balance this turn"
+        text = _("{name} blocks {target}: it may only regain balance this turn", name=name,
+                 target=r.name_of(pick.target))
     elif a == "coup_de_grace":
         assert pick.target is not None
         bonus = chart.recovery_rules()["coup_de_grace"]
         state.figures[pick.target].values[COUP] = bonus
         fig.values[MP] = 0
-        text = f"{name} gives {r.name_of(pick.target)} the coup de grâce: +{bonus} to its recovery die"
+        text = _("{name} gives {target} the coup de grâce: +{bonus} to its recovery die", name=name,
+                 target=r.name_of(pick.target), bonus=bonus)
     elif a == "pick_up":
         token = str(pick.extra["token"])
         del state.tokens[token]
         fig.carrying.append(weapon_of(token))
-        text = f"{name} picks up the {weapon_of(token)}"
+        text = _("{name} picks up the {weapon}", name=name, weapon=chart.weapon_name(weapon_of(token)))
     elif a == "drop":
         w = drop_weapon(state, fig, str(pick.extra["weapon"]), pick.to)
-        text = f"{name} drops the {w}" + (f" at {r.label(pick.to)}" if pick.to not in (None, fig.hex) else "")
+        dropped = chart.weapon_name(w or "")
+        text = _("{name} drops the {weapon} at {space}", name=name, weapon=dropped, space=r.label(pick.to)) \
+            if pick.to is not None and pick.to != fig.hex else _("{name} drops the {weapon}", name=name, weapon=dropped)
     elif a == "regenerate":
         fig.values[REGEN] = int(fig.values.get(REGEN, 0)) + scenario_fields.regenerates(r.specs[fig.id])
-        text = f"{name} regenerates"
+        text = _("{name} regenerates", name=name)
         if r.has(fig.id, scenario_fields.WRAITH):
             fig.mark(IMMATERIAL, True)
-            text += ": it has no battle range this movement phase and may be passed and entered"
+            text = _("{name} regenerates: it has no battle range this movement phase and may be passed and entered",
+                     name=name)
     elif a == "recover_mana":
         fig.values[MANA_LEFT] = int(fig.values.get(MANA_LEFT, 0)) + 1
-        text = f"{name} recovers mana"
-    events.append(Event("acted", f"{text} ({mp(fig)} movement points left).", {"figure": fig.id, "action": a}))
+        text = _("{name} recovers mana", name=name)
+    events.append(Event("acted", _("{text} ({left} movement points left).", text=text, left=mp(fig)),
+                        {"figure": fig.id, "action": a}))
 
 
 def _run(r: LostWorlds, fig: FigureState, events: list[Event]) -> None:
     fig.mark(RAN, True)
     fig.values[MP] = mp(fig) + chart.run_bonus()
-    events.append(Event("ran", f"{r.name_of(fig.id)} runs: +{chart.run_bonus()} movement points ({mp(fig)} left); "
-                        "it starts the combat phase off-balance.", {"figure": fig.id}))
+    events.append(Event("ran", _("{name} runs: +{bonus} movement points ({left} left); it starts the combat phase "
+                                 "off-balance.", name=r.name_of(fig.id), bonus=chart.run_bonus(), left=mp(fig)),
+                        {"figure": fig.id}))
 
 
 def may_block(fig: FigureState) -> bool:
@@ -495,9 +534,18 @@ def may_block(fig: FigureState) -> bool:
     return conscious(fig) and not fig.flag(DOWN) and not fig.flag(HELD)
 
 
-def _verb(action: str) -> str:
-    return {"move": "moves to", "climb": "climbs to", "crawl": "crawls to", "disengage": "disengages to",
-            "jump": "jumps to", "aside": "steps aside to"}[action]
+MOVE_TO, CLIMB_TO = N_("move to {space} (level {level}, {cost} MP)"), N_("climb to {space} (level {level}, {cost} MP)")
+CLIMB_DOWN_TO = N_("climb down to {space} (level {level}, {cost} MP)")
+VERBS: dict[str, str] = {  # what a step says in the record, by chart action
+    "move": N_("{name} moves to {space} ({left} movement points left)."),
+    "climb": N_("{name} climbs to {space} ({left} movement points left)."),
+    "crawl": N_("{name} crawls to {space} ({left} movement points left)."),
+    "disengage": N_("{name} disengages to {space} ({left} movement points left)."),
+    "jump": N_("{name} jumps to {space} ({left} movement points left)."),
+    "aside": N_("{name} steps aside to {space} ({left} movement points left)."),
+}
+CLIMBS_DOWN_TO = N_("{name} climbs down to {space} ({left} movement points left).")
+BALANCE_WORDS: dict[str, str] = {"off_balance": N_("off-balance"), "down": N_("down")}
 
 
 def _cell(h: Hex | None) -> list[int] | None:
@@ -508,19 +556,21 @@ def _cell(h: Hex | None) -> list[int] | None:
 def prompt_block(r: LostWorlds, state: GameState, step: AskBlock) -> Prompt:
     blocker = state.figures[step.blockers[0]]
     mover = state.figures[step.figure]
+    said = dict(mover=r.name_of(mover.id), blocker=r.name_of(blocker.id), space=r.where(state, mover.id),
+                of_mover=possessive(r.name_of(mover.id)), of_blocker=possessive(r.name_of(blocker.id)))
     return Prompt(PromptKind.CHOOSE, blocker.side,
-                  f"{r.name_of(mover.id)} enters {r.name_of(blocker.id)}'s battle range at {r.where(state, mover.id)}"
-                  f" (not through its back space): does {r.name_of(blocker.id)} block it there?",
-                  options=(Option("block", f"{r.name_of(blocker.id)} blocks: {r.name_of(mover.id)}'s move ends",
-                                  mover.hex, mover.id),
-                           Option("pass", "let it go on")))
+                  _("{mover} enters {of_blocker} battle range at {space} (not through its back space): does {blocker} "
+                    "block it there?", **said),
+                  options=(Option("block", _("{blocker} blocks: {of_mover} move ends", **said), mover.hex, mover.id),
+                           Option("pass", _("let it go on"))))
 
 
 def apply_block(r: LostWorlds, state: GameState, step: AskBlock, choice: Choose, events: list[Event]) -> None:
     mover = state.figures[step.figure]
     if choice.option == "block":
         mover.values[MP] = 0
-        events.append(Event("blocked", f"{r.name_of(step.blockers[0])} blocks {r.name_of(mover.id)}: its move ends.",
+        events.append(Event("blocked", _("{blocker} blocks {mover}: its move ends.",
+                                         blocker=r.name_of(step.blockers[0]), mover=r.name_of(mover.id)),
                             {"figure": mover.id, "by": step.blockers[0]}))
         state.step = NameBack(mover.id) if r.spaces.can_end(state, mover) else Act(mover.id)
         return
@@ -533,13 +583,14 @@ def prompt_back(r: LostWorlds, state: GameState, step: NameBack) -> Prompt:
     fig = state.figures[step.figure]
     assert fig.hex is not None
     now = back_space(fig)
-    options = [Option("keep", f"keep {r.label(now) if now is not None else '-'} as the back space")]
+    options = [Option("keep", _("keep {space} as the back space", space=r.label(now) if now is not None else "-"))]
     for n in fig.hex.neighbours():
         if n in r.board and n != now:
-            options.append(Option(f"back-{r.label(n)}", f"back space {r.label(n)}", n))
+            options.append(Option(f"back-{r.label(n)}", _("back space {space}", space=r.label(n)), n))
     return Prompt(PromptKind.CHOOSE, fig.side,
-                  f"{r.name_of(fig.id)}'s move is over: name its back space (the space behind it, where it cannot "
-                  "defend; turn the figure so its tag's back mark points there, or tap)", options=tuple(options))
+                  _("{owner} move is over: name its back space (the space behind it, where it cannot defend; turn the "
+                    "figure so its tag's back mark points there, or tap)", owner=possessive(r.name_of(fig.id))),
+                  options=tuple(options))
 
 
 def apply_back(r: LostWorlds, state: GameState, step: NameBack, choice: Choose, events: list[Event]) -> None:
@@ -559,8 +610,9 @@ def finish(r: LostWorlds, state: GameState, fig: FigureState, events: list[Event
     fig.mark(MP, None)
     state.add_to_set(MOVED_SET, fig.id)
     back = back_space(fig)
-    events.append(Event("moved_done", f"{r.name_of(fig.id)} ends its move at {r.where(state, fig.id)}, back space "
-                        f"{r.label(back) if back is not None else '-'}.", {"figure": fig.id, "facing": fig.facing}))
+    events.append(Event("moved_done", _("{name} ends its move at {space}, back space {back}.", name=r.name_of(fig.id),
+                                        space=r.where(state, fig.id), back=r.label(back) if back is not None else "-"),
+                        {"figure": fig.id, "facing": fig.facing}))
     state.step = PickMover()
 
 
@@ -579,7 +631,7 @@ def end_move(r: LostWorlds, state: GameState, fid: str, events: list[Event]) -> 
 _GRAPHS = KeptGraphs()  # each board's movement graph: the steps a board allows and their price by level
 
 
-def reach(r: LostWorlds, state: GameState, fid: str) -> dict[Hex, Reach]:
+def reach(r: LostWorlds, state: GameState, fid: str) -> Mapping[Hex, Reach]:
     """Where the character could walk with its movement points left (its height when not moving)."""
     fig = state.figures[fid]
     if fig.hex is None or not conscious(fig):
@@ -615,13 +667,13 @@ def reach_reference(r: LostWorlds, state: GameState, fid: str) -> dict[Hex, Reac
 def why_not(r: LostWorlds, state: GameState, fid: str, to: Hex) -> str:
     fig = state.figures[fid]
     if to not in r.board:
-        return f"{r.label(to)} is not on the map"
+        return _("{space} is not on the map", space=r.label(to))
     if not r.spaces.standable(to):
-        return f"{r.label(to)} cannot be stood on"
+        return _("{space} cannot be stood on", space=r.label(to))
     why = r.spaces.can_enter(state, fig, to)
     if why:
-        return f"{r.label(to)}: {why}"
-    return f"{r.label(to)} is beyond {r.name_of(fid)}'s movement points"
+        return _("{space}: {why}", space=r.label(to), why=why)
+    return _("{space} is beyond {owner} movement points", space=r.label(to), owner=possessive(r.name_of(fid)))
 
 
 STAGES = (

@@ -12,6 +12,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from engine.hexes import Hex
+from engine.i18n import N_, gettext_for
 from engine.overlays import CellMark, Overlay, reach_overlay
 from engine.rules.content import MOVES_QUERY, QueryKind
 from engine.state import GameState
@@ -22,8 +23,10 @@ from .spaces import back_space
 if TYPE_CHECKING:
     from .rules import LostWorlds
 
-RANGE_QUERY = QueryKind("battle-range", "Battle range",
-                        help="the adjacent characters in battle range, where height breaks it, and the back space")
+_ = gettext_for(__name__)
+
+RANGE_QUERY = QueryKind("battle-range", N_("Battle range"),
+                        help=N_("the adjacent characters in battle range, where height breaks it, and the back space"))
 QUERIES = (MOVES_QUERY, RANGE_QUERY)
 
 
@@ -32,8 +35,12 @@ def answer(r: LostWorlds, state: GameState, kind: str, subject: str) -> Overlay:
     if kind == MOVES_QUERY.name:
         base = reach_overlay(kind, r.reachable(state, subject), r.board.kind)
         left = fig.values.get(MP)
-        points = f"{left} of {r.height(subject)}" if left is not None else f"{r.height(subject)}"
-        return Overlay(kind, base.cells, base.lines, (f"{r.name_of(subject)}: {points} movement points", *base.texts))
+        if left is not None:
+            points = _("{name}: {left} of {height} movement points", name=r.name_of(subject), left=left,
+                       height=r.height(subject))
+        else:
+            points = _("{name}: {height} movement points", name=r.name_of(subject), height=r.height(subject))
+        return Overlay(kind, base.cells, base.lines, (points, *base.texts))
     if kind == RANGE_QUERY.name:
         return battle_range(r, state, subject)
     raise LookupError(f"{r.title} declares no query {kind!r}")
@@ -51,18 +58,18 @@ def battle_range(r: LostWorlds, state: GameState, subject: str) -> Overlay:
         for o in others:
             lo = r.board.level(n)
             if r.spaces.in_range(fig, o):
-                cells.append(CellMark(n, "shade", "in range", 0.0))
-                texts.append(f"{r.name_of(o.id)} at {r.label(n)}: in battle range")
+                cells.append(CellMark(n, "shade", _("in range"), 0.0))
+                texts.append(_("{name} at {space}: in battle range", name=r.name_of(o.id), space=r.label(n)))
             else:
                 lower = o if lo < here_level else fig
-                cells.append(CellMark(n, "warn", "height"))
-                texts.append(f"{r.name_of(o.id)} at {r.label(n)}: not in battle range — {r.name_of(lower.id)} (the "
-                             f"lower, height {r.height(lower.id)}) is not taller than the {abs(lo - here_level)} "
-                             "levels between them")
+                cells.append(CellMark(n, "warn", _("height")))
+                texts.append(_("{name} at {space}: not in battle range — {lower} (the lower, height {height}) is not "
+                               "taller than the {levels} levels between them", name=r.name_of(o.id), space=r.label(n),
+                               lower=r.name_of(lower.id), height=r.height(lower.id), levels=abs(lo - here_level)))
     back = back_space(fig)
     if back is not None and back in r.board:
-        cells.append(CellMark(back, "outline", "back"))
-        texts.append(f"back space {r.label(back)}")
+        cells.append(CellMark(back, "outline", _("back")))
+        texts.append(_("back space {space}", space=r.label(back)))
     return Overlay(RANGE_QUERY.name, tuple(cells), texts=tuple(texts))
 
 

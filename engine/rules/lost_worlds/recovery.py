@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING
 from engine.actions import Roll
 from engine.events import Event
 from engine.flow.machine import Stage
+from engine.i18n import gettext_for
 from engine.prompts import Chance, DieRequest, Outcome, Prompt, PromptKind
 from engine.state import FigureState, GameState
 
@@ -21,6 +22,8 @@ from .steps import RecoveryRoll
 
 if TYPE_CHECKING:
     from .rules import LostWorlds
+
+_ = gettext_for(__name__)
 
 DEAD = "D"
 
@@ -52,14 +55,24 @@ def prompt_recovery(r: LostWorlds, state: GameState, step: RecoveryRoll) -> Prom
     awake = dead = 0
     for d in range(1, 7):
         new = recover(now, d + bonus)
-        outcomes.append(Outcome(d, d, "dies" if new is None else f"{new} hit points" + (" (awake)" if new > 0 else "")))
+        if new is None:
+            words = _("dies")
+        elif new > 0:
+            words = _("{hp} hit points (awake)", hp=new)
+        else:
+            words = _("{hp} hit points", hp=new)
+        outcomes.append(Outcome(d, d, words))
         awake += int(new is not None and new > 0)
         dead += int(new is None)
-    mod = f" {bonus:+d} (coup de grâce)" if bonus else ""
-    return Prompt(PromptKind.ROLL, fig.side, f"{r.name_of(fig.id)} is unconscious at {now} hit points: roll 1d6{mod} "
-                  "on the recovery table.", figure=fig.id, dice=(DieRequest(fig.side, 6, "recovery", fig.id),),
-                  outcomes=(tuple(outcomes),),
-                  chances=(Chance("comes round", awake / 6), Chance("dies", dead / 6)))
+    if bonus:
+        text = _("{name} is unconscious at {hp} hit points: roll 1d6 {bonus:+d} (coup de grâce) on the recovery table.",
+                 name=r.name_of(fig.id), hp=now, bonus=bonus)
+    else:
+        text = _("{name} is unconscious at {hp} hit points: roll 1d6 on the recovery table.", name=r.name_of(fig.id),
+                 hp=now)
+    return Prompt(PromptKind.ROLL, fig.side, text, figure=fig.id,
+                  dice=(DieRequest(fig.side, 6, _("recovery"), fig.id),), outcomes=(tuple(outcomes),),
+                  chances=(Chance(_("comes round"), awake / 6), Chance(_("dies"), dead / 6)))
 
 
 def apply_recovery(r: LostWorlds, state: GameState, step: RecoveryRoll, roll: Roll, events: list[Event]) -> None:
@@ -73,9 +86,10 @@ def apply_recovery(r: LostWorlds, state: GameState, step: RecoveryRoll, roll: Ro
         fig.values[HP] = LOWEST_UNCONSCIOUS - 1
     else:
         fig.values[HP] = new
-    words = settle_hp(state, fig) or "stays unconscious"
-    events.append(Event("recovery", f"Recovery: {r.name_of(fig.id)} rolls {roll.values[0]} — {words} "
-                        f"({'dead' if new is None else f'{new} hit points'}).", {"figure": fig.id, "die": die}))
+    words = settle_hp(state, fig) or _("stays unconscious")
+    result = _("dead") if new is None else _("{hp} hit points", hp=new)
+    events.append(Event("recovery", _("Recovery: {name} rolls {die} — {words} ({result}).", name=r.name_of(fig.id),
+                                      die=roll.values[0], words=words, result=result), {"figure": fig.id, "die": die}))
     rest = step.figures[1:]
     if rest:
         state.step = RecoveryRoll(rest)

@@ -17,6 +17,7 @@ from engine.events import Event
 from engine.flow.machine import Flow, FlowRuleSet, Phase
 from engine.flow.turns import InitiativeEachTurn
 from engine.hexes import Hex
+from engine.i18n import N_, gettext_for
 from engine.overlays import Overlay
 from engine.pathfinding import Reach
 from engine.rules.base import OptionSpec, VictoryType
@@ -30,11 +31,13 @@ from .condition import HP, MANA, conscious, out_of_fight
 from .spaces import Spaces
 from .steps import Act
 
+_ = gettext_for(__name__)
+
 
 class LostWorlds(FlowRuleSet):
     name: ClassVar[str] = "lost-worlds"
     aliases: ClassVar[tuple[str, ...]] = ("lostworlds", "lw")
-    title: ClassVar[str] = "Lost Worlds miniature rules"
+    title: ClassVar[str] = N_("Lost Worlds miniature rules")
     options: ClassVar[tuple[OptionSpec, ...]] = scenario_fields.OPTIONS
     levels: ClassVar[bool] = True
     figure_fields: ClassVar[tuple[Field, ...]] = scenario_fields.FIGURE_FIELDS
@@ -44,8 +47,8 @@ class LostWorlds(FlowRuleSet):
     uses_facing: ClassVar[bool] = True  # the back space is the space behind the figure
     queries: ClassVar[tuple[QueryKind, ...]] = queries.QUERIES
     phase_names: ClassVar[Mapping[str, str]] = {
-        "movement": "Movement phase", "recovery": "Recovery", "combat": "Combat phase",
-        "falls": "Fall check phase", "victory": "Victory check",
+        "movement": N_("Movement phase"), "recovery": N_("Recovery"), "combat": N_("Combat phase"),
+        "falls": N_("Fall check phase"), "victory": N_("Victory check"),
     }
     flow: ClassVar[Flow] = Flow(
         order=InitiativeEachTurn(),
@@ -71,8 +74,9 @@ class LostWorlds(FlowRuleSet):
         starts = [f.start for f in scenario.figures]
         for f in scenario.figures:
             if starts.count(f.start) > 1:
-                raise ValueError(f"{f.name!r} starts on {scenario.label(f.start)} with another character: one "
-                                 "conscious character per space. Fix: start each on a space of its own")
+                raise ValueError(_("{name!r} starts on {space} with another character: one conscious character per "
+                                   "space. Fix: start each on a space of its own", name=f.name,
+                                   space=scenario.label(f.start)))
 
     @classmethod
     def glossary(cls) -> tuple[GlossaryTerm, ...]:
@@ -108,7 +112,9 @@ class LostWorlds(FlowRuleSet):
 
     def where(self, state: GameState, fid: str) -> str:
         h = state.figures[fid].hex
-        return "off the table" if h is None else f"{self.label(h)} (level {self.board.level(h)})"
+        if h is None:
+            return _("off the table")
+        return _("{space} (level {level})", space=self.label(h), level=self.board.level(h))
 
     # -- the round: movement by each player in initiative order, then the round's own phases ----------------
     def next_turn(self, state: GameState, events: list[Event]) -> None:
@@ -147,7 +153,7 @@ class LostWorlds(FlowRuleSet):
         return [v for v in self.scenario.victory if v.side == side]
 
     # -- queries for the tablets --------------------------------------------------------------------------
-    def reachable(self, state: GameState, figure: str) -> dict[Hex, Reach]:
+    def reachable(self, state: GameState, figure: str) -> Mapping[Hex, Reach]:
         return moving.reach(self, state, figure)
 
     def why_not(self, state: GameState, figure: str, to: Hex) -> str:

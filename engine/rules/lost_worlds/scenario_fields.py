@@ -9,10 +9,13 @@ victory points it is worth; they become experience for the winning side's surviv
 from __future__ import annotations
 
 from engine.hexes import Hex
+from engine.i18n import N_, gettext_for
 from engine.rule_fields import FieldRef
 from engine.rules.base import OptionSpec, VictoryType
 from engine.scenario import FigureSpec
 from engine.scenario_schema import MARKER_ID_COUNT, MAX_MAP_HEXES, Field, FieldError, texts_field
+
+_ = gettext_for(__name__)
 
 MAX_HEIGHT = 12
 UNDEAD, REGENERATION, MANA_RECOVERY, WRAITH = "undead", "regeneration", "mana recovery", "wraith"
@@ -30,21 +33,22 @@ FIGURE_FIELDS: tuple[Field, ...] = (
 
 _POINTS = Field("points", int, 0, low=0, high=1000, help="victory points: shared as experience by the survivors")
 VICTORY_TYPES: tuple[VictoryType, ...] = (
-    VictoryType("destroy", "every enemy character is dead or unconscious", (_POINTS,),
-                default_text="every enemy is out of the fight"),
-    VictoryType("kill", "the named characters are dead or unconscious",
+    VictoryType("destroy", N_("every enemy character is dead or unconscious"), (_POINTS,),
+                default_text=N_("every enemy is out of the fight")),
+    VictoryType("kill", N_("the named characters are dead or unconscious"),
                 (_POINTS, texts_field("figures", [], MARKER_ID_COUNT, ref="figure", help="the characters")),
-                default_text="the named enemies are out of the fight"),
-    VictoryType("reach", "a conscious character of the side stands on one of the cells at the victory check",
+                default_text=N_("the named enemies are out of the fight")),
+    VictoryType("reach", N_("a conscious character of the side stands on one of the cells at the victory check"),
                 (_POINTS, texts_field("cells", [], MAX_MAP_HEXES, ref="cell", help="the cells to reach")),
-                default_text="a character reaches the goal"),
+                default_text=N_("a character reaches the goal")),
 )
 
 OPTIONS: tuple[OptionSpec, ...] = (
     OptionSpec("obstacle_restrictions", bool, False,
-               "the optional obstacle rules: no side swing, dodge or jump back where obstacles crowd a character"),
-    OptionSpec("regeneration", bool, False, "characters with regeneration may regenerate during movement"),
-    OptionSpec("mana_recovery", bool, False, "wizards with mana recovery may recover mana during movement (2 a turn)"),
+               N_("the optional obstacle rules: no side swing, dodge or jump back where obstacles crowd a character")),
+    OptionSpec("regeneration", bool, False, N_("characters with regeneration may regenerate during movement")),
+    OptionSpec("mana_recovery", bool, False,
+               N_("wizards with mana recovery may recover mana during movement (2 a turn)")),
 )
 
 height = FieldRef("height", int)  # the character sheet's height
@@ -68,4 +72,4 @@ def check_figure(spec: FigureSpec) -> None:
     """Weapons are named once each."""
     ws = [w.lower() for w in weapons(spec)]
     if len(set(ws)) != len(ws):
-        raise FieldError("weapons", f"{spec.name!r} lists a weapon twice", "name each weapon once")
+        raise FieldError("weapons", _("{name!r} lists a weapon twice", name=spec.name), _("name each weapon once"))

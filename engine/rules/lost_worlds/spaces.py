@@ -11,10 +11,13 @@ from __future__ import annotations
 from engine.board import HexBoard, standable
 from engine.board.terrain import Terrain
 from engine.hexes import Hex, direction_between, edge, opposite
+from engine.i18n import gettext_for
 from engine.state import FigureState, GameState
 
 from . import height as heights
 from .condition import present
+
+_ = gettext_for(__name__)
 
 LOW_OBSTACLE_HEIGHT = 1  # a low obstacle on a space stands this many levels tall (for jumps)
 WALL_HEIGHT = 99  # a blocking space is never jumped over
@@ -83,9 +86,9 @@ class Spaces:
         """Why ``mover`` may not step into ``h`` (any way of stepping), or "" when it may."""
         for other in self.others_conscious(state, h, mover.id):
             if other.side != mover.side:
-                return "an enemy stands there"
+                return _("an enemy stands there")
             if any(self.in_range(other, e) for e in state.alive() if e.side != mover.side):
-                return "the friend there is in an enemy's battle range, so it cannot be passed"
+                return _("the friend there is in an enemy's battle range, so it cannot be passed")
         return ""
 
     def can_end(self, state: GameState, fig: FigureState) -> bool:

@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING
 from engine.actions import Choose
 from engine.events import Event
 from engine.flow.machine import Stage
+from engine.i18n import gettext_for
 from engine.prompts import Option, Prompt, PromptKind
 from engine.state import GameState
 
@@ -22,6 +23,8 @@ from .steps import ThrowDamage, ThrowHit
 
 if TYPE_CHECKING:
     from .rules import LostWorlds
+
+_ = gettext_for(__name__)
 
 MAX_POINTS = 9
 
@@ -43,9 +46,9 @@ def _land(state: GameState, thrower: str, target: str, weapon: str) -> None:
 
 def prompt_hit(r: LostWorlds, state: GameState, step: ThrowHit) -> Prompt:
     return Prompt(PromptKind.CHOOSE, state.figures[step.figure].side,
-                  f"{r.name_of(step.figure)} throws the {step.weapon} at {r.name_of(step.target)}: did it hit "
-                  "(judged as the books judge a throw)?", figure=step.figure,
-                  options=(Option("hit", "it hits"), Option("miss", "it misses")))
+                  _("{name} throws the {weapon} at {target}: did it hit (judged as the books judge a throw)?",
+                    name=r.name_of(step.figure), weapon=chart.weapon_name(step.weapon), target=r.name_of(step.target)),
+                  figure=step.figure, options=(Option("hit", _("it hits")), Option("miss", _("it misses"))))
 
 
 def apply_hit(r: LostWorlds, state: GameState, step: ThrowHit, choice: Choose, events: list[Event]) -> None:
@@ -53,19 +56,24 @@ def apply_hit(r: LostWorlds, state: GameState, step: ThrowHit, choice: Choose, e
     if choice.option == "hit":
         state.step = ThrowDamage(step.figure, step.target, step.weapon, step.beyond)
         return
-    events.append(Event("missed", f"The {step.weapon} misses {r.name_of(step.target)}.", {"figure": step.figure}))
+    events.append(Event("missed", _("The {weapon} misses {target}.", weapon=chart.weapon_name(step.weapon),
+                                    target=r.name_of(step.target)), {"figure": step.figure}))
     resume.go_on(r, state, f"act {step.figure}", events)
 
 
 def prompt_damage(r: LostWorlds, state: GameState, step: ThrowDamage) -> Prompt:
     mod = scenario_fields.ranged_modifier(r.specs[step.figure])
-    far = ", -1 beyond the effective range" if step.beyond else ""
     page = chart.throwing()["page"]
-    options = tuple(Option(str(n), f"{n} points: {damage(n, mod, step.beyond)} damage",
+    options = tuple(Option(str(n), _("{n} points: {damage} damage", n=n, damage=damage(n, mod, step.beyond)),
                            figure=step.target if n else None) for n in range(MAX_POINTS + 1))
-    return Prompt(PromptKind.CHOOSE, state.figures[step.target].side,
-                  f"The {step.weapon} hits {r.name_of(step.target)}: it is off-balance. Enter the points on page "
-                  f"{page} of its book (damage = points {mod:+d} ranged modifier{far}).", figure=step.target,
+    words = dict(weapon=chart.weapon_name(step.weapon), target=r.name_of(step.target), page=page, mod=mod)
+    if step.beyond:
+        text = _("The {weapon} hits {target}: it is off-balance. Enter the points on page {page} of its book (damage = "
+                 "points {mod:+d} ranged modifier, -1 beyond the effective range).", **words)
+    else:
+        text = _("The {weapon} hits {target}: it is off-balance. Enter the points on page {page} of its book (damage = "
+                 "points {mod:+d} ranged modifier).", **words)
+    return Prompt(PromptKind.CHOOSE, state.figures[step.target].side, text, figure=step.target,
                   options=options[1:] + options[:1])
 
 
@@ -75,9 +83,10 @@ def apply_damage(r: LostWorlds, state: GameState, step: ThrowDamage, choice: Cho
     if balance(target) == "normal":
         set_balance(target, "off_balance")
     words = hurt(state, target, n)
-    events.append(Event("thrown_hit", f"The {step.weapon} hits {r.name_of(target.id)} for {n} damage"
-                        f"{f': it {words}' if words else ''}.", {"figure": step.figure, "target": target.id,
-                                                                  "damage": n}))
+    said = dict(weapon=chart.weapon_name(step.weapon), target=r.name_of(target.id), n=n, words=words)
+    text = _("The {weapon} hits {target} for {n} damage: it {words}.", **said) if words \
+        else _("The {weapon} hits {target} for {n} damage.", **said)
+    events.append(Event("thrown_hit", text, {"figure": step.figure, "target": target.id, "damage": n}))
     resume.go_on(r, state, f"act {step.figure}", events)
 
 

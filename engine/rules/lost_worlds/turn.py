@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from engine.events import Event
+from engine.i18n import gettext_for, ngettext_for
 from engine.state import GameState
 
 from . import falling, recovery, scenario_fields, wraith
@@ -30,9 +31,13 @@ from .condition import (
     out_of_fight,
 )
 from .steps import FallCheck, PickFight, RecoveryRoll
+from .texts import listing
 
 if TYPE_CHECKING:
     from .rules import LostWorlds
+
+_ = gettext_for(__name__)
+_n = ngettext_for(__name__)
 
 
 def after_movement(r: LostWorlds, state: GameState, events: list[Event]) -> None:
@@ -56,24 +61,25 @@ def _regenerate(r: LostWorlds, state: GameState, events: list[Event]) -> None:
         if not (gain or mana):
             continue
         if r.spaces.enemies_in_range(state, fig):
-            events.append(Event("no_regeneration", f"{r.name_of(fig.id)} ends the movement phase in an enemy's "
-                                "battle range: no regeneration or mana recovery.", {"figure": fig.id}))
+            events.append(Event("no_regeneration", _("{name} ends the movement phase in an enemy's battle range: no "
+                                                     "regeneration or mana recovery.", name=r.name_of(fig.id)),
+                                {"figure": fig.id}))
             continue
         spec = r.specs[fig.id]
         if gain:
             fig.values[HP] = min(scenario_fields.hit_points(spec), int(fig.values.get(HP, 0)) + gain)
-            events.append(Event("regenerated", f"{r.name_of(fig.id)} regenerates to {fig.values[HP]} hit points.",
-                                {"figure": fig.id}))
+            events.append(Event("regenerated", _("{name} regenerates to {hp} hit points.", name=r.name_of(fig.id),
+                                                 hp=fig.values[HP]), {"figure": fig.id}))
         if mana:
             fig.values[MANA] = min(scenario_fields.mana(spec), int(fig.values.get(MANA, 0)) + mana)
-            events.append(Event("mana", f"{r.name_of(fig.id)} recovers mana to {fig.values[MANA]}.",
-                                {"figure": fig.id}))
+            events.append(Event("mana", _("{name} recovers mana to {mana}.", name=r.name_of(fig.id),
+                                          mana=fig.values[MANA]), {"figure": fig.id}))
 
 
 def start_combat(r: LostWorlds, state: GameState, events: list[Event]) -> None:
     state.phase = "combat"
     state.active = 0
-    events.append(Event("phase", "Combat phase: players start combats in initiative order.", {"phase": "combat"}))
+    events.append(Event("phase", _("Combat phase: players start combats in initiative order."), {"phase": "combat"}))
     state.step = PickFight()
 
 
@@ -124,7 +130,8 @@ def victory(r: LostWorlds, state: GameState) -> tuple[str, str] | None:
         figures = scenario_fields.named_figures(v) if v.type == "kill" else ()
         cells = scenario_fields.named_cells(v) if v.type == "reach" else ()
         if achieved(r, state, v.side, v.type, figures, cells):
-            return v.side, f"{v.text or v.type}. {experience_text(r, state, v.side, scenario_fields.victory_points(v))}"
+            return v.side, _("{victory}. {experience}", victory=v.text or v.type,
+                             experience=experience_text(r, state, v.side, scenario_fields.victory_points(v)))
     return None
 
 
@@ -139,7 +146,8 @@ def experience(state: GameState, side: str, points: int) -> dict[str, int]:
 def experience_text(r: LostWorlds, state: GameState, side: str, points: int) -> str:
     shares = experience(state, side, points)
     if not shares or not points:
-        return "No victory points to share."
+        return _("No victory points to share.")
     each = next(iter(shares.values()))
-    names = ", ".join(r.name_of(f) for f in shares)
-    return f"{points} victory points: {each} experience each for {names}."
+    names = listing(r.name_of(f) for f in shares)
+    return _n("{n} victory point: {each} experience each for {names}.",
+              "{n} victory points: {each} experience each for {names}.", points, each=each, names=names)

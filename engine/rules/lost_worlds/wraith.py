@@ -16,6 +16,8 @@ from engine.actions import Choose
 from engine.events import Event
 from engine.flow.machine import Stage
 from engine.flow.steps import Step, step
+from engine.flow.words import possessive
+from engine.i18n import gettext_for
 from engine.prompts import Option, Prompt, PromptKind
 from engine.state import FigureState, GameState
 
@@ -24,6 +26,8 @@ from .condition import HP, IMMATERIAL, conscious, hurt, set_balance
 
 if TYPE_CHECKING:
     from .rules import LostWorlds
+
+_ = gettext_for(__name__)
 
 MAX_TOUCH = 9
 
@@ -68,15 +72,16 @@ def materialise(r: LostWorlds, state: GameState, events: list[Event]) -> bool:
 
 def _spaces(r: LostWorlds, state: GameState, victim: FigureState) -> list[Option]:
     assert victim.hex is not None
-    return [Option(f"touch-{r.label(n)}", f"{r.label(n)} (level {r.board.level(n)})", n)
+    return [Option(f"touch-{r.label(n)}", _("{space} (level {level})", space=r.label(n), level=r.board.level(n)), n)
             for n in r.spaces.steps(victim.hex) if not r.spaces.others_conscious(state, n, victim.id)]
 
 
 def prompt_move(r: LostWorlds, state: GameState, s: TouchMove) -> Prompt:
     w, v = state.figures[s.wraith], state.figures[s.victim]
-    return Prompt(PromptKind.CHOOSE, w.side, f"{r.name_of(w.id)} takes shape on {r.name_of(v.id)}: "
-                  f"{r.side_name(w.side)}, move {r.name_of(v.id)} to an adjacent space.", figure=v.id,
-                  options=tuple(_spaces(r, state, v)) or (Option("stay", "no space: it stays"),))
+    return Prompt(PromptKind.CHOOSE, w.side, _("{wraith} takes shape on {victim}: {side}, move {victim} to an "
+                                               "adjacent space.", wraith=r.name_of(w.id), victim=r.name_of(v.id),
+                                               side=r.side_name(w.side)), figure=v.id,
+                  options=tuple(_spaces(r, state, v)) or (Option("stay", _("no space: it stays")),))
 
 
 def apply_move(r: LostWorlds, state: GameState, s: TouchMove, choice: Choose, events: list[Event]) -> None:
@@ -86,20 +91,24 @@ def apply_move(r: LostWorlds, state: GameState, s: TouchMove, choice: Choose, ev
         to = r.board.from_label(choice.option.removeprefix("touch-"))
         levels = r.board.level(v.hex) - r.board.level(to)
         state.put(v.id, to)
-        text = f"{r.name_of(v.id)} is thrown to {r.where(state, v.id)}"
+        said = dict(name=r.name_of(v.id), space=r.where(state, v.id), levels=levels)
+        text = _("{name} is thrown to {space}.", **said)
         if levels > 0:
             set_balance(v, "down")
             words = hurt(state, v, levels)
-            text += f", falling {levels} levels: {levels} damage{f', it {words}' if words else ''}"
-        events.append(Event("touched", text + ".", {"figure": v.id, "wraith": s.wraith}))
+            text = _("{name} is thrown to {space}, falling {levels} levels: {levels} damage, it {words}.", words=words,
+                     **said) if words else _("{name} is thrown to {space}, falling {levels} levels: {levels} damage.",
+                                             **said)
+        events.append(Event("touched", text, {"figure": v.id, "wraith": s.wraith}))
     state.step = TouchDamage(s.wraith, s.victim)
 
 
 def prompt_damage(r: LostWorlds, state: GameState, s: TouchDamage) -> Prompt:
     v = state.figures[s.victim]
-    options = tuple(Option(str(n), f"{n} damage", figure=v.id if n else None) for n in range(MAX_TOUCH + 1))
-    return Prompt(PromptKind.CHOOSE, v.side, f"{r.name_of(s.wraith)}'s touch: enter the damage its book gives "
-                  f"{r.name_of(v.id)}.", figure=v.id, options=options[1:] + options[:1])
+    options = tuple(Option(str(n), _("{n} damage", n=n), figure=v.id if n else None) for n in range(MAX_TOUCH + 1))
+    return Prompt(PromptKind.CHOOSE, v.side, _("{owner} touch: enter the damage its book gives {victim}.",
+                                               owner=possessive(r.name_of(s.wraith)), victim=r.name_of(v.id)),
+                  figure=v.id, options=options[1:] + options[:1])
 
 
 def apply_damage(r: LostWorlds, state: GameState, s: TouchDamage, choice: Choose, events: list[Event]) -> None:
@@ -110,10 +119,11 @@ def apply_damage(r: LostWorlds, state: GameState, s: TouchDamage, choice: Choose
     words = hurt(state, v, n)
     w.values[HP] = scenario_fields.hit_points(r.specs[w.id])  # the drain and a full regeneration
     w.mark(IMMATERIAL, None)
-    hurt_text = f" and {words}" if words else ""
-    events.append(Event("drained", f"{r.name_of(v.id)} takes {n} damage from the touch{hurt_text}; "
-                        f"{r.name_of(w.id)} drains it and regenerates fully ({w.values[HP]} hit points).",
-                        {"figure": v.id, "wraith": w.id, "damage": n}))
+    said = dict(victim=r.name_of(v.id), n=n, wraith=r.name_of(w.id), hp=w.values[HP], words=words)
+    text = _("{victim} takes {n} damage from the touch and {words}; {wraith} drains it and regenerates fully ({hp} "
+             "hit points).", **said) if words else _("{victim} takes {n} damage from the touch; {wraith} drains it "
+                                                     "and regenerates fully ({hp} hit points).", **said)
+    events.append(Event("drained", text, {"figure": v.id, "wraith": w.id, "damage": n}))
     turn.after_movement(r, state, events)
 
 

@@ -12,6 +12,8 @@ from collections.abc import Iterable
 from engine.board import ZoneBoard
 from engine.hexes import Hex
 
+from .texts import word_list
+
 VERTICAL_M = 10  # a step to the zone above or below
 HORIZONTAL_M = 3  # a step to the zone left or right
 DIAGONAL_M = 10  # a shot or spell passing one adjacent diagonal (never a move)
@@ -49,8 +51,5 @@ def zones_between_in_row(a: Hex, b: Hex) -> list[Hex]:
 
 
 def labels(board: ZoneBoard, zones: Iterable[Hex]) -> str:
-    """Zone labels for people, in the order given: "4, 5 and 6"."""
-    words = [board.label(z) for z in zones]
-    if len(words) <= 1:
-        return "".join(words)
-    return ", ".join(words[:-1]) + " and " + words[-1]
+    """Zone labels for people, in the order given: "4, 5 and 6" (Japanese: "4、5、6")."""
+    return word_list(board.label(z) for z in zones)

@@ -8,7 +8,7 @@ joins the fight), unless the mover has Shadow Run; the rule set passes that in a
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from collections.abc import Set as AbstractSet
 
 from engine.board import ZoneBoard
@@ -37,7 +37,7 @@ _GRAPHS = KeptGraphs()  # each mat's movement graph: a step's price is the mat's
 
 
 def reach(board: ZoneBoard, start: Hex, movement: float,
-          stops: Callable[[Hex], bool] | AbstractSet[Hex] = frozenset()) -> dict[Hex, Reach]:
+          stops: Callable[[Hex], bool] | AbstractSet[Hex] = frozenset()) -> Mapping[Hex, Reach]:
     """Every zone a move of ``movement`` metres from ``start`` may end in, with its cost and cheapest path.
 
     ``stops`` (the zones that end a move) as a set takes the mat's kept graph; as a predicate, the general search.

@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import TYPE_CHECKING
 
+from engine.i18n import N_, gettext_for, ngettext_for
 from engine.overlays import CellMark, LineMark, Overlay, reach_overlay
 from engine.rules.content import QueryKind
 
@@ -13,28 +14,34 @@ from . import areas, lines, scenario_fields
 from .geometry import labels
 from .obstruction import obstruction_zones
 from .scenario_fields import FOOTWORK
+from .texts import TranslatedNames, joined
 
 if TYPE_CHECKING:
     from engine.state import GameState
 
     from .rules import TenkeyBattle
 
+_ = gettext_for(__name__)
+_n = ngettext_for(__name__)
+
 QUERIES: tuple[QueryKind, ...] = (
-    QueryKind("reachable", "Moves", help="the zones a normal move reaches, each with the metres it needs"),
-    QueryKind("full_moves", "Full move", help="the zones a full move reaches (no action after it)", shown=False),
-    QueryKind("targets", "Range", help="every zone's range from here, and the shots an obstacle or enemy blocks",
+    QueryKind("reachable", N_("Moves"), help=N_("the zones a normal move reaches, each with the metres it needs")),
+    QueryKind("full_moves", N_("Full move"), help=N_("the zones a full move reaches (no action after it)"),
               shown=False),
-    QueryKind("area", "Area", help="where its area spell may be centred and which zones it covers", shown=False),
-    QueryKind("line", "Line", help="the lines its line spell may run, and who stands on them", shown=False),
-    QueryKind("obstruct", "Obstruct", help="the zones where it may stop a passing enemy", shown=False),
+    QueryKind("targets", N_("Range"), help=N_("every zone's range from here, and the shots an obstacle or enemy "
+                                             "blocks"), shown=False),
+    QueryKind("area", N_("Area"), help=N_("where its area spell may be centred and which zones it covers"),
+              shown=False),
+    QueryKind("line", N_("Line"), help=N_("the lines its line spell may run, and who stands on them"), shown=False),
+    QueryKind("obstruct", N_("Obstruct"), help=N_("the zones where it may stop a passing enemy"), shown=False),
 )  # each marks every zone: one at a time reads best, so only the moves are drawn until the player turns one on
-PHASE_NAMES: Mapping[str, str] = {"act": "Characters act"}
+PHASE_NAMES: Mapping[str, str] = TranslatedNames({"act": N_("Characters act")})
 
 
 def answer(r: TenkeyBattle, state: GameState, kind: str, subject: str) -> Overlay:
     """One of :data:`QUERIES` about a character."""
     if state.figures[subject].hex is None:
-        return Overlay(kind, texts=(f"{r.name_of(subject)} is not on the mat",))
+        return Overlay(kind, texts=(_("{name} is not on the mat", name=r.name_of(subject)),))
     spec = r.spec(subject)
     if kind == "reachable":
         return _moves(r, state, kind, subject, scenario_fields.movement(spec))
@@ -53,9 +60,9 @@ def answer(r: TenkeyBattle, state: GameState, kind: str, subject: str) -> Overla
 
 def _moves(r: TenkeyBattle, state: GameState, kind: str, fid: str, metres: float) -> Overlay:
     out = reach_overlay(kind, r.move_reach(state, fid, metres), r.board.kind)
-    cells = tuple(CellMark(c.cell, c.style, f"{c.label} m", c.level) for c in out.cells)
-    return Overlay(kind, cells, texts=(f"{r.name_of(fid)} moves {metres:g} m: 10 m a row, 3 m a column",
-                                       *out.texts))
+    cells = tuple(CellMark(c.cell, c.style, _("{metres} m", metres=c.label), c.level) for c in out.cells)
+    return Overlay(kind, cells, texts=(_("{name} moves {metres:g} m: 10 m a row, 3 m a column", name=r.name_of(fid),
+                                         metres=metres), *out.texts))
 
 
 def ranged_overlay(r: TenkeyBattle, state: GameState, fid: str) -> Overlay:
@@ -68,23 +75,33 @@ def ranged_overlay(r: TenkeyBattle, state: GameState, fid: str) -> Overlay:
         if z == here:
             continue
         s = r.shot(state, fid, z)
-        cells.append(CellMark(z, "warn" if s.blocked else "shade", f"{s.range_m} m", s.range_m / 30.0))
+        cells.append(CellMark(z, "warn" if s.blocked else "shade", _("{metres} m", metres=s.range_m), s.range_m / 30.0))
     for t in r.enemies_of(state, fid):
         assert t.hex is not None
         s = r.shot(state, fid, t.hex)
         path = s.routes[0] if s.routes else (here, t.hex)
-        head = f"{r.name_of(t.id)} in {r.label(t.hex)}: {s.range_m} m"
+        who = {"name": r.name_of(t.id), "zone": r.label(t.hex), "range": s.range_m}
         if s.blocked:
-            why = ", ".join(r.label(b) for b in s.blockers)
-            text = f"{head}, blocked: an obstacle or an enemy in {why} lies on a cheapest route"
+            why = joined(r.label(b) for b in s.blockers)
+            text = _("{name} in {zone}: {range} m, blocked: an obstacle or an enemy in {blockers} lies on a cheapest "
+                     "route", blockers=why, **who)
             marks.append(LineMark(path, "blocked", text, t.id, s.blockers[0]))
         elif reach and s.range_m > reach:
-            marks.append(LineMark(path, "blocked", f"{head}, out of range ({reach:g} m)", t.id))
+            marks.append(LineMark(path, "blocked", _("{name} in {zone}: {range} m, out of range ({reach:g} m)",
+                                                     reach=reach, **who), t.id))
         else:
-            seen = " (Hawk Eye sees past the obstacle)" if s.blockers else ""
-            misfire = ", misfires into the melee area" if r.misfires(state, fid, t.id) else ""
-            marks.append(LineMark(path, "clear", f"{head}, clear{seen}{misfire}", t.id))
-    texts = (f"range from {r.label(here)}: 0 m in its own zone, 10 m next door, else the cheapest route",)
+            misfire = r.misfires(state, fid, t.id)
+            if s.blockers and misfire:
+                text = _("{name} in {zone}: {range} m, clear (Hawk Eye sees past the obstacle), misfires into the "
+                         "melee area", **who)
+            elif s.blockers:
+                text = _("{name} in {zone}: {range} m, clear (Hawk Eye sees past the obstacle)", **who)
+            elif misfire:
+                text = _("{name} in {zone}: {range} m, clear, misfires into the melee area", **who)
+            else:
+                text = _("{name} in {zone}: {range} m, clear", **who)
+            marks.append(LineMark(path, "clear", text, t.id))
+    texts = (_("range from {zone}: 0 m in its own zone, 10 m next door, else the cheapest route", zone=r.label(here)),)
     return Overlay("targets", tuple(cells), tuple(marks), texts)
 
 
@@ -94,19 +111,24 @@ def area_overlay(r: TenkeyBattle, state: GameState, fid: str) -> Overlay:
     radius = scenario_fields.area_radius(spec)
     centres = r.area_centres(state, fid)
     if not centres:
-        return Overlay("area", texts=(f"{r.name_of(fid)} has no area spell with a zone in range",))
+        return Overlay("area", texts=(_("{name} has no area spell with a zone in range", name=r.name_of(fid)),))
     enemy = next((f.hex for f in sorted(r.enemies_of(state, fid), key=lambda f: f.id) if f.hex in centres), None)
     centre = enemy if enemy is not None else centres[0]
     a = areas.area(r.board, centre, radius)
     covered = set(a.zones)
-    cells = [CellMark(z, "shade", "area") for z in sorted(covered)]
-    cells += [CellMark(z, "outline", f"{r.shot(state, fid, z).range_m} m") for z in centres if z not in covered]
-    text = f"radius {radius:g} m at {r.label(centre)}: {labels(r.board, a.zones)}"
+    cells = [CellMark(z, "shade", _("area")) for z in sorted(covered)]
+    cells += [CellMark(z, "outline", _("{metres} m", metres=r.shot(state, fid, z).range_m))
+              for z in centres if z not in covered]
+    where = {"radius": radius, "zone": r.label(centre), "zones": labels(r.board, a.zones)}
     if a.needs_side:
-        text += f", and one of {labels(r.board, a.sides)} (the caster chooses)"
-    if a.gm_rules:
-        text += " (7 m or more: the GM rules; this is the default)"
-    return Overlay("area", tuple(cells), texts=(text, f"{len(centres)} zones in range to centre it on"))
+        text = _("radius {radius:g} m at {zone}: {zones}, and one of {sides} (the caster chooses)",
+                 sides=labels(r.board, a.sides), **where)
+    elif a.gm_rules:
+        text = _("radius {radius:g} m at {zone}: {zones} (7 m or more: the GM rules; this is the default)", **where)
+    else:
+        text = _("radius {radius:g} m at {zone}: {zones}", **where)
+    return Overlay("area", tuple(cells), texts=(text, _n("{n} zone in range to centre it on",
+                                                         "{n} zones in range to centre it on", len(centres))))
 
 
 def line_overlay(r: TenkeyBattle, state: GameState, fid: str) -> Overlay:
@@ -118,17 +140,20 @@ def line_overlay(r: TenkeyBattle, state: GameState, fid: str) -> Overlay:
         if tz == here:
             continue
         covered = lines.line(r.board, here, tz)
-        caught = ", ".join(r.name_of(c) for c in r.caught(state, fid, covered))
-        marks.append(LineMark(covered, "clear", f"through {r.name_of(t)}: {labels(r.board, covered)} ({caught})", t))
+        caught = joined(r.name_of(c) for c in r.caught(state, fid, covered))
+        marks.append(LineMark(covered, "clear", _("through {name}: {zones} ({caught})", name=r.name_of(t),
+                                                  zones=labels(r.board, covered), caught=caught), t))
     if not marks:
-        return Overlay("line", texts=(f"{r.name_of(fid)} has no line spell with a character in range",))
-    return Overlay("line", lines=tuple(marks), texts=("a line runs straight on to the edge; never a knight's line",))
+        return Overlay("line", texts=(_("{name} has no line spell with a character in range", name=r.name_of(fid)),))
+    return Overlay("line", lines=tuple(marks), texts=(_("a line runs straight on to the edge; never a knight's line"),))
 
 
 def obstruct_overlay(r: TenkeyBattle, state: GameState, fid: str) -> Overlay:
     here = r.zone(state, fid)
     zones = obstruction_zones(r.board, here, r.melee_zones(state), r.has(fid, FOOTWORK))
-    why = "in a melee area: only its own zone" if here in r.melee_zones(state) else (
-        "Footwork: 10 m, one zone up or down or two sideways" if r.has(fid, FOOTWORK) else "its restricted move, 3 m")
-    return Overlay("obstruct", tuple(CellMark(z, "outline", "stop") for z in sorted(zones)),
-                   texts=(f"{r.name_of(fid)} may stop a passing enemy in {labels(r.board, sorted(zones))} ({why})",))
+    why = _("in a melee area: only its own zone") if here in r.melee_zones(state) else (
+        _("Footwork: 10 m, one zone up or down or two sideways") if r.has(fid, FOOTWORK)
+        else _("its restricted move, 3 m"))
+    return Overlay("obstruct", tuple(CellMark(z, "outline", _("stop")) for z in sorted(zones)),
+                   texts=(_("{name} may stop a passing enemy in {zones} ({why})", name=r.name_of(fid),
+                            zones=labels(r.board, sorted(zones)), why=why),))

@@ -18,6 +18,7 @@ from engine.events import Event
 from engine.flow.machine import Flow, FlowRuleSet, Phase
 from engine.flow.turns import FixedOrder
 from engine.hexes import Hex
+from engine.i18n import N_, gettext_for
 from engine.lines import Sight
 from engine.overlays import Overlay
 from engine.pathfinding import Reach
@@ -35,11 +36,13 @@ from .terrain import TERRAIN_KINDS
 
 HP_LOST = "hp_lost"  # a figure value: the hit points a character has lost
 
+_ = gettext_for(__name__)
+
 
 class TenkeyBattle(FlowRuleSet):
     name: ClassVar[str] = "tenkey"
     aliases: ClassVar[tuple[str, ...]] = ("tenkey-battle", "テンキー戦闘")
-    title: ClassVar[str] = "Tenkey battle"
+    title: ClassVar[str] = N_("Tenkey battle")
     board_kinds: ClassVar[tuple[str, ...]] = ("zones",)
     one_figure_per_cell: ClassVar[bool] = False
     figure_fields: ClassVar[tuple[Field, ...]] = scenario_fields.FIGURE_FIELDS
@@ -93,7 +96,7 @@ class TenkeyBattle(FlowRuleSet):
     def zone(self, state: GameState, fid: str) -> Hex:
         at = state.figures[fid].hex
         if at is None:
-            raise ValueError(f"{self.name_of(fid)} is not on the mat")
+            raise ValueError(_("{name} is not on the mat", name=self.name_of(fid)))
         return at
 
     def hp_left(self, state: GameState, fid: str) -> int:
@@ -123,7 +126,7 @@ class TenkeyBattle(FlowRuleSet):
         cover = self.blocks_shot_of(state, fid)
         return ranged.shot(self.board, self.zone(state, fid), to, cover.__contains__, self.has(fid, HAWK_EYE))
 
-    def move_reach(self, state: GameState, fid: str, metres: float) -> dict[Hex, Reach]:
+    def move_reach(self, state: GameState, fid: str, metres: float) -> Mapping[Hex, Reach]:
         """The zones a move of ``metres`` may end in; a melee area stops it unless the mover has Shadow Run."""
         fights = set() if self.has(fid, SHADOW_RUN) else self.melee_zones(state, without=fid)
         return movement.reach(self.board, self.zone(state, fid), metres, stops=fights)
@@ -208,7 +211,7 @@ class TenkeyBattle(FlowRuleSet):
         sides = {f.side for f in state.alive()}
         if len(sides) == 1 and len(self.scenario.sides) > 1:
             (side,) = sides
-            return side, "every enemy is down"
+            return side, _("every enemy is down")
         return None
 
     def goals(self, state: GameState, figure: str) -> list[Hex]:
@@ -228,7 +231,7 @@ class TenkeyBattle(FlowRuleSet):
         return spots or enemies
 
     # -- queries for the tablets -----------------------------------------------------------------------------
-    def reachable(self, state: GameState, figure: str) -> dict[Hex, Reach]:
+    def reachable(self, state: GameState, figure: str) -> Mapping[Hex, Reach]:
         fig = state.figures[figure]
         if fig.hex is None or fig.hex not in self.board:
             return {}
@@ -247,11 +250,13 @@ class TenkeyBattle(FlowRuleSet):
             s = self.shot(state, figure, f.hex)
             path = s.routes[0] if s.routes else (s.shooter, s.target)
             if s.blocked:
-                why = f"blocked at {self.label(s.blockers[0])}: an obstacle or an enemy on a cheapest route"
+                why = _("blocked at {zone}: an obstacle or an enemy on a cheapest route",
+                        zone=self.label(s.blockers[0]))
                 out.append(TargetInfo(f.id, "shoot", s.range_m, Sight.BLOCKED, False, why, s.blockers[0], path))
             elif s.range_m > reach:
                 out.append(TargetInfo(f.id, "shoot", s.range_m, Sight.CLEAR, False,
-                                      f"{s.range_m} m away; the range is {reach:g} m", None, path))
+                                      _("{range} m away; the range is {reach:g} m", range=s.range_m, reach=reach),
+                                      None, path))
             else:
                 out.append(TargetInfo(f.id, "shoot", s.range_m, Sight.CLEAR, True, "", None, path))
         return out
@@ -259,15 +264,15 @@ class TenkeyBattle(FlowRuleSet):
     def why_not(self, state: GameState, figure: str, to: Hex) -> str:
         name, where = self.name_of(figure), self.label(to)
         if to not in self.board:
-            return f"{where} is not a zone of the mat"
+            return _("{zone} is not a zone of the mat", zone=where)
         step = state.step
         metres = step.metres if isinstance(step, Walk) else scenario_fields.movement(self._specs[figure])
         open_mat = movement.reach(self.board, self.zone(state, figure), 1000)
         need = open_mat[to].cost if to in open_mat else None
         if need is not None and need <= metres:
-            return f"a melee area on the way stops {name} before {where}"
-        return (f"{where} needs {need:g} m (10 m a row, 3 m a column, no diagonal moves); {name} has {metres:g} m, "
-                "and metres never carry over")
+            return _("a melee area on the way stops {name} before {zone}", name=name, zone=where)
+        return _("{zone} needs {need:g} m (10 m a row, 3 m a column, no diagonal moves); {name} has {metres:g} m, "
+                 "and metres never carry over", zone=where, need=need, name=name, metres=metres)
 
     def query(self, state: GameState, kind: str, subject: str) -> Overlay:
         return tablet.answer(self, state, kind, subject)

@@ -7,11 +7,15 @@ rules read them through the small typed accessors below, never as attributes of 
 from __future__ import annotations
 
 from engine.board import Board, ZoneBoard
+from engine.i18n import N_, gettext_for
 from engine.rules.base import OptionSpec, VictoryType
 from engine.scenario import FigureSpec, Scenario
 from engine.scenario_schema import Field, FieldError, number_field, texts_field
 
 from . import deployment
+from .texts import joined
+
+_ = gettext_for(__name__)
 
 MAX_METRES = 200
 MAX_HP = 999
@@ -22,34 +26,35 @@ MAGIC_GUIDANCE = "magic_guidance"
 PRECISE_SHOOTING = "precise_shooting"
 SHADOW_RUN = "shadow_run"
 ABILITIES: dict[str, str] = {
-    HAWK_EYE: "Hawk Eye (鷹の目): shots and spells are never blocked by obstacles or enemies between",
-    FOOTWORK: "Footwork (足さばき): obstructs as if moving 10 m (one zone up or down, two sideways)",
-    MAGIC_GUIDANCE: "Magic Guidance (魔法誘導): no misfire shooting into a melee area",
-    PRECISE_SHOOTING: "Precise Shooting (精密射撃): no misfire shooting into a melee area",
-    SHADOW_RUN: "Shadow Run (影走り): moves through melee areas instead of stopping in them",
+    HAWK_EYE: N_("Hawk Eye (鷹の目): shots and spells are never blocked by obstacles or enemies between"),
+    FOOTWORK: N_("Footwork (足さばき): obstructs as if moving 10 m (one zone up or down, two sideways)"),
+    MAGIC_GUIDANCE: N_("Magic Guidance (魔法誘導): no misfire shooting into a melee area"),
+    PRECISE_SHOOTING: N_("Precise Shooting (精密射撃): no misfire shooting into a melee area"),
+    SHADOW_RUN: N_("Shadow Run (影走り): moves through melee areas instead of stopping in them"),
 }
 
 FIGURE_FIELDS: tuple[Field, ...] = (
-    number_field("movement", 10, 0, MAX_METRES, " m", help="normal movement in metres"),
+    number_field("movement", 10, 0, MAX_METRES, " m", help=N_("normal movement in metres")),
     number_field("full_movement", 0, 0, MAX_METRES, " m",
-                 help="full movement in metres (0: three times the movement, as the base game has it)"),
-    Field("hp", int, 20, low=1, high=MAX_HP, help="hit points"),
-    Field("melee", bool, True, help="attacks a character in its own zone"),
-    number_field("shot_range", 0, 0, MAX_METRES, " m", help="range of its shooting-shape attack (0: none)"),
-    number_field("area_range", 0, 0, MAX_METRES, " m", help="range of its origin-shape area spell (0: none)"),
-    number_field("area_radius", 0, 0, 100, " m", help="radius of that area spell"),
-    number_field("line_range", 0, 0, MAX_METRES, " m", help="range of its line-shape (貫通) spell (0: none)"),
-    texts_field("abilities", [], 10, help=f"abilities: {', '.join(ABILITIES)}"),
+                 help=N_("full movement in metres (0: three times the movement, as the base game has it)")),
+    Field("hp", int, 20, low=1, high=MAX_HP, help=N_("hit points")),
+    Field("melee", bool, True, help=N_("attacks a character in its own zone")),
+    number_field("shot_range", 0, 0, MAX_METRES, " m", help=N_("range of its shooting-shape attack (0: none)")),
+    number_field("area_range", 0, 0, MAX_METRES, " m", help=N_("range of its origin-shape area spell (0: none)")),
+    number_field("area_radius", 0, 0, 100, " m", help=N_("radius of that area spell")),
+    number_field("line_range", 0, 0, MAX_METRES, " m", help=N_("range of its line-shape (貫通) spell (0: none)")),
+    texts_field("abilities", [], 10,
+                help=N_("abilities: hawk_eye, footwork, magic_guidance, precise_shooting, shadow_run")),
 )
 
 VICTORY_TYPES: tuple[VictoryType, ...] = (
-    VictoryType("destroy", "every character of the other sides is down", default_text="defeat every enemy"),
+    VictoryType("destroy", N_("every character of the other sides is down"), default_text=N_("defeat every enemy")),
 )
 
 OPTIONS: tuple[OptionSpec, ...] = (
-    OptionSpec("allies", str, "", "the side that deploys in the bottom row (default: the first side)"),
+    OptionSpec("allies", str, "", N_("the side that deploys in the bottom row (default: the first side)")),
     OptionSpec("deployment", str, "standard",
-               "standard (allies in 1–3, enemies in 4–9) or free (the GM's own placement)"),
+               N_("standard (allies in 1–3, enemies in 4–9) or free (the GM's own placement)")),
 )
 DEPLOYMENTS = ("standard", "free")
 
@@ -107,15 +112,17 @@ def free_deployment(scenario: Scenario) -> bool:
 
 def check_figure(spec: FigureSpec, board: Board) -> None:
     if isinstance(board, ZoneBoard) and spec.start in board and not board.terrain_kind(spec.start).standable:
-        raise FieldError("at", f"{spec.name!r} starts in {board.label(spec.start)}, whose terrain "
-                         f"{board.terrain(spec.start)!s} nobody stands on", "start it in another zone")
+        raise FieldError("at", _("{name!r} starts in {zone}, whose terrain {terrain} nobody stands on",
+                                 name=spec.name, zone=board.label(spec.start), terrain=str(board.terrain(spec.start))),
+                         _("start it in another zone"))
     for name in spec.fields["abilities"]:
         if name not in ABILITIES:
-            raise FieldError("abilities", f"{spec.name!r} has the ability {name!r}, which Tenkey battle does not "
-                             "know", f"use some of: {', '.join(ABILITIES)}")
+            raise FieldError("abilities", _("{name!r} has the ability {ability!r}, which Tenkey battle does not know",
+                                            name=spec.name, ability=name),
+                             _("use some of: {abilities}", abilities=joined(ABILITIES)))
     if float(spec.fields["area_range"]) > 0 and float(spec.fields["area_radius"]) <= 0:
-        raise FieldError("area_radius", f"{spec.name!r} has an area spell with no radius",
-                         "give area_radius in metres, or set area_range = 0")
+        raise FieldError("area_radius", _("{name!r} has an area spell with no radius", name=spec.name),
+                         _("give area_radius in metres, or set area_range = 0"))
 
 
 def check_scenario(scenario: Scenario) -> None:
@@ -123,10 +130,12 @@ def check_scenario(scenario: Scenario) -> None:
     sides = [s.id for s in scenario.sides]
     named = str(scenario.options.get("allies") or "")
     if named and named not in sides:
-        raise ValueError(f"option allies = {named!r} names no side. Fix: use one of {', '.join(sides)}")
+        raise ValueError(_("option allies = {named!r} names no side. Fix: use one of {sides}", named=named,
+                           sides=joined(sides)))
     how = scenario.options.get("deployment", "standard")
     if how not in DEPLOYMENTS:
-        raise ValueError(f"option deployment = {how!r} is not known. Fix: use one of {', '.join(DEPLOYMENTS)}")
+        raise ValueError(_("option deployment = {how!r} is not known. Fix: use one of {choices}", how=how,
+                           choices=joined(DEPLOYMENTS)))
     board = scenario.board
     if free_deployment(scenario) or not isinstance(board, ZoneBoard):
         return
@@ -134,7 +143,11 @@ def check_scenario(scenario: Scenario) -> None:
     for f in scenario.figures:
         allowed = deployment.start_zones(board, f.side == party)
         if f.start not in allowed:
-            where = "the bottom row" if f.side == party else "the rows above the bottom one"
-            raise ValueError(f"{f.name!r} starts in {board.label(f.start)}, but its side starts in {where} "
-                             f"({', '.join(sorted(board.label(z) for z in allowed))}). Fix: start it there, or "
-                             "set the option deployment = \"free\" for the GM's own placement")
+            zones = joined(sorted(board.label(z) for z in allowed))
+            text = (_("{name!r} starts in {zone}, but its side starts in the bottom row ({zones}). Fix: start it "
+                      "there, or set the option deployment = \"free\" for the GM's own placement",
+                      name=f.name, zone=board.label(f.start), zones=zones) if f.side == party
+                    else _("{name!r} starts in {zone}, but its side starts in the rows above the bottom one ({zones}). "
+                           "Fix: start it there, or set the option deployment = \"free\" for the GM's own placement",
+                           name=f.name, zone=board.label(f.start), zones=zones))
+            raise ValueError(text)

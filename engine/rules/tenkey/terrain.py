@@ -7,10 +7,11 @@ or a spell between two other zones is stopped by it, unless the shooter has Hawk
 from __future__ import annotations
 
 from engine.board import TerrainKind
+from engine.i18n import N_
 
 OBSTACLE = "obstacle"
 
 TERRAIN_KINDS: tuple[TerrainKind, ...] = (
-    TerrainKind(OBSTACLE, "an obstacle in the zone: blocks shots and spells passing through it",
+    TerrainKind(OBSTACLE, N_("an obstacle in the zone: blocks shots and spells passing through it"),
                 standable=True, blocks_sight=True, style="rough"),
 )

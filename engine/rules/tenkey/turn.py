@@ -13,7 +13,9 @@ from typing import TYPE_CHECKING
 from engine.actions import Choose, Move
 from engine.events import Event
 from engine.flow.machine import Stage
+from engine.flow.words import possessive
 from engine.hexes import Hex
+from engine.i18n import N_, gettext_for, ngettext_for
 from engine.prompts import Option, Prompt, PromptKind
 from engine.state import GameState
 
@@ -34,12 +36,22 @@ from .steps import (
     PickCharacter,
     Walk,
 )
+from .texts import joined
 
 if TYPE_CHECKING:
     from .rules import TenkeyBattle
 
 END_TURN = "end"
 MAX_DAMAGE_OPTIONS = 60  # hit points offered at once; a bigger blow is entered as "down"
+
+_ = gettext_for(__name__)
+_n = ngettext_for(__name__)
+
+# The directions a line may run, as people read them (the keys are the option ids).
+DIRECTION_NAMES: dict[str, str] = {
+    "up": N_("up"), "down": N_("down"), "left": N_("left"), "right": N_("right"),
+    "up-left": N_("up-left"), "up-right": N_("up-right"), "down-left": N_("down-left"), "down-right": N_("down-right"),
+}
 
 
 def _done(r: TenkeyBattle, state: GameState, fid: str) -> None:
@@ -49,18 +61,19 @@ def _done(r: TenkeyBattle, state: GameState, fid: str) -> None:
 
 # -- initiative --------------------------------------------------------------------------------------
 def prompt_initiative(r: TenkeyBattle, state: GameState, step: Initiative) -> Prompt:
-    options = tuple(Option(str(i), f"{p.name} won the initiative: acts first") for i, p in
+    options = tuple(Option(str(i), _("{player} won the initiative: acts first", player=p.name)) for i, p in
                     enumerate(r.scenario.players))
     return Prompt(PromptKind.CHOOSE, r.scenario.players[0].sides[0],
-                  "Initiative check: roll as your game says; who acts first?", options=options,
-                  note="any player may enter it")
+                  _("Initiative check: roll as your game says; who acts first?"), options=options,
+                  note=_("any player may enter it"))
 
 
 def apply_initiative(r: TenkeyBattle, state: GameState, step: Initiative, choice: Choose,
                      events: list[Event]) -> None:
     first = int(choice.option)
     order = [first, *(i for i in range(len(r.scenario.players)) if i != first)]
-    events.append(Event("initiative", f"{r.scenario.players[first].name} won the initiative.", {"player": first}))
+    events.append(Event("initiative", _("{player} won the initiative.", player=r.scenario.players[first].name),
+                        {"player": first}))
     state.turn_order = order
     state.active = 0
     state.round = max(state.round, 1)
@@ -69,10 +82,11 @@ def apply_initiative(r: TenkeyBattle, state: GameState, step: Initiative, choice
 
 # -- picking the next character ------------------------------------------------------------------------
 def prompt_pick(r: TenkeyBattle, state: GameState, step: PickCharacter) -> Prompt:
-    options = [Option(fid, f"{r.name_of(fid)} in {r.label(r.zone(state, fid))} acts", r.zone(state, fid), fid)
+    options = [Option(fid, _("{name} in {zone} acts", name=r.name_of(fid), zone=r.label(r.zone(state, fid))),
+                      r.zone(state, fid), fid)
                for fid in r.to_act(state)]
-    options.append(Option(END_TURN, "end the turn (the others do nothing)"))
-    return Prompt(PromptKind.CHOOSE, r.player_sides(state)[0], f"{r.active_name(state)}: who acts next?",
+    options.append(Option(END_TURN, _("end the turn (the others do nothing)")))
+    return Prompt(PromptKind.CHOOSE, r.player_sides(state)[0], _("{side}: who acts next?", side=r.active_name(state)),
                   options=tuple(options))
 
 
@@ -97,11 +111,11 @@ def prompt_mode(r: TenkeyBattle, state: GameState, step: MoveMode) -> Prompt:
     name = r.name_of(step.figure)
     normal, full = scenario_fields.movement(spec), scenario_fields.full_movement(spec)
     options = (
-        Option("normal", f"normal move, up to {normal:g} m, then act"),
-        Option("full", f"full move, up to {full:g} m, and no action"),
-        Option("stay", f"stay in {r.label(r.zone(state, step.figure))} and act"),
+        Option("normal", _("normal move, up to {metres:g} m, then act", metres=normal)),
+        Option("full", _("full move, up to {metres:g} m, and no action", metres=full)),
+        Option("stay", _("stay in {zone} and act", zone=r.label(r.zone(state, step.figure)))),
     )
-    return Prompt(PromptKind.CHOOSE, state.figures[step.figure].side, f"{name}: how does {name} move?",
+    return Prompt(PromptKind.CHOOSE, state.figures[step.figure].side, _("{name}: how does {name} move?", name=name),
                   figure=step.figure, options=options)
 
 
@@ -118,7 +132,8 @@ def apply_mode(r: TenkeyBattle, state: GameState, step: MoveMode, choice: Choose
 def prompt_walk(r: TenkeyBattle, state: GameState, step: Walk) -> Prompt:
     name = r.name_of(step.figure)
     return Prompt(PromptKind.MOVE, state.figures[step.figure].side,
-                  f"Move {name} up to {step.metres:g} m (10 m a row, 3 m a column).", figure=step.figure,
+                  _("Move {name} up to {metres:g} m (10 m a row, 3 m a column).", name=name, metres=step.metres),
+                  figure=step.figure,
                   moves=r.move_reach(state, step.figure, step.metres))
 
 
@@ -139,9 +154,10 @@ def _route_label(r: TenkeyBattle, route: tuple[Hex, ...]) -> str:
 
 def prompt_route(r: TenkeyBattle, state: GameState, step: ChooseRoute) -> Prompt:
     routes = r.routes(state, step.figure, step.start, step.to, step.metres)
-    options = tuple(Option(str(i), f"by {_route_label(r, route)}") for i, route in enumerate(routes))
+    options = tuple(Option(str(i), _("by {route}", route=_route_label(r, route))) for i, route in enumerate(routes))
     return Prompt(PromptKind.CHOOSE, state.figures[step.figure].side,
-                  f"{r.name_of(step.figure)}: which way to {r.label(step.to)}?", figure=step.figure, options=options)
+                  _("{name}: which way to {zone}?", name=r.name_of(step.figure), zone=r.label(step.to)),
+                  figure=step.figure, options=options)
 
 
 def apply_route(r: TenkeyBattle, state: GameState, step: ChooseRoute, choice: Choose, events: list[Event]) -> None:
@@ -152,11 +168,13 @@ def apply_route(r: TenkeyBattle, state: GameState, step: ChooseRoute, choice: Ch
 def prompt_obstruct(r: TenkeyBattle, state: GameState, step: Obstruct) -> Prompt:
     pairs = r.obstructions(state, step.figure, step.route)
     name = r.name_of(step.figure)
-    options = [Option(f"{fid}@{r.label(z)}", f"{r.name_of(fid)} stops {name} in {r.label(z)}", z, fid)
+    options = [Option(f"{fid}@{r.label(z)}", _("{who} stops {name} in {zone}", who=r.name_of(fid), name=name,
+                                                zone=r.label(z)), z, fid)
                for fid, z in pairs]
-    options.append(Option("pass", f"let {name} pass"))
+    options.append(Option("pass", _("let {name} pass", name=name)))
     side = state.figures[pairs[0][0]].side if pairs else None
-    return Prompt(PromptKind.CHOOSE, side, f"{name} moves {_route_label(r, step.route)}: obstruct?",
+    return Prompt(PromptKind.CHOOSE, side, _("{name} moves {route}: obstruct?", name=name,
+                                             route=_route_label(r, step.route)),
                   figure=step.figure, options=tuple(options))
 
 
@@ -165,7 +183,8 @@ def _arrive(r: TenkeyBattle, state: GameState, step: Obstruct, events: list[Even
     start, end = route[0], route[-1]
     state.put(step.figure, end)
     if end != start:
-        events.append(Event("moved", f"{r.name_of(step.figure)} moves {_route_label(r, route)}.", {
+        text = _("{name} moves {route}.", name=r.name_of(step.figure), route=_route_label(r, route))
+        events.append(Event("moved", text, {
             "figure": step.figure, "from": [start.q, start.r], "to": [end.q, end.r],
             "path": [[z.q, z.r] for z in route]}))
     if step.full:
@@ -181,7 +200,8 @@ def apply_obstruct(r: TenkeyBattle, state: GameState, step: Obstruct, choice: Ch
     fid, label = choice.option.split("@", 1)
     zone = r.board.from_label(label)
     state.put(fid, zone)
-    events.append(Event("obstructed", f"{r.name_of(fid)} stops {r.name_of(step.figure)} in {label}.",
+    text = _("{who} stops {name} in {zone}.", who=r.name_of(fid), name=r.name_of(step.figure), zone=label)
+    events.append(Event("obstructed", text,
                         {"figure": fid, "mover": step.figure, "zone": [zone.q, zone.r]}))
     _arrive(r, state, step, events, step.route.index(zone))
 
@@ -198,33 +218,37 @@ def prompt_action(r: TenkeyBattle, state: GameState, step: ChooseAction) -> Prom
     fid = step.figure
     options: list[Option] = []
     for t in r.melee_targets(state, fid):
-        options.append(Option(f"melee:{t}", f"attack {r.name_of(t)} in melee", r.zone(state, t), t))
+        options.append(Option(f"melee:{t}", _("attack {name} in melee", name=r.name_of(t)), r.zone(state, t), t))
     for t in r.shot_targets(state, fid):
         s = r.shot(state, fid, r.zone(state, t))
-        note = " (misfires into the melee area)" if r.misfires(state, fid, t) else ""
-        options.append(Option(f"shot:{t}", f"shoot {r.name_of(t)}, {s.range_m} m{note}", s.target, t))
+        text = (_("shoot {name}, {range} m (misfires into the melee area)", name=r.name_of(t), range=s.range_m)
+                if r.misfires(state, fid, t) else _("shoot {name}, {range} m", name=r.name_of(t), range=s.range_m))
+        options.append(Option(f"shot:{t}", text, s.target, t))
     for t in r.line_targets(state, fid):
         enemy = t if state.figures[t].side != state.figures[fid].side else None  # named for an enemy only
-        options.append(Option(f"line:{t}", f"line spell through {r.name_of(t)}", r.zone(state, t), enemy))
+        options.append(Option(f"line:{t}", _("line spell through {name}", name=r.name_of(t)), r.zone(state, t), enemy))
     for z in r.area_centres(state, fid):
-        options.append(Option(f"area:{r.label(z)}", f"area spell centred on {r.label(z)}", z))
-    options.append(Option("none", "do nothing more"))
-    return Prompt(PromptKind.CHOOSE, state.figures[fid].side, f"{r.name_of(fid)}: attack or cast?", figure=fid,
+        options.append(Option(f"area:{r.label(z)}", _("area spell centred on {zone}", zone=r.label(z)), z))
+    options.append(Option("none", _("do nothing more")))
+    return Prompt(PromptKind.CHOOSE, state.figures[fid].side, _("{name}: attack or cast?", name=r.name_of(fid)),
+                  figure=fid,
                   options=tuple(options))
 
 
 def apply_action(r: TenkeyBattle, state: GameState, step: ChooseAction, choice: Choose, events: list[Event]) -> None:
     fid = step.figure
-    what, _, arg = choice.option.partition(":")
+    what, _sep, arg = choice.option.partition(":")
     if what == "none":
         _done(r, state, fid)
     elif what == "melee":
-        events.append(Event("attack", f"{r.name_of(fid)} attacks {r.name_of(arg)} in melee.",
+        events.append(Event("attack", _("{name} attacks {target} in melee.", name=r.name_of(fid),
+                                        target=r.name_of(arg)),
                             {"figure": fid, "target": arg}))
         state.step = Outcome(fid, "melee", (arg,))
     elif what == "shot":
         metres = r.shot(state, fid, r.zone(state, arg)).range_m
-        events.append(Event("shot", f"{r.name_of(fid)} shoots at {r.name_of(arg)} ({metres} m).",
+        events.append(Event("shot", _("{name} shoots at {target} ({range} m).", name=r.name_of(fid),
+                                      target=r.name_of(arg), range=metres),
                             {"figure": fid, "target": arg, "range": metres}))
         state.step = Misfire(fid, arg) if r.misfires(state, fid, arg) else Outcome(fid, "shot", (arg,))
     elif what == "line":
@@ -246,9 +270,14 @@ def apply_action(r: TenkeyBattle, state: GameState, step: ChooseAction, choice: 
 def _strike(r: TenkeyBattle, state: GameState, fid: str, attack: str, covered: tuple[Hex, ...],
             events: list[Event]) -> None:
     caught = r.caught(state, fid, covered)
-    shape = "line" if attack == "line" else "area"
-    who = f": {', '.join(r.name_of(t) for t in caught)}." if caught else "; nobody is there."
-    events.append(Event("cast", f"{r.name_of(fid)}'s {shape} spell covers {labels(r.board, covered)}{who}",
+    owner, zones, who = possessive(r.name_of(fid)), labels(r.board, covered), joined(r.name_of(t) for t in caught)
+    if attack == "line":
+        text = (_("{owner} line spell covers {zones}: {caught}.", owner=owner, zones=zones, caught=who) if caught
+                else _("{owner} line spell covers {zones}; nobody is there.", owner=owner, zones=zones))
+    else:
+        text = (_("{owner} area spell covers {zones}: {caught}.", owner=owner, zones=zones, caught=who) if caught
+                else _("{owner} area spell covers {zones}; nobody is there.", owner=owner, zones=zones))
+    events.append(Event("cast", text,
                         {"figure": fid, "zones": [[z.q, z.r] for z in covered], "caught": list(caught)}))
     if caught:
         state.step = Outcome(fid, attack, caught)
@@ -260,7 +289,8 @@ def prompt_area_side(r: TenkeyBattle, state: GameState, step: AreaSide) -> Promp
     a = areas.area(r.board, step.centre, scenario_fields.area_radius(r.spec(step.figure)))
     options = tuple(Option(r.label(s), f"{labels(r.board, areas.with_side(a, s))}", s) for s in a.sides)
     return Prompt(PromptKind.CHOOSE, state.figures[step.figure].side,
-                  f"Radius {a.radius_m:g} m covers two zones side by side: which two?", figure=step.figure,
+                  _("Radius {radius:g} m covers two zones side by side: which two?", radius=a.radius_m),
+                  figure=step.figure,
                   options=options)
 
 
@@ -272,17 +302,18 @@ def apply_area_side(r: TenkeyBattle, state: GameState, step: AreaSide, choice: C
 def _rulings(r: TenkeyBattle, step: AreaRuling) -> list[tuple[str, str, tuple[Hex, ...]]]:
     a = areas.area(r.board, step.centre, scenario_fields.area_radius(r.spec(step.figure)))
     around = areas.around(r.board, step.centre)
-    return [("row", f"the zone and its neighbours left and right: {labels(r.board, a.zones)}", a.zones),
-            ("around", f"the zone and every zone touching it: {labels(r.board, around)}", around),
-            ("all", "every zone of the mat", tuple(r.board))]
+    return [("row", _("the zone and its neighbours left and right: {zones}", zones=labels(r.board, a.zones)), a.zones),
+            ("around", _("the zone and every zone touching it: {zones}", zones=labels(r.board, around)), around),
+            ("all", _("every zone of the mat"), tuple(r.board))]
 
 
 def prompt_area_ruling(r: TenkeyBattle, state: GameState, step: AreaRuling) -> Prompt:
     radius = scenario_fields.area_radius(r.spec(step.figure))
     options = tuple(Option(key, text) for key, text, _ in _rulings(r, step))
-    return Prompt(PromptKind.CHOOSE, state.figures[step.figure].side, f"GM: a radius of {radius:g} m is yours to "
-                  f"rule. Which zones does it cover around {r.label(step.centre)}?", figure=step.figure,
-                  options=options, note="the GM's ruling (the original leaves radii of 7 m and more to the GM)")
+    return Prompt(PromptKind.CHOOSE, state.figures[step.figure].side,
+                  _("GM: a radius of {radius:g} m is yours to rule. Which zones does it cover around {zone}?",
+                    radius=radius, zone=r.label(step.centre)), figure=step.figure,
+                  options=options, note=_("the GM's ruling (the original leaves radii of 7 m and more to the GM)"))
 
 
 def apply_area_ruling(r: TenkeyBattle, state: GameState, step: AreaRuling, choice: Choose,
@@ -293,10 +324,11 @@ def apply_area_ruling(r: TenkeyBattle, state: GameState, step: AreaRuling, choic
 
 def prompt_line_direction(r: TenkeyBattle, state: GameState, step: LineDirection) -> Prompt:
     here = r.zone(state, step.figure)
-    options = tuple(Option(d, f"{d}: {labels(r.board, lines.line(r.board, here, here, d))}")
+    options = tuple(Option(d, _("{direction}: {zones}", direction=_(DIRECTION_NAMES[d]),
+                                zones=labels(r.board, lines.line(r.board, here, here, d))))
                     for d in lines.DIRECTIONS if len(lines.line(r.board, here, here, d)) > 1)
     return Prompt(PromptKind.CHOOSE, state.figures[step.figure].side,
-                  f"{r.name_of(step.target)} shares the caster's zone: which way does the line run?",
+                  _("{name} shares the caster's zone: which way does the line run?", name=r.name_of(step.target)),
                   figure=step.figure, options=options)
 
 
@@ -308,16 +340,17 @@ def apply_line_direction(r: TenkeyBattle, state: GameState, step: LineDirection,
 
 def prompt_misfire(r: TenkeyBattle, state: GameState, step: Misfire) -> Prompt:
     zone = r.zone(state, step.aimed)
-    options = tuple(Option(f.id, f"it hits {r.name_of(f.id)}", zone, f.id) for f in state.figures_at(zone))
+    options = tuple(Option(f.id, _("it hits {name}", name=r.name_of(f.id)), zone, f.id) for f in state.figures_at(zone))
     return Prompt(PromptKind.CHOOSE, state.figures[step.figure].side,
-                  f"{r.name_of(step.figure)} shoots into the melee area in {r.label(zone)} without Magic Guidance "
-                  "or Precise Shooting: roll the misfire as your game says. Whom does it hit?", figure=step.figure,
+                  _("{name} shoots into the melee area in {zone} without Magic Guidance or Precise Shooting: roll the "
+                    "misfire as your game says. Whom does it hit?", name=r.name_of(step.figure), zone=r.label(zone)),
+                  figure=step.figure,
                   options=options)
 
 
 def apply_misfire(r: TenkeyBattle, state: GameState, step: Misfire, choice: Choose, events: list[Event]) -> None:
     if choice.option != step.aimed:
-        events.append(Event("misfire", f"The shot misfires and hits {r.name_of(choice.option)}.",
+        events.append(Event("misfire", _("The shot misfires and hits {name}.", name=r.name_of(choice.option)),
                             {"figure": step.figure, "hit": choice.option}))
     state.step = Outcome(step.figure, "shot", (choice.option,))
 
@@ -329,11 +362,13 @@ def prompt_outcome(r: TenkeyBattle, state: GameState, step: Outcome) -> Prompt:
     target = step.targets[0]
     name, tname = r.name_of(step.figure), r.name_of(target)
     if step.attack in SPELLS:
-        options = (Option("effect", f"{tname} does not resist"), Option("resisted", f"{tname} resists"))
-        text = f"{tname} rolls to resist {name}'s spell: the outcome?"
+        options = (Option("effect", _("{target} does not resist", target=tname)),
+                   Option("resisted", _("{target} resists", target=tname)))
+        text = _("{target} rolls to resist {owner} spell: the outcome?", target=tname, owner=possessive(name))
     else:
-        options = (Option("hit", f"{name} hits {tname}"), Option("miss", f"{name} misses {tname}"))
-        text = f"{name} attacks {tname}: roll the hit as your game says. The outcome?"
+        options = (Option("hit", _("{name} hits {target}", name=name, target=tname)),
+                   Option("miss", _("{name} misses {target}", name=name, target=tname)))
+        text = _("{name} attacks {target}: roll the hit as your game says. The outcome?", name=name, target=tname)
     return Prompt(PromptKind.CHOOSE, state.figures[step.figure].side, text, figure=step.figure, options=options)
 
 
@@ -347,14 +382,17 @@ def _next_target(r: TenkeyBattle, state: GameState, fid: str, attack: str, rest:
 def apply_outcome(r: TenkeyBattle, state: GameState, step: Outcome, choice: Choose, events: list[Event]) -> None:
     target = step.targets[0]
     if choice.option == "miss":
-        events.append(Event("missed", f"{r.name_of(step.figure)} misses {r.name_of(target)}.", {"target": target}))
+        events.append(Event("missed", _("{name} misses {target}.", name=r.name_of(step.figure),
+                                        target=r.name_of(target)),
+                            {"target": target}))
         _next_target(r, state, step.figure, step.attack, step.targets[1:])
         return
     resisted = choice.option == "resisted"
     if step.attack in SPELLS:
-        text = f"{r.name_of(target)} {'resists' if resisted else 'does not resist'}."
+        text = (_("{target} resists.", target=r.name_of(target)) if resisted
+                else _("{target} does not resist.", target=r.name_of(target)))
     else:
-        text = f"{r.name_of(step.figure)} hits {r.name_of(target)}."
+        text = _("{name} hits {target}.", name=r.name_of(step.figure), target=r.name_of(target))
     events.append(Event("outcome", text, {"figure": step.figure, "target": target, "outcome": choice.option}))
     state.step = Damage(step.figure, step.attack, step.targets, resisted)
 
@@ -364,10 +402,12 @@ def prompt_damage(r: TenkeyBattle, state: GameState, step: Damage) -> Prompt:
     left = r.hp_left(state, target)
     tname = r.name_of(target)
     amounts = [left, *range(min(left - 1, MAX_DAMAGE_OPTIONS), -1, -1)]
-    options = tuple(Option(str(n), f"{n}: {tname} is down" if n == left else f"{n} hit points") for n in amounts)
-    how = " (resisted: as your game says)" if step.resisted else ""
-    return Prompt(PromptKind.CHOOSE, state.figures[step.figure].side,
-                  f"Roll the damage{how}: how many hit points does {tname} lose? ({left} left)",
+    options = tuple(Option(str(n), _("{n}: {name} is down", n=n, name=tname) if n == left
+                           else _n("{n} hit point", "{n} hit points", n)) for n in amounts)
+    text = (_("Roll the damage (resisted: as your game says): how many hit points does {name} lose? ({left} left)",
+              name=tname, left=left) if step.resisted
+            else _("Roll the damage: how many hit points does {name} lose? ({left} left)", name=tname, left=left))
+    return Prompt(PromptKind.CHOOSE, state.figures[step.figure].side, text,
                   figure=step.figure, options=options)
 
 
@@ -379,13 +419,15 @@ def apply_damage(r: TenkeyBattle, state: GameState, step: Damage, choice: Choose
     hurt = state.figures[target]
     hurt.values[HP_LOST] = int(hurt.values.get(HP_LOST, 0)) + lost
     left = r.hp_left(state, target)
-    events.append(Event("damage", f"{r.name_of(target)} loses {lost} hit points ({max(left, 0)} left).",
+    text = _n("{name} loses {n} hit point ({left} left).", "{name} loses {n} hit points ({left} left).", lost,
+              name=r.name_of(target), left=max(left, 0))
+    events.append(Event("damage", text,
                         {"target": target, "lost": lost, "left": left}))
     if left <= 0:
         fig = state.figures[target]
         fig.alive = False
         state.pending_removals.append(target)
-        events.append(Event("down", f"{r.name_of(target)} is down.", {"figure": target}))
+        events.append(Event("down", _("{name} is down.", name=r.name_of(target)), {"figure": target}))
     rest = tuple(t for t in step.targets[1:] if state.figures[t].alive)
     _next_target(r, state, step.figure, step.attack, rest)
 

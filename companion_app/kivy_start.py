@@ -1,0 +1,72 @@
+"""Kivy's providers and logging, chosen before Kivy is first imported, so a normal start prints a few lines.
+
+Left to itself Kivy logs some thirty INFO lines on every start, a traceback for the kernel multitouch library
+(libmtdev) it tries on every Linux, and a CRITICAL for the X cut-buffer tools (xclip, xsel) when they are not
+installed. The app reads touches through SDL2 and needs no X cut buffer (middle-click paste), so those two are
+known to be harmless and dropped; everything else Kivy says shows from WARNING up. ``hexa app --verbose`` or
+``HEXA_DEBUG=1`` leave Kivy's own logging as it is (every INFO line, its log file), to see what goes wrong.
+"""
+
+from __future__ import annotations
+
+import logging
+import os
+import sys
+
+DEBUG_VARIABLE = "HEXA_DEBUG"
+
+# The providers the app uses on the desktop and on Android alike (set only where the environment sets none).
+PROVIDERS = {
+    "KIVY_WINDOW": "sdl2",
+    "KIVY_TEXT": "sdl2",
+    "KIVY_IMAGE": "sdl2",  # the camera preview's JPEGs; no Pillow, which the APK does not carry
+}
+ANDROID_CLIPBOARD, DESKTOP_CLIPBOARD = "android", "sdl2"  # not xclip/xsel/gtk3/klipper: each is a program to find
+
+# Messages Kivy logs on a machine that lacks what the app never uses: (logger message prefix, why it is harmless).
+HARMLESS = (
+    ("Input: MTDev is not supported", "the kernel multitouch library; touches come through SDL2"),
+    ("Cutbuffer: Unable to find any valuable Cutbuffer provider", "X's middle-click cut buffer (xclip/xsel)"),
+)
+
+
+class HarmlessKivyNoise(logging.Filter):
+    """Drops the records of :data:`HARMLESS`; every other record passes."""
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        message = str(record.msg)
+        return not any(message.startswith(prefix) for prefix, _ in HARMLESS)
+
+
+def on_android() -> bool:
+    """Whether this runs inside an Android app (python-for-android sets ANDROID_ARGUMENT), without importing Kivy."""
+    return "ANDROID_ARGUMENT" in os.environ
+
+
+def wants_full_logging(verbose: bool) -> bool:
+    return verbose or os.environ.get(DEBUG_VARIABLE, "") not in ("", "0")
+
+
+def prepare_kivy(verbose: bool = False) -> bool:
+    """Choose Kivy's providers and logging; call before anything imports Kivy. True when start-up stays quiet.
+
+    Calling it again (or after Kivy is imported) changes nothing."""
+    os.environ.setdefault("KIVY_NO_ARGS", "1")  # the app's options are its own, not Kivy's
+    for name, value in PROVIDERS.items():
+        os.environ.setdefault(name, value)
+    os.environ.setdefault("KIVY_CLIPBOARD", ANDROID_CLIPBOARD if on_android() else DESKTOP_CLIPBOARD)
+    if wants_full_logging(verbose):
+        return False
+    if "kivy" in sys.modules:
+        return os.environ.get("KIVY_LOG_MODE") == "PYTHON"
+    # Kivy hands its records to Python's logging and leaves stderr alone; one handler shows warnings and worse.
+    if os.environ.setdefault("KIVY_LOG_MODE", "PYTHON") != "PYTHON":
+        return False  # the environment chose Kivy's own handlers
+    root = logging.getLogger()
+    if not any(isinstance(f, HarmlessKivyNoise) for h in root.handlers for f in h.filters):
+        handler = logging.StreamHandler(sys.stderr)
+        handler.setLevel(logging.WARNING)
+        handler.setFormatter(logging.Formatter("[%(levelname)s] %(name)s: %(message)s"))
+        handler.addFilter(HarmlessKivyNoise())
+        root.addHandler(handler)
+    return True

@@ -1,0 +1,154 @@
+"""The table in Japanese: a whole terminal game, a scenario's errors, counters, texts a scenario names."""
+
+from __future__ import annotations
+
+import os
+import re
+import subprocess
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from engine import i18n
+from engine.errors import ScenarioError
+from engine.scenario import load_scenario, load_scenario_text
+from engine.texts import cells, figures_count, hexes, join_words
+from tests.engine.english_words import english_lines
+
+REPO = Path(__file__).resolve().parents[2]
+# The command words a Japanese text may still quote as they are typed.
+COMMAND_WORDS = ("hexa", "play", "replay", "resume")
+
+
+@pytest.fixture(autouse=True)
+def _english_after() -> Iterator[None]:
+    yield
+    i18n.set_language("en")
+
+
+def names_of(scenario_id: str) -> set[str]:
+    """Every id and label a game of the scenario may print as it is (figures, sides, options, cells)."""
+    scenario = load_scenario(scenario_id)
+    ids = {f.id for f in scenario.figures} | {s.id for s in scenario.sides}
+    ids |= {"advance", "stay", "end", "done", "move", "choose", "roll", "remove", "face"}  # answers and option ids
+    return ids | set(COMMAND_WORDS)
+
+
+def play_ja(tmp_path: Path, *args: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, "-m", "engine", "play", *args, "--journal", str(tmp_path / "j.db"), "--lang", "ja"],
+        capture_output=True, text=True, timeout=120, cwd=tmp_path,
+        env={**os.environ, "PYTHONPATH": str(REPO), "HEXA_LANG": "en"},
+    )
+
+
+def test_the_check_finds_english_sentences_and_leaves_ids_labels_and_dice() -> None:
+    assert english_lines("Goblins: roll 1d6 for Goblin") == [
+        "'Goblins: roll 1d6 for Goblin'  <- ['Goblins: roll', 'for Goblin']"
+    ]
+    assert english_lines("> （自動） move goblin-1 E1") == []
+    assert english_lines("> （自動） choose advance", allowed=["advance"]) == []
+    assert english_lines("剣士の移動判定：2d6（アプリが振った）") == []
+    assert english_lines("剣士が goblin slinger を射撃") != []
+
+
+@pytest.mark.parametrize("seed", [1, 2, 7])
+def test_a_whole_tutorial_game_in_japanese_prints_no_english_sentence(tmp_path: Path, seed: int) -> None:
+    result = play_ja(tmp_path, "tutorial", "--auto", "--seed", str(seed))
+    assert result.returncode == 0, result.stderr
+    assert "勝者：" in result.stdout and "第1ラウンド" in result.stdout
+    offending = english_lines(result.stdout, names_of("tutorial"))
+    assert not offending, "English in the Japanese game:\n" + "\n".join(offending)
+
+
+@pytest.mark.parametrize("scenario", ["goblins-treasure", "captured-princess"])
+def test_the_other_fantasy_battle_scenarios_play_in_japanese_too(tmp_path: Path, scenario: str) -> None:
+    result = play_ja(tmp_path, scenario, "--auto", "--seed", "3")
+    assert result.returncode == 0, result.stderr
+    offending = english_lines(result.stdout, names_of(scenario))
+    assert not offending, "English in the Japanese game:\n" + "\n".join(offending)
+
+
+def test_an_error_in_a_scenario_file_is_reported_in_japanese_with_the_file_and_line(tmp_path: Path) -> None:
+    text = (REPO / "engine" / "scenarios" / "tutorial.toml").read_text(encoding="utf-8")
+    broken = text.replace('kind = "archer"', 'kidn = "archer"', 1)
+    line = next(i for i, t in enumerate(broken.splitlines(), start=1) if t.startswith("kidn"))
+    i18n.set_language("ja")
+    with pytest.raises(ScenarioError) as err:
+        load_scenario_text(broken, "broken.toml")
+    message = str(err.value)
+    assert message.startswith(f"broken.toml、{line}行目：キー 'kidn' は [[figures]] のキーではありません。")
+    assert "'kind' のことですか？" in message and "直し方：" in message
+    keys_listed = re.sub(r"\[[^\]]*\]", "", message)  # the known keys are listed as they are written
+    assert not english_lines(keys_listed, ["kidn", "kind"])
+
+
+def test_the_play_command_reports_a_broken_scenario_in_japanese(tmp_path: Path) -> None:
+    path = tmp_path / "bad.toml"
+    path.write_text("[scenario]\nname = \"x\"\nruleset = \"fantasy-battle\"\n", encoding="utf-8")
+    result = play_ja(tmp_path, str(path), "--auto")
+    assert result.returncode == 2
+    assert "bad.toml" in result.stderr and "直し方：" in result.stderr
+    assert "Fix:" not in result.stderr
+
+
+def test_counts_carry_their_counter_words() -> None:
+    i18n.set_language("ja")
+    assert figures_count(2, "ゴブリン") == "ゴブリン2体"
+    assert figures_count(3) == "フィギュア3体"
+    assert hexes(1) == "1ヘクス" and hexes(3) == "3ヘクス"
+    assert cells("zones", 2) == "2ゾーン"
+    assert join_words(["剣士", "弓兵", "槍兵"]) == "剣士、弓兵、槍兵"
+    i18n.set_language("en")
+    assert figures_count(2, "Goblin") == "Goblin ×2"
+    assert hexes(1) == "1 hex" and hexes(3) == "3 hexes"
+    assert join_words(["A", "B", "C"]) == "A, B and C"
+    assert join_words(["A", "B"], "or") == "A or B"
+
+
+def test_a_scenario_names_its_figures_and_sides_in_either_language() -> None:
+    en = load_scenario("tutorial")
+    assert en.name == "Tutorial Skirmish" and en.side("goblins").name == "Goblins"
+    i18n.set_language("ja")
+    ja = load_scenario("tutorial")
+    assert ja.name == "チュートリアル：小競り合い" and ja.side("goblins").name == "ゴブリン軍"
+    assert ja.figure("goblin-slinger").name == "ゴブリンの投石兵"
+    # ids come from the English names, so actions and records read the same in both languages
+    assert [f.id for f in ja.figures] == [f.id for f in en.figures]
+
+
+def test_a_scenario_text_in_an_unknown_language_is_refused_with_its_line() -> None:
+    text = (REPO / "engine" / "scenarios" / "tutorial.toml").read_text(encoding="utf-8")
+    broken = text.replace('name = { en = "Bowman", ja = "弓兵" }', 'name = { en = "Bowman", fr = "Archer" }')
+    with pytest.raises(ScenarioError, match=r"line \d+: 'name' has a text in 'fr', which is not a language"):
+        load_scenario_text(broken, "t.toml")
+
+
+def test_key_prompts_and_refusals_come_out_in_japanese() -> None:
+    from engine.actions import Roll
+    from engine.errors import IllegalActionError
+    from engine.game import Game
+
+    i18n.set_language("ja")
+    game = Game(load_scenario("tutorial"))
+    assert game.prompt.text == "手番の順番を決めるため、各プレイヤーが1d6を振ってください。大きい目から先に行います。"
+    with pytest.raises(IllegalActionError, match="7は6面ダイスの目ではありません"):
+        game.apply(Roll((7, 1)))
+    events = game.apply(Roll((2, 5)))
+    assert [e.text for e in events][-1] == "第1ラウンド：ゴブリン軍の手番。"
+
+
+def test_a_game_record_replays_in_japanese(tmp_path: Path) -> None:
+    record = REPO / "tests" / "engine" / "records" / "tutorial.txt"
+    result = subprocess.run(
+        [sys.executable, "-m", "engine", "replay", str(record), "--lang", "ja"],
+        capture_output=True, text=True, timeout=120, cwd=tmp_path,
+        env={**os.environ, "PYTHONPATH": str(REPO), "HEXA_LANG": "en"},
+    )
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.startswith("チュートリアル：小競り合い（fantasy-battle）")
+    assert "結果：" in result.stdout
+    offending = english_lines(result.stdout, names_of("tutorial") | {"fantasy-battle"})
+    assert not offending, "English in the Japanese replay:\n" + "\n".join(offending)
