@@ -225,8 +225,10 @@ class BoardWidget(Widget):  # type: ignore[misc]
         room = TextRoom(min_mm, [(t.centre, board.size_mm * 0.42) for t in board.tiles.values() if t.tokens])
         draw.figures(self.g_figures, alive, board.size_mm, room=room)
         self._overlay_room = room.copy()  # the overlays' marks keep clear of the discs and names, not of hex labels
-        self.g_tile_labels.clear()
         tiles = list(board.tiles.values())
+        if len(tiles) > LABELS_UP_TO_TILES and not self.g_tile_labels.children:
+            return  # no labels to lay out again: the tiles' texture stays as it is
+        self.g_tile_labels.clear()
         if len(tiles) <= LABELS_UP_TO_TILES:  # labels drawn clear of the figures and their names
             draw.tile_labels(self.g_tile_labels, tiles, board.size_mm, levelled=any(t.level for t in tiles),
                              room=room, hexes=board.kind == "hex")
