@@ -10,9 +10,11 @@
     this process, on loopback) through the app's network agent, session and board redraw to the
     flipped frame that shows it; the baseline redraws the whole board (tiles too) on each update.
 
-Targets: 30 fps (frame p95 ≤ 33.3 ms) while panning and while updates arrive; message → pixels p95
-≤ 50 ms. Usage: ``.venv/bin/python bench/app_frames.py [--quick]`` (re-runs itself under ``xvfb-run``
-when there is no display); prints a table and writes ``bench/results/app_frames.json``.
+Each frame row also gives the CPU the process spent per frame (p50, every thread: most of it is the software
+rasteriser's), which the machine's other work sways much less than the intervals; the load average is
+printed and kept with the results. Targets: 30 fps (frame p95 ≤ 33.3 ms) while panning and while updates
+arrive; message → pixels p95 ≤ 50 ms. Usage: ``.venv/bin/python bench/app_frames.py [--quick]`` (re-runs
+itself under ``xvfb-run`` when there is no display); prints a table and writes ``bench/results/app_frames.json``.
 """
 
 from __future__ import annotations
