@@ -97,8 +97,10 @@ def scenario_to_dict(scenario: Scenario, points: dict[str, int] | None = None) -
                 "side": f.side,
                 "start": [f.start.q, f.start.r],
                 "height_mm": f.height_mm,
-                # the figure's kind as the table's language names it
+                # the figure's kind and abilities as the table's language names them
                 **({"kind_label": declared_text(rules, str(_plain(f.fields["kind"])))} if f.fields.get("kind") else {}),
+                **({"ability_labels": [declared_text(rules, str(a)) for a in f.fields["abilities"]]}
+                   if isinstance(f.fields.get("abilities"), (list, tuple)) else {}),
             }
             for f in scenario.figures
         ],

@@ -506,7 +506,7 @@ def _figures(scenario: Mapping[str, Any], state: Mapping[str, Any] | None, view:
         carrying = tuple(now.get("carrying", ()))
         badges = [str(b) for b in now.get("badges", ()) if alive]  # the rule set's own (a unit state)
         badges += [_("carries {item}", item=c) for c in carrying]
-        badges += [str(a) for a in f.get("abilities", ())]
+        badges += [str(a) for a in f.get("ability_labels") or f.get("abilities", ())]
         if not alive:
             badges.insert(0, _("down"))
         tile_level = view.tiles[key].level if key is not None and key in view.tiles else 0
