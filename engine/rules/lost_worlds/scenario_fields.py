@@ -19,6 +19,7 @@ _ = gettext_for(__name__)
 
 MAX_HEIGHT = 12
 UNDEAD, REGENERATION, MANA_RECOVERY, WRAITH = "undead", "regeneration", "mana recovery", "wraith"
+FIELD_NAMES = (N_("height"), N_("hp"), N_("ranged modifier"), N_("mana"), N_("regenerates"))  # as people read them
 ABILITY_NAMES = (N_("undead"), N_("regeneration"), N_("mana recovery"), N_("wraith"))  # as the tablets show them
 
 FIGURE_FIELDS: tuple[Field, ...] = (
