@@ -21,3 +21,8 @@ def test_five_buttons_with_room_for_two_make_three_rows() -> None:
 def test_a_text_wider_than_the_row_gets_a_row_of_its_own() -> None:
     assert columns_for(3, room=200, spacing=4, widest=500) == 1
     assert columns_for(0, room=200, spacing=4, widest=0) == 1
+
+
+def test_no_more_columns_than_asked_and_the_rows_even_below_it() -> None:
+    assert columns_for(10, room=600, spacing=6, widest=48, most=5) == 5  # ten faces: two rows of five
+    assert columns_for(10, room=230, spacing=6, widest=48, most=5) == 4  # room for four: 4, 4 and 2
