@@ -21,7 +21,7 @@ with them).
 from __future__ import annotations
 
 import textwrap
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 
 from engine.board import CORE_EDGE_KINDS, CORE_KINDS, EdgeKindSpec, HexBoard, HexInfo, Terrain, TerrainKind
@@ -209,14 +209,18 @@ def edge_marks(board: HexBoard, doors: Mapping[Edge, str] | None = None) -> dict
     return marks
 
 
-def edge_legend(board: HexBoard) -> str:
-    """The edge symbols' legend: the shared doors' and walls', and each other kind the board holds."""
+def edge_legend(board: HexBoard, word: Callable[[str], str] | None = None) -> str:
+    """The edge symbols' legend: the shared doors' and walls', and each other kind the board holds.
+
+    ``word`` names a rule set's own kinds in the table's language (``RuleSet.word``).
+    """
     parts = [_(EDGE_LEGEND)]
     for name in sorted({n for n in board.edges.values() if n not in CORE_EDGE_KINDS}):
         spec = board.edge_kinds[name]
         if not spec.door:
-            parts.append(f"{EDGE_STYLE_SYMBOLS.get(spec.style, EDGE_SYMBOLS['wall'])} {name.replace('_', ' ')}")
-    return ", ".join(parts)
+            named = word(name) if word is not None else name
+            parts.append(f"{EDGE_STYLE_SYMBOLS.get(spec.style, EDGE_SYMBOLS['wall'])} {named.replace('_', ' ')}")
+    return join_list(parts)
 
 
 def render_map(

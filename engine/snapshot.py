@@ -24,7 +24,7 @@ from engine.rules.base import RuleSet, TargetInfo
 from engine.rules.content import QueryInput
 from engine.rules.gm import calculator_to_dict, ruling_kind_to_dict
 from engine.scenario import Scenario
-from engine.texts import declared_text
+from engine.texts import declared_text, terrain_word
 
 
 def hex_list(h: Hex | None) -> list[int] | None:
@@ -43,11 +43,17 @@ def _plain(value: Any) -> Any:
 
 
 def board_to_dict(scenario: Scenario) -> dict[str, Any]:
-    """The board as the tablets draw it (``kind`` says which: ``hex`` or ``zones``) with its anchor tags."""
-    return {
-        **scenario.board.to_dict(),
-        "anchors": {str(tag): [h.q, h.r] for tag, h in sorted(scenario.anchors.items())},
-    }
+    """The board as the tablets draw it (``kind`` says which: ``hex`` or ``zones``) with its anchor tags.
+
+    Its terrain and edge kinds carry their ``help`` and a ``label`` (the kind's name for people) in the
+    table's language, looked up in the rule set's catalogue.
+    """
+    rules = find_ruleset(scenario.ruleset)
+    board = scenario.board.to_dict()
+    for key in ("terrain_kinds", "edge_kinds"):
+        board[key] = [{**k, "label": declared_text(rules, terrain_word(str(k["name"]))),
+                       "help": declared_text(rules, k["help"])} for k in board.get(key, [])]
+    return {**board, "anchors": {str(tag): [h.q, h.r] for tag, h in sorted(scenario.anchors.items())}}
 
 
 def content_to_dict(rules: type[RuleSet]) -> dict[str, Any]:
@@ -91,6 +97,10 @@ def scenario_to_dict(scenario: Scenario, points: dict[str, int] | None = None) -
                 "side": f.side,
                 "start": [f.start.q, f.start.r],
                 "height_mm": f.height_mm,
+                # the figure's kind and abilities as the table's language names them
+                **({"kind_label": declared_text(rules, str(_plain(f.fields["kind"])))} if f.fields.get("kind") else {}),
+                **({"ability_labels": [declared_text(rules, str(a)) for a in f.fields["abilities"]]}
+                   if isinstance(f.fields.get("abilities"), (list, tuple)) else {}),
             }
             for f in scenario.figures
         ],

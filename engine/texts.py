@@ -91,7 +91,8 @@ def dice(count: int, sides: int = 6) -> str:
 
 # The shared terrain kinds as texts for people name them (a rule set's own kinds read as their name).
 TERRAIN_WORDS: dict[str, str] = {"floor": N_("floor"), "blocking": N_("blocking"), "low": N_("low"),
-                                 "water": N_("water")}
+                                 "water": N_("water"), "wall": N_("wall"), "door": N_("door"),
+                                 "locked": N_("locked door")}
 
 
 def terrain_word(name: str) -> str:

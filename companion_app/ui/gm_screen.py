@@ -11,7 +11,8 @@ from kivy.uix.screenmanager import Screen
 from kivy.uix.textinput import TextInput
 from kivy.uix.togglebutton import ToggleButton
 
-from companion_app.ui.widgets import BigButton, WrapLabel, text_scale
+from companion_app.ui.readability import readable_sp
+from companion_app.ui.widgets import MIN_TOUCH_DP, BigButton, WrapLabel, text_scale
 from companion_app.viewmodels.calc_form import CalculatorView
 from companion_app.viewmodels.gm_model import MODE_LABELS, GmDesk
 from companion_app.viewmodels.session import GameSession
@@ -121,7 +122,9 @@ class GmScreen(Screen):  # type: ignore[misc]
                     else _("{name} (optional): {help} — {hint}", name=f.name, help=f.help, hint=f.hint))
             tools.add_widget(WrapLabel(text=said, font_base=18))
             if f.kind == "bool":
-                toggle = ToggleButton(text=f.name, size_hint_y=None, height=dp(48))
+                size = sp(readable_sp(18)) * text_scale()  # readable as every other button's text
+                toggle = ToggleButton(text=f.name, font_size=size, size_hint_y=None,
+                                      height=max(dp(MIN_TOUCH_DP), size * 2.4))
                 tools.add_widget(toggle)
                 self.inputs[f.name] = toggle
             else:

@@ -38,7 +38,7 @@ def _figure(board: BoardView, side_id: str, state: str) -> FigureView:
     side = board.sides.get(side_id)
     sample = next((f for f in board.figures.values() if f.side == side_id), None)
     letter = sample.letter if sample is not None else figure_letter("", side.name if side else "?")
-    return FigureView(id="legend", name="", kind="", side=side_id, side_name=side.name if side else "",
+    return FigureView(id="legend", name="", kind="", kind_text="", side=side_id, side_name=side.name if side else "",
                       colour=side.colour if side else palette.FALLBACK_COLOUR, shape=side.shape if side else "circle",
                       letter=letter, key=(0, 0), label="", alive=True, badges=(), centre=(0.0, 0.0),
                       facing_deg=0.0 if state == "facing" else None, stack=2 if state == "stack" else 1,

@@ -11,7 +11,8 @@ from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.gridlayout import GridLayout
 
 from companion_app.ui.alarm import AlarmBanner
-from companion_app.ui.widgets import BigButton, RuleLabel, WrapLabel
+from companion_app.ui.fitting_row import FittingRow
+from companion_app.ui.widgets import MIN_TOUCH_DP, BigButton, RuleLabel, WrapLabel
 from companion_app.viewmodels import palette
 from companion_app.viewmodels.overlays import IllegalAlarm
 from companion_app.viewmodels.prompt_model import DieView, PromptModel
@@ -121,9 +122,9 @@ class PromptPanel(BoxLayout):  # type: ignore[misc]
         buttons: list[BigButton] = []
         if not self.read_only:
             # Opposed dice share the width: fewer faces per row keeps every button at least 48 dp wide.
+            # Fewer still where "10" would not stand on one line in a button of the width left.
             per_row = (3 if die.sides <= 6 else 5) if model.opposed else (6 if die.sides <= 6 else 5)
-            grid = GridLayout(cols=min(die.sides, per_row), spacing=dp(6), size_hint_y=None)
-            grid.bind(minimum_height=grid.setter("height"))
+            grid = FittingRow(max_cols=per_row, min_width=dp(MIN_TOUCH_DP), spacing=dp(6))
             for face in range(1, die.sides + 1):
                 b = BigButton(text=str(face), font_base=36 if die.sides < 10 else 28, bold=True)  # "10" on one line
                 b.bind(on_release=lambda _b, i=die.index, v=face: self.enter(i, v))

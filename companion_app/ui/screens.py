@@ -10,6 +10,7 @@ from kivy.uix.screenmanager import Screen
 
 from companion_app.ui.board_widget import BoardWidget
 from companion_app.ui.cached_layer import CachedBoxLayout
+from companion_app.ui.fitting_row import FittingRow  # noqa: F401  (the .kv files' query and shape rows)
 from companion_app.ui.prompt_panel import PromptPanel
 from companion_app.ui.widgets import BigButton, WrapLabel
 from companion_app.viewmodels.camera_model import camera_report
@@ -83,7 +84,6 @@ class PlayScreen(Screen):  # type: ignore[misc]
                 box.add_widget(button)
                 buttons[q.what] = button
             self.query_buttons = buttons
-            box.height = self.ids.undo.height if buttons else 0  # as tall as a tool button
             box.opacity = 1 if buttons else 0
         self.query_labels = labels
         for what, button in buttons.items():

@@ -84,6 +84,7 @@ class FigureView:
     id: str
     name: str
     kind: str
+    kind_text: str  # the kind as the table's language names it (the engine's label), else its id
     side: str
     side_name: str
     colour: palette.RGBA
@@ -327,6 +328,8 @@ def _style(tile: Mapping[str, Any]) -> str:
 def _zone_tiles(board: Mapping[str, Any], size_mm: float) -> dict[HexKey, TileView]:
     """Zones as rectangles, their labels large in the middle like the printed mat's numbers."""
     tiles: dict[HexKey, TileView] = {}
+    # a kind's name as the engine labels it in the table's language (older engines: its id)
+    names = {str(k.get("name")): str(k.get("label") or "") for k in board.get("terrain_kinds") or []}
     for t in board["tiles"]:
         key = (int(t["hex"][0]), int(t["hex"][1]))
         x0, y0, x1, y1 = (float(v) for v in t["rect_mm"])
@@ -344,7 +347,7 @@ def _zone_tiles(board: Mapping[str, Any], size_mm: float) -> dict[HexKey, TileVi
             pattern=palette.TERRAIN_PATTERN[style], style=style,
             label_at=(x0 + (x1 - x0) * 0.14, y0 + (y1 - y0) * 0.14), label_mm=size_mm * 0.8,
             mark_at=(x1 - side * 0.2, y0 + side * 0.11), pattern_mm=side * 0.8,
-            caption=terrain.replace("_", " ") if style != palette.DEFAULT_TERRAIN_STYLE else "",
+            caption=(names.get(terrain) or terrain.replace("_", " ")) if style != palette.DEFAULT_TERRAIN_STYLE else "",
             caption_at=(centre[0], y1 - side * 0.075),
         )
     return tiles
@@ -503,7 +506,7 @@ def _figures(scenario: Mapping[str, Any], state: Mapping[str, Any] | None, view:
         carrying = tuple(now.get("carrying", ()))
         badges = [str(b) for b in now.get("badges", ()) if alive]  # the rule set's own (a unit state)
         badges += [_("carries {item}", item=c) for c in carrying]
-        badges += [str(a) for a in f.get("abilities", ())]
+        badges += [str(a) for a in f.get("ability_labels") or f.get("abilities", ())]
         if not alive:
             badges.insert(0, _("down"))
         tile_level = view.tiles[key].level if key is not None and key in view.tiles else 0
@@ -516,6 +519,7 @@ def _figures(scenario: Mapping[str, Any], state: Mapping[str, Any] | None, view:
             id=fid,
             name=str(f.get("name", fid)),
             kind=kind,
+            kind_text=str(f.get("kind_label") or kind),
             side=str(f["side"]),
             side_name=side.name if side else str(f["side"]),
             colour=side.colour if side else palette.FALLBACK_COLOUR,

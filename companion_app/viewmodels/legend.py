@@ -99,9 +99,10 @@ def legend_entries(scenario: Mapping[str, Any] | None, board: BoardView | None,
 
 
 def _kind_name(row: Mapping[str, Any]) -> str:
-    """A terrain or edge kind as people read it: the label the engine sent, else its name ("low_wall": "Low wall")."""
-    label = str(row.get("label") or "").strip()
-    if label:
-        return label
+    """A terrain or edge kind as people read it: the shared kinds in the app's words, a rule set's own by the
+    label the engine sent (in the table's language), else its name ("low_wall": "Low wall")."""
     name = str(row["name"])
-    return _(KIND_WORDS[name]) if name in KIND_WORDS else name.replace("_", " ").capitalize()
+    if name in KIND_WORDS:
+        return _(KIND_WORDS[name])
+    label = str(row.get("label") or "").strip()
+    return label or name.replace("_", " ").capitalize()

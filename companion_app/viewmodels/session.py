@@ -366,7 +366,7 @@ class GameSession:
 
 def figure_heading(fig: FigureView) -> str:
     """A shown figure in one line, the same wherever it is named: "Knight (Adventurers, fighter) on B4"."""
-    about = join_list(part for part in (fig.side_name, fig.kind) if part)
+    about = join_list(part for part in (fig.side_name, fig.kind_text) if part)
     if about:
         return _("{name} ({about}) on {cell}", name=fig.name, about=about, cell=fig.label)
     return _("{name} on {cell}", name=fig.name, cell=fig.label)

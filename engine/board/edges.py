@@ -14,6 +14,8 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from enum import StrEnum
 
+from engine.i18n import N_
+
 
 class EdgeKind(StrEnum):
     """The names of the edge kinds every rule set shares (a member is its name, a ``str``)."""
@@ -57,9 +59,9 @@ class EdgeKindSpec:
 
 
 CORE_EDGES: tuple[EdgeKindSpec, ...] = (
-    EdgeKindSpec(EdgeKind.WALL, "a wall", blocks_movement=True, blocks_sight=True, style="wall"),
-    EdgeKindSpec(EdgeKind.DOOR, "a door: blocks while shut, opened in play", style="door", door=True),
-    EdgeKindSpec(EdgeKind.LOCKED_DOOR, "a locked door: opened once unlocked", style="locked", door=True),
+    EdgeKindSpec(EdgeKind.WALL, N_("a wall"), blocks_movement=True, blocks_sight=True, style="wall"),
+    EdgeKindSpec(EdgeKind.DOOR, N_("a door: blocks while shut, opened in play"), style="door", door=True),
+    EdgeKindSpec(EdgeKind.LOCKED_DOOR, N_("a locked door: opened once unlocked"), style="locked", door=True),
 )
 CORE_EDGE_KINDS: dict[str, EdgeKindSpec] = {k.name: k for k in CORE_EDGES}
 

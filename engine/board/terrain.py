@@ -15,6 +15,8 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from enum import StrEnum
 
+from engine.i18n import N_
+
 
 class Terrain(StrEnum):
     """The names of the terrain kinds every rule set shares (a member is its name, a ``str``)."""
@@ -47,12 +49,12 @@ class TerrainKind:
 
 
 CORE_TERRAIN: tuple[TerrainKind, ...] = (
-    TerrainKind(Terrain.FLOOR, "open floor", standable=True, blocks_sight=False, style="floor"),
-    TerrainKind(Terrain.BLOCKING, "a solid wall hex or tall obstacle", standable=False, blocks_sight=True,
+    TerrainKind(Terrain.FLOOR, N_("open floor"), standable=True, blocks_sight=False, style="floor"),
+    TerrainKind(Terrain.BLOCKING, N_("a solid wall hex or tall obstacle"), standable=False, blocks_sight=True,
                 style="solid"),
-    TerrainKind(Terrain.LOW_OBSTACLE, "a low obstacle (crates, a low wall)", standable=False, blocks_sight=False,
+    TerrainKind(Terrain.LOW_OBSTACLE, N_("a low obstacle (crates, a low wall)"), standable=False, blocks_sight=False,
                 style="low"),
-    TerrainKind(Terrain.WATER, "water", standable=False, blocks_sight=False, style="water"),
+    TerrainKind(Terrain.WATER, N_("water"), standable=False, blocks_sight=False, style="water"),
 )
 CORE_KINDS: dict[str, TerrainKind] = {k.name: k for k in CORE_TERRAIN}
 

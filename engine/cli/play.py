@@ -32,6 +32,7 @@ from engine.journal import DEFAULT_JOURNAL, Journal, JournaledGame, JournalError
 from engine.lines import Sight
 from engine.prompts import Prompt, PromptKind
 from engine.record import export_record
+from engine.rules.base import RuleSet
 from engine.texts import agreeing, cell_noun, declared_text, join_list, possessive
 
 if TYPE_CHECKING:
@@ -106,7 +107,7 @@ def board_text(game: Game, letters: dict[str, str], extra: dict[Hex, str] | None
         fields = own_fields_text(spec, type(game.rules))
         lines.append(f"  {letters[spec.id]}  {_pad(spec.name, 16)} {_pad(side, 12)} {_pad(fields, 8)} {where}")
     if isinstance(board, HexBoard) and board.edges:
-        lines.append(f"  {edge_legend(board)}")
+        lines.append(f"  {edge_legend(board, type(game.rules).word)}")
     return "\n".join(lines)
 
 
@@ -125,14 +126,14 @@ def _zone_text(game: Game, cell: Hex, letters: dict[str, str], marks: dict[Hex, 
     return f"{board.label(cell)}{kind}:{here:<3}"
 
 
-def own_fields_text(spec: FigureSpec, rules: type | None = None) -> str:
+def own_fields_text(spec: FigureSpec, rules: type[RuleSet] | None = None) -> str:
     """The rule set's own fields of a figure in a few words ("archer", "wizard, fireball", "speed 2").
 
-    With ``rules``, words the rule set marks for translation are in the table's language.
+    With ``rules``, its words (field names, kinds, items) are in the table's language.
     """
 
     def word(text: str) -> str:
-        return declared_text(rules, text) if rules is not None else text
+        return rules.word(text) if rules is not None else text
 
     parts: list[str] = []
     for key, value in spec.fields.items():
@@ -141,9 +142,9 @@ def own_fields_text(spec: FigureSpec, rules: type | None = None) -> str:
         elif isinstance(value, str):
             parts.append(word(value))
         elif isinstance(value, (int, float)) and not isinstance(value, bool):
-            parts.append(f"{key.replace('_', ' ')} {value:g}")
+            parts.append(_("{field} {value:g}", field=word(key.replace("_", " ")), value=value))
         elif isinstance(value, (tuple, list)):
-            parts.extend(str(v) for v in value)
+            parts.extend(word(str(v)) for v in value)
     return join_list(parts)
 
 

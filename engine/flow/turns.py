@@ -82,7 +82,7 @@ def roll_off_prompt(rules: FlowRuleSet, state: GameState, s: RollOff) -> Prompt:
                  for c, (side, _name) in zip(group, who, strict=True))
     names = [name for _side, name in who]
     die = f"1d{s.sides}"
-    purpose = _(s.purpose)
+    purpose = declared_text(type(rules), s.purpose)
     if not s.tied:
         if s.of == "players":
             text = (_("Each player rolls {die} for the {purpose}: highest goes first.", die=die, purpose=purpose)
@@ -110,7 +110,7 @@ def roll_off_apply(rules: FlowRuleSet, state: GameState, s: RollOff, roll: Roll,
     group = s.pending()
     rolled = join_list(_("{name} {value}", name=rules.competitor(s.of, c)[1], value=v)
                         for c, v in zip(group, roll.values, strict=True))
-    purpose = _(s.purpose)
+    purpose = declared_text(type(rules), s.purpose)
     after = regroup(s, roll.values)
     data = {"values": list(roll.values), "virtual": roll.virtual}
     if not after.settled():

@@ -204,6 +204,14 @@ class RuleSet(ABC):
         return {}
 
     @classmethod
+    def word(cls, text: str) -> str:
+        """One of the rule set's own words (a field's name, a kind, an ability, an item) in the table's language.
+
+        Looked up in its catalogue (marked with ``N_``); a rule set whose words live in its data overrides this.
+        """
+        return declared_text(cls, text)
+
+    @classmethod
     def glossary(cls) -> tuple[GlossaryTerm, ...]:
         """Its terms and their rule texts, shown on a long press (``engine.rules.content.load_glossary``)."""
         return ()

@@ -12,7 +12,13 @@ from engine.hexes import from_label
 from tests.app.gm_examples import MASS_COMBAT_FORM, REFUSED_PC_SHARES
 from tests.app.window_driver import Driver, Step, _play, keep_for_guide, unexplained_disabled
 
-CODE_LINE = re.compile(r"whoever enters the GM code (\S+)")
+CODE_LINE = re.compile(r"(?:GM code |GMコード)([A-Za-z0-9_-]+)")  # the engine's start-up line, in either language
+
+
+def gm_code(engine: Any) -> str | None:
+    """The GM code the engine printed at start, once it has."""
+    found = CODE_LINE.search(engine.log_text())
+    return found.group(1) if found else None
 
 
 def key(label: str) -> tuple[int, int]:
@@ -28,9 +34,9 @@ def gm_script(d: Driver) -> Step:
 
     def live() -> bool:
         """the app live with the river ambush and the engine's GM code printed"""
-        found = CODE_LINE.search(engine.log_text())
+        found = gm_code(engine)
         if found and not code:
-            code.append(found.group(1))
+            code.append(found)
         return bool(code) and app.agent.state == "live" and s.board is not None and s.prompt is not None
 
     yield live

@@ -16,7 +16,11 @@ from companion_app.ui.text_room import texture_per_font
 from engine.fonts import japanese_font
 from engine.i18n import current_language
 from tests.app.colour_blindness import simulate_file
+from tests.app.gm_examples import MASS_COMBAT_FORM
 from tests.app.window_driver import Driver, ModalView, Step, Window, _opened, _play, _setup_buttons, keep_for_guide
+from tests.app.window_gm import gm_code
+
+GM_SCENARIO = "filtwiz-river-ambush"  # a rule set whose GM has every tool: terrain marks, rulings, calculators
 
 
 def _shown(w: Any) -> bool:
@@ -151,6 +155,48 @@ def layouts_script(d: Driver) -> Step:
             shots.append(d.screenshot(f"layout-{name_tag}-{name}"))
         app.show_screen("play")
         yield d.drawn()
+        yield from _gm_layouts(d, tag, name_tag, shots)
     for shot in shots if lang == "en" else ():  # colour is the same in either language
         for made in simulate_file(shot):
             d.checks.append(f"screenshot {made.name}")
+
+
+def _gm_layouts(d: Driver, tag: str, name_tag: str, shots: list[Any]) -> Step:
+    """The GM screen: a new game of a rule set with every GM tool, this tablet made GM with the engine's code, and
+    each tool's panel measured and screenshot (the calculator's form at its top and, filled in and run, its end)."""
+    app = d.app
+    s = app.session
+    app.new_game(GM_SCENARIO)
+    yield d.expect(lambda: s.board is not None and "nue" in s.board.figures and s.prompt is not None
+                   and gm_code(d.engine) is not None, "a new game of the river ambush")
+    app.show_screen("setup")
+    yield d.drawn()
+    setup = app.sm.get_screen("setup")
+    setup.ids.gm_code.text = str(gm_code(d.engine))
+    d.tap_widget(setup.ids.become_gm)
+    yield d.expect(lambda: app.is_gm and app.current_screen == "gm", "the GM code makes this tablet the GM")
+    gm = app.sm.get_screen("gm")
+
+    def measured(name: str) -> Step:
+        yield d.drawn()
+        _check_sizes(d, f"gm {name} {tag}", gm.ids.board)
+        _check_drawn(d, f"gm {name} {tag}")
+        shots.append(d.screenshot(f"layout-{name_tag}-gm-{name}"))
+
+    for mode, shown in (("terrain", "kind:blocking"), ("ruling", "clear-subject"), ("calculate", "calc:mass_combat")):
+        yield d.drawn()
+        d.tap_widget(gm.mode_buttons[mode])
+        yield d.expect(lambda what=shown: what in gm.buttons, f"the GM's {mode} tools")
+        yield from measured(mode)
+    d.tap_widget(gm.buttons["calc:mass_combat"])
+    yield d.expect(lambda: "run" in gm.buttons and "pcs" in gm.inputs, "the mass-combat form")
+    yield from measured("form")
+    for name, text in MASS_COMBAT_FORM.items():
+        gm.inputs[name].text = text
+    gm.ids.tools_scroll.scroll_to(gm.buttons["run"], animate=False)
+    yield d.drawn()
+    d.tap_widget(gm.buttons["run"])
+    yield d.expect(lambda: any("196" in line for line in s.gm_desk.shown), "the mass-combat result")
+    yield d.drawn()
+    gm.ids.tools_scroll.scroll_y = 0
+    yield from measured("result")

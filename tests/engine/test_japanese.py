@@ -152,3 +152,36 @@ def test_a_game_record_replays_in_japanese(tmp_path: Path) -> None:
     assert "結果：" in result.stdout
     offending = english_lines(result.stdout, names_of("tutorial") | {"fantasy-battle"})
     assert not offending, "English in the Japanese replay:\n" + "\n".join(offending)
+
+
+def test_the_scenario_message_names_kinds_and_abilities_in_the_tables_language() -> None:
+    from engine.i18n import speaking
+    from engine.scenario import bundled_scenarios, load_scenario_text
+    from engine.snapshot import board_to_dict, scenario_to_dict
+
+    with speaking("ja"):
+        tutorial = load_scenario_text(bundled_scenarios()["tutorial"])
+        figures = scenario_to_dict(tutorial)["figures"]
+        tenkey = load_scenario_text(bundled_scenarios()["tenkey-skirmish"])
+        skills = [f["ability_labels"] for f in scenario_to_dict(tenkey)["figures"] if f.get("ability_labels")]
+        laramie = board_to_dict(load_scenario_text(bundled_scenarios()["laramie-station"]))
+    assert {f["kind_label"] for f in figures} == {"戦士", "射手"}, figures
+    assert ["《足さばき》"] in skills and ["《鷹の目》", "《精密射撃》"] in skills
+    kinds = {k["name"]: k for k in laramie["terrain_kinds"]}
+    assert kinds["house"]["label"] == "家" and not kinds["house"]["help"].isascii()
+    assert kinds["floor"]["help"] == "開けた床"
+    with speaking("en"):
+        english = board_to_dict(load_scenario_text(bundled_scenarios()["laramie-station"]))
+    assert {k["name"]: k["label"] for k in english["terrain_kinds"]}["house"] == "house"
+
+
+@pytest.mark.parametrize("scenario", ["tenkey-skirmish", "laramie-station", "filtwiz-river-ambush",
+                                      "lost-worlds-ruined-tower"])
+def test_the_new_rule_sets_play_a_whole_game_in_japanese(tmp_path: Path, scenario: str) -> None:
+    result = play_ja(tmp_path, scenario, "--auto", "--seed", "3")
+    assert result.returncode == 0, result.stderr
+    # The scenario author's own words of a figure (a weapon's make, a party's id) are printed as written.
+    authored = {str(v) for f in load_scenario(scenario).figures for v in f.fields.values() if isinstance(v, str)}
+    words = {w for text in authored for w in text.split()}
+    offending = english_lines(result.stdout, names_of(scenario) | words)
+    assert not offending, "English in the Japanese game:\n" + "\n".join(offending[:20])

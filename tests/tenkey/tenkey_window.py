@@ -9,20 +9,60 @@ on state, never on frames.
 from __future__ import annotations
 
 import sys
+from typing import Any
 
+from companion_app.ui.readability import min_text_px
+from engine.i18n import current_language, language_from_environment, set_language
 from tests.app.window_driver import (
     Driver,
     Step,
     TableStandIn,
+    Window,
     _play,
+    dp,
     keep_for_guide,
     run_against_engine,
 )
 
 SCENARIO = "tenkey-skirmish"
+PORTRAIT = (800, 1280)
 
 
+def check_query_row(d: Driver, play: Any, where: str) -> None:
+    """Every query button's text on one line inside its button, at the readable size or larger."""
+    least = min_text_px(d.app.text_scale) * 0.995
+    cramped = [(b.text, round(b.font_size), tuple(b.texture_size), tuple(b.size))
+               for b in play.query_buttons.values()
+               if b.font_size < least or b.texture_size[0] > b.width - dp(8) + 1
+               or b.texture_size[1] > b.font_size * 1.6]  # taller than one line: wrapped
+    d.check(bool(play.query_buttons) and not cramped,
+            f"{where}: every query button's text on one line at {least:.0f} px or more (cramped: {cramped})")
 
+
+def turned_portrait(d: Driver) -> Step:
+    """The window turned to a portrait tablet's size, laid out again and drawn."""
+    Window.size = PORTRAIT
+    play = _play(d.app)
+    yield d.expect(lambda: tuple(Window.size) == PORTRAIT and play.ids.board.width > play.ids.board.height * 0.9,
+                   "the window turned portrait")
+    yield d.drawn()
+    yield d.drawn()  # the query row's columns are fitted a frame after its width changes
+
+
+def query_rows_script(d: Driver) -> Step:
+    """The query buttons in this run's language, landscape then portrait: each text on one line at a readable size."""
+    app = d.app
+    s = app.session
+    TableStandIn(app.agent, {})
+    yield lambda: app.agent.state == "live" and s.board is not None and s.board.kind == "zones" and bool(s.queries)
+    play = _play(app)
+    yield d.drawn()
+    lang = current_language()
+    check_query_row(d, play, f"{lang} {Window.width}x{Window.height}")
+    d.screenshot(f"tenkey-{lang}-board")
+    yield from turned_portrait(d)
+    check_query_row(d, play, f"{lang} {Window.width}x{Window.height}")
+    d.screenshot(f"tenkey-{lang}-portrait")
 
 def tenkey_script(d: Driver) -> Step:
     """The mat with every character, Brother Odo's moves then his range (a shot blocked by the pillar in 5), Ilse's
@@ -48,6 +88,7 @@ def tenkey_script(d: Driver) -> Step:
             "both characters in 2 drawn apart, each named")
     d.check(list(play.query_buttons) == [q.what for q in s.queries], "a button for each of the rule set's queries")
     yield d.drawn()
+    check_query_row(d, play, "landscape")
     d.screenshot("tenkey-board")
 
     def answered(figure: str) -> bool:
@@ -96,11 +137,15 @@ def tenkey_script(d: Driver) -> Step:
                    "the line through Bram catches Bram and Maud")
     yield d.drawn()
     d.screenshot("tenkey-line")
+    yield from turned_portrait(d)
+    check_query_row(d, play, "portrait")
+    d.screenshot("tenkey-portrait")
 
 
-def main() -> int:
-    return run_against_engine(SCENARIO, tenkey_script)
+def main(name: str) -> int:
+    set_language(language_from_environment())  # as 'hexa app' does (HEXA_LANG)
+    return run_against_engine(SCENARIO, query_rows_script if name == "query-rows" else tenkey_script)
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    sys.exit(main(sys.argv[1] if len(sys.argv) > 1 else "play"))

@@ -41,6 +41,10 @@ class Shape(Enum):
 # Abilities that spare a character the underwater penalties (the original names ニンジャ【ミズグモ】 and the
 # lizards' 特異点「水中行動」).
 WATER_ABILITIES: frozenset[str] = frozenset({"water_action", "mizugumo", "水中行動", "ミズグモ"})
+ABILITY_NAMES = (N_("water_action"), N_("mizugumo"))  # as the tablets show them on a figure
+# The sheet's values and kinds as people read them (the terminal's character list).
+FIELD_NAMES = (N_("movement"), N_("hp"), N_("armour"), N_("damage"), N_("attack range"), N_("attack size"),
+               N_("flying"), N_("full"), N_("single"), N_("area"), N_("fan"), N_("self"))
 
 FIGURE_FIELDS: tuple[Field, ...] = (
     text_field("party", "", max_len=40, help="the party the character belongs to (empty: none); areas of a party "

@@ -18,6 +18,7 @@ from engine.rules.base import MapSymbol
 
 UNDERWATER = "underwater"
 INDOOR = "indoor"
+KIND_NAMES = (N_("underwater"), N_("indoor"))  # the kinds' names as people read them
 
 TERRAIN_KINDS: tuple[TerrainKind, ...] = (
     TerrainKind(UNDERWATER, N_("under water: -5 movement and no flying for a character that starts its turn here"),

@@ -13,9 +13,10 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 
 from engine.flow.turns import RollOff, order_by_value
+from engine.i18n import N_
 from engine.state import GameState
 
-MOVEMENT, COMBAT = "movement order", "combat order"
+MOVEMENT, COMBAT = N_("movement order"), N_("combat order")  # also the keys of the orders
 
 
 def ranked(state: GameState, combat: Callable[[str], int], *, low_first: bool,

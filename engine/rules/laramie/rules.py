@@ -30,7 +30,7 @@ from engine.scenario import FigureSpec, Scenario
 from engine.scenario_schema import Field
 from engine.state import FigureState, GameState
 
-from . import combat, movement, order, queries, scenario_fields, state_update, terrain, units
+from . import combat, data, movement, order, queries, scenario_fields, state_update, terrain, units
 from .fire import Shot, normal_shot, suppressive_shot
 from .rounds import Rounds
 from .steps import Act, MoveUnit
@@ -72,6 +72,11 @@ class Laramie(FlowRuleSet):
     @classmethod
     def check_figure_spec(cls, figure: FigureSpec, board: Board) -> None:
         scenario_fields.check_figure(figure, board)
+
+    @classmethod
+    def word(cls, text: str) -> str:
+        """A state is named in the states table (its Japanese beside it); other words in the catalogue."""
+        return units.label(text) if text in data.states() else super().word(text)
 
     @classmethod
     def glossary(cls) -> tuple[GlossaryTerm, ...]:

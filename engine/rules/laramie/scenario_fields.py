@@ -19,6 +19,9 @@ from .data import states
 
 _ = gettext_for(__name__)
 
+# The sheet's values as people read them (the terminal's character list).
+FIELD_NAMES = (N_("hit"), N_("shots"), N_("damage"), N_("melee"), N_("combat"), N_("hp"), N_("facing"))
+
 FIGURE_FIELDS: tuple[Field, ...] = (
     text_field("weapon", "revolver", max_len=40, help=N_("the weapon's name")),
     Field("hit", int, 6, low=0, high=10,

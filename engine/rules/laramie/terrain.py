@@ -20,6 +20,7 @@ from engine.rules.base import MapSymbol
 
 HOUSE, STATION, LUMBER = "house", "station", "lumber"
 WALL, BLACK_LINE = "fence", "black_line"
+KIND_NAMES = (N_("house"), N_("station"), N_("lumber"), N_("fence"), N_("black_line"))  # as people read them
 
 TERRAIN_KINDS: tuple[TerrainKind, ...] = (
     TerrainKind(HOUSE, N_("a house: cover (+2 to normal fire at a target inside); blocks the line of sight"),

@@ -26,7 +26,7 @@ from engine.scenario import FigureSpec, Scenario, VictorySpec
 from engine.scenario_schema import Field
 from engine.state import FigureState, GameState
 
-from . import combat, condition, falling, moving, queries, recovery, scenario_fields, throwing, turn, wraith
+from . import chart, combat, condition, falling, moving, queries, recovery, scenario_fields, throwing, turn, wraith
 from .condition import HP, MANA, conscious, out_of_fight
 from .spaces import Spaces
 from .steps import Act
@@ -81,6 +81,12 @@ class LostWorlds(FlowRuleSet):
     @classmethod
     def glossary(cls) -> tuple[GlossaryTerm, ...]:
         return load_glossary(__package__ or "engine.rules.lost_worlds")
+
+    @classmethod
+    def word(cls, text: str) -> str:
+        """Weapons are named in the chart (the document's Japanese beside the English); other words in the catalogue."""
+        weapon = chart.weapon_name(text)
+        return weapon if weapon != text else super().word(text)
 
     def new_state(self) -> GameState:
         figures = {}

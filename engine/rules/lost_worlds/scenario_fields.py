@@ -19,6 +19,8 @@ _ = gettext_for(__name__)
 
 MAX_HEIGHT = 12
 UNDEAD, REGENERATION, MANA_RECOVERY, WRAITH = "undead", "regeneration", "mana recovery", "wraith"
+FIELD_NAMES = (N_("height"), N_("hp"), N_("ranged modifier"), N_("mana"), N_("regenerates"))  # as people read them
+ABILITY_NAMES = (N_("undead"), N_("regeneration"), N_("mana recovery"), N_("wraith"))  # as the tablets show them
 
 FIGURE_FIELDS: tuple[Field, ...] = (
     Field("height", int, 4, low=1, high=MAX_HEIGHT, help="the character sheet's height: movement points and reach"),

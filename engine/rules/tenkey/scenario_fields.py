@@ -25,6 +25,11 @@ FOOTWORK = "footwork"
 MAGIC_GUIDANCE = "magic_guidance"
 PRECISE_SHOOTING = "precise_shooting"
 SHADOW_RUN = "shadow_run"
+# The sheet's values as people read them (the terminal's character list), and the skills' names as the
+# tablets show them on a figure (the ids above are what a scenario writes).
+FIELD_NAMES = (N_("movement"), N_("full movement"), N_("hp"), N_("shot range"), N_("area range"), N_("area radius"),
+               N_("line range"))
+ABILITY_NAMES = (N_("hawk_eye"), N_("footwork"), N_("magic_guidance"), N_("precise_shooting"), N_("shadow_run"))
 ABILITIES: dict[str, str] = {
     HAWK_EYE: N_("Hawk Eye (鷹の目): shots and spells are never blocked by obstacles or enemies between"),
     FOOTWORK: N_("Footwork (足さばき): obstructs as if moving 10 m (one zone up or down, two sideways)"),

@@ -10,6 +10,7 @@ from engine.board import TerrainKind
 from engine.i18n import N_
 
 OBSTACLE = "obstacle"
+KIND_NAMES = (N_("obstacle"),)  # the kind's name as people read it
 
 TERRAIN_KINDS: tuple[TerrainKind, ...] = (
     TerrainKind(OBSTACLE, N_("an obstacle in the zone: blocks shots and spells passing through it"),
