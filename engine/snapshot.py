@@ -68,10 +68,25 @@ def content_to_dict(rules: type[RuleSet]) -> dict[str, Any]:
                      "takes": list(q.takes), "shown": q.shown}
                     for q in rules.queries],
         "phases": {k: said(v) for k, v in rules.phase_names.items()},
-        "rulings": [ruling_kind_to_dict(k) for k in rules.ruling_kinds],  # what the game master may rule
+        "rulings": [{**r, "help": said(r["help"])}  # what the game master may rule
+                    for r in map(ruling_kind_to_dict, rules.ruling_kinds)],
         "terrain_marks": rules.terrain_marks,  # whether the game master may mark terrain in play
-        "calculators": [calculator_to_dict(c) for c in rules.calculators],
+        "calculators": [{**c, "label": said(c["label"]), "help": said(c["help"]),
+                         "fields": [{**f, "help": said(f["help"])} for f in c["fields"]]}
+                        for c in map(calculator_to_dict, rules.calculators)],
     }
+
+
+def rule_words(scenario: Scenario, rules: type[RuleSet]) -> dict[str, str]:
+    """The rule set's words the scenario's figures and map use as ids (kinds, abilities, weapons, tokens), each as
+    the table's language names it (``RuleSet.word``); a word that reads the same is left out."""
+    found: set[str] = set()
+    for f in scenario.figures:
+        for value in f.fields.values():
+            items = value if isinstance(value, (list, tuple)) else (value,)
+            found.update(str(_plain(v)) for v in items if isinstance(_plain(v), str))
+    found.update(str(token) for tile in scenario.board.to_dict().get("tiles", []) for token in tile.get("tokens", ()))
+    return {w: said for w in sorted(found) if w and (said := rules.word(w)) != w}
 
 
 def scenario_to_dict(scenario: Scenario, points: dict[str, int] | None = None) -> dict[str, Any]:
@@ -97,13 +112,10 @@ def scenario_to_dict(scenario: Scenario, points: dict[str, int] | None = None) -
                 "side": f.side,
                 "start": [f.start.q, f.start.r],
                 "height_mm": f.height_mm,
-                # the figure's kind and abilities as the table's language names them
-                **({"kind_label": declared_text(rules, str(_plain(f.fields["kind"])))} if f.fields.get("kind") else {}),
-                **({"ability_labels": [declared_text(rules, str(a)) for a in f.fields["abilities"]]}
-                   if isinstance(f.fields.get("abilities"), (list, tuple)) else {}),
             }
             for f in scenario.figures
         ],
+        "words": rule_words(scenario, rules),
         "victory": [{"side": v.side, "type": v.type, "text": v.text} for v in scenario.victory],
         "points": dict(points or {}),
         "board": board_to_dict(scenario),

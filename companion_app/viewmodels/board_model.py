@@ -493,6 +493,8 @@ def _facing_deg(view: BoardView, key: HexKey, facing: Any) -> float | None:
 def _figures(scenario: Mapping[str, Any], state: Mapping[str, Any] | None, view: BoardView) -> dict[str, FigureView]:
     live = (state or {}).get("figures", {})
     uses_facing = bool(scenario.get("uses_facing", False))
+    # the rule set's ids (kinds, abilities, items) as the table's language names them
+    words = {str(k): str(v) for k, v in (scenario.get("words") or {}).items()}
     out: dict[str, FigureView] = {}
     arrived: dict[str, tuple[int, int]] = {}
     for i, f in enumerate(scenario.get("figures", [])):
@@ -505,8 +507,8 @@ def _figures(scenario: Mapping[str, Any], state: Mapping[str, Any] | None, view:
         side = view.sides.get(str(f["side"]))
         carrying = tuple(now.get("carrying", ()))
         badges = [str(b) for b in now.get("badges", ()) if alive]  # the rule set's own (a unit state)
-        badges += [_("carries {item}", item=c) for c in carrying]
-        badges += [str(a) for a in f.get("ability_labels") or f.get("abilities", ())]
+        badges += [_("carries {item}", item=words.get(str(c), str(c))) for c in carrying]
+        badges += [words.get(str(a), str(a)) for a in f.get("abilities", ())]
         if not alive:
             badges.insert(0, _("down"))
         tile_level = view.tiles[key].level if key is not None and key in view.tiles else 0
@@ -519,7 +521,7 @@ def _figures(scenario: Mapping[str, Any], state: Mapping[str, Any] | None, view:
             id=fid,
             name=str(f.get("name", fid)),
             kind=kind,
-            kind_text=str(f.get("kind_label") or kind),
+            kind_text=words.get(kind, kind),
             side=str(f["side"]),
             side_name=side.name if side else str(f["side"]),
             colour=side.colour if side else palette.FALLBACK_COLOUR,

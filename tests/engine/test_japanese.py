@@ -161,12 +161,13 @@ def test_the_scenario_message_names_kinds_and_abilities_in_the_tables_language()
 
     with speaking("ja"):
         tutorial = load_scenario_text(bundled_scenarios()["tutorial"])
-        figures = scenario_to_dict(tutorial)["figures"]
-        tenkey = load_scenario_text(bundled_scenarios()["tenkey-skirmish"])
-        skills = [f["ability_labels"] for f in scenario_to_dict(tenkey)["figures"] if f.get("ability_labels")]
+        words = scenario_to_dict(tutorial)["words"]
+        tenkey = scenario_to_dict(load_scenario_text(bundled_scenarios()["tenkey-skirmish"]))["words"]
+        lost_worlds = scenario_to_dict(load_scenario_text(bundled_scenarios()["lost-worlds-ruined-tower"]))["words"]
         laramie = board_to_dict(load_scenario_text(bundled_scenarios()["laramie-station"]))
-    assert {f["kind_label"] for f in figures} == {"戦士", "射手"}, figures
-    assert ["《足さばき》"] in skills and ["《鷹の目》", "《精密射撃》"] in skills
+    assert words["fighter"] == "戦士" and words["archer"] == "射手", words
+    assert tenkey["footwork"] == "《足さばき》" and tenkey["hawk_eye"] == "《鷹の目》", tenkey
+    assert lost_worlds["sword"] == "剣" and lost_worlds["regeneration"] == "再生", lost_worlds
     kinds = {k["name"]: k for k in laramie["terrain_kinds"]}
     assert kinds["house"]["label"] == "家" and not kinds["house"]["help"].isascii()
     assert kinds["floor"]["help"] == "開けた床"
