@@ -198,13 +198,14 @@ class HexaApp(App):  # type: ignore[misc]
         self.header_text = s.header.text if s.board is not None else _("Waiting for the engine…")
         steps = undo_steps(s.entries, 1)
         self.can_undo = bool(steps) and not self.big_screen
-        self.undo_label = _("Undo: {action}", action=steps[0].action) if steps else _("Undo")
-        if len(self.undo_label) > 30:
-            self.undo_label = self.undo_label[:29] + "…"
+        undo_label = _("Undo: {action}", action=steps[0].action) if steps else _("Undo")
+        if len(undo_label) > 30:
+            undo_label = undo_label[:29] + "…"
         self.undo_why = "" if self.can_undo else (_("read-only big screen") if self.big_screen
                                                   else _("nothing to undo yet"))
         if self.undo_why:  # a greyed button says why
-            self.undo_label = _("Undo: {action}", action=self.undo_why)
+            undo_label = _("Undo: {action}", action=self.undo_why)
+        self.undo_label = undo_label  # set once: every change lays the button's text out and draws the panel again
         self.history_label = _("History: {why}", why=self.undo_why) if self.undo_why else _("History…")
         self._turn_prompt()
         screen = self.sm.current_screen

@@ -12,26 +12,13 @@ from collections.abc import Callable
 from typing import Any
 
 from kivy.clock import Clock
-from kivy.graphics import (
-    ClearBuffers,
-    ClearColor,
-    Color,
-    Fbo,
-    InstructionGroup,
-    MatrixInstruction,
-    PopMatrix,
-    PushMatrix,
-    Rectangle,
-    Scale,
-    Translate,
-)
-from kivy.graphics.scissor_instructions import ScissorPop, ScissorPush
 from kivy.graphics.transformation import Matrix
 from kivy.metrics import dp
 from kivy.properties import BooleanProperty, NumericProperty
 from kivy.uix.widget import Widget
 
 from companion_app.ui import board_drawing as draw
+from companion_app.ui.map_layers import MapLayers
 from companion_app.ui.readability import min_text_px
 from companion_app.ui.text_room import TextRoom, texture_per_font
 from companion_app.ui.widgets import text_scale
@@ -49,6 +36,7 @@ LABELS_UP_TO_TILES = 400  # hex labels on small maps only (they are noise on a 3
 TILE_TEXTURE_MAX_PX = 2048.0  # the tile texture follows the zoom (about one texel per pixel) up to this size
 TILE_TEXTURE_RESCALE = 1.6  # re-render it once the zoom has moved this factor away from its scale
 TILE_TEXTURE_SETTLE_S = 0.2  # … and the fingers have rested this long
+LAYER_MARGIN = 4.0  # the board's texture reaches this many hex sizes past the map (names beside the outer hexes)
 RELABEL_BY = 0.03  # the texts are laid out again once the zoom has moved this share away from the one they fit
 
 
@@ -80,34 +68,13 @@ class BoardWidget(Widget):  # type: ignore[misc]
         self._touches: dict[int, tuple[float, float]] = {}
         self._down: dict[int, tuple[float, float, bool]] = {}
         self._long_press_event: Any = None
-        # The tiles (the bulk of the geometry) are drawn once into a texture; each frame shows one quad.
-        self._fbo = Fbo(size=(16, 16), with_stencilbuffer=False)
-        with self._fbo:
-            ClearColor(0, 0, 0, 0)
-            ClearBuffers()
-            PushMatrix()
-            self._fbo_scale = Scale(1.0, 1.0, 1.0)
-            self._fbo_translate = Translate(0.0, 0.0, 0.0)
-            self.g_tiles = InstructionGroup()
-            self.g_tile_labels = InstructionGroup()  # laid out around the figures: drawn again when they move
-            PopMatrix()
-        self.canvas.add(self._fbo)
-        with self.canvas:
-            # A scissor clips the board to the widget for free (a stencil costs full-area fills in software GL);
-            # the window's clear colour is the board's background, so no background quad either.
-            self._scissor = ScissorPush(x=0, y=0, width=1, height=1)
-            PushMatrix()
-            self._matrix = MatrixInstruction()
-            Color(1, 1, 1, 1)
-            self._tiles_quad = Rectangle(pos=(0, 0), size=(0, 0))
-            self.g_under = InstructionGroup()
-            self.g_edges = InstructionGroup()
-            self.g_figures = InstructionGroup()
-            self.g_over = InstructionGroup()
-            for g in (self.g_under, self.g_edges, self.g_figures, self.g_over):
-                self.canvas.add(g)
-            PopMatrix()
-            ScissorPop()
+        # Drawn in map millimetres into textures (tiles; the whole board over them): each frame shows one quad.
+        self._layers = MapLayers(self.canvas)
+        self._fbo = self._layers.tiles_fbo
+        self.g_tiles, self.g_tile_labels = self._layers.tiles, self._layers.tile_labels
+        self.g_under, self.g_edges, self.g_figures, self.g_over = (
+            self._layers.under, self._layers.edges, self._layers.figures, self._layers.over)
+        self._scissor, self._matrix = self._layers.scissor, self._layers.matrix
         self.bind(pos=self._on_geometry, size=self._on_geometry)
 
     # ---------------------------------------------------------------- view transform
@@ -231,18 +198,10 @@ class BoardWidget(Widget):  # type: ignore[misc]
             self._render_tiles_texture(board)
 
     def _render_tiles_texture(self, board: BoardView) -> None:
-        """Size the tile texture to the current zoom (sharp, and cheap to sample in software GL) and render it."""
-        x0, y0, x1, y1 = board.bounds_mm()
-        w_mm, h_mm = max(1.0, x1 - x0), max(1.0, y1 - y0)
+        """Size the textures to the current zoom (sharp, and cheap to sample in software GL) and render them."""
         scale = self._wanted_texture_scale(board)
         self._texture_scale = scale
-        self._fbo.size = (max(1, int(w_mm * scale)), max(1, int(h_mm * scale)))
-        self._fbo_scale.xyz = (scale, scale, 1.0)
-        self._fbo_translate.xyz = (-x0, y1, 0.0)
-        self._tiles_quad.texture = self._fbo.texture
-        self._tiles_quad.pos = (x0, -y1)
-        self._tiles_quad.size = (w_mm, h_mm)
-        self._fbo.ask_update()
+        self._layers.place(board.bounds_mm(), scale, board.size_mm * LAYER_MARGIN)
 
     def _draw_edges(self, board: BoardView) -> None:
         shown = (board.size_mm, tuple(board.edges))
@@ -266,8 +225,10 @@ class BoardWidget(Widget):  # type: ignore[misc]
         room = TextRoom(min_mm, [(t.centre, board.size_mm * 0.42) for t in board.tiles.values() if t.tokens])
         draw.figures(self.g_figures, alive, board.size_mm, room=room)
         self._overlay_room = room.copy()  # the overlays' marks keep clear of the discs and names, not of hex labels
-        self.g_tile_labels.clear()
         tiles = list(board.tiles.values())
+        if len(tiles) > LABELS_UP_TO_TILES and not self.g_tile_labels.children:
+            return  # no labels to lay out again: the tiles' texture stays as it is
+        self.g_tile_labels.clear()
         if len(tiles) <= LABELS_UP_TO_TILES:  # labels drawn clear of the figures and their names
             draw.tile_labels(self.g_tile_labels, tiles, board.size_mm, levelled=any(t.level for t in tiles),
                              room=room, hexes=board.kind == "hex")

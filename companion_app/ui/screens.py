@@ -9,6 +9,7 @@ from kivy.core.image import Image as CoreImage
 from kivy.uix.screenmanager import Screen
 
 from companion_app.ui.board_widget import BoardWidget
+from companion_app.ui.cached_layer import CachedBoxLayout
 from companion_app.ui.fitting_row import FittingRow  # noqa: F401  (the .kv files' query and shape rows)
 from companion_app.ui.prompt_panel import PromptPanel
 from companion_app.ui.widgets import BigButton, WrapLabel
@@ -20,7 +21,8 @@ from engine.i18n import current_language, gettext_for
 
 _ = gettext_for(__name__)
 
-__all__ = ["BigScreen", "BoardWidget", "CameraScreen", "LogScreen", "PlayScreen", "PromptPanel", "SetupScreen"]
+__all__ = ["BigScreen", "BoardWidget", "CachedBoxLayout", "CameraScreen", "LogScreen", "PlayScreen", "PromptPanel",
+           "SetupScreen"]
 
 
 class PlayScreen(Screen):  # type: ignore[misc]
