@@ -475,10 +475,13 @@ def _letters(group: InstructionGroup, labels: Sequence[Label], room: TextRoom | 
 
 
 def figures(group: InstructionGroup, figs: Sequence[FigureView], size_mm: float, alpha: float = 1.0,
-            at: dict[str, list[Pt]] | None = None, names: bool = True, room: TextRoom | None = None) -> None:
+            at: dict[str, list[Pt]] | None = None, names: bool = True, room: TextRoom | None = None,
+            labels: InstructionGroup | None = None) -> None:
     """Figures as their side's shape in the side's colour with a dark outline and the kind's letter, a wedge on
     the rim where they face; names below, badges above. A stack is drawn disc after disc (the last to arrive on
-    top) with its count. ``at`` draws ghosts of a figure at other places instead."""
+    top) with its count. ``at`` draws ghosts of a figure at other places instead. ``labels``: the group the names
+    and badges go to (one drawn over the overlays), else ``group``."""
+    texts = labels if labels is not None else group
     single = [f for f in figs if f.stack < 2 or f.name_left is not None or at is not None]
     stacked = sorted((f for f in figs if f.stack >= 2 and f.name_left is None and at is None),
                      key=lambda f: f.stack_index)
@@ -487,12 +490,12 @@ def figures(group: InstructionGroup, figs: Sequence[FigureView], size_mm: float,
     named: list[NameLabel] = []
     _letters(group, _discs(group, single, size_mm, alpha, at, names, named), room)
     if names and at is None:
-        roster_names(group, single, size_mm, room)
+        roster_names(texts, single, size_mm, room)
     for f in stacked:  # each disc over the one below it, its letter with it; smaller, so the one below shows
         _letters(group, _discs(group, [f], size_mm * STACKED_SCALE, alpha, None, names, named), room)
         if f.stack_index == f.stack - 1:
             stack_count(group, f, size_mm * STACKED_SCALE, room)
-    name_labels(group, named, room)
+    name_labels(texts, named, room)
 
 
 def arrow(batch: MeshBatch, a: Pt, b: Pt, width: float, head: float) -> None:

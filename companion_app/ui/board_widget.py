@@ -74,6 +74,7 @@ class BoardWidget(Widget):  # type: ignore[misc]
         self.g_tiles, self.g_tile_labels = self._layers.tiles, self._layers.tile_labels
         self.g_under, self.g_edges, self.g_figures, self.g_over = (
             self._layers.under, self._layers.edges, self._layers.figures, self._layers.over)
+        self.g_names = self._layers.names  # figures' names and badges, over the overlays
         self._scissor, self._matrix = self._layers.scissor, self._layers.matrix
         self.bind(pos=self._on_geometry, size=self._on_geometry)
 
@@ -222,8 +223,9 @@ class BoardWidget(Widget):  # type: ignore[misc]
         self._figures_drawn = shown
         self._labels_min_mm = min_mm
         self.g_figures.clear()
+        self.g_names.clear()
         room = TextRoom(min_mm, [(t.centre, board.size_mm * 0.42) for t in board.tiles.values() if t.tokens])
-        draw.figures(self.g_figures, alive, board.size_mm, room=room)
+        draw.figures(self.g_figures, alive, board.size_mm, room=room, labels=self.g_names)
         self._overlay_room = room.copy()  # the overlays' marks keep clear of the discs and names, not of hex labels
         tiles = list(board.tiles.values())
         if len(tiles) > LABELS_UP_TO_TILES and not self.g_tile_labels.children:

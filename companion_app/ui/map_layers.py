@@ -34,8 +34,8 @@ Bounds = tuple[float, float, float, float]  # x0, y0, x1, y1 in map millimetres 
 
 
 class MapLayers:
-    """The groups a board draws into (``tiles``, ``tile_labels``; ``under``, ``edges``, ``figures``, ``over``)
-    and the instructions that show them on ``canvas`` clipped to a scissor box, through ``matrix``."""
+    """The groups a board draws into (``tiles``, ``tile_labels``; ``under``, ``edges``, ``figures``, ``over``,
+    ``names``) and the instructions that show them on ``canvas`` clipped to a scissor box, through ``matrix``."""
 
     def __init__(self, canvas: Canvas) -> None:
         self.tiles_fbo = Fbo(size=(16, 16), with_stencilbuffer=False)
@@ -67,6 +67,7 @@ class MapLayers:
             for g in (self.under, self.edges, self.figures, self.over):
                 self.fbo.add(g)  # a second time (made inside ``with``, each is there already): as the board always
                 # drew them, so translucent overlays keep the depth of colour they were chosen with
+            self.names = InstructionGroup()  # figures' names and badges, last: no overlay line crosses them
             PopMatrix()
         canvas.add(self.fbo)  # renders when something in it changed, before the quad that shows it
         with canvas:

@@ -48,3 +48,5 @@ def test_every_screen_reads_in_japanese(width: str, height: str) -> None:
     for name in (*SCREENS, *GM_PANELS):
         shot = SHOTS / f"layout-ja-{width}x{height}-{name}.png"
         assert shot.exists() and shot.stat().st_size > 10_000, shot.name
+    if (width, height) == ("1280", "800"):
+        check_guide_picture("app-play-ja.png", "layout-ja-1280x800-play-selection")

@@ -49,7 +49,7 @@ def board_texts(board: Any) -> list[tuple[float, str]]:
     over the font's line height."""
     per_font = texture_per_font()
     out = []
-    for group in (board.g_tile_labels, board.g_edges, board.g_figures, board.g_over):
+    for group in (board.g_tile_labels, board.g_edges, board.g_figures, board.g_over, board.g_names):
         for ins in group.children:
             if isinstance(ins, Rectangle) and ins.texture is not None:
                 out.append((ins.size[1] * board.viewport.zoom / per_font, f"{ins.size[1]:.1f} mm"))
@@ -125,8 +125,8 @@ def layouts_script(d: Driver) -> Step:
         _check_sizes(d, f"play selection {tag}", board)
         _check_drawn(d, f"play selection {tag}")
         shots.append(d.screenshot(f"layout-{name_tag}-play-selection"))
-        if tag == "1280x800" and lang == "en":
-            keep_for_guide(shots[-1], "app-play.png")  # the README's picture, when asked to
+        if tag == "1280x800":  # the README's pictures, when asked to
+            keep_for_guide(shots[-1], "app-play.png" if lang == "en" else f"app-play-{lang}.png")
         popup = app.open_legend()
 
         def legend_open() -> bool:
