@@ -29,6 +29,7 @@ from engine.rules.gm import Calculator, RulingKind
 from engine.scenario import FigureSpec, Scenario
 from engine.scenario_schema import Field
 from engine.state import FigureState, GameState
+from engine.texts import join_list
 
 from . import calculators, moving, queries, scenario_fields, terrain, turn, water
 from .flight import FULL_FLIGHT_REACH
@@ -38,7 +39,6 @@ from .sight import SIGHT_RULING
 from .situation import PRONE, STARTED_UNDERWATER, Figure, Situation, situation
 from .skills import Skill, Use, aim_problem, use
 from .steps import MoveCharacter, PickCharacter
-from .texts import listing
 
 _ = gettext_for(__name__)
 
@@ -244,7 +244,7 @@ class Filtwiz(FlowRuleSet):
             for h in sorted(h for h in self.board if user.hex.distance(h) <= skill.reach):
                 u = use(sit, user, skill, h)
                 if u.allowed and u.hit:
-                    names = listing(self.name_of(t.id) for t in u.hit)
+                    names = join_list(self.name_of(t.id) for t in u.hit)
                     out.append(AttackOption(f"area:{self.label(h)}",
                                             _("area around {hex}: {names}", hex=self.label(h), names=names), h,
                                             u.hit[0].id, u))
@@ -252,14 +252,14 @@ class Filtwiz(FlowRuleSet):
             for d in range(6):
                 u = use(sit, user, skill, direction=d)
                 if u.hit:
-                    names = listing(self.name_of(t.id) for t in u.hit)
+                    names = join_list(self.name_of(t.id) for t in u.hit)
                     out.append(AttackOption(f"fan:{d}", _("fan towards {hex}: {names}",
                                                           hex=self.label(user.hex.neighbour(d)), names=names),
                                             None, u.hit[0].id, u))
         else:
             u = use(sit, user, skill)
             if u.hit:
-                names = listing(self.name_of(t.id) for t in u.hit)
+                names = join_list(self.name_of(t.id) for t in u.hit)
                 out.append(AttackOption("self", _("around itself: {names}", names=names), None, u.hit[0].id, u))
         return out
 

@@ -18,12 +18,12 @@ from engine.board import HexBoard
 from engine.i18n import gettext_for
 from engine.scenario import FigureSpec
 from engine.state import FigureState
+from engine.texts import join_list
 
 from . import data, scenario_fields, terrain, units
 from .dice import chance
 from .field_of_fire import in_field_of_fire
 from .sight import LineOfFire, line_of_fire
-from .texts import joined
 
 _ = gettext_for(__name__)
 
@@ -69,11 +69,11 @@ class Shot:
 
     def value_breakdown(self) -> str:
         """The modifiers of the value: "hit value 6, prone −2"."""
-        return joined(m.text() for m in self.value_modifiers)
+        return join_list(m.text() for m in self.value_modifiers)
 
     def breakdown(self) -> str:
         """Every modifier: "hit 6, prone −2; range 9 +1, cover +2"."""
-        die = joined(m.text() for m in self.die_modifiers) or _("no modifiers to the die")
+        die = join_list(m.text() for m in self.die_modifiers) or _("no modifiers to the die")
         return _("{value}; {die}", value=self.value_breakdown(), die=die)
 
 

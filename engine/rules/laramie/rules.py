@@ -29,12 +29,12 @@ from engine.rules.content import GlossaryTerm, QueryKind, load_glossary
 from engine.scenario import FigureSpec, Scenario
 from engine.scenario_schema import Field
 from engine.state import FigureState, GameState
+from engine.texts import join_list
 
 from . import combat, data, movement, order, queries, scenario_fields, state_update, terrain, units
 from .fire import Shot, normal_shot, suppressive_shot
 from .rounds import Rounds
 from .steps import Act, MoveUnit
-from .texts import TranslatedNames, joined
 
 _ = gettext_for(__name__)
 
@@ -53,7 +53,7 @@ class Laramie(FlowRuleSet):
     one_figure_per_cell: ClassVar[bool] = False
     uses_facing: ClassVar[bool] = True
     queries: ClassVar[tuple[QueryKind, ...]] = queries.QUERIES
-    phase_names: ClassVar[Mapping[str, str]] = TranslatedNames({
+    phase_names: ClassVar[Mapping[str, str]] = ({
         "state": N_("State-update phase"), "move": N_("Movement phase"), "combat": N_("Combat phase")})
     flow: ClassVar[Flow] = Flow(
         order=Rounds(),
@@ -164,7 +164,7 @@ class Laramie(FlowRuleSet):
             if v.type == "kill":
                 wanted = scenario_fields.kill_figures(v)
                 if all(not state.figures[f].alive for f in wanted):
-                    return v.side, v.text or _("{names} brought down", names=joined(self.name_of(f) for f in wanted))
+                    return v.side, v.text or _("{names} brought down", names=join_list(self.name_of(f) for f in wanted))
             elif not any(f.alive and f.side != v.side for f in state.figures.values()):
                 return v.side, v.text or _("every enemy unit is down")
         return None

@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING
 from engine.events import Event
 from engine.i18n import gettext_for, ngettext_for
 from engine.state import GameState
+from engine.texts import join_list
 
 from . import falling, recovery, scenario_fields, wraith
 from .condition import (
@@ -31,7 +32,6 @@ from .condition import (
     out_of_fight,
 )
 from .steps import FallCheck, PickFight, RecoveryRoll
-from .texts import listing
 
 if TYPE_CHECKING:
     from .rules import LostWorlds
@@ -148,6 +148,6 @@ def experience_text(r: LostWorlds, state: GameState, side: str, points: int) -> 
     if not shares or not points:
         return _("No victory points to share.")
     each = next(iter(shares.values()))
-    names = listing(r.name_of(f) for f in shares)
+    names = join_list(r.name_of(f) for f in shares)
     return _n("{n} victory point: {each} experience each for {names}.",
               "{n} victory points: {each} experience each for {names}.", points, each=each, names=names)

@@ -11,8 +11,7 @@ from collections.abc import Iterable
 
 from engine.board import ZoneBoard
 from engine.hexes import Hex
-
-from .texts import word_list
+from engine.texts import join_words
 
 VERTICAL_M = 10  # a step to the zone above or below
 HORIZONTAL_M = 3  # a step to the zone left or right
@@ -52,4 +51,4 @@ def zones_between_in_row(a: Hex, b: Hex) -> list[Hex]:
 
 def labels(board: ZoneBoard, zones: Iterable[Hex]) -> str:
     """Zone labels for people, in the order given: "4, 5 and 6" (Japanese: "4、5、6")."""
-    return word_list(board.label(z) for z in zones)
+    return join_words(board.label(z) for z in zones)

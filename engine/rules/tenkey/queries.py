@@ -9,12 +9,12 @@ from typing import TYPE_CHECKING
 from engine.i18n import N_, gettext_for, ngettext_for
 from engine.overlays import CellMark, LineMark, Overlay, reach_overlay
 from engine.rules.content import QueryKind
+from engine.texts import join_list
 
 from . import areas, lines, scenario_fields
 from .geometry import labels
 from .obstruction import obstruction_zones
 from .scenario_fields import FOOTWORK
-from .texts import TranslatedNames, joined
 
 if TYPE_CHECKING:
     from engine.state import GameState
@@ -35,7 +35,7 @@ QUERIES: tuple[QueryKind, ...] = (
     QueryKind("line", N_("Line"), help=N_("the lines its line spell may run, and who stands on them"), shown=False),
     QueryKind("obstruct", N_("Obstruct"), help=N_("the zones where it may stop a passing enemy"), shown=False),
 )  # each marks every zone: one at a time reads best, so only the moves are drawn until the player turns one on
-PHASE_NAMES: Mapping[str, str] = TranslatedNames({"act": N_("Characters act")})
+PHASE_NAMES: Mapping[str, str] = ({"act": N_("Characters act")})
 
 
 def answer(r: TenkeyBattle, state: GameState, kind: str, subject: str) -> Overlay:
@@ -82,7 +82,7 @@ def ranged_overlay(r: TenkeyBattle, state: GameState, fid: str) -> Overlay:
         path = s.routes[0] if s.routes else (here, t.hex)
         who = {"name": r.name_of(t.id), "zone": r.label(t.hex), "range": s.range_m}
         if s.blocked:
-            why = joined(r.label(b) for b in s.blockers)
+            why = join_list(r.label(b) for b in s.blockers)
             text = _("{name} in {zone}: {range} m, blocked: an obstacle or an enemy in {blockers} lies on a cheapest "
                      "route", blockers=why, **who)
             marks.append(LineMark(path, "blocked", text, t.id, s.blockers[0]))
@@ -140,7 +140,7 @@ def line_overlay(r: TenkeyBattle, state: GameState, fid: str) -> Overlay:
         if tz == here:
             continue
         covered = lines.line(r.board, here, tz)
-        caught = joined(r.name_of(c) for c in r.caught(state, fid, covered))
+        caught = join_list(r.name_of(c) for c in r.caught(state, fid, covered))
         marks.append(LineMark(covered, "clear", _("through {name}: {zones} ({caught})", name=r.name_of(t),
                                                   zones=labels(r.board, covered), caught=caught), t))
     if not marks:

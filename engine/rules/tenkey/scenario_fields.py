@@ -11,9 +11,9 @@ from engine.i18n import N_, gettext_for
 from engine.rules.base import OptionSpec, VictoryType
 from engine.scenario import FigureSpec, Scenario
 from engine.scenario_schema import Field, FieldError, number_field, texts_field
+from engine.texts import join_list
 
 from . import deployment
-from .texts import joined
 
 _ = gettext_for(__name__)
 
@@ -124,7 +124,7 @@ def check_figure(spec: FigureSpec, board: Board) -> None:
         if name not in ABILITIES:
             raise FieldError("abilities", _("{name!r} has the ability {ability!r}, which Tenkey battle does not know",
                                             name=spec.name, ability=name),
-                             _("use some of: {abilities}", abilities=joined(ABILITIES)))
+                             _("use some of: {abilities}", abilities=join_list(ABILITIES)))
     if float(spec.fields["area_range"]) > 0 and float(spec.fields["area_radius"]) <= 0:
         raise FieldError("area_radius", _("{name!r} has an area spell with no radius", name=spec.name),
                          _("give area_radius in metres, or set area_range = 0"))
@@ -136,11 +136,11 @@ def check_scenario(scenario: Scenario) -> None:
     named = str(scenario.options.get("allies") or "")
     if named and named not in sides:
         raise ValueError(_("option allies = {named!r} names no side. Fix: use one of {sides}", named=named,
-                           sides=joined(sides)))
+                           sides=join_list(sides)))
     how = scenario.options.get("deployment", "standard")
     if how not in DEPLOYMENTS:
         raise ValueError(_("option deployment = {how!r} is not known. Fix: use one of {choices}", how=how,
-                           choices=joined(DEPLOYMENTS)))
+                           choices=join_list(DEPLOYMENTS)))
     board = scenario.board
     if free_deployment(scenario) or not isinstance(board, ZoneBoard):
         return
@@ -148,7 +148,7 @@ def check_scenario(scenario: Scenario) -> None:
     for f in scenario.figures:
         allowed = deployment.start_zones(board, f.side == party)
         if f.start not in allowed:
-            zones = joined(sorted(board.label(z) for z in allowed))
+            zones = join_list(sorted(board.label(z) for z in allowed))
             text = (_("{name!r} starts in {zone}, but its side starts in the bottom row ({zones}). Fix: start it "
                       "there, or set the option deployment = \"free\" for the GM's own placement",
                       name=f.name, zone=board.label(f.start), zones=zones) if f.side == party

@@ -18,6 +18,7 @@ from engine.hexes import Hex
 from engine.i18n import N_, gettext_for, ngettext_for
 from engine.prompts import Option, Prompt, PromptKind
 from engine.state import GameState
+from engine.texts import join_list
 
 from . import areas, lines, scenario_fields
 from .geometry import labels
@@ -36,7 +37,6 @@ from .steps import (
     PickCharacter,
     Walk,
 )
-from .texts import joined
 
 if TYPE_CHECKING:
     from .rules import TenkeyBattle
@@ -270,7 +270,7 @@ def apply_action(r: TenkeyBattle, state: GameState, step: ChooseAction, choice: 
 def _strike(r: TenkeyBattle, state: GameState, fid: str, attack: str, covered: tuple[Hex, ...],
             events: list[Event]) -> None:
     caught = r.caught(state, fid, covered)
-    owner, zones, who = possessive(r.name_of(fid)), labels(r.board, covered), joined(r.name_of(t) for t in caught)
+    owner, zones, who = possessive(r.name_of(fid)), labels(r.board, covered), join_list(r.name_of(t) for t in caught)
     if attack == "line":
         text = (_("{owner} line spell covers {zones}: {caught}.", owner=owner, zones=zones, caught=who) if caught
                 else _("{owner} line spell covers {zones}; nobody is there.", owner=owner, zones=zones))
