@@ -89,52 +89,50 @@ def _read(path: Path, lang: str) -> Catalog:
         return read_po(f, locale=lang)
 
 
-def update(top: Path | None = None) -> list[Path]:
-    """Merge the extracted messages into every language's catalogue; returns the files written."""
+def _catalogues(top: Path | None) -> Iterator[tuple[Catalog, str, Path, Catalog]]:
+    """Each package's messages in its code (a template) with each translated language's catalogue of them."""
     roots = catalogue_roots(top)
-    written: list[Path] = []
     for root in roots:
         template = extract(root, roots)
         for lang in LANGUAGES:
             if lang == SOURCE_LANGUAGE:
                 continue
             path = catalogue_file(root, lang)
-            catalog = _read(path, lang) if path.is_file() else Catalog(locale=lang, project=PROJECT)
-            catalog.update(template, no_fuzzy_matching=True, update_creation_date=False)
-            catalog.obsolete.clear()
-            catalog.fuzzy = False
-            catalog.header_comment = HEADER.format(language=lang)
-            path.parent.mkdir(parents=True, exist_ok=True)
-            out = io.BytesIO()
-            # No line numbers: a catalogue changes when a message does, not when code moves.
-            write_po(out, catalog, width=0, include_lineno=False, sort_output=False, ignore_obsolete=True)
-            # Nor does it change with the Babel version that wrote it.
-            path.write_bytes(re.sub(rb'"Generated-By: [^"]*\\n"\n', b"", out.getvalue()))
-            written.append(path)
+            yield template, lang, path, (_read(path, lang) if path.is_file() else Catalog(locale=lang, project=PROJECT))
+
+
+def update(top: Path | None = None) -> list[Path]:
+    """Merge the extracted messages into every language's catalogue; returns the files written."""
+    written: list[Path] = []
+    for template, lang, path, catalog in _catalogues(top):
+        catalog.update(template, no_fuzzy_matching=True, update_creation_date=False)
+        catalog.obsolete.clear()
+        catalog.fuzzy = False
+        catalog.header_comment = HEADER.format(language=lang)
+        path.parent.mkdir(parents=True, exist_ok=True)
+        out = io.BytesIO()
+        # No line numbers: a catalogue changes when a message does, not when code moves.
+        write_po(out, catalog, width=0, include_lineno=False, sort_output=False, ignore_obsolete=True)
+        # Nor does it change with the Babel version that wrote it.
+        path.write_bytes(re.sub(rb'"Generated-By: [^"]*\\n"\n', b"", out.getvalue()))
+        written.append(path)
     return written
 
 
 def untranslated(top: Path | None = None) -> list[Untranslated]:
     """Every message in the code that some language's catalogue does not translate."""
-    roots = catalogue_roots(top)
     found: list[Untranslated] = []
-    for root in roots:
-        template = extract(root, roots)
-        for lang in LANGUAGES:
-            if lang == SOURCE_LANGUAGE:
+    for template, _lang, path, catalog in _catalogues(top):
+        for message in template:
+            if not message.id:
                 continue
-            path = catalogue_file(root, lang)
-            catalog = _read(path, lang) if path.is_file() else Catalog(locale=lang)
-            for message in template:
-                if not message.id:
-                    continue
-                entry = catalog.get(message.id)
-                strings = entry.string if entry is not None else None
-                texts = [strings] if isinstance(strings, str) or strings is None else list(strings)
-                if entry is None or entry.fuzzy or not all(t and str(t).strip() for t in texts):
-                    key = message.id if isinstance(message.id, str) else message.id[0]
-                    file, line = message.locations[0] if message.locations else ("?", 0)
-                    found.append(Untranslated(path, key, f"{file}:{line}"))
+            entry = catalog.get(message.id)
+            strings = entry.string if entry is not None else None
+            texts = [strings] if isinstance(strings, str) or strings is None else list(strings)
+            if entry is None or entry.fuzzy or not all(t and str(t).strip() for t in texts):
+                key = message.id if isinstance(message.id, str) else message.id[0]
+                file, line = message.locations[0] if message.locations else ("?", 0)
+                found.append(Untranslated(path, key, f"{file}:{line}"))
     return found
 
 
