@@ -10,9 +10,9 @@ from engine.i18n import speaking
 from engine.rules.content import QueryInput
 from engine.rules.filtwiz import calculators, mass_combat
 from engine.rules.filtwiz.rules import Filtwiz
+from tests.engine.english_runs import leaked
 from tests.engine.test_cli_play import hexa
 
-from .english_runs import leaked
 from .scenarios import scenario, started
 
 FIGURES = """

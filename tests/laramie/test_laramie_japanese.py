@@ -5,37 +5,22 @@ without the English of the rule set's own texts."""
 from __future__ import annotations
 
 import os
-import re
 import subprocess
 import sys
 from pathlib import Path
 
 import pytest
-from babel.messages.pofile import read_po
 
 from engine.errors import IllegalActionError
 from engine.game import Game
 from engine.i18n import speaking
 from engine.rules.content import load_glossary
 from engine.rules.laramie import units
+from tests.engine.english_runs import leaked
 from tests.laramie.town import choose, move, play, town
 
 ROOT = Path(__file__).resolve().parents[2]
-CATALOGUE = ROOT / "engine" / "rules" / "laramie" / "locale" / "ja" / "LC_MESSAGES" / "messages.po"
 CORE_WORDS = {"off the table"}  # the core's own removal prompt says these words too ("Take Jeff off the table")
-
-
-def english_phrases(catalogue: Path, words: int = 3) -> set[str]:
-    """The runs of ``words`` or more English words in the catalogue's messages, placeholders left out."""
-    with catalogue.open("rb") as f:
-        messages = [m.id for m in read_po(f) if m.id]
-    phrases = set()
-    for mid in messages:
-        for text in (mid if isinstance(mid, tuple) else (mid,)):
-            for part in re.split(r"\{[^}]*\}", text):
-                run = re.findall(r"[A-Za-z][A-Za-z'-]*(?: [A-Za-z][A-Za-z'-]*)*", part)
-                phrases.update(r for r in run if len(r.split()) >= words)
-    return phrases
 
 
 def game() -> Game:
@@ -86,5 +71,5 @@ def test_a_whole_auto_game_in_japanese_prints_none_of_the_rule_sets_english(tmp_
     assert result.returncode == 0, result.stderr
     out = result.stdout
     assert "状態更新：" in out and "第2ターン。" in out
-    leaked = sorted(p for p in english_phrases(CATALOGUE) - CORE_WORDS if p in out)
-    assert not leaked, leaked
+    found = [run for run in leaked(out, "engine.rules.laramie") if run not in CORE_WORDS]
+    assert not found, found

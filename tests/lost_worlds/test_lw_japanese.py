@@ -8,8 +8,8 @@ from engine.i18n import speaking
 from engine.rules.lost_worlds import chart
 from engine.rules.lost_worlds.condition import HP, badges
 from engine.rules.lost_worlds.rules import LostWorlds
+from tests.engine.english_runs import leaked
 from tests.engine.test_cli_play import hexa
-from tests.filtwiz.english_runs import leaked
 
 from .tower import game, tower
 

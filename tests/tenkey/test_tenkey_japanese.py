@@ -4,35 +4,20 @@
 from __future__ import annotations
 
 import os
-import re
 import subprocess
 import sys
 from pathlib import Path
 
 import pytest
-from babel.messages.pofile import read_po
 
 from engine.actions import Choose, Move
 from engine.errors import IllegalActionError
 from engine.i18n import speaking
 from engine.rules.content import load_glossary
+from tests.engine.english_runs import leaked
 from tests.tenkey.tenkey_scenarios import act, game, zone
 
 ROOT = Path(__file__).resolve().parents[2]
-CATALOGUE = ROOT / "engine" / "rules" / "tenkey" / "locale" / "ja" / "LC_MESSAGES" / "messages.po"
-
-
-def english_phrases(catalogue: Path, words: int = 3) -> set[str]:
-    """The runs of ``words`` or more English words in the catalogue's messages, placeholders left out."""
-    with catalogue.open("rb") as f:
-        messages = [m.id for m in read_po(f) if m.id]
-    phrases = set()
-    for mid in messages:
-        for text in (mid if isinstance(mid, tuple) else (mid,)):
-            for part in re.split(r"\{[^}]*\}", text):
-                run = re.findall(r"[A-Za-z][A-Za-z'-]*(?: [A-Za-z][A-Za-z'-]*)*", part)
-                phrases.update(r for r in run if len(r.split()) >= words)
-    return phrases
 
 
 def test_the_move_prompt_and_its_options_speak_the_originals_terms() -> None:
@@ -89,5 +74,5 @@ def test_a_whole_auto_game_in_japanese_prints_none_of_the_rule_sets_english(tmp_
     assert result.returncode == 0, result.stderr
     out = result.stdout
     assert "先制を取った。" in out and "敵はすべて倒れた" in out
-    leaked = sorted(p for p in english_phrases(CATALOGUE) if p in out)
-    assert not leaked, leaked
+    found = leaked(out, "engine.rules.tenkey")
+    assert not found, found
