@@ -24,7 +24,7 @@ ALLOWED: dict[str, tuple[str, ...] | None] = {
     "vision/synthetic": ("engine.wire", "engine.service.security", "engine.i18n", "engine.fonts", "engine.hexes",
                          "engine.layout", "engine.board", "engine.scenario", "engine.errors"),
     "companion_app": ("engine.wire", "engine.service.client", "engine.service.security", "engine.i18n", "engine.fonts",
-                      "engine.hexes", "engine.layout", "engine.flow.words"),
+                      "engine.texts", "engine.hexes", "engine.layout", "engine.flow.words"),
     # the demo launcher plays the other side and drives the synthetic table: it runs a game of its own
     "companion_app/demo": None,
 }
