@@ -166,9 +166,9 @@ def percentiles(values: list[float]) -> dict[str, float]:
 
 
 def run_in_window(quick: bool) -> dict[str, Any]:
-    os.environ.setdefault("KIVY_NO_ARGS", "1")
-    os.environ.setdefault("KIVY_LOG_MODE", "PYTHON")
-    os.environ.setdefault("KIVY_NO_CONSOLELOG", "1")
+    from companion_app.kivy_start import prepare_kivy
+
+    prepare_kivy()  # the window as the app asks for it (no multisampling), and a quiet start
     from kivy.config import Config
 
     Config.set("graphics", "maxfps", "0")  # measure the real frame cost, not the 60 fps cap

@@ -65,9 +65,9 @@ def loopback() -> str:
 
 def run_tablet(pub: str, router: str) -> int:
     """The tablet: the real app; prints one JSON line per figure hex shown on a flipped frame."""
-    os.environ.setdefault("KIVY_NO_ARGS", "1")
-    os.environ.setdefault("KIVY_LOG_MODE", "PYTHON")
-    os.environ.setdefault("KIVY_NO_CONSOLELOG", "1")
+    from companion_app.kivy_start import prepare_kivy
+
+    prepare_kivy()  # the window as the app asks for it (no multisampling), and a quiet start
     from kivy.config import Config
 
     Config.set("graphics", "width", "1280")

@@ -4,7 +4,9 @@ Two Fbos, both at the same texture scale (about one texel per screen pixel at th
 the tiles (terrain, tokens, hex labels: they change with the map or the GM's marks) and, over a copy of
 that texture, the layers that change during play (shading, edges, figures, overlays). Kivy renders an Fbo
 again only when an instruction inside it changed, so a frame that only pans or zooms draws one textured
-quad under a matrix, and an update renders the board once and is shown from then on.
+quad under a matrix, and an update renders the board once and is shown from then on. Each texture renders
+again only inside the box of what changed in it (``partial_render``): a figure moved by a hex renders a few
+thousand texels of a board's millions.
 """
 
 from __future__ import annotations
@@ -29,8 +31,10 @@ from kivy.graphics.instructions import Canvas
 from kivy.graphics.scissor_instructions import ScissorPop, ScissorPush
 
 from companion_app.ui.opaque import opaque
+from companion_app.ui.partial_render import PartialRender
 
 Bounds = tuple[float, float, float, float]  # x0, y0, x1, y1 in map millimetres (y down)
+PASSES = 2  # boxes a texture renders again in: two figures moved far apart cost two small boxes
 
 
 class MapLayers:
@@ -38,37 +42,40 @@ class MapLayers:
     ``names``) and the instructions that show them on ``canvas`` clipped to a scissor box, through ``matrix``."""
 
     def __init__(self, canvas: Canvas) -> None:
+        self._origin = (0.0, 0.0)  # the textures' lower left corner in the board's coordinates
+        self._texels_per_mm = 1.0
+        self.tiles = InstructionGroup()
+        self.tile_labels = InstructionGroup()
+        self.under, self.edges, self.figures, self.over = (InstructionGroup() for _ in range(4))
+        self.names = InstructionGroup()  # figures' names and badges, last: no overlay line crosses them
+        # The four layers that change in play are drawn twice, as the board always drew them, so translucent
+        # overlays keep the depth of colour they were chosen with.
+        drawn = [self.under, self.edges, self.figures, self.over] * 2 + [self.names]
         self.tiles_fbo = Fbo(size=(16, 16), with_stencilbuffer=False)
-        with self.tiles_fbo:
-            self._clear = ClearColor(*Window.clearcolor)  # the board's background, as the window's elsewhere
-            ClearBuffers()
-            PushMatrix()
-            self._tiles_scale = Scale(1.0, 1.0, 1.0)
-            self._tiles_shift = Translate(0.0, 0.0, 0.0)
-            self.tiles = InstructionGroup()
-            self.tile_labels = InstructionGroup()
-            PopMatrix()
         self.fbo = Fbo(size=(16, 16), with_stencilbuffer=False)
-        self.fbo.add(self.tiles_fbo)  # inside: a change of the tiles renders the board again too
-        with self.fbo:
-            PushMatrix()
-            self._scale = Scale(1.0, 1.0, 1.0)
-            self._shift = Translate(0.0, 0.0, 0.0)
-            Color(1, 1, 1, 1)
-        # The tiles' texture is opaque and as large as the board's: copied unblended, it clears the board too.
+        # Each texture renders again only where its drawing changed, in up to PASSES boxes (see partial_render);
+        # the board's also where the tiles' texture it copies did.
+        self.tiles_partial = PartialRender(self.tiles_fbo, [self.tiles, self.tile_labels], self._to_texels,
+                                           passes=PASSES, rendered=self._tiles_rendered)
+        self.partial = PartialRender(self.fbo, drawn, self._to_texels, passes=PASSES)
+        self._clear = ClearColor(*Window.clearcolor)  # the board's background, as the window's elsewhere
+        self._tiles_scale = Scale(1.0, 1.0, 1.0)
+        self._tiles_shift = Translate(0.0, 0.0, 0.0)
+        self._scale = Scale(1.0, 1.0, 1.0)
+        self._shift = Translate(0.0, 0.0, 0.0)
         self._tiles_quad = Rectangle(pos=(0, 0), size=(0, 0))
-        for instruction in opaque(self._tiles_quad):
-            self.fbo.add(instruction)
-        with self.fbo:
-            self.under = InstructionGroup()
-            self.edges = InstructionGroup()
-            self.figures = InstructionGroup()
-            self.over = InstructionGroup()
-            for g in (self.under, self.edges, self.figures, self.over):
-                self.fbo.add(g)  # a second time (made inside ``with``, each is there already): as the board always
-                # drew them, so translucent overlays keep the depth of colour they were chosen with
-            self.names = InstructionGroup()  # figures' names and badges, last: no overlay line crosses them
-            PopMatrix()
+        self.tiles_fbo.add(self._clear)
+        for begin, end in zip(self.tiles_partial.begins, self.tiles_partial.ends, strict=True):
+            # a pass: cleared (inside its box), then drawn
+            for instruction in (begin, ClearBuffers(), PushMatrix(), self._tiles_scale, self._tiles_shift,
+                                Color(1, 1, 1, 1), self.tiles, self.tile_labels, PopMatrix(), end):
+                self.tiles_fbo.add(instruction)
+        self.fbo.add(self.tiles_fbo)  # inside, first: a change of the tiles renders the board again too
+        for begin, end in zip(self.partial.begins, self.partial.ends, strict=True):
+            # a pass: the tiles' texture (opaque, as large as the board's) copied unblended clears the board too
+            for instruction in (begin, PushMatrix(), self._scale, self._shift, Color(1, 1, 1, 1),
+                                *opaque(self._tiles_quad), *drawn, PopMatrix(), end):
+                self.fbo.add(instruction)
         canvas.add(self.fbo)  # renders when something in it changed, before the quad that shows it
         with canvas:
             # A scissor clips the board to the widget for free (a stencil costs full-area fills in software GL).
@@ -92,6 +99,7 @@ class MapLayers:
         w_px = max(1, int(max(1.0, x1 - x0) * scale)) + 2 * margin_px
         h_px = max(1, int(max(1.0, y1 - y0) * scale)) + 2 * margin_px
         left, bottom = x0 - margin, -y1 - margin  # the textures' lower left corner in the board's coordinates
+        self._origin, self._texels_per_mm = (left, bottom), scale
         for fbo in (self.tiles_fbo, self.fbo):
             fbo.size = (w_px, h_px)
         self._clear.rgba = tuple(Window.clearcolor)
@@ -104,8 +112,20 @@ class MapLayers:
             quad.texture = texture
             quad.pos = (left, bottom)
             quad.size = (w_px / scale, h_px / scale)
-        self.tiles_fbo.ask_update()
-        self.fbo.ask_update()
+        self.tiles_partial.whole()
+        self.partial.whole()
+
+    def _to_texels(self, x: float, y: float) -> tuple[float, float]:
+        return (x - self._origin[0]) * self._texels_per_mm, (y - self._origin[1]) * self._texels_per_mm
+
+    def _tiles_rendered(self, boxes: list[tuple[int, int, int, int]] | None) -> None:
+        """The tiles' texture rendered again (inside the board's render): copy those parts of it again."""
+        if boxes is None:
+            self.partial.whole(render=False)  # it is rendering now
+            return
+        for x, y, w, h in boxes:
+            if w > 0 and h > 0:
+                self.partial.extra_boxes.append((x, y, x + w, y + h))
 
     def tiles_changed(self) -> None:
         """Render the tiles again (hex labels laid out anew around moved figures)."""

@@ -14,6 +14,9 @@ from collections.abc import Callable, Generator
 from pathlib import Path
 from typing import Any
 
+import cv2
+import numpy as np
+
 from companion_app.kivy_start import prepare_kivy
 
 prepare_kivy()  # the providers and the quiet logging of 'hexa app'
@@ -155,6 +158,7 @@ class Driver:
         t.touch_up()
 
     def screenshot(self, name: str) -> Path:
+        self.boards_drawn_as_whole(name)
         SHOTS.mkdir(parents=True, exist_ok=True)
         made = Window.screenshot(name=str(SHOTS / f"{name}.png"))
         target = SHOTS / f"{name}.png"
@@ -162,6 +166,35 @@ class Driver:
             Path(made).replace(target)
         self.checks.append(f"screenshot {target.name}")
         return target
+
+
+    def boards_drawn_as_whole(self, name: str) -> None:
+        """Every board on the screen shown: its texture, rendered again only where something changed (see
+        ``partial_render``), holds exactly the texels a whole render gives. Counts the renders made in parts."""
+        from companion_app.ui.board_widget import BoardWidget
+
+        for board in [w for w in self.app.sm.current_screen.walk() if isinstance(w, BoardWidget)]:
+            layers = board._layers
+            if layers.fbo.size[0] < 2:
+                continue  # no map shown yet
+            before = layers.fbo.pixels
+            parts = layers.partial.partial_renders + layers.tiles_partial.partial_renders
+            layers.tiles_partial.whole()
+            layers.partial.whole()
+            layers.fbo.draw()
+            after = layers.fbo.pixels
+            if before != after:
+                w, h = (int(v) for v in layers.fbo.size)
+                a = np.frombuffer(before, np.uint8).reshape(h, w, 4)
+                b = np.frombuffer(after, np.uint8).reshape(h, w, 4)
+                ys, xs = np.nonzero((a != b).any(axis=-1))
+                SHOTS.mkdir(parents=True, exist_ok=True)
+                for tag, texels in (("parts", a), ("whole", b)):
+                    cv2.imwrite(str(SHOTS / f"{name}-board-{tag}.png"), cv2.cvtColor(texels[::-1], cv2.COLOR_RGBA2BGRA))
+                raise Failed(f"{name}: the board's texture drawn in parts differs from a whole render in {len(xs)} "
+                             f"texels, x {xs.min()}–{xs.max()}, y {ys.min()}–{ys.max()} (both saved beside the "
+                             "screenshots)")
+            self.checks.append(f"{name}: the board drawn in parts ({parts} renders) is as drawn whole")
 
 
 def unexplained_disabled(root: Any) -> list[str]:
