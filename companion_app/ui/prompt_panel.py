@@ -4,7 +4,8 @@ large face buttons (focus moves to the next die by itself), "roll for me", choic
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from functools import partial
+from typing import Any, TypeVar
 
 from kivy.metrics import dp
 from kivy.uix.boxlayout import BoxLayout
@@ -26,6 +27,26 @@ SendOverride = Callable[[dict[str, Any]], None]
 OPPOSED_PER_ROW = 2  # opposed dice columns side by side; more dice wrap to the next row
 
 
+class PanelButton(BigButton):
+    """An answer button of the prompt: ``on_tap`` is what a tap does (set anew each time the button serves)."""
+
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self.on_tap: Callable[[], None] | None = None
+        self.bind(on_release=self._tapped)
+
+    def _tapped(self, *_: Any) -> None:
+        if self.on_tap is not None:
+            self.on_tap()
+
+
+Served = TypeVar("Served", WrapLabel, RuleLabel, PanelButton)
+# What a spare widget is set back to before it serves again (what the panel's texts and buttons are made with).
+LABEL_LOOK: dict[str, Any] = {"font_base": 18, "bold": False, "color": [1, 1, 1, 1], "halign": "left"}
+BUTTON_LOOK: dict[str, Any] = {"font_base": 18, "bold": False, "colour": list(palette.BUTTON), "active": False,
+                               "disabled": False, "why_disabled": ""}
+
+
 class PromptPanel(BoxLayout):  # type: ignore[misc]
     """Rebuilt from a :class:`PromptModel` whenever the prompt changes; face taps update it in place."""
 
@@ -39,6 +60,9 @@ class PromptPanel(BoxLayout):  # type: ignore[misc]
         self.send_action: SendAction | None = None
         self.read_only = False
         self.face_buttons: list[list[BigButton]] = []
+        # The texts and buttons of earlier prompts, kept to serve again: building one costs a millisecond or two, and
+        # a roll of several d10 needs dozens, which held a new prompt back by 100 ms and more.
+        self._spares: dict[type, list[Any]] = {}
         self.option_buttons: dict[str, BigButton] = {}
         self.roll_for_me: BigButton | None = None
         self.title = RuleLabel(text="", font_base=22, bold=True)
@@ -55,7 +79,39 @@ class PromptPanel(BoxLayout):  # type: ignore[misc]
         if alarm is not None:
             self.alarm = AlarmBanner(alarm, None if self.read_only else self.send_override)
             self.add_widget(self.alarm, index=len(self.children))  # first, above the prompt
+    def _take(self, kind: type[Served], text: str, **look: Any) -> Served:
+        """A ``kind`` showing ``text`` with ``look`` (the rest as it is made): a spare one, or a new one."""
+        spares = self._spares.get(kind)
+        widget = spares.pop() if spares else kind()
+        for name, value in {**(BUTTON_LOOK if kind is PanelButton else LABEL_LOOK), **look}.items():
+            setattr(widget, name, value)
+        widget.text = text
+        return widget
+
+    def _button(self, text: str, on_tap: Callable[[], None], **look: Any) -> PanelButton:
+        b = self._take(PanelButton, text, **look)
+        b.on_tap = on_tap
+        return b
+
+    def _keep_spares(self) -> None:
+        """Take the shown prompt's texts and buttons out of the panel (the illegal-move banner's excepted), to
+        serve the next prompt."""
+        banner = {id(w) for w in self.alarm.walk()} if self.alarm is not None else set()
+        kept = [w for w in self.walk(restrict=True) if type(w) in (WrapLabel, RuleLabel, PanelButton)
+                and id(w) not in banner]
+        for w in kept:
+            if isinstance(w, RuleLabel) and w._event is not None:  # a long press under way on the old prompt
+                w._event.cancel()
+                w._event = None
+            if isinstance(w, PanelButton):
+                w.on_tap = None
+            if w.parent is not None:
+                w.parent.remove_widget(w)
+            self._spares.setdefault(type(w), []).append(w)
+        self.face_buttons = []
+
     def show(self, model: PromptModel | None) -> None:
+        self._keep_spares()
         self.clear_widgets()
         if self.alarm is not None:
             self.add_widget(self.alarm)
@@ -64,27 +120,29 @@ class PromptPanel(BoxLayout):  # type: ignore[misc]
         self.option_buttons = {}
         self.roll_for_me = None
         if model is None:
-            self.add_widget(WrapLabel(text=_("Waiting for the engine…"), font_base=22))
+            self.add_widget(self._take(WrapLabel, _("Waiting for the engine…"), font_base=22))
             return
-        self.title = RuleLabel(text=model.text, font_base=34 if self.read_only else 26, bold=True)
+        self.title = self._take(RuleLabel, model.text, font_base=34 if self.read_only else 26, bold=True)
         self.add_widget(self.title)
         if model.note:
-            self.add_widget(RuleLabel(text=model.note, font_base=22, color=palette.DESYNC))
+            self.add_widget(self._take(RuleLabel, model.note, font_base=22, color=palette.DESYNC))
         if model.kind == "roll":
             self._dice(model)
         elif model.kind == "choose" and not self.read_only:
             for o in model.options:
-                b = BigButton(text=o.label, font_base=22)
-                b.bind(on_release=lambda _b, oid=o.id: self._send(self._choose(oid)))
+                b = self._button(o.label, partial(self._answer, o.id), font_base=22)
                 self.option_buttons[o.id] = b
                 self.add_widget(b)
         elif model.kind == "move":
-            self.add_widget(WrapLabel(text=model.move_hint, font_base=18))
+            self.add_widget(self._take(WrapLabel, model.move_hint, font_base=18))
         elif model.kind == "remove" and not self.read_only:
-            b = BigButton(text=_("{figure} is off the table", figure=model.figure_name), font_base=20)
-            b.bind(on_release=lambda _b: self._send(model.remove()))
+            b = self._button(_("{figure} is off the table", figure=model.figure_name),
+                             lambda: self._send(model.remove()), font_base=20)
             self.option_buttons["remove"] = b
             self.add_widget(b)
+
+    def _answer(self, option_id: str) -> None:
+        self._send(self._choose(option_id))
 
     def _choose(self, option_id: str) -> dict[str, Any]:
         assert self.model is not None
@@ -92,9 +150,9 @@ class PromptPanel(BoxLayout):  # type: ignore[misc]
 
     def _dice(self, model: PromptModel) -> None:
         if model.chances:
-            self.add_widget(WrapLabel(text=_("Chances before the roll:"), font_base=18, color=palette.TEXT_DIM))
+            self.add_widget(self._take(WrapLabel, _("Chances before the roll:"), font_base=18, color=palette.TEXT_DIM))
             for line in model.chances:
-                self.add_widget(WrapLabel(text="  " + line, font_base=24, bold=True))
+                self.add_widget(self._take(WrapLabel, "  " + line, font_base=24, bold=True))
         # Opposed dice side by side, at most two to a row: more would squeeze the face buttons past reading.
         columns = GridLayout(cols=min(len(model.dice), OPPOSED_PER_ROW) if model.opposed else 1, spacing=dp(20),
                              size_hint_y=None)
@@ -103,8 +161,8 @@ class PromptPanel(BoxLayout):  # type: ignore[misc]
             columns.add_widget(self._die_column(model, die))
         self.add_widget(columns)
         if not self.read_only:
-            self.roll_for_me = BigButton(text=_("Roll for me (virtual roll, logged as such)"), font_base=18)
-            self.roll_for_me.bind(on_release=lambda _b: self._send(model.virtual_roll()))
+            self.roll_for_me = self._button(_("Roll for me (virtual roll, logged as such)"),
+                                            lambda: self._send(model.virtual_roll()), font_base=18)
             self.add_widget(self.roll_for_me)
         self._mark_focus()
 
@@ -112,13 +170,13 @@ class PromptPanel(BoxLayout):  # type: ignore[misc]
         col = BoxLayout(orientation="vertical", spacing=dp(4), size_hint_y=None)
         col.bind(minimum_height=col.setter("height"))
         if model.opposed:  # columns side by side: each titled by what it is for, then who rolls it
-            col.add_widget(WrapLabel(text=die.column_title, font_base=22, bold=True))
+            col.add_widget(self._take(WrapLabel, die.column_title, font_base=22, bold=True))
             if die.column_roller:
-                col.add_widget(WrapLabel(text=die.column_roller, font_base=18, color=palette.TEXT_DIM))
+                col.add_widget(self._take(WrapLabel, die.column_roller, font_base=18, color=palette.TEXT_DIM))
         else:
-            col.add_widget(WrapLabel(text=die.heading, font_base=22, bold=True))
+            col.add_widget(self._take(WrapLabel, die.heading, font_base=22, bold=True))
         for line in die.outcomes:
-            col.add_widget(WrapLabel(text=line, font_base=22))
+            col.add_widget(self._take(WrapLabel, line, font_base=22))
         buttons: list[BigButton] = []
         if not self.read_only:
             # Opposed dice share the width: fewer faces per row keeps every button at least 48 dp wide.
@@ -126,14 +184,18 @@ class PromptPanel(BoxLayout):  # type: ignore[misc]
             per_row = (3 if die.sides <= 6 else 5) if model.opposed else (6 if die.sides <= 6 else 5)
             grid = FittingRow(max_cols=per_row, min_width=dp(MIN_TOUCH_DP), spacing=dp(6))
             for face in range(1, die.sides + 1):
-                b = BigButton(text=str(face), font_base=36 if die.sides < 10 else 28, bold=True)  # "10" on one line
-                b.bind(on_release=lambda _b, i=die.index, v=face: self.enter(i, v))
-                b.height = max(b.height, dp(64))
+                b = self._face_button(die.index, face, font_base=36 if die.sides < 10 else 28)  # "10" on one line
                 buttons.append(b)
                 grid.add_widget(b)
             col.add_widget(grid)
         self.face_buttons.append(buttons)
         return col
+
+    def _face_button(self, die_index: int, face: int, font_base: int) -> PanelButton:
+        """A face button for ``face`` of die ``die_index``, at least 64 dp high."""
+        b = self._button(str(face), lambda: self.enter(die_index, face), font_base=font_base, bold=True)
+        b.height = max(b.height, dp(64))
+        return b
 
     def enter(self, die_index: int, value: int) -> None:
         """A face button: any die takes it, in any order (the next one to enter is lit); the roll is sent once every

@@ -35,12 +35,37 @@ class TextRoom:
     def __init__(self, min_mm: float, discs: Sequence[tuple[Pt, float]] = ()) -> None:
         self.min_mm = min_mm
         self.discs = list(discs)
-        self.boxes: list[Box] = []
+        self.boxes: list[Box] = []  # the texts placed, in order
+        # The same boxes by the cells of a grid they touch: a text is checked against its neighbours only, not
+        # against every text placed (a small map's hex labels are laid out again whenever a figure moves).
+        self._cell = max(1.0, 4.0 * min_mm)
+        self._by_cell: dict[tuple[int, int], list[Box]] = {}
+        self._discs_by_cell: dict[tuple[int, int], list[tuple[Pt, float]]] = {}
+        self._discs_filed = 0  # how many of ``discs`` are filed by cell (callers add discs to the list)
 
     def copy(self) -> TextRoom:
         room = TextRoom(self.min_mm, self.discs)
         room.boxes = list(self.boxes)
+        room._by_cell = {cell: list(boxes) for cell, boxes in self._by_cell.items()}
         return room
+
+    def _near_discs(self, cells: list[tuple[int, int]]) -> list[tuple[Pt, float]]:
+        """The discs that may touch a box over ``cells`` (each disc filed under every cell its square touches)."""
+        for centre, r in self.discs[self._discs_filed:]:
+            for cell in self._cells((centre[0] - r, centre[1] - r, centre[0] + r, centre[1] + r)):
+                self._discs_by_cell.setdefault(cell, []).append((centre, r))
+        self._discs_filed = len(self.discs)
+        near: list[tuple[Pt, float]] = []
+        for cell in cells:
+            for disc in self._discs_by_cell.get(cell, ()):
+                if disc not in near:
+                    near.append(disc)
+        return near
+
+    def _cells(self, box: Box) -> list[tuple[int, int]]:
+        c = self._cell
+        return [(i, j) for i in range(math.floor(box[0] / c), math.floor(box[2] / c) + 1)
+                for j in range(math.floor(box[1] / c), math.floor(box[3] / c) + 1)]
 
     def height(self, height_mm: float, max_mm: float = math.inf) -> float | None:
         """The height a text of ``height_mm`` is drawn at (the readable minimum at least), None when that is more
@@ -61,9 +86,12 @@ class TextRoom:
             return None
         g = h * GLYPH_SHARE / 2
         box = (centre[0] - w / 2, centre[1] - g, centre[0] + w / 2, centre[1] + g)
-        if any(_disc_hits(c, r, box) for c, r in self.discs if own is None or c != own):
+        cells = self._cells(box)
+        if any(_disc_hits(c, r, box) for c, r in self._near_discs(cells) if own is None or c != own):
             return None
-        if any(_boxes_hit(box, b) for b in self.boxes):
+        if any(_boxes_hit(box, b) for cell in cells for b in self._by_cell.get(cell, ())):
             return None
         self.boxes.append(box)
+        for cell in cells:
+            self._by_cell.setdefault(cell, []).append(box)
         return h

@@ -31,3 +31,8 @@ def test_app_frames_bench_runs_quick(tmp_path: Path) -> None:
         assert r["n"] > 0, key
         assert 0 < r["p50_ms"] <= r["p95_ms"], key
     assert result["targets"] == {"frame_p95_ms": 33.3, "message_to_pixels_p95_ms": 50.0}
+    board = result["boards"]["laramie-station"]  # a rule set's own board (stacks), its states from a played game
+    assert board["map"]["states"] > 0 and board["map"]["figures"] > 0
+    for key in ("latency", "latency_baseline"):
+        assert board[key]["n"] > 0 and 0 < board[key]["p50_ms"] <= board[key]["p95_ms"], key
+    assert "message → pixels on the rule sets' boards" in done.stdout
