@@ -44,6 +44,7 @@ if str(REPO) not in sys.path:
 
 MAP_SIZE = 30
 FIGURES = 40
+STUCK_S = 0.25  # message → pixels: a frame is asked for when an update has not been shown after this long
 
 
 def synthetic_scenario() -> tuple[dict[str, Any], dict[str, Any]]:
@@ -112,9 +113,8 @@ BOARDS = {
 
 
 def played_states(scenario_id: str, most: int) -> tuple[dict[str, Any], dict[str, Any], list[dict[str, Any]]]:
-    """A bundled scenario's ``scenario`` message, its first snapshot and up to ``most`` snapshots after moves,
+    """A bundled scenario's ``scenario`` message, its first snapshot and up to ``most`` snapshots after figures moved,
     from a game the engine's auto player plays (the messages a tablet gets, as the engine builds them)."""
-    from engine.actions import Move
     from engine.autoplay import AutoPlayer, Step, play_out
     from engine.game import Game
     from engine.scenario import bundled_scenarios, load_scenario_text
@@ -125,9 +125,16 @@ def played_states(scenario_id: str, most: int) -> tuple[dict[str, Any], dict[str
     first = json.loads(json.dumps(game_snapshot(game)))
     states: list[dict[str, Any]] = []
 
-    def kept(step: Step) -> None:
-        if isinstance(step.action, Move) and len(states) < most:
+    def places() -> dict[str, object]:
+        return {fid: f.hex for fid, f in game.state.figures.items()}
+
+    seen = [places()]
+
+    def kept(step: Step) -> None:  # the states after a figure moved (a move, a push, a fall …)
+        now = places()
+        if now != seen[0] and len(states) < most:
             states.append(json.loads(json.dumps(game_snapshot(game))))
+        seen[0] = now
 
     play_out(game, AutoPlayer(seed=1), on_step=kept)
     return json.loads(json.dumps(scenario_to_dict(scenario, game.points()))), first, states
@@ -330,7 +337,10 @@ def run_in_window(quick: bool, board_id: str | None = None) -> dict[str, Any]:
             pending = st.get("pending")
             if pending is not None:
                 if pending not in shown_at:
-                    Window.canvas.ask_update()  # keep frames coming so a stuck update shows up as latency
+                    # The app draws a frame when something on screen changed, as it does at the table; an update
+                    # that changed nothing drawn is shown by the next frame asked for, after STUCK_S.
+                    if pending in engine.sent_at and time.perf_counter() - engine.sent_at[pending] > STUCK_S:
+                        Window.canvas.ask_update()
                     return
                 st.setdefault(phase, []).append(shown_at[pending] - engine.sent_at[pending])
                 st["pending"] = None
@@ -361,6 +371,15 @@ def run_in_window(quick: bool, board_id: str | None = None) -> dict[str, Any]:
     finally:
         engine.stop_flag.set()
         engine.join(2)
+    layers = board()._layers
+    size = int(layers.fbo.size[0]) * int(layers.fbo.size[1])
+    result["board_texture"] = {  # how much of the board's textures their renders filled, on average
+        "texels": size,
+        "renders_in_parts": layers.partial.partial_renders, "whole_renders": layers.partial.whole_renders,
+        "share_per_render": round(layers.partial.texels_rendered / max(1, size * (
+            layers.partial.partial_renders + layers.partial.whole_renders)), 4),
+        "tiles_renders_in_parts": layers.tiles_partial.partial_renders,
+        "tiles_whole_renders": layers.tiles_partial.whole_renders}
     if board_id is None:
         result["map"] = {"hexes": MAP_SIZE * MAP_SIZE, "figures": FIGURES, "window": [1280, 800]}
     else:

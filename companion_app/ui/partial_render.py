@@ -4,10 +4,11 @@ The board's textures are large (a whole map at the zoom it is shown at: 4 millio
 software GL every render of one fills every texel, though a figure moved by one hex changes a few thousand. A
 :class:`PartialRender` watches the instruction groups an Fbo draws. When the Fbo renders, it lists what each
 group draws — every polygon of a mesh, every rectangle, each with its colour, texture and box — and compares
-that with what the last render drew: only the boxes of what appeared, went or changed are rendered again (one
-scissor box around them), the rest of the texture keeps its texels. Whatever it cannot account for (a first
-render, a resize, instructions other than colours, meshes and rectangles, primitives drawn in another order, a
-lost GL context) renders the whole texture, so a change is never clipped away.
+that with what the last render drew: only the boxes of what appeared, went, changed or changed places in the
+drawing order are rendered again (in at most a few scissored passes), the rest of the texture keeps its
+texels. Whatever it cannot account for (a first render, a resize, instructions other than colours, meshes and
+rectangles, primitives both added and reordered, a lost GL context) renders the whole texture, so a change is
+never clipped away. Meshes are read in Kivy's default vertex format (x, y, u, v), the one the board draws in.
 
 Drawing code must replace instructions to change them (clear a group and draw it again, as the board does),
 not change an instruction in place: a group whose instructions are the same objects as last time is taken to
@@ -219,6 +220,7 @@ class PartialRender:
         self.last_boxes: list[tuple[int, int, int, int]] | None = None
         self.partial_renders = 0  # renders clipped to boxes, and whole ones (tests and benchmarks read them)
         self.whole_renders = 0
+        self.texels_rendered = 0  # over all renders (a whole one counts every texel)
         self._whole = True
         # What each listed group drew at the last render: its instructions (kept: the same objects mean the same
         # drawing), the colour it started in, what they drew and the colour they left.
@@ -298,10 +300,12 @@ class PartialRender:
             self.extra_boxes = []
             if boxes is None:
                 self.whole_renders += 1
+                self.texels_rendered += int(self.fbo.size[0]) * int(self.fbo.size[1])
                 self.last_boxes = None
                 self._pass_boxes = [None] + [(0, 0, 0, 0)] * (len(self.begins) - 1)
             else:
                 self.partial_renders += 1
+                self.texels_rendered += sum(_area(b) for b in boxes)
                 self.last_boxes = [(b[0], b[1], b[2] - b[0], b[3] - b[1]) for b in boxes]
                 shown: list[tuple[int, int, int, int] | None] = [*self.last_boxes]
                 self._pass_boxes = shown + [(0, 0, 0, 0)] * (len(self.begins) - len(boxes))
