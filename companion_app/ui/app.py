@@ -408,7 +408,8 @@ class HexaApp(App):  # type: ignore[misc]
 
     def _gm_changed(self) -> None:
         self.is_gm = self.session.gm.is_gm
-        self.session.revision += 1
+        self.session.gm_changed()
+        self._shown_prompt = None  # drawn again: a prompt the GM answers opens to the GM, greys for the others
 
     def become_gm(self, code: str) -> None:
         """Give the engine the GM code: a snapshot asked with it says whether the engine takes it."""

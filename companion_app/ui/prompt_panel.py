@@ -1,5 +1,6 @@
 """The prompt panel: the question, the dice with what each result will mean and the chances before the roll,
-large face buttons (focus moves to the next die by itself), "roll for me", choices as big buttons."""
+large face buttons (focus moves to the next die by itself), "roll for me", choices as big buttons; who decides
+when the engine says (a prompt the game master answers is greyed on the other tablets, saying why)."""
 
 from __future__ import annotations
 
@@ -41,6 +42,7 @@ class PromptPanel(BoxLayout):  # type: ignore[misc]
         self.face_buttons: list[list[BigButton]] = []
         self.option_buttons: dict[str, BigButton] = {}
         self.roll_for_me: BigButton | None = None
+        self.why_not_here = ""  # why this tablet cannot answer the prompt shown (its answers greyed)
         self.title = RuleLabel(text="", font_base=22, bold=True)
         self.send_override: SendOverride | None = None
         self.alarm: AlarmBanner | None = None  # an illegal move on the table, above the prompt until it is put right
@@ -70,21 +72,30 @@ class PromptPanel(BoxLayout):  # type: ignore[misc]
         self.add_widget(self.title)
         if model.note:
             self.add_widget(RuleLabel(text=model.note, font_base=22, color=palette.DESYNC))
+        if model.decider_text:
+            self.add_widget(RuleLabel(text=model.decider_text, font_base=20, color=palette.TEXT_DIM))
+        self.why_not_here = "" if self.read_only else model.why_not_here
+        if self.why_not_here:  # the greyed answers' reason, shown above them
+            self.add_widget(WrapLabel(text=self.why_not_here, font_base=20, color=palette.DESYNC))
         if model.kind == "roll":
             self._dice(model)
         elif model.kind == "choose" and not self.read_only:
             for o in model.options:
-                b = BigButton(text=o.label, font_base=22)
+                b = self._answer_button(text=o.label, font_base=22)
                 b.bind(on_release=lambda _b, oid=o.id: self._send(self._choose(oid)))
                 self.option_buttons[o.id] = b
                 self.add_widget(b)
         elif model.kind == "move":
             self.add_widget(WrapLabel(text=model.move_hint, font_base=18))
         elif model.kind == "remove" and not self.read_only:
-            b = BigButton(text=_("{figure} is off the table", figure=model.figure_name), font_base=20)
+            b = self._answer_button(text=_("{figure} is off the table", figure=model.figure_name), font_base=20)
             b.bind(on_release=lambda _b: self._send(model.remove()))
             self.option_buttons["remove"] = b
             self.add_widget(b)
+
+    def _answer_button(self, **kwargs: Any) -> BigButton:
+        """A button that answers the prompt: greyed, saying why, where this tablet may not answer it."""
+        return BigButton(disabled=bool(self.why_not_here), why_disabled=self.why_not_here, **kwargs)
 
     def _choose(self, option_id: str) -> dict[str, Any]:
         assert self.model is not None
@@ -103,7 +114,7 @@ class PromptPanel(BoxLayout):  # type: ignore[misc]
             columns.add_widget(self._die_column(model, die))
         self.add_widget(columns)
         if not self.read_only:
-            self.roll_for_me = BigButton(text=_("Roll for me (virtual roll, logged as such)"), font_base=18)
+            self.roll_for_me = self._answer_button(text=_("Roll for me (virtual roll, logged as such)"), font_base=18)
             self.roll_for_me.bind(on_release=lambda _b: self._send(model.virtual_roll()))
             self.add_widget(self.roll_for_me)
         self._mark_focus()
@@ -126,7 +137,7 @@ class PromptPanel(BoxLayout):  # type: ignore[misc]
             per_row = (3 if die.sides <= 6 else 5) if model.opposed else (6 if die.sides <= 6 else 5)
             grid = FittingRow(max_cols=per_row, min_width=dp(MIN_TOUCH_DP), spacing=dp(6))
             for face in range(1, die.sides + 1):
-                b = BigButton(text=str(face), font_base=36 if die.sides < 10 else 28, bold=True)  # "10" on one line
+                b = self._answer_button(text=str(face), font_base=36 if die.sides < 10 else 28, bold=True)  # "10" fits
                 b.bind(on_release=lambda _b, i=die.index, v=face: self.enter(i, v))
                 b.height = max(b.height, dp(64))
                 buttons.append(b)

@@ -22,6 +22,7 @@ from engine.hexes import Hex
 from engine.i18n import current_language, gettext_for, set_language
 from engine.journal import Journal, JournaledGame
 from engine.parallax import on_raised_tile
+from engine.prompts import Decider
 from engine.record import export_record
 from engine.rules import find_ruleset
 from engine.rules.content import QueryInput
@@ -29,7 +30,6 @@ from engine.scenario import Scenario, load_scenario
 from engine.service import overrides as override_log
 from engine.service.files import choose_scenario, save_text, scenario_names
 from engine.service.map_registration import MapRegistration
-from engine.prompts import Decider
 from engine.snapshot import (
     events_to_list,
     game_current,
