@@ -221,7 +221,8 @@ class HexaApp(App):  # type: ignore[misc]
     # ---------------------------------------------------------------- commands
 
     def send_action(self, action: dict[str, Any]) -> None:
-        self.agent.request("action", self._after_command, action=action)
+        """Answer the prompt; a GM by code says so (the engine takes a prompt the GM answers only from the GM)."""
+        self.agent.request("action", self._after_command, action=action, **self.session.gm.fields())
 
     def _after_command(self, reply: dict[str, Any]) -> None:
         if reply.get("ok"):

@@ -72,11 +72,11 @@ class PromptPanel(BoxLayout):  # type: ignore[misc]
         self.add_widget(self.title)
         if model.note:
             self.add_widget(RuleLabel(text=model.note, font_base=22, color=palette.DESYNC))
-        if model.decider_text:
-            self.add_widget(RuleLabel(text=model.decider_text, font_base=20, color=palette.TEXT_DIM))
         self.why_not_here = "" if self.read_only else model.why_not_here
-        if self.why_not_here:  # the greyed answers' reason, shown above them
+        if self.why_not_here:  # the greyed answers' reason, shown above them (it says who decides)
             self.add_widget(WrapLabel(text=self.why_not_here, font_base=20, color=palette.DESYNC))
+        elif model.decider_text:  # the engine's words for who decides: the GM, or the table without one
+            self.add_widget(RuleLabel(text=model.decider_text, font_base=20, color=palette.TEXT_DIM))
         if model.kind == "roll":
             self._dice(model)
         elif model.kind == "choose" and not self.read_only:
