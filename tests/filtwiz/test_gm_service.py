@@ -231,6 +231,7 @@ def test_hexa_engine_prints_the_gm_code_a_loopback_tablet_uses() -> None:
         client.sync(WAIT_S)  # answered once the engine runs, after it printed its start lines
         found = re.search(r"whoever enters the GM code (\S+)", engine.log_text())
         assert found, engine.log_text()
+        assert "no GM tablet named (--gm): the table decides the prompts the rules leave to the GM" in engine.log_text()
         refused = client.request("gm", WAIT_S, op="out", figure="orc")
         assert not refused.ok
         assert client.request("gm", WAIT_S, op="out", figure="orc", gm_code=found.group(1)).ok
