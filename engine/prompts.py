@@ -13,6 +13,14 @@ from engine.pathfinding import Reach
 _ = gettext_for(__name__)
 
 
+class Decider(Enum):
+    """Who gives a prompt's answer at this table (a prompt's ``gm`` and whether the table has a game master)."""
+
+    PLAYERS = "players"  # the players (every prompt the rules do not leave to a GM)
+    GM = "gm"  # the game master: only the GM's tablet answers
+    TABLE = "table"  # the rules leave it to a GM, and this table plays without one: the table decides
+
+
 class PromptKind(Enum):
     ROLL = "roll"  # roll the listed dice and enter the results
     CHOOSE = "choose"  # pick one of the options
@@ -74,6 +82,22 @@ class Prompt:
     options: tuple[Option, ...] = ()
     moves: Mapping[Hex, Reach] = field(default_factory=dict)
     note: str = ""  # why this prompt (e.g. "tie: both roll again")
+    gm: bool = False  # the answer is the game master's to give: the rules say the GM decides (see Decider)
+
+    def decider(self, gm_at_table: bool) -> Decider:
+        """Who answers this prompt at a table with (``gm_at_table``) or without a game master."""
+        if not self.gm:
+            return Decider.PLAYERS
+        return Decider.GM if gm_at_table else Decider.TABLE
 
     def option(self, option_id: str) -> Option | None:
         return next((o for o in self.options if o.id == option_id), None)
+
+
+def decider_text(decider: Decider) -> str:
+    """Who decides, in one sentence for people; empty when the players answer as always."""
+    if decider is Decider.GM:
+        return _("The game master decides: only the GM's tablet answers.")
+    if decider is Decider.TABLE:
+        return _("The rules leave this to the game master; this table plays without one, so the table decides.")
+    return ""

@@ -18,7 +18,7 @@ from engine.hexes import Edge, Hex
 from engine.i18n import current_language
 from engine.overlays import Overlay
 from engine.pathfinding import Reach
-from engine.prompts import Prompt
+from engine.prompts import Prompt, decider_text
 from engine.rules import find_ruleset
 from engine.rules.base import RuleSet, TargetInfo
 from engine.rules.content import QueryInput
@@ -130,7 +130,10 @@ def reach_to_list(moves: Mapping[Hex, Reach], scenario: Scenario) -> list[dict[s
     ]
 
 
-def prompt_to_dict(prompt: Prompt, scenario: Scenario) -> dict[str, Any]:
+def prompt_to_dict(prompt: Prompt, scenario: Scenario, gm_at_table: bool = False) -> dict[str, Any]:
+    """The prompt as the tablets read it; ``gm_at_table``: the table has a game master, who alone answers the
+    prompts the rules leave to the GM (``decider``)."""
+    decider = prompt.decider(gm_at_table)
     return {
         "kind": prompt.kind.value,
         "side": prompt.side,
@@ -146,6 +149,8 @@ def prompt_to_dict(prompt: Prompt, scenario: Scenario) -> dict[str, Any]:
             {"id": o.id, "label": o.label, "hex": hex_list(o.hex), "figure": o.figure} for o in prompt.options
         ],
         "moves": reach_to_list(prompt.moves, scenario),
+        "decider": decider.value,
+        "decider_text": decider_text(decider),
     }
 
 
@@ -229,20 +234,21 @@ def state_to_dict(game: Game) -> dict[str, Any]:
     return state
 
 
-def game_current(game: Game) -> dict[str, Any]:
-    """The game now without its history: the state, the prompt and the hexes each side threatens."""
+def game_current(game: Game, gm_at_table: bool = False) -> dict[str, Any]:
+    """The game now without its history: the state, the prompt and the hexes each side threatens (``gm_at_table``:
+    the table has a game master, see :func:`prompt_to_dict`)."""
     return {
         "state": state_to_dict(game),
-        "prompt": prompt_to_dict(game.prompt, game.scenario),
+        "prompt": prompt_to_dict(game.prompt, game.scenario, gm_at_table),
         "threatened": {
             s.id: [[h.q, h.r] for h in sorted(game.threatened(s.id))] for s in game.scenario.sides
         },
     }
 
 
-def game_snapshot(game: Game) -> dict[str, Any]:
+def game_snapshot(game: Game, gm_at_table: bool = False) -> dict[str, Any]:
     """Everything a tablet needs to draw the game now (the scenario is sent separately, once)."""
-    current = game_current(game)
+    current = game_current(game, gm_at_table)
     return {"state": current["state"], "prompt": current["prompt"], "history": history_to_list(game),
             "threatened": current["threatened"]}
 

@@ -221,7 +221,8 @@ class HexaApp(App):  # type: ignore[misc]
     # ---------------------------------------------------------------- commands
 
     def send_action(self, action: dict[str, Any]) -> None:
-        self.agent.request("action", self._after_command, action=action)
+        """Answer the prompt; a GM by code says so (the engine takes a prompt the GM answers only from the GM)."""
+        self.agent.request("action", self._after_command, action=action, **self.session.gm.fields())
 
     def _after_command(self, reply: dict[str, Any]) -> None:
         if reply.get("ok"):
@@ -408,7 +409,8 @@ class HexaApp(App):  # type: ignore[misc]
 
     def _gm_changed(self) -> None:
         self.is_gm = self.session.gm.is_gm
-        self.session.revision += 1
+        self.session.gm_changed()
+        self._shown_prompt = None  # drawn again: a prompt the GM answers opens to the GM, greys for the others
 
     def become_gm(self, code: str) -> None:
         """Give the engine the GM code: a snapshot asked with it says whether the engine takes it."""

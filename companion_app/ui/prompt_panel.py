@@ -1,5 +1,6 @@
 """The prompt panel: the question, the dice with what each result will mean and the chances before the roll,
-large face buttons (focus moves to the next die by itself), "roll for me", choices as big buttons."""
+large face buttons (focus moves to the next die by itself), "roll for me", choices as big buttons; who decides
+when the engine says (a prompt the game master answers is greyed on the other tablets, saying why)."""
 
 from __future__ import annotations
 
@@ -65,6 +66,7 @@ class PromptPanel(BoxLayout):  # type: ignore[misc]
         self._spares: dict[type, list[Any]] = {}
         self.option_buttons: dict[str, BigButton] = {}
         self.roll_for_me: BigButton | None = None
+        self.why_not_here = ""  # why this tablet cannot answer the prompt shown (its answers greyed)
         self.title = RuleLabel(text="", font_base=22, bold=True)
         self.send_override: SendOverride | None = None
         self.alarm: AlarmBanner | None = None  # an illegal move on the table, above the prompt until it is put right
@@ -89,8 +91,11 @@ class PromptPanel(BoxLayout):  # type: ignore[misc]
         return widget
 
     def _button(self, text: str, on_tap: Callable[[], None], **look: Any) -> PanelButton:
+        """A button that answers the prompt: greyed, saying why, where this tablet may not answer it."""
         b = self._take(PanelButton, text, **look)
         b.on_tap = on_tap
+        b.disabled = bool(self.why_not_here)
+        b.why_disabled = self.why_not_here
         return b
 
     def _keep_spares(self) -> None:
@@ -126,6 +131,11 @@ class PromptPanel(BoxLayout):  # type: ignore[misc]
         self.add_widget(self.title)
         if model.note:
             self.add_widget(self._take(RuleLabel, model.note, font_base=22, color=palette.DESYNC))
+        self.why_not_here = "" if self.read_only else model.why_not_here
+        if self.why_not_here:  # the greyed answers' reason, shown above them (it says who decides)
+            self.add_widget(self._take(WrapLabel, self.why_not_here, font_base=20, color=palette.DESYNC))
+        elif model.decider_text:  # the engine's words for who decides: the GM, or the table without one
+            self.add_widget(self._take(RuleLabel, model.decider_text, font_base=20, color=palette.TEXT_DIM))
         if model.kind == "roll":
             self._dice(model)
         elif model.kind == "choose" and not self.read_only:

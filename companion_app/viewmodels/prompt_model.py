@@ -2,7 +2,8 @@
 faces to enter, the choices as buttons and as board taps, and the action each answer becomes.
 
 Answers are action dicts in the engine's own form (``engine.actions.action_to_dict``); the engine
-decides whether they are legal.
+decides whether they are legal. A prompt the engine marks as the game master's (its ``decider`` is ``gm``) is
+answered only on the GM's tablet: elsewhere its answers are greyed, saying why.
 """
 
 from __future__ import annotations
@@ -129,11 +130,14 @@ class PromptModel:
     entered: list[int | None] = field(default_factory=list)
     seat_angle: int = 0
     board_kind: str = "hex"  # what the cells are called in texts: hexes or zones
+    decider: str = "players"  # who answers, as the engine says: "players", "gm" (the GM's tablet only) or "table"
+    decider_text: str = ""  # the engine's words for who decides
+    gm_here: bool = False  # this tablet is the game master
 
     # ---------------------------------------------------------------- building
 
     @classmethod
-    def from_snapshot(cls, snapshot: Mapping[str, Any], board: BoardView) -> PromptModel:
+    def from_snapshot(cls, snapshot: Mapping[str, Any], board: BoardView, gm_here: bool = False) -> PromptModel:
         p = snapshot.get("prompt") or {"kind": "game_over", "text": _("Waiting for the engine…")}
         outcomes = p.get("outcomes") or []
         chances = p.get("chances") or []
@@ -177,9 +181,20 @@ class PromptModel:
             entered=[None] * len(dice),
             seat_angle=SEAT_ANGLES[seat % len(SEAT_ANGLES)],
             board_kind=board.kind,
+            decider=str(p.get("decider", "players")),
+            decider_text=str(p.get("decider_text", "")),
+            gm_here=gm_here,
         )
 
     # ---------------------------------------------------------------- what to show
+
+    @property
+    def why_not_here(self) -> str:
+        """Why this tablet cannot answer (the answers greyed with it); empty when it can."""
+        if self.decider == "gm" and not self.gm_here:
+            return _("Only the game master answers this: on the GM's tablet, or enter the GM code on the Setup "
+                     "screen (Become GM)")
+        return ""
 
     @property
     def opposed(self) -> bool:
@@ -213,9 +228,14 @@ class PromptModel:
 
     # ---------------------------------------------------------------- answers
 
+    def _answerable(self) -> None:
+        if self.why_not_here:
+            raise ValueError(self.why_not_here)
+
     def enter_face(self, value: int, index: int | None = None) -> dict[str, Any] | None:
         """Record the face of die ``index`` (default: the focused one; the sides enter in any order, and a die
         entered may be changed until the last is in); returns the roll action once every die is entered."""
+        self._answerable()
         i = self.focus if index is None else index
         if i is None or self.kind != "roll" or not 0 <= i < len(self.dice) or self.focus is None:
             return None
@@ -232,11 +252,13 @@ class PromptModel:
 
     def virtual_roll(self, rng: random.Random | None = None) -> dict[str, Any]:
         """'Roll for me': the app rolls every die; the engine logs it as a virtual roll."""
+        self._answerable()
         r = rng or random.SystemRandom()
         values = [r.randint(1, d.sides) for d in self.dice]
         return {"kind": "roll", "values": values, "virtual": True}
 
     def choose(self, option_id: str) -> dict[str, Any]:
+        self._answerable()
         if not any(o.id == option_id for o in self.options):
             known = join_list(o.id for o in self.options) or _("none")
             raise ValueError(_("{option} is not one of this prompt's choices ({known})", option=repr(option_id),
@@ -247,6 +269,7 @@ class PromptModel:
         """A tap or drag onto a hex during a move prompt; refused with the reason when not listed."""
         if self.kind != "move" or self.figure is None:
             raise ValueError(_("no figure is waiting to move right now"))
+        self._answerable()
         if key not in self.moves:
             reachable = join_list(m.label for m in sorted(self.moves.values(), key=lambda m: (m.cost, m.label)))
             raise ValueError(_("{cell} is not a legal move for the {figure}; legal: {cells}", cell=board.label(key),
@@ -256,4 +279,5 @@ class PromptModel:
     def remove(self) -> dict[str, Any]:
         if self.kind != "remove" or self.figure is None:
             raise ValueError(_("no figure is waiting to be removed"))
+        self._answerable()
         return {"kind": "remove", "figure": self.figure}

@@ -122,6 +122,12 @@ class GameSession:
         self._rebuild()
         self.revision += 1
 
+    def gm_changed(self) -> None:
+        """The engine took this tablet as the GM (or no longer): the prompt's answers open to it (or grey)."""
+        if self.prompt is not None:
+            self.prompt.gm_here = self.gm.is_gm
+        self.revision += 1
+
     def set_notice(self, text: str) -> None:
         self.notice = text
         self.revision += 1
@@ -146,7 +152,7 @@ class GameSession:
             raw = self.snapshot.get("prompt")
             # The same question again (an update about something else): keep the model, and the faces entered so far.
             if self.prompt is None or raw != self._prompt_raw or scenario_changed:
-                self.prompt = PromptModel.from_snapshot(self.snapshot, self.board)
+                self.prompt = PromptModel.from_snapshot(self.snapshot, self.board, self.gm.is_gm)
                 self._prompt_raw = raw
             self.entries = log_entries(self.snapshot.get("history") or [])
         self.table_view = table_overlay(self.table, self.board)
@@ -307,7 +313,7 @@ class GameSession:
         if self.shape is not None and self.shape.wants_cell and key in board.tiles:  # aiming the shape in hand
             self.shape.cell = key
             return TapResult("aim", text=self.shape.text(board), cell=key)
-        if prompt is not None:
+        if prompt is not None and not prompt.why_not_here:  # the GM's to answer: a tap only shows what is there
             here = prompt.options_at(key, board)
             if len(here) > 1 and prompt.kind == "choose":  # a stack of choices: the player picks one from a list
                 return TapResult("pick", options=tuple(here),
@@ -351,6 +357,8 @@ class GameSession:
                 return TapResult("refused", text=str(exc))
         if prompt.kind == "choose":
             option = next((o for o in prompt.options if o.figure == fig.id), None)
+            if option is not None and prompt.why_not_here:  # the GM's to answer
+                return TapResult("refused", text=prompt.why_not_here)
             if option is not None:
                 return TapResult("action", prompt.choose(option.id), text=option.label)
         turn = board.face_action(fig.id, end)  # dragged onto a neighbour: turned to face it, where rules have facing

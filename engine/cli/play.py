@@ -30,7 +30,7 @@ from engine.hexes import Hex
 from engine.i18n import N_, gettext_for
 from engine.journal import DEFAULT_JOURNAL, Journal, JournaledGame, JournalError
 from engine.lines import Sight
-from engine.prompts import Prompt, PromptKind
+from engine.prompts import Prompt, PromptKind, decider_text
 from engine.record import export_record
 from engine.rules.base import RuleSet
 from engine.texts import agreeing, cell_noun, declared_text, join_list, possessive
@@ -166,6 +166,8 @@ def prompt_lines(game: Game, prompt: Prompt) -> list[str]:
     out = [prompt.text]
     if prompt.note:
         out.append(f"  ({prompt.note})")
+    if prompt.gm:  # one terminal, no game master: the table decides
+        out.append(f"  ({decider_text(prompt.decider(gm_at_table=False))})")
     for i, die in enumerate(prompt.dice):
         who = game.scenario.side(die.roller).name
         outcomes = "; ".join(o.label() for o in prompt.outcomes[i]) if i < len(prompt.outcomes) else ""

@@ -50,7 +50,8 @@ def _parser() -> argparse.ArgumentParser:
     p.add_argument("--keys", type=Path, help=_("folder made by 'hexa keys' (turns CURVE authentication on)"))
     p.add_argument("--gm", metavar="NAME", help=_(
         "the tablet whose key (KEYS/clients/NAME.key_secret, made by 'hexa keys') makes it the game master; needs "
-        "--keys. Any tablet may also act as GM with the GM code printed at start"))
+        "--keys. Any tablet may also act as GM with the GM code printed at start. With a GM named, the prompts the "
+        "rules leave to the GM take the GM's answer only; without, the table decides them"))
     p.add_argument("--save-dir", type=Path, default=Path.cwd(), help=_("folder the 'save' command writes records to"))
     p.add_argument("--silent-after", type=float, default=3.0, help=_(
         "seconds without a camera message before the camera is reported silent (default 3)"))
@@ -100,9 +101,11 @@ def main(argv: list[str]) -> int:
     if args.gm:
         print(_("engine: game master: whoever enters the GM code {code} and the tablet {tablet} (keep the code to "
                 "the GM)", code=server.gm.code, tablet=args.gm))
+        print(_("engine: the prompts the rules leave to the GM take the GM's answer only"))
     else:
         print(_("engine: game master: whoever enters the GM code {code} (keep the code to the GM)",
                 code=server.gm.code))
+        print(_("engine: no GM tablet named (--gm): the table decides the prompts the rules leave to the GM"))
     for feed in server.feeds:
         print(_("engine: camera {n} on {endpoint} (snapshots {snapshots})", n=feed.index, endpoint=feed.endpoint,
                 snapshots=feed.snapshot_endpoint))

@@ -44,7 +44,7 @@ from engine.service.log_limit import SUMMARY_EVERY_S, LimitedLog, clip
 from engine.service.publisher import PEER_QUEUE, Publisher, bound_peer, bound_publisher
 from engine.service.security import ENGINE_CLIENT, CurveServer, KeyFileError, load_client_keys, refuse_open_bind
 from engine.service.session import CameraView, Changes, EngineSession
-from engine.snapshot import HistoryDelta, game_current
+from engine.snapshot import HistoryDelta
 from engine.wire import (
     EngineHeartbeat,
     EngineMessage,
@@ -143,6 +143,7 @@ class EngineServer:
             self.feeds = [CameraFeed(self.context, i, pub, snap, config.silent_after_s, camera_keys,
                                      config.log_summary_s) for i, (pub, snap) in enumerate(config.vision)]
             self.session = session() if callable(session) else session
+            self.session.gm_tablet = config.gm  # a table with a GM: the prompts the rules leave to the GM are the GM's
         except BaseException:
             self.close()
             raise
@@ -185,7 +186,7 @@ class EngineServer:
         """The game now with only the history entries that changed since the last ``game.state``."""
         history_from, entries = self._history.since_last(self.session.game)
         self.revision += 1
-        current = game_current(self.session.game)
+        current = self.session.current_dict()
         self._send(GameStateMessage(*self._ids(), revision=self.revision, state=current["state"],
                                     prompt=current["prompt"], threatened=current["threatened"],
                                     history_from=history_from, history=tuple(entries)))

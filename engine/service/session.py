@@ -22,6 +22,7 @@ from engine.hexes import Hex
 from engine.i18n import current_language, gettext_for, set_language
 from engine.journal import Journal, JournaledGame
 from engine.parallax import on_raised_tile
+from engine.prompts import Decider
 from engine.record import export_record
 from engine.rules import find_ruleset
 from engine.rules.content import QueryInput
@@ -29,7 +30,14 @@ from engine.scenario import Scenario, load_scenario
 from engine.service import overrides as override_log
 from engine.service.files import choose_scenario, save_text, scenario_names
 from engine.service.map_registration import MapRegistration
-from engine.snapshot import events_to_list, game_snapshot, query_to_dict, reach_to_list, scenario_to_dict
+from engine.snapshot import (
+    events_to_list,
+    game_current,
+    game_snapshot,
+    query_to_dict,
+    reach_to_list,
+    scenario_to_dict,
+)
 from engine.table_fusion import DEFAULT_DUPLICATE_HEX, FusedMarker, Sighting, fuse
 from engine.table_sync import IllegalMove, SyncReport, TableSync
 from engine.texts import cell_noun, declared_text, join_list
@@ -92,6 +100,9 @@ class EngineSession:
         self.duplicates: tuple[int, ...] = ()
         self.report: SyncReport | None = None
         self._last_illegal: IllegalMove | None = None
+        # The tablet named game master (``hexa engine --gm NAME``): a table with a GM, who alone answers the prompts
+        # the rules leave to the GM. None: the table plays without one, and the table decides those too.
+        self.gm_tablet: str | None = None
         self._start(journaled)
 
     def _start(self, journaled: JournaledGame) -> None:
@@ -117,8 +128,20 @@ class EngineSession:
     def scenario_dict(self) -> dict[str, Any]:
         return scenario_to_dict(self.scenario, self.game.points())
 
+    @property
+    def gm_at_table(self) -> bool:
+        return self.gm_tablet is not None
+
     def snapshot_dict(self) -> dict[str, Any]:
-        return game_snapshot(self.game)
+        return game_snapshot(self.game, self.gm_at_table)
+
+    def current_dict(self) -> dict[str, Any]:
+        """The game now without its history, as ``game.state`` carries it."""
+        return game_current(self.game, self.gm_at_table)
+
+    def gms_to_answer(self) -> bool:
+        """The pending prompt is the game master's to answer, and this table has one."""
+        return self.game.prompt.decider(self.gm_at_table) is Decider.GM
 
     def close(self) -> None:
         self.overrides.close()
@@ -167,8 +190,8 @@ class EngineSession:
         for _turn in range(MAX_CAMERA_ACTIONS_PER_VIEW):
             report = self.sync.step(self.game)
             self.report = report
-            if report.action is None:
-                break
+            if report.action is None or (self.gms_to_answer() and not isinstance(report.action, Face)):
+                break  # the cameras never give the game master's answer
             try:
                 changes.merge(self._apply(report.action, source="camera"))
             except EngineError as exc:
@@ -242,6 +265,8 @@ class EngineSession:
         if request.cmd == "snapshot":
             fields, changes = self._cmd_snapshot(request.args)
             return {**fields, "gm": gm}, changes
+        if request.cmd == "action" and not gm:
+            self._refuse_unless_players_answer(request.args["action"])
         handler = getattr(self, f"_cmd_{request.cmd}")
         result: tuple[dict[str, Any], Changes] = handler(request.args)
         return result
@@ -262,6 +287,14 @@ class EngineSession:
         self.sync.renamed(journaled.scenario)
         log.info("the table speaks %s now (game %d rebuilt from the journal)", lang, self.game_id)
         return {"language": lang}, Changes(scenario=True, state=True, rewritten=True)
+
+    def _refuse_unless_players_answer(self, raw: Any) -> None:
+        """An answer from a tablet that is not the GM to a prompt the GM answers is refused, saying who decides."""
+        if not self.gms_to_answer() or (isinstance(raw, dict) and raw.get("kind") == "face"):
+            return  # turning a figure answers no prompt
+        raise CommandError(_("the game master decides this ({prompt}), and this tablet is not the GM. Fix: answer it "
+                             "on the GM's tablet {tablet!r}, or make this tablet the GM: enter the GM code the engine "
+                             "printed at start", prompt=self.game.prompt.text, tablet=self.gm_tablet))
 
     # -- the game master ---------------------------------------------------------------------------------
     def _gm(self, args: dict[str, Any]) -> tuple[dict[str, Any], Changes]:

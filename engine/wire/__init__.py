@@ -57,7 +57,7 @@ from engine.wire.envelope import (
     register,
 )
 from engine.wire.fields import WireError
-from engine.wire.game_state import PROMPT_KINDS, check_game
+from engine.wire.game_state import DECIDERS, PROMPT_KINDS, check_game
 from engine.wire.table_messages import (
     CAMERA_LINK_STATUSES,
     TOPIC_TABLE,
@@ -86,7 +86,8 @@ from engine.wire.vision_messages import (
 )
 
 __all__ = [
-    "CAMERA_LINK_STATUSES", "CAMERA_STATUSES", "DEFAULT_ENGINE_COMMANDS", "DEFAULT_ENGINE_PUB", "ENGINE_COMMANDS",
+    "CAMERA_LINK_STATUSES", "CAMERA_STATUSES", "DECIDERS", "DEFAULT_ENGINE_COMMANDS", "DEFAULT_ENGINE_PUB",
+    "ENGINE_COMMANDS",
     "GM_CODE_KEY", "GM_OPS", "MAX_GAME_ID", "MAX_MESSAGE_BYTES", "MAX_NAME_CHARS", "MAX_REQUEST_BYTES",
     "PROMPT_KINDS", "PROTOCOL_VERSION",
     "SEEN_STATES", "TOPIC_ENGINE_HEARTBEAT", "TOPIC_ENGINE_REPLY", "TOPIC_GAME_EVENTS",

@@ -31,6 +31,7 @@ from engine.wire.schema import (
 )
 
 PROMPT_KINDS: tuple[str, ...] = ("roll", "choose", "move", "remove", "game_over")  # engine.prompts.PromptKind
+DECIDERS: tuple[str, ...] = ("players", "gm", "table")  # engine.prompts.Decider: who answers a prompt
 DOOR_STATES: tuple[str, ...] = ("closed", "open", "locked")
 
 HEX = HexPair()
@@ -107,7 +108,9 @@ PROMPT = Obj({
     "chances": ListOf(Obj({"text": Str(), "probability": Num(low=0.0, high=1.0)})),
     "options": ListOf(Obj({"id": NAME, "label": Str(), "hex": MAYBE_HEX, "figure": MAYBE_NAME})),
     "moves": ListOf(MOVE),
-})
+    "decider": Str(DECIDERS),  # "gm": only the game master's tablet answers (absent: "players")
+    "decider_text": Str(),  # who decides, in words (empty when the players answer)
+}, optional=frozenset({"decider", "decider_text"}))  # a peer of an earlier release sends neither
 
 THREATENED = MapOf(ListOf(HEX))  # side id -> the hexes its figures threaten
 

@@ -17,7 +17,7 @@ from engine.errors import EngineError
 from engine.hexes import from_label
 from engine.service.session import EngineSession, open_session
 from engine.wire.commands import parse_request
-from tests.app.gm_examples import MASS_COMBAT_FORM, REFUSED_PC_SHARES
+from tests.app.gm_examples import MASS_COMBAT_FORM, REFUSED_PC_SHARES, verdict_actions
 
 SCENARIO = "filtwiz-river-ambush"
 
@@ -214,3 +214,39 @@ def test_a_new_desk_for_non_gm_tools_refuses_an_unknown_tool(engine: EngineSessi
     desk = GmDesk(GmTools())
     with pytest.raises(ValueError, match="no tool 'terrain'"):
         desk.use("terrain")
+
+
+def to_the_verdict(engine: EngineSession) -> None:
+    for action in verdict_actions():  # the players' prompts, from a tablet that is not the GM
+        assert ask(engine, "action", action=action)["n"] >= 1
+
+
+def test_a_verdict_is_greyed_with_its_reason_until_the_tablet_is_the_gm(engine: EngineSession) -> None:
+    engine.gm_tablet = "gm-tablet"  # hexa engine --gm gm-tablet
+    to_the_verdict(engine)
+    s = tablet(engine)
+    prompt = s.prompt
+    assert prompt is not None and prompt.kind == "choose" and prompt.decider == "gm"
+    assert prompt.why_not_here.startswith("Only the game master answers this")
+    assert prompt.decider_text.startswith("The game master decides")
+    with pytest.raises(ValueError, match="Only the game master answers this"):
+        prompt.choose("miss")
+    assert s.gm.took("the-code", {"ok": True, "gm": True})  # the engine took this tablet's GM code
+    s.gm_changed()
+    assert s.prompt is prompt and prompt.why_not_here == ""  # the same prompt, open to the GM
+    assert prompt.choose("miss") == {"kind": "choose", "option": "miss"}
+
+
+def test_without_a_gm_the_verdict_is_anyones_and_says_the_table_decides(engine: EngineSession) -> None:
+    to_the_verdict(engine)
+    prompt = tablet(engine).prompt
+    assert prompt is not None and prompt.decider == "table" and prompt.why_not_here == ""
+    assert "so the table decides" in prompt.decider_text
+    assert prompt.choose("hit") == {"kind": "choose", "option": "hit"}
+
+
+def test_the_players_prompts_are_never_greyed_for_want_of_a_gm(engine: EngineSession) -> None:
+    engine.gm_tablet = "gm-tablet"
+    prompt = tablet(engine).prompt
+    assert prompt is not None and prompt.kind == "roll" and prompt.decider == "players"
+    assert prompt.why_not_here == "" and prompt.virtual_roll()["kind"] == "roll"

@@ -123,3 +123,18 @@ def test_the_game_master_marks_a_hex_runs_mass_combat_and_a_player_previews_a_fa
         shot = SHOTS / f"{name}.png"
         assert shot.exists() and shot.stat().st_size > 10_000
     check_guide_picture("filtwiz-fan.png", "filtwiz-fan")
+
+
+@pytest.mark.window
+def test_the_gms_verdict_is_greyed_with_its_reason_on_a_players_tablet_and_open_once_it_is_the_gm() -> None:
+    result = _run("gm-verdict")
+    checks = result["checks"]
+    for check in ("the four verdicts greyed on a player's tablet", "each greyed verdict says who answers it",
+                  "every greyed control on play says why: []",
+                  "the engine refuses a player's verdict, naming the GM's tablet and how to become GM",
+                  "the GM code makes this tablet the GM", "the verdicts open on the GM's tablet",
+                  "the GM's verdict taken"):
+        assert check in checks
+    for name in ("gm-verdict-greyed", "gm-verdict-open"):
+        shot = SHOTS / f"{name}.png"
+        assert shot.exists() and shot.stat().st_size > 10_000

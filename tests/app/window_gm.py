@@ -1,7 +1,8 @@
 """The game master's tablet against a real engine serving Filtwiz's river ambush (run through
 ``tests.app.window_scenario gm``): become GM with the code the engine printed, mark a hex, run the mass-combat
 calculator with the original's example and a distribution the rules refuse, then aim a fan and tap a hex to
-see who sees it, as any player does."""
+see who sees it, as any player does; and at a table with a GM named (``verdict``), a player's tablet sees the GM's
+verdict greyed with the reason until it becomes the GM."""
 
 from __future__ import annotations
 
@@ -9,7 +10,7 @@ import re
 from typing import Any
 
 from engine.hexes import from_label
-from tests.app.gm_examples import MASS_COMBAT_FORM, REFUSED_PC_SHARES
+from tests.app.gm_examples import MASS_COMBAT_FORM, REFUSED_PC_SHARES, verdict_actions
 from tests.app.window_driver import Driver, Step, _play, keep_for_guide, unexplained_disabled
 
 CODE_LINE = re.compile(r"(?:GM code |GMコード)([A-Za-z0-9_-]+)")  # the engine's start-up line, in either language
@@ -169,3 +170,65 @@ def gm_script(d: Driver) -> Step:
     yield d.expect(seen, "a tap on an empty hex shows who sees it")
     yield d.drawn()
     d.screenshot("play-seen-by")
+
+
+GM_TABLET = "gm-tablet"  # the tablet the engine names GM (--gm); the app here holds another tablet's key
+PLAYER_TABLET = "player"
+
+
+def verdict_script(d: Driver) -> Step:
+    """At a table whose engine names a GM tablet, a player's tablet plays up to the GM's verdict: its answers are
+    greyed saying why, the engine refuses the answer sent anyway, and the same tablet answers once it is the GM."""
+    app = d.app
+    s = app.session
+    engine: Any = d.engine
+    code: list[str] = []
+
+    def live() -> bool:
+        """the app live with the river ambush and the engine's GM code printed"""
+        found = gm_code(engine)
+        if found and not code:
+            code.append(found)
+        return bool(code) and app.agent.state == "live" and s.board is not None and s.prompt is not None
+
+    def played() -> int:
+        return len((s.snapshot or {}).get("history") or [])
+
+    yield live
+    yield d.drawn()
+    d.check(not app.is_gm and s.prompt is not None and s.prompt.decider == "players",
+            "a player's tablet answers the players' prompts")
+    for n, action in enumerate(verdict_actions(), start=1):
+        app.send_action(action)
+        yield d.expect(lambda n=n: played() == n, f"the players' answer {n} taken from a tablet that is not the GM")
+    yield d.expect(lambda: s.prompt is not None and s.prompt.decider == "gm", "the GM's verdict asked")
+    yield d.drawn()
+    play = _play(app)
+    panel = play.ids.prompt
+    buttons = list(panel.option_buttons.values())
+    d.check(len(buttons) == 4 and all(b.disabled for b in buttons), "the four verdicts greyed on a player's tablet")
+    d.check(all(b.why_disabled.startswith("Only the game master answers this") for b in buttons),
+            "each greyed verdict says who answers it")
+    missing = unexplained_disabled(play)
+    d.check(missing == [], f"every greyed control on play says why: {missing}")
+    d.screenshot("gm-verdict-greyed")
+    app.send_action({"kind": "choose", "option": "miss"})  # sent anyway: the engine has the last word
+    yield d.expect(lambda: "the game master decides this" in s.notice and f"'{GM_TABLET}'" in s.notice,
+                   "the engine refuses a player's verdict, naming the GM's tablet and how to become GM")
+    app.show_screen("setup")
+    yield d.drawn()
+    setup = app.sm.get_screen("setup")
+    setup.ids.gm_code.text = code[0]
+    d.tap_widget(setup.ids.become_gm)
+    yield d.expect(lambda: app.is_gm, "the GM code makes this tablet the GM")
+    app.show_screen("play")
+    yield d.drawn()
+    yield d.expect(lambda: len(panel.option_buttons) == 4
+                   and not any(b.disabled for b in panel.option_buttons.values()),
+                   "the verdicts open on the GM's tablet")
+    yield d.drawn()
+    d.screenshot("gm-verdict-open")
+    before = played()
+    d.tap_widget(panel.option_buttons["miss"])
+    yield d.expect(lambda: played() == before + 1 and (s.snapshot or {})["history"][-1]["action"] == {
+        "kind": "choose", "option": "miss"}, "the GM's verdict taken")

@@ -11,7 +11,9 @@ from __future__ import annotations
 import json
 import os
 import sys
+import tempfile
 from collections.abc import Callable
+from pathlib import Path
 from typing import Any
 
 from engine.i18n import language_from_environment, set_language
@@ -36,7 +38,7 @@ from tests.app.window_driver import (  # the driver first: it configures Kivy be
     dp,
     unexplained_disabled,
 )
-from tests.app.window_gm import gm_script
+from tests.app.window_gm import GM_TABLET, PLAYER_TABLET, gm_script, verdict_script
 from tests.app.window_language import language_script
 from tests.app.window_layouts import layouts_script
 from tests.app.window_stacks import stack_choose_script, stacks_script
@@ -423,6 +425,7 @@ SCRIPTS: dict[str, Callable[[Driver], Step]] = {
     "portrait": portrait_script,
     "overlays": overlays_script,
     "gm": gm_script,
+    "gm-verdict": verdict_script,
     "layouts": layouts_script,
     "language": language_script,
 }
@@ -438,11 +441,22 @@ def main(name: str) -> int:
 
         os.environ[FOLDERS_VARIABLE] = str(SKIRMISH_FOLDER)  # both services load it
         scenario = str(SKIRMISH_SCENARIO if name == "stacks" else SKIRMISH_PICKS)
-    if name == "gm":
+    if name in ("gm", "gm-verdict"):
         scenario = "filtwiz-river-ambush"
     vision = VisionProcess(scenario, control=name == "stacks") if name in ("camera", "stacks") else None
-    engine = EngineProcess(scenario, extra=["--vision", f"{vision.pub},{vision.snapshot}"] if vision else None)
-    app = HexaApp(NetworkAgent(engine.pub, engine.commands, vision.pub if vision else None))
+    extra = ["--vision", f"{vision.pub},{vision.snapshot}"] if vision else []
+    keys_dir = tempfile.TemporaryDirectory(prefix="hexa-app-keys-") if name == "gm-verdict" else None
+    keys = None
+    if keys_dir is not None:  # a table with a GM named by its key; this app is another tablet
+        from engine.service.keys import main as make_keys
+        from engine.service.security import load_client_keys
+
+        folder = Path(keys_dir.name) / "keys"
+        make_keys(["--dir", str(folder), "--client", GM_TABLET, "--client", PLAYER_TABLET])
+        extra += ["--keys", str(folder), "--gm", GM_TABLET]
+        keys = load_client_keys(folder, PLAYER_TABLET)
+    engine = EngineProcess(scenario, extra=extra)
+    app = HexaApp(NetworkAgent(engine.pub, engine.commands, vision.pub if vision else None, keys=keys))
     driver = Driver(app, script)
     driver.engine = engine
     if vision is not None and vision.control is not None:
@@ -458,6 +472,8 @@ def main(name: str) -> int:
         engine.stop()
         if vision is not None:
             vision.stop()
+        if keys_dir is not None:
+            keys_dir.cleanup()
     ok = driver.error is None
     print(json.dumps({"ok": ok, "checks": driver.checks, "error": driver.error,
                       "engine_log": None if ok else engine.log_text()[-2000:]}))

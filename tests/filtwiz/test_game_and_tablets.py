@@ -8,6 +8,7 @@ from pathlib import Path
 import pytest
 
 from engine.autoplay import AutoPlayer, play_out
+from engine.cli.play import prompt_lines
 from engine.game import Game
 from engine.hexes import Hex
 from engine.rules.content import QueryInput
@@ -41,8 +42,21 @@ def test_hexa_play_auto_plays_the_ambush_to_its_end(tmp_path: Path) -> None:
     result = hexa(["play", "--auto", "--seed", "2", AMBUSH], tmp_path)
     assert result.returncode == 0, result.stderr
     assert any(line.startswith("Winner: ") for line in result.stdout.splitlines())
-    assert "GM: " in result.stdout and "(★気絶)" in result.stdout
+    assert "What happened?" in result.stdout and "(★気絶)" in result.stdout  # the GM's verdicts, answered
     assert "w" in result.stdout.split("Winner:")[0]  # the map draws the rule set's own symbols
+
+
+def test_at_one_terminal_the_verdict_says_the_table_decides() -> None:
+    game = Game(load_scenario(AMBUSH))
+    player = AutoPlayer(2)
+    for _n in range(200):  # the first verdict comes within the first turns
+        if game.prompt.gm:
+            break
+        game.apply(player.choose(game))
+    lines = prompt_lines(game, game.prompt)
+    assert lines[0].endswith("What happened?") and not lines[0].startswith("GM")
+    assert ("  (The rules leave this to the game master; this table plays without one, so the table decides.)"
+            in lines)
 
 
 PARTY = "".join(f"""

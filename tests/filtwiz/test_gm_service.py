@@ -11,6 +11,8 @@ from typing import Any
 import pytest
 import zmq
 
+from engine.actions import action_to_dict
+from engine.autoplay import AutoPlayer
 from engine.board import Terrain
 from engine.hexes import Hex
 from engine.journal import Journal
@@ -163,6 +165,31 @@ def test_a_gm_named_by_its_key_needs_no_code_and_other_keyed_tablets_are_refused
         engine.stop()
 
 
+def test_with_a_gm_named_the_verdicts_are_the_gms_and_the_players_prompts_anyones(
+        context: zmq.Context[zmq.Socket[bytes]], tmp_path: Path) -> None:
+    keys = tmp_path / "keys"
+    assert keys_main(["--dir", str(keys), "--client", "gm-tablet", "--client", "player"]) == 0
+    engine = _engine(context, tmp_path, keys_dir=keys, gm="gm-tablet")
+    try:
+        master = engine.tablet(keys=load_client_keys(keys, "gm-tablet"))
+        player = engine.tablet(keys=load_client_keys(keys, "player"))
+        auto = AutoPlayer(3)
+        for _n in range(200):  # the players' prompts, from the tablet that is not the GM
+            if engine.session.game.prompt.gm:
+                break
+            action = action_to_dict(auto.choose(engine.session.game))
+            reply = player.request("action", WAIT_S, action=action)
+            assert reply.ok, reply.error
+        prompt = player.sync(WAIT_S).fields["game"]["prompt"]  # as the tablets get it
+        assert prompt["decider"] == "gm" and prompt["options"][-1]["id"] == "miss"
+        refused = player.request("action", WAIT_S, action={"kind": "choose", "option": "miss"})
+        assert not refused.ok and "the game master decides this" in str(refused.error)
+        assert "'gm-tablet'" in str(refused.error)
+        assert master.request("action", WAIT_S, action={"kind": "choose", "option": "miss"}).ok
+    finally:
+        engine.stop()
+
+
 def _no_session() -> EngineSession:
     raise AssertionError("the engine must refuse to start before it opens a game")
 
@@ -204,6 +231,7 @@ def test_hexa_engine_prints_the_gm_code_a_loopback_tablet_uses() -> None:
         client.sync(WAIT_S)  # answered once the engine runs, after it printed its start lines
         found = re.search(r"whoever enters the GM code (\S+)", engine.log_text())
         assert found, engine.log_text()
+        assert "no GM tablet named (--gm): the table decides the prompts the rules leave to the GM" in engine.log_text()
         refused = client.request("gm", WAIT_S, op="out", figure="orc")
         assert not refused.ok
         assert client.request("gm", WAIT_S, op="out", figure="orc", gm_code=found.group(1)).ok

@@ -12,7 +12,7 @@ import pytest
 from engine import wire
 from engine.actions import Choose, Roll
 from engine.game import Game
-from engine.prompts import PromptKind
+from engine.prompts import Decider, PromptKind
 from engine.scenario import load_scenario
 from engine.snapshot import game_snapshot
 from engine.wire import GameStateMessage, WireError, check_game
@@ -34,6 +34,18 @@ def update_json(game: dict[str, Any], history_from: int = 1) -> bytes:
 
 def test_the_prompt_kinds_are_the_engines() -> None:
     assert tuple(k.value for k in PromptKind) == wire.PROMPT_KINDS
+    assert tuple(d.value for d in Decider) == wire.DECIDERS
+
+
+def test_who_decides_a_prompt_goes_round_the_wire_and_an_older_peer_may_leave_it_out() -> None:
+    game = played()
+    assert (game["prompt"]["decider"], game["prompt"]["decider_text"]) == ("players", "")
+    game["prompt"].update(decider="gm", decider_text="The game master decides: only the GM's tablet answers.")
+    message = GameStateMessage.from_json(update_json(game, history_from=2))
+    assert message.prompt["decider"] == "gm" and message.prompt["decider_text"].startswith("The game master")
+    for key in ("decider", "decider_text"):
+        game["prompt"].pop(key)
+    assert "decider" not in GameStateMessage.from_json(update_json(game, history_from=2)).prompt
 
 
 @pytest.mark.parametrize("scenario", ["tutorial", "goblins-treasure"])
@@ -61,6 +73,9 @@ Mutation = Callable[[dict[str, Any]], object]
         (lambda g: g["state"].update(turn_sets=[]), "game.state.state.turn_sets: expected a JSON object"),
         (lambda g: g["state"]["doors"].append([0, 0, 1, "x", "open"]), r"game.state.state.doors\[0\]\[3\]"),
         (lambda g: g["prompt"].update(kind="fly"), "game.state.prompt.kind: must be one of roll, choose"),
+        (lambda g: g["prompt"].update(decider="referee"), "game.state.prompt.decider: must be one of players, gm"),
+        (lambda g: g["prompt"].update(decider=True), "game.state.prompt.decider: expected a str"),
+        (lambda g: g["prompt"].update(decider_text=None), "game.state.prompt.decider_text: expected a str"),
         (lambda g: g["prompt"]["options"][0].update(id=None), r"game.state.prompt.options\[0\].id: expected a str"),
         (lambda g: g["threatened"].update(knights=[[0, "a"]]), r"game.state.threatened.knights\[0\]"),
         (lambda g: g["history"][1].update(n=5), r"game.state.history\[0\].n: expected 2 \(entries are numbered"),

@@ -131,8 +131,10 @@ def test_radius_seven_is_the_gms_ruling_with_the_row_first() -> None:
     g = game([("ann", "party", "2", {"area_range": 20, "area_radius": 7}), ("orc", "band", "5", {}),
               ("imp", "band", "8", {})])
     act(g, "ann", "stay", "area:5")
-    assert g.prompt.text.startswith("GM:") and option_ids(g) == ["row", "around", "all"]
+    assert g.prompt.gm and option_ids(g) == ["row", "around", "all"]  # the GM's to answer, where there is one
+    assert g.prompt.text.startswith("A radius of 7 m: which zones")
     act(g, "around")
+    assert not g.prompt.gm  # the players' prompts again
     assert g.state.step.targets == ("imp", "orc")  # type: ignore[attr-defined]
 
 

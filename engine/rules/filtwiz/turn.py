@@ -143,10 +143,11 @@ def prompt_judge(r: Filtwiz, state: GameState, step: Judge) -> Prompt:
     target = step.targets[0]
     t = r.name_of(target)
     options = tuple(Option(key, _(text, t=t)) for key, text in VERDICTS)
+    # The verdict is the GM's (the original: the GM has the final word), so only the GM's tablet gives it.
     return Prompt(PromptKind.CHOOSE, state.figures[step.figure].side,
-                  _("GM: {name} ({attack}) against {t} — roll 〔命中〕 against 〔回避〕 at the table and apply the "
+                  _("{name} ({attack}) against {t} — roll 〔命中〕 against 〔回避〕 at the table and apply the "
                     "damage on the sheets. What happened?", name=r.name_of(step.figure), attack=step.how, t=t),
-                  figure=target, options=options)
+                  figure=target, options=options, gm=True)
 
 
 def apply_judge(r: Filtwiz, state: GameState, step: Judge, choice: Choose, events: list[Event]) -> None:

@@ -311,9 +311,10 @@ def prompt_area_ruling(r: TenkeyBattle, state: GameState, step: AreaRuling) -> P
     radius = scenario_fields.area_radius(r.spec(step.figure))
     options = tuple(Option(key, text) for key, text, _ in _rulings(r, step))
     return Prompt(PromptKind.CHOOSE, state.figures[step.figure].side,
-                  _("GM: a radius of {radius:g} m is yours to rule. Which zones does it cover around {zone}?",
+                  _("A radius of {radius:g} m: which zones does it cover around {zone}?",
                     radius=radius, zone=r.label(step.centre)), figure=step.figure,
-                  options=options, note=_("the GM's ruling (the original leaves radii of 7 m and more to the GM)"))
+                  options=options, note=_("the GM's ruling (the original leaves radii of 7 m and more to the GM)"),
+                  gm=True)
 
 
 def apply_area_ruling(r: TenkeyBattle, state: GameState, step: AreaRuling, choice: Choose,
