@@ -38,9 +38,18 @@ JSON_REASONS: frozenset[str] = frozenset({
 })
 
 
+# What Python's UTF-8 decoder says is wrong with a byte.
+UTF8_REASONS: frozenset[str] = frozenset({
+    N_("invalid start byte"),
+    N_("invalid continuation byte"),
+    N_("unexpected end of data"),
+})
+
+
 def json_reason(msg: str) -> str:
-    """Python's JSON reader's reason in the current language; one not listed (a newer Python's) is quoted as it is."""
-    return _(msg) if msg in JSON_REASONS else msg
+    """Python's JSON (or UTF-8) reader's reason in the current language; one not listed (a newer Python's) is quoted
+    as it is."""
+    return _(msg) if msg in JSON_REASONS or msg in UTF8_REASONS else msg
 
 
 def _reject_constant(name: str) -> float:
@@ -58,8 +67,8 @@ def load_json(payload: bytes | str, what: str, limit: int) -> Mapping[str, Any]:
     except WireError:
         raise
     except UnicodeDecodeError as exc:
-        raise WireError(_("{what}: not UTF-8 text ({reason} at byte {at})", what=what, reason=exc.reason,
-                          at=exc.start)) from None
+        raise WireError(_("{what}: not UTF-8 text ({reason} at byte {at})", what=what,
+                          reason=json_reason(exc.reason), at=exc.start)) from None
     except json.JSONDecodeError as exc:
         raise WireError(_("{what}: not valid JSON ({reason} at character {at})", what=what,
                           reason=json_reason(exc.msg), at=exc.pos)) from None
