@@ -248,3 +248,31 @@ def test_a_broken_rule_data_file_and_heights_file_read_in_japanese_too(tmp_path:
         _load_heights(str(heights))
     assert "2行目5文字目：値として読めません" in str(bad.value)
     assert not english_lines(str(bad.value).replace(str(heights), "FILE"), ["toml"]), str(bad.value)
+
+
+def test_a_broken_record_an_unknown_rule_set_and_a_zone_drawn_twice_read_in_japanese(tmp_path: Path) -> None:
+    from engine.record import RecordError, parse_record, read_record_file
+
+    tenkey = (REPO / "engine" / "scenarios" / "tenkey-skirmish.toml").read_text(encoding="utf-8")
+    tutorial = (REPO / "engine" / "scenarios" / "tutorial.toml").read_text(encoding="utf-8")
+    i18n.set_language("ja")
+    messages = []
+    with pytest.raises(RecordError) as gap:
+        parse_record("# scenario: tutorial\n1. roll 2 5\n3. choose done\n", "r.txt")
+    messages.append(str(gap.value))
+    assert messages[-1].startswith("r.txt、3行目：行動の番号が2のはずのところが3です。")
+    with pytest.raises(RecordError) as missing:
+        read_record_file(tmp_path / "none.txt")
+    messages.append(str(missing.value).replace(str(tmp_path / "none.txt"), "FILE"))
+    with pytest.raises(ScenarioError) as ruleset:
+        load_scenario_text(tutorial.replace('ruleset = "fantasy-battle"', 'ruleset = "nope"', 1), "rs.toml")
+    messages.append(str(ruleset.value))
+    assert "'nope' というルールセットはありません" in messages[-1]
+    with pytest.raises(ScenarioError) as zones:
+        load_scenario_text(tenkey.replace("\n1 2 3\n", "\n1 2 2\n", 1), "z.toml")
+    messages.append(str(zones.value))
+    assert "ゾーンラベル '2' が二度使われています" in messages[-1]
+    names = ["record", "file", "nope", "fantasy-battle", "filtwiz", "laramie", "lost-worlds", "tenkey",
+             "hexa_rulesets"]
+    for message in messages:
+        assert not english_lines(message, names), message
