@@ -100,10 +100,11 @@ class EngineClient:
             raise TimeoutError(_("the engine is not reachable (no connection could take the command): is "
                                  "'hexa engine' running, and are the CURVE keys right with --lan?")) from None
 
-    def ask_snapshot(self, reason: str = "joining") -> str:
-        """Ask for a snapshot (again); updates wait until it is applied. Returns the request id."""
+    def ask_snapshot(self, reason: str | None = None) -> str:
+        """Ask for a snapshot (again) for ``reason``, a text for people (joining, when none); updates wait until it
+        is applied. Returns the request id."""
         request_id = f"snapshot-{next(self._snapshot_ids)}"
-        self.syncing, self.sync_reason, self.asked_at = request_id, reason, time.monotonic()
+        self.syncing, self.sync_reason, self.asked_at = request_id, reason or _("joining"), time.monotonic()
         self.send("snapshot", request_id)
         return request_id
 
@@ -139,7 +140,7 @@ class EngineClient:
             return []
         if self.engine_run is not None and message.engine_run != self.engine_run:
             log.info("engine restarted (run %s → %s): taking a new snapshot", self.engine_run, message.engine_run)
-            self._resync(message, "the engine restarted")
+            self._resync(message, _("the engine restarted"))
             return []
         if message.seq <= self.last_seq:
             return []  # already in the snapshot
@@ -173,7 +174,7 @@ class EngineClient:
             if game is None:
                 log.info("missed a game state (have revision %s of game %s, got %d of game %s): taking a snapshot",
                          self.revision, self._game_of, message.revision, message.game_id)
-                self._resync(message, "an update was missed")
+                self._resync(message, _("an update was missed"))
                 return False
             self.game, self.revision, self._game_of = game, message.revision, message.game_id
         elif isinstance(message, GameScenarioMessage):

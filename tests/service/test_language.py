@@ -122,6 +122,7 @@ def test_the_engine_clients_timeouts_read_in_the_current_language(context: zmq.C
             nobody.request("snapshot", timeout_s=0.2)
         with pytest.raises(TimeoutError) as unanswered:
             waiting.request("snapshot", timeout_s=0.2)
+        assert waiting.sync_reason == "" and waiting.ask_snapshot() and waiting.sync_reason == "参加中"  # the badge
         assert "エンジンにつながりません" in str(unreachable.value)
         assert "0.2秒待ってもエンジンから返答がありません" in str(unanswered.value)
         for text in (str(unreachable.value), str(unanswered.value)):
