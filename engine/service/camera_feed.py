@@ -138,7 +138,7 @@ class CameraFeed:
             try:
                 message = wire.decode(body)
                 if not isinstance(message, VisionSnapshot):
-                    raise WireError(f"expected a vision.snapshot reply, got {message.TOPIC.decode()}")
+                    raise WireError(_("expected a vision.snapshot reply, got {topic}", topic=message.TOPIC.decode()))
             except WireError as exc:
                 self.dropped += 1
                 self._malformed(f"snapshot reply from {self.snapshot_endpoint}: {exc}")

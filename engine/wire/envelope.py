@@ -141,7 +141,8 @@ class Message:
         obj.update(self.body())
         data = dump_json(obj)
         if len(data) > MAX_MESSAGE_BYTES:
-            raise WireError(f"{self.TOPIC.decode()}: {len(data)} bytes exceeds the limit of {MAX_MESSAGE_BYTES}")
+            raise WireError(_("{what}: {n} bytes exceeds the limit of {limit} bytes", what=self.TOPIC.decode(),
+                              n=len(data), limit=MAX_MESSAGE_BYTES))
         return data
 
     def to_frames(self) -> list[bytes]:

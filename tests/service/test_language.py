@@ -131,3 +131,16 @@ def test_the_engine_clients_timeouts_read_in_the_current_language(context: zmq.C
         nobody.close()
         waiting.close()
         silent.close(linger=0)
+
+
+def test_a_malformed_published_message_is_refused_in_the_processs_language() -> None:
+    from engine import wire
+
+    frames = [b"tracks", b'{"topic": "tracks", "version": 1, "seq": 1, "sent_at": 1.0}']
+    with pytest.raises(wire.WireError, match=r"^tracks\.\w+: missing \(required field\)$"):
+        wire.decode(frames)
+    i18n.set_language("ja")
+    with pytest.raises(wire.WireError, match=r"^tracks\.\w+: ありません（必須の項目です）$"):
+        wire.decode(frames)
+    with pytest.raises(wire.WireError, match=r"^message: JSONとして正しくありません"):
+        wire.decode([b"tracks", b"{"])
