@@ -151,10 +151,9 @@ def parse_record(text: str, source: str = "<record>", base_dir: Path | None = No
         if m:
             number, body = int(m.group(1)), m.group(2).strip()
             if number != expected:
-                raise RecordError(
-                    f"{source}, line {line_no}: action number {number} where {expected} was expected. "
-                    "Fix: number the actions 1, 2, 3… without gaps"
-                )
+                raise RecordError(_("{file}, line {line}: action number {number} where {expected} was expected. Fix: "
+                                    "number the actions 1, 2, 3… without gaps", file=source, line=line_no,
+                                    number=number, expected=expected))
         if not body:
             raise RecordError(_("{file}, line {line}: a number without an action. Fix: write the action after it",
                                 file=source, line=line_no))
@@ -233,9 +232,8 @@ def read_record_file(path: str | Path) -> Record:
     try:
         text = p.read_text(encoding="utf-8")
     except FileNotFoundError:
-        raise RecordError(
-            f"{p}: no such record file. Fix: check the path (records are written by 'record FILE')"
-        ) from None
+        raise RecordError(_("{path}: no such record file. Fix: check the path (records are written by 'record FILE')",
+                            path=p)) from None
     except IsADirectoryError:
         raise RecordError(_("{path}: is a folder. Fix: give the path of a record file", path=p)) from None
     except (OSError, UnicodeDecodeError) as exc:

@@ -34,6 +34,7 @@ from engine.scenario_schema import (
     text_field,
 )
 from engine.texts import declared_text, join_list
+from engine.toml_syntax import toml_error
 
 if TYPE_CHECKING:
     from engine.rules.base import RuleSet, VictoryType
@@ -173,8 +174,7 @@ class _Loader(MapReading):
         try:
             data = tomllib.loads(self.text)
         except tomllib.TOMLDecodeError as exc:
-            raise ScenarioError(_("{file}: not valid TOML ({error}). Fix: correct the syntax there", file=self.source,
-                                  error=exc)) from None
+            raise ScenarioError(toml_error(exc, self.text, self.source)) from None
         head = self.r.table(data, "scenario")
         name = self.get(head, "scenario", None, "name")
         ruleset = self.get(head, "scenario", None, "ruleset")

@@ -18,11 +18,13 @@ REPO = Path(__file__).resolve().parents[1]
 
 # folder -> the engine modules its code may import (a module and everything below it); None: any
 ALLOWED: dict[str, tuple[str, ...] | None] = {
-    # engine.i18n and engine.fonts: the texts' languages and the Japanese font (standard library and Babel only)
-    "vision": ("engine.wire", "engine.service.security", "engine.i18n", "engine.fonts"),
+    # engine.i18n, engine.toml_syntax and engine.fonts: the texts' languages, a TOML syntax error in them, and the
+    # Japanese font (standard library and Babel only)
+    "vision": ("engine.wire", "engine.service.security", "engine.i18n", "engine.toml_syntax", "engine.fonts"),
     # the synthetic table draws a scenario's map as a camera would see it (a frame source for tests and demos)
-    "vision/synthetic": ("engine.wire", "engine.service.security", "engine.i18n", "engine.fonts", "engine.hexes",
-                         "engine.layout", "engine.board", "engine.scenario", "engine.errors"),
+    "vision/synthetic": ("engine.wire", "engine.service.security", "engine.i18n", "engine.toml_syntax",
+                         "engine.fonts", "engine.hexes", "engine.layout", "engine.board", "engine.scenario",
+                         "engine.errors"),
     "companion_app": ("engine.wire", "engine.service.client", "engine.service.security", "engine.i18n", "engine.fonts",
                       "engine.texts", "engine.hexes", "engine.layout", "engine.flow.words"),
     # the demo launcher plays the other side and drives the synthetic table: it runs a game of its own

@@ -25,6 +25,7 @@ from typing import IO
 from calibration.calibration_file import CalibrationFileError, load_calibration
 from calibration.camera_model import CameraModel
 from engine.i18n import N_, gettext_for
+from engine.toml_syntax import toml_error
 from vision.area import TableArea, drawing_area, seen_area
 from vision.candidates import CandidateSettings
 from vision.detection import DEFAULT_DICTIONARY, Detector, MarkerDetector, OpenCVDefaultDetector, dictionary_name
@@ -159,10 +160,13 @@ def _load_heights(path: str | None) -> tuple[dict[int, float], float | None]:
     if path is None:
         return {}, None
     try:
-        data = tomllib.loads(Path(path).read_text(encoding="utf-8"))
+        text = Path(path).read_text(encoding="utf-8")
+        data = tomllib.loads(text)
     except FileNotFoundError:
         raise UsageError(_("heights file {path} does not exist: check the path", path=path)) from None
-    except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError) as exc:
+    except tomllib.TOMLDecodeError as exc:
+        raise UsageError(_("heights file {error}", error=toml_error(exc, text, path))) from None
+    except (OSError, UnicodeDecodeError) as exc:
         raise UsageError(_("heights file {path} cannot be read ({exc}): fix the TOML syntax", path=path,
                            exc=exc)) from None
     table = data.get("heights")

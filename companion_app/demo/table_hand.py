@@ -22,6 +22,7 @@ import zmq
 
 from engine import wire
 from engine.hexes import Hex
+from engine.i18n import gettext_for
 from engine.scenario import Scenario, load_scenario
 from engine.service.client import EngineClient
 from engine.wire import WireError
@@ -30,6 +31,7 @@ from vision.synthetic.control import ControlError, TableControlClient
 from .table_moves import TableMove, corrections, make_room, place_on, table_hex
 
 log = logging.getLogger(__name__)
+_ = gettext_for(__name__)
 
 
 class TableHandProxy:
@@ -46,8 +48,8 @@ class TableHandProxy:
             self._front.bind(endpoint)
         except zmq.ZMQError as exc:
             self._front.close(linger=0)
-            raise ControlError(f"the table hand cannot listen on {endpoint} ({exc.strerror}): pick another port") \
-                from None
+            raise ControlError(_("the table hand cannot listen on {endpoint} ({error}): pick another port",
+                                 endpoint=endpoint, error=exc.strerror)) from None
         last = self._front.getsockopt(zmq.LAST_ENDPOINT)
         self.endpoint = last.decode() if isinstance(last, bytes) else str(last)
         self._backs: dict[bytes, tuple[zmq.Socket[bytes], list[bytes]]] = {}  # tablet identity → dealer, envelope
@@ -75,9 +77,9 @@ class TableHandProxy:
             while not self._stop.is_set():
                 poller = zmq.Poller()
                 poller.register(self._front, zmq.POLLIN)
-                for dealer, _ in self._backs.values():
+                for dealer, _envelope in self._backs.values():
                     poller.register(dealer, zmq.POLLIN)
-                for sock, _ in poller.poll(100):
+                for sock, _event in poller.poll(100):
                     if sock is self._front:
                         self._from_tablet(self._front.recv_multipart(), table)
                     else:
@@ -85,7 +87,7 @@ class TableHandProxy:
         finally:
             table.close()
             engine.close()
-            for dealer, _ in self._backs.values():
+            for dealer, _envelope in self._backs.values():
                 dealer.close(linger=0)
             self._front.close(linger=0)
 
@@ -140,13 +142,14 @@ class TableHandProxy:
                 table.place(slide.marker, slide.x_mm, slide.y_mm, slide.angle_deg, slide.height_mm)
             table.place(move.marker, move.x_mm, move.y_mm, move.angle_deg, move.height_mm)
         except (ControlError, TimeoutError) as exc:
-            self._answer(envelope, False, f"the synthetic table could not move the figure: {exc}", request.id)
+            self._answer(envelope, False, _("the synthetic table could not move the figure: {error}", error=exc),
+                         request.id)
             return True
         self.placed.append(move)
         log.info("table hand: %s to %s", figure, self.scenario.label(target))
         self._answer(envelope, True, None, request.id, pending="camera",
-                     text=f"the hand puts {self.scenario.figure(figure).name} on {self.scenario.label(target)}; "
-                     "the camera will judge the move")
+                     text=_("the hand puts {name} on {cell}; the camera will judge the move",
+                            name=self.scenario.figure(figure).name, cell=self.scenario.label(target)))
         return True
 
     def _answer(self, envelope: list[bytes], ok: bool, error: str | None, request_id: Any, **fields: Any) -> None:
@@ -156,7 +159,7 @@ class TableHandProxy:
 
     def _from_engine(self, dealer: zmq.Socket[bytes], table: TableControlClient, engine: EngineClient) -> None:
         frames = dealer.recv_multipart()
-        identity = next(i for i, (d, _) in self._backs.items() if d is dealer)
+        identity = next(i for i, (d, _envelope) in self._backs.items() if d is dealer)
         try:
             self._after_reply(identity, frames[-1], table, engine)
         finally:  # the hand acts first, so the tablet's next look at the table already shows it

@@ -249,14 +249,14 @@ class NetworkAgent:
                     return
         finally:
             for p in pending.values():
-                self._fail(p, "the connection to the engine was reset; try again")
+                self._fail(p, _("the connection to the engine was reset; try again"))
             client.close()
             if vision is not None:
                 vision.close(linger=0)
 
     def _ask_snapshot(self, client: EngineClient) -> None:
         try:
-            client.ask_snapshot(client.sync_reason or "joining")
+            client.ask_snapshot(client.sync_reason or None)
         except TimeoutError:
             return  # nothing can take it now; asked again after SNAPSHOT_RETRY_S
         if self.state == "connecting":
@@ -278,8 +278,8 @@ class NetworkAgent:
 
     def _expire(self, pending: dict[str, _Pending], now: float) -> None:
         for rid in [r for r, p in pending.items() if now - p.sent_at > self.request_timeout_s]:
-            self._fail(pending.pop(rid), f"the engine did not answer within {self.request_timeout_s:.0f} s; "
-                                         "is it running?")
+            self._fail(pending.pop(rid), _("the engine did not answer within {seconds:.0f} s; is it running?",
+                                           seconds=self.request_timeout_s))
 
     def _fail(self, p: _Pending, text: str) -> None:
         reply: Reply = {"ok": False, "error": text, "id": p.id}

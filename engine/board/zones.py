@@ -51,22 +51,23 @@ class ZoneBoard:
 
     def __post_init__(self) -> None:
         if not self.labels:
-            raise ValueError("a zone board needs at least one zone")
+            raise ValueError(_("a zone board needs at least one zone"))
         if not (math.isfinite(self.zone_mm) and self.zone_mm > 0):
-            raise ValueError(f"zone_mm must be a positive number of millimetres, got {self.zone_mm!r}")
+            raise ValueError(_("zone_mm must be a positive number of millimetres, got {value!r}", value=self.zone_mm))
         seen: dict[str, Hex] = {}
         for cell, label in self.labels.items():
             if label in seen:
-                raise ValueError(f"zone label {label!r} is used twice; give every zone its own label")
+                raise ValueError(_("zone label {label!r} is used twice; give every zone its own label", label=label))
             seen[label] = cell
         object.__setattr__(self, "_by_label", seen)
         named: dict[Hex, str] = {}
         for cell, name in self.terrains.items():
             if cell not in self.labels:
-                raise ValueError(f"terrain is given for ({cell.q},{cell.r}), which is not a zone of the board")
+                raise ValueError(_("terrain is given for ({q},{r}), which is not a zone of the board", q=cell.q,
+                                   r=cell.r))
             if name not in self.kinds:
-                raise ValueError(f"zone {self.labels[cell]!r} has terrain {name!r}, which the board declares no "
-                                 f"kind for; use one of {', '.join(self.kinds)}")
+                raise ValueError(_("zone {label!r} has terrain {name!r}, which the board declares no kind for; use one "
+                                   "of {kinds}", label=self.labels[cell], name=name, kinds=", ".join(self.kinds)))
             named[cell] = terrain_name(name)
         object.__setattr__(self, "terrains", named)
 

@@ -27,9 +27,11 @@ from functools import partial
 from importlib.metadata import entry_points
 from pathlib import Path
 
+from engine.i18n import gettext_for
 from engine.rules.base import RuleSet
 
 log = logging.getLogger(__name__)
+_ = gettext_for(__name__)
 
 ENTRY_POINT_GROUP = "hexa_table_companion.rulesets"
 FOLDERS_VARIABLE = "HEXA_RULESETS"
@@ -149,8 +151,10 @@ def find_ruleset(name: str) -> type[RuleSet]:
         return _REGISTRY[name.lower()]
     except KeyError:
         names = sorted({c.name for c in _REGISTRY.values()})
-        broken = "".join(f"; {source} did not load ({why})" for source, why in _failures.items())
-        raise KeyError(f"rule set {name!r} is unknown; known rule sets: {', '.join(names)}{broken}") from None
+        broken = "".join(_("; {source} did not load ({why})", source=source, why=why)
+                         for source, why in _failures.items())
+        raise KeyError(_("rule set {name!r} is unknown; known rule sets: {known}{broken}", name=name,
+                         known=", ".join(names), broken=broken)) from None
 
 
 def ruleset_names() -> list[str]:

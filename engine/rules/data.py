@@ -13,6 +13,7 @@ from typing import Any
 
 from engine.errors import ScenarioError
 from engine.scenario_schema import SchemaReader, Table
+from engine.toml_syntax import toml_error
 
 
 def read_rule_data(text: str, source: str, tables: Mapping[str, Table]) -> dict[str, Any]:
@@ -20,7 +21,7 @@ def read_rule_data(text: str, source: str, tables: Mapping[str, Table]) -> dict[
     try:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
-        raise ScenarioError(f"{source}: not valid TOML ({exc}). Fix: correct the syntax there") from None
+        raise ScenarioError(toml_error(exc, text, source)) from None
     reader = SchemaReader(text, source, tables)
     reader.check_tables(data)
     out: dict[str, Any] = {}

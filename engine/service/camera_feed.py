@@ -21,11 +21,13 @@ import zmq
 from zmq.utils.monitor import recv_monitor_message
 
 from engine import wire
+from engine.i18n import gettext_for
 from engine.service.log_limit import SUMMARY_EVERY_S, LimitedLog
 from engine.service.security import REFUSED_HANDSHAKES, ClientKeys
 from engine.wire import CameraLink, Heartbeat, TracksMessage, VisionSnapshot, VisionSnapshotRequest, WireError
 
 log = logging.getLogger(__name__)
+_ = gettext_for(__name__)
 
 SILENT_AFTER_S = 3.0
 SNAPSHOT_RETRY_S = 2.0
@@ -34,10 +36,10 @@ MAX_SUB_BYTES = wire.MAX_MESSAGE_BYTES + 1024
 
 def snapshot_endpoint_for(pub_endpoint: str) -> str:
     """The vision service's snapshot endpoint next to its PUB one (the port after it, as its defaults are)."""
-    head, _, port = pub_endpoint.rpartition(":")
+    head, _colon, port = pub_endpoint.rpartition(":")
     if not port.isdigit():
-        raise ValueError(f"{pub_endpoint!r}: give the vision endpoint as tcp://HOST:PORT "
-                         "(optionally PUB,SNAPSHOT when the snapshot port is not PUB+1)")
+        raise ValueError(_("{endpoint!r}: give the vision endpoint as tcp://HOST:PORT (optionally PUB,SNAPSHOT when "
+                           "the snapshot port is not PUB+1)", endpoint=pub_endpoint))
     return f"{head}:{int(port) + 1}"
 
 
@@ -77,8 +79,9 @@ class CameraFeed:
                 socket.connect(endpoint)
             except zmq.ZMQError as exc:
                 self.close()
-                raise ValueError(f"camera {index}: cannot connect to {endpoint!r} ({exc.strerror}). Fix: give "
-                                 "--vision tcp://HOST:PORT[,tcp://HOST:SNAPSHOT_PORT]") from None
+                raise ValueError(_("camera {n}: cannot connect to {endpoint!r} ({error}). Fix: give --vision "
+                                   "tcp://HOST:PORT[,tcp://HOST:SNAPSHOT_PORT]", n=index, endpoint=endpoint,
+                                   error=exc.strerror)) from None
         self._snapshot_asked: float | None = None
         self.synced = False
         self.ask_snapshot()
@@ -135,7 +138,7 @@ class CameraFeed:
             try:
                 message = wire.decode(body)
                 if not isinstance(message, VisionSnapshot):
-                    raise WireError(f"expected a vision.snapshot reply, got {message.TOPIC.decode()}")
+                    raise WireError(_("expected a vision.snapshot reply, got {topic}", topic=message.TOPIC.decode()))
             except WireError as exc:
                 self.dropped += 1
                 self._malformed(f"snapshot reply from {self.snapshot_endpoint}: {exc}")

@@ -14,7 +14,8 @@ Two ways to drive it, from one thread (it is not thread-safe):
   :attr:`applied`;
 - blocking, for tools and tests: :meth:`request`, :meth:`sync`, :meth:`poll`, :meth:`wait_for`.
 
-Imports only ZeroMQ, :mod:`engine.wire` and the CURVE keys: the tablet app may import it.
+Imports only ZeroMQ, :mod:`engine.wire`, the CURVE keys and the table's language (:mod:`engine.i18n`): the
+tablet app may import it.
 """
 
 from __future__ import annotations
@@ -29,6 +30,7 @@ from typing import Any
 import zmq
 
 from engine import wire
+from engine.i18n import gettext_for
 from engine.service.security import ClientKeys
 from engine.wire import (
     EngineMessage,
@@ -40,6 +42,7 @@ from engine.wire import (
 )
 
 log = logging.getLogger(__name__)
+_ = gettext_for(__name__)
 
 ENGINE_TOPICS = (wire.TOPIC_GAME_STATE, wire.TOPIC_GAME_EVENTS, wire.TOPIC_GAME_SCENARIO, wire.TOPIC_TABLE,
                  wire.TOPIC_TABLE_VIEW, wire.TOPIC_ENGINE_HEARTBEAT)
@@ -94,13 +97,14 @@ class EngineClient:
         try:
             self.dealer.send_multipart(frames, flags=zmq.NOBLOCK)
         except zmq.Again:
-            raise TimeoutError("the engine is not reachable (no connection could take the command): is "
-                               "'hexa engine' running, and are the CURVE keys right with --lan?") from None
+            raise TimeoutError(_("the engine is not reachable (no connection could take the command): is "
+                                 "'hexa engine' running, and are the CURVE keys right with --lan?")) from None
 
-    def ask_snapshot(self, reason: str = "joining") -> str:
-        """Ask for a snapshot (again); updates wait until it is applied. Returns the request id."""
+    def ask_snapshot(self, reason: str | None = None) -> str:
+        """Ask for a snapshot (again) for ``reason``, a text for people (joining, when none); updates wait until it
+        is applied. Returns the request id."""
         request_id = f"snapshot-{next(self._snapshot_ids)}"
-        self.syncing, self.sync_reason, self.asked_at = request_id, reason, time.monotonic()
+        self.syncing, self.sync_reason, self.asked_at = request_id, reason or _("joining"), time.monotonic()
         self.send("snapshot", request_id)
         return request_id
 
@@ -136,7 +140,7 @@ class EngineClient:
             return []
         if self.engine_run is not None and message.engine_run != self.engine_run:
             log.info("engine restarted (run %s → %s): taking a new snapshot", self.engine_run, message.engine_run)
-            self._resync(message, "the engine restarted")
+            self._resync(message, _("the engine restarted"))
             return []
         if message.seq <= self.last_seq:
             return []  # already in the snapshot
@@ -170,7 +174,7 @@ class EngineClient:
             if game is None:
                 log.info("missed a game state (have revision %s of game %s, got %d of game %s): taking a snapshot",
                          self.revision, self._game_of, message.revision, message.game_id)
-                self._resync(message, "an update was missed")
+                self._resync(message, _("an update was missed"))
                 return False
             self.game, self.revision, self._game_of = game, message.revision, message.game_id
         elif isinstance(message, GameScenarioMessage):
@@ -194,8 +198,8 @@ class EngineClient:
         while True:
             remaining = deadline - time.monotonic()
             if remaining <= 0 or not self.dealer.poll(int(remaining * 1000), zmq.POLLIN):
-                raise TimeoutError(f"no reply from the engine within {timeout_s:.1f} s: is 'hexa engine' running "
-                                   "(and are the CURVE keys right with --lan)?")
+                raise TimeoutError(_("no reply from the engine within {seconds:.1f} s: is 'hexa engine' running "
+                                     "(and are the CURVE keys right with --lan)?", seconds=timeout_s))
             reply = self.take_reply(self.dealer.recv_multipart())
             if reply is not None and (request_id is None or reply.id == request_id
                                       or (reply.id is None and not reply.ok)):
@@ -205,7 +209,7 @@ class EngineClient:
         """Take the engine's snapshot; later updates apply only when newer."""
         reply = self.wait_reply(self.ask_snapshot(), timeout_s)
         if not reply.ok:
-            raise WireError(f"the engine refused a snapshot: {reply.error}")
+            raise WireError(_("the engine refused a snapshot: {error}", error=reply.error))
         return reply
 
     def poll(self, timeout_s: float) -> EngineMessage | None:
@@ -242,7 +246,8 @@ class EngineClient:
             remaining = deadline - time.monotonic()
             message = self.poll(max(0.0, remaining)) if remaining > 0 else None
             if message is None:
-                raise TimeoutError(f"no {topic.decode()} update within {timeout_s:.1f} s")
+                raise TimeoutError(_("no {topic} update within {seconds:.1f} s", topic=topic.decode(),
+                                     seconds=timeout_s))
             if topic == message.TOPIC and (predicate is None or predicate(message)):
                 return message
 

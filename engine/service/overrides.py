@@ -24,10 +24,12 @@ from engine.board.marks import check_mark
 from engine.board.terrain import terrain_name
 from engine.game import Game
 from engine.hexes import Hex
+from engine.i18n import gettext_for
 from engine.journal import Journal, JournaledGame
 from engine.rules.gm import check_ruling
 
 log = logging.getLogger(__name__)
+_ = gettext_for(__name__)
 
 _SCHEMA = """
 CREATE TABLE IF NOT EXISTS service_overrides (
@@ -61,8 +63,9 @@ class Override:
 def place_figure(game: Game, figure: str, to: Hex) -> None:
     """Put a figure on a hex outside the rules (a copy of the state, so undo snapshots stay intact)."""
     if figure not in game.state.figures or to not in game.scenario.board:
-        what = f"figure {figure!r}" if figure not in game.state.figures else f"hex ({to.q}, {to.r})"
-        raise ValueError(f"an override names {what}, which is not in the scenario")
+        if figure not in game.state.figures:
+            raise ValueError(_("an override names figure {figure!r}, which is not in the scenario", figure=figure))
+        raise ValueError(_("an override names hex ({q}, {r}), which is not in the scenario", q=to.q, r=to.r))
     state = copy.deepcopy(game.state)
     state.put(figure, to)  # on top of any stack there
     game.replace_state(state)
@@ -72,7 +75,7 @@ def take_out(game: Game, figure: str) -> None:
     """Take a figure out of play by the game master's word; the table is asked to take it off as after a kill."""
     fig = game.state.figures.get(figure)
     if fig is None or not fig.alive:
-        raise ValueError(f"{figure!r} is not a figure in play")
+        raise ValueError(_("{figure!r} is not a figure in play", figure=figure))
     state = copy.deepcopy(game.state)
     state.figures[figure].alive = False
     state.pending_removals.append(figure)

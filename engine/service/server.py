@@ -37,7 +37,7 @@ import zmq
 
 from engine import wire
 from engine.errors import EngineError
-from engine.i18n import gettext_for
+from engine.i18n import gettext_for, ngettext_for
 from engine.service.camera_feed import CameraFeed
 from engine.service.game_master import GameMaster, gm_key_id, new_gm_code, user_id
 from engine.service.log_limit import SUMMARY_EVERY_S, LimitedLog, clip
@@ -58,6 +58,7 @@ from engine.wire import (
 
 log = logging.getLogger(__name__)
 _ = gettext_for(__name__)
+_n = ngettext_for(__name__)
 
 DEFAULT_PUB = wire.DEFAULT_ENGINE_PUB
 DEFAULT_COMMANDS = wire.DEFAULT_ENGINE_COMMANDS
@@ -246,7 +247,8 @@ class EngineServer:
         if len(body) != 1:
             self.dropped += 1
             self._refused(f"expected one frame holding a JSON command, got {len(body)}")
-            self._reply(envelope, False, f"expected one frame holding a JSON command, got {len(body)} frames",
+            self._reply(envelope, False, _n("expected one frame holding a JSON command, got {n} frame",
+                                            "expected one frame holding a JSON command, got {n} frames", len(body)),
                         None, None)
             return
         try:
@@ -266,7 +268,8 @@ class EngineServer:
             return
         except Exception as exc:  # the service must outlive any bug in one command
             log.exception("command %s failed", request.cmd)
-            self._reply(envelope, False, f"internal error while doing {request.cmd}: {exc}", request.cmd, request.id)
+            self._reply(envelope, False, _("internal error while doing {cmd}: {error}", cmd=request.cmd, error=exc),
+                        request.cmd, request.id)
             return
         self.publish_changes(changes)
         if request.cmd == "snapshot":

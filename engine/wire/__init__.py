@@ -1,6 +1,7 @@
 """The wire schema: every message the product's processes exchange, documented and validated here.
 
-The one package the camera service, the engine and the tablets all import (standard library only).
+The one package the camera service, the engine and the tablets all import (standard library only, and
+:mod:`engine.i18n` so that a refusal reads in the language the process speaks).
 Receivers call :func:`decode` (or ``Cls.from_json``), which validates every field and raises
 :class:`WireError` naming the field path and the problem (docs/wire-protocol.md).
 

@@ -12,11 +12,12 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from engine.i18n import LANGUAGES
+from engine.i18n import LANGUAGES, gettext_for
 from engine.wire.envelope import PROTOCOL_VERSION, dump_json, load_json, parse_envelope
 from engine.wire.fields import (
     WireError,
     check_object,
+    field_path,
     hex_or_label,
     read_int,
     read_objects,
@@ -24,6 +25,8 @@ from engine.wire.fields import (
     require,
 )
 from engine.wire.game_state import check_game
+
+_ = gettext_for(__name__)
 
 TOPIC_ENGINE_REPLY = b"engine.reply"
 
@@ -56,12 +59,13 @@ def _name(obj: Mapping[str, Any], key: str, where: str) -> str:
     """A short printable string naming a scenario or a file."""
     value = read_str(obj, key, where)
     if not value:
-        raise WireError(f"{where}.{key}: must not be empty")
+        raise WireError(_("{where}: must not be empty", where=field_path(where, key)))
     if len(value) > MAX_NAME_CHARS:
-        raise WireError(f"{where}.{key}: {len(value)} characters is too long; give a name of at most "
-                        f"{MAX_NAME_CHARS}")
+        raise WireError(_("{where}: {n} characters is too long; give a name of at most {most}",
+                          where=field_path(where, key), n=len(value), most=MAX_NAME_CHARS))
     if not value.isprintable():
-        raise WireError(f"{where}.{key}: contains a control character (such as NUL); give a plain name")
+        raise WireError(_("{where}: contains a control character (such as NUL); give a plain name",
+                          where=field_path(where, key)))
     return value
 
 
@@ -76,7 +80,8 @@ def _check_command(cmd: str, obj: Mapping[str, Any]) -> None:
         _name(obj, "scenario", where)
     elif cmd == "load":
         if read_int(obj, "game_id", where, minimum=1) > MAX_GAME_ID:
-            raise WireError(f"{where}.game_id: must be at most {MAX_GAME_ID} (a game number of the journal)")
+            raise WireError(_("{where}: must be at most {most} (a game number of the journal)",
+                              where=field_path(where, "game_id"), most=MAX_GAME_ID))
     elif cmd == "save":
         _name(obj, "path", where)
     elif cmd == "query":
@@ -126,18 +131,22 @@ def parse_request(payload: bytes | str) -> EngineRequest:
     """Validate a command; :class:`WireError` names what is wrong (size, JSON, cmd or a field)."""
     obj = load_json(payload, "request", MAX_REQUEST_BYTES)
     if "version" in obj and read_int(obj, "version", "request") != PROTOCOL_VERSION:
-        raise WireError(f"request.version: protocol {obj['version']} is not supported (this engine speaks "
-                        f"{PROTOCOL_VERSION}); run the same release of the app and the engine")
+        raise WireError(_("{where}: protocol {version} is not supported (this engine speaks {speaks}); run the "
+                          "same release of the app and the engine", where="request.version",
+                          version=obj["version"], speaks=PROTOCOL_VERSION))
     cmd = read_str(obj, "cmd", "request")
     if cmd not in ENGINE_COMMANDS:
-        raise WireError(f"request.cmd: unknown command {cmd[:40]!r}; known commands: {', '.join(ENGINE_COMMANDS)}")
+        raise WireError(_("{where}: unknown command {cmd!r}; known commands: {known}", where="request.cmd",
+                          cmd=cmd[:40], known=", ".join(ENGINE_COMMANDS)))
     request_id = obj.get("id")
     if request_id is not None and (isinstance(request_id, bool) or not isinstance(request_id, str | int)):
-        raise WireError(f"request.id: expected a string or an integer, got {request_id!r}")
+        raise WireError(_("{where}: expected a string or an integer, got {value!r}", where="request.id",
+                          value=request_id))
     if GM_CODE_KEY in obj:
         code = read_str(obj, GM_CODE_KEY, "request")
         if len(code) > MAX_GM_CODE_CHARS:
-            raise WireError(f"request.{GM_CODE_KEY}: {len(code)} characters is too long for a GM code")
+            raise WireError(_("{where}: {n} characters is too long for a GM code",
+                              where=field_path("request", GM_CODE_KEY), n=len(code)))
     _check_command(cmd, obj)
     args = {k: v for k, v in obj.items() if k not in ("cmd", "id", "version")}
     return EngineRequest(cmd, args, request_id)
@@ -189,15 +198,17 @@ def parse_reply(payload: bytes | str) -> EngineReply:
     envelope, obj = parse_envelope(payload)
     where = TOPIC_ENGINE_REPLY.decode()
     if envelope.topic != where:
-        raise WireError(f"message.topic: expected {where!r}, got {envelope.topic!r}")
+        raise WireError(_("{where}: expected {expected!r}, got {topic!r}", where="message.topic", expected=where,
+                          topic=envelope.topic))
     ok = require(obj, "ok", where)
     if not isinstance(ok, bool):
-        raise WireError(f"{where}.ok: expected true or false, got {ok!r}")
+        raise WireError(_("{where}: expected true or false, got {value!r}", where=field_path(where, "ok"), value=ok))
     error = obj.get("error")
     if error is not None and not isinstance(error, str):
-        raise WireError(f"{where}.error: expected a string or null, got {error!r}")
+        raise WireError(_("{where}: expected a string or null, got {value!r}", where=field_path(where, "error"),
+                          value=error))
     if not ok and not error:
-        raise WireError(f"{where}.error: a failed reply must say why")
+        raise WireError(_("{where}: a failed reply must say why", where=field_path(where, "error")))
     cmd = obj.get("cmd")
     if ok and cmd == "snapshot":
         _check_snapshot(obj, where)

@@ -13,33 +13,70 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar, TypeVar
 
-from engine.wire.fields import WireError, check_object, read_float, read_int, read_str
+from engine.i18n import N_, gettext_for
+from engine.wire.fields import WireError, check_object, field_path, read_float, read_int, read_str
+
+_ = gettext_for(__name__)
 
 PROTOCOL_VERSION = 1
 MAX_MESSAGE_BYTES = 4 * 1024 * 1024  # preview JPEGs are the largest messages; base64 adds a third
 
 
+# What Python's JSON reader says is wrong, in its own words (it has no codes): each reads in the table's language.
+JSON_REASONS: frozenset[str] = frozenset({
+    N_("Expecting value"),
+    N_("Expecting property name enclosed in double quotes"),
+    N_("Expecting ':' delimiter"),
+    N_("Expecting ',' delimiter"),
+    N_("Extra data"),
+    N_("Invalid control character at"),
+    N_("Unterminated string starting at"),
+    N_("Invalid \\escape"),
+    N_("Invalid \\uXXXX escape"),
+    N_("Illegal trailing comma before end of object"),
+    N_("Illegal trailing comma before end of array"),
+})
+
+
+# What Python's UTF-8 decoder says is wrong with a byte.
+UTF8_REASONS: frozenset[str] = frozenset({
+    N_("invalid start byte"),
+    N_("invalid continuation byte"),
+    N_("unexpected end of data"),
+})
+
+
+def json_reason(msg: str) -> str:
+    """Python's JSON (or UTF-8) reader's reason in the current language; one not listed (a newer Python's) is quoted
+    as it is."""
+    return _(msg) if msg in JSON_REASONS or msg in UTF8_REASONS else msg
+
+
 def _reject_constant(name: str) -> float:
-    raise WireError(f"JSON contains {name}, which is not valid JSON; send finite numbers only")
+    raise WireError(_("JSON contains {name}, which is not valid JSON; send finite numbers only", name=name))
 
 
 def load_json(payload: bytes | str, what: str, limit: int) -> Mapping[str, Any]:
     """Parse one JSON object of at most ``limit`` bytes; ``what`` names it in errors (message, request)."""
     if len(payload) > limit:
-        raise WireError(f"{what}: {len(payload)} bytes exceeds the limit of {limit} bytes")
+        raise WireError(_("{what}: {n} bytes exceeds the limit of {limit} bytes", what=what, n=len(payload),
+                          limit=limit))
     try:
         text = payload.decode("utf-8") if isinstance(payload, bytes) else payload
         raw = json.loads(text, parse_constant=_reject_constant)
     except WireError:
         raise
     except UnicodeDecodeError as exc:
-        raise WireError(f"{what}: not UTF-8 text ({exc.reason} at byte {exc.start})") from None
+        raise WireError(_("{what}: not UTF-8 text ({reason} at byte {at})", what=what,
+                          reason=json_reason(exc.reason), at=exc.start)) from None
     except json.JSONDecodeError as exc:
-        raise WireError(f"{what}: not valid JSON ({exc.msg} at character {exc.pos})") from None
+        raise WireError(_("{what}: not valid JSON ({reason} at character {at})", what=what,
+                          reason=json_reason(exc.msg), at=exc.pos)) from None
     except RecursionError:
-        raise WireError(f"{what}: JSON nested too deeply") from None
+        raise WireError(_("{what}: JSON nested too deeply", what=what)) from None
     except ValueError:  # an integer of thousands of digits
-        raise WireError(f"{what}: a number has too many digits; send integers of at most 18 digits") from None
+        raise WireError(_("{what}: a number has too many digits; send integers of at most 18 digits",
+                          what=what)) from None
     return check_object(raw, what)
 
 
@@ -64,10 +101,9 @@ def parse_envelope(payload: bytes | str) -> tuple[Envelope, Mapping[str, Any]]:
     topic = read_str(obj, "topic", "message")
     version = read_int(obj, "version", topic)
     if version != PROTOCOL_VERSION:
-        raise WireError(
-            f"{topic}.version: protocol {version} is not supported (this program speaks {PROTOCOL_VERSION}); "
-            "run the same release of every process"
-        )
+        raise WireError(_("{where}: protocol {version} is not supported (this program speaks {speaks}); run the "
+                          "same release of every process", where=field_path(topic, "version"), version=version,
+                          speaks=PROTOCOL_VERSION))
     seq = read_int(obj, "seq", topic)
     sent_at = read_float(obj, "sent_at", topic, low=0.0)
     return Envelope(topic, version, seq, sent_at), obj
@@ -105,7 +141,8 @@ class Message:
         obj.update(self.body())
         data = dump_json(obj)
         if len(data) > MAX_MESSAGE_BYTES:
-            raise WireError(f"{self.TOPIC.decode()}: {len(data)} bytes exceeds the limit of {MAX_MESSAGE_BYTES}")
+            raise WireError(_("{what}: {n} bytes exceeds the limit of {limit} bytes", what=self.TOPIC.decode(),
+                              n=len(data), limit=MAX_MESSAGE_BYTES))
         return data
 
     def to_frames(self) -> list[bytes]:
@@ -118,7 +155,8 @@ class Message:
         envelope, obj = parse_envelope(payload)
         expected = cls.TOPIC.decode()
         if envelope.topic != expected:
-            raise WireError(f"message.topic: expected {expected!r}, got {envelope.topic!r}")
+            raise WireError(_("{where}: expected {expected!r}, got {topic!r}", where="message.topic",
+                              expected=expected, topic=envelope.topic))
         return cls.parse_body(obj, envelope)
 
 
@@ -143,10 +181,11 @@ def known_topics() -> tuple[bytes, ...]:
 def decode(frames: Sequence[bytes]) -> Message:
     """Decode multipart ``[topic, json]`` into the registered message type for that topic."""
     if len(frames) != 2:
-        raise WireError(f"message: expected 2 frames [topic, json], got {len(frames)}")
+        raise WireError(_("message: expected 2 frames [topic, json], got {n}", n=len(frames)))
     topic, payload = frames
     cls = _REGISTRY.get(bytes(topic))
     if cls is None:
         known = ", ".join(t.decode() for t in _REGISTRY)
-        raise WireError(f"message: unknown topic {bytes(topic)[:64]!r}; known topics: {known}")
+        raise WireError(_("message: unknown topic {topic!r}; known topics: {known}", topic=bytes(topic)[:64],
+                          known=known))
     return cls.from_json(payload)

@@ -10,15 +10,24 @@ import math
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from engine.i18n import gettext_for
+
+_ = gettext_for(__name__)
+
 
 class WireError(ValueError):
     """A message that cannot be accepted: the text names the field and what is wrong with it."""
 
 
+def field_path(where: str, key: str) -> str:
+    """The path of ``key`` inside ``where``, as errors name it: ``tracks.markers[3].x_mm``."""
+    return f"{where}.{key}"
+
+
 def require(obj: Mapping[str, Any], key: str, where: str) -> Any:
     """The value of a required key."""
     if key not in obj:
-        raise WireError(f"{where}.{key}: missing (required field)")
+        raise WireError(_("{where}: missing (required field)", where=field_path(where, key)))
     return obj[key]
 
 
@@ -29,46 +38,48 @@ def is_int(value: Any) -> bool:
 
 def check_int(value: Any, where: str, minimum: int | None = 0) -> int:
     if not is_int(value):
-        raise WireError(f"{where}: expected an integer, got {value!r}")
+        raise WireError(_("{where}: expected an integer, got {value!r}", where=where, value=value))
     if minimum is not None and value < minimum:
-        raise WireError(f"{where}: must be >= {minimum}, got {value}")
+        raise WireError(_("{where}: must be >= {minimum}, got {value}", where=where, minimum=minimum, value=value))
     return int(value)
 
 
 def check_float(value: Any, where: str, low: float | None = None, high: float | None = None) -> float:
     if isinstance(value, bool) or not isinstance(value, int | float):
-        raise WireError(f"{where}: expected a number, got {value!r}")
+        raise WireError(_("{where}: expected a number, got {value!r}", where=where, value=value))
     number = float(value)
     if not math.isfinite(number):
-        raise WireError(f"{where}: must be a finite number, got {value!r}")
+        raise WireError(_("{where}: must be a finite number, got {value!r}", where=where, value=value))
     if (low is not None and number < low) or (high is not None and number > high):
-        raise WireError(f"{where}: must be within [{low}, {high}], got {number}")
+        raise WireError(_("{where}: must be within [{low}, {high}], got {number}", where=where, low=low, high=high,
+                            number=number))
     return number
 
 
 def check_str(value: Any, where: str, choices: Sequence[str] | None = None) -> str:
     if not isinstance(value, str):
-        raise WireError(f"{where}: expected a string, got {value!r}")
+        raise WireError(_("{where}: expected a string, got {value!r}", where=where, value=value))
     if choices is not None and value not in choices:
-        raise WireError(f"{where}: must be one of {', '.join(choices)}; got {value!r}")
+        raise WireError(_("{where}: must be one of {choices}; got {value!r}", where=where, choices=", ".join(choices),
+                            value=value))
     return value
 
 
 def check_bool(value: Any, where: str) -> bool:
     if not isinstance(value, bool):
-        raise WireError(f"{where}: expected true or false, got {value!r}")
+        raise WireError(_("{where}: expected true or false, got {value!r}", where=where, value=value))
     return value
 
 
 def check_object(value: Any, where: str) -> Mapping[str, Any]:
     if not isinstance(value, dict):
-        raise WireError(f"{where}: expected a JSON object, got {type(value).__name__}")
+        raise WireError(_("{where}: expected a JSON object, got {kind}", where=where, kind=type(value).__name__))
     return value
 
 
 def check_list(value: Any, where: str) -> list[Any]:
     if not isinstance(value, list):
-        raise WireError(f"{where}: expected a list, got {type(value).__name__}")
+        raise WireError(_("{where}: expected a list, got {kind}", where=where, kind=type(value).__name__))
     return value
 
 
@@ -129,7 +140,7 @@ def hex_pair(value: Any, where: str) -> list[int] | None:
     if value is None:
         return None
     if not isinstance(value, list) or len(value) != 2 or not all(is_int(v) for v in value):
-        raise WireError(f"{where}: expected a hex [q, r] or null, got {value!r}")
+        raise WireError(_("{where}: expected a hex [q, r] or null, got {value!r}", where=where, value=value))
     return [value[0], value[1]]
 
 
@@ -137,4 +148,4 @@ def hex_or_label(value: Any, where: str) -> None:
     """A hex in a command: a label such as ``"F2"`` or ``[q, r]`` (the session resolves either)."""
     if isinstance(value, str) or (isinstance(value, list) and len(value) == 2 and all(is_int(v) for v in value)):
         return
-    raise WireError(f"{where}: expected a hex label such as 'F2' or [q, r], got {value!r}")
+    raise WireError(_("{where}: expected a hex label such as 'F2' or [q, r], got {value!r}", where=where, value=value))

@@ -14,7 +14,8 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from engine.wire.fields import WireError, check_object
+from engine.i18n import gettext_for
+from engine.wire.fields import WireError, check_object, field_path
 from engine.wire.schema import (
     AnyObject,
     AnyValue,
@@ -29,6 +30,8 @@ from engine.wire.schema import (
     Spec,
     Str,
 )
+
+_ = gettext_for(__name__)
 
 PROMPT_KINDS: tuple[str, ...] = ("roll", "choose", "move", "remove", "game_over")  # engine.prompts.PromptKind
 DECIDERS: tuple[str, ...] = ("players", "gm", "table")  # engine.prompts.Decider: who answers a prompt
@@ -130,7 +133,9 @@ def check_history(entries: Any, where: str, first: int) -> Sequence[Mapping[str,
     ListOf(HISTORY_ENTRY).check(entries, where)
     for i, entry in enumerate(entries):
         if entry["n"] != first + i:
-            raise WireError(f"{where}[{i}].n: expected {first + i} (entries are numbered in order), got {entry['n']}")
+            path = f"{where}[{i}].n"
+            raise WireError(_("{where}: expected {n} (entries are numbered in order), got {got}", where=path,
+                              n=first + i, got=entry["n"]))
     return entries  # type: ignore[no-any-return]
 
 
@@ -138,7 +143,7 @@ def check_current(obj: Mapping[str, Any], where: str) -> None:
     """The state, prompt and threatened hexes of a game.state update or a snapshot."""
     for key, spec in CURRENT.items():
         if key not in obj:
-            raise WireError(f"{where}.{key}: missing (required field)")
+            raise WireError(_("{where}: missing (required field)", where=field_path(where, key)))
         spec.check(obj[key], f"{where}.{key}")
 
 
@@ -147,7 +152,7 @@ def check_game(value: Any, where: str) -> dict[str, Any]:
     obj = check_object(value, where)
     check_current(obj, where)
     if "history" not in obj:
-        raise WireError(f"{where}.history: missing (required field)")
+        raise WireError(_("{where}: missing (required field)", where=field_path(where, "history")))
     check_history(obj["history"], f"{where}.history", 1)
     return dict(obj)
 

@@ -13,6 +13,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from engine.i18n import gettext_for
 from engine.wire.fields import (
     WireError,
     check_bool,
@@ -21,8 +22,11 @@ from engine.wire.fields import (
     check_list,
     check_object,
     check_str,
+    field_path,
     hex_pair,
 )
+
+_ = gettext_for(__name__)
 
 
 class Spec:
@@ -67,7 +71,7 @@ class HexPair(Spec):
 
     def check(self, value: Any, where: str) -> None:
         if value is None:
-            raise WireError(f"{where}: expected a hex [q, r], got null")
+            raise WireError(_("{where}: expected a hex [q, r], got null", where=where))
         hex_pair(value, where)
 
 
@@ -102,7 +106,7 @@ class ListOf(Spec):
     def check(self, value: Any, where: str) -> None:
         items = check_list(value, where)
         if self.length is not None and len(items) != self.length:
-            raise WireError(f"{where}: expected {self.length} entries, got {len(items)}")
+            raise WireError(_("{where}: expected {n} entries, got {got}", where=where, n=self.length, got=len(items)))
         for i, item in enumerate(items):
             self.item.check(item, f"{where}[{i}]")
 
@@ -131,7 +135,7 @@ class Obj(Spec):
             if key not in obj:
                 if key in self.optional:
                     continue
-                raise WireError(f"{where}.{key}: missing (required field)")
+                raise WireError(_("{where}: missing (required field)", where=field_path(where, key)))
             spec.check(obj[key], f"{where}.{key}")
 
     def extended(self, optional: frozenset[str] = frozenset(), **more: Spec) -> Obj:

@@ -10,12 +10,14 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
+from engine.i18n import gettext_for
 from engine.wire.engine_messages import EngineMessage
 from engine.wire.envelope import Envelope, register
 from engine.wire.fields import (
     WireError,
     check_bool,
     check_object,
+    field_path,
     hex_pair,
     is_int,
     optional_float,
@@ -28,6 +30,8 @@ from engine.wire.fields import (
     require,
 )
 from engine.wire.vision_messages import CAMERA_STATUSES, TRACK_STATES
+
+_ = gettext_for(__name__)
 
 TOPIC_TABLE = b"table"
 TOPIC_TABLE_VIEW = b"table.view"
@@ -117,7 +121,8 @@ class TableMessage(EngineMessage):
         for key in ("unknown_markers", "duplicates"):
             values = read_list(obj, key, where)
             if not all(is_int(v) for v in values):
-                raise WireError(f"{where}.{key}: expected a list of marker ids, got {values!r}")
+                raise WireError(_("{where}: expected a list of marker ids, got {value!r}", where=field_path(where, key),
+                                  value=values))
             markers.append(tuple(values))
         registration = read_dict(obj, "registration", where)
         for key in ("ok", "text"):
@@ -154,14 +159,17 @@ class FigureSighting:
         obj = check_object(value, where)
         figure = obj.get("figure")
         if figure is not None and not isinstance(figure, str):
-            raise WireError(f"{where}.figure: expected a string or null, got {figure!r}")
+            raise WireError(_("{where}: expected a string or null, got {value!r}", where=field_path(where, "figure"),
+                              value=figure))
         cameras = read_list(obj, "cameras", where)
         if not all(isinstance(c, str) for c in cameras):
-            raise WireError(f"{where}.cameras: expected a list of camera ids, got {cameras!r}")
+            raise WireError(_("{where}: expected a list of camera ids, got {value!r}",
+                              where=field_path(where, "cameras"), value=cameras))
         direction = obj.get("direction")
         if direction is not None and (not isinstance(direction, int) or isinstance(direction, bool)
                                       or not 0 <= direction < 6):
-            raise WireError(f"{where}.direction: expected a board direction 0..5 or null, got {direction!r}")
+            raise WireError(_("{where}: expected a board direction 0..5 or null, got {value!r}",
+                              where=field_path(where, "direction"), value=direction))
         return FigureSighting(read_int(obj, "marker", where), figure, read_float(obj, "x_mm", where),
                               read_float(obj, "y_mm", where), hex_pair(obj.get("hex"), f"{where}.hex"),
                               read_str(obj, "state", where, TRACK_STATES), tuple(cameras),

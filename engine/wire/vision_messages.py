@@ -20,10 +20,12 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Any, ClassVar
 
+from engine.i18n import gettext_for
 from engine.wire.envelope import PROTOCOL_VERSION, Envelope, Message, register
 from engine.wire.fields import (
     WireError,
     check_object,
+    field_path,
     read_float,
     read_int,
     read_list,
@@ -31,6 +33,8 @@ from engine.wire.fields import (
     read_strings,
     require,
 )
+
+_ = gettext_for(__name__)
 
 TOPIC_TRACKS = b"tracks"
 TOPIC_HEARTBEAT = b"heartbeat"
@@ -158,7 +162,8 @@ def _camera_mm(obj: Mapping[str, Any], where: str) -> tuple[float, float, float]
         return None
     if not isinstance(value, list) or len(value) != 3 or not all(
             isinstance(v, int | float) and not isinstance(v, bool) and math.isfinite(v) for v in value):
-        raise WireError(f"{where}.camera_mm: must be three finite numbers [x, y, height] in mm, got {value!r}")
+        raise WireError(_("{where}: must be three finite numbers [x, y, height] in mm, got {value!r}",
+                          where=field_path(where, "camera_mm"), value=value))
     return float(value[0]), float(value[1]), float(value[2])
 
 
@@ -227,9 +232,10 @@ class PreviewMessage(Message):
         try:
             jpeg = base64.b64decode(text, validate=True)
         except (binascii.Error, ValueError):
-            raise WireError(f"{where}.jpeg: not valid base64") from None
+            raise WireError(_("{where}: not valid base64", where=field_path(where, "jpeg"))) from None
         if not jpeg.startswith(b"\xff\xd8"):
-            raise WireError(f"{where}.jpeg: not a JPEG image (missing the FF D8 start marker)")
+            raise WireError(_("{where}: not a JPEG image (missing the FF D8 start marker)",
+                              where=field_path(where, "jpeg")))
         return cls(
             seq=envelope.seq,
             sent_at=envelope.sent_at,

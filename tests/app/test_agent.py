@@ -165,3 +165,25 @@ def test_the_agent_shows_the_whole_game_built_from_the_changes_published(engine:
         assert shown.data["snapshot"]["history"][0]["text"] == "roll 5 3"
     finally:
         agent.stop()
+
+
+def test_a_request_the_engine_never_answers_fails_in_the_tables_language() -> None:
+    from engine import i18n
+    from tests.engine.english_words import english_lines
+
+    ctx = zmq.Context.instance()
+    silent = ctx.socket(zmq.ROUTER)  # an engine that takes commands and never answers
+    silent.setsockopt(zmq.LINGER, 0)
+    endpoint = f"tcp://127.0.0.1:{free_port()}"
+    silent.bind(endpoint)
+    agent = NetworkAgent(f"tcp://127.0.0.1:{free_port()}", endpoint, request_timeout_s=0.3)
+    try:
+        i18n.set_language("ja")
+        agent.start()
+        error = str(reply_to(agent, agent.request("snapshot"), WAIT_S)["error"])
+        assert "秒待ってもエンジンが答えません" in error or "エンジンとの接続がリセットされました" in error, error
+        assert not english_lines(error), error
+    finally:
+        agent.stop()
+        silent.close(linger=0)
+        i18n.set_language("en")

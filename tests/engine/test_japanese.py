@@ -186,3 +186,94 @@ def test_the_new_rule_sets_play_a_whole_game_in_japanese(tmp_path: Path, scenari
     words = {w for text in authored for w in text.split()}
     offending = english_lines(result.stdout, names_of(scenario) | words)
     assert not offending, "English in the Japanese game:\n" + "\n".join(offending[:20])
+
+
+# Broken TOML, where tomllib stops (line, column) and the words of its English reason.
+BROKEN_TOML: list[tuple[str, int, int, str]] = [
+    ("[map\n", 1, 5, "Expected ']' at the end of a table declaration"),
+    ('[scenario]\nname = \n', 2, 8, "Invalid value"),
+    ('[scenario]\nname = "a"\nname = "b"\n', 3, 11, "Cannot overwrite a value"),
+    ("[scenario]\n[scenario]\n", 2, 10, "Cannot declare scenario twice"),
+    ('[scenario]\nname = "open\n', 2, 13, "Illegal character '\\n'"),
+    ("[scenario]\nsizes = [1, 2\n", 3, 1, "Unclosed array"),
+    ("[scenario]\nname = { en = \"a\"\n", 2, 18, "Unclosed inline table"),
+    ('[scenario]\nname = "a" "b"\n', 2, 12, "Expected newline or end of document after a statement"),
+    ("[scenario]\nname\n", 2, 5, "Expected '=' after a key in a key/value pair"),
+    ("[scenario]\nname = { en = \"a\", en = \"b\" }\n", 2, 28, "Duplicate inline table key en"),
+    ("[scenario]\ntext = '''never closed\n", 3, 1, "Expected \"'''\""),
+]
+
+
+@pytest.mark.parametrize(("text", "line", "column", "reason"), BROKEN_TOML)
+def test_a_toml_syntax_error_reads_in_japanese_with_its_file_line_and_column(
+    text: str, line: int, column: int, reason: str
+) -> None:
+    with pytest.raises(ScenarioError) as english:
+        load_scenario_text(text, "broken.toml")
+    assert str(english.value) == (f"broken.toml, line {line}, column {column}: not valid TOML ({reason}). "
+                                  "Fix: correct the syntax there")
+    i18n.set_language("ja")
+    with pytest.raises(ScenarioError) as japanese:
+        load_scenario_text(text, "broken.toml")
+    message = str(japanese.value)
+    assert message.startswith(f"broken.toml、{line}行目{column}文字目：") and "直し方：" in message, message
+    assert not english_lines(message, ["scenario", "en", "toml"]), message
+
+
+def test_a_toml_reason_tomllib_words_otherwise_is_quoted_after_a_japanese_lead_in() -> None:
+    import tomllib
+
+    from engine.toml_syntax import toml_error
+
+    i18n.set_language("ja")
+    newer = tomllib.TOMLDecodeError("Some newer complaint (at line 4, column 2)")
+    assert toml_error(newer, "", "s.toml") == (
+        "s.toml、4行目2文字目：Some newer complaint。TOMLとして読めません。直し方：その箇所の書き方を直してください")
+    unplaced = tomllib.TOMLDecodeError("Something else entirely, at line 7")
+    assert toml_error(unplaced, "", "s.toml").startswith(
+        "s.toml：TOMLとして正しくありません（Something else entirely, at line 7）")
+
+
+def test_a_broken_rule_data_file_and_heights_file_read_in_japanese_too(tmp_path: Path) -> None:
+    from engine.rules.data import read_rule_data
+    from vision.cli import UsageError, _load_heights
+
+    i18n.set_language("ja")
+    with pytest.raises(ScenarioError) as data:
+        read_rule_data("[chart\n", "chart.toml", {})
+    assert str(data.value).startswith("chart.toml、1行目7文字目：表の見出しの終わりに ']' がありません。")
+    heights = tmp_path / "heights.toml"
+    heights.write_text("[heights]\n3 = \n", encoding="utf-8")
+    with pytest.raises(UsageError) as bad:
+        _load_heights(str(heights))
+    assert "2行目5文字目：値として読めません" in str(bad.value)
+    assert not english_lines(str(bad.value).replace(str(heights), "FILE"), ["toml"]), str(bad.value)
+
+
+def test_a_broken_record_an_unknown_rule_set_and_a_zone_drawn_twice_read_in_japanese(tmp_path: Path) -> None:
+    from engine.record import RecordError, parse_record, read_record_file
+
+    tenkey = (REPO / "engine" / "scenarios" / "tenkey-skirmish.toml").read_text(encoding="utf-8")
+    tutorial = (REPO / "engine" / "scenarios" / "tutorial.toml").read_text(encoding="utf-8")
+    i18n.set_language("ja")
+    messages = []
+    with pytest.raises(RecordError) as gap:
+        parse_record("# scenario: tutorial\n1. roll 2 5\n3. choose done\n", "r.txt")
+    messages.append(str(gap.value))
+    assert messages[-1].startswith("r.txt、3行目：行動の番号が2のはずのところが3です。")
+    with pytest.raises(RecordError) as missing:
+        read_record_file(tmp_path / "none.txt")
+    messages.append(str(missing.value).replace(str(tmp_path / "none.txt"), "FILE"))
+    with pytest.raises(ScenarioError) as ruleset:
+        load_scenario_text(tutorial.replace('ruleset = "fantasy-battle"', 'ruleset = "nope"', 1), "rs.toml")
+    messages.append(str(ruleset.value))
+    assert "'nope' というルールセットはありません" in messages[-1]
+    with pytest.raises(ScenarioError) as zones:
+        load_scenario_text(tenkey.replace("\n1 2 3\n", "\n1 2 2\n", 1), "z.toml")
+    messages.append(str(zones.value))
+    assert "ゾーンラベル '2' が二度使われています" in messages[-1]
+    from engine.rules import ruleset_names
+
+    names = ["record", "file", "nope", "hexa_rulesets", *ruleset_names()]  # rule set names are listed as they are
+    for message in messages:
+        assert not english_lines(message, names), message
