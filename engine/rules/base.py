@@ -216,6 +216,10 @@ class RuleSet(ABC):
         """
         return declared_text(cls, text)
 
+    def item_name(self, item: str) -> str:
+        """A thing a figure carries (``FigureState.carrying``: a token, a weapon) as people read it."""
+        return self.word(item)
+
     @classmethod
     def glossary(cls) -> tuple[GlossaryTerm, ...]:
         """Its terms and their rule texts, shown on a long press (``engine.rules.content.load_glossary``)."""

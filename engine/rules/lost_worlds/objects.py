@@ -183,11 +183,6 @@ def throw(state: GameState, fig: FigureState, item: str, at: Hex) -> str:
     return token
 
 
-def in_flight(state: GameState) -> dict[str, Hex]:
-    """Every thrown object not landed yet, with the space it was thrown at."""
-    return {t: Hex(q, r) for f in state.figures.values() for t, (q, r, _round) in f.values.get(THROWN, {}).items()}
-
-
 def land(r: LostWorlds, state: GameState, events: list[Event]) -> None:
     """The next movement phase begins: what was thrown and not picked up lies on the space it was thrown at."""
     for fig in state.figures.values():

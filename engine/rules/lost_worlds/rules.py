@@ -104,6 +104,10 @@ class LostWorlds(FlowRuleSet):
         weapon = chart.weapon_name(text)
         return weapon if weapon != text else super().word(text)
 
+    def item_name(self, item: str) -> str:
+        """A carried object by its scenario name, a weapon by the chart's."""
+        return objects.name(self, item)
+
     def new_state(self) -> GameState:
         figures = {}
         for f in self.scenario.figures:
