@@ -23,7 +23,7 @@ from companion_app.ui.readability import min_text_px
 from companion_app.ui.text_room import TextRoom, texture_per_font
 from companion_app.ui.widgets import text_scale
 from companion_app.viewmodels import palette
-from companion_app.viewmodels.board_model import BoardView, HexKey, TileView
+from companion_app.viewmodels.board_model import BoardView, HexKey, TileView, lying_tokens, map_only_tokens
 from companion_app.viewmodels.overlays import SelectionOverlay
 from companion_app.viewmodels.session import GameSession
 from companion_app.viewmodels.viewport import Viewport
@@ -183,7 +183,7 @@ class BoardWidget(Widget):  # type: ignore[misc]
             draw.hex_fill(g, tiles, fill, inset=0.95)
         tiles = list(board.tiles.values())
         draw.terrain_patterns(g, [t for t in tiles if t.pattern], size)
-        draw.tokens(g, [t for t in tiles if t.tokens], size, TextRoom(self.min_text_mm()))
+        draw.tokens(g, map_only_tokens(board), size, TextRoom(self.min_text_mm()))  # the game's own: with figures
         self._tiles_for = id(self.session.scenario) if self.session is not None else None
         self._marks_for = board.marks  # the GM's terrain marks drawn in these tiles
         self._render_tiles_texture(board)
@@ -217,14 +217,16 @@ class BoardWidget(Widget):  # type: ignore[misc]
     def _draw_figures(self, board: BoardView) -> None:
         alive = sorted((f for f in board.figures.values() if f.alive), key=lambda f: f.stack_index)  # tops last
         min_mm = self.min_text_mm()
-        shown = (board.size_mm, min_mm, tuple(alive))
+        lying = lying_tokens(board)
+        shown = (board.size_mm, min_mm, tuple(alive), tuple((t.key, t.tokens) for t in lying))
         if shown == self._figures_drawn:
             return  # an update that moved nobody (a prompt, the log, the camera's report)
         self._figures_drawn = shown
         self._labels_min_mm = min_mm
         self.g_figures.clear()
         self.g_names.clear()
-        room = TextRoom(min_mm, [(t.centre, board.size_mm * 0.42) for t in board.tiles.values() if t.tokens])
+        room = TextRoom(min_mm, [(t.centre, board.size_mm * 0.42) for t in [*lying, *map_only_tokens(board)]])
+        draw.tokens(self.g_figures, lying, board.size_mm, TextRoom(min_mm))  # where the game's tokens lie now
         draw.figures(self.g_figures, alive, board.size_mm, room=room, labels=self.g_names)
         self._overlay_room = room.copy()  # the overlays' marks keep clear of the discs and names, not of hex labels
         tiles = list(board.tiles.values())

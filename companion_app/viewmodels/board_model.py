@@ -433,6 +433,26 @@ def _with_state(
     return view
 
 
+def lying_tokens(view: BoardView) -> list[TileView]:
+    """The tiles with the tokens of the game lying on them now (``view.tokens``: treasure carried off, a weapon
+    thrown, an object pushed), each tile holding only those; drawn over the tiles, under the figures."""
+    here: dict[HexKey, list[str]] = {}
+    for token, key in sorted(view.tokens.items()):
+        if key is not None and key in view.tiles:
+            here.setdefault(key, []).append(token)
+    return [replace(view.tiles[k], tokens=tuple(names)) for k, names in here.items()]
+
+
+def map_only_tokens(view: BoardView) -> list[TileView]:
+    """The tiles with the map's own marks that are no token of the game (an exit): they never move."""
+    out = []
+    for t in view.tiles.values():
+        fixed = tuple(tok for tok in t.tokens if tok not in view.tokens)
+        if fixed:
+            out.append(replace(t, tokens=fixed))
+    return out
+
+
 ROSTER_TOP, ROSTER_BOTTOM = 0.27, 0.86  # a zone's figures are listed between these shares of its height
 DISC_RADIUS = 0.58  # a lone figure's disc radius, as a share of the drawing scale (board_drawing draws it)
 

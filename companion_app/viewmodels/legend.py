@@ -74,8 +74,9 @@ def legend_entries(scenario: Mapping[str, Any] | None, board: BoardView | None,
                                            style=style, state=state))
             else:
                 out.append(LegendEntry("edge", _named(name, row), style=style))
-    if any(t.tokens for t in board.tiles.values()):
-        out.append(LegendEntry("token", _("A token on the map (treasure): its first letter on a gold diamond")))
+    if board.tokens or any(t.tokens for t in board.tiles.values()):  # the map's, or the game's (objects, weapons)
+        out.append(LegendEntry("token", _("A token on the map (treasure, an object, a dropped weapon): its first "
+                                          "letter on a gold diamond")))
     out += [
         LegendEntry("overlay", _("Filled: the {cells} the figure being moved may go to, each with its cost",
                                  cells=cells), style="moves"),

@@ -101,7 +101,7 @@ def board_text(game: Game, letters: dict[str, str], extra: dict[Hex, str] | None
         fig = state.figures[spec.id]
         where = game.scenario.label(fig.hex) if fig.alive and fig.hex is not None else _("dead")
         if fig.carrying:
-            things = join_list(declared_text(type(game.rules), t) for t in fig.carrying)
+            things = join_list(game.rules.item_name(t) for t in fig.carrying)
             where = _("{where}, carrying the {things}", where=where, things=things)
         side = game.scenario.side(spec.side).name
         fields = own_fields_text(spec, type(game.rules))

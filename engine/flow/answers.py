@@ -34,11 +34,13 @@ def check_answer(
     label: Callable[[Hex], str],
     why_not: Callable[[str, Hex], str],
     board_kind: str = "hex",
+    why_refused: Callable[[str], str] | None = None,
 ) -> None:
     """Raise :class:`IllegalActionError` unless ``action`` answers ``prompt``.
 
     ``name`` gives a side's or figure's name, ``label`` a cell's; ``why_not(figure, cell)`` explains a refused move;
-    ``board_kind`` names the cells in the message (hexes, zones).
+    ``board_kind`` names the cells in the message (hexes, zones); ``why_refused(option)`` says why an option not
+    offered is refused, where the rule set knows.
     """
     if prompt.kind is PromptKind.GAME_OVER:
         raise IllegalActionError(_("the game is over ({result}); start a new game or undo", result=prompt.text))
@@ -54,6 +56,10 @@ def check_answer(
     elif isinstance(action, Choose):
         if prompt.option(action.option) is None:
             allowed = join_list(o.id for o in prompt.options)
+            why = why_refused(action.option) if why_refused is not None else ""
+            if why:
+                raise IllegalActionError(_("{option!r} is not offered here: {why}; choose one of: {allowed}",
+                                           option=action.option, why=why, allowed=allowed))
             raise IllegalActionError(_("{option!r} is not offered here; choose one of: {allowed}", option=action.option,
                                        allowed=allowed))
     elif isinstance(action, Move):

@@ -204,7 +204,7 @@ class FlowRuleSet(RuleSet):
             state.serial += 1
             return turned
         check_answer(self.prompt(state), action, self.name_of, self.label, lambda fid, to: self.why_not(state, fid, to),
-                     self.scenario.board.kind)
+                     self.scenario.board.kind, lambda option: self.why_refused(state, option))
         events: list[Event] = []
         if state.pending_removals:
             assert isinstance(action, Remove)

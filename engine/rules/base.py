@@ -187,6 +187,11 @@ class RuleSet(ABC):
     def why_not(self, state: GameState, figure: str, to: Hex) -> str:
         """Plain words for why ``figure`` may not end its move on ``to`` (shown when a hand move is refused)."""
 
+    def why_refused(self, state: GameState, option: str) -> str:
+        """Why a choice the current prompt does not offer is refused now ("" when the rule set does not say): a
+        target out of range, too few points, … The refusal of an unoffered option names it beside the options."""
+        return ""
+
     def goals(self, state: GameState, figure: str) -> list[Hex]:
         """Hexes the figure should head for, for the auto player: by default the enemies' hexes.
 
@@ -210,6 +215,10 @@ class RuleSet(ABC):
         Looked up in its catalogue (marked with ``N_``); a rule set whose words live in its data overrides this.
         """
         return declared_text(cls, text)
+
+    def item_name(self, item: str) -> str:
+        """A thing a figure carries (``FigureState.carrying``: a token, a weapon) as people read it."""
+        return self.word(item)
 
     @classmethod
     def glossary(cls) -> tuple[GlossaryTerm, ...]:

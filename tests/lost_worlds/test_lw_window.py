@@ -15,7 +15,7 @@ def test_the_tablet_shows_levels_pages_movement_points_reach_and_battle_ranges_b
                   "the movement points left while moving", "each reachable space labelled with its cost while moving",
                   "the page each player opens, in the prompt panel", "his movement points left on screen",
                   "each reachable space labelled with its cost", "where height breaks a battle range, with the reason",
-                  "the battle range to the knight and his back space"):
+                  "a battle range that holds and the back space"):
         assert check in checks
     for name in ("lost-worlds-board", "lost-worlds-moving", "lost-worlds-combat"):
         shot = SHOTS / f"{name}.png"

@@ -21,8 +21,9 @@ FLAT_3x3 = """
 
 
 def tower(levels: str = FLAT_3x3, figures: tuple[dict[str, Any], ...] = (), drawing: str | None = None,
-          options: str = "") -> Scenario:
-    """A scenario of two sides, ``a`` (first player) and ``b``, on the map ``levels`` (floor unless ``drawing``)."""
+          options: str = "", objects: str = "") -> Scenario:
+    """A scenario of two sides, ``a`` (first player) and ``b``, on the map ``levels`` (floor unless ``drawing``);
+    ``objects`` is the scenario's ``[[objects]]`` tables as TOML text."""
     if drawing is None:
         drawing = "".join("." if ch.isdigit() else ch for ch in levels)
     rows = []
@@ -50,6 +51,7 @@ id = "b"
 name = "Monsters"
 
 {"".join(rows)}
+{objects}
 '''
     return load_scenario_text(text, "test tower")
 

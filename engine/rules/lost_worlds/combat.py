@@ -20,7 +20,7 @@ from engine.i18n import N_, gettext_for, ngettext_for
 from engine.prompts import Option, Prompt, PromptKind
 from engine.state import FigureState, GameState
 
-from . import chart, height
+from . import chart, height, objects
 from .condition import ESCAPED, FOUGHT, HELD, balance, conscious, hurt, out_of_fight, set_balance
 from .moving import drop_weapon
 from .spaces import LOW_OBSTACLE_HEIGHT, back_space
@@ -119,7 +119,9 @@ def restrictions(r: LostWorlds, state: GameState, fig: FigureState) -> list[str]
 def fights(r: LostWorlds, state: GameState) -> list[tuple[str, str]]:
     """(own character, enemy) pairs the player whose combat turn it is may start."""
     sides = r.player_sides(state)
-    mine = [f for f in state.alive() if f.side in sides and conscious(f) and not f.flag(FOUGHT) and not f.flag(HELD)]
+    # A character carrying a large object must drop it to attack (the movement chart).
+    mine = [f for f in state.alive() if f.side in sides and conscious(f) and not f.flag(FOUGHT) and not f.flag(HELD)
+            and objects.large_carried(r, f) is None]
     out = []
     for a in mine:
         for b in sorted(r.spaces.enemies_in_range(state, a), key=lambda e: e.id):

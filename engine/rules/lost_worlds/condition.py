@@ -19,6 +19,7 @@ HELD, ESCAPED, FOUGHT, MOVED = "held", "escaped", "fought", "moved"
 HARD_PUSHER = "pushed hard"
 COUP = "coup de grâce"  # the bonus to the next recovery die
 REGEN, MANA, MANA_LEFT = "regenerating", "mana", "mana recovered"
+CARRY_PAID = "carried"  # this turn's cost of carrying a large object is paid
 IMMATERIAL = "immaterial"  # a regenerating wraith during the movement phase: no battle range, passed freely
 LOWEST_UNCONSCIOUS = -4
 BADGE_NAMES: dict[str, str] = {  # each mark as a badge names it (looked up where shown)
@@ -26,7 +27,7 @@ BADGE_NAMES: dict[str, str] = {  # each mark as a badge names it (looked up wher
     RAN: N_("ran"), RAN_LAST_TURN: N_("ran last turn"), STARRED: N_("starred action"), HELD: N_("held"),
     ESCAPED: N_("escaped"), FOUGHT: N_("fought"), MOVED: N_("moved"), HARD_PUSHER: N_("pushed hard"),
     COUP: N_("coup de grâce"), REGEN: N_("regenerating"), MANA: N_("mana"), MANA_LEFT: N_("mana recovered"),
-    IMMATERIAL: N_("immaterial"),
+    IMMATERIAL: N_("immaterial"), CARRY_PAID: N_("carried a large object"),
 }
 
 

@@ -11,7 +11,7 @@ over the player names the character's back space.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING
 
 from engine.actions import Choose
@@ -25,8 +25,9 @@ from engine.pathfinding import Reach, reachable
 from engine.prompts import Option, Prompt, PromptKind
 from engine.state import FigureState, GameState
 
-from . import chart, height, scenario_fields
+from . import chart, height, objects, scenario_fields
 from .condition import (
+    CARRY_PAID,
     COUP,
     DOWN,
     ESCAPED,
@@ -105,6 +106,7 @@ def settle_pick(r: LostWorlds, state: GameState, step: PickMover, events: list[E
 def start(r: LostWorlds, state: GameState, fid: str, events: list[Event]) -> None:
     fig = state.figures[fid]
     fig.values[MP] = r.height(fid)
+    fig.mark(CARRY_PAID, None)
     state.step = Act(fid)
 
 
@@ -218,9 +220,29 @@ def choices(r: LostWorlds, state: GameState, fid: str) -> list[ChartChoice]:
                                                                      space=label(n)), n), "disengage", 0, n))
     if not down:
         out.extend(_jumps(r, state, fig, here, left))
-    rest = [*_self_actions(r, state, fig, left), *_enemy_actions(r, state, fig, left), *_objects(r, state, fig, left)]
+    due = objects.carry_due(r, fig)
+    if due:  # the first step of a turn with a large object pays for carrying it
+        out = [c for c in (_carrying(r, fig, c, due, left) for c in out) if c is not None]
+    rest = [*_self_actions(r, state, fig, left), *_enemy_actions(r, state, fig, left),
+            *(c for c, why in object_actions(r, state, fig, left) if not why)]
     out.extend(c for c in rest if c.action == "run" or _still_ends(r, state, fig, left - c.cost))
     return out
+
+
+STEPS = frozenset({"move", "climb", "crawl", "forced_drop", "jump", "jump_onto", "disengage"})
+
+
+def _carrying(r: LostWorlds, fig: FigureState, c: ChartChoice, due: int, left: int) -> ChartChoice | None:
+    """A step that also pays this turn's carrying of a large object (None when the points do not reach)."""
+    if c.action not in STEPS:
+        return c
+    budget = left + (chart.run_bonus() if c.action == "jump" and not fig.flag(RAN) else 0)
+    if c.cost + due > budget:
+        return None
+    item = objects.large_carried(r, fig)
+    label = _("{label}, carrying the {object} (+{cost} MP)", label=c.option.label,
+              object=objects.name(r, item or ""), cost=due)
+    return replace(c, option=replace(c.option, label=label), cost=c.cost + due, extra={**c.extra, "carry": due})
 
 
 def _self(r: LostWorlds, action: str, fid: str, text: str = "") -> ChartChoice:
@@ -312,26 +334,6 @@ def _enemy_actions(r: LostWorlds, state: GameState, fig: FigureState, left: int)
                                                                     name=name, cost=chart.cost("hard_push")),
                                           enemy.hex, enemy.id),
                                    "hard_push", chart.cost("hard_push"), target=enemy.id))
-    ranges = chart.effective_ranges()
-    throwable = [w for w in fig.carrying if w.lower() in ranges]
-    if throwable and _starred_ok(fig) and left >= chart.cost("throw") and fig.hex is not None:
-        for enemy in sorted((e for e in state.alive() if e.side != fig.side and conscious(e)), key=lambda e: e.id):
-            assert enemy.hex is not None
-            dist = fig.hex.distance(enemy.hex)
-            if dist < 1 or dist > throw_range(r, fig, enemy):
-                continue
-            for w in throwable:
-                far = dist > ranges[w.lower()]
-                said = dict(weapon=chart.weapon_name(w), name=r.name_of(enemy.id), spaces=dist,
-                            cost=chart.cost("throw"))
-                if far:
-                    text = _("throw the {weapon} at {name}, {spaces} spaces ({cost} MP, beyond its effective range: "
-                             "damage -1)", **said)
-                else:
-                    text = _("throw the {weapon} at {name}, {spaces} spaces ({cost} MP)", **said)
-                out.append(ChartChoice(Option(f"throw-{w.replace(' ', '_')}-{enemy.id}", text, enemy.hex, enemy.id),
-                                       "throw", chart.cost("throw"), target=enemy.id,
-                                       extra={"weapon": w, "beyond": far}))
     for other in state.figures_at(fig.hex) if fig.hex is not None else []:
         if other.side != fig.side and other.alive and not conscious(other) and left >= 1 and _starred_ok(fig):
             out.append(ChartChoice(Option(f"coup-{other.id}", _("coup de grâce on {name} (all movement points: +3 to "
@@ -341,44 +343,131 @@ def _enemy_actions(r: LostWorlds, state: GameState, fig: FigureState, left: int)
     return out
 
 
-def _objects(r: LostWorlds, state: GameState, fig: FigureState, left: int) -> list[ChartChoice]:
-    out = []
+def _why_starred(r: LostWorlds, fig: FigureState, action: str, left: int) -> str:
+    """Why a chart action cannot be paid now (its points, a run this turn), or ""."""
+    row = chart.action(action)
+    if row.starred and fig.flag(RAN):
+        return _("{action} is starred: not in a turn {name} runs", action=row.name, name=r.name_of(fig.id))
+    if left < row.cost:
+        return _("{action} costs {cost} MP; {left} left", action=row.name, cost=row.cost, left=left)
+    return ""
+
+
+def object_actions(r: LostWorlds, state: GameState, fig: FigureState, left: int) -> list[tuple[ChartChoice, str]]:
+    """Every action on an object the character might take (pick up, drop, throw, examine, push), each with the
+    reason it is refused now ("" when it is offered)."""
     here = fig.hex
+    if here is None:
+        return []
+    out: list[tuple[ChartChoice, str]] = []
+    name = r.name_of(fig.id)
+    carried_large = objects.large_carried(r, fig)
     for token, at in sorted(state.tokens.items()):
-        if at == here and left >= chart.cost("pick_up") and _starred_ok(fig):
-            weapon = weapon_of(token)
-            out.append(ChartChoice(Option(f"pickup-{token}", _("pick up the {weapon} ({cost} MP, starred)",
-                                                               weapon=chart.weapon_name(weapon),
-                                                               cost=chart.cost("pick_up"))),
-                                   "pick_up", chart.cost("pick_up"), extra={"token": token}))
-    if here is not None:
-        spots = [here, *r.spaces.steps(here)]  # its own space or any in its battle range
-        for w in dict.fromkeys(fig.carrying):
-            for spot in spots:
-                text = _("drop the {weapon} here (0 MP)", weapon=chart.weapon_name(w)) if spot == here \
-                    else _("drop the {weapon} at {space} (0 MP)", weapon=chart.weapon_name(w), space=r.label(spot))
-                out.append(ChartChoice(Option(f"dropw-{w.replace(' ', '_')}-{r.label(spot)}",
-                                              text),  # no cell: the figure stays
-                                       "drop", 0, spot, extra={"weapon": w}))
+        if at is None:
+            continue
+        what = objects.name(r, token)
+        large = objects.is_large(r, token)
+        cost = chart.cost("pick_up")
+        text = _("pick up the {object} ({cost} MP, starred; large: carrying it costs 1 MP a turn, drop it to attack)",
+                 object=what, cost=cost) if large else _("pick up the {object} ({cost} MP, starred)", object=what,
+                                                          cost=cost)
+        # Small things: the auto player and the tablets see the character's own space and the character.
+        option = Option(f"pickup-{token}", text, None if large else here, None if large else fig.id)
+        why = _("the {object} lies at {space}, not in {owner} space", object=what, space=r.label(at),
+                owner=possessive(name)) if at != here else _why_starred(r, fig, "pick_up", left)
+        if not why and large and carried_large is not None:
+            why = _("{name} already carries a large object, the {object}", name=name,
+                    object=objects.name(r, carried_large))
+        out.append((ChartChoice(option, "pick_up", cost, extra={"token": token}), why))
+        o = objects.spec(r, token)
+        if o is not None and o.examine:
+            cost = chart.cost("examine")
+            option = Option(f"examine-{token}", _("examine the {object} ({cost} MP, starred)", object=what, cost=cost),
+                            here, fig.id)
+            why = _("the {object} lies at {space}, not in {owner} space", object=what, space=r.label(at),
+                    owner=possessive(name)) if at != here else _why_starred(r, fig, "examine", left)
+            if not why and token in objects.examined(fig):
+                why = _("{name} has examined the {object} already", name=name, object=what)
+            out.append((ChartChoice(option, "examine", cost, extra={"token": token}), why))
+        if large and at in r.board.neighbours(here):
+            out.extend(_push_object(r, state, fig, token, at, left))
+    spots = [here, *r.spaces.steps(here)]  # its own space or any in its battle range
+    for item in dict.fromkeys(fig.carrying):
+        what = objects.name(r, item)
+        for spot in spots:
+            text = _("drop the {object} here (0 MP)", object=what) if spot == here \
+                else _("drop the {object} at {space} (0 MP)", object=what, space=r.label(spot))
+            why = ""
+            if spot != here and objects.is_large(r, item) and objects.large_at(r, state, spot) is not None:
+                why = _("{space} holds a large object already", space=r.label(spot))
+            out.append((ChartChoice(Option(f"dropw-{item.replace(' ', '_')}-{r.label(spot)}", text),  # the figure stays
+                                    "drop", 0, spot, extra={"weapon": item}), why))
+    ranges = chart.effective_ranges()
+    enemies = sorted((e for e in state.alive() if e.side != fig.side and conscious(e)), key=lambda e: e.id)
+    for item in dict.fromkeys(fig.carrying):
+        if not objects.throwable(r, item):
+            continue
+        for enemy in enemies:
+            assert enemy.hex is not None
+            dist = here.distance(enemy.hex)
+            longest = throw_range(r, fig, enemy)
+            far = dist > ranges[objects.kind(r, item)]
+            said = dict(object=objects.name(r, item), name=r.name_of(enemy.id), spaces=dist, cost=chart.cost("throw"))
+            text = _("throw the {object} at {name}, {spaces} spaces ({cost} MP, beyond its effective range: damage -1)",
+                     **said) if far else _("throw the {object} at {name}, {spaces} spaces ({cost} MP)", **said)
+            why = _why_starred(r, fig, "throw", left)
+            if not why and dist > longest:
+                why = _("{target} is {spaces} spaces away; the longest throw is {longest} (height + 2, +1 per level "
+                        "lower)", target=r.name_of(enemy.id), spaces=dist, longest=longest)
+            elif not why and dist < 1:
+                why = _("{target} stands in {owner} space", target=r.name_of(enemy.id), owner=possessive(name))
+            out.append((ChartChoice(Option(f"throw-{item.replace(' ', '_')}-{enemy.id}", text, enemy.hex, enemy.id),
+                                    "throw", chart.cost("throw"), target=enemy.id,
+                                    extra={"weapon": item, "beyond": far}), why))
     return out
 
 
-def weapon_of(token: str) -> str:
-    """A dropped weapon's token is named ``weapon#n``."""
-    return token.split("#", 1)[0]
+def _push_object(r: LostWorlds, state: GameState, fig: FigureState, token: str, at: Hex,
+                 left: int) -> list[tuple[ChartChoice, str]]:
+    """Push a large object next to the character one space straight on (the rule document gives no rule: see
+    :mod:`.objects`)."""
+    assert fig.hex is not None
+    to = beyond(fig.hex, at)
+    what = objects.name(r, token)
+    cost = chart.cost("push_object")
+    option = Option(f"pushobj-{token}", _("push the {object} from {space} to {to} ({cost} MP)", object=what,
+                                          space=r.label(at), to=r.label(to) if to in r.board else "-", cost=cost), to)
+    why = _why_starred(r, fig, "push_object", left)
+    if not why and fig.flag(DOWN):
+        why = _("{name} is down", name=r.name_of(fig.id))
+    if not why and not r.spaces.open_side(fig.hex, at):
+        why = _("a wall stands between {name} and the {object}", name=r.name_of(fig.id), object=what)
+    if not why:
+        if to not in r.board or not r.spaces.standable(to) or not r.spaces.open_side(at, to):
+            why = _("nothing can stand beyond the {object}", object=what)
+        elif r.board.level(to) > r.board.level(at):
+            why = _("{to} is higher than the {object}: it is pushed along its level or off an edge, never up",
+                    to=r.label(to), object=what)
+        elif state.figures_at(to):
+            why = _("a character is at {to}", to=r.label(to))
+        elif objects.large_at(r, state, to) is not None:
+            why = _("{to} holds a large object already", to=r.label(to))
+    return [(ChartChoice(option, "push_object", cost, to, extra={"token": token}), why)]
+
+
+def refusals(r: LostWorlds, state: GameState, fid: str) -> dict[str, str]:
+    """Why each action on an object the character is not offered now is refused, by option id."""
+    fig = state.figures[fid]
+    return {c.option.id: why for c, why in object_actions(r, state, fig, mp(fig)) if why}
 
 
 def drop_weapon(state: GameState, fig: FigureState, weapon: str | None = None, at: Hex | None = None) -> str | None:
-    """Put a carried weapon (the first, unless named) on the character's space (or ``at``); returns its name."""
+    """Put a carried weapon or object (the first, unless named) on the character's space (or ``at``); returns it."""
     if not fig.carrying:
         return None
     w = weapon if weapon in fig.carrying else fig.carrying[0]
     assert w is not None
-    fig.carrying.remove(w)
-    n = 1
-    while f"{w}#{n}" in state.tokens:
-        n += 1
-    state.tokens[f"{w}#{n}"] = at if at is not None else fig.hex
+    objects.put_down(state, fig, w, at if at is not None else fig.hex)
     return w
 
 
@@ -389,6 +478,9 @@ def prompt_act(r: LostWorlds, state: GameState, step: Act) -> Prompt:
     notes = [_("{left} of {height} movement points left", left=mp(fig), height=r.height(fig.id))]
     if fig.flag(RAN):
         notes.append(_("ran: no starred actions"))
+    carried = objects.large_carried(r, fig)
+    if carried is not None:
+        notes.append(_("carrying the {object}: drop it to attack", object=objects.name(r, carried)))
     if balance(fig) != "normal":
         notes.append(_(BALANCE_WORDS[balance(fig)]))
     return Prompt(PromptKind.CHOOSE, fig.side,
@@ -412,6 +504,11 @@ def apply_act(r: LostWorlds, state: GameState, step: Act, choice: Choose, events
     if a == "jump" and not fig.flag(RAN):
         _run(r, fig, events)
     spend(fig, pick.cost)
+    if pick.extra.get("carry"):
+        fig.mark(CARRY_PAID, True)
+        events.append(Event("carried", _("{name} carries the {object} this turn ({cost} MP).", name=name,
+                                         object=objects.name(r, objects.large_carried(r, fig) or ""),
+                                         cost=pick.extra["carry"]), {"figure": fid}))
     if a in ("move", "climb", "crawl", "disengage", "jump", "aside"):
         assert pick.to is not None
         came = fig.hex
@@ -460,8 +557,8 @@ def apply_act(r: LostWorlds, state: GameState, step: Act, choice: Choose, events
     if a == "throw":
         assert pick.target is not None
         weapon = str(pick.extra["weapon"])
-        events.append(Event("threw", _("{name} throws the {weapon} at {target}.", name=name,
-                                       weapon=chart.weapon_name(weapon), target=r.name_of(pick.target)),
+        events.append(Event("threw", _("{name} throws the {object} at {target}.", name=name,
+                                       object=objects.name(r, weapon), target=r.name_of(pick.target)),
                             {"figure": fid, "target": pick.target, "weapon": weapon}))
         state.step = ThrowHit(fid, pick.target, weapon, bool(pick.extra["beyond"]))
         return
@@ -499,14 +596,32 @@ def _apply_here(r: LostWorlds, state: GameState, fig: FigureState, pick: ChartCh
                  target=r.name_of(pick.target), bonus=bonus)
     elif a == "pick_up":
         token = str(pick.extra["token"])
-        del state.tokens[token]
-        fig.carrying.append(weapon_of(token))
-        text = _("{name} picks up the {weapon}", name=name, weapon=chart.weapon_name(weapon_of(token)))
+        item = objects.pick_up(state, fig, token)
+        text = _("{name} picks up the {object}", name=name, object=objects.name(r, item))
     elif a == "drop":
-        w = drop_weapon(state, fig, str(pick.extra["weapon"]), pick.to)
-        dropped = chart.weapon_name(w or "")
-        text = _("{name} drops the {weapon} at {space}", name=name, weapon=dropped, space=r.label(pick.to)) \
-            if pick.to is not None and pick.to != fig.hex else _("{name} drops the {weapon}", name=name, weapon=dropped)
+        item = str(pick.extra["weapon"])
+        w = drop_weapon(state, fig, item, pick.to)
+        dropped = objects.name(r, w or item)
+        text = _("{name} drops the {object} at {space}", name=name, object=dropped, space=r.label(pick.to)) \
+            if pick.to is not None and pick.to != fig.hex else _("{name} drops the {object}", name=name, object=dropped)
+    elif a == "examine":
+        token = str(pick.extra["token"])
+        shown = objects.examine(r, state, fig, token)
+        said = dict(name=name, object=objects.name(r, token), text=r.objects[token].examine)
+        text = _("{name} examines the {object}: {text}", **said)
+        if shown:
+            text = _("{text}; the {found} is there now", text=text,
+                     found=", ".join(objects.name(r, t) for t in shown))
+    elif a == "push_object":
+        token = str(pick.extra["token"])
+        assert pick.to is not None
+        came = state.tokens[token]
+        state.tokens[token] = pick.to
+        said = dict(name=name, object=objects.name(r, token), space=r.label(pick.to))
+        text = _("{name} pushes the {object} to {space}", **said)
+        if came is not None and r.board.level(pick.to) < r.board.level(came):
+            text = _("{name} pushes the {object} off the edge: it falls {levels} levels to {space}",
+                     levels=r.board.level(came) - r.board.level(pick.to), **said)
     elif a == "regenerate":
         fig.values[REGEN] = int(fig.values.get(REGEN, 0)) + scenario_fields.regenerates(r.specs[fig.id])
         text = _("{name} regenerates", name=name)
@@ -637,6 +752,7 @@ def reach(r: LostWorlds, state: GameState, fid: str) -> Mapping[Hex, Reach]:
     if fig.hex is None or not conscious(fig):
         return {}
     budget = mp(fig) if isinstance(state.step, Act) and state.step.figure == fid else r.height(fid)
+    budget -= objects.carry_due(r, fig)
 
     def board_cost(a: Hex, b: Hex) -> float | None:
         return float(_step_cost(r, a, b)) if b in r.spaces.steps(a) else None

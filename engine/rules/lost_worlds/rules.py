@@ -23,10 +23,23 @@ from engine.pathfinding import Reach
 from engine.rules.base import OptionSpec, VictoryType
 from engine.rules.content import GlossaryTerm, QueryKind, load_glossary
 from engine.scenario import FigureSpec, Scenario, VictorySpec
-from engine.scenario_schema import Field
+from engine.scenario_schema import Field, Table
 from engine.state import FigureState, GameState
 
-from . import chart, combat, condition, falling, moving, queries, recovery, scenario_fields, throwing, turn, wraith
+from . import (
+    chart,
+    combat,
+    condition,
+    falling,
+    moving,
+    objects,
+    queries,
+    recovery,
+    scenario_fields,
+    throwing,
+    turn,
+    wraith,
+)
 from .condition import HP, MANA, conscious, out_of_fight
 from .spaces import Spaces
 from .steps import Act
@@ -45,6 +58,7 @@ class LostWorlds(FlowRuleSet):
     default_victory: ClassVar[str | None] = "destroy"
     one_figure_per_cell: ClassVar[bool] = False  # an unconscious character and a conscious one may share a space
     uses_facing: ClassVar[bool] = True  # the back space is the space behind the figure
+    tables: ClassVar[tuple[Table, ...]] = (objects.TABLE,)  # [[objects]]: boxes, barrels, rocks on the board
     queries: ClassVar[tuple[QueryKind, ...]] = queries.QUERIES
     phase_names: ClassVar[Mapping[str, str]] = {
         "movement": N_("Movement phase"), "recovery": N_("Recovery"), "combat": N_("Combat phase"),
@@ -63,6 +77,7 @@ class LostWorlds(FlowRuleSet):
         self.board: HexBoard = scenario.board
         self.specs: dict[str, FigureSpec] = {f.id: f for f in scenario.figures}
         self.spaces = Spaces(self.board, {f.id: scenario_fields.height(f) for f in scenario.figures})
+        self.objects: dict[str, objects.ObjectSpec] = objects.read(scenario)
 
     # -- the scenario -----------------------------------------------------------------------------------
     @classmethod
@@ -77,6 +92,7 @@ class LostWorlds(FlowRuleSet):
                 raise ValueError(_("{name!r} starts on {space} with another character: one conscious character per "
                                    "space. Fix: start each on a space of its own", name=f.name,
                                    space=scenario.label(f.start)))
+        objects.check(scenario)
 
     @classmethod
     def glossary(cls) -> tuple[GlossaryTerm, ...]:
@@ -88,6 +104,10 @@ class LostWorlds(FlowRuleSet):
         weapon = chart.weapon_name(text)
         return weapon if weapon != text else super().word(text)
 
+    def item_name(self, item: str) -> str:
+        """A carried object by its scenario name, a weapon by the chart's."""
+        return objects.name(self, item)
+
     def new_state(self) -> GameState:
         figures = {}
         for f in self.scenario.figures:
@@ -96,7 +116,7 @@ class LostWorlds(FlowRuleSet):
             if scenario_fields.mana(f):
                 fig.values[MANA] = scenario_fields.mana(f)
             figures[f.id] = fig
-        state = GameState(self.scenario.id, self.name, figures, doors={}, tokens={})
+        state = GameState(self.scenario.id, self.name, figures, doors={}, tokens=objects.first_tokens(self.objects))
         for f in self.scenario.figures:
             figures[f.id].carrying = list(scenario_fields.weapons(f))
         state.step = self.flow.order.first_step(self, state)
@@ -170,6 +190,12 @@ class LostWorlds(FlowRuleSet):
 
     def query(self, state: GameState, kind: str, subject: str) -> Overlay:
         return queries.answer(self, state, kind, subject)
+
+    def why_refused(self, state: GameState, option: str) -> str:
+        """Why an action on an object is not offered to the character moving now (out of range, the points, …)."""
+        if not isinstance(state.step, Act):
+            return ""
+        return moving.refusals(self, state, state.step.figure).get(option, "")
 
     def acting(self, state: GameState) -> str | None:
         """The character whose move it is, if any."""

@@ -2,8 +2,10 @@
 
 The longest throw is the thrower's height + 2, +1 per level the target stands lower. A hit leaves the
 target off-balance and costs it the points on page 19 of its book plus the thrower's ranged modifier,
-1 less beyond the weapon's effective range (club 2, dagger and hand axe 3, rock and spear 4). The weapon
-lies in the target's space afterwards.
+1 less beyond the weapon's effective range (club 2, dagger and hand axe 3, rock and spear 4). An object
+of the scenario is thrown as the weapon it names (a rock unless it says). A thrown weapon not picked up in
+the combat phase is dropped on the space it was thrown at at the start of the next movement phase: until
+then it is in flight (:mod:`.objects`).
 """
 
 from __future__ import annotations
@@ -17,7 +19,7 @@ from engine.i18n import gettext_for
 from engine.prompts import Option, Prompt, PromptKind
 from engine.state import GameState
 
-from . import chart, resume, scenario_fields
+from . import chart, objects, resume, scenario_fields
 from .condition import balance, hurt, set_balance
 from .steps import ThrowDamage, ThrowHit
 
@@ -35,19 +37,17 @@ def damage(points: int, ranged_modifier: int, beyond: bool) -> int:
 
 
 def _land(state: GameState, thrower: str, target: str, weapon: str) -> None:
-    fig = state.figures[thrower]
-    if weapon in fig.carrying:
-        fig.carrying.remove(weapon)
-    n = 1
-    while f"{weapon}#{n}" in state.tokens:
-        n += 1
-    state.tokens[f"{weapon}#{n}"] = state.figures[target].hex
+    """The thrown item flies at the target's space; it lies there from the next movement phase (:func:`objects.land`)
+    unless picked up before."""
+    at = state.figures[target].hex
+    assert at is not None
+    objects.throw(state, state.figures[thrower], weapon, at)
 
 
 def prompt_hit(r: LostWorlds, state: GameState, step: ThrowHit) -> Prompt:
     return Prompt(PromptKind.CHOOSE, state.figures[step.figure].side,
                   _("{name} throws the {weapon} at {target}: did it hit (judged as the books judge a throw)?",
-                    name=r.name_of(step.figure), weapon=chart.weapon_name(step.weapon), target=r.name_of(step.target)),
+                    name=r.name_of(step.figure), weapon=objects.name(r, step.weapon), target=r.name_of(step.target)),
                   figure=step.figure, options=(Option("hit", _("it hits")), Option("miss", _("it misses"))))
 
 
@@ -56,7 +56,7 @@ def apply_hit(r: LostWorlds, state: GameState, step: ThrowHit, choice: Choose, e
     if choice.option == "hit":
         state.step = ThrowDamage(step.figure, step.target, step.weapon, step.beyond)
         return
-    events.append(Event("missed", _("The {weapon} misses {target}.", weapon=chart.weapon_name(step.weapon),
+    events.append(Event("missed", _("The {weapon} misses {target}.", weapon=objects.name(r, step.weapon),
                                     target=r.name_of(step.target)), {"figure": step.figure}))
     resume.go_on(r, state, f"act {step.figure}", events)
 
@@ -66,7 +66,7 @@ def prompt_damage(r: LostWorlds, state: GameState, step: ThrowDamage) -> Prompt:
     page = chart.throwing()["page"]
     options = tuple(Option(str(n), _("{n} points: {damage} damage", n=n, damage=damage(n, mod, step.beyond)),
                            figure=step.target if n else None) for n in range(MAX_POINTS + 1))
-    words = dict(weapon=chart.weapon_name(step.weapon), target=r.name_of(step.target), page=page, mod=mod)
+    words = dict(weapon=objects.name(r, step.weapon), target=r.name_of(step.target), page=page, mod=mod)
     if step.beyond:
         text = _("The {weapon} hits {target}: it is off-balance. Enter the points on page {page} of its book (damage = "
                  "points {mod:+d} ranged modifier, -1 beyond the effective range).", **words)
@@ -83,7 +83,7 @@ def apply_damage(r: LostWorlds, state: GameState, step: ThrowDamage, choice: Cho
     if balance(target) == "normal":
         set_balance(target, "off_balance")
     words = hurt(state, target, n)
-    said = dict(weapon=chart.weapon_name(step.weapon), target=r.name_of(target.id), n=n, words=words)
+    said = dict(weapon=objects.name(r, step.weapon), target=r.name_of(target.id), n=n, words=words)
     text = _("The {weapon} hits {target} for {n} damage: it {words}.", **said) if words \
         else _("The {weapon} hits {target} for {n} damage.", **said)
     events.append(Event("thrown_hit", text, {"figure": step.figure, "target": target.id, "damage": n}))

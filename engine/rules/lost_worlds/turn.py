@@ -15,8 +15,9 @@ from engine.i18n import gettext_for, ngettext_for
 from engine.state import GameState
 from engine.texts import join_list
 
-from . import falling, recovery, scenario_fields, wraith
+from . import falling, objects, recovery, scenario_fields, wraith
 from .condition import (
+    CARRY_PAID,
     FOUGHT,
     HARD_PUSHER,
     HELD,
@@ -108,9 +109,10 @@ def end_round(r: LostWorlds, state: GameState, events: list[Event]) -> None:
         return
     for fig in state.figures.values():
         fig.mark(RAN_LAST_TURN, fig.flag(RAN))
-        for mark in (RAN, FOUGHT, HELD, STARRED, HARD_PUSHER, MOVED):
+        for mark in (RAN, FOUGHT, HELD, STARRED, HARD_PUSHER, MOVED, CARRY_PAID):
             fig.mark(mark, None)
     state.turn_sets.clear()
+    objects.land(r, state, events)  # the next movement phase begins
     state.active = len(state.turn_order) - 1
     r.flow.order.next_turn(r, state, events)
 
