@@ -7,7 +7,7 @@ group draws — every polygon of a mesh, every rectangle, each with its colour, 
 that with what the last render drew: only the boxes of what appeared, went, changed or changed places in the
 drawing order are rendered again (in at most a few scissored passes), the rest of the texture keeps its
 texels. Whatever it cannot account for (a first render, a resize, instructions other than colours, meshes and
-rectangles, primitives both added and reordered, a lost GL context) renders the whole texture, so a change is
+rectangles, a lost GL context) renders the whole texture, so a change is
 never clipped away. Meshes are read in Kivy's default vertex format (x, y, u, v), the one the board draws in.
 
 Drawing code must replace instructions to change them (clear a group and draw it again, as the board does),
@@ -105,20 +105,20 @@ def _common_start(a: Sequence[Primitive], b: Sequence[Primitive]) -> int:
     return lo
 
 
-def changed_boxes(old: Sequence[Primitive], new: Sequence[Primitive]) -> list[Box] | Literal[True]:
-    """The boxes of what differs between two renders' primitives (none when nothing does); True when the
-    difference cannot be boxed (what both drew is drawn in another order: it may overlap differently)."""
+def changed_boxes(old: Sequence[Primitive], new: Sequence[Primitive]) -> list[Box]:
+    """The boxes of what differs between two renders' primitives (none when nothing does).
+
+    What both begin and end with, in the same order, is the same; of the rest, entries changed in place give
+    both their boxes, and where entries were added or taken away, those give theirs — unless the others were
+    drawn in another order too (they may overlap differently), when every one of the rest gives its box."""
     if len(old) == len(new) and old == new:
         return []
-    head = _common_start(old, new)  # what both begin and end with, in the same order, is the same
+    head = _common_start(old, new)
     tail = _common_start(old[head:][::-1], new[head:][::-1])
     old, new = old[head:len(old) - tail], new[head:len(new) - tail]
     if len(old) == len(new):  # changed in place (a figure moved): compared entry by entry, in the same order
         return [box_of(p) for a, b in zip(old, new, strict=True) if a != b for p in (a, b)]
-    old_count, new_count = Counter(old), Counter(new)
-    if old_count == new_count:
-        return True
-    both = old_count & new_count
+    both = Counter(old) & Counter(new)
 
     def split(drawn: Sequence[Primitive]) -> tuple[list[Primitive], list[Box]]:
         budget = Counter(both)
@@ -134,7 +134,7 @@ def changed_boxes(old: Sequence[Primitive], new: Sequence[Primitive]) -> list[Bo
     kept_old, gone = split(old)
     kept_new, came = split(new)
     if kept_old != kept_new:
-        return True
+        return [box_of(p) for p in (*old, *new)]
     return gone + came
 
 
@@ -269,11 +269,7 @@ class PartialRender:
             if whole or (id(last[2]), id(drawn)) in compared:
                 continue
             compared.add((id(last[2]), id(drawn)))
-            boxes = changed_boxes(last[2], drawn)
-            if boxes is True:
-                whole = True
-            else:
-                out += boxes
+            out += changed_boxes(last[2], drawn)
         return True if whole else out
 
     def _boxes(self) -> list[TexelBox] | None:

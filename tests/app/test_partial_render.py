@@ -51,11 +51,12 @@ def test_one_added_or_taken_away_renders_only_its_box() -> None:
     assert changed_boxes(old, fewer) == [box_of(old[5])]
 
 
-def test_primitives_drawn_in_another_order_render_where_they_overlap_or_whole() -> None:
+def test_primitives_drawn_in_another_order_render_where_they_are() -> None:
     a, b = square(0, 0, rgba=(1, 0, 0, 0.5)), square(5, 5, rgba=(0, 0, 1, 0.5))  # overlapping, translucent
     assert sorted(changed_boxes([a, b], [b, a])) == sorted([box_of(a), box_of(b)] * 2)  # both places, in the new order
-    c = text(100, 100)  # one more taken away: the order of the others is not known place by place
-    assert changed_boxes([a, b, c], [b, a]) is True
+    c, far = text(100, 100), square(900, 900)  # one taken away as the others changed order: all of them, not `far`
+    boxes = changed_boxes([far, a, b, c, far], [far, b, a, far])
+    assert sorted(boxes) == sorted([box_of(a), box_of(b), box_of(c), box_of(b), box_of(a)])
 
 
 def test_common_start_is_the_length_both_begin_with() -> None:

@@ -8,6 +8,7 @@ Prints one JSON line ``{"ok": bool, "checks": [...], "error": ...}`` and saves s
 
 from __future__ import annotations
 
+import gc
 import json
 import os
 import sys
@@ -59,6 +60,9 @@ def turn_script(d: Driver) -> Step:
     board = play.ids.board
     panel = play.ids.prompt
     yield d.expect(lambda: "Live" in app.connection_badge, "connection badge says Live")
+    # The screens and the map, once drawn, are kept out of the cycle collector's walks (a full walk over them held
+    # an update back by 100 ms and more).
+    yield d.expect(lambda: gc.get_freeze_count() > 10_000, "the tablet's built objects frozen out of the collector")
     yield d.expect(lambda: len(panel.face_buttons) == 2 and len(panel.face_buttons[0]) == 6,
                    "two dice with six face buttons each")
     yield d.drawn()
