@@ -7,6 +7,7 @@ verdict greyed with the reason until it becomes the GM."""
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from typing import Any
 
 from engine.hexes import from_label
@@ -27,11 +28,10 @@ def key(label: str) -> tuple[int, int]:
     return (h.q, h.r)
 
 
-def gm_script(d: Driver) -> Step:
-    app = d.app
-    s = app.session
-    engine: Any = d.engine
-    code: list[str] = []
+def live_with_gm_code(d: Driver, code: list[str]) -> Callable[[], bool]:
+    """A condition to yield: the app live with the river ambush, and the GM code the engine printed (put in
+    ``code``)."""
+    app, s, engine = d.app, d.app.session, d.engine
 
     def live() -> bool:
         """the app live with the river ambush and the engine's GM code printed"""
@@ -39,6 +39,15 @@ def gm_script(d: Driver) -> Step:
         if found and not code:
             code.append(found)
         return bool(code) and app.agent.state == "live" and s.board is not None and s.prompt is not None
+
+    return live
+
+
+def gm_script(d: Driver) -> Step:
+    app = d.app
+    s = app.session
+    code: list[str] = []
+    live = live_with_gm_code(d, code)
 
     yield live
     yield d.drawn()
@@ -181,15 +190,8 @@ def verdict_script(d: Driver) -> Step:
     greyed saying why, the engine refuses the answer sent anyway, and the same tablet answers once it is the GM."""
     app = d.app
     s = app.session
-    engine: Any = d.engine
     code: list[str] = []
-
-    def live() -> bool:
-        """the app live with the river ambush and the engine's GM code printed"""
-        found = gm_code(engine)
-        if found and not code:
-            code.append(found)
-        return bool(code) and app.agent.state == "live" and s.board is not None and s.prompt is not None
+    live = live_with_gm_code(d, code)
 
     def played() -> int:
         return len((s.snapshot or {}).get("history") or [])
