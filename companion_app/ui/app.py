@@ -23,7 +23,7 @@ from kivy.uix.widget import Widget
 
 from companion_app.net.agent import AgentEvent, NetworkAgent
 from companion_app.ui import screens
-from companion_app.ui.collector import freeze_after_next_frame
+from companion_app.ui.collector import freeze_soon
 from companion_app.ui.fonts import use_japanese_font
 from companion_app.ui.gm_screen import GmScreen
 from companion_app.ui.legend import open_legend
@@ -116,7 +116,7 @@ class HexaApp(App):  # type: ignore[misc]
         self.current_screen = sm.current
         Clock.schedule_interval(self.pump, 0)
         self.agent.start()
-        freeze_after_next_frame()  # the screens built: out of the collector's walks
+        freeze_soon()  # the screens built: out of the collector's walks
         return sm
 
     def on_stop(self) -> None:
@@ -171,7 +171,7 @@ class HexaApp(App):  # type: ignore[misc]
             if spoken in LANGUAGES and spoken != self.language:  # the table's language: the app follows the engine
                 self.use_language(str(spoken))
             self.session.set_scenario(d["scenario"])
-            freeze_after_next_frame()  # the new map's views and drawing, once drawn
+            freeze_soon()  # the new map's views and drawing, once drawn
             if "gm" in d:  # a snapshot's answer: whether the engine names this tablet the GM by its key
                 self.session.gm.by_key = bool(d["gm"])
                 self._gm_changed()

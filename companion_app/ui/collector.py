@@ -19,6 +19,9 @@ def freeze_now() -> None:
     gc.freeze()
 
 
-def freeze_after_next_frame() -> None:
-    """Freeze once the frame in progress has drawn what was just built (a new map's tiles, its widgets)."""
-    Clock.schedule_once(lambda _dt: freeze_now(), 0.5)
+DRAWN_S = 0.5  # what was just built (a new map's tiles and views, the screens' widgets) is drawn by then
+
+
+def freeze_soon() -> None:
+    """Freeze a moment from now, once what was just built has been drawn and its scratch objects dropped."""
+    Clock.schedule_once(lambda _dt: freeze_now(), DRAWN_S)

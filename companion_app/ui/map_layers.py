@@ -31,7 +31,7 @@ from kivy.graphics.instructions import Canvas
 from kivy.graphics.scissor_instructions import ScissorPop, ScissorPush
 
 from companion_app.ui.opaque import opaque
-from companion_app.ui.partial_render import PartialRender
+from companion_app.ui.partial_render import PartialRender, TexelBox
 
 Bounds = tuple[float, float, float, float]  # x0, y0, x1, y1 in map millimetres (y down)
 PASSES = 2  # boxes a texture renders again in: two figures moved far apart cost two small boxes
@@ -118,14 +118,12 @@ class MapLayers:
     def _to_texels(self, x: float, y: float) -> tuple[float, float]:
         return (x - self._origin[0]) * self._texels_per_mm, (y - self._origin[1]) * self._texels_per_mm
 
-    def _tiles_rendered(self, boxes: list[tuple[int, int, int, int]] | None) -> None:
+    def _tiles_rendered(self, boxes: list[TexelBox] | None) -> None:
         """The tiles' texture rendered again (inside the board's render): copy those parts of it again."""
         if boxes is None:
             self.partial.whole(render=False)  # it is rendering now
-            return
-        for x, y, w, h in boxes:
-            if w > 0 and h > 0:
-                self.partial.extra_boxes.append((x, y, x + w, y + h))
+        else:
+            self.partial.extra_boxes += boxes
 
     def tiles_changed(self) -> None:
         """Render the tiles again (hex labels laid out anew around moved figures)."""

@@ -139,6 +139,7 @@ def changed_boxes(old: Sequence[Primitive], new: Sequence[Primitive]) -> list[Bo
 
 
 TexelBox = tuple[int, int, int, int]  # x0, y0, x1, y1 in texels
+EMPTY: TexelBox = (0, 0, 0, 0)
 
 
 def _area(b: TexelBox) -> int:
@@ -203,21 +204,21 @@ class PartialRender:
     each pass draws inside one box, so two changes far apart cost two small boxes, not one that spans them.
     ``to_texels`` maps the groups' coordinates to the Fbo's texels (x, y); :meth:`whole` asks for a whole render
     (call it when anything else in the Fbo changed: its size, a matrix, a texture it copies). ``before`` is the
-    colour the first group starts in. :attr:`last_boxes` are the texel boxes (x, y, w, h) of the last render
-    (None: the whole texture). Another Fbo that copies this one's texture learns what changed through
-    ``rendered`` (and adds it to its own :attr:`extra_boxes`)."""
+    colour the first group starts in. :attr:`last_boxes` are the texel boxes of the last render (None: the whole
+    texture). Another Fbo that copies this one's texture learns what changed through ``rendered`` (and adds it
+    to its own :attr:`extra_boxes`)."""
 
     def __init__(self, fbo: Fbo, groups: Sequence[InstructionGroup],
                  to_texels: Callable[[float, float], tuple[float, float]], passes: int = 1,
                  before: tuple[float, ...] = (1.0, 1.0, 1.0, 1.0),
-                 rendered: Callable[[list[tuple[int, int, int, int]] | None], None] | None = None) -> None:
+                 rendered: Callable[[list[TexelBox] | None], None] | None = None) -> None:
         self.fbo = fbo
         self.rendered = rendered  # told each render's texel boxes (None: the whole texture), when it ends
         self.groups = list(groups)
         self.to_texels = to_texels
         self.before = before
         self.extra_boxes: list[TexelBox] = []  # texel boxes changed by something else (a copied texture)
-        self.last_boxes: list[tuple[int, int, int, int]] | None = None
+        self.last_boxes: list[TexelBox] | None = None
         self.partial_renders = 0  # renders clipped to boxes, and whole ones (tests and benchmarks read them)
         self.whole_renders = 0
         self.texels_rendered = 0  # over all renders (a whole one counts every texel)
@@ -226,7 +227,7 @@ class PartialRender:
         # drawing), the colour it started in, what they drew and the colour they left.
         self._drawn: list[tuple[list[Any], tuple[float, ...], list[Primitive], tuple[float, ...]] | None] = [
             None] * len(self.groups)
-        self._pass_boxes: list[tuple[int, int, int, int] | None] = []
+        self._pass_boxes: list[TexelBox | None] = []  # each pass's box; None: no scissor
         self._restore: tuple[bool, list[int]] | None = None
         self.begins = [Callback(lambda *_, k=k: self._begin(k)) for k in range(passes)]
         self.ends = [Callback(lambda *_, k=k: self._end(k)) for k in range(passes)]
@@ -298,20 +299,19 @@ class PartialRender:
                 self.whole_renders += 1
                 self.texels_rendered += int(self.fbo.size[0]) * int(self.fbo.size[1])
                 self.last_boxes = None
-                self._pass_boxes = [None] + [(0, 0, 0, 0)] * (len(self.begins) - 1)
+                self._pass_boxes = [None] + [EMPTY] * (len(self.begins) - 1)
             else:
                 self.partial_renders += 1
                 self.texels_rendered += sum(_area(b) for b in boxes)
-                self.last_boxes = [(b[0], b[1], b[2] - b[0], b[3] - b[1]) for b in boxes]
-                shown: list[tuple[int, int, int, int] | None] = [*self.last_boxes]
-                self._pass_boxes = shown + [(0, 0, 0, 0)] * (len(self.begins) - len(boxes))
+                self.last_boxes = boxes
+                self._pass_boxes = [*boxes, *[EMPTY] * (len(self.begins) - len(boxes))]
             self._restore = (bool(gl.glIsEnabled(gl.GL_SCISSOR_TEST)), list(gl.glGetIntegerv(gl.GL_SCISSOR_BOX)))
-        box = self._pass_boxes[k] if k < len(self._pass_boxes) else (0, 0, 0, 0)
+        box = self._pass_boxes[k] if k < len(self._pass_boxes) else EMPTY
         if box is None:
             gl.glDisable(gl.GL_SCISSOR_TEST)
         else:
             gl.glEnable(gl.GL_SCISSOR_TEST)
-            gl.glScissor(*box)  # an empty box: this pass draws nothing
+            gl.glScissor(box[0], box[1], box[2] - box[0], box[3] - box[1])  # an empty box: the pass draws nothing
 
     def _end(self, k: int) -> None:
         if k < len(self.ends) - 1 or self._restore is None:

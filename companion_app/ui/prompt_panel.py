@@ -81,6 +81,7 @@ class PromptPanel(BoxLayout):  # type: ignore[misc]
         if alarm is not None:
             self.alarm = AlarmBanner(alarm, None if self.read_only else self.send_override)
             self.add_widget(self.alarm, index=len(self.children))  # first, above the prompt
+
     def _take(self, kind: type[Served], text: str, **look: Any) -> Served:
         """A ``kind`` showing ``text`` with ``look`` (the rest as it is made): a spare one, or a new one."""
         spares = self._spares.get(kind)
@@ -113,7 +114,6 @@ class PromptPanel(BoxLayout):  # type: ignore[misc]
             if w.parent is not None:
                 w.parent.remove_widget(w)
             self._spares.setdefault(type(w), []).append(w)
-        self.face_buttons = []
 
     def show(self, model: PromptModel | None) -> None:
         self._keep_spares()

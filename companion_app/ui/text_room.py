@@ -35,8 +35,7 @@ class TextRoom:
     def __init__(self, min_mm: float, discs: Sequence[tuple[Pt, float]] = ()) -> None:
         self.min_mm = min_mm
         self.discs = list(discs)
-        self.boxes: list[Box] = []  # the texts placed, in order
-        # The same boxes by the cells of a grid they touch: a text is checked against its neighbours only, not
+        # The texts placed, by the cells of a grid they touch: a text is checked against its neighbours only, not
         # against every text placed (a small map's hex labels are laid out again whenever a figure moves).
         self._cell = max(1.0, 4.0 * min_mm)
         self._by_cell: dict[tuple[int, int], list[Box]] = {}
@@ -45,7 +44,6 @@ class TextRoom:
 
     def copy(self) -> TextRoom:
         room = TextRoom(self.min_mm, self.discs)
-        room.boxes = list(self.boxes)
         room._by_cell = {cell: list(boxes) for cell, boxes in self._by_cell.items()}
         return room
 
@@ -91,7 +89,6 @@ class TextRoom:
             return None
         if any(_boxes_hit(box, b) for cell in cells for b in self._by_cell.get(cell, ())):
             return None
-        self.boxes.append(box)
         for cell in cells:
             self._by_cell.setdefault(cell, []).append(box)
         return h
