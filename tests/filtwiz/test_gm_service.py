@@ -11,8 +11,6 @@ from typing import Any
 import pytest
 import zmq
 
-from engine.actions import action_to_dict
-from engine.autoplay import AutoPlayer
 from engine.board import Terrain
 from engine.hexes import Hex
 from engine.journal import Journal
@@ -25,6 +23,7 @@ from engine.service.security import KeyFileError, load_client_keys
 from engine.service.server import EngineServer, ServerConfig
 from engine.service.session import EngineSession
 from tests.app.engine_process import EngineProcess
+from tests.app.gm_examples import verdict_actions
 from tests.service.conftest import ANY_PORT, serve_engine
 from tests.waiting import WAIT_S
 
@@ -173,11 +172,7 @@ def test_with_a_gm_named_the_verdicts_are_the_gms_and_the_players_prompts_anyone
     try:
         master = engine.tablet(keys=load_client_keys(keys, "gm-tablet"))
         player = engine.tablet(keys=load_client_keys(keys, "player"))
-        auto = AutoPlayer(3)
-        for _n in range(200):  # the players' prompts, from the tablet that is not the GM
-            if engine.session.game.prompt.gm:
-                break
-            action = action_to_dict(auto.choose(engine.session.game))
+        for action in verdict_actions():  # the players' prompts, from the tablet that is not the GM
             reply = player.request("action", WAIT_S, action=action)
             assert reply.ok, reply.error
         prompt = player.sync(WAIT_S).fields["game"]["prompt"]  # as the tablets get it
