@@ -256,7 +256,7 @@ class NetworkAgent:
 
     def _ask_snapshot(self, client: EngineClient) -> None:
         try:
-            client.ask_snapshot(client.sync_reason or None)
+            client.ask_snapshot(client.sync_reason)
         except TimeoutError:
             return  # nothing can take it now; asked again after SNAPSHOT_RETRY_S
         if self.state == "connecting":

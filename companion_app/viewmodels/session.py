@@ -357,10 +357,11 @@ class GameSession:
                 return TapResult("refused", text=str(exc))
         if prompt.kind == "choose":
             option = next((o for o in prompt.options if o.figure == fig.id), None)
-            if option is not None and prompt.why_not_here:  # the GM's to answer
-                return TapResult("refused", text=prompt.why_not_here)
             if option is not None:
-                return TapResult("action", prompt.choose(option.id), text=option.label)
+                try:
+                    return TapResult("action", prompt.choose(option.id), text=option.label)
+                except ValueError as exc:  # the GM's to answer: the model says why
+                    return TapResult("refused", text=str(exc))
         turn = board.face_action(fig.id, end)  # dragged onto a neighbour: turned to face it, where rules have facing
         if turn is not None:
             return TapResult("action", turn, text=_("turn {name} to face {cell}", name=fig.name, cell=board.label(end)))

@@ -5,14 +5,13 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
 import pytest
 import zmq
 
-from engine.actions import action_to_dict
-from engine.autoplay import AutoPlayer
 from engine.board import Terrain
 from engine.hexes import Hex
 from engine.journal import Journal
@@ -25,6 +24,7 @@ from engine.service.security import KeyFileError, load_client_keys
 from engine.service.server import EngineServer, ServerConfig
 from engine.service.session import EngineSession
 from tests.app.engine_process import EngineProcess
+from tests.app.gm_examples import verdict_actions
 from tests.service.conftest import ANY_PORT, serve_engine
 from tests.waiting import WAIT_S
 
@@ -148,36 +148,35 @@ def test_the_gm_marks_terrain_moves_anyone_rules_and_calculates_and_the_journal_
     assert kinds == ["terrain", "place", "out", "ruling", "calculation"]  # the refused ones left no trace
 
 
-def test_a_gm_named_by_its_key_needs_no_code_and_other_keyed_tablets_are_refused(
-        context: zmq.Context[zmq.Socket[bytes]], tmp_path: Path) -> None:
+@contextmanager
+def keyed_table(
+        context: zmq.Context[zmq.Socket[bytes]], tmp_path: Path) -> Iterator[tuple[Engine, EngineClient, EngineClient]]:
+    """An engine with CURVE keys whose GM is the tablet ``gm-tablet``: the engine, that tablet and a player's."""
     keys = tmp_path / "keys"
     assert keys_main(["--dir", str(keys), "--client", "gm-tablet", "--client", "player"]) == 0
     engine = _engine(context, tmp_path, keys_dir=keys, gm="gm-tablet")
     try:
         master = engine.tablet(keys=load_client_keys(keys, "gm-tablet"))
         player = engine.tablet(keys=load_client_keys(keys, "player"))
+        yield engine, master, player
+    finally:
+        engine.stop()
+
+
+def test_a_gm_named_by_its_key_needs_no_code_and_other_keyed_tablets_are_refused(
+        context: zmq.Context[zmq.Socket[bytes]], tmp_path: Path) -> None:
+    with keyed_table(context, tmp_path) as (engine, master, player):
         assert master.request("snapshot", WAIT_S).fields["gm"] is True
         assert gm(master, "place", code=None, figure="orc", to="H5")["to"] == [7, 1]
         refused = player.request("gm", WAIT_S, op="place", figure="orc", to="I5")
         assert not refused.ok and "not the GM" in str(refused.error)
         assert gm(player, "place", code=engine.server.gm.code, figure="orc", to="I5")  # the code still works
-    finally:
-        engine.stop()
 
 
 def test_with_a_gm_named_the_verdicts_are_the_gms_and_the_players_prompts_anyones(
         context: zmq.Context[zmq.Socket[bytes]], tmp_path: Path) -> None:
-    keys = tmp_path / "keys"
-    assert keys_main(["--dir", str(keys), "--client", "gm-tablet", "--client", "player"]) == 0
-    engine = _engine(context, tmp_path, keys_dir=keys, gm="gm-tablet")
-    try:
-        master = engine.tablet(keys=load_client_keys(keys, "gm-tablet"))
-        player = engine.tablet(keys=load_client_keys(keys, "player"))
-        auto = AutoPlayer(3)
-        for _n in range(200):  # the players' prompts, from the tablet that is not the GM
-            if engine.session.game.prompt.gm:
-                break
-            action = action_to_dict(auto.choose(engine.session.game))
+    with keyed_table(context, tmp_path) as (_, master, player):
+        for action in verdict_actions():  # the players' prompts, from the tablet that is not the GM
             reply = player.request("action", WAIT_S, action=action)
             assert reply.ok, reply.error
         prompt = player.sync(WAIT_S).fields["game"]["prompt"]  # as the tablets get it
@@ -186,8 +185,6 @@ def test_with_a_gm_named_the_verdicts_are_the_gms_and_the_players_prompts_anyone
         assert not refused.ok and "the game master decides this" in str(refused.error)
         assert "'gm-tablet'" in str(refused.error)
         assert master.request("action", WAIT_S, action={"kind": "choose", "option": "miss"}).ok
-    finally:
-        engine.stop()
 
 
 def _no_session() -> EngineSession:

@@ -11,45 +11,39 @@ from typing import Any
 
 import pytest
 
-from engine.actions import Action, action_to_dict
-from engine.autoplay import AutoPlayer
 from engine.errors import EngineError
 from engine.i18n import set_language
 from engine.service.session import EngineSession, open_session
 from engine.wire import check_game
 from engine.wire.commands import parse_request
+from tests.app.gm_examples import RIVER_AMBUSH, verdict_actions
 
-SCENARIO = "filtwiz-river-ambush"
 GM_TABLET = "gm-tablet"
-ACTIONS_TO_A_VERDICT = 200  # the auto player attacks within the first rounds
 
 
 @pytest.fixture()
 def engine(tmp_path: Path) -> Iterator[EngineSession]:
-    session = open_session(str(tmp_path / "journal.sqlite"), SCENARIO, new=True)
+    session = open_session(str(tmp_path / "journal.sqlite"), RIVER_AMBUSH, new=True)
     yield session
     session.close()
 
 
-def answer(engine: EngineSession, action: Action | dict[str, Any], gm: bool = False) -> dict[str, Any]:
-    raw = action if isinstance(action, dict) else action_to_dict(action)
-    request = parse_request(json.dumps({"cmd": "action", "id": "t", "action": raw}))
+def answer(engine: EngineSession, action: dict[str, Any], gm: bool = False) -> dict[str, Any]:
+    request = parse_request(json.dumps({"cmd": "action", "id": "t", "action": action}))
     return engine.handle(request, gm=gm)[0]
 
 
-def to_a_verdict(engine: EngineSession, player: AutoPlayer) -> None:
-    """Play the players' prompts from a tablet that is not the GM until the GM's verdict is asked."""
-    for _n in range(ACTIONS_TO_A_VERDICT):
-        if engine.game.prompt.gm:
-            return
-        answer(engine, player.choose(engine.game))
-    raise AssertionError("no verdict asked in the first actions of the ambush")
+def to_a_verdict(engine: EngineSession) -> None:
+    """Play the players' prompts from a tablet that is not the GM until the GM's verdict is asked (the auto player's
+    actions up to it, as the tablet tests replay them)."""
+    for action in verdict_actions():
+        answer(engine, action)
+    assert engine.game.prompt.gm, "the engine's game left the auto player's"
 
 
 def test_with_a_gm_only_the_gm_gives_the_verdict(engine: EngineSession) -> None:
     engine.gm_tablet = GM_TABLET
-    player = AutoPlayer(3)
-    to_a_verdict(engine, player)  # the players' prompts: answered by a tablet that is not the GM
+    to_a_verdict(engine)  # the players' prompts: answered by a tablet that is not the GM
     prompt = engine.snapshot_dict()["prompt"]
     assert prompt["decider"] == "gm" and prompt["decider_text"].startswith("The game master decides")
     assert {o["id"] for o in prompt["options"]} == {"out", "prone", "hit", "miss"}
@@ -68,7 +62,7 @@ def test_with_a_gm_only_the_gm_gives_the_verdict(engine: EngineSession) -> None:
 
 def test_without_a_gm_the_table_decides_and_anyone_answers(engine: EngineSession) -> None:
     assert engine.gm_tablet is None
-    to_a_verdict(engine, AutoPlayer(3))
+    to_a_verdict(engine)
     prompt = engine.current_dict()["prompt"]
     assert prompt["decider"] == "table" and "so the table decides" in prompt["decider_text"]
     assert "GM:" not in prompt["text"]  # the rule set's text does not claim a GM the table has not got
@@ -86,7 +80,7 @@ def test_the_players_prompts_say_nothing_of_a_gm(engine: EngineSession) -> None:
 
 def test_the_refusal_and_the_decider_in_japanese(engine: EngineSession) -> None:
     engine.gm_tablet = GM_TABLET
-    to_a_verdict(engine, AutoPlayer(3))
+    to_a_verdict(engine)
     set_language("ja")
     try:
         with pytest.raises(EngineError, match="ゲームマスターが決めること"):
