@@ -15,7 +15,7 @@ from engine.rules.lost_worlds import combat, objects
 from engine.rules.lost_worlds.condition import HP, MP, OFF_BALANCE
 from engine.rules.lost_worlds.spaces import beyond
 from engine.scenario import load_scenario
-from tests.lost_worlds.tower import changed, choose, game, options, tower
+from tests.lost_worlds.tower import changed, choose, foe, game, hero, label_of, options, tower
 
 ROW = """
 0   0   0   0   0
@@ -43,14 +43,6 @@ STEPPED = """
 """
 
 
-def hero(at: str, **more: object) -> dict[str, object]:
-    return {"name": "Hero", "side": "a", "at": at, "height": 4, **more}
-
-
-def foe(at: str, name: str = "Foe", **more: object) -> dict[str, object]:
-    return {"name": name, "side": "b", "at": at, "height": 4, **more}
-
-
 def thing(oid: str, at: str, name: str, **more: object) -> str:
     extra = "".join(f"{k} = {_toml(v)}\n" for k, v in more.items())
     return f'[[objects]]\nid = "{oid}"\nname = "{name}"\nat = "{at}"\n{extra}\n'
@@ -60,10 +52,6 @@ def _toml(v: object) -> str:
     if isinstance(v, bool):
         return "true" if v else "false"
     return f'"{v}"'
-
-
-def label_of(g: Game, option: str) -> str:
-    return next(o.label for o in g.prompt.options if o.id == option)
 
 
 def refused(g: Game, option: str) -> str:

@@ -20,6 +20,16 @@ FLAT_3x3 = """
 """
 
 
+def hero(at: str, **more: object) -> dict[str, object]:
+    """The first player's character (height 4) on the space labelled ``at``."""
+    return {"name": "Hero", "side": "a", "at": at, "height": 4, **more}
+
+
+def foe(at: str, name: str = "Foe", **more: object) -> dict[str, object]:
+    """A character of side ``b`` (height 4) on the space labelled ``at``."""
+    return {"name": name, "side": "b", "at": at, "height": 4, **more}
+
+
 def tower(levels: str = FLAT_3x3, figures: tuple[dict[str, Any], ...] = (), drawing: str | None = None,
           options: str = "", objects: str = "") -> Scenario:
     """A scenario of two sides, ``a`` (first player) and ``b``, on the map ``levels`` (floor unless ``drawing``);
@@ -71,6 +81,11 @@ def game(scenario: Scenario, first: str = "a") -> Game:
     g = Game(scenario)
     g.apply(Roll((6, 1) if first == "a" else (1, 6)))
     return g
+
+
+def label_of(g: Game, option: str) -> str:
+    """The label of an option the prompt offers."""
+    return next(o.label for o in g.prompt.options if o.id == option)
 
 
 def choose(g: Game, option: str) -> list[Event]:
