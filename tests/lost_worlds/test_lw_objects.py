@@ -15,7 +15,7 @@ from engine.rules.lost_worlds import combat, objects
 from engine.rules.lost_worlds.condition import HP, MP, OFF_BALANCE
 from engine.rules.lost_worlds.spaces import beyond
 from engine.scenario import load_scenario
-from tests.lost_worlds.tower import changed, choose, foe, game, hero, label_of, options, tower
+from tests.lost_worlds.tower import changed, choose, foe, game, hero, label_of, options, toml_value, tower
 
 ROW = """
 0   0   0   0   0
@@ -44,14 +44,8 @@ STEPPED = """
 
 
 def thing(oid: str, at: str, name: str, **more: object) -> str:
-    extra = "".join(f"{k} = {_toml(v)}\n" for k, v in more.items())
+    extra = "".join(f"{k} = {toml_value(v)}\n" for k, v in more.items())
     return f'[[objects]]\nid = "{oid}"\nname = "{name}"\nat = "{at}"\n{extra}\n'
-
-
-def _toml(v: object) -> str:
-    if isinstance(v, bool):
-        return "true" if v else "false"
-    return f'"{v}"'
 
 
 def refused(g: Game, option: str) -> str:

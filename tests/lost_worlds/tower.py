@@ -38,7 +38,7 @@ def tower(levels: str = FLAT_3x3, figures: tuple[dict[str, Any], ...] = (), draw
         drawing = "".join("." if ch.isdigit() else ch for ch in levels)
     rows = []
     for i, f in enumerate(figures):
-        extra = "\n".join(f"{k} = {_toml(v)}" for k, v in f.items() if k not in ("name", "side", "at"))
+        extra = "\n".join(f"{k} = {toml_value(v)}" for k, v in f.items() if k not in ("name", "side", "at"))
         head = f'[[figures]]\nname = "{f["name"]}"\nmarker = {i}\nside = "{f["side"]}"\nat = "{f["at"]}"'
         rows.append(f"{head}\n{extra}\n")
     text = f'''[scenario]
@@ -66,13 +66,14 @@ name = "Monsters"
     return load_scenario_text(text, "test tower")
 
 
-def _toml(v: Any) -> str:
+def toml_value(v: Any) -> str:
+    """A value as TOML text (a string, a boolean, a number, a list of them)."""
     if isinstance(v, str):
         return f'"{v}"'
     if isinstance(v, bool):
         return "true" if v else "false"
     if isinstance(v, (list, tuple)):
-        return "[" + ", ".join(_toml(x) for x in v) + "]"
+        return "[" + ", ".join(toml_value(x) for x in v) + "]"
     return str(v)
 
 
