@@ -14,7 +14,7 @@ from engine.prompts import PromptKind
 from engine.rules.lost_worlds import combat, objects
 from engine.rules.lost_worlds.condition import HP, MP, OFF_BALANCE
 from engine.rules.lost_worlds.spaces import beyond
-from engine.scenario import load_scenario
+from engine.scenario import Scenario, load_scenario
 from tests.lost_worlds.tower import changed, choose, foe, game, hero, label_of, options, toml_value, tower
 
 ROW = """
@@ -61,6 +61,17 @@ def set_points(g: Game, fid: str, points: int) -> None:
     changed(g)
 
 
+def refused_short_and_after_a_run(s: Scenario, option: str, points: int) -> tuple[str, str]:
+    """The refusals of the hero's ``option``: in a new game with ``points`` movement points left, and in another
+    new game after the hero runs."""
+    g = game(s)
+    set_points(g, "hero", points)
+    short = refused(g, option)
+    g = game(s)
+    choose(g, "run")
+    return short, refused(g, option)
+
+
 # -- pick up (*1) and drop (0) ------------------------------------------------------------------------------------
 def test_a_small_object_is_picked_up_from_ones_own_space_for_one_point() -> None:
     s = tower(ROW, (hero("A1"), foe("I1")), objects=thing("stone", "A1", "stone") + thing("cup", "C1", "cup"))
@@ -75,12 +86,9 @@ def test_a_small_object_is_picked_up_from_ones_own_space_for_one_point() -> None
 
 def test_picking_up_is_refused_without_the_point_and_after_a_run() -> None:
     s = tower(ROW, (hero("A1"), foe("I1")), objects=thing("stone", "A1", "stone"))
-    g = game(s)
-    set_points(g, "hero", 0)
-    assert "pick up costs 1 MP; 0 left" in refused(g, "pickup-stone")
-    g = game(s)
-    choose(g, "run")
-    assert "pick up is starred: not in a turn Hero runs" in refused(g, "pickup-stone")
+    short, ran = refused_short_and_after_a_run(s, "pickup-stone", 0)
+    assert "pick up costs 1 MP; 0 left" in short
+    assert "pick up is starred: not in a turn Hero runs" in ran
 
 
 def test_a_carried_object_is_dropped_for_nothing_on_any_space_of_the_battle_range() -> None:
@@ -213,12 +221,9 @@ def test_examining_reads_the_scenarios_text_and_reveals_what_it_hides() -> None:
 
 def test_examining_is_refused_without_two_points_and_after_a_run() -> None:
     s = tower(ROW, (hero("A1"), foe("I1")), objects=thing("pot", "A1", "pot", examine="empty"))
-    g = game(s)
-    set_points(g, "hero", 1)
-    assert "examine costs 2 MP; 1 left" in refused(g, "examine-pot")
-    g = game(s)
-    choose(g, "run")
-    assert "examine is starred: not in a turn Hero runs" in refused(g, "examine-pot")
+    short, ran = refused_short_and_after_a_run(s, "examine-pot", 1)
+    assert "examine costs 2 MP; 1 left" in short
+    assert "examine is starred: not in a turn Hero runs" in ran
 
 
 # -- push an object (2) ----------------------------------------------------------------------------------------
