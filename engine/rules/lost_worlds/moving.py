@@ -353,6 +353,14 @@ def _why_starred(r: LostWorlds, fig: FigureState, action: str, left: int) -> str
     return ""
 
 
+def _why_own_space(r: LostWorlds, fig: FigureState, what: str, at: Hex, action: str, left: int) -> str:
+    """Why an action on the object ``what`` lying at ``at``, taken from the character's own space, is refused, or ""."""
+    if at != fig.hex:
+        return _("the {object} lies at {space}, not in {owner} space", object=what, space=r.label(at),
+                 owner=possessive(r.name_of(fig.id)))
+    return _why_starred(r, fig, action, left)
+
+
 def object_actions(r: LostWorlds, state: GameState, fig: FigureState, left: int) -> list[tuple[ChartChoice, str]]:
     """Every action on an object the character might take (pick up, drop, throw, examine, push), each with the
     reason it is refused now ("" when it is offered)."""
@@ -373,8 +381,7 @@ def object_actions(r: LostWorlds, state: GameState, fig: FigureState, left: int)
                                                           cost=cost)
         # Small things: the auto player and the tablets see the character's own space and the character.
         option = Option(f"pickup-{token}", text, None if large else here, None if large else fig.id)
-        why = _("the {object} lies at {space}, not in {owner} space", object=what, space=r.label(at),
-                owner=possessive(name)) if at != here else _why_starred(r, fig, "pick_up", left)
+        why = _why_own_space(r, fig, what, at, "pick_up", left)
         if not why and large and carried_large is not None:
             why = _("{name} already carries a large object, the {object}", name=name,
                     object=objects.name(r, carried_large))
@@ -384,8 +391,7 @@ def object_actions(r: LostWorlds, state: GameState, fig: FigureState, left: int)
             cost = chart.cost("examine")
             option = Option(f"examine-{token}", _("examine the {object} ({cost} MP, starred)", object=what, cost=cost),
                             here, fig.id)
-            why = _("the {object} lies at {space}, not in {owner} space", object=what, space=r.label(at),
-                    owner=possessive(name)) if at != here else _why_starred(r, fig, "examine", left)
+            why = _why_own_space(r, fig, what, at, "examine", left)
             if not why and token in objects.examined(fig):
                 why = _("{name} has examined the {object} already", name=name, object=what)
             out.append((ChartChoice(option, "examine", cost, extra={"token": token}), why))
