@@ -396,7 +396,7 @@ def object_actions(r: LostWorlds, state: GameState, fig: FigureState, left: int)
                 why = _("{name} has examined the {object} already", name=name, object=what)
             out.append((ChartChoice(option, "examine", cost, extra={"token": token}), why))
         if large and at in r.board.neighbours(here):
-            out.extend(_push_object(r, state, fig, token, at, left))
+            out.append(_push_object(r, state, fig, token, at, left))
     spots = [here, *r.spaces.steps(here)]  # its own space or any in its battle range
     for item in dict.fromkeys(fig.carrying):
         what = objects.name(r, item)
@@ -434,7 +434,7 @@ def object_actions(r: LostWorlds, state: GameState, fig: FigureState, left: int)
 
 
 def _push_object(r: LostWorlds, state: GameState, fig: FigureState, token: str, at: Hex,
-                 left: int) -> list[tuple[ChartChoice, str]]:
+                 left: int) -> tuple[ChartChoice, str]:
     """Push a large object next to the character one space straight on (the rule document gives no rule: see
     :mod:`.objects`)."""
     assert fig.hex is not None
@@ -458,7 +458,7 @@ def _push_object(r: LostWorlds, state: GameState, fig: FigureState, token: str, 
             why = _("a character is at {to}", to=r.label(to))
         elif objects.large_at(r, state, to) is not None:
             why = _("{to} holds a large object already", to=r.label(to))
-    return [(ChartChoice(option, "push_object", cost, to, extra={"token": token}), why)]
+    return ChartChoice(option, "push_object", cost, to, extra={"token": token}), why
 
 
 def refusals(r: LostWorlds, state: GameState, fid: str) -> dict[str, str]:
