@@ -161,8 +161,9 @@ def test_a_throw_is_refused_out_of_range_without_points_after_a_run_and_for_larg
     choose(g, "pickup-stone")
     assert "Foe is 8 spaces away; the longest throw is 6" in refused(g, "throw-stone-foe")
     choose(g, "pickup-crate")
+    g.state.put("foe", s.board.from_label("E1"))  # in range: only its size keeps the crate from being thrown
+    changed(g)
     assert "throw-crate-foe" not in options(g)
-    g.state.put("foe", s.board.from_label("E1"))
     set_points(g, "hero", 1)
     assert "throw costs 2 MP; 1 left" in refused(g, "throw-stone-foe")
     g = game(s)
