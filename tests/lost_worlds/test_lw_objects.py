@@ -97,10 +97,10 @@ def test_a_carried_object_is_dropped_for_nothing_on_any_space_of_the_battle_rang
     choose(g, "pickup-stone")
     b1 = s.board.from_label("B1")
     assert label_of(g, "dropw-stone-B1") == "drop the stone at B1 (0 MP)"
+    assert "dropw-stone-E1" not in options(g)  # not in the battle range
     choose(g, "dropw-stone-B1")
     assert g.state.tokens["stone"] == b1 and g.state.figures["hero"].carrying == []
     assert g.state.figures["hero"].values[MP] == 3
-    assert "dropw-stone-E1" not in options(g)  # not in the battle range
 
 
 # -- throw (*2) -----------------------------------------------------------------------------------------------
