@@ -236,7 +236,7 @@ def _carrying(r: LostWorlds, fig: FigureState, c: ChartChoice, due: int, left: i
     """A step that also pays this turn's carrying of a large object (None when the points do not reach)."""
     if c.action not in STEPS:
         return c
-    budget = left + (chart.run_bonus() if c.action == "jump" and not fig.flag(RAN) else 0)
+    budget = _jump_budget(fig, left) if c.action == "jump" else left
     if c.cost + due > budget:
         return None
     item = objects.large_carried(r, fig)
@@ -253,12 +253,17 @@ def _self(r: LostWorlds, action: str, fid: str, text: str = "") -> ChartChoice:
     return ChartChoice(Option(action, label), action, row.cost)
 
 
+def _jump_budget(fig: FigureState, left: int) -> int:
+    """The points a jump may spend: a jump makes a character that has not run yet run, so the run's bonus counts."""
+    return left + (chart.run_bonus() if not fig.flag(RAN) else 0)
+
+
 def _jumps(r: LostWorlds, state: GameState, fig: FigureState, here: Hex, left: int) -> list[ChartChoice]:
     c = chart.cost("jump")
     runs = not fig.flag(RAN)
     if runs and not may_run(fig):
         return []
-    budget = left + (chart.run_bonus() if runs else 0)
+    budget = _jump_budget(fig, left)
     if c > budget:
         return []
     out = []
