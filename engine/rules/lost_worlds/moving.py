@@ -610,11 +610,12 @@ def _apply_here(r: LostWorlds, state: GameState, fig: FigureState, pick: ChartCh
         item = objects.pick_up(state, fig, token)
         text = _("{name} picks up the {object}", name=name, object=objects.name(r, item))
     elif a == "drop":
-        item = str(pick.extra["weapon"])
-        w = drop_weapon(state, fig, item, pick.to)
-        dropped = objects.name(r, w or item)
+        item = str(pick.extra["weapon"])  # one the character carries, dropped on a space of its battle range
+        assert pick.to is not None
+        objects.put_down(state, fig, item, pick.to)
+        dropped = objects.name(r, item)
         text = _("{name} drops the {object} at {space}", name=name, object=dropped, space=r.label(pick.to)) \
-            if pick.to is not None and pick.to != fig.hex else _("{name} drops the {object}", name=name, object=dropped)
+            if pick.to != fig.hex else _("{name} drops the {object}", name=name, object=dropped)
     elif a == "examine":
         token = str(pick.extra["token"])
         shown = objects.examine(r, state, fig, token)
