@@ -9,7 +9,7 @@ from engine.errors import IllegalActionError
 from engine.prompts import PromptKind
 from engine.rules.lost_worlds.condition import DOWN, HELD, HP, MP, OFF_BALANCE, RAN
 from engine.rules.lost_worlds.spaces import back_space, beyond
-from tests.lost_worlds.tower import changed, choose, game, options, roll, tower
+from tests.lost_worlds.tower import changed, choose, foe, game, hero, label_of, options, roll, tower
 
 TOWER = """
 0   0   0
@@ -19,18 +19,6 @@ TOWER = """
 0   0   0
   0   0
 """
-
-
-def hero(at: str, **more: object) -> dict[str, object]:
-    return {"name": "Hero", "side": "a", "at": at, "height": 4, **more}
-
-
-def foe(at: str, name: str = "Foe", **more: object) -> dict[str, object]:
-    return {"name": name, "side": "b", "at": at, "height": 4, **more}
-
-
-def label_of(g, option: str) -> str:  # type: ignore[no-untyped-def]
-    return next(o.label for o in g.prompt.options if o.id == option)
 
 
 def test_movement_points_are_the_height_and_a_move_costs_one() -> None:

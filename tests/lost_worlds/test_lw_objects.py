@@ -14,8 +14,8 @@ from engine.prompts import PromptKind
 from engine.rules.lost_worlds import combat, objects
 from engine.rules.lost_worlds.condition import HP, MP, OFF_BALANCE
 from engine.rules.lost_worlds.spaces import beyond
-from engine.scenario import load_scenario
-from tests.lost_worlds.tower import changed, choose, game, options, tower
+from engine.scenario import Scenario, load_scenario
+from tests.lost_worlds.tower import changed, choose, foe, game, hero, label_of, options, toml_value, tower
 
 ROW = """
 0   0   0   0   0
@@ -43,27 +43,9 @@ STEPPED = """
 """
 
 
-def hero(at: str, **more: object) -> dict[str, object]:
-    return {"name": "Hero", "side": "a", "at": at, "height": 4, **more}
-
-
-def foe(at: str, name: str = "Foe", **more: object) -> dict[str, object]:
-    return {"name": name, "side": "b", "at": at, "height": 4, **more}
-
-
 def thing(oid: str, at: str, name: str, **more: object) -> str:
-    extra = "".join(f"{k} = {_toml(v)}\n" for k, v in more.items())
+    extra = "".join(f"{k} = {toml_value(v)}\n" for k, v in more.items())
     return f'[[objects]]\nid = "{oid}"\nname = "{name}"\nat = "{at}"\n{extra}\n'
-
-
-def _toml(v: object) -> str:
-    if isinstance(v, bool):
-        return "true" if v else "false"
-    return f'"{v}"'
-
-
-def label_of(g: Game, option: str) -> str:
-    return next(o.label for o in g.prompt.options if o.id == option)
 
 
 def refused(g: Game, option: str) -> str:
@@ -77,6 +59,17 @@ def refused(g: Game, option: str) -> str:
 def set_points(g: Game, fid: str, points: int) -> None:
     g.state.figures[fid].values[MP] = points
     changed(g)
+
+
+def refused_short_and_after_a_run(s: Scenario, option: str, points: int) -> tuple[str, str]:
+    """The refusals of the hero's ``option``: in a new game with ``points`` movement points left, and in another
+    new game after the hero runs."""
+    g = game(s)
+    set_points(g, "hero", points)
+    short = refused(g, option)
+    g = game(s)
+    choose(g, "run")
+    return short, refused(g, option)
 
 
 # -- pick up (*1) and drop (0) ------------------------------------------------------------------------------------
@@ -93,12 +86,9 @@ def test_a_small_object_is_picked_up_from_ones_own_space_for_one_point() -> None
 
 def test_picking_up_is_refused_without_the_point_and_after_a_run() -> None:
     s = tower(ROW, (hero("A1"), foe("I1")), objects=thing("stone", "A1", "stone"))
-    g = game(s)
-    set_points(g, "hero", 0)
-    assert "pick up costs 1 MP; 0 left" in refused(g, "pickup-stone")
-    g = game(s)
-    choose(g, "run")
-    assert "pick up is starred: not in a turn Hero runs" in refused(g, "pickup-stone")
+    short, ran = refused_short_and_after_a_run(s, "pickup-stone", 0)
+    assert "pick up costs 1 MP; 0 left" in short
+    assert "pick up is starred: not in a turn Hero runs" in ran
 
 
 def test_a_carried_object_is_dropped_for_nothing_on_any_space_of_the_battle_range() -> None:
@@ -107,10 +97,10 @@ def test_a_carried_object_is_dropped_for_nothing_on_any_space_of_the_battle_rang
     choose(g, "pickup-stone")
     b1 = s.board.from_label("B1")
     assert label_of(g, "dropw-stone-B1") == "drop the stone at B1 (0 MP)"
+    assert "dropw-stone-E1" not in options(g)  # not in the battle range
     choose(g, "dropw-stone-B1")
     assert g.state.tokens["stone"] == b1 and g.state.figures["hero"].carrying == []
     assert g.state.figures["hero"].values[MP] == 3
-    assert "dropw-stone-E1" not in options(g)  # not in the battle range
 
 
 # -- throw (*2) -----------------------------------------------------------------------------------------------
@@ -171,8 +161,9 @@ def test_a_throw_is_refused_out_of_range_without_points_after_a_run_and_for_larg
     choose(g, "pickup-stone")
     assert "Foe is 8 spaces away; the longest throw is 6" in refused(g, "throw-stone-foe")
     choose(g, "pickup-crate")
+    g.state.put("foe", s.board.from_label("E1"))  # in range: only its size keeps the crate from being thrown
+    changed(g)
     assert "throw-crate-foe" not in options(g)
-    g.state.put("foe", s.board.from_label("E1"))
     set_points(g, "hero", 1)
     assert "throw costs 2 MP; 1 left" in refused(g, "throw-stone-foe")
     g = game(s)
@@ -231,12 +222,9 @@ def test_examining_reads_the_scenarios_text_and_reveals_what_it_hides() -> None:
 
 def test_examining_is_refused_without_two_points_and_after_a_run() -> None:
     s = tower(ROW, (hero("A1"), foe("I1")), objects=thing("pot", "A1", "pot", examine="empty"))
-    g = game(s)
-    set_points(g, "hero", 1)
-    assert "examine costs 2 MP; 1 left" in refused(g, "examine-pot")
-    g = game(s)
-    choose(g, "run")
-    assert "examine is starred: not in a turn Hero runs" in refused(g, "examine-pot")
+    short, ran = refused_short_and_after_a_run(s, "examine-pot", 1)
+    assert "examine costs 2 MP; 1 left" in short
+    assert "examine is starred: not in a turn Hero runs" in ran
 
 
 # -- push an object (2) ----------------------------------------------------------------------------------------

@@ -4,20 +4,11 @@ from __future__ import annotations
 
 from engine.prompts import PromptKind
 from engine.rules.lost_worlds.condition import HP, UNCONSCIOUS
-from tests.lost_worlds.tower import choose, game, options, roll, tower
-
-FLOOR = """
-0   0   0
-  0   0
-0   0   0
-  0   0
-0   0   0
-  0   0
-"""
+from tests.lost_worlds.tower import FLAT_3x3, choose, game, options, roll, tower
 
 
 def test_a_scripted_game_to_its_end() -> None:
-    s = tower(FLOOR, (
+    s = tower(FLAT_3x3, (
         {"name": "Hero", "side": "a", "at": "A2", "height": 4, "hp": 12},
         {"name": "Orc", "side": "b", "at": "C2", "height": 4, "hp": 6},
         {"name": "Goblin", "side": "b", "at": "E3", "height": 3, "hp": 5},

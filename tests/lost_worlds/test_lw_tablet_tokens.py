@@ -3,14 +3,14 @@ it reads the snapshot's tokens, knowing no rule set, and the legend names them."
 
 from __future__ import annotations
 
-from companion_app.viewmodels.board_model import build_board, lying_tokens, map_only_tokens
+from companion_app.viewmodels.board_model import BoardView, build_board, lying_tokens, map_only_tokens
 from companion_app.viewmodels.legend import legend_entries
 from engine.game import Game
 from engine.scenario import load_scenario
 from engine.snapshot import game_snapshot, scenario_to_dict
 
 
-def _view(game: Game):  # type: ignore[no-untyped-def]
+def _view(game: Game) -> BoardView:
     return build_board(scenario_to_dict(game.scenario, game.points()), game_snapshot(game))
 
 

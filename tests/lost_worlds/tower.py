@@ -20,6 +20,16 @@ FLAT_3x3 = """
 """
 
 
+def hero(at: str, **more: object) -> dict[str, object]:
+    """The first player's character (height 4) on the space labelled ``at``."""
+    return {"name": "Hero", "side": "a", "at": at, "height": 4, **more}
+
+
+def foe(at: str, name: str = "Foe", **more: object) -> dict[str, object]:
+    """A character of side ``b`` (height 4) on the space labelled ``at``."""
+    return {"name": name, "side": "b", "at": at, "height": 4, **more}
+
+
 def tower(levels: str = FLAT_3x3, figures: tuple[dict[str, Any], ...] = (), drawing: str | None = None,
           options: str = "", objects: str = "") -> Scenario:
     """A scenario of two sides, ``a`` (first player) and ``b``, on the map ``levels`` (floor unless ``drawing``);
@@ -28,7 +38,7 @@ def tower(levels: str = FLAT_3x3, figures: tuple[dict[str, Any], ...] = (), draw
         drawing = "".join("." if ch.isdigit() else ch for ch in levels)
     rows = []
     for i, f in enumerate(figures):
-        extra = "\n".join(f"{k} = {_toml(v)}" for k, v in f.items() if k not in ("name", "side", "at"))
+        extra = "\n".join(f"{k} = {toml_value(v)}" for k, v in f.items() if k not in ("name", "side", "at"))
         head = f'[[figures]]\nname = "{f["name"]}"\nmarker = {i}\nside = "{f["side"]}"\nat = "{f["at"]}"'
         rows.append(f"{head}\n{extra}\n")
     text = f'''[scenario]
@@ -56,13 +66,14 @@ name = "Monsters"
     return load_scenario_text(text, "test tower")
 
 
-def _toml(v: Any) -> str:
+def toml_value(v: Any) -> str:
+    """A value as TOML text (a string, a boolean, a number, a list of them)."""
     if isinstance(v, str):
         return f'"{v}"'
     if isinstance(v, bool):
         return "true" if v else "false"
     if isinstance(v, (list, tuple)):
-        return "[" + ", ".join(_toml(x) for x in v) + "]"
+        return "[" + ", ".join(toml_value(x) for x in v) + "]"
     return str(v)
 
 
@@ -71,6 +82,11 @@ def game(scenario: Scenario, first: str = "a") -> Game:
     g = Game(scenario)
     g.apply(Roll((6, 1) if first == "a" else (1, 6)))
     return g
+
+
+def label_of(g: Game, option: str) -> str:
+    """The label of an option the prompt offers."""
+    return next(o.label for o in g.prompt.options if o.id == option)
 
 
 def choose(g: Game, option: str) -> list[Event]:

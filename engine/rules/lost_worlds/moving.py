@@ -236,7 +236,7 @@ def _carrying(r: LostWorlds, fig: FigureState, c: ChartChoice, due: int, left: i
     """A step that also pays this turn's carrying of a large object (None when the points do not reach)."""
     if c.action not in STEPS:
         return c
-    budget = left + (chart.run_bonus() if c.action == "jump" and not fig.flag(RAN) else 0)
+    budget = _jump_budget(fig, left) if c.action == "jump" else left
     if c.cost + due > budget:
         return None
     item = objects.large_carried(r, fig)
@@ -253,12 +253,17 @@ def _self(r: LostWorlds, action: str, fid: str, text: str = "") -> ChartChoice:
     return ChartChoice(Option(action, label), action, row.cost)
 
 
+def _jump_budget(fig: FigureState, left: int) -> int:
+    """The points a jump may spend: a jump makes a character that has not run yet run, so the run's bonus counts."""
+    return left + (chart.run_bonus() if not fig.flag(RAN) else 0)
+
+
 def _jumps(r: LostWorlds, state: GameState, fig: FigureState, here: Hex, left: int) -> list[ChartChoice]:
     c = chart.cost("jump")
     runs = not fig.flag(RAN)
     if runs and not may_run(fig):
         return []
-    budget = left + (chart.run_bonus() if runs else 0)
+    budget = _jump_budget(fig, left)
     if c > budget:
         return []
     out = []
@@ -353,6 +358,14 @@ def _why_starred(r: LostWorlds, fig: FigureState, action: str, left: int) -> str
     return ""
 
 
+def _why_own_space(r: LostWorlds, fig: FigureState, what: str, at: Hex, action: str, left: int) -> str:
+    """Why an action on the object ``what`` lying at ``at``, taken from the character's own space, is refused, or ""."""
+    if at != fig.hex:
+        return _("the {object} lies at {space}, not in {owner} space", object=what, space=r.label(at),
+                 owner=possessive(r.name_of(fig.id)))
+    return _why_starred(r, fig, action, left)
+
+
 def object_actions(r: LostWorlds, state: GameState, fig: FigureState, left: int) -> list[tuple[ChartChoice, str]]:
     """Every action on an object the character might take (pick up, drop, throw, examine, push), each with the
     reason it is refused now ("" when it is offered)."""
@@ -373,8 +386,7 @@ def object_actions(r: LostWorlds, state: GameState, fig: FigureState, left: int)
                                                           cost=cost)
         # Small things: the auto player and the tablets see the character's own space and the character.
         option = Option(f"pickup-{token}", text, None if large else here, None if large else fig.id)
-        why = _("the {object} lies at {space}, not in {owner} space", object=what, space=r.label(at),
-                owner=possessive(name)) if at != here else _why_starred(r, fig, "pick_up", left)
+        why = _why_own_space(r, fig, what, at, "pick_up", left)
         if not why and large and carried_large is not None:
             why = _("{name} already carries a large object, the {object}", name=name,
                     object=objects.name(r, carried_large))
@@ -384,13 +396,12 @@ def object_actions(r: LostWorlds, state: GameState, fig: FigureState, left: int)
             cost = chart.cost("examine")
             option = Option(f"examine-{token}", _("examine the {object} ({cost} MP, starred)", object=what, cost=cost),
                             here, fig.id)
-            why = _("the {object} lies at {space}, not in {owner} space", object=what, space=r.label(at),
-                    owner=possessive(name)) if at != here else _why_starred(r, fig, "examine", left)
+            why = _why_own_space(r, fig, what, at, "examine", left)
             if not why and token in objects.examined(fig):
                 why = _("{name} has examined the {object} already", name=name, object=what)
             out.append((ChartChoice(option, "examine", cost, extra={"token": token}), why))
         if large and at in r.board.neighbours(here):
-            out.extend(_push_object(r, state, fig, token, at, left))
+            out.append(_push_object(r, state, fig, token, at, left))
     spots = [here, *r.spaces.steps(here)]  # its own space or any in its battle range
     for item in dict.fromkeys(fig.carrying):
         what = objects.name(r, item)
@@ -428,7 +439,7 @@ def object_actions(r: LostWorlds, state: GameState, fig: FigureState, left: int)
 
 
 def _push_object(r: LostWorlds, state: GameState, fig: FigureState, token: str, at: Hex,
-                 left: int) -> list[tuple[ChartChoice, str]]:
+                 left: int) -> tuple[ChartChoice, str]:
     """Push a large object next to the character one space straight on (the rule document gives no rule: see
     :mod:`.objects`)."""
     assert fig.hex is not None
@@ -452,7 +463,7 @@ def _push_object(r: LostWorlds, state: GameState, fig: FigureState, token: str, 
             why = _("a character is at {to}", to=r.label(to))
         elif objects.large_at(r, state, to) is not None:
             why = _("{to} holds a large object already", to=r.label(to))
-    return [(ChartChoice(option, "push_object", cost, to, extra={"token": token}), why)]
+    return ChartChoice(option, "push_object", cost, to, extra={"token": token}), why
 
 
 def refusals(r: LostWorlds, state: GameState, fid: str) -> dict[str, str]:
@@ -599,11 +610,12 @@ def _apply_here(r: LostWorlds, state: GameState, fig: FigureState, pick: ChartCh
         item = objects.pick_up(state, fig, token)
         text = _("{name} picks up the {object}", name=name, object=objects.name(r, item))
     elif a == "drop":
-        item = str(pick.extra["weapon"])
-        w = drop_weapon(state, fig, item, pick.to)
-        dropped = objects.name(r, w or item)
+        item = str(pick.extra["weapon"])  # one the character carries, dropped on a space of its battle range
+        assert pick.to is not None
+        objects.put_down(state, fig, item, pick.to)
+        dropped = objects.name(r, item)
         text = _("{name} drops the {object} at {space}", name=name, object=dropped, space=r.label(pick.to)) \
-            if pick.to is not None and pick.to != fig.hex else _("{name} drops the {object}", name=name, object=dropped)
+            if pick.to != fig.hex else _("{name} drops the {object}", name=name, object=dropped)
     elif a == "examine":
         token = str(pick.extra["token"])
         shown = objects.examine(r, state, fig, token)

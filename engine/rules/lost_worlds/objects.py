@@ -77,7 +77,8 @@ def read(scenario: Scenario) -> dict[str, ObjectSpec]:
 
 
 def check(scenario: Scenario) -> None:
-    """Ids are unique tokens; a revealed object exists and is hidden; objects lie on spaces one can stand on."""
+    """Ids are unique tokens and no sheet weapon's name; a revealed object exists and is hidden; a hidden one is small.
+    (That an object lies on the map is the loader's check of its ``at`` cell.)"""
     specs = read(scenario)
     ids = [str(r["id"]) for r in scenario.tables.get("objects", ())]
     for oid in ids:
