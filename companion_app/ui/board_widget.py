@@ -183,7 +183,8 @@ class BoardWidget(Widget):  # type: ignore[misc]
             draw.hex_fill(g, tiles, fill, inset=0.95)
         tiles = list(board.tiles.values())
         draw.terrain_patterns(g, [t for t in tiles if t.pattern], size)
-        draw.tokens(g, map_only_tokens(board), size, TextRoom(self.min_text_mm()))  # the game's own: with figures
+        # the map's fixed marks only: the game's tokens move, and are drawn with the figures
+        draw.tokens(g, map_only_tokens(board), size, TextRoom(self.min_text_mm()))
         self._tiles_for = id(self.session.scenario) if self.session is not None else None
         self._marks_for = board.marks  # the GM's terrain marks drawn in these tiles
         self._render_tiles_texture(board)
