@@ -10,7 +10,7 @@ Receivers call :func:`decode` (or ``Cls.from_json``), which validates every fiel
 - :mod:`engine.wire.envelope`: the envelope (``topic``, ``version``, ``seq``, ``sent_at``), the
   :class:`Message` base and the topic registry (:func:`register`, :func:`decode`).
 - :mod:`engine.wire.vision_messages`: the camera service's ``tracks``, ``heartbeat``, ``preview`` and
-  snapshot, and :class:`TrackState`.
+  snapshot, and :class:`TrackState`; :mod:`engine.wire.dice_messages`: its ``dice`` (the dice trays).
 - :mod:`engine.wire.engine_messages` and :mod:`engine.wire.table_messages`: what the engine publishes;
   :mod:`engine.wire.game_state`: the schema of the game the tablets draw.
 - :mod:`engine.wire.commands`: commands to the engine and its replies.
@@ -34,6 +34,7 @@ from engine.wire.commands import (
     parse_reply,
     parse_request,
 )
+from engine.wire.dice_messages import TOPIC_DICE, DiceMessage, DieDoubt, DieKind, DieSeen, TraySeen
 from engine.wire.engine_messages import (
     DEFAULT_ENGINE_COMMANDS,
     DEFAULT_ENGINE_PUB,
@@ -91,12 +92,13 @@ __all__ = [
     "ENGINE_COMMANDS",
     "GM_CODE_KEY", "GM_OPS", "MAX_GAME_ID", "MAX_MESSAGE_BYTES", "MAX_NAME_CHARS", "MAX_REQUEST_BYTES",
     "PROMPT_KINDS", "PROTOCOL_VERSION",
-    "SEEN_STATES", "TOPIC_ENGINE_HEARTBEAT", "TOPIC_ENGINE_REPLY", "TOPIC_GAME_EVENTS",
+    "SEEN_STATES", "TOPIC_DICE", "TOPIC_ENGINE_HEARTBEAT", "TOPIC_ENGINE_REPLY", "TOPIC_GAME_EVENTS",
     "TOPIC_GAME_SCENARIO", "TOPIC_GAME_STATE", "TOPIC_HEARTBEAT", "TOPIC_PREVIEW", "TOPIC_TABLE",
     "TOPIC_TABLE_VIEW", "TOPIC_TRACKS", "TOPIC_VISION_SNAPSHOT", "TOPIC_VISION_SNAPSHOT_REQUEST", "TRACK_STATES",
-    "CameraLink", "EngineHeartbeat", "EngineMessage", "EngineReply", "EngineRequest", "Envelope",
+    "CameraLink", "DiceMessage", "DieDoubt", "DieKind", "DieSeen",
+    "EngineHeartbeat", "EngineMessage", "EngineReply", "EngineRequest", "Envelope",
     "FigureSighting", "GameEventsMessage", "GameScenarioMessage", "GameStateMessage", "Heartbeat", "MarkerTrack",
     "Message", "PreviewMessage", "TableMessage", "TableViewMessage", "TrackState", "TracksMessage",
-    "VisionSnapshot", "VisionSnapshotRequest", "WireError", "check_game", "decode", "encode_reply",
+    "TraySeen", "VisionSnapshot", "VisionSnapshotRequest", "WireError", "check_game", "decode", "encode_reply",
     "encode_request", "known_topics", "parse_envelope", "parse_reply", "parse_request", "register",
 ]
