@@ -26,6 +26,7 @@ from engine.prompts import Prompt
 from engine.scenario import Scenario, load_scenario_text
 
 DEFAULT_JOURNAL = "hexa-games.sqlite"  # in the current folder; shared by hexa play and hexa engine
+MEMORY_JOURNAL = ":memory:"  # SQLite's name for a journal that lives in memory only (tests, throwaway games)
 
 log = logging.getLogger(__name__)
 _ = gettext_for(__name__)

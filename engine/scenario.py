@@ -6,6 +6,7 @@ line and the fix. See docs/scenario-format.md for an annotated example.
 
 from __future__ import annotations
 
+import difflib
 import logging
 import re
 import tomllib
@@ -462,9 +463,13 @@ def load_scenario(path: str | Path) -> Scenario:
         key = str(path)
         if key in bundled:
             return load_scenario_text(bundled[key], f"bundled scenario {key!r}")
-        raise ScenarioError(
-            f"{path}: no such scenario file or bundled scenario. Fix: give a .toml path or one of {sorted(bundled)}"
-        )
+        close = difflib.get_close_matches(key, bundled, n=1, cutoff=0.6)
+        if close:
+            raise ScenarioError(_("{path}: no such scenario file or bundled scenario. Did you mean {close}? "
+                                  "The bundled scenarios are: {names}",
+                                  path=path, close=close[0], names=", ".join(sorted(bundled))))
+        raise ScenarioError(_("{path}: no such scenario file or bundled scenario. Fix: give a .toml path or one "
+                              "of the bundled scenarios: {names}", path=path, names=", ".join(sorted(bundled))))
     try:
         text = p.read_text(encoding="utf-8")
     except (OSError, UnicodeDecodeError) as exc:

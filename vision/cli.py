@@ -325,6 +325,8 @@ def run(args: argparse.Namespace, stdout: IO[str]) -> int:
         # OpenCV's own logs repeat a dozen lines per failed open while the camera is away; -v keeps them.
         open_source = lambda: CameraSource(device, w, h, args.fps, not args.no_mjpg,  # noqa: E731
                                            quiet=not args.verbose)
+        if camera is None and args.jsonl is None:
+            open_source().close()  # a camera that cannot be opened is the first thing to fix: say it first
     elif args.video is not None:
         source = VideoFileSource(args.video)
         progress = _Progress(None, N_("frames"))

@@ -28,7 +28,7 @@ from engine.events import Event
 from engine.game import Game
 from engine.hexes import Hex
 from engine.i18n import N_, gettext_for
-from engine.journal import DEFAULT_JOURNAL, Journal, JournaledGame, JournalError
+from engine.journal import DEFAULT_JOURNAL, MEMORY_JOURNAL, Journal, JournaledGame, JournalError
 from engine.lines import Sight
 from engine.prompts import Prompt, PromptKind, decider_text
 from engine.record import export_record
@@ -522,7 +522,11 @@ def main(argv: Sequence[str] | None = None, stdin: TextIO | None = None, stdout:
         print(_("hexa play: {error}", error=exc), file=sys.stderr)
         return 2
     with journal:
-        print(_("Journal: {path} (every action is saved as it happens)", path=path.resolve()), file=out)
+        if args.journal == MEMORY_JOURNAL:
+            print(_("Journal: in memory only, so nothing is kept after this game (pass --journal FILE to keep it)"),
+                  file=out)
+        else:
+            print(_("Journal: {path} (every action is saved as it happens)", path=path.resolve()), file=out)
         try:
             jg: JournaledGame | None = None
             if args.resume is not None:

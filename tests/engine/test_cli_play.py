@@ -148,6 +148,17 @@ def test_bad_players_and_unknown_scenarios_are_explained(tmp_path: Path, capsys:
     assert "no such scenario file or bundled scenario" in capsys.readouterr().err
 
 
+def test_a_mistyped_scenario_gets_the_nearest_name(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    assert play_cli.main(["--journal", str(tmp_path / "games.sqlite"), "--auto", "goblins-treasur"]) == 2
+    assert "Did you mean goblins-treasure?" in capsys.readouterr().err
+
+
+def test_a_journal_in_memory_is_not_said_to_be_saved(capsys: pytest.CaptureFixture[str]) -> None:
+    assert play_cli.main(["--journal", ":memory:", "--auto", "--seed", "1", "tutorial"]) == 0
+    out = capsys.readouterr().out
+    assert "in memory only" in out and "every action is saved" not in out
+
+
 def test_replay_prints_each_prompt_the_answer_and_the_result(capsys: pytest.CaptureFixture[str]) -> None:
     assert replay_cli.main([str(RECORDS / "goblins-treasure.txt")]) == 0
     out = capsys.readouterr().out

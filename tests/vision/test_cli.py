@@ -93,8 +93,19 @@ def test_opencvs_detector_can_be_chosen_and_finds_the_same_tags(renderer: TableR
         assert {m["id"] for m in line["markers"]} == {t.marker_id for t in frames[line["frame"]].truth}
 
 
-def test_camera_without_calibration_explains_what_to_do(capsys: pytest.CaptureFixture[str]) -> None:
-    assert hexa(["vision", "--camera", "0"]) == 2
+def test_a_camera_that_cannot_be_opened_is_said_before_the_missing_calibration(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    assert hexa(["vision", "--camera", "/dev/no-such-camera"]) == 2
+    err = capsys.readouterr().err
+    assert "camera /dev/no-such-camera cannot be opened" in err and "--calibration" not in err
+
+
+def test_a_video_without_calibration_explains_what_to_do(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    video = tmp_path / "table.mp4"
+    writer = cv2.VideoWriter(str(video), cv2.VideoWriter.fourcc(*"MJPG"), 30.0, (64, 48))
+    writer.write(np.zeros((48, 64, 3), np.uint8))
+    writer.release()
+    assert hexa(["vision", "--video", str(video)]) == 2
     assert "--calibration FILE" in capsys.readouterr().err
 
 
