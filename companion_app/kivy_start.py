@@ -68,9 +68,16 @@ def prepare_kivy(verbose: bool = False) -> bool:
         return False  # the environment chose Kivy's own handlers
     root = logging.getLogger()
     if not any(isinstance(f, HarmlessKivyNoise) for h in root.handlers for f in h.filters):
-        handler = logging.StreamHandler(sys.stderr)
-        handler.setLevel(logging.WARNING)
-        handler.setFormatter(logging.Formatter("[%(levelname)s] %(name)s: %(message)s"))
-        handler.addFilter(HarmlessKivyNoise())
-        root.addHandler(handler)
+        root.addHandler(quiet_handler(logging.WARNING, "[%(levelname)s] %(name)s: %(message)s"))
     return True
+
+
+def quiet_handler(level: int, form: str) -> logging.Handler:
+    """A stderr handler from ``level`` up that drops :data:`HARMLESS`: what a program that may open the app's
+    window (``hexa demo``) gives to ``logging.basicConfig``, so Kivy's INFO lines and known-harmless tracebacks
+    do not pass through a handler of its own."""
+    handler = logging.StreamHandler(sys.stderr)
+    handler.setLevel(level)
+    handler.setFormatter(logging.Formatter(form))
+    handler.addFilter(HarmlessKivyNoise())
+    return handler

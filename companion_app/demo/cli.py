@@ -16,6 +16,7 @@ import sys
 import time
 from types import FrameType
 
+from companion_app.kivy_start import quiet_handler
 from engine.errors import ScenarioError
 from engine.i18n import gettext_for, ngettext_for
 from engine.scenario import load_scenario
@@ -96,10 +97,16 @@ def run_window(args: argparse.Namespace) -> int:
             return open_app(ep, args.size)
 
 
+def configure_logging(verbose: bool) -> None:
+    """The demo's log lines from WARNING (INFO with --verbose) up; the window's Kivy logs through this process's
+    handlers too, so its one handler is the app's quiet one (kivy_start), not a plain handler of its own."""
+    level = logging.INFO if verbose else logging.WARNING
+    logging.basicConfig(level=level, handlers=[quiet_handler(level, "%(levelname)s %(name)s: %(message)s")])
+
+
 def main(argv: list[str]) -> int:
     args = _parser().parse_args(argv)
-    logging.basicConfig(level=logging.INFO if args.verbose else logging.WARNING,
-                        format="%(levelname)s %(name)s: %(message)s")
+    configure_logging(args.verbose)
     try:
         load_scenario(args.scenario)
     except ScenarioError as exc:

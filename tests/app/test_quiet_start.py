@@ -41,8 +41,9 @@ def start_app(*options: str, env: dict[str, str] | None = None) -> tuple[dict[st
 
 
 @pytest.mark.window
-def test_a_normal_start_prints_a_few_lines_and_no_error() -> None:
-    _, lines = start_app()
+@pytest.mark.parametrize("how", ["hexa app", "hexa demo"])
+def test_a_normal_start_prints_a_few_lines_and_no_error(how: str) -> None:
+    _, lines = start_app(*(["--as-demo"] if how == "hexa demo" else []))
     assert len(lines) <= MOST_LINES, f"{len(lines)} lines on stderr:\n" + "\n".join(lines)
     alarming = [line for line in lines if LOOKS_LIKE_AN_ERROR.search(line)]
     assert not alarming, "start-up lines that look like an error:\n" + "\n".join(alarming)

@@ -2,6 +2,7 @@
 
 ``python -m tests.app.window_quiet_start APP-OPTIONS…`` runs :func:`companion_app.cli.main` itself; the only thing
 added is a check on the UI clock that stops the app when the board is drawn (or after 60 s), printing one JSON line.
+``--as-demo`` first sets up logging as ``hexa demo`` does before it opens the same app in its window.
 """
 
 from __future__ import annotations
@@ -11,12 +12,16 @@ import sys
 import time
 from typing import Any
 
+from companion_app.demo.cli import configure_logging
 from companion_app.kivy_start import prepare_kivy
 
 TIMEOUT_S = 60.0
 
 
 def main(argv: list[str]) -> int:
+    if "--as-demo" in argv:
+        argv = [a for a in argv if a != "--as-demo"]
+        configure_logging(verbose=False)
     prepare_kivy(verbose="--verbose" in argv)  # what the app's main does first; it changes nothing when repeated
     from kivy.clock import Clock
 
