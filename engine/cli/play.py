@@ -97,24 +97,31 @@ def board_text(game: Game, letters: dict[str, str], extra: dict[Hex, str] | None
     else:  # a zone board: its zones row by row, with every figure's letter and any terrain but floor
         drawn = "\n".join("  ".join(_zone_text(game, c, letters, marks) for c in row) for row in board.cell_rows())
     lines = [drawn, ""]
+    rows: list[tuple[str, str, str, str]] = []
     for spec in game.scenario.figures:
         fig = state.figures[spec.id]
         where = game.scenario.label(fig.hex) if fig.alive and fig.hex is not None else _("dead")
         if fig.carrying:
             things = join_list(game.rules.item_name(t) for t in fig.carrying)
             where = _("{where}, carrying the {things}", where=where, things=things)
-        side = game.scenario.side(spec.side).name
-        fields = own_fields_text(spec, type(game.rules))
-        lines.append(f"  {letters[spec.id]}  {_pad(spec.name, 16)} {_pad(side, 12)} {_pad(fields, 8)} {where}")
+        rows.append((spec.name, game.scenario.side(spec.side).name, own_fields_text(spec, type(game.rules)), where))
+    # Each column as wide as its widest entry, so long names (and Japanese, two columns a character) stay in line.
+    name_w, side_w = (max((_columns(row[i]) for row in rows), default=0) for i in (0, 1))
+    for spec, (name, side, fields, where) in zip(game.scenario.figures, rows, strict=True):
+        lines.append(f"  {letters[spec.id]}  {_pad(name, name_w)} {_pad(side, side_w)} {fields} {where}")
     if isinstance(board, HexBoard) and board.edges:
         lines.append(f"  {edge_legend(board, type(game.rules).word)}")
     return "\n".join(lines)
 
 
+def _columns(text: str) -> int:
+    """How many terminal columns ``text`` takes (a Japanese character takes two)."""
+    return sum(2 if unicodedata.east_asian_width(c) in "WF" else 1 for c in text)
+
+
 def _pad(text: str, width: int) -> str:
-    """``text`` padded to ``width`` terminal columns (a Japanese character takes two)."""
-    used = sum(2 if unicodedata.east_asian_width(c) in "WF" else 1 for c in text)
-    return text + " " * max(0, width - used)
+    """``text`` padded to ``width`` terminal columns."""
+    return text + " " * max(0, width - _columns(text))
 
 
 def _zone_text(game: Game, cell: Hex, letters: dict[str, str], marks: dict[Hex, str]) -> str:

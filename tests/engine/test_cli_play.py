@@ -232,3 +232,24 @@ def test_the_figure_list_shows_any_rule_sets_own_fields() -> None:
     assert play_cli.own_fields_text(runner) == "speed 2, swift"
     archer = FigureSpec("a", "Archer", 4, "red", Hex(0, 0), fields={"kind": FigureKind.ARCHER, "abilities": ()})
     assert play_cli.own_fields_text(archer) == "archer"
+
+
+def test_the_figure_list_in_japanese_names_the_parties_and_keeps_its_columns() -> None:
+    from engine import i18n
+
+    i18n.set_language("ja")
+    try:
+        game = play_cli.Game(load_scenario("filtwiz-river-ambush"))
+        text = play_cli.board_text(game, play_cli.figure_letters(game))
+    finally:
+        i18n.set_language("en")
+    rows = [line for line in text.splitlines() if "移動力" in line]
+    assert len(rows) == len(game.scenario.figures)
+    assert not any("dawn" in row or "gang" in row for row in rows)
+    assert all("暁の一行" in row or "川の一味" in row for row in rows)
+    # The side column starts at the same terminal column on every row (a Japanese character takes two).
+    starts = set()
+    for row, spec in zip(rows, game.scenario.figures, strict=True):
+        after_name = row.index(spec.name) + len(spec.name)
+        starts.add(play_cli._columns(row[: row.index(game.scenario.side(spec.side).name, after_name)]))
+    assert len(starts) == 1, rows

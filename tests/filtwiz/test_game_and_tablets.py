@@ -24,7 +24,7 @@ AMBUSH = "filtwiz-river-ambush"
 
 def test_the_ambush_has_a_party_of_four_a_flyer_a_river_and_a_house() -> None:
     s = load_scenario(AMBUSH)
-    party = [f for f in s.figures if f.fields["party"] == "dawn"]
+    party = [f for f in s.figures if f.fields["party"] == "Dawn company"]
     assert len(party) == 4 and all(f.fields["pc"] for f in party)
     assert any(f.fields["flight"].value == "full" for f in s.figures if f.side == "bandits")
     terrains = {s.board.terrain(h) for h in s.board}  # type: ignore[attr-defined]

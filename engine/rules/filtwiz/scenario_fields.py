@@ -13,7 +13,7 @@ from engine.board import Board, HexBoard
 from engine.i18n import N_, gettext_for
 from engine.rules.base import VictoryType
 from engine.scenario import FigureSpec, Scenario
-from engine.scenario_schema import Field, FieldError, text_field, texts_field
+from engine.scenario_schema import Field, FieldError, localised_field, text_field, texts_field
 
 from . import terrain
 
@@ -47,8 +47,8 @@ FIELD_NAMES = (N_("movement"), N_("hp"), N_("armour"), N_("damage"), N_("attack 
                N_("flying"), N_("full"), N_("single"), N_("area"), N_("fan"), N_("self"))
 
 FIGURE_FIELDS: tuple[Field, ...] = (
-    text_field("party", "", max_len=40, help="the party the character belongs to (empty: none); areas of a party "
-               "member's skills spare the party"),
+    localised_field("party", "", max_len=40, help="the party the character belongs to (empty: none), as text or "
+                    "{ en = …, ja = … }; areas of a party member's skills spare the party"),
     Field("pc", bool, False, help="a player character: mass combat never takes it below 0 HP"),
     Field("movement", int, 5, low=0, high=50, help="〔移動〕: hexes it may move in a turn"),
     Field("hp", int, 20, low=1, high=9999, help="〔HP〕 at the start, for the mass-combat calculator"),
