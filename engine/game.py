@@ -10,6 +10,7 @@ import copy
 from collections.abc import Mapping
 from dataclasses import dataclass
 
+from engine.action_sentences import action_sentence
 from engine.actions import Action
 from engine.events import Event
 from engine.hexes import Hex
@@ -40,6 +41,7 @@ class Game:
         self.history: list[Played] = []
         self._snapshots: list[GameState] = []
         self._prompt: Prompt | None = None
+        self._sentences: dict[int, str] = {}  # history entry (1-based) → its sentence, once said
 
     @classmethod
     def replay(cls, scenario: Scenario, actions: list[Action]) -> Game:
@@ -66,11 +68,22 @@ class Game:
         """Apply an action; raises IllegalActionError (and changes nothing) if it does not fit the prompt."""
         trial = copy.deepcopy(self.state)
         events = self.rules.apply(trial, action)
+        if self._prompt is not None:  # the prompt it answered is at hand: say it now, for nothing
+            self._sentences[len(self.history) + 1] = action_sentence(action, self.scenario, self._prompt, self.state)
         self._snapshots.append(self.state)
         self.state = trial
         self.history.append(Played(action, tuple(events)))
         self._prompt = None
         return events
+
+    def sentence(self, n: int) -> str:
+        """History entry ``n`` (1-based) as a sentence people read (:mod:`engine.action_sentences`)."""
+        said = self._sentences.get(n)
+        if said is None:
+            before = self._snapshots[n - 1]
+            prompt = self.rules.prompt(copy.deepcopy(before))  # a replayed game never asked: ask the state it had
+            said = self._sentences[n] = action_sentence(self.history[n - 1].action, self.scenario, prompt, before)
+        return said
 
     def undo(self) -> Played:
         """Take back the last action; returns it. Raises IndexError when nothing was played."""
@@ -78,6 +91,7 @@ class Game:
             raise IndexError(_("nothing to undo: no action has been played yet"))
         self.state = self._snapshots.pop()
         self._prompt = None
+        self._sentences.pop(len(self.history), None)
         return self.history.pop()
 
     def replace_state(self, state: GameState) -> None:

@@ -218,6 +218,7 @@ def history_to_list(game: Game, start: int = 0) -> list[dict[str, Any]]:
             "n": i + 1,
             "action": action_to_dict(p.action),
             "text": action_to_text(p.action, board),
+            "said": game.sentence(i + 1),
             "events": events_to_list(p.events),
         }
         for i, p in enumerate(game.history[start:], start)

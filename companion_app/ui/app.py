@@ -201,7 +201,7 @@ class HexaApp(App):  # type: ignore[misc]
         self.header_text = s.header.text if s.board is not None else _("Waiting for the engine…")
         steps = undo_steps(s.entries, 1)
         self.can_undo = bool(steps) and not self.big_screen
-        undo_label = _("Undo: {action}", action=steps[0].action) if steps else _("Undo")
+        undo_label = _("Undo: {action}", action=steps[0].words) if steps else _("Undo")
         if len(undo_label) > 30:
             undo_label = undo_label[:29] + "…"
         self.undo_why = "" if self.can_undo else (_("read-only big screen") if self.big_screen

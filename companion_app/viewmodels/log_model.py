@@ -14,19 +14,27 @@ _ = gettext_for(__name__)
 @dataclass(frozen=True)
 class LogEntry:
     n: int
-    action: str  # the one-line action, "roll! 4" marks a virtual roll
+    action: str  # the one-line command form, "roll! 4" marks a virtual roll: for the exported game record
     virtual: bool
     lines: tuple[str, ...]  # what happened, in words
+    said: str = ""  # the action as a sentence ("Jeff turns to face C4"); an earlier engine sends none
 
     @property
     def heading(self) -> str:
+        if self.said:
+            return f"{self.n}. {self.said}"
         if self.virtual:
             return _("{n}. {action} (virtual roll, made by the app)", n=self.n, action=self.action)
         return f"{self.n}. {self.action}"
 
     @property
+    def words(self) -> str:
+        """What was done, as people say it: the sentence, else the command form."""
+        return self.said or self.action
+
+    @property
     def undo_label(self) -> str:
-        first = self.lines[0] if self.lines else self.action
+        first = self.lines[0] if self.lines else self.words
         return _("Undo {n}: {action}", n=self.n, action=first)
 
 
@@ -40,6 +48,7 @@ def log_entries(history: Sequence[Mapping[str, Any]]) -> list[LogEntry]:
                 action=str(row.get("text", action.get("kind", "?"))),
                 virtual=bool(action.get("virtual", False)),
                 lines=tuple(str(e.get("text", "")) for e in row.get("events") or []),
+                said=str(row.get("said", "")),
             )
         )
     return out

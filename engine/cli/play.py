@@ -18,7 +18,7 @@ from enum import Enum
 from pathlib import Path
 from typing import TYPE_CHECKING, TextIO
 
-from engine.actions import Action, Choose, Move, Remove, Roll, action_from_text, action_to_text
+from engine.actions import Action, Choose, Move, Remove, Roll, action_from_text
 from engine.ascii_map import edge_legend, edge_marks, render_map
 from engine.autoplay import DEFAULT_MAX_ACTIONS, AutoPlayer, stopped_message
 from engine.board import HexBoard, Terrain
@@ -283,7 +283,7 @@ class Session:
             self.say(_("Not accepted: {error}", error=exc),
                      _("Expected: {what}.", what=self.expected(self.game.prompt)))
             return False
-        self.say(f"> {who}{action_to_text(action, self.game.scenario.board)}", *event_lines(events))
+        self.say(f"> {who}{self.game.sentence(len(self.game.history))}", *event_lines(events))
         if any(e.kind == "turn" for e in events) and not self.log_mode:
             self.say("", board_text(self.game, self.letters))
         return True
@@ -349,12 +349,13 @@ class Session:
             return None
 
     def undo(self) -> None:
+        said = self.game.sentence(len(self.game.history)) if self.game.history else ""
         try:
-            played = self.jg.undo()
+            self.jg.undo()
         except IndexError as exc:
             self.say(_("Cannot undo: {error}.", error=exc))
             return
-        self.say(_("Undone: {action}", action=action_to_text(played.action, self.game.scenario.board)))
+        self.say(_("Undone: {action}", action=said))
 
     def query(self, cmd: str, args: list[str]) -> None:
         fid = self.figure(args[0]) if len(args) == 1 else None

@@ -403,11 +403,12 @@ class EngineSession:
         if not self.game.history:
             raise CommandError(_("nothing to undo: no action has been played in this game yet"))
         last = override_log.last_seq_in_play(self.journaled)
+        said = self.game.sentence(len(self.game.history))
         played = self.journaled.undo()
         undone_overrides = self.overrides.undo_after(self.game_id, last)
         self.sync.forget_intents()
         text = action_to_text(played.action, self.scenario.board)
-        event = {"kind": "undone", "text": _("Took back: {action}.", action=text),
+        event = {"kind": "undone", "text": _("Took back: {action}.", action=said),
                  "data": {"overrides": undone_overrides}}
         changes = Changes(state=True, events=[EventsOut(len(self.game.history), f"undo {text}", [event], "tablet")])
         changes.merge(self.follow_table())

@@ -120,9 +120,10 @@ THREATENED = MapOf(ListOf(HEX))  # side id -> the hexes its figures threaten
 HISTORY_ENTRY = Obj({
     "n": Int(minimum=1),
     "action": Obj({"kind": NAME}),
-    "text": Str(),
+    "text": Str(),  # the action's command form ("face jeff 2"), for tools and game records
+    "said": Str(),  # the action as a sentence in the table's language ("Jeff turns to face C4"), for people
     "events": ListOf(Obj({"kind": NAME, "text": Str(), "data": AnyValue()}, optional=frozenset({"data"}))),
-})
+}, optional=frozenset({"said"}))  # a peer of an earlier release sends no sentence
 
 # What every game.state carries beside the history (the snapshot holds the same plus the whole history).
 CURRENT: dict[str, Spec] = {"state": STATE, "prompt": PROMPT, "threatened": THREATENED}

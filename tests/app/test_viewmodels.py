@@ -74,7 +74,7 @@ def test_turn_order_roll_is_opposed_and_focus_moves_by_itself(game: Game) -> Non
     assert action == {"kind": "roll", "values": [5, 3], "virtual": False}
     play(game, s, action)
     assert s.header.text == "Round 1 · Adventurers' turn · Movement"
-    assert s.entries[-1].heading == "1. roll 5 3"
+    assert s.entries[-1].heading == "1. Adventurers rolled 5; Goblins rolled 3"  # a sentence, not "roll 5 3"
 
 
 def test_movement_roll_states_outcomes_and_chances_before_the_roll(game: Game) -> None:
@@ -182,7 +182,7 @@ def test_virtual_roll_is_logged_as_such_and_undo_lists_steps(game: Game) -> None
         play(game, s, s.prompt.virtual_roll(random.Random(len(game.history))))
     entries = s.entries
     assert entries and all(e.virtual for e in entries)
-    assert "(virtual roll, made by the app)" in entries[0].heading
+    assert "(the app rolled)" in entries[0].heading
     steps = undo_steps(entries)
     assert steps[0].n == len(entries)
     assert steps[0].undo_label.startswith(f"Undo {len(entries)}: ")

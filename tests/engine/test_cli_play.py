@@ -42,7 +42,9 @@ def test_auto_mode_plays_the_tutorial_to_a_winner(tmp_path: Path) -> None:
     winner_lines = [line for line in out.splitlines() if line.startswith("Winner: ")]
     assert len(winner_lines) == 1 and ("knights" in winner_lines[0] or "goblins" in winner_lines[0])
     # The log shows every prompt's answer and the events in words.
-    assert "> (auto) roll! " in out and "Turn order:" in out
+    # Each answer is echoed as a sentence, never as the command syntax a person types.
+    assert "> (auto) Knights rolled " in out and "(the app rolled)" in out and "Turn order:" in out
+    assert "> (auto) roll" not in out and "> (auto) choose" not in out
     with Journal(tmp_path / "hexa-games.sqlite") as journal:
         (info,) = journal.games()
         assert info.over and info.winner in winner_lines[0]
@@ -72,14 +74,14 @@ def test_an_interactive_session_takes_numbers_labels_rolls_undo_and_bad_input(tm
     assert "Traceback" not in out + result.stderr
     assert "S  Swordsman" in out and "g  Goblin" in out  # the legend: uppercase first side, lowercase second
     assert "Not understood" in out and "Expected: 2 die result(s)" in out
-    assert "> roll 6 2" in out and "Round 1: Knights" in out
+    assert "> Knights rolled 6; Goblins rolled 2" in out and "Round 1: Knights" in out
     assert "There is no option 9. Expected: an option number 1–4." in out
-    assert "> choose swordsman" in out
+    assert "> Chose “move Swordsman" in out
     assert "(rolled by the app)" in out
     assert "Not accepted:" in out and "Legal hexes:" in out
     assert "legal hexes (cost):" in out and "B2 (1)" in out
-    assert "> move swordsman C2" in out and "Undone: move swordsman C2" in out
-    assert "> move swordsman B2" in out
+    assert "> Swordsman moves to C2" in out and "Undone: Swordsman moves to C2" in out
+    assert "> Swordsman moves to B2" in out
     assert "Bowman (B):" in out and "range" in out
     assert "Swordsman could move to (cost):" in out
     assert "Game record written to game.txt (5 actions)." in out
@@ -110,9 +112,9 @@ def test_mixed_players_let_the_auto_player_take_one_side(tmp_path: Path) -> None
     lines = [line.removeprefix("? ") for line in out.getvalue().splitlines()]
     auto = [line for line in lines if line.startswith("> (auto) ")]
     human = [line for line in lines if line.startswith("> ") and not line.startswith("> (auto) ")]
-    assert human[:3] == ["> roll 6 2", "> choose done", "> choose end"]
+    assert human[0] == "> Knights rolled 6; Goblins rolled 2" and len(human) >= 3
     assert auto, "the goblins' turn was not played by the auto player"
-    assert not any(a.split()[2:3] == ["move"] and a.split()[3] in ("swordsman", "bowman", "spearman") for a in auto)
+    assert not any(knight in a for a in auto for knight in ("Swordsman moves", "Bowman moves", "Spearman moves"))
     # After the goblins' turn the knights are asked again (or a fight needs their die).
     assert lines[-1].startswith("Stopped; the game is saved")
 
@@ -124,12 +126,13 @@ def test_a_finished_game_resumed_can_be_undone_and_ended_again(tmp_path: Path) -
         play_out(jg.game, AutoPlayer(2), apply=jg.apply)
         last = jg.game.history[-1].action
         board = jg.game.scenario.board
+        said = jg.game.sentence(len(jg.game.history))
     out = StringIO()
     typed = StringIO(f"2\nundo\n{action_to_text(last, board)}\nquit\n")  # '2' is refused: the game is over
     assert play_cli.main(["--journal", str(path), "--resume", "1"], stdin=typed, stdout=out) == 0
     text = out.getvalue()
     assert text.count("Winner: knights") == 2
-    assert "The game is over" in text and f"Undone: {action_to_text(last, board)}" in text
+    assert "The game is over" in text and f"Undone: {said}" in text
 
 
 def test_a_corrupt_journal_stops_with_the_file_and_the_fix(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
