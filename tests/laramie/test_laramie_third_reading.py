@@ -12,7 +12,7 @@ from engine.lines import Sight
 from engine.prompts import PromptKind
 from engine.rules.laramie.fire import Shot
 from engine.rules.laramie.rules import Laramie
-from tests.laramie.town import choose, fig, play, roll, set_unit, to_combat, town
+from tests.laramie.town import choose, play, roll, set_unit, to_combat, town
 
 SHOOTER = "C3"
 
