@@ -181,3 +181,25 @@ def test_a_wall_the_line_grazes_at_the_target_makes_the_obstacle_both_ways() -> 
     walls = (side(target, Hex(1, 0)), side(target, Hex(0, 1)))
     s = shot(duel(target, fences=walls))
     assert s.allowed and not s.in_doubt and {m.name for m in s.die_modifiers} >= {"obstacle (wall)"}
+
+
+def test_both_ways_clear_with_different_modifiers_rolls_off_for_normal_fire_only() -> None:
+    g = duel(ALONG_A_SIDE, cells={at(Hex(1, 0)): "L"})  # nudged one way past the lumber yard, the other not
+    s = shot(g)
+    assert s.in_doubt and all(r.allowed for r in s.readings)
+    assert sorted(r.die_modifier for r in s.readings) == [0, 2]
+    assert isinstance(g.rules, Laramie)
+    assert not g.rules.suppressive(g.state, "gary", "jesse", use_damage=False).in_doubt
+    play(g, choose("suppress:jesse:hit"))
+    assert g.prompt.kind is PromptKind.CHOOSE and g.prompt.figure == "jesse"  # straight to the outcome
+
+
+def test_a_suppressed_unit_in_the_open_runs_for_a_hex_at_a_wall_before_a_farther_house() -> None:
+    g = Game(town({"jack": {"side": "a", "at": "J5", "combat": 3}, "jesse": {"side": "b", "at": "P8", "combat": 6}},
+                  cells={"J9": "H"}, fences=("J2|J3",)))
+    play(g, choose("normal"), choose("normal"))
+    assert g.state.phase == "move" and g.prompt.figure == "jack"
+    set_unit(g, "jack", state="suppressed_1")
+    board = g.scenario.board
+    wall_hex = board.from_label("J3")  # next to the wall: a place with a to-hit modifier, 2 hexes off
+    assert g.prompt.moves and all(h.distance(wall_hex) == 1 for h in g.prompt.moves)
