@@ -8,14 +8,12 @@ takes the unit's whole go.
 - Suppressive fire hits the whole stack: for each unit the players read the outcome from their own table
   (the original does not print it) and record it here.
 - A hero hit by either fire evades on 1d10 at or under his combat value.
-- A line in doubt (nudged one way it reads otherwise than nudged the other: see ``sight``): the two players
-  roll 1d10, the higher chooses which reading counts (a tie rolls again); the choice holds for the rest of
-  the shooter's go. A line chosen blocked leaves the unit to choose again.
+- A line in doubt (nudged one way it reads otherwise than nudged the other: see ``sight``) is ruled by a
+  roll-off first (``line_ruling``); a line ruled blocked leaves the unit to choose again.
 """
 
 from __future__ import annotations
 
-from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from engine.actions import Choose, Roll
@@ -28,8 +26,7 @@ from engine.state import FigureState, GameState
 
 from . import dice, melee, order, scenario_fields, units
 from .fire import Shot
-from .sight import MINUS, PLUS
-from .steps import Act, Evade, FireRoll, LineChoice, LineRollOff, MeleeRoll, SuppressOutcome
+from .steps import Act, Evade, FireRoll, LineRollOff, MeleeRoll, SuppressOutcome
 
 if TYPE_CHECKING:
     from .rules import Laramie
@@ -145,9 +142,9 @@ def apply(r: Laramie, state: GameState, step: Act, choice: Choose, events: list[
     if what == "hold":
         events.append(Event("held", _("{name} holds fire.", name=name), {"figure": fid}))
         next_unit(r, state, step.order, step.index, events)
-    elif what in ("fire", "suppress") and _in_doubt(r, state, fid, choice.option):
+    elif what in ("fire", "suppress") and shot_of(r, state, fid, choice.option).in_doubt:
         state.step = LineRollOff(step.order, step.index, step.shot, choice.option, rest.partition(":")[0])
-    elif what in ("fire", "suppress") and not _shot_of(r, state, fid, choice.option).allowed:
+    elif what in ("fire", "suppress") and not shot_of(r, state, fid, choice.option).allowed:
         target_name = r.name_of(rest.partition(":")[0])
         events.append(Event("blocked", _("The line from {name} to {target} is blocked: {name} chooses again.",
                                          name=name, target=target_name), {"figure": fid}))
@@ -178,81 +175,11 @@ def apply(r: Laramie, state: GameState, step: Act, choice: Choose, events: list[
             state.step = MeleeRoll(step.order, step.index, fid, rest)
 
 
-def _shot_of(r: Laramie, state: GameState, fid: str, option: str) -> Shot:
+def shot_of(r: Laramie, state: GameState, fid: str, option: str) -> Shot:
     """The shot an attack option of :func:`options` fires ("fire:jesse", "suppress:jesse:damage")."""
     what, _sep, rest = option.partition(":")
     target, _sep, mode = rest.partition(":")
     return r.normal(state, fid, target) if what == "fire" else r.suppressive(state, fid, target, mode == "damage")
-
-
-def _in_doubt(r: Laramie, state: GameState, fid: str, option: str) -> bool:
-    return _shot_of(r, state, fid, option).in_doubt
-
-
-# -- a line in doubt: roll off, the winner chooses the reading ---------------------------------------------
-def prompt_line_roll_off(r: Laramie, state: GameState, step: LineRollOff) -> Prompt:
-    shooter = state.figures[step.order[step.index]]
-    target = state.figures[step.target]
-    who = {"name": r.name_of(shooter.id), "target": r.name_of(target.id), "a": r.side_name(shooter.side),
-           "b": r.side_name(target.side)}
-    text = (_("Tie: {a} and {b} roll 1d10 again for the line from {name} to {target}.", **who) if step.tied else
-            _("The line from {name} to {target} runs along a side or through a corner, and nudged one way it reads "
-              "otherwise than nudged the other: {a} and {b} roll 1d10 each, the higher chooses.", **who))
-    return Prompt(PromptKind.ROLL, shooter.side, text, figure=shooter.id,
-                  dice=(DieRequest(shooter.side, dice.DIE, _("line roll-off"), shooter.id),
-                        DieRequest(target.side, dice.DIE, _("line roll-off"), target.id)),
-                  outcomes=((Outcome(1, dice.DIE, _("higher chooses")),), (Outcome(1, dice.DIE, _("higher chooses")),)),
-                  chances=(Chance(_("{side} chooses", side=who["a"]), 0.5),
-                           Chance(_("{side} chooses", side=who["b"]), 0.5)))
-
-
-def apply_line_roll_off(r: Laramie, state: GameState, step: LineRollOff, roll: Roll, events: list[Event]) -> None:
-    shooter = state.figures[step.order[step.index]]
-    target = state.figures[step.target]
-    a, b = roll.values
-    who = {"a": r.side_name(shooter.side), "b": r.side_name(target.side), "a_die": a, "b_die": b}
-    if a == b:
-        events.append(Event("rolled", _("Line roll-off: {a} {a_die}, {b} {b_die} — a tie, roll again.", **who),
-                            {"values": [a, b]}))
-        state.step = replace(step, tied=True)
-        return
-    side = shooter.side if a > b else target.side
-    events.append(Event("rolled", _("Line roll-off: {a} {a_die}, {b} {b_die} — {winner} to choose.",
-                                    winner=r.side_name(side), **who), {"values": [a, b], "side": side}))
-    state.step = LineChoice(step.order, step.index, step.shot, step.action, step.target, side)
-
-
-def _reading_text(shot: Shot, way: int) -> str:
-    what = (_("{need} — {breakdown}", need=shot.need(), breakdown=shot.breakdown()) if shot.allowed else
-            _("no shot: {reason}", reason=shot.reason))
-    if shot.kind == "suppressive" and shot.allowed:
-        what = _("the line is clear")
-    return (_("Nudged one way: {what}", what=what) if way == PLUS else
-            _("Nudged the other way: {what}", what=what))
-
-
-LINE_OPTIONS = ("line_plus", "line_minus")  # the choice's option ids, by reading (sight.PLUS, sight.MINUS)
-
-
-def prompt_line_choice(r: Laramie, state: GameState, step: LineChoice) -> Prompt:
-    shooter = step.order[step.index]
-    shot = _shot_of(r, state, shooter, step.action)
-    readings = shot.readings or (shot, shot)
-    opts = tuple(Option(LINE_OPTIONS[way], _reading_text(readings[way], way)) for way in (PLUS, MINUS))
-    return Prompt(PromptKind.CHOOSE, step.side, _("{side} won the roll-off: choose how the line from {name} to "
-                                                  "{target} counts.", side=r.side_name(step.side),
-                                                  name=r.name_of(shooter), target=r.name_of(step.target)),
-                  figure=shooter, options=opts)
-
-
-def apply_line_choice(r: Laramie, state: GameState, step: LineChoice, choice: Choose, events: list[Event]) -> None:
-    shooter = step.order[step.index]
-    way = LINE_OPTIONS.index(choice.option)
-    r.rule_line(state, shooter, step.target, way)
-    events.append(Event("ruled", _("Ruled by {side}: {reading}.", side=r.side_name(step.side),
-                                   reading=_reading_text(_shot_of(r, state, shooter, step.action), way)),
-                        {"figure": shooter, "target": step.target, "reading": "plus" if way == PLUS else "minus"}))
-    apply(r, state, Act(step.order, step.index, step.shot), Choose(step.action), events)
 
 
 # -- normal fire -----------------------------------------------------------------------------------------------
@@ -438,8 +365,6 @@ def apply_melee(r: Laramie, state: GameState, step: MeleeRoll, roll: Roll, event
 
 STAGES = (
     Stage(Act, prompt, apply, settle),
-    Stage(LineRollOff, prompt_line_roll_off, apply_line_roll_off),
-    Stage(LineChoice, prompt_line_choice, apply_line_choice),
     Stage(FireRoll, prompt_fire, apply_fire),
     Stage(SuppressOutcome, prompt_suppress, apply_suppress),
     Stage(Evade, prompt_evade, apply_evade),

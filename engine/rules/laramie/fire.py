@@ -180,7 +180,7 @@ def normal_shot(board: HexBoard, spec: FigureSpec, shooter: FigureState, target:
     line = line_of_fire(board, shooter.hex, target.hex, ruled)
     if line.split:
         return _decided(line, (_normal(board, spec, shooter, target, line.taken(PLUS), stack_check),
-                         _normal(board, spec, shooter, target, line.taken(MINUS), stack_check)))
+                               _normal(board, spec, shooter, target, line.taken(MINUS), stack_check)))
     return _normal(board, spec, shooter, target, line, stack_check)
 
 
@@ -223,7 +223,7 @@ def suppressive_shot(board: HexBoard, spec: FigureSpec, shooter: FigureState, ta
     line = line_of_fire(board, shooter.hex, target.hex, ruled)
     if line.split:
         return _decided(line, (_suppressive(board, spec, shooter, target, use_damage, line.taken(PLUS)),
-                         _suppressive(board, spec, shooter, target, use_damage, line.taken(MINUS))))
+                               _suppressive(board, spec, shooter, target, use_damage, line.taken(MINUS))))
     return _suppressive(board, spec, shooter, target, use_damage, line)
 
 

@@ -31,7 +31,7 @@ from engine.scenario_schema import Field
 from engine.state import FigureState, GameState
 from engine.texts import join_list
 
-from . import combat, data, movement, order, queries, scenario_fields, state_update, terrain, units
+from . import combat, data, line_ruling, movement, order, queries, scenario_fields, state_update, terrain, units
 from .fire import Shot, normal_shot, suppressive_shot
 from .rounds import Rounds
 from .steps import Act, MoveUnit
@@ -61,7 +61,7 @@ class Laramie(FlowRuleSet):
     flow: ClassVar[Flow] = Flow(
         order=Rounds(),
         phases=(Phase("state", state_update.enter), Phase("move", movement.enter), Phase("combat", combat.enter)),
-        stages=(*state_update.STAGES, *movement.STAGES, *combat.STAGES),
+        stages=(*state_update.STAGES, *movement.STAGES, *combat.STAGES, *line_ruling.STAGES),
     )
 
     def __init__(self, scenario: Scenario) -> None:
@@ -137,11 +137,11 @@ class Laramie(FlowRuleSet):
     def normal(self, state: GameState, shooter: str, target: str, stack_check: bool = False) -> Shot:
         """A normal shot as the line is ruled (a roll-off's choice, if any); ``stack_check``: a miss passed on."""
         return normal_shot(self.board, self.specs[shooter], state.figures[shooter], state.figures[target],
-                           self.line_ruling(state, shooter, target), stack_check)
+                           self.ruled_reading(state, shooter, target), stack_check)
 
     def suppressive(self, state: GameState, shooter: str, target: str, use_damage: bool) -> Shot:
         return suppressive_shot(self.board, self.specs[shooter], state.figures[shooter], state.figures[target],
-                                use_damage, self.line_ruling(state, shooter, target))
+                                use_damage, self.ruled_reading(state, shooter, target))
 
     # A line in doubt stays as the roll-off's winner chose it for the rest of the shooter's go.
     def line_key(self, state: GameState, shooter: str, target: str) -> str:
@@ -149,7 +149,7 @@ class Laramie(FlowRuleSet):
         assert a is not None and b is not None
         return f"{LINE_RULING}:{self.label(a)}:{self.label(b)}"
 
-    def line_ruling(self, state: GameState, shooter: str, target: str) -> int | None:
+    def ruled_reading(self, state: GameState, shooter: str, target: str) -> int | None:
         if state.figures[shooter].hex is None or state.figures[target].hex is None:
             return None
         found = state.rulings.get(self.line_key(state, shooter, target))
