@@ -121,6 +121,15 @@ class SightLine:
     def along_edges(self) -> frozenset[Edge]:
         return self._edges(self.trace.along_edges)
 
+    @cached_property
+    def nudged_ways(self) -> tuple[tuple[Hex | Edge, ...], tuple[Hex | Edge, ...]]:
+        """The line pushed to either side ("plus", "minus"): each one's crossed edges and inner hexes in order
+        from the start (start and end hexes left out). For rules that judge the line "both ways nudged"."""
+        return self._in_order(self.trace.plus_steps), self._in_order(self.trace.minus_steps)
+
+    def _in_order(self, steps: Iterable[Step]) -> tuple[Hex | Edge, ...]:
+        return tuple(item + self.start if isinstance(item, Hex) else _move_edge(item, self.start) for _r, item in steps)
+
 
 def sight_line(a: Hex, b: Hex) -> SightLine:
     """Analyse the line from the centre of ``a`` to the centre of ``b`` (traced once per offset ``b - a``)."""

@@ -8,6 +8,8 @@ takes the unit's whole go.
 - Suppressive fire hits the whole stack: for each unit the players read the outcome from their own table
   (the original does not print it) and record it here.
 - A hero hit by either fire evades on 1d10 at or under his combat value.
+- A line in doubt (nudged one way it reads otherwise than nudged the other: see ``sight``) is ruled by a
+  roll-off first (``line_ruling``); a line ruled blocked leaves the unit to choose again.
 """
 
 from __future__ import annotations
@@ -23,7 +25,8 @@ from engine.prompts import Chance, DieRequest, Option, Outcome, Prompt, PromptKi
 from engine.state import FigureState, GameState
 
 from . import dice, melee, order, scenario_fields, units
-from .steps import Act, Evade, FireRoll, MeleeRoll, SuppressOutcome
+from .fire import Shot
+from .steps import Act, Evade, FireRoll, LineRollOff, MeleeRoll, SuppressOutcome
 
 if TYPE_CHECKING:
     from .rules import Laramie
@@ -41,6 +44,7 @@ def enter(r: Laramie, state: GameState) -> Act | RollOff:
 
 
 def next_unit(r: Laramie, state: GameState, ranking: tuple[str, ...], index: int, events: list[Event]) -> None:
+    r.forget_line_rulings(state)  # the unit's go is over: the lines it rolled off for are open again
     if index + 1 < len(ranking):
         state.step = Act(ranking, index + 1)
     else:
@@ -138,6 +142,13 @@ def apply(r: Laramie, state: GameState, step: Act, choice: Choose, events: list[
     if what == "hold":
         events.append(Event("held", _("{name} holds fire.", name=name), {"figure": fid}))
         next_unit(r, state, step.order, step.index, events)
+    elif what in ("fire", "suppress") and shot_of(r, state, fid, choice.option).in_doubt:
+        state.step = LineRollOff(step.order, step.index, step.shot, choice.option, rest.partition(":")[0])
+    elif what in ("fire", "suppress") and not shot_of(r, state, fid, choice.option).allowed:
+        target_name = r.name_of(rest.partition(":")[0])
+        events.append(Event("blocked", _("The line from {name} to {target} is blocked: {name} chooses again.",
+                                         name=name, target=target_name), {"figure": fid}))
+        state.step = Act(step.order, step.index, step.shot)
     elif what == "fire":
         target = state.figures[rest]
         others = tuple(f.id for f in r.stack(state, target.hex) if f.side == target.side and f.id != rest) \
@@ -164,10 +175,17 @@ def apply(r: Laramie, state: GameState, step: Act, choice: Choose, events: list[
             state.step = MeleeRoll(step.order, step.index, fid, rest)
 
 
+def shot_of(r: Laramie, state: GameState, fid: str, option: str) -> Shot:
+    """The shot an attack option of :func:`options` fires ("fire:jesse", "suppress:jesse:damage")."""
+    what, _sep, rest = option.partition(":")
+    target, _sep, mode = rest.partition(":")
+    return r.normal(state, fid, target) if what == "fire" else r.suppressive(state, fid, target, mode == "damage")
+
+
 # -- normal fire -----------------------------------------------------------------------------------------------
 def prompt_fire(r: Laramie, state: GameState, step: FireRoll) -> Prompt:
     shooter = step.order[step.index]
-    shot = r.normal(state, shooter, step.target)
+    shot = r.normal(state, shooter, step.target, step.stack_check)
     side = state.figures[shooter].side
     hits = dice.faces(lambda d: dice.succeeds(d, shot.die_modifier, shot.hit_value))
     return Prompt(PromptKind.ROLL, side, _("{name} fires at {target}: roll {need} to hit ({breakdown}).",
@@ -192,7 +210,7 @@ def damage(r: Laramie, state: GameState, shooter: str, fid: str, events: list[Ev
 
 def apply_fire(r: Laramie, state: GameState, step: FireRoll, roll: Roll, events: list[Event]) -> None:
     shooter = step.order[step.index]
-    shot = r.normal(state, shooter, step.target)
+    shot = r.normal(state, shooter, step.target, step.stack_check)
     (rolled,) = roll.values
     hit = dice.succeeds(rolled, shot.die_modifier, shot.hit_value)
     who = {"name": r.name_of(shooter), "die": rolled, "target": r.name_of(step.target)}
@@ -206,9 +224,9 @@ def apply_fire(r: Laramie, state: GameState, step: FireRoll, roll: Roll, events:
             damage(r, state, shooter, step.target, events)
             after_shot(r, state, step.order, step.index, step.shot, events)
         return
-    for i, other in enumerate(step.rest):
-        if state.figures[other].alive and r.normal(state, shooter, other).allowed:
-            state.step = FireRoll(step.order, step.index, step.shot, other, step.rest[i + 1:])
+    for i, other in enumerate(step.rest):  # the rest of the side in the hex, whatever their states
+        if state.figures[other].alive:
+            state.step = FireRoll(step.order, step.index, step.shot, other, step.rest[i + 1:], stack_check=True)
             return
     after_shot(r, state, step.order, step.index, step.shot, events)
 

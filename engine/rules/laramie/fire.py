@@ -8,11 +8,15 @@ shooter's field of fire and a line that is not blocked.
 Prone rules: outside open ground a prone unit can neither fire nor be fired at normally — unless the two
 are adjacent and one of them is normal, or they share a hex; a jump-prone unit never has that exception.
 A prone target with a +2 where it is, two or more hexes from the shooter, is immune to normal fire.
+
+Once a shot is legal at its chosen target, a miss is checked against the rest of that side in the hex whatever
+their states (``stack_check``). A line the two nudged readings judge differently (``sight``) makes a shot in
+doubt: :attr:`Shot.readings` holds the shot as each reading gives it, for the players' roll-off.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from engine.board import HexBoard
 from engine.i18n import gettext_for
@@ -23,7 +27,7 @@ from engine.texts import join_list
 from . import data, scenario_fields, terrain, units
 from .dice import chance
 from .field_of_fire import in_field_of_fire
-from .sight import LineOfFire, line_of_fire
+from .sight import MINUS, PLUS, LineOfFire, line_of_fire
 
 _ = gettext_for(__name__)
 
@@ -53,6 +57,12 @@ class Shot:
     value_modifiers: tuple[Modifier, ...]
     die_modifiers: tuple[Modifier, ...]
     line: LineOfFire
+    # In doubt: the shot as the line nudged either way gives it (plus, minus); the players roll off for it.
+    readings: tuple[Shot, ...] = ()
+
+    @property
+    def in_doubt(self) -> bool:
+        return bool(self.readings)
 
     @property
     def die_modifier(self) -> int:
@@ -60,10 +70,17 @@ class Shot:
 
     @property
     def chance(self) -> float:
+        """The chance to hit; for a shot in doubt, the better of its two readings."""
+        if self.readings:
+            return max(s.chance for s in self.readings)
         return chance(self.die_modifier, self.hit_value) if self.allowed else 0.0
 
     def need(self) -> str:
-        """The to-hit number in words: "1d10 +1 ≤ 4 (40%)"."""
+        """The to-hit number in words: "1d10 +1 ≤ 4 (40%)"; for a shot in doubt, both readings."""
+        if self.readings:
+            plus, minus = (s.need() if s.allowed else _("no shot ({reason})", reason=s.reason) for s in self.readings)
+            return _("the line runs along a side or through a corner — roll off: {plus} or {minus}", plus=plus,
+                     minus=minus)
         mod = f" {self.die_modifier:+d}" if self.die_modifier else ""
         return f"1d10{mod} ≤ {self.hit_value} ({round(self.chance * 100)}%)"
 
@@ -72,7 +89,10 @@ class Shot:
         return join_list(m.text() for m in self.value_modifiers)
 
     def breakdown(self) -> str:
-        """Every modifier: "hit 6, prone −2; range 9 +1, cover +2"."""
+        """Every modifier: "hit 6, prone −2; range 9 +1, cover +2"; for a shot in doubt, each reading's."""
+        if self.readings:
+            plus, minus = (s.breakdown() if s.allowed else s.reason for s in self.readings)
+            return _("{plus} / {minus}", plus=plus, minus=minus)
         die = join_list(m.text() for m in self.die_modifiers) or _("no modifiers to the die")
         return _("{value}; {die}", value=self.value_breakdown(), die=die)
 
@@ -122,26 +142,51 @@ def _value(spec: FigureSpec, shooter: FigureState, use_damage: bool) -> tuple[in
     return sum(m.value for m in mods), mods
 
 
-def _common(board: HexBoard, shooter: FigureState, target: FigureState) -> tuple[str, int, LineOfFire]:
-    """The checks both fire types share: the target's side and place, the field of fire, the line."""
+def _common(board: HexBoard, shooter: FigureState, target: FigureState, line: LineOfFire,
+            stack_check: bool) -> tuple[str, int]:
+    """The checks both fire types share: the target's side and place, the shooter's state (not in a stack check),
+    the field of fire, the line."""
     assert shooter.hex is not None and target.hex is not None
     distance = shooter.hex.distance(target.hex)
-    line = line_of_fire(board, shooter.hex, target.hex)
     if target.side == shooter.side:
-        return _("not an enemy"), distance, line
-    barred = shooter_barred(board, shooter, target)
+        return _("not an enemy"), distance
+    barred = "" if stack_check else shooter_barred(board, shooter, target)
     if barred:
-        return barred, distance, line
+        return barred, distance
     if not in_field_of_fire(shooter.hex, shooter.facing, target.hex):
-        return _("outside the field of fire (the front half)"), distance, line
+        return _("outside the field of fire (the front half)"), distance
     if line.blocked:
-        return _("the line of sight is blocked"), distance, line
-    return "", distance, line
+        return _("the line of sight is blocked"), distance
+    return "", distance
 
 
-def normal_shot(board: HexBoard, spec: FigureSpec, shooter: FigureState, target: FigureState) -> Shot:
-    """A normal shot with its to-hit number and every modifier, or why it may not be fired."""
-    reason, distance, line = _common(board, shooter, target)
+def _decided(line: LineOfFire, shots: tuple[Shot, Shot]) -> Shot:
+    """One shot when both readings of a split ``line`` give the same chance (or neither allows the shot), else
+    the shot in doubt."""
+    plus, minus = shots
+    if plus.allowed == minus.allowed and (not plus.allowed or (plus.die_modifier, plus.hit_value) ==
+                                          (minus.die_modifier, minus.hit_value)):
+        return replace(plus, line=line)
+    return replace(plus, allowed=True, reason="", die_modifiers=(), line=line, readings=shots)
+
+
+def normal_shot(board: HexBoard, spec: FigureSpec, shooter: FigureState, target: FigureState,
+                ruled: int | None = None, stack_check: bool = False) -> Shot:
+    """A normal shot with its to-hit number and every modifier, or why it may not be fired.
+
+    ``ruled``: the reading of the line the players chose after a roll-off. ``stack_check``: the shot checks
+    another unit of a stack after a miss at a legal target: neither side's state can bar it."""
+    assert target.hex is not None and shooter.hex is not None
+    line = line_of_fire(board, shooter.hex, target.hex, ruled)
+    if line.split:
+        return _decided(line, (_normal(board, spec, shooter, target, line.taken(PLUS), stack_check),
+                               _normal(board, spec, shooter, target, line.taken(MINUS), stack_check)))
+    return _normal(board, spec, shooter, target, line, stack_check)
+
+
+def _normal(board: HexBoard, spec: FigureSpec, shooter: FigureState, target: FigureState, line: LineOfFire,
+            stack_check: bool) -> Shot:
+    reason, distance = _common(board, shooter, target, line, stack_check)
     assert target.hex is not None and shooter.hex is not None
     value, value_mods = _value(spec, shooter, use_damage=False)
     die: list[Modifier] = []
@@ -156,11 +201,11 @@ def normal_shot(board: HexBoard, spec: FigureSpec, shooter: FigureState, target:
         die.append(Modifier(_("obstacle (wall)"), data.target_modifier("obstacle")))
     if line.lumber_yard:
         die.append(Modifier(_("lumber yard on the line"), data.target_modifier("lumber_yard")))
-    elif covered:
+    if covered and not (line.lumber_yard and terrain.house(board, target.hex)):  # a house beyond: only the +2
         die.append(Modifier(_("target in cover"), data.target_modifier("cover")))
     if not in_field_of_fire(target.hex, target.facing, shooter.hex):
         die.append(Modifier(_("target not facing the shooter"), data.target_modifier("not_facing")))
-    prone = units.rules_of(target).prone
+    prone = units.rules_of(target).prone and not stack_check
     if not reason and prone and covered and not close_quarters(shooter, target):
         reason = _("a prone unit outside open ground takes no normal fire")
     sheltered = covered or line.obstacle or line.lumber_yard
@@ -171,9 +216,19 @@ def normal_shot(board: HexBoard, spec: FigureSpec, shooter: FigureState, target:
 
 
 def suppressive_shot(board: HexBoard, spec: FigureSpec, shooter: FigureState, target: FigureState,
-                     use_damage: bool) -> Shot:
-    """Suppressive fire at the target's hex (the whole stack): only the shooter's state modifies the value;
-    no range limit; the outcome is read from the players' own table."""
-    reason, distance, line = _common(board, shooter, target)
+                     use_damage: bool, ruled: int | None = None) -> Shot:
+    """Suppressive fire at the target's hex (the whole hex): only the shooter's state modifies the value;
+    no range limit; the outcome is read from the players' own table. Only a reading's block can put it in doubt."""
+    assert shooter.hex is not None and target.hex is not None
+    line = line_of_fire(board, shooter.hex, target.hex, ruled)
+    if line.split:
+        return _decided(line, (_suppressive(board, spec, shooter, target, use_damage, line.taken(PLUS)),
+                               _suppressive(board, spec, shooter, target, use_damage, line.taken(MINUS))))
+    return _suppressive(board, spec, shooter, target, use_damage, line)
+
+
+def _suppressive(board: HexBoard, spec: FigureSpec, shooter: FigureState, target: FigureState, use_damage: bool,
+                 line: LineOfFire) -> Shot:
+    reason, distance = _common(board, shooter, target, line, stack_check=False)
     value, value_mods = _value(spec, shooter, use_damage)
     return Shot(shooter.id, target.id, "suppressive", not reason, reason, distance, value, value_mods, (), line)

@@ -31,12 +31,15 @@ from engine.scenario_schema import Field
 from engine.state import FigureState, GameState
 from engine.texts import join_list
 
-from . import combat, data, movement, order, queries, scenario_fields, state_update, terrain, units
+from . import combat, data, line_ruling, movement, order, queries, scenario_fields, state_update, terrain, units
 from .fire import Shot, normal_shot, suppressive_shot
 from .rounds import Rounds
 from .steps import Act, MoveUnit
 
 _ = gettext_for(__name__)
+
+LINE_RULING = "laramie_line"  # a key of GameState.rulings: "laramie_line:<shooter hex>:<target hex>" → a reading
+READINGS = ("plus", "minus")  # the readings' names in a ruling, in the order of sight.PLUS, sight.MINUS
 
 
 class Laramie(FlowRuleSet):
@@ -58,7 +61,7 @@ class Laramie(FlowRuleSet):
     flow: ClassVar[Flow] = Flow(
         order=Rounds(),
         phases=(Phase("state", state_update.enter), Phase("move", movement.enter), Phase("combat", combat.enter)),
-        stages=(*state_update.STAGES, *movement.STAGES, *combat.STAGES),
+        stages=(*state_update.STAGES, *movement.STAGES, *combat.STAGES, *line_ruling.STAGES),
     )
 
     def __init__(self, scenario: Scenario) -> None:
@@ -131,12 +134,33 @@ class Laramie(FlowRuleSet):
         return [state.figures[i] for i in self.ids if state.figures[i].alive and state.figures[i].hex == h]
 
     # -- shots ------------------------------------------------------------------------------------------------
-    def normal(self, state: GameState, shooter: str, target: str) -> Shot:
-        return normal_shot(self.board, self.specs[shooter], state.figures[shooter], state.figures[target])
+    def normal(self, state: GameState, shooter: str, target: str, stack_check: bool = False) -> Shot:
+        """A normal shot as the line is ruled (a roll-off's choice, if any); ``stack_check``: a miss passed on."""
+        return normal_shot(self.board, self.specs[shooter], state.figures[shooter], state.figures[target],
+                           self.ruled_reading(state, shooter, target), stack_check)
 
     def suppressive(self, state: GameState, shooter: str, target: str, use_damage: bool) -> Shot:
         return suppressive_shot(self.board, self.specs[shooter], state.figures[shooter], state.figures[target],
-                                use_damage)
+                                use_damage, self.ruled_reading(state, shooter, target))
+
+    # A line in doubt stays as the roll-off's winner chose it for the rest of the shooter's go.
+    def line_key(self, state: GameState, shooter: str, target: str) -> str:
+        a, b = state.figures[shooter].hex, state.figures[target].hex
+        assert a is not None and b is not None
+        return f"{LINE_RULING}:{self.label(a)}:{self.label(b)}"
+
+    def ruled_reading(self, state: GameState, shooter: str, target: str) -> int | None:
+        if state.figures[shooter].hex is None or state.figures[target].hex is None:
+            return None
+        found = state.rulings.get(self.line_key(state, shooter, target))
+        return None if found is None else READINGS.index(found)
+
+    def rule_line(self, state: GameState, shooter: str, target: str, reading: int) -> None:
+        state.rulings[self.line_key(state, shooter, target)] = READINGS[reading]
+
+    def forget_line_rulings(self, state: GameState) -> None:
+        for key in [k for k in state.rulings if k.startswith(f"{LINE_RULING}:")]:
+            del state.rulings[key]
 
     def kill(self, state: GameState, fid: str, how: str, events: list[Event]) -> None:
         """The unit is out: ``how`` is :data:`units.KILLED` or :data:`units.SURRENDERED`."""

@@ -59,6 +59,34 @@ class FireRoll(Step):
     shot: int
     target: str
     rest: tuple[str, ...] = ()
+    stack_check: bool = False  # a miss passed on to ``target``: its state cannot bar the shot
+
+
+@step("laramie.line_roll_off")
+@dataclass(frozen=True)
+class LineRollOff(Step):
+    """A line in doubt (its two nudged readings differ): the two players roll 1d10, the higher chooses; a tie
+    rolls again. ``action`` is the chosen attack (an option of :class:`Act`) at ``target``."""
+
+    order: tuple[str, ...]
+    index: int
+    shot: int
+    action: str
+    target: str
+    tied: bool = False
+
+
+@step("laramie.line_choice")
+@dataclass(frozen=True)
+class LineChoice(Step):
+    """The roll-off's winner (``side``) chooses which nudged reading of the line counts."""
+
+    order: tuple[str, ...]
+    index: int
+    shot: int
+    action: str
+    target: str
+    side: str
 
 
 @step("laramie.suppress")

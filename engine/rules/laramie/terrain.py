@@ -76,3 +76,8 @@ def can_step(board: HexBoard, a: Hex, b: Hex) -> bool:
 def has_cover(board: HexBoard, h: Hex) -> bool:
     """A place with a to-hit modifier, where a suppressed unit stops running: out of the open, or at a wall."""
     return not open_ground(board, h) or any(wall_between(board, h, n) for n in h.neighbours())
+
+
+def house(board: HexBoard, h: Hex) -> bool:
+    """A house (家): a target in one beyond the lumber yard gets only the lumber yard's +2, not its cover too."""
+    return board.terrain(h) == HOUSE
