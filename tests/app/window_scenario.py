@@ -261,8 +261,9 @@ def turn_script(d: Driver) -> Step:
         missing = unexplained_disabled(app.sm.get_screen(name))
         d.check(missing == [], f"every greyed control on {name} says why: {missing}")
     log_text = app.sm.get_screen("log").ids.entries.text
-    d.check("roll 5 3" in log_text and "choose knight" in log_text and "move knight" not in log_text,
-            "the log lists what is left after the undos")
+    d.check("Adventurers rolled 5; Goblins rolled 3" in log_text and "Chose “move Knight" in log_text
+            and "Knight moves to" not in log_text and "choose knight" not in log_text,
+            f"the log lists what is left after the undos, as sentences: {log_text[:400]!r}")
     app.show_screen("log")
     yield d.drawn()
     path = app.export_log()

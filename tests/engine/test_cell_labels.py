@@ -124,7 +124,7 @@ def test_hexa_play_takes_a_zone_label_as_the_move_and_records_zones(tmp_path: Pa
     assert play_cli.main(["--journal", str(tmp_path / "games.sqlite"), str(scenario_file)],
                          stdin=typed, stdout=out) == 0
     text = out.getvalue()
-    assert "> move ash 4" in text and "> move bo 6" in text and "Undone: move bo 6" in text
+    assert "> Ash moves to 4" in text and "> Bo moves to 6" in text and "Undone: Bo moves to 6" in text
     assert "Not understood: 'E4' is not a zone of the board; zones: 7, 8, 9, 4, 5, 6, 1, 2, 3" in text
     written = parse_record(record.read_text(encoding="utf-8"))
     assert [line.text for line in written.lines] == ["move ash 4", "move bo 6"]
