@@ -157,3 +157,21 @@ def _closest(a: Hex, b: Hex, h: Hex) -> Fraction:
                 if m1 != sign * m2:
                     ts.add((sign * c2 - c1) / (m1 - sign * m2))
     return min(max(abs(c + m * t) for c, m in funcs) for t in ts if 0 <= t <= 1)
+
+
+def test_the_tablet_reads_the_prompts_line_and_the_touched_hexes_to_draw() -> None:
+    """The app holds no rules: it takes the line and the touched hexes from the prompt the engine sends."""
+    from companion_app.viewmodels.board_model import build_board
+    from companion_app.viewmodels.prompt_model import PromptModel
+    from engine.snapshot import game_snapshot, scenario_to_dict
+
+    game, rules = _aimed()
+    board = build_board(scenario_to_dict(game.scenario), None)
+    model = PromptModel.from_snapshot(game_snapshot(game), board)
+    assert model.overlay is not None and model.decider == "table"  # no GM named: the table decides
+    (line,) = model.overlay.lines
+    label = rules.board.from_label
+    assert line.verdict == "ambiguous" and line.start == (label("A1").q, label("A1").r)
+    assert set(line.touched) == {(h.q, h.r) for h in (label("B1"), label("A2"))}
+    game.apply(Choose("clear"))
+    assert PromptModel.from_snapshot(game_snapshot(game), board).overlay is None  # the verdict asks about nothing
