@@ -5,8 +5,8 @@ from __future__ import annotations
 from engine.actions import Choose, Move
 from engine.hexes import Hex
 from engine.rules.filtwiz import flight, water
-from engine.rules.filtwiz.rules import Filtwiz
 from engine.rules.filtwiz.party import Affects
+from engine.rules.filtwiz.rules import Filtwiz
 from engine.rules.filtwiz.scenario_fields import Flight, Shape
 from engine.rules.filtwiz.skills import Skill, use
 from engine.rules.filtwiz.steps import ChooseAttack, MoveCharacter

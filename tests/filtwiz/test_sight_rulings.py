@@ -16,7 +16,6 @@ from engine.rules.filtwiz.rules import Filtwiz
 from engine.rules.filtwiz.steps import ChooseAttack, Judge, PickCharacter, RuleSight
 from engine.snapshot import prompt_to_dict, query_to_dict
 from engine.wire.game_state import PROMPT
-
 from tests.engine.ascii_map import AsciiMap
 
 from .boards import board_of
