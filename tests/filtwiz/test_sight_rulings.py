@@ -174,3 +174,15 @@ def test_the_tablet_reads_the_prompts_line_and_the_touched_hexes_to_draw() -> No
     assert set(line.touched) == {(h.q, h.r) for h in (label("B1"), label("A2"))}
     game.apply(Choose("clear"))
     assert PromptModel.from_snapshot(game_snapshot(game), board).overlay is None  # the verdict asks about nothing
+
+
+def test_the_sight_ruling_speaks_japanese() -> None:
+    from engine.i18n import speaking
+
+    game, rules = _aimed()
+    with speaking("ja"):
+        prompt = rules.prompt(game.state)
+        assert prompt.text.startswith("ArcherからB2への視線は") and "外周（辺か角）に触れるだけ" in prompt.text
+        assert "最終的にはＧＭが決定する" in prompt.text
+        assert [o.label for o in prompt.options] == ["見える：ArcherはB2が見えている。攻撃はそのまま行う",
+                                                     "遮られる：ArcherはB2が見えない。攻撃を選び直す"]

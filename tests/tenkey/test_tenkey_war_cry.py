@@ -112,3 +112,16 @@ def test_war_cry_zones_agree_with_a_plain_reference_on_any_mat(cols: int, rows: 
     assert cry.gm_rules == (15 <= radius < 20 and len(cry.zones) < len(board))
     for extra, zones in war_cry.one_more(board, cry):
         assert set(zones) == set(cry.zones) | {extra} and extra not in cry.zones
+
+
+def test_the_war_cry_speaks_japanese() -> None:
+    from engine.i18n import speaking
+
+    g = game([("lea", "party", "1", {"war_cry_radius": 15}), ("ann", "party", "5", {}), ("orc", "band", "8", {})])
+    act(g, "lea", "stay", "war_cry")
+    with speaking("ja"):
+        prompt = g.rules.prompt(g.state)
+        assert prompt.text == "Leaの半径15mの鼓咆は1に隣接するマスに加えて、更に1マスに及ぶ：どのマス？"
+        assert prompt.options[0].label == "軍師のマスと隣接するすべてのマス：4、5、1、2"
+        played = g.apply(Choose("around"))
+    assert any("鼓咆" in e.text for e in played)
