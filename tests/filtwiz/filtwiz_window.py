@@ -14,7 +14,7 @@ from pathlib import Path
 
 from engine.hexes import from_label
 from engine.i18n import language_from_environment, set_language
-from tests.app.window_driver import Driver, Step, TableStandIn, _play, run_against_engine
+from tests.app.window_driver import Driver, Step, TableStandIn, _play, keep_for_guide, run_against_engine
 
 from .scenarios import HEAD
 
@@ -81,7 +81,7 @@ def sight_script(d: Driver) -> Step:
             and "A2" in s.prompt.text and "B1" in s.prompt.text,
             "no GM named: the table rules, told which hexes the line touches")
     yield d.drawn()
-    d.screenshot("filtwiz-sight-ruling")
+    keep_for_guide(d.screenshot("filtwiz-sight-ruling"), "filtwiz-sight-ruling.png")  # the guide's, when asked
     before = history()
     d.tap_widget(panel.option_buttons["blocked"])
     yield d.expect(lambda: history() == before + 1 and ((s.snapshot or {}).get("state") or {}).get("rulings")

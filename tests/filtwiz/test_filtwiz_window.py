@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.app.window_run import SHOTS, run_window
+from tests.app.window_run import SHOTS, check_guide_picture, run_window
 
 
 @pytest.mark.window
@@ -18,3 +18,4 @@ def test_the_tablet_draws_the_line_the_gm_rules_on_with_the_hexes_it_only_touche
     for name in ("filtwiz-sight-ruling", "filtwiz-sight-ruled"):
         shot = SHOTS / f"{name}.png"
         assert shot.exists() and shot.stat().st_size > 10_000
+    check_guide_picture("filtwiz-sight-ruling.png", "filtwiz-sight-ruling")
