@@ -16,6 +16,7 @@ from engine.hexes import from_label
 from engine.i18n import language_from_environment, set_language
 from tests.app.window_driver import Driver, Step, TableStandIn, _play, keep_for_guide, run_against_engine
 
+from .scenarios import ARCHER_AND_BANDIT as FIGURES
 from .scenarios import HEAD
 
 # The archer in A1, the bandit in B2: the line between them runs along the side the rocks B1 and A2 share.
@@ -28,22 +29,6 @@ DRAWING = """
   .   .   .
 """
 
-FIGURES = """
-[[figures]]
-name = "Archer"
-marker = 0
-side = "explorers"
-at = "A1"
-movement = 0
-attack_range = 3
-
-[[figures]]
-name = "Bandit"
-marker = 1
-side = "bandits"
-at = "B2"
-movement = 0
-"""
 
 
 def key(label: str) -> tuple[int, int]:

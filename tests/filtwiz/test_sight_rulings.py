@@ -19,6 +19,7 @@ from engine.wire.game_state import PROMPT
 from tests.engine.ascii_map import AsciiMap
 
 from .boards import board_of
+from .scenarios import ARCHER_AND_BANDIT as FIGURES
 from .scenarios import scenario, started
 
 # The archer in A1 and the bandit in B2: the line between them runs along the side B1 and A2 share, both rocks.
@@ -29,22 +30,6 @@ ALONG = """
   .   .
 """
 
-FIGURES = """
-[[figures]]
-name = "Archer"
-marker = 0
-side = "explorers"
-at = "A1"
-movement = 0
-attack_range = 3
-
-[[figures]]
-name = "Bandit"
-marker = 1
-side = "bandits"
-at = "B2"
-movement = 0
-"""
 
 
 def _aimed() -> tuple[Game, Filtwiz]:
