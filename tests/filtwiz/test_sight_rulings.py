@@ -31,7 +31,6 @@ ALONG = """
 """
 
 
-
 def _aimed() -> tuple[Game, Filtwiz]:
     """The archer's turn, up to its attack on the bandit along the rocks' shared side."""
     game = started(scenario(ALONG, FIGURES))
@@ -171,3 +170,31 @@ def test_the_sight_ruling_speaks_japanese() -> None:
         assert "最終的にはＧＭが決定する" in prompt.text
         assert [o.label for o in prompt.options] == ["見える：ArcherはB2が見えている。攻撃はそのまま行う",
                                                      "遮られる：ArcherはB2が見えない。攻撃を選び直す"]
+
+
+def test_a_fan_asks_about_each_touching_line_and_a_blocked_one_spares_only_that_target() -> None:
+    """A fan needs sight of each target: the GM rules each touching line in turn; one ruled blocked spares its target
+    and the fan goes ahead against the others."""
+    fan_figures = FIGURES.replace('attack_range = 3', 'attack = "fan"\nattack_range = 3') + """
+[[figures]]
+name = "Thug"
+marker = 2
+side = "bandits"
+at = "C1"
+movement = 0
+"""
+    game = started(scenario(ALONG, fan_figures))
+    rules = game.rules
+    assert isinstance(rules, Filtwiz)
+    game.apply(Move("archer", rules.board.from_label("A1")))
+    options = rules.attack_options(game.state, "archer")
+    aimed = next(o for o in options if {f.id for f in o.use.hit} == {"bandit", "thug"})
+    game.apply(Choose(aimed.id))
+    asked = []
+    while isinstance(game.state.step, RuleSight):
+        towards = rules.label(game.state.step.towards)
+        asked.append(towards)
+        game.apply(Choose("blocked" if towards == "B2" else "clear"))
+    assert "B2" in asked
+    step = game.state.step
+    assert isinstance(step, Judge) and step.targets == ("thug",)
