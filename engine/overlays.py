@@ -2,9 +2,10 @@
 
 An :class:`Overlay` holds cells to mark (each with a drawing style, a short label and a shading
 level), lines from a figure to a cell (each with a verdict that picks its colour, the text with
-the reason, and what blocks it) and lines of text for the list beside the board. The rule set
-builds it from its own queries; the tablets draw the styles and verdicts listed here and nothing
-else. Pure data: :func:`engine.snapshot.overlay_to_dict` puts it on the wire.
+the reason, what blocks it, and the blocking cells it only touches) and lines of text for the list
+beside the board. The rule set builds it from its own queries (a prompt may carry one too: what it
+asks about); the tablets draw the styles and verdicts listed here and nothing else. Pure data:
+:func:`engine.snapshot.overlay_to_dict` puts it on the wire.
 """
 
 from __future__ import annotations
@@ -50,6 +51,7 @@ class LineMark:
     text: str
     target: str | None = None  # the figure at the far end, if any
     blocker: Hex | Edge | None = None  # what blocks the line, outlined on the board
+    touched: tuple[Hex, ...] = ()  # blocking cells the line only touches (an edge or a corner): ringed, to judge
 
 
 @dataclass(frozen=True)
@@ -97,5 +99,5 @@ def sight_overlay(query: str, targets: list[TargetInfo], name_of: Callable[[str]
             text = _("{head}, {unclear}", head=head, unclear=_(unclear))
         else:
             text = _("{head}, clear line of sight", head=head)
-        lines.append(LineMark(t.path, t.sight.value, text, t.target, t.blocker))
+        lines.append(LineMark(t.path, t.sight.value, text, t.target, t.blocker, t.touched))
     return Overlay(query, lines=tuple(lines))

@@ -8,6 +8,7 @@ from enum import Enum
 
 from engine.hexes import Hex
 from engine.i18n import gettext_for
+from engine.overlays import Overlay
 from engine.pathfinding import Reach
 
 _ = gettext_for(__name__)
@@ -83,6 +84,7 @@ class Prompt:
     moves: Mapping[Hex, Reach] = field(default_factory=dict)
     note: str = ""  # why this prompt (e.g. "tie: both roll again")
     gm: bool = False  # the answer is the game master's to give: the rules say the GM decides (see Decider)
+    overlay: Overlay | None = None  # what the board shows while the prompt waits (the line a GM rules on)
 
     def decider(self, gm_at_table: bool) -> Decider:
         """Who answers this prompt at a table with (``gm_at_table``) or without a game master."""

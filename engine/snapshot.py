@@ -151,6 +151,7 @@ def prompt_to_dict(prompt: Prompt, scenario: Scenario, gm_at_table: bool = False
         "moves": reach_to_list(prompt.moves, scenario),
         "decider": decider.value,
         "decider_text": decider_text(decider),
+        "overlay": None if prompt.overlay is None else overlay_to_dict(prompt.overlay),
     }
 
 
@@ -185,7 +186,8 @@ def overlay_to_dict(overlay: Overlay) -> dict[str, Any]:
         "cells": [{"hex": [c.cell.q, c.cell.r], "style": c.style, "label": c.label, "level": round(c.level, 3)}
                   for c in overlay.cells],
         "lines": [{"path": [[h.q, h.r] for h in line.path], "verdict": line.verdict, "text": line.text,
-                   "target": line.target, "blocker": _blocker(line.blocker)} for line in overlay.lines],
+                   "target": line.target, "blocker": _blocker(line.blocker),
+                   "touched": [[h.q, h.r] for h in line.touched]} for line in overlay.lines],
         "texts": list(overlay.texts),
     }
 

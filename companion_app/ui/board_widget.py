@@ -8,7 +8,7 @@ the edges when a door opens or closes, the figures when one moves or changes; ov
 from __future__ import annotations
 
 import math
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from kivy.clock import Clock
@@ -24,7 +24,7 @@ from companion_app.ui.text_room import TextRoom, texture_per_font
 from companion_app.ui.widgets import text_scale
 from companion_app.viewmodels import palette
 from companion_app.viewmodels.board_model import BoardView, HexKey, TileView, lying_tokens, map_only_tokens
-from companion_app.viewmodels.overlays import SelectionOverlay
+from companion_app.viewmodels.overlays import LineMark, SelectionOverlay
 from companion_app.viewmodels.session import GameSession
 from companion_app.viewmodels.viewport import Viewport
 
@@ -257,6 +257,14 @@ class BoardWidget(Widget):  # type: ignore[misc]
         if prompt is not None and prompt.kind == "choose" and not self.read_only:
             keys = [o.key for o in prompt.options if o.key is not None]
             draw.choices(over, draw.hexes(board, keys), size)
+        if prompt is not None and prompt.overlay is not None and not self.read_only:  # what the prompt asks about
+            cells = prompt.overlay.cells
+            for c in cells:
+                if c.style == "shade":
+                    draw.shaded(under, draw.hexes(board, [c.key]), c.level)
+            draw.warned(under, draw.hexes(board, [c.key for c in cells if c.style == "warn"]), size)
+            draw.outlined(under, draw.hexes(board, [c.key for c in cells if c.style == "outline"]), size)
+            self._draw_sight_lines(prompt.overlay.lines, board, texts)
         tv = session.table_view
         ghosts = {g.figure: [board.centre(k) for k in g.moves] for g in tv.ghosts if g.figure in board.figures}
         if ghosts:
@@ -325,9 +333,16 @@ class BoardWidget(Widget):  # type: ignore[misc]
                 r = size * draw.DISC_RADIUS * fig.scale * 1.3
                 ring.polyline(draw.shape_points("circle", fig.centre, r), size * 0.06, close=True)
                 ring.emit(over)
+        self._draw_sight_lines(sel.sight_lines, board, texts)
+
+    def _draw_sight_lines(self, lines: Sequence[LineMark], board: BoardView, texts: list[OverlayText]) -> None:
+        """Lines of sight by verdict (colour, dash pattern and a mark: OK, X, ?), what blocks each ringed in red, and
+        the blocking cells a line only touches ringed dashed in the unclear colour."""
+        size = board.size_mm
         sight = {k: draw.MeshBatch(c) for k, c in palette.SIGHT.items()}
         blockers = draw.MeshBatch(palette.SIGHT["blocked"])
-        for t in sel.sight_lines:
+        touched: set[HexKey] = set()
+        for t in lines:
             if t.start is None or t.end is None:
                 continue
             batch = sight.get(t.verdict, sight["clear"])
@@ -342,8 +357,12 @@ class BoardWidget(Widget):  # type: ignore[misc]
                 for e in board.edges:
                     if {e.a, e.b} == set(t.blocker_edge):
                         blockers.segment(e.ends[0], e.ends[1], size * 0.22)
+            touched.update(t.touched)
         for batch in (*sight.values(), blockers):
-            batch.emit(over)
+            batch.emit(self.g_over)
+        if touched:
+            draw.hex_outlines(self.g_over, draw.hexes(board, sorted(touched)), palette.SIGHT["ambiguous"], size * 0.12,
+                              0.86, dashed=True)
 
     def _chips(self, marks: list[tuple[HexKey, str, palette.RGBA]], board: BoardView) -> None:
         """Labels of cells that write them apart from their centre (a zone's upper right), one under another when

@@ -93,6 +93,8 @@ def _overlay(group: InstructionGroup, entry: LegendEntry, tile: TileView, s: flo
         batch.emit(group)
         mark = {"clear": "OK", "blocked": "X"}.get(entry.state, "?")
         draw.text(group, mark, (0.0, -s * 0.3), s * 0.5, batch.rgba, 36)
+    elif entry.style == "touched":
+        draw.hex_outlines(group, [tile], palette.SIGHT["ambiguous"], s * 0.12, 0.86, dashed=True)
     elif entry.style in ("illegal", "desync"):
         batch = draw.MeshBatch(palette.ILLEGAL if entry.style == "illegal" else palette.DESYNC)
         draw.arrow(batch, (-s * 0.9, s * 0.5), (s * 0.6, -s * 0.2), s * 0.08, s * 0.4)

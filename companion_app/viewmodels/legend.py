@@ -91,6 +91,8 @@ def legend_entries(scenario: Mapping[str, Any] | None, board: BoardView | None,
                         style="sight", state="blocked"),
             LegendEntry("overlay", _("Line of sight: unclear (long dashes, ?): the players or GM decide"),
                         style="sight", state="ambiguous"),
+            LegendEntry("overlay", _("Dashed yellow ring: a blocking {cell} a line of sight only touches (an edge or a "
+                                     "corner), which the GM may rule on", cell=cell), style="touched"),
             LegendEntry("overlay", _("Pink arrow and X: a move on the table the rules refuse"), style="illegal"),
             LegendEntry("overlay", _("Yellow arrow: a figure the camera sees elsewhere; put it back"), style="desync")]
     for q in queries:

@@ -40,6 +40,7 @@ class LineMark:
     target: str | None = None
     blocker_hex: HexKey | None = None
     blocker_edge: tuple[HexKey, HexKey] | None = None
+    touched: tuple[HexKey, ...] = ()  # blocking cells the line only touches on their boundary: ringed, dashed
 
 
 @dataclass(frozen=True)
@@ -82,6 +83,7 @@ def query_overlay(raw: Mapping[str, Any]) -> QueryOverlay:
             target=None if target is None else str(target),
             blocker_hex=hex_key(blocker.get("hex")),
             blocker_edge=_edge_keys(blocker.get("edge")),
+            touched=tuple(k for k in (hex_key(t) for t in line.get("touched") or []) if k is not None),
         ))
     return QueryOverlay(str(raw.get("query", "")), tuple(cells), tuple(lines),
                         tuple(str(t) for t in raw.get("texts") or []))

@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from companion_app.viewmodels.board_model import BoardView, HexKey, hex_key
+from companion_app.viewmodels.overlays import QueryOverlay, query_overlay
 from companion_app.viewmodels.words import cell_noun, cells, join_clauses, join_list
 from engine.flow.words import is_plural
 from engine.i18n import gettext_for
@@ -133,6 +134,7 @@ class PromptModel:
     decider: str = "players"  # who answers, as the engine says: "players", "gm" (the GM's tablet only) or "table"
     decider_text: str = ""  # the engine's words for who decides
     gm_here: bool = False  # this tablet is the game master
+    overlay: QueryOverlay | None = None  # what the board shows while the prompt waits (the line a GM rules on)
 
     # ---------------------------------------------------------------- building
 
@@ -184,6 +186,7 @@ class PromptModel:
             decider=str(p.get("decider", "players")),
             decider_text=str(p.get("decider_text", "")),
             gm_here=gm_here,
+            overlay=query_overlay(p["overlay"]) if isinstance(p.get("overlay"), Mapping) else None,
         )
 
     # ---------------------------------------------------------------- what to show

@@ -74,6 +74,7 @@ class TargetInfo:
     reason: str
     blocker: Hex | Edge | None = None
     path: tuple[Hex, ...] = ()
+    touched: tuple[Hex, ...] = ()  # blocking cells the line of sight only touches on their boundary
 
 
 class RuleSet(ABC):

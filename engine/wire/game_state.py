@@ -100,6 +100,17 @@ STATE = Obj({
 
 MOVE = Obj({"hex": HEX, "label": NAME, "cost": Num(low=0.0), "path": ListOf(HEX)})
 
+# What the board shows (engine.overlays.Overlay, as engine.snapshot.overlay_to_dict writes it): a query's answer,
+# or what a prompt asks about (the line a game master rules on, with the cells it only touches).
+OVERLAY = Obj({
+    "query": Str(),
+    "cells": ListOf(Obj({"hex": HEX, "style": Str(), "label": Str(), "level": Num(low=0.0, high=1.0)})),
+    "lines": ListOf(Obj({"path": ListOf(HEX), "verdict": Str(), "text": Str(), "target": MAYBE_NAME,
+                         "blocker": Nullable(AnyObject()), "touched": ListOf(HEX)},
+                        optional=frozenset({"touched"}))),  # an earlier release sends no touched cells
+    "texts": ListOf(Str()),
+})
+
 PROMPT = Obj({
     "kind": Str(PROMPT_KINDS),
     "side": MAYBE_NAME,
@@ -113,7 +124,8 @@ PROMPT = Obj({
     "moves": ListOf(MOVE),
     "decider": Str(DECIDERS),  # "gm": only the game master's tablet answers (absent: "players")
     "decider_text": Str(),  # who decides, in words (empty when the players answer)
-}, optional=frozenset({"decider", "decider_text"}))  # a peer of an earlier release sends neither
+    "overlay": Nullable(OVERLAY),  # what the board shows while the prompt waits (null: nothing of its own)
+}, optional=frozenset({"decider", "decider_text", "overlay"}))  # a peer of an earlier release sends none of these
 
 THREATENED = MapOf(ListOf(HEX))  # side id -> the hexes its figures threaten
 

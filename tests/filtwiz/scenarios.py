@@ -29,6 +29,25 @@ name = "Bandits"
 colour = "blue"
 """
 
+# An archer in A1 that stays put, with range 3, and a bandit in B2: on a map with rocks in B1 and A2 its line to
+# the bandit runs along the side the rocks share (the sight ruling's tests).
+ARCHER_AND_BANDIT = """
+[[figures]]
+name = "Archer"
+marker = 0
+side = "explorers"
+at = "A1"
+movement = 0
+attack_range = 3
+
+[[figures]]
+name = "Bandit"
+marker = 1
+side = "bandits"
+at = "B2"
+movement = 0
+"""
+
 
 def scenario(drawing: str, figures: str, options: str = "") -> Scenario:
     """A scenario on ``drawing`` (the scenario format's map drawing) with the ``[[figures]]`` given."""

@@ -5,10 +5,13 @@ from __future__ import annotations
 from engine.actions import Choose, Move
 from engine.hexes import Hex
 from engine.rules.filtwiz import flight, water
+from engine.rules.filtwiz.party import Affects
 from engine.rules.filtwiz.rules import Filtwiz
-from engine.rules.filtwiz.scenario_fields import Flight
+from engine.rules.filtwiz.scenario_fields import Flight, Shape
+from engine.rules.filtwiz.skills import Skill, use
 from engine.rules.filtwiz.steps import ChooseAttack, MoveCharacter
 
+from .boards import drawn, figure, with_figures
 from .scenarios import scenario, started
 
 # Columns A–G, rows 1–3 (odd-q drawing): A underwater column on the left, an indoor hex at G2.
@@ -183,3 +186,35 @@ def test_a_flyer_gets_up_from_prone_at_the_start_of_its_turn_but_not_indoors() -
     rules.begin_turn(game.state, events)  # type: ignore[arg-type]
     assert game.state.turn_sets["prone"] == ["chief"]  # the chief stands indoors (G2): it must get up itself
     assert rules.allowance(game.state, "chief") == 0
+
+
+def test_nothing_of_range_under_ten_reaches_a_full_flyer_of_either_side() -> None:
+    """Third reading: an "everyone" (敵味方全員) area or fan of range under 10 passes a friend up in full flight by
+    as it passes an enemy; range 10, or a flying user, reaches both."""
+    m, sit = drawn(
+        """
+        . . . . .
+        . F S E .
+        . * . T .
+        """
+    )
+    user = figure("user", m.one("S"), side="us")
+    friend = figure("friend", m.one("F"), side="us", flight=Flight.FULL)  # no party: an everyone area means it
+    foe = figure("foe", m.one("E"), flight=Flight.FULL)
+    walker = figure("walker", m.one("*"), side="us")
+    grounded = figure("grounded", m.one("T"))
+    sit = with_figures(sit, user, friend, foe, walker, grounded)
+    for shape, reach in ((Shape.AREA, 3), (Shape.SELF, 0)):
+        short = Skill(shape, reach=reach, size=2, affects=Affects.EVERYONE)
+        u = use(sit, user, short, m.one("S") if shape is Shape.AREA else None)
+        assert {f.id for f in u.hit} == {"walker", "grounded"}, shape
+        assert "full flight" in u.spared["friend"] and "full flight" in u.spared["foe"]
+    for d in range(6):
+        u = use(sit, user, Skill(Shape.FAN, reach=4, affects=Affects.EVERYONE), direction=d)
+        assert not {"friend", "foe"} & {f.id for f in u.hit}, d
+    far = use(sit, user, Skill(Shape.AREA, reach=10, size=2, affects=Affects.EVERYONE), m.one("S"))
+    assert {f.id for f in far.hit} == {"friend", "foe", "walker", "grounded"}
+    flyer = figure("user", m.one("S"), side="us", flight=Flight.FLYING)
+    aloft = use(with_figures(sit, flyer, friend, foe, walker, grounded), flyer,
+                Skill(Shape.SELF, reach=0, size=2, affects=Affects.EVERYONE))
+    assert {f.id for f in aloft.hit} == {"friend", "foe", "walker", "grounded"}

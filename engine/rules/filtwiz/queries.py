@@ -10,6 +10,7 @@ from engine.i18n import N_, gettext_for, ngettext_for
 from engine.lines import Sight
 from engine.overlays import CellMark, LineMark, Overlay, reach_overlay, sight_overlay
 from engine.rules.content import QueryInput, QueryKind
+from engine.texts import join_words
 
 from . import fans, ranges
 from .scenario_fields import Shape
@@ -85,7 +86,7 @@ def _shape(r: Filtwiz, state: GameState, kind: str, fid: str, given: QueryInput)
         line = LineMark((user.hex, centre), Sight.CLEAR.value if seen else Sight.BLOCKED.value,
                         _("{hex} is in sight", hex=r.label(centre)) if seen
                         else _("{hex} is out of sight", hex=r.label(centre)), None,
-                        None if seen else verdict.blocker)
+                        None if seen else verdict.blocker, sit.sight.touched(user.hex, centre))
         texts = (head, *([_("cannot be used there: {problem}", problem=problem)] if problem else []),
                  *_who(r, sit, user, u))
         return Overlay(kind, _cells(u), (line,) if centre != user.hex else (), texts)
@@ -111,14 +112,19 @@ def _seen_by(r: Filtwiz, state: GameState, kind: str, cell: str) -> Overlay:
         seen = sit.sight.sees(f.hex, h)
         blocker = None if seen else sit.sight.line(f.hex, h).blocker
         name, at = r.name_of(f.id), r.label(f.hex)
-        if seen:
+        touched = sit.sight.touched(f.hex, h)
+        if seen and touched:
+            why = _("{name} at {hex} sees it, the line only touching {hexes} (the GM may rule otherwise)", name=name,
+                    hex=at, hexes=join_words(r.label(t) for t in touched))
+        elif seen:
             why = _("{name} at {hex} sees it", name=name, hex=at)
         elif isinstance(blocker, Hex):
             why = _("{name} at {hex} does not see it ({blocker} is in the way)", name=name, hex=at,
                     blocker=r.label(blocker))
         else:
             why = _("{name} at {hex} does not see it", name=name, hex=at)
-        lines.append(LineMark((f.hex, h), Sight.CLEAR.value if seen else Sight.BLOCKED.value, why, f.id, blocker))
+        lines.append(LineMark((f.hex, h), Sight.CLEAR.value if seen else Sight.BLOCKED.value, why, f.id, blocker,
+                              touched))
     n = sum(1 for m in lines if m.verdict == Sight.CLEAR.value)
     counted = _n("{n} character sees {hex}", "{n} characters see {hex}", n, hex=r.label(h))
     return Overlay(kind, (CellMark(h, "outline"),), tuple(lines), (counted,))

@@ -263,6 +263,23 @@ class Filtwiz(FlowRuleSet):
                 out.append(AttackOption("self", _("around itself: {names}", names=names), None, u.hit[0].id, u))
         return out
 
+    def lines_to_rule(self, state: GameState, fid: str, chosen: AttackOption) -> list[tuple[Hex, tuple[Hex, ...]]]:
+        """The lines of sight the chosen use needs that only touch blocking hexes and the GM has not ruled on yet:
+        (the far end, the hexes touched), in the order the prompt asks. A single target or an area needs sight of
+        its hex; a fan of each character it hits; an attack around the user none."""
+        sit = self.situation(state)
+        user = sit.figures[fid]
+        shape = self.skill(fid).shape
+        if shape is Shape.SELF:
+            return []
+        ends = [chosen.hex] if shape in (Shape.SINGLE, Shape.AREA) else [f.hex for f in chosen.use.hit]
+        out = []
+        for end in dict.fromkeys(e for e in ends if e is not None):
+            touched = sit.sight.touched(user.hex, end)
+            if touched and sit.sight.ruled(user.hex, end) is None:
+                out.append((end, touched))
+        return out
+
     def targets(self, state: GameState, figure: str) -> list[TargetInfo]:
         """Each enemy as a single target of the character's attack: range, sight and whether it may be attacked."""
         sit = self.situation(state)
@@ -284,7 +301,7 @@ class Filtwiz(FlowRuleSet):
                            reach=FULL_FLIGHT_REACH)
             sight = Sight.CLEAR if seen else Sight.BLOCKED
             out.append(TargetInfo(f.id, "attack", user.hex.distance(f.hex), sight, not reason, reason,
-                                  verdict.blocker, (user.hex, f.hex)))
+                                  verdict.blocker, (user.hex, f.hex), sit.sight.touched(user.hex, f.hex)))
         return out
 
     def query(self, state: GameState, kind: str, subject: str) -> Overlay:

@@ -4,7 +4,10 @@ The line runs from the centre of the user's hex to the centre of the target's. I
 passes through a hex the GM declared an obstacle, even slightly; running along an edge or touching a
 corner (the outer boundary only) is allowed, so the verdict is never "unclear"
 (:func:`engine.lines.judge_sight_strict_interior`). Walls and closed doors it crosses block it too.
-When the verdict is hard to call, the GM decides: a ``sight`` ruling overrides it.
+When the verdict is hard to call, the GM decides: a ``sight`` ruling overrides it. A clear line that
+touches a blocking hex's boundary is the one hard to call (third reading): :meth:`SightJudge.touched`
+names those hexes, the tablets draw them, and the turn asks the GM to rule on such a line
+(「判断が難しい場合は最終的にＧＭが決定します」).
 
 Which sight a skill needs:
 - a skill aimed at a character needs sight of that character;
@@ -20,7 +23,7 @@ from dataclasses import dataclass, field
 
 from engine.board import HexBoard
 from engine.hexes import Edge, Hex
-from engine.lines import Sight, SightVerdict
+from engine.lines import Sight, SightVerdict, sight_line
 from engine.sight_board import SightBoard
 
 from . import terrain
@@ -45,10 +48,22 @@ class SightJudge:
         """The geometric verdict on the line from ``a`` to ``b`` (CLEAR or BLOCKED, with the first blocker)."""
         return self._fast.judge_strict_interior(a, b)
 
+    def touched(self, a: Hex, b: Hex) -> tuple[Hex, ...]:
+        """The blocking hexes the line from ``a`` to ``b`` only touches on their outer boundary (an edge or a
+        corner), nearest ``a`` first; empty when it touches none (or passes through one: then it is blocked)."""
+        if a == b or self.line(a, b).sight is not Sight.CLEAR:
+            return ()
+        grazed = (h for h in sight_line(a, b).grazed_hexes if terrain.blocks_sight(self.board, h))
+        return tuple(sorted(grazed, key=lambda h: (a.distance(h), h)))
+
+    def ruling_key(self, a: Hex, b: Hex) -> str:
+        """The key of the GM's verdict on the line from ``a`` to ``b`` (``sight:<from>:<to>``)."""
+        return f"{SIGHT_RULING}:{self.board.label(a)}:{self.board.label(b)}"
+
     def ruled(self, a: Hex, b: Hex) -> str | None:
         """The GM's verdict on this line, either way round, or None."""
         for x, y in ((a, b), (b, a)):
-            found = self.rulings.get(f"{SIGHT_RULING}:{self.board.label(x)}:{self.board.label(y)}")
+            found = self.rulings.get(self.ruling_key(x, y))
             if found is not None:
                 return found
         return None

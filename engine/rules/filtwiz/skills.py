@@ -4,7 +4,8 @@ Shapes (scenario_fields.Shape): a single target within range; an area within ``s
 chosen hex within range; a fan of the skill's range from the user; an area around the user itself.
 Sight: a single target must be seen; an area needs sight of its chosen hex only; a fan needs sight of
 each target; an area around the user reaches unseen targets. A character up in full flight is
-reached only by attacks of range 10 or more, or by a flying attacker.
+reached only by attacks of range 10 or more, or by a flying attacker — whichever side it is on: an
+"everyone" (敵味方全員) area of range under 10 passes a friend in full flight by too (third reading).
 """
 
 from __future__ import annotations
@@ -89,7 +90,7 @@ def use(sit: Situation, user: Figure, skill: Skill, chosen: Hex | None = None, d
                             else _("not what the skill is meant for"))
         elif skill.shape is Shape.FAN and not sit.sight.sees(user.hex, f.hex):
             spared[f.id] = _("out of the user's sight (a fan needs sight of each target)")
-        elif f.side != user.side and not flight.can_attack(skill.reach, user.flying, f.airborne):
+        elif not flight.can_attack(skill.reach, user.flying, f.airborne):  # friend or foe: where it is decides
             spared[f.id] = _("up in full flight: only attacks of range {reach} or more, or a flying attacker, reach "
                              "it", reach=flight.FULL_FLIGHT_REACH)
         else:

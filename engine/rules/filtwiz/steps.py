@@ -40,3 +40,14 @@ class Judge(Step):
     figure: str
     targets: tuple[str, ...]
     how: str  # the attack in words, for the prompt
+
+
+@step("filtwiz.sight")
+@dataclass(frozen=True)
+class RuleSight(Step):
+    """The attack ``option`` needs sight along a line that only touches blocking hexes: the GM rules the line from
+    the character to ``towards`` clear or blocked before it goes ahead."""
+
+    figure: str
+    option: str
+    towards: Hex

@@ -1,6 +1,8 @@
 """A Filtwiz turn as stages: the player's characters act one at a time — move, then attack — and the GM
 gives the verdict on each character the attack reaches (the hit and dodge rolls and the damage stay at
-the table, on the players' sheets; the engine asks only what the board needs to know)."""
+the table, on the players' sheets; the engine asks only what the board needs to know). An attack whose
+line of sight only touches a blocking hex's boundary waits for the GM's sight ruling on that line
+(「判断が難しい場合は最終的にＧＭが決定します」): the prompt draws the line and the hexes it touches."""
 
 from __future__ import annotations
 
@@ -10,17 +12,20 @@ from engine.actions import Choose, Move
 from engine.events import Event
 from engine.flow.machine import Stage
 from engine.i18n import N_, gettext_for, ngettext_for
+from engine.lines import Sight
+from engine.overlays import CellMark, LineMark, Overlay
 from engine.prompts import Option, Prompt, PromptKind
 from engine.state import GameState
+from engine.texts import join_words
 
 from .situation import PRONE
-from .steps import ChooseAttack, Judge, MoveCharacter, PickCharacter
+from .steps import ChooseAttack, Judge, MoveCharacter, PickCharacter, RuleSight
 
 _ = gettext_for(__name__)
 _n = ngettext_for(__name__)
 
 if TYPE_CHECKING:
-    from .rules import Filtwiz
+    from .rules import AttackOption, Filtwiz
 
 ACTED = "acted"
 END_TURN = "end"
@@ -123,11 +128,21 @@ def apply_attack(r: Filtwiz, state: GameState, step: ChooseAttack, choice: Choos
         state.step = PickCharacter()
         return
     chosen = next(u for u in r.attack_options(state, step.figure) if u.id == choice.option)
+    go_ahead(r, state, step.figure, chosen, events)
+
+
+def go_ahead(r: Filtwiz, state: GameState, fid: str, chosen: AttackOption, events: list[Event]) -> None:
+    """The attack goes ahead — unless a line of sight it needs only touches a blocking hex and the GM has not ruled
+    on it yet: then the GM rules first."""
+    pending = r.lines_to_rule(state, fid, chosen)
+    if pending:
+        state.step = RuleSight(fid, chosen.id, pending[0][0])
+        return
     hit = tuple(f.id for f in chosen.use.hit)
-    events.append(Event("attack", _("{name} attacks: {attack}.", name=r.name_of(step.figure), attack=chosen.label), {
-        "figure": step.figure, "option": chosen.id, "hexes": [[h.q, h.r] for h in sorted(chosen.use.covered)],
+    events.append(Event("attack", _("{name} attacks: {attack}.", name=r.name_of(fid), attack=chosen.label), {
+        "figure": fid, "option": chosen.id, "hexes": [[h.q, h.r] for h in sorted(chosen.use.covered)],
         "targets": list(hit), "spared": dict(chosen.use.spared)}))
-    state.step = Judge(step.figure, hit, chosen.label) if hit else PickCharacter()
+    state.step = Judge(fid, hit, chosen.label) if hit else PickCharacter()
 
 
 def settle_attack(r: Filtwiz, state: GameState, step: ChooseAttack, events: list[Event]) -> bool:
@@ -136,6 +151,47 @@ def settle_attack(r: Filtwiz, state: GameState, step: ChooseAttack, events: list
         return False
     state.step = PickCharacter()
     return True
+
+
+# -- the GM's sight ruling -------------------------------------------------------------------------------------
+SIGHT_VERDICTS = (Sight.CLEAR.value, Sight.BLOCKED.value)
+
+
+def prompt_rule_sight(r: Filtwiz, state: GameState, step: RuleSight) -> Prompt:
+    sit = r.situation(state)
+    start = sit.figures[step.figure].hex
+    touched = sit.sight.touched(start, step.towards)
+    name, at, hexes = r.name_of(step.figure), r.label(step.towards), join_words(r.label(h) for h in touched)
+    aimed = next((f.id for f in sit.at(step.towards)), None)
+    why = _("{name}'s line of sight to {hex} only touches {hexes} (an edge or a corner)", name=name, hex=at,
+            hexes=hexes)
+    line = LineMark((start, step.towards), Sight.AMBIGUOUS.value, why, aimed, None, touched)
+    shown = Overlay("sight_ruling", (CellMark(step.towards, "outline"),), (line,))
+    options = (Option(Sight.CLEAR.value, _("clear: {name} sees {hex}, the attack goes ahead", name=name, hex=at)),
+               Option(Sight.BLOCKED.value, _("blocked: {name} does not see {hex} and chooses again", name=name,
+                                             hex=at)))
+    # The rules let such a line through, but leave the final word to the GM: only the GM's tablet answers.
+    return Prompt(PromptKind.CHOOSE, state.figures[step.figure].side,
+                  _("{why}: the rules let it through, and the GM has the final word. Clear or blocked?", why=why),
+                  figure=step.figure, options=options, gm=True, overlay=shown,
+                  note=_("the GM's sight ruling (「判断が難しい場合は最終的にＧＭが決定します」)"))
+
+
+def apply_rule_sight(r: Filtwiz, state: GameState, step: RuleSight, choice: Choose, events: list[Event]) -> None:
+    sit = r.situation(state)
+    start = sit.figures[step.figure].hex
+    state.rulings[sit.sight.ruling_key(start, step.towards)] = choice.option
+    name, at = r.name_of(step.figure), r.label(step.towards)
+    text = (_("The GM rules {name}'s line of sight to {hex} clear.", name=name, hex=at)
+            if choice.option == Sight.CLEAR.value
+            else _("The GM rules {name}'s line of sight to {hex} blocked.", name=name, hex=at))
+    events.append(Event("sight_ruled", text, {"figure": step.figure, "from": [start.q, start.r],
+                                              "to": [step.towards.q, step.towards.r], "verdict": choice.option}))
+    chosen = next((u for u in r.attack_options(state, step.figure) if u.id == step.option), None)
+    if chosen is None:  # ruled out of sight: the character picks its attack again (or none)
+        state.step = ChooseAttack(step.figure)
+    else:
+        go_ahead(r, state, step.figure, chosen, events)
 
 
 # -- the GM's verdict --------------------------------------------------------------------------------------------
@@ -173,5 +229,6 @@ STAGES = (
     Stage(PickCharacter, prompt_pick, apply_pick, settle_pick),
     Stage(MoveCharacter, prompt_move, apply_move),
     Stage(ChooseAttack, prompt_attack, apply_attack, settle_attack),
+    Stage(RuleSight, prompt_rule_sight, apply_rule_sight),
     Stage(Judge, prompt_judge, apply_judge),
 )

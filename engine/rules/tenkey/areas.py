@@ -48,23 +48,24 @@ def area(board: ZoneBoard, centre: Hex, radius_m: float) -> Area:
     beside = horizontal_neighbours(board, centre)
     if radius_m <= TWO_ZONES_M:
         if len(beside) == 1:
-            return Area(centre, radius_m, _row(centre, beside[0]))
+            return Area(centre, radius_m, in_order(centre, beside[0]))
         return Area(centre, radius_m, (centre,), tuple(beside))
-    return Area(centre, radius_m, _row(centre, *beside), gm_rules=radius_m >= GM_RULES_FROM_M)
+    return Area(centre, radius_m, in_order(centre, *beside), gm_rules=radius_m >= GM_RULES_FROM_M)
 
 
 def with_side(a: Area, side: Hex) -> tuple[Hex, ...]:
     """The two zones of a radius 3–5 m area once the caster has chosen the side."""
     if side not in a.sides:
         raise ValueError("the side must be a horizontal neighbour of the area's centre")
-    return _row(a.centre, side)
+    return in_order(a.centre, side)
 
 
-def _row(*zones: Hex) -> tuple[Hex, ...]:
+def in_order(*zones: Hex) -> tuple[Hex, ...]:
+    """The zones once each, in reading order (top row first, left to right)."""
     return tuple(sorted(set(zones), key=lambda z: (z.r, z.q)))
 
 
 def around(board: ZoneBoard, centre: Hex) -> tuple[Hex, ...]:
     """The zone and every zone touching it (one of the GM's choices for a large radius)."""
-    return _row(*(Hex(centre.q + dq, centre.r + dr) for dr in (-1, 0, 1) for dq in (-1, 0, 1)
+    return in_order(*(Hex(centre.q + dq, centre.r + dr) for dr in (-1, 0, 1) for dq in (-1, 0, 1)
                   if Hex(centre.q + dq, centre.r + dr) in board))

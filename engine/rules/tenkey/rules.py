@@ -28,8 +28,9 @@ from engine.scenario import FigureSpec, Scenario
 from engine.scenario_schema import Field
 from engine.state import FigureState, GameState
 
-from . import lines, melee, movement, obstruction, ranged, scenario_fields, turn
+from . import lines, melee, movement, obstruction, ranged, scenario_fields, turn, war_cry
 from . import queries as tablet
+from .areas import Area
 from .scenario_fields import FOOTWORK, HAWK_EYE, MAGIC_GUIDANCE, PRECISE_SHOOTING, SHADOW_RUN
 from .steps import ChooseRoute, Initiative, PickCharacter, Walk
 from .terrain import TERRAIN_KINDS
@@ -195,6 +196,20 @@ class TenkeyBattle(FlowRuleSet):
                 out.append(f.id)
         return out
 
+    def war_cry(self, state: GameState, fid: str) -> Area | None:
+        """The zones the character's war cry (鼓咆) reaches from where it stands, or None: no war cry, or called
+        already this turn."""
+        radius = scenario_fields.war_cry_radius(self._specs[fid])
+        if radius <= 0 or state.in_set(turn.WAR_CRIED, fid):
+            return None
+        return war_cry.war_cry(self.board, self.zone(state, fid), radius,
+                               scenario_fields.war_cry_everywhere(self.scenario))
+
+    def hearing(self, state: GameState, fid: str, zones: tuple[Hex, ...]) -> tuple[str, ...]:
+        """The war leader's side in the zones (the war leader among them), zone by zone in the order given."""
+        side = state.figures[fid].side
+        return tuple(f.id for z in zones for f in state.figures_at(z) if f.side == side and f.hex in self.board)
+
     def caught(self, state: GameState, fid: str, zones: tuple[Hex, ...]) -> tuple[str, ...]:
         """The characters in the zones, the caster left out, zone by zone in the order given."""
         return tuple(f.id for z in zones for f in state.figures_at(z) if f.id != fid and f.hex in self.board)
@@ -202,6 +217,7 @@ class TenkeyBattle(FlowRuleSet):
     # -- hooks of the shared flow -------------------------------------------------------------------------
     def begin_turn(self, state: GameState, events: list[Event]) -> None:
         state.turn_sets.pop("acted", None)
+        state.turn_sets.pop(turn.WAR_CRIED, None)
 
     def to_act(self, state: GameState) -> list[str]:
         sides = self.player_sides(state)

@@ -28,7 +28,7 @@ SHADOW_RUN = "shadow_run"
 # The sheet's values as people read them (the terminal's character list), and the skills' names as the
 # tablets show them on a figure (the ids above are what a scenario writes).
 FIELD_NAMES = (N_("movement"), N_("full movement"), N_("hp"), N_("shot range"), N_("area range"), N_("area radius"),
-               N_("line range"))
+               N_("line range"), N_("war cry radius"))
 ABILITY_NAMES = (N_("hawk_eye"), N_("footwork"), N_("magic_guidance"), N_("precise_shooting"), N_("shadow_run"))
 ABILITIES: dict[str, str] = {
     HAWK_EYE: N_("Hawk Eye (鷹の目): shots and spells are never blocked by obstacles or enemies between"),
@@ -48,6 +48,8 @@ FIGURE_FIELDS: tuple[Field, ...] = (
     number_field("area_range", 0, 0, MAX_METRES, " m", help=N_("range of its origin-shape area spell (0: none)")),
     number_field("area_radius", 0, 0, 100, " m", help=N_("radius of that area spell")),
     number_field("line_range", 0, 0, MAX_METRES, " m", help=N_("range of its line-shape (貫通) spell (0: none)")),
+    number_field("war_cry_radius", 0, 0, 100, " m",
+                 help=N_("radius of its war cry (鼓咆): a war leader (軍師) calling to its side (0: none)")),
     texts_field("abilities", [], 10,
                 help=N_("abilities: hawk_eye, footwork, magic_guidance, precise_shooting, shadow_run")),
 )
@@ -60,6 +62,8 @@ OPTIONS: tuple[OptionSpec, ...] = (
     OptionSpec("allies", str, "", N_("the side that deploys in the bottom row (default: the first side)")),
     OptionSpec("deployment", str, "standard",
                N_("standard (allies in 1–3, enemies in 4–9) or free (the GM's own placement)")),
+    OptionSpec("war_cry_everywhere", bool, False,
+               N_("a war cry (鼓咆) reaches all nine zones whatever its radius (the original's recommendation)")),
 )
 DEPLOYMENTS = ("standard", "free")
 
@@ -95,6 +99,14 @@ def area_radius(spec: FigureSpec) -> float:
 
 def line_range(spec: FigureSpec) -> float:
     return float(spec.fields["line_range"])
+
+
+def war_cry_radius(spec: FigureSpec) -> float:
+    return float(spec.fields["war_cry_radius"])
+
+
+def war_cry_everywhere(scenario: Scenario) -> bool:
+    return bool(scenario.options.get("war_cry_everywhere", False))
 
 
 def abilities(spec: FigureSpec) -> frozenset[str]:

@@ -85,10 +85,12 @@ class AreaSide(Step):
 @step("tenkey.area_ruling")
 @dataclass(frozen=True)
 class AreaRuling(Step):
-    """A radius of 7 m or more: the GM rules which zones it covers (the three in a row first)."""
+    """The GM rules which zones an effect covers: an area spell of 7 m or more (the three in a row first), or a war
+    cry of 15 m (``effect`` "war_cry": the adjacent zones first, or one more zone)."""
 
     figure: str
     centre: Hex
+    effect: str = "area"  # area | war_cry
 
 
 @step("tenkey.line_direction")

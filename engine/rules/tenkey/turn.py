@@ -1,7 +1,9 @@
 """A Tenkey round as stages: the side with the initiative acts first, one character at a time.
 
 A character moves (normal move, full move, or stays); an enemy it passes may obstruct it; after a
-normal move or none it may attack a character in its zone, shoot, cast an area spell or a line.
+normal move or none it may attack a character in its zone, shoot, cast an area spell or a line, and a
+war leader (軍師) may call its war cry (鼓咆) once a turn, still free to act after it (the original does not say
+what the call costs; the players follow their game).
 The players roll everything as their game says and enter the outcomes: who won the initiative,
 whom a misfire hits, hit or miss (resisted or not), and the hit points lost.
 """
@@ -20,7 +22,7 @@ from engine.prompts import Option, Prompt, PromptKind
 from engine.state import GameState
 from engine.texts import join_list
 
-from . import areas, lines, scenario_fields
+from . import areas, lines, scenario_fields, war_cry
 from .geometry import labels
 from .steps import (
     AreaRuling,
@@ -42,6 +44,7 @@ if TYPE_CHECKING:
     from .rules import TenkeyBattle
 
 END_TURN = "end"
+WAR_CRIED = "war_cried"  # turn set: the war leaders who have called their war cry this turn
 MAX_DAMAGE_OPTIONS = 60  # hit points offered at once; a bigger blow is entered as "down"
 
 _ = gettext_for(__name__)
@@ -229,6 +232,12 @@ def prompt_action(r: TenkeyBattle, state: GameState, step: ChooseAction) -> Prom
         options.append(Option(f"line:{t}", _("line spell through {name}", name=r.name_of(t)), r.zone(state, t), enemy))
     for z in r.area_centres(state, fid):
         options.append(Option(f"area:{r.label(z)}", _("area spell centred on {zone}", zone=r.label(z)), z))
+    cry = r.war_cry(state, fid)
+    if cry is not None:
+        said = {"radius": cry.radius_m, "zones": labels(r.board, cry.zones)}
+        text = (_("war cry (鼓咆), radius {radius:g} m: {zones} (the GM may rule one more zone)", **said)
+                if cry.gm_rules else _("war cry (鼓咆), radius {radius:g} m: {zones}", **said))
+        options.append(Option("war_cry", text, cry.centre))
     options.append(Option("none", _("do nothing more")))
     return Prompt(PromptKind.CHOOSE, state.figures[fid].side, _("{name}: attack or cast?", name=r.name_of(fid)),
                   figure=fid,
@@ -251,6 +260,13 @@ def apply_action(r: TenkeyBattle, state: GameState, step: ChooseAction, choice: 
                                       target=r.name_of(arg), range=metres),
                             {"figure": fid, "target": arg, "range": metres}))
         state.step = Misfire(fid, arg) if r.misfires(state, fid, arg) else Outcome(fid, "shot", (arg,))
+    elif what == "war_cry":
+        cry = r.war_cry(state, fid)
+        assert cry is not None, "offered only to a war leader who has not called this turn"
+        if cry.gm_rules:
+            state.step = AreaRuling(fid, cry.centre, "war_cry")
+        else:
+            _call(r, state, fid, cry.zones, events)
     elif what == "line":
         if r.zone(state, arg) == r.zone(state, fid):
             state.step = LineDirection(fid, arg)
@@ -285,6 +301,18 @@ def _strike(r: TenkeyBattle, state: GameState, fid: str, attack: str, covered: t
         _done(r, state, fid)
 
 
+def _call(r: TenkeyBattle, state: GameState, fid: str, zones: tuple[Hex, ...], events: list[Event]) -> None:
+    """The war cry reaches ``zones``: the war leader's side there hears it; the character may still act."""
+    heard = r.hearing(state, fid, zones)
+    owner, where = possessive(r.name_of(fid)), labels(r.board, zones)
+    text = (_("{owner} war cry (鼓咆) reaches {zones}: {heard}. Apply its effect as your game says.", owner=owner,
+              zones=where, heard=join_list(r.name_of(h) for h in heard)) if heard
+            else _("{owner} war cry (鼓咆) reaches {zones}; none of its side is there.", owner=owner, zones=where))
+    events.append(Event("war_cry", text, {"figure": fid, "zones": [[z.q, z.r] for z in zones], "heard": list(heard)}))
+    state.add_to_set(WAR_CRIED, fid)
+    state.step = ChooseAction(fid)
+
+
 def prompt_area_side(r: TenkeyBattle, state: GameState, step: AreaSide) -> Prompt:
     a = areas.area(r.board, step.centre, scenario_fields.area_radius(r.spec(step.figure)))
     options = tuple(Option(r.label(s), f"{labels(r.board, areas.with_side(a, s))}", s) for s in a.sides)
@@ -300,6 +328,14 @@ def apply_area_side(r: TenkeyBattle, state: GameState, step: AreaSide, choice: C
 
 
 def _rulings(r: TenkeyBattle, step: AreaRuling) -> list[tuple[str, str, tuple[Hex, ...]]]:
+    """The GM's choices, the default first: (option id, words, zones)."""
+    if step.effect == "war_cry":
+        cry = war_cry.war_cry(r.board, step.centre, scenario_fields.war_cry_radius(r.spec(step.figure)))
+        return [("around", _("the war leader's zone and every zone touching it: {zones}",
+                             zones=labels(r.board, cry.zones)), cry.zones),
+                *((f"more:{r.label(z)}", _("those and {zone}: {zones}", zone=r.label(z), zones=labels(r.board, zones)),
+                   zones) for z, zones in war_cry.one_more(r.board, cry)),
+                ("all", _("every zone of the mat (the original's recommendation for a war leader)"), tuple(r.board))]
     a = areas.area(r.board, step.centre, scenario_fields.area_radius(r.spec(step.figure)))
     around = areas.around(r.board, step.centre)
     return [("row", _("the zone and its neighbours left and right: {zones}", zones=labels(r.board, a.zones)), a.zones),
@@ -308,8 +344,15 @@ def _rulings(r: TenkeyBattle, step: AreaRuling) -> list[tuple[str, str, tuple[He
 
 
 def prompt_area_ruling(r: TenkeyBattle, state: GameState, step: AreaRuling) -> Prompt:
-    radius = scenario_fields.area_radius(r.spec(step.figure))
     options = tuple(Option(key, text) for key, text, _ in _rulings(r, step))
+    if step.effect == "war_cry":
+        radius = scenario_fields.war_cry_radius(r.spec(step.figure))
+        return Prompt(PromptKind.CHOOSE, state.figures[step.figure].side,
+                      _("{name}'s war cry (鼓咆) of {radius:g} m reaches the zones touching {zone} and one more: "
+                        "which zones?", name=r.name_of(step.figure), radius=radius, zone=r.label(step.centre)),
+                      figure=step.figure, options=options, gm=True,
+                      note=_("the GM's ruling (the original: 15 m reaches the adjacent zones and one more zone)"))
+    radius = scenario_fields.area_radius(r.spec(step.figure))
     return Prompt(PromptKind.CHOOSE, state.figures[step.figure].side,
                   _("A radius of {radius:g} m: which zones does it cover around {zone}?",
                     radius=radius, zone=r.label(step.centre)), figure=step.figure,
@@ -320,7 +363,10 @@ def prompt_area_ruling(r: TenkeyBattle, state: GameState, step: AreaRuling) -> P
 def apply_area_ruling(r: TenkeyBattle, state: GameState, step: AreaRuling, choice: Choose,
                       events: list[Event]) -> None:
     zones = next(z for key, _, z in _rulings(r, step) if key == choice.option)
-    _strike(r, state, step.figure, "area", zones, events)
+    if step.effect == "war_cry":
+        _call(r, state, step.figure, zones, events)
+    else:
+        _strike(r, state, step.figure, "area", zones, events)
 
 
 def prompt_line_direction(r: TenkeyBattle, state: GameState, step: LineDirection) -> Prompt:
