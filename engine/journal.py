@@ -296,7 +296,8 @@ class Journal:
             conn.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
             conn.execute("COMMIT")
         except BaseException:
-            conn.execute("ROLLBACK")
+            if conn.in_transaction:  # not when SQLite rolled back already (a full disk does): keep its error
+                conn.execute("ROLLBACK")
             raise
 
     def close(self) -> None:
@@ -474,7 +475,7 @@ class _Transaction:
     def __exit__(self, exc_type: type[BaseException] | None, *rest: object) -> None:
         if exc_type is None:
             self.conn.execute("COMMIT")
-        else:
+        elif self.conn.in_transaction:  # SQLite may have rolled back already (a full disk does): keep its error
             self.conn.execute("ROLLBACK")
 
 

@@ -112,7 +112,8 @@ class JournalLock:
 
     def __init__(self, journal: Path) -> None:
         self.path = lock_path(journal)
-        self._fd: int | None = os.open(self.path, os.O_RDWR | os.O_CREAT, 0o600)
+        self._fd: int | None = None
+        self._fd = os.open(self.path, os.O_RDWR | os.O_CREAT, 0o600)
         try:
             if not _try_lock(self._fd):
                 raise JournalInUse(_read_owner(self._fd))
