@@ -74,8 +74,21 @@ def lock_path(journal: Path) -> Path:
 
 
 def _program() -> str:
-    argv = [Path(sys.argv[0]).name, *sys.argv[1:3]] if sys.argv and sys.argv[0] else []
-    return " ".join(argv)[:80]
+    """The holder's command as a player would type it: ``hexa engine``, ``hexa play`` (``python -m engine`` is
+    the ``hexa`` command)."""
+    if not sys.argv or not sys.argv[0]:
+        return ""
+    head = Path(sys.argv[0])
+    name = head.parent.name if head.name == "__main__.py" else head.name
+    words = ["hexa" if name == "engine" else name]
+    rest = iter(sys.argv[1:])
+    for arg in rest:
+        if arg == "--lang":
+            next(rest, None)
+        elif not arg.startswith("-"):
+            words.append(arg)
+            break
+    return " ".join(words)[:80]
 
 
 def _read_owner(fd: int) -> LockOwner:
