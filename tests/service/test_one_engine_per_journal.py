@@ -12,14 +12,13 @@ from pathlib import Path
 
 import zmq
 
-from engine.actions import action_to_dict
 from engine.autoplay import AutoPlayer
 from engine.game import Game
 from engine.journal import Journal
 from engine.journal_lock import lock_path
 from engine.scenario import load_scenario
 from engine.service.client import EngineClient
-from tests.service.test_restart import REPO, start_engine
+from tests.service.test_restart import REPO, play, start_engine
 from tests.waiting import WAIT_S
 
 ANY_PORT = "tcp://127.0.0.1:*"
@@ -29,14 +28,6 @@ def _hexa(*args: str) -> subprocess.CompletedProcess[str]:
     """Run a ``hexa`` command that should give up at once (a generous bound: it must not serve)."""
     return subprocess.run([sys.executable, "-m", "engine", *args], cwd=REPO, capture_output=True, text=True,
                           env={**os.environ, "PYTHONPATH": str(REPO)}, timeout=WAIT_S * 3, check=False)
-
-
-def _play(client: EngineClient, mirror: Game, player: AutoPlayer, count: int) -> None:
-    for _ in range(count):
-        action = player.choose(mirror)
-        reply = client.request("action", action=action_to_dict(action))
-        assert reply.ok, reply.error
-        mirror.apply(action)
 
 
 def test_a_second_engine_exits_naming_the_first_and_a_killed_engine_lets_go_at_once(tmp_path: Path) -> None:
@@ -52,7 +43,7 @@ def test_a_second_engine_exits_naming_the_first_and_a_killed_engine_lets_go_at_o
     third: subprocess.Popen[str] | None = None
     try:
         tablet.sync(WAIT_S)
-        _play(tablet, mirror, player, 6)
+        play(tablet, mirror, player, 6)
 
         second = _hexa("engine", "--scenario", "tutorial", "--journal", str(journal), "--pub", ANY_PORT,
                        "--commands", ANY_PORT)
@@ -78,7 +69,7 @@ def test_a_second_engine_exits_naming_the_first_and_a_killed_engine_lets_go_at_o
         tablet = EngineClient(pub, commands, context)
         tablet.sync(WAIT_S)
         assert tablet.game is not None and len(tablet.game["history"]) == 6
-        _play(tablet, mirror, player, 2)  # and it serves: the game goes on
+        play(tablet, mirror, player, 2)  # and it serves: the game goes on
         assert len(tablet.request("snapshot").fields["game"]["history"]) == 8
         files = [journal, journal.with_name(journal.name + "-wal"), journal.with_name(journal.name + "-shm"),
                  lock_path(journal)]
