@@ -139,6 +139,8 @@ class Journal:
         self.path = Path(path)
         self.read_only = read_only
         self._lock: JournalLock | None = None
+        if self.path.is_dir():
+            raise self._fail(_("is a folder, not a journal file"))
         if not read_only and str(path) != MEMORY:
             self._lock = self._take_lock()
         try:
@@ -174,15 +176,18 @@ class Journal:
                                   "permission on the file and its folder, or pass another journal file with --journal",
                                   path=self.path, error=exc))
         if kind == CANNOT_OPEN:
-            return JournalError(_("{path}: cannot be opened ({error}). Fix: check that its folder exists and that you "
-                                  "may write there, or pass another journal file with --journal", path=self.path,
-                                  error=exc))
+            return self._cannot_open(exc)
         if kind == BUSY:
             return JournalError(_("{path}: another program is writing it ({error}). Fix: close that program (an "
                                   "sqlite3 shell, say), then try again", path=self.path, error=exc))
         if unreadable is not None:
             return self._fail(_(unreadable, error=exc), recover=True)
         return self._damaged(exc)
+
+    def _cannot_open(self, error: object) -> JournalError:
+        return JournalError(_("{path}: cannot be opened ({error}). Fix: check that its folder exists and that you "
+                              "may write there, or pass another journal file with --journal", path=self.path,
+                              error=error))
 
     @contextmanager
     def _reading(self) -> Iterator[None]:
@@ -196,6 +201,21 @@ class Journal:
             raise self._storage_error(exc) from None
 
     guard = _reading  # for the tables kept beside the journal's own (the service's overrides)
+
+    def _not_resumable(self, game_id: int, problem: str) -> GameNotResumable:
+        name = self._scenario_name(game_id)
+        return GameNotResumable(
+            _("{path}: game {id}{name} cannot be resumed: {problem}. Fix: start a new game (give the scenario file "
+              "or id again); the journal keeps that game's rows untouched", path=self.path, id=game_id, name=name,
+              problem=problem)
+        )
+
+    def _scenario_name(self, game_id: int) -> str:
+        try:
+            row = self._conn.execute("SELECT scenario_name FROM games WHERE id = ?", (game_id,)).fetchone()
+        except sqlite3.Error:
+            return ""
+        return f" ({row[0]})" if row else ""
 
     def _take_lock(self) -> JournalLock:
         try:
@@ -218,24 +238,7 @@ class Journal:
             self._lock.release()
             self._lock = None
 
-    def _scenario_name(self, game_id: int) -> str:
-        try:
-            row = self._conn.execute("SELECT scenario_name FROM games WHERE id = ?", (game_id,)).fetchone()
-        except sqlite3.Error:
-            return ""
-        return f" ({row[0]})" if row else ""
-
-    def _not_resumable(self, game_id: int, problem: str) -> GameNotResumable:
-        name = self._scenario_name(game_id)
-        return GameNotResumable(
-            _("{path}: game {id}{name} cannot be resumed: {problem}. Fix: start a new game (give the scenario file "
-              "or id again); the journal keeps that game's rows untouched", path=self.path, id=game_id, name=name,
-              problem=problem)
-        )
-
     def _connect(self) -> sqlite3.Connection:
-        if self.path.is_dir():
-            raise self._fail(_("is a folder, not a journal file"))
         if str(self.path) == MEMORY:
             return sqlite3.connect(MEMORY, isolation_level=None)
         if self.read_only:
@@ -247,8 +250,8 @@ class Journal:
     def _open(self) -> sqlite3.Connection:
         try:
             conn = self._connect()
-        except OSError as exc:
-            raise self._fail(_("cannot open the journal ({error})", error=exc.strerror or exc)) from None
+        except OSError as exc:  # making the file 0600 before SQLite opens it
+            raise self._cannot_open(exc.strerror or exc) from None
         except sqlite3.Error as exc:
             raise self._storage_error(exc, N_("cannot open the journal ({error})")) from None
         try:
