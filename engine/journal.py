@@ -22,6 +22,18 @@ from engine.errors import EngineError, ScenarioError
 from engine.events import Event
 from engine.game import Game, Played
 from engine.i18n import N_, gettext_for
+from engine.journal_lock import JournalInUse, JournalLock, LockUnsupported, lock_path
+from engine.journal_storage import (
+    BUSY,
+    CANNOT_OPEN,
+    FULL,
+    IO_ERROR,
+    MEMORY,
+    NOT_WRITABLE,
+    private_companions,
+    private_file,
+    storage_problem,
+)
 from engine.prompts import Prompt
 from engine.scenario import Scenario, load_scenario_text
 
@@ -117,11 +129,26 @@ class JournalRow:
 
 
 class Journal:
-    """A journal file; open it, start or resume games, list them. Use as a context manager or ``close()``."""
+    """A journal file; open it, start or resume games, list them. Use as a context manager or ``close()``.
 
-    def __init__(self, path: str | Path) -> None:
+    Opened for writing (the default), the journal is locked for this process (:mod:`engine.journal_lock`)
+    and refused while another holds it; ``read_only=True`` opens it for inspection beside its writer,
+    without the lock, and never creates or changes the file. New journal files are made 0600.
+    """
+
+    def __init__(self, path: str | Path, read_only: bool = False) -> None:
         self.path = Path(path)
-        self._conn = self._open()
+        self.read_only = read_only
+        self._lock: JournalLock | None = None
+        if self.path.is_dir():
+            raise self._fail(_("is a folder, not a journal file"))
+        if not read_only and str(path) != MEMORY:
+            self._lock = self._take_lock()
+        try:
+            self._conn = self._open()
+        except BaseException:
+            self._release_lock()
+            raise
 
     def _fail(self, problem: str, recover: bool = False) -> JournalError:
         return JournalError(
@@ -133,15 +160,48 @@ class Journal:
     def _damaged(self, exc: sqlite3.Error) -> JournalError:
         return self._fail(_("is damaged and cannot be read ({error})", error=exc), recover=True)
 
+    def _storage_error(self, exc: sqlite3.Error, unreadable: str | None = None) -> JournalError:
+        """What a database error says about the file, by its SQLite error code: a full disk, a failing disk,
+        a file this user may not write or open, or damage (``unreadable`` words damage met while opening)."""
+        kind = storage_problem(exc)
+        if kind == FULL:
+            return JournalError(_("{path}: the disk holding it is full ({error}). Fix: free some space on that disk, "
+                                  "then try again; nothing was lost: the journal keeps every action saved so far",
+                                  path=self.path, error=exc))
+        if kind == IO_ERROR:
+            return JournalError(_("{path}: the disk holding it reported a read or write error ({error}). Fix: check "
+                                  "that the disk is still connected and sound, then try again; the journal keeps every "
+                                  "action saved so far", path=self.path, error=exc))
+        if kind == NOT_WRITABLE:
+            return JournalError(_("{path}: this program may not write it ({error}). Fix: give your user write "
+                                  "permission on the file and its folder, or pass another journal file with --journal",
+                                  path=self.path, error=exc))
+        if kind == CANNOT_OPEN:
+            return self._cannot_open(exc)
+        if kind == BUSY:
+            return JournalError(_("{path}: another program is writing it ({error}). Fix: close that program (an "
+                                  "sqlite3 shell, say), then try again", path=self.path, error=exc))
+        if unreadable is not None:
+            return self._fail(_(unreadable, error=exc), recover=True)
+        return self._damaged(exc)
+
+    def _cannot_open(self, error: object) -> JournalError:
+        return JournalError(_("{path}: cannot be opened ({error}). Fix: check that its folder exists and that you "
+                              "may write there, or pass another journal file with --journal", path=self.path,
+                              error=error))
+
     @contextmanager
     def _reading(self) -> Iterator[None]:
-        """Turn a database error met mid-use (a damaged page, a vanished table) into a clear JournalError."""
+        """Turn a database error met mid-use (a full disk, a damaged page, a vanished table) into a clear
+        JournalError that says which."""
         try:
             yield
         except sqlite3.IntegrityError:
             raise  # a write that conflicts with another writer, not damage
         except sqlite3.DatabaseError as exc:
-            raise self._damaged(exc) from None
+            raise self._storage_error(exc) from None
+
+    guard = _reading  # for the tables kept beside the journal's own (the service's overrides)
 
     def _not_resumable(self, game_id: int, problem: str) -> GameNotResumable:
         name = self._scenario_name(game_id)
@@ -158,18 +218,48 @@ class Journal:
             return ""
         return f" ({row[0]})" if row else ""
 
-    def _open(self) -> sqlite3.Connection:
-        if self.path.is_dir():
-            raise self._fail(_("is a folder, not a journal file"))
+    def _take_lock(self) -> JournalLock:
         try:
-            conn = sqlite3.connect(self.path, isolation_level=None, timeout=10.0)
+            return JournalLock(self.path)
+        except JournalInUse as exc:
+            raise JournalError(_("{path}: is in use by {owner}: one program at a time may write a journal. Fix: stop "
+                                 "that program first (a crashed one lets go of the journal by itself), or pass another "
+                                 "journal file with --journal", path=self.path, owner=exc.owner.describe())) from None
+        except LockUnsupported as exc:
+            raise JournalError(_("{path}: cannot be locked for this program ({error}). Fix: run on a system with "
+                                 "file locks (Linux, macOS, Windows, Android), or pass --journal :memory: to keep the "
+                                 "game in memory only", path=self.path, error=exc)) from None
+        except OSError as exc:
+            raise JournalError(_("{path}: cannot make its lock file {lock} ({error}). Fix: check that the folder "
+                                 "exists and that you may write there, or pass another journal file with --journal",
+                                 path=self.path, lock=lock_path(self.path), error=exc.strerror or exc)) from None
+
+    def _release_lock(self) -> None:
+        if self._lock is not None:
+            self._lock.release()
+            self._lock = None
+
+    def _connect(self) -> sqlite3.Connection:
+        if str(self.path) == MEMORY:
+            return sqlite3.connect(MEMORY, isolation_level=None)
+        if self.read_only:
+            uri = f"{self.path.resolve().as_uri()}?mode=ro"
+            return sqlite3.connect(uri, uri=True, isolation_level=None, timeout=10.0)
+        private_file(self.path)
+        return sqlite3.connect(self.path, isolation_level=None, timeout=10.0)
+
+    def _open(self) -> sqlite3.Connection:
+        try:
+            conn = self._connect()
+        except OSError as exc:  # making the file 0600 before SQLite opens it
+            raise self._cannot_open(exc.strerror or exc) from None
         except sqlite3.Error as exc:
-            raise self._fail(_("cannot open the journal ({error})", error=exc)) from None
+            raise self._storage_error(exc, N_("cannot open the journal ({error})")) from None
         try:
             app_id = conn.execute("PRAGMA application_id").fetchone()[0]
             version = conn.execute("PRAGMA user_version").fetchone()[0]
             tables = {r[0] for r in conn.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
-            if app_id == 0 and version == 0 and not tables:
+            if app_id == 0 and version == 0 and not tables and not self.read_only:
                 self._create(conn)
             elif app_id != APPLICATION_ID:
                 raise self._fail(_("is an SQLite database of another program, not a game journal"))
@@ -186,12 +276,14 @@ class Journal:
                 if found != ["ok"]:
                     problems = [p for text in found for p in str(text).splitlines() if not p.startswith("***")]
                     raise self._fail(_("is damaged ({problems})", problems="; ".join(problems)), recover=True)
-            conn.execute("PRAGMA journal_mode = WAL")
-            conn.execute("PRAGMA synchronous = FULL")
+            if not self.read_only:
+                conn.execute("PRAGMA journal_mode = WAL")
+                conn.execute("PRAGMA synchronous = FULL")
+                private_companions(self.path)
             conn.execute("PRAGMA foreign_keys = ON")
         except sqlite3.DatabaseError as exc:
             conn.close()
-            raise self._fail(_("is not a readable game journal ({error})", error=exc), recover=True) from None
+            raise self._storage_error(exc, N_("is not a readable game journal ({error})")) from None
         except JournalError:
             conn.close()
             raise
@@ -208,11 +300,13 @@ class Journal:
             conn.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
             conn.execute("COMMIT")
         except BaseException:
-            conn.execute("ROLLBACK")
+            if conn.in_transaction:  # not when SQLite rolled back already (a full disk does): keep its error
+                conn.execute("ROLLBACK")
             raise
 
     def close(self) -> None:
         self._conn.close()
+        self._release_lock()
 
     def __enter__(self) -> Journal:
         return self
@@ -385,7 +479,7 @@ class _Transaction:
     def __exit__(self, exc_type: type[BaseException] | None, *rest: object) -> None:
         if exc_type is None:
             self.conn.execute("COMMIT")
-        else:
+        elif self.conn.in_transaction:  # SQLite may have rolled back already (a full disk does): keep its error
             self.conn.execute("ROLLBACK")
 
 

@@ -32,6 +32,10 @@ _ = gettext_for(__name__)
 SILENT_AFTER_S = 3.0
 SNAPSHOT_RETRY_S = 2.0
 MAX_SUB_BYTES = wire.MAX_MESSAGE_BYTES + 1024
+# Messages read from one socket per turn of the server's loop. A camera sends 30 a second, so a turn never
+# leaves one behind; a flood (a broken or hostile camera service) is read a share at a time, and the loop
+# answers commands and beats between the shares instead of reading the flood to its end first.
+MAX_MESSAGES_PER_TURN = 100
 
 
 def snapshot_endpoint_for(pub_endpoint: str) -> str:
@@ -107,13 +111,13 @@ class CameraFeed:
         return True
 
     def drain_sub(self) -> bool:
-        """Read every waiting subscription message; True when new tracks arrived."""
+        """Read the waiting subscription messages (at most MAX_MESSAGES_PER_TURN); True when new tracks arrived."""
         got = False
-        while True:
+        for _turn in range(MAX_MESSAGES_PER_TURN):
             try:
                 frames = self.sub.recv_multipart(flags=zmq.NOBLOCK)
             except zmq.Again:
-                return got
+                break
             try:
                 message = wire.decode(frames)
             except WireError as exc:
@@ -125,15 +129,17 @@ class CameraFeed:
             elif isinstance(message, Heartbeat):
                 self._heard(message.camera_id)
                 self.status = message.status
+        return got
 
     def drain_snapshot(self) -> bool:
-        """Read the snapshot reply; True when it brought tracks newer than the subscription's."""
+        """Read the snapshot replies (at most MAX_MESSAGES_PER_TURN); True when one brought tracks newer than the
+        subscription's."""
         got = False
-        while True:
+        for _turn in range(MAX_MESSAGES_PER_TURN):
             try:
                 frames = self.snap.recv_multipart(flags=zmq.NOBLOCK)
             except zmq.Again:
-                return got
+                break
             body = frames[1:] if frames and frames[0] == b"" else frames
             try:
                 message = wire.decode(body)
@@ -150,6 +156,7 @@ class CameraFeed:
             tracks = message.tracks
             if tracks is not None and (self.newest is None or tracks.seq > self.newest.seq):
                 got = self._take(tracks) or got
+        return got
 
     @property
     def refused(self) -> bool:

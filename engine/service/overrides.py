@@ -26,6 +26,7 @@ from engine.game import Game
 from engine.hexes import Hex
 from engine.i18n import gettext_for
 from engine.journal import Journal, JournaledGame
+from engine.journal_storage import MEMORY
 from engine.rules.gm import check_ruling
 
 log = logging.getLogger(__name__)
@@ -123,22 +124,30 @@ class OverrideLog:
     """The overrides of a journal file (an in-memory one when the journal is in memory)."""
 
     def __init__(self, journal: Journal) -> None:
-        target = ":memory:" if str(journal.path) == ":memory:" else str(journal.path)
-        self._conn = sqlite3.connect(target, isolation_level=None, timeout=10.0)
-        self._conn.execute("PRAGMA synchronous = FULL")
-        self._conn.execute(_SCHEMA)
-        have = {row[1] for row in self._conn.execute("PRAGMA table_info(service_overrides)")}
-        for name, declaration in _ADDED_COLUMNS:
-            if name not in have:
-                self._conn.execute(f"ALTER TABLE service_overrides ADD COLUMN {name} {declaration}")
+        self.journal = journal  # its lock covers this table too; its guard words this table's storage errors
+        with journal.guard():
+            if journal.read_only:  # inspection beside the engine writing the file: read, never create
+                self._conn = sqlite3.connect(f"{journal.path.resolve().as_uri()}?mode=ro", uri=True,
+                                             isolation_level=None, timeout=10.0)
+                return
+            target = MEMORY if str(journal.path) == MEMORY else str(journal.path)
+            self._conn = sqlite3.connect(target, isolation_level=None, timeout=10.0)
+            self._conn.execute("PRAGMA synchronous = FULL")
+            self._conn.execute(_SCHEMA)
+            have = {row[1] for row in self._conn.execute("PRAGMA table_info(service_overrides)")}
+            for name, declaration in _ADDED_COLUMNS:
+                if name not in have:
+                    self._conn.execute(f"ALTER TABLE service_overrides ADD COLUMN {name} {declaration}")
 
     def close(self) -> None:
         self._conn.close()
 
     def record(self, game_id: int, after_seq: int, figure: str, to: Hex, kind: str = PLACE, data: str = "") -> None:
         at = datetime.now(UTC).isoformat(timespec="milliseconds")
-        self._conn.execute("INSERT INTO service_overrides (game_id, after_seq, figure, q, r, at, kind, data) "
-                           "VALUES (?, ?, ?, ?, ?, ?, ?, ?)", (game_id, after_seq, figure, to.q, to.r, at, kind, data))
+        with self.journal.guard():
+            self._conn.execute("INSERT INTO service_overrides (game_id, after_seq, figure, q, r, at, kind, data) "
+                               "VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+                               (game_id, after_seq, figure, to.q, to.r, at, kind, data))
 
     def record_data(self, game_id: int, after_seq: int, kind: str, data: dict[str, Any]) -> None:
         """A ruling or a calculation, its details as JSON."""
@@ -146,13 +155,15 @@ class OverrideLog:
 
     def undo_after(self, game_id: int, seq: int) -> int:
         """Mark the overrides made after journal row ``seq`` undone; returns how many."""
-        cur = self._conn.execute("UPDATE service_overrides SET undone = 1 WHERE game_id = ? AND after_seq >= ? "
-                                 "AND undone = 0", (game_id, seq))
+        with self.journal.guard():
+            cur = self._conn.execute("UPDATE service_overrides SET undone = 1 WHERE game_id = ? AND after_seq >= ? "
+                                     "AND undone = 0", (game_id, seq))
         return cur.rowcount
 
     def of_game(self, game_id: int, kind: str | None = None) -> list[Override]:
-        rows = self._conn.execute("SELECT after_seq, figure, q, r, kind, data FROM service_overrides WHERE game_id = ? "
-                                  "AND undone = 0 ORDER BY rowid", (game_id,)).fetchall()
+        with self.journal.guard():
+            rows = self._conn.execute("SELECT after_seq, figure, q, r, kind, data FROM service_overrides "
+                                      "WHERE game_id = ? AND undone = 0 ORDER BY rowid", (game_id,)).fetchall()
         found = [Override(a, f, Hex(q, r), k, d) for a, f, q, r, k, d in rows]
         return [o for o in found if kind is None or o.kind == kind]
 

@@ -124,7 +124,7 @@ class Rig:
 
     def journal_rows(self) -> list[JournalRow]:
         """The journal as another process would read it."""
-        with Journal(self.session.journal.path) as journal:
+        with Journal(self.session.journal.path, read_only=True) as journal:
             return journal.rows(self.session.game_id)
 
     def act(self, cmd: str, **fields: object) -> dict[str, Any]:

@@ -70,7 +70,7 @@ def test_override_accepts_the_tables_position_and_is_journaled(rig: Rig) -> None
     from engine.journal import Journal
     from engine.service.overrides import OverrideLog, resume
 
-    with Journal(rig.session.journal.path) as journal:
+    with Journal(rig.session.journal.path, read_only=True) as journal:  # beside the engine writing it
         log = OverrideLog(journal)
         try:
             resumed = resume(journal, log, rig.session.game_id)

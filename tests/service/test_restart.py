@@ -80,7 +80,7 @@ def test_sigkill_mid_game_then_restart_resumes_and_the_tablet_resyncs(tmp_path: 
             tablet.poll(0.1)  # the first update of the new run makes the client take a snapshot
         assert tablet.engine_run != first_run and tablet.resyncs == 1
         assert tablet.last_seq > seq_before  # sequence numbers continue across the restart
-        with Journal(journal_path) as journal:
+        with Journal(journal_path, read_only=True) as journal:  # beside the restarted engine
             replayed = journal.resume()
             expected = game_snapshot(replayed.game)
         assert tablet.game == expected
