@@ -43,7 +43,7 @@ UNREACHABLE = float("inf")
 DEFAULT_MAX_ACTIONS = 5000
 # Exploring: the weight of an option kind when a choice is drawn, and how often chance picks within a kind.
 AIM_WEIGHT = 2.0  # the kind of the plain aim's answer (progress: attack, close in, take the token)
-NEW_KIND_WEIGHT = 3.0  # a kind this player has not chosen yet: each part of the rules is tried early
+NEW_KIND_WEIGHT = 6.0  # a kind this player has not chosen yet: each part of the rules is tried early
 CHOSEN_KIND_WEIGHT = 0.5  # a kind chosen before, divided by the times it was chosen
 CHANCE_IN_KIND = 0.3  # within the drawn kind, chance picks instead of the plain aim this often
 WANDER = 0.1  # a move goes to a random reachable cell this often
@@ -126,7 +126,7 @@ class AutoPlayer:
     def __post_init__(self) -> None:
         self.rng = random.Random(self.seed)
         self._graphs: dict[int, tuple[HexBoard | ZoneBoard, WalkGraph]] = {}
-        self._kinds: dict[int, tuple[Game, OptionKinds]] = {}
+        self._kinds: tuple[Game, OptionKinds] | None = None
         self._clear: tuple[Prompt, set[str]] | None = None
         self.chosen: dict[str, int] = {}  # option kind -> times this player chose it
         self.answers = 0
@@ -138,11 +138,9 @@ class AutoPlayer:
 
     def option_kinds(self, game: Game) -> OptionKinds:
         """The option-kind reader for ``game`` (kept per game: it holds the figures and the cell labels)."""
-        cached = self._kinds.get(id(game))
-        if cached is None or cached[0] is not game:
-            cached = (game, OptionKinds.of(game))
-            self._kinds[id(game)] = cached
-        return cached[1]
+        if self._kinds is None or self._kinds[0] is not game:
+            self._kinds = (game, OptionKinds.of(game))
+        return self._kinds[1]
 
     def _field(self, game: Game, figure: str) -> dict[Hex, float]:
         """Walking distance of every hex to the goals the rule set offers for ``figure``.
@@ -262,7 +260,8 @@ class AutoPlayer:
             aim = abs(d - KEEP_DISTANCE) if keep_off and d != UNREACHABLE else d
             return (aim, int(h in threatened), prompt.moves[h].cost, h.q, h.r)
 
-        if self.rng.random() < WANDER * self.exploring():
+        wander = WANDER * self.exploring()
+        if wander > 0.0 and self.rng.random() < wander:
             return Move(fig.id, self.rng.choice(sorted(prompt.moves, key=lambda h: (h.q, h.r))))
         return Move(fig.id, min(prompt.moves, key=score))
 
