@@ -7,6 +7,13 @@ goals the rule set offers (:meth:`engine.rules.base.RuleSet.goals`: the enemies 
 an exit where the scenario says so). Choices follow a few plain aims read from the options themselves:
 attack an enemy named by an option (a clear line of sight first), pick a carrier first among one's own
 figures, and of places on the board take the one nearest the goals — unless staying is nearer.
+
+It also explores, so that auto games play every part of a rule set and each seed plays another game. A
+choice first draws the option's kind (:mod:`engine.option_kinds`: ``hold``, ``suppress``, ``prone``,
+``push``, ``number`` …) with weights: the kind of the plain aim's answer is favoured, a kind this player
+has not chosen yet is likelier still, and kinds already chosen grow rarer each time. Within the drawn kind
+the plain aim decides, or now and then chance (an outcome the table would roll for, a place to wander to).
+Exploring fades out after :data:`EXPLORE_ANSWERS` answers, so a long game ends as the plain aims play it.
 """
 
 from __future__ import annotations
@@ -14,7 +21,7 @@ from __future__ import annotations
 import heapq
 import logging
 import random
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 
 from engine.actions import Action, Choose, Move, Remove, Roll
@@ -24,6 +31,7 @@ from engine.game import Game
 from engine.hexes import Edge, Hex, edge
 from engine.i18n import gettext_for
 from engine.lines import Sight
+from engine.option_kinds import OptionKinds, kinds_offered
 from engine.prompts import Option, Prompt, PromptKind
 
 log = logging.getLogger(__name__)
@@ -33,6 +41,13 @@ LOCKED_DOOR_COST = 3.0  # a locked door may take a few tries: make the way round
 KEEP_DISTANCE = 3  # figures with a ranged attack hold this far from the nearest enemy while others close in
 UNREACHABLE = float("inf")
 DEFAULT_MAX_ACTIONS = 5000
+# Exploring: the weight of an option kind when a choice is drawn, and how often chance picks within a kind.
+AIM_WEIGHT = 2.0  # the kind of the plain aim's answer (progress: attack, close in, take the token)
+NEW_KIND_WEIGHT = 6.0  # a kind this player has not chosen yet: each part of the rules is tried early
+CHOSEN_KIND_WEIGHT = 0.5  # a kind chosen before, divided by the times it was chosen
+CHANCE_IN_KIND = 0.3  # within the drawn kind, chance picks instead of the plain aim this often
+WANDER = 0.1  # a move goes to a random reachable cell this often
+EXPLORE_ANSWERS = 400  # answers with full exploring; it then fades to the plain aims over as many more
 
 
 class AutoPlayError(RuntimeError):
@@ -100,13 +115,32 @@ def distance_field(game: Game, goals: Iterable[Hex], side: str, graph: WalkGraph
 
 @dataclass
 class AutoPlayer:
-    """Answers any prompt of a :class:`Game`; the same seed gives the same game."""
+    """Answers any prompt of a :class:`Game`; the same seed gives the same game, another seed another game.
+
+    ``explore`` scales the exploring (0: only the plain aims, chance only in the dice).
+    """
 
     seed: int = 0
+    explore: float = 1.0
 
     def __post_init__(self) -> None:
         self.rng = random.Random(self.seed)
         self._graphs: dict[int, tuple[HexBoard | ZoneBoard, WalkGraph]] = {}
+        self._kinds: tuple[Game, OptionKinds] | None = None
+        self._clear: tuple[Prompt, set[str]] | None = None
+        self.chosen: dict[str, int] = {}  # option kind -> times this player chose it
+        self.answers = 0
+
+    def exploring(self) -> float:
+        """How much this answer explores: ``explore`` at first, fading to nothing after ``EXPLORE_ANSWERS``."""
+        fade = 1.0 - max(0, self.answers - EXPLORE_ANSWERS) / EXPLORE_ANSWERS
+        return self.explore * max(0.0, fade)
+
+    def option_kinds(self, game: Game) -> OptionKinds:
+        """The option-kind reader for ``game`` (kept per game: it holds the figures and the cell labels)."""
+        if self._kinds is None or self._kinds[0] is not game:
+            self._kinds = (game, OptionKinds.of(game))
+        return self._kinds[1]
 
     def _field(self, game: Game, figure: str) -> dict[Hex, float]:
         """Walking distance of every hex to the goals the rule set offers for ``figure``.
@@ -135,43 +169,74 @@ class AutoPlayer:
         if prompt.kind is PromptKind.REMOVE:
             assert prompt.figure is not None
             return Remove(prompt.figure)
+        self.answers += 1
         if prompt.kind is PromptKind.MOVE:
             return self._move(game, prompt)
-        return Choose(self._option(game, prompt).id)
+        return Choose(self._draw(game, prompt).id)
 
     # -- choices -----------------------------------------------------------------------------------
-    def _option(self, game: Game, prompt: Prompt) -> Option:
+    def _draw(self, game: Game, prompt: Prompt) -> Option:
+        """An option of a kind drawn with weights (see the module), then the aim's or chance's pick of that kind."""
+        explore = self.exploring()
+        aim = self._option(game, prompt, prompt.options)
+        if explore <= 0.0:
+            return aim
+        kinds = self.option_kinds(game)
+        offered = kinds_offered(prompt.options, kinds)
+        aim_kind = kinds.kind(aim)
+        weights = []
+        for kind in offered:
+            times = self.chosen.get(kind, 0)
+            weight = (NEW_KIND_WEIGHT if times == 0 else CHOSEN_KIND_WEIGHT / times) * explore
+            weights.append(weight + AIM_WEIGHT if kind == aim_kind else weight)
+        kind = self.rng.choices(list(offered), weights)[0]
+        self.chosen[kind] = self.chosen.get(kind, 0) + 1
+        options = offered[kind]
+        if self.rng.random() < CHANCE_IN_KIND * explore:
+            return self.rng.choice(options)
+        return aim if kind == aim_kind else self._option(game, prompt, options)
+
+    def _option(self, game: Game, prompt: Prompt, options: Sequence[Option]) -> Option:
+        """The plain aims' pick among ``options`` (see the module)."""
         state = game.state
-        named = [o for o in prompt.options if o.figure is not None and o.figure in state.figures]
+        named = [o for o in options if o.figure is not None and o.figure in state.figures]
         enemies = [o for o in named if state.figures[o.figure or ""].side != prompt.side]
         if enemies:
-            return min(enemies, key=lambda o: self._attack_rank(game, prompt, o))
+            clear = self._clear_targets(game, prompt)
+            return min(enemies, key=lambda o: self._attack_rank(game, prompt, o, clear))
         own = [o for o in named if o not in enemies]
         if own:
             carriers = [o for o in own if state.figures[o.figure or ""].carrying]
             return (carriers or own)[0]
-        places = [o for o in prompt.options if o.hex is not None]
+        places = [o for o in options if o.hex is not None]
         if places and prompt.figure is not None and prompt.figure in state.figures:
-            return self._place(game, prompt, places)
-        return prompt.options[0]
+            return self._place(game, prompt, places, options)
+        return options[0]
 
-    def _attack_rank(self, game: Game, prompt: Prompt, opt: Option) -> tuple[int, int, int]:
+    def _clear_targets(self, game: Game, prompt: Prompt) -> set[str]:
+        """The figures some figure of the prompt's side may target along a clear line (once per prompt)."""
+        if self._clear is None or self._clear[0] is not prompt:
+            clear = {
+                info.target
+                for f in game.state.alive()
+                if f.side == prompt.side
+                for info in game.targets(f.id)
+                if info.allowed and info.sight is Sight.CLEAR
+            }
+            self._clear = (prompt, clear)
+        return self._clear[1]
+
+    def _attack_rank(self, game: Game, prompt: Prompt, opt: Option, clear: set[str]) -> tuple[int, int, int]:
         """Clear lines before unclear ones, token carriers first, then the order offered."""
         target = game.state.figures[opt.figure or ""]
-        clear = any(
-            info.target == target.id and info.allowed and info.sight is Sight.CLEAR
-            for f in game.state.alive()
-            if f.side == prompt.side
-            for info in game.targets(f.id)
-        )
-        return (int(not clear), int(not target.carrying), prompt.options.index(opt))
+        return (int(target.id not in clear), int(not target.carrying), prompt.options.index(opt))
 
-    def _place(self, game: Game, prompt: Prompt, places: list[Option]) -> Option:
+    def _place(self, game: Game, prompt: Prompt, places: list[Option], options: Sequence[Option]) -> Option:
         """The offered place nearest the goals; an option without a place (stay) only when staying is nearer."""
         fig = game.state.figures[prompt.figure or ""]
         field = self._field(game, fig.id)
         best = min(places, key=lambda o: field.get(o.hex, UNREACHABLE) if o.hex else UNREACHABLE)
-        stay = next((o for o in prompt.options if o.hex is None), None)
+        stay = next((o for o in options if o.hex is None), None)
         here = field.get(fig.hex, UNREACHABLE) if fig.hex is not None else UNREACHABLE
         if stay is not None and best.hex is not None and field.get(best.hex, UNREACHABLE) > here:
             return stay
@@ -195,6 +260,9 @@ class AutoPlayer:
             aim = abs(d - KEEP_DISTANCE) if keep_off and d != UNREACHABLE else d
             return (aim, int(h in threatened), prompt.moves[h].cost, h.q, h.r)
 
+        wander = WANDER * self.exploring()
+        if wander > 0.0 and self.rng.random() < wander:
+            return Move(fig.id, self.rng.choice(sorted(prompt.moves, key=lambda h: (h.q, h.r))))
         return Move(fig.id, min(prompt.moves, key=score))
 
 

@@ -7,10 +7,14 @@ import pytest
 from fb_tables import Choose, Roll, h, make_game
 
 import engine.autoplay as autoplay
+import engine.option_kinds as option_kinds
+from engine.actions import Move
 from engine.autoplay import AutoPlayer, AutoPlayError, play_out
 from engine.cli import play as play_cli
 from engine.game import Game
-from engine.prompts import PromptKind
+from engine.hexes import Hex
+from engine.option_kinds import OptionKinds
+from engine.prompts import Option, PromptKind
 from engine.scenario import load_scenario
 
 OPEN = """
@@ -24,9 +28,47 @@ OPEN = """
 
 
 def test_the_auto_player_reads_nothing_of_a_rule_set() -> None:
-    source = Path(autoplay.__file__).read_text(encoding="utf-8")
-    for word in ("fantasy_battle", "FigureKind", "state.step", "v.type", "save_at", '"select"', '"retreat"'):
-        assert word not in source
+    for module in (autoplay, option_kinds):
+        source = Path(module.__file__ or "").read_text(encoding="utf-8")
+        for word in ("fantasy_battle", "laramie", "tenkey", "FigureKind", "state.step", "v.type", "save_at",
+                     '"select"', '"retreat"', '"suppress"', '"push"'):
+            assert word not in source
+
+
+def test_an_options_kind_is_its_leading_word_with_figures_cells_and_numbers_read_as_such() -> None:
+    kinds = OptionKinds(figures=("orc-1", "troll", "orc"), labels=frozenset({"A4", "3"}))
+    at = Hex(0, 0)
+    read = {
+        Option("push-troll", ""): "push",
+        Option("hardpush-orc-1", ""): "hardpush",
+        Option("suppress:troll:damage", ""): "suppress",
+        Option("open:F7|G7", "", at): "open",
+        Option("pickup-hand axe#1", ""): "pickup",
+        Option("jump_prone", ""): "jump_prone",
+        Option("orc-1", "", at, "orc-1"): "figure",  # the whole id, not the figure orc
+        Option("orc-1>troll", ""): "figure>figure",
+        Option("troll:orc", ""): "figure:figure",
+        Option("troll@3", "", at, "troll"): "figure@place",
+        Option("20", ""): "number",
+        Option("3", ""): "number",  # a cell's label, but the option names no cell: a number
+        Option("3", "", at): "place",
+        Option("A4", "", at): "place",
+    }
+    assert {o.id: kinds.kind(o) for o in read} == {o.id: kind for o, kind in read.items()}
+
+
+def test_the_exploring_player_tries_each_kind_offered_and_its_seed_decides_the_game() -> None:
+    """Tenkey's prompts are all choices (the table rolls its own dice): the draw among the kinds is the game's only
+    chance, and with exploring off every seed plays the plain aims' one game."""
+    def game_of(player: AutoPlayer) -> list[str]:
+        game = Game(load_scenario("tenkey-skirmish"))
+        return [repr(step.action) for step in play_out(game, player)]
+
+    assert game_of(AutoPlayer(1, explore=0.0)) == game_of(AutoPlayer(2, explore=0.0))
+    assert game_of(AutoPlayer(1)) != game_of(AutoPlayer(2))
+    player = AutoPlayer(1)
+    game_of(player)
+    assert {"normal", "full", "stay", "hit", "miss", "end"} <= set(player.chosen)
 
 
 def test_moves_head_for_the_goals_the_rule_set_offers() -> None:
@@ -37,9 +79,9 @@ def test_moves_head_for_the_goals_the_rule_set_offers() -> None:
     start = game.state.figures["K"].hex
     assert start is not None
     for goal in (h("A1"), h("E3")):
-        game.rules.goals = lambda state, figure, goal=goal: [goal]  # type: ignore[method-assign]
+        game.rules.goals = lambda state, figure, goal=goal: [goal]
         move = AutoPlayer(0).choose(game)
-        assert isinstance(move, autoplay.Move) and goal.distance(move.to) < goal.distance(start)
+        assert isinstance(move, Move) and goal.distance(move.to) < goal.distance(start)
 
 
 def test_rolls_use_the_sides_of_the_requested_dice() -> None:
