@@ -70,14 +70,19 @@ def changes_the_game(cmd: str) -> bool:
     return RULES[cmd].changes
 
 
-def why_gm_only(cmd: str, gm_tablet: str | None) -> str:
-    """The reason a tablet that is not the GM may not send ``cmd``: the refusal, and the greyed control's text."""
+def why_gm_only(cmd: str) -> str:
+    """Why a tablet that is not the GM may not send ``cmd``, short enough for the control greyed with it."""
+    return _("only the GM may {doing} here", doing=_(RULES[cmd].doing))
+
+
+def refusal(cmd: str, gm_tablet: str | None) -> str:
+    """The refusal of ``cmd`` to a tablet that is not the GM: the role and the fix."""
     if gm_tablet is None:  # the gm command at a table without a named GM: the GM code makes the GM
         return _("only the game master may do that: this tablet is not the GM. Fix: use the tablet the engine was "
                  "started with as --gm, or enter the GM code the engine printed")
-    return _("only the game master may {doing} at this table: this tablet is not the GM. Fix: ask the GM to do it "
-             "on the GM's tablet {tablet!r}, or make this tablet the GM: enter the GM code the engine printed at "
-             "start", doing=_(RULES[cmd].doing), tablet=gm_tablet)
+    return _("{reason}: this tablet is not the GM. Fix: ask the GM to do it on the GM's tablet {tablet!r}, or make "
+             "this tablet the GM: enter the GM code the engine printed at start", reason=why_gm_only(cmd),
+             tablet=gm_tablet)
 
 
 def _gms(rule: Rule, gm_tablet: str | None) -> bool:
@@ -86,14 +91,14 @@ def _gms(rule: Rule, gm_tablet: str | None) -> bool:
 
 def gm_only(gm_tablet: str | None) -> dict[str, str]:
     """The commands only the GM may send at this table, each with the reason the other tablets show."""
-    return {cmd: why_gm_only(cmd, gm_tablet) for cmd, rule in RULES.items() if _gms(rule, gm_tablet)}
+    return {cmd: why_gm_only(cmd) for cmd, rule in RULES.items() if _gms(rule, gm_tablet)}
 
 
 def check(cmd: str, gm: bool, gm_tablet: str | None) -> None:
     """Refuse ``cmd`` from a tablet that is not the GM when the table leaves it to the GM (``action``: the
     prompt's decider says, see :func:`check_answer`)."""
     if not gm and _gms(RULES[cmd], gm_tablet):
-        raise RoleError(why_gm_only(cmd, gm_tablet))
+        raise RoleError(refusal(cmd, gm_tablet))
 
 
 def check_answer(gms_prompt: bool, turns_only: bool, prompt_text: str, gm_tablet: str | None) -> None:
