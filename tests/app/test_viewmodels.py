@@ -367,7 +367,6 @@ def test_unknown_tags_offer_every_figure_in_play_named_with_its_hex() -> None:
     from companion_app.viewmodels.marker_assignment import unknown_tags
     from engine.game import Game
     from engine.scenario import load_scenario
-from engine.service.roles import gm_only
     from engine.snapshot import game_snapshot, scenario_to_dict
 
     scenario = load_scenario("tutorial")
