@@ -63,6 +63,7 @@ class HexaApp(App):  # type: ignore[misc]
     undo_label = StringProperty("Undo")
     history_label = StringProperty("History…")
     undo_why = StringProperty("")  # why undo and the history are greyed, shown on their buttons
+    undo_gm_why = StringProperty("")  # why undo is greyed when the engine leaves it to the GM (shown beside it)
     language_why = StringProperty("")  # why the table's language switch is greyed (only the GM changes it here)
     new_game_why = StringProperty("")  # why the scenarios' buttons are greyed (only the GM starts games here)
     can_undo = BooleanProperty(False)
@@ -212,10 +213,12 @@ class HexaApp(App):  # type: ignore[misc]
         undo_label = _("Undo: {action}", action=steps[0].action) if steps else _("Undo")
         if len(undo_label) > 30:
             undo_label = undo_label[:29] + "…"
+        self.undo_gm_why = s.why_gm_only("undo")  # the engine's reason, too long for the buttons: shown beside them
         if self.undo_why:  # a greyed button says why
-            undo_label = _("Undo: {action}", action=self.undo_why)
+            undo_label = _("Undo: the GM's") if self.undo_gm_why else _("Undo: {action}", action=self.undo_why)
         self.undo_label = undo_label  # set once: every change lays the button's text out and draws the panel again
-        self.history_label = _("History: {why}", why=self.undo_why) if self.undo_why else _("History…")
+        self.history_label = ((_("History: the GM's") if self.undo_gm_why else _("History: {why}", why=self.undo_why))
+                              if self.undo_why else _("History…"))
         self.language_why = s.why_gm_only("language")
         if s.why_gm_only("new_game") != self.new_game_why:
             self.new_game_why = s.why_gm_only("new_game")

@@ -44,6 +44,8 @@ class PlayScreen(Screen):  # type: ignore[misc]
         lines: list[str] = []
         if session.notice:
             lines.append(session.notice)
+        if session.why_gm_only("undo"):  # beside Undo and History, greyed on a player's tablet at a table with a GM
+            lines.append(session.why_gm_only("undo"))
         said = session.notice
         table = session.table_view.lines(session.board) if session.board is not None else []
         if session.shape is None:
