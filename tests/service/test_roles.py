@@ -6,6 +6,7 @@ are the GM's. Without a GM the table decides, as the wire protocol's examples sh
 from __future__ import annotations
 
 from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
@@ -42,22 +43,25 @@ def test_every_command_has_its_role() -> None:
     assert set(RULES) == set(ENGINE_COMMANDS)
 
 
-def test_with_a_gm_named_a_player_cannot_undo_the_gms_verdict_place_figures_or_switch_games(
-        context: zmq.Context[zmq.Socket[bytes]], tmp_path: Path) -> None:
+@contextmanager
+def at_the_verdict(context: zmq.Context[zmq.Socket[bytes]], tmp_path: Path) -> Iterator[tuple[EngineClient,
+                                                                                               EngineClient]]:
+    """The keyed table (GM ``gm-tablet``) after the players played up to the GM's verdict and the GM gave it."""
     with keyed_table(context, tmp_path) as (_, master, player):
         for action in verdict_actions():
             assert player.request("action", WAIT_S, action=action).ok
         assert master.request("action", WAIT_S, action={"kind": "choose", "option": "miss"}).ok  # the GM's verdict
-        played = history(player)
+        yield master, player
 
+
+def test_with_a_gm_named_a_player_cannot_undo_the_gms_verdict(
+        context: zmq.Context[zmq.Socket[bytes]], tmp_path: Path) -> None:
+    with at_the_verdict(context, tmp_path) as (master, player):
+        played = history(player)
         said = refused(player, "undo")
         assert said.startswith("only the GM may take actions back here: this tablet is not the GM. Fix: ask the GM")
         assert f"{GM_TABLET!r}" in said and "enter the GM code the engine printed" in said
-        assert "place figures outside the rules" in refused(player, "override", figure="orc", to="I5")
-        assert "start a new game" in refused(player, "new_game", scenario="tutorial")
-        assert "load another game" in refused(player, "load", game_id=1)
-        assert "change the table's language" in refused(player, "language", lang="ja")
-        assert history(player) == played and player.game_id == 1  # nothing changed
+        assert history(player) == played
 
         scenario = player.request("snapshot", WAIT_S).fields["scenario"]
         assert set(scenario["gm_only"]) == GMS
@@ -65,13 +69,32 @@ def test_with_a_gm_named_a_player_cannot_undo_the_gms_verdict_place_figures_or_s
 
         assert master.request("language", WAIT_S, lang="ja").ok  # the GM's: the refusals read in Japanese now
         said_ja = refused(player, "undo")
-        assert "行動を取り消すのはGMだけです" in said_ja and f"{GM_TABLET!r}" in said_ja and said_ja != said
+        assert "行動を取り消すのはGMだけです" in said_ja and f"{GM_TABLET!r}" in said_ja
+        assert "テーブルの言語を変えるのはGMだけです" in refused(player, "language", lang="en")
         assert master.request("language", WAIT_S, lang="en").ok
 
         undone = master.request("undo", WAIT_S)
         assert undone.ok and undone.fields["undone"] == "choose miss" and history(player) == played - 1
-        assert master.request("override", WAIT_S, figure="orc", to="I5").ok
+
+
+def test_with_a_gm_named_a_player_cannot_place_figures_by_override(
+        context: zmq.Context[zmq.Socket[bytes]], tmp_path: Path) -> None:
+    with at_the_verdict(context, tmp_path) as (master, player):
+        assert "place figures outside the rules" in refused(player, "override", figure="orc", to="I5")
+        assert refused(player, "gm", op="place", figure="orc", to="I5").startswith("only the GM may use the game")
+        assert player.request("snapshot", WAIT_S).fields["game"]["state"]["figures"]["orc"]["hex"] != [8, 0]
+        assert master.request("override", WAIT_S, figure="orc", to="I5").fields["to"] == [8, 0]
+
+
+def test_with_a_gm_named_a_player_cannot_start_or_load_a_game(
+        context: zmq.Context[zmq.Socket[bytes]], tmp_path: Path) -> None:
+    with at_the_verdict(context, tmp_path) as (master, player):
+        assert "start a new game" in refused(player, "new_game", scenario="tutorial")
+        assert player.request("snapshot", WAIT_S).fields["game_id"] == 1
         assert master.request("new_game", WAIT_S, scenario="tutorial").fields["game_id"] == 2
+        assert "load another game" in refused(player, "load", game_id=1)
+        assert player.request("snapshot", WAIT_S).fields["game_id"] == 2
+        assert master.request("load", WAIT_S, game_id=1).ok
 
 
 def test_without_a_gm_the_table_decides_and_only_the_gm_tools_need_the_code(
