@@ -4,16 +4,19 @@ request with the same ``id`` is its own. Real sockets; the restart case with CUR
 
 from __future__ import annotations
 
+import sqlite3
 from collections.abc import Iterator
+from contextlib import closing
 from pathlib import Path
 from typing import Any
 
 import pytest
 import zmq
 
+from engine.service.answered import CLIENTS, PER_CLIENT, Answer, AnswerBook
 from engine.service.client import EngineClient
 from engine.service.security import load_client_keys
-from engine.wire import EngineReply
+from engine.wire import EngineReply, EngineRequest
 from tests.service.conftest import Rig, goblin_to_move
 from tests.service.gm_table import engine_on, table_keys
 from tests.waiting import WAIT_S
@@ -84,3 +87,28 @@ def test_a_request_resent_to_a_restarted_engine_is_answered_not_done_again(
         assert own(send(tablet, "action", "order", action={"kind": "roll", "values": [2, 5]})) == own(first)
     finally:
         again.stop()
+
+
+def test_the_answers_kept_are_bounded_per_client_and_in_clients_also_in_the_journal_file(tmp_path: Path) -> None:
+    path = tmp_path / "journal.sqlite"
+    book = AnswerBook(path)
+    undo = [EngineRequest("undo", {}, f"u{i}") for i in range(PER_CLIENT + 3)]
+    for request in undo:
+        book.remember("key:tablet", request, Answer(True, None, {"undone": request.id}))
+    for client in range(CLIENTS):  # as many other clients: the tablet, least recently heard, is forgotten first
+        book.remember(f"route:{client}", undo[0], Answer(True, None, {}))
+    assert book.recall("key:tablet", undo[-1]) is None and book.recall("route:0", undo[0]) is not None
+    book.close()
+    again = AnswerBook(path)
+    assert again.recall("route:0", undo[0]) is not None and again.recall("key:tablet", undo[-1]) is None
+    again.remember("key:tablet", undo[0], Answer(True, None, {}))
+    for request in undo:
+        again.remember("key:tablet", request, Answer(True, None, {"undone": request.id}))
+    assert again.recall("key:tablet", undo[2]) is None  # the oldest three of this client are forgotten
+    kept = again.recall("key:tablet", undo[3])
+    assert kept is not None and kept.fields == {"undone": "u3"}
+    again.close()
+    with closing(sqlite3.connect(path)) as conn:
+        rows = conn.execute("SELECT COUNT(*) FROM service_answers WHERE client = 'key:tablet'").fetchone()[0]
+        total = conn.execute("SELECT COUNT(*) FROM service_answers").fetchone()[0]
+    assert rows == PER_CLIENT and total <= PER_CLIENT * CLIENTS
