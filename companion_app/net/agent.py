@@ -22,6 +22,7 @@ from __future__ import annotations
 import itertools
 import logging
 import queue
+import secrets
 import threading
 import time
 from collections.abc import Callable
@@ -106,6 +107,7 @@ class NetworkAgent:
         self._events: queue.Queue[AgentEvent] = queue.Queue()
         self._outbox: queue.Queue[_Pending] = queue.Queue()
         self._ids = itertools.count(1)
+        self._token = secrets.token_hex(4)  # request ids of this run only: the engine answers a resent id once
         self._stop = threading.Event()
         self._thread: threading.Thread | None = None
         self._held: list[AgentEvent] = []  # events passed over by wait_for (tools and tests only)
@@ -126,7 +128,7 @@ class NetworkAgent:
 
     def request(self, cmd: str, callback: ReplyCallback | None = None, **fields: Any) -> str:
         """Queue a command for the engine; its reply comes back as a ``reply`` event (and to ``callback``)."""
-        rid = f"r{next(self._ids)}"
+        rid = f"r{next(self._ids)}-{self._token}"
         payload = wire.encode_request(cmd, rid, **fields)
         self._outbox.put(_Pending(rid, payload, callback))
         return rid

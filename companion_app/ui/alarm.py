@@ -26,13 +26,15 @@ Override = Callable[[dict[str, Any]], None]
 class AlarmBanner(BoxLayout):  # type: ignore[misc]
     """One illegal move, shown until the engine stops reporting it."""
 
-    def __init__(self, alarm: IllegalAlarm, on_override: Override | None, **kwargs: Any) -> None:
+    def __init__(self, alarm: IllegalAlarm, on_override: Override | None, why_no_override: str = "",
+                 **kwargs: Any) -> None:
         kwargs.setdefault("orientation", "vertical")
         kwargs.setdefault("spacing", dp(4))
         kwargs.setdefault("padding", dp(10))
         kwargs.setdefault("size_hint_y", None)
         super().__init__(**kwargs)
         self.alarm = alarm
+        self.why_no_override = why_no_override  # the override greyed: why (only the GM places figures here)
         self.bind(minimum_height=self.setter("height"))
         with self.canvas.before:
             Color(*PLATE)
@@ -49,9 +51,12 @@ class AlarmBanner(BoxLayout):  # type: ignore[misc]
         self.override: BigButton | None = None
         if on_override is not None and alarm.override is not None:
             fields = alarm.override
-            self.override = BigButton(text=alarm.override_label, font_base=20, colour=list(palette.BUTTON))
+            self.override = BigButton(text=alarm.override_label, font_base=20, colour=list(palette.BUTTON),
+                                      disabled=bool(why_no_override), why_disabled=why_no_override)
             self.override.bind(on_release=lambda _b: on_override(fields))
             self.add_widget(self.override)
+            if why_no_override:
+                self.add_widget(WrapLabel(text=why_no_override, font_base=20, color=palette.DESYNC))
 
     def _redraw(self, *_: Any) -> None:
         self._plate.pos, self._plate.size = self.pos, self.size

@@ -63,6 +63,9 @@ class HexaApp(App):  # type: ignore[misc]
     undo_label = StringProperty("Undo")
     history_label = StringProperty("History…")
     undo_why = StringProperty("")  # why undo and the history are greyed, shown on their buttons
+    undo_gm_why = StringProperty("")  # why undo is greyed when the engine leaves it to the GM (shown beside it)
+    language_why = StringProperty("")  # why the table's language switch is greyed (only the GM changes it here)
+    new_game_why = StringProperty("")  # why the scenarios' buttons are greyed (only the GM starts games here)
     can_undo = BooleanProperty(False)
     face_seat = BooleanProperty(False)
     prompt_rotation = NumericProperty(0)
@@ -82,6 +85,7 @@ class HexaApp(App):  # type: ignore[misc]
         self.header_text = _("Waiting for the engine…")
         self.undo_label = _("Undo")
         self.history_label = _("History…")
+        self._scenario_choices: list[ScenarioChoice] = []
         self._shown_revision = -1
         self._shown_prompt: Any = None
         self.last_message_at = 0.0  # monotonic time of the last engine message applied (benchmarks)
@@ -127,10 +131,14 @@ class HexaApp(App):  # type: ignore[misc]
         self.agent.request("scenarios", self._got_scenarios)
 
     def _got_scenarios(self, reply: dict[str, Any]) -> None:
-        choices: list[ScenarioChoice] = scenario_choices(reply)
-        self.sm.get_screen("setup").list_scenarios(choices, self.new_game)
+        self._scenario_choices = scenario_choices(reply)
+        self._list_scenarios()
         if not reply.get("ok"):
             self.session.set_notice(_("The engine did not list its scenarios: {error}", error=reply.get("error")))
+
+    def _list_scenarios(self) -> None:
+        """The Setup screen's scenario buttons, greyed with the reason where only the GM starts games."""
+        self.sm.get_screen("setup").list_scenarios(self._scenario_choices, self.new_game, self.new_game_why)
 
     def show_screen(self, name: str) -> None:
         self.sm.current = name
@@ -200,16 +208,21 @@ class HexaApp(App):  # type: ignore[misc]
         prompt_changed = s.prompt is not self._shown_prompt
         self.header_text = s.header.text if s.board is not None else _("Waiting for the engine…")
         steps = undo_steps(s.entries, 1)
-        self.can_undo = bool(steps) and not self.big_screen
+        self.undo_why = s.why_no_undo(self.big_screen)  # a player's tablet when only the GM takes back: the reason
+        self.can_undo = not self.undo_why
         undo_label = _("Undo: {action}", action=steps[0].words) if steps else _("Undo")
         if len(undo_label) > 30:
             undo_label = undo_label[:29] + "…"
-        self.undo_why = "" if self.can_undo else (_("read-only big screen") if self.big_screen
-                                                  else _("nothing to undo yet"))
+        self.undo_gm_why = s.why_gm_only("undo")  # the engine's reason, too long for the buttons: shown beside them
         if self.undo_why:  # a greyed button says why
-            undo_label = _("Undo: {action}", action=self.undo_why)
+            undo_label = _("Undo: the GM's") if self.undo_gm_why else _("Undo: {action}", action=self.undo_why)
         self.undo_label = undo_label  # set once: every change lays the button's text out and draws the panel again
-        self.history_label = _("History: {why}", why=self.undo_why) if self.undo_why else _("History…")
+        self.history_label = ((_("History: the GM's") if self.undo_gm_why else _("History: {why}", why=self.undo_why))
+                              if self.undo_why else _("History…"))
+        self.language_why = s.why_gm_only("language")
+        if s.why_gm_only("new_game") != self.new_game_why:
+            self.new_game_why = s.why_gm_only("new_game")
+            self._list_scenarios()
         self._turn_prompt()
         screen = self.sm.current_screen
         screen.refresh(s, prompt_changed)

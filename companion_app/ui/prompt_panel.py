@@ -71,15 +71,18 @@ class PromptPanel(BoxLayout):  # type: ignore[misc]
         self.send_override: SendOverride | None = None
         self.alarm: AlarmBanner | None = None  # an illegal move on the table, above the prompt until it is put right
 
-    def show_alarm(self, alarm: IllegalAlarm | None) -> None:
-        """Show the table's illegal move at the top of the panel (or take it away); the same one again stays."""
-        if (self.alarm.alarm if self.alarm is not None else None) == alarm:
+    def show_alarm(self, alarm: IllegalAlarm | None, why_no_override: str = "") -> None:
+        """Show the table's illegal move at the top of the panel (or take it away); the same one again stays. Its
+        override is greyed with ``why_no_override`` when this tablet may not place figures (only the GM, here)."""
+        if self.alarm is not None and (self.alarm.alarm, self.alarm.why_no_override) == (alarm, why_no_override):
+            return
+        if self.alarm is None and alarm is None:
             return
         if self.alarm is not None:
             self.remove_widget(self.alarm)
             self.alarm = None
         if alarm is not None:
-            self.alarm = AlarmBanner(alarm, None if self.read_only else self.send_override)
+            self.alarm = AlarmBanner(alarm, None if self.read_only else self.send_override, why_no_override)
             self.add_widget(self.alarm, index=len(self.children))  # first, above the prompt
 
     def _take(self, kind: type[Served], text: str, **look: Any) -> Served:

@@ -13,6 +13,7 @@ from companion_app.ui.cached_layer import CachedBoxLayout
 from companion_app.ui.fitting_row import FittingRow  # noqa: F401  (the .kv files' query and shape rows)
 from companion_app.ui.prompt_panel import PromptPanel
 from companion_app.ui.widgets import BigButton, WrapLabel
+from companion_app.viewmodels import palette
 from companion_app.viewmodels.camera_model import camera_report
 from companion_app.viewmodels.marker_assignment import unknown_tags
 from companion_app.viewmodels.session import GameSession, figure_heading
@@ -38,11 +39,13 @@ class PlayScreen(Screen):  # type: ignore[misc]
         self._shapes(session)
         if prompt_changed:
             self.ids.prompt.show(session.prompt)
-        self.ids.prompt.show_alarm(session.table_view.alarm)
+        self.ids.prompt.show_alarm(session.table_view.alarm, session.why_gm_only("override"))
         self._query_toggles(session)
         lines: list[str] = []
         if session.notice:
             lines.append(session.notice)
+        if session.why_gm_only("undo"):  # beside Undo and History, greyed on a player's tablet at a table with a GM
+            lines.append(session.why_gm_only("undo"))
         said = session.notice
         table = session.table_view.lines(session.board) if session.board is not None else []
         if session.shape is None:
@@ -180,15 +183,18 @@ class SetupScreen(Screen):  # type: ignore[misc]
         self.ids.sides.text = "\n".join(line.text for line in view.sides)
         self.ids.balance.text = view.warning
 
-    def list_scenarios(self, choices: list[ScenarioChoice], on_pick: Any) -> None:
-        """The connected engine's scenarios: one button each (a file it cannot read: its error, no button)."""
+    def list_scenarios(self, choices: list[ScenarioChoice], on_pick: Any, why_not: str = "") -> None:
+        """The connected engine's scenarios: one button each (a file it cannot read: its error, no button); greyed,
+        the reason above them, when this tablet may not start a game (``why_not``: only the GM does here)."""
         box = self.ids.scenarios
         box.clear_widgets()
         if not choices:
             box.add_widget(WrapLabel(text=_("The engine has listed no scenarios yet."), font_base=18))
+        elif why_not:
+            box.add_widget(WrapLabel(text=why_not, font_base=18, color=palette.DESYNC))
         for choice in choices:
             if not choice.error:
-                b = BigButton(text=choice.button_text)
+                b = BigButton(text=choice.button_text, disabled=bool(why_not), why_disabled=why_not)
                 b.bind(on_release=lambda _b, n=choice.name: on_pick(n))
                 box.add_widget(b)
             else:

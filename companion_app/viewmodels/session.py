@@ -14,7 +14,7 @@ from companion_app.viewmodels.board_model import BoardView, FigureView, HexKey, 
 from companion_app.viewmodels.glossary import Glossary, glossary_of
 from companion_app.viewmodels.gm_model import GmAccess, GmDesk, GmTools
 from companion_app.viewmodels.header_model import HeaderView, header_view
-from companion_app.viewmodels.log_model import LogEntry, log_entries
+from companion_app.viewmodels.log_model import LogEntry, log_entries, undo_steps
 from companion_app.viewmodels.overlays import SelectionOverlay, TableOverlay, query_overlay, table_overlay
 from companion_app.viewmodels.prompt_model import OptionView, PromptModel
 from companion_app.viewmodels.shape_model import ShapeAim, ShapeQuery
@@ -131,6 +131,20 @@ class GameSession:
     def set_notice(self, text: str) -> None:
         self.notice = text
         self.revision += 1
+
+    def why_gm_only(self, cmd: str) -> str:
+        """Why this tablet may not send ``cmd`` (its control greyed with it): the engine's reason when the table
+        leaves the command to the game master (the scenario's ``gm_only``) and this tablet is not the GM; empty
+        when it may."""
+        if self.gm.is_gm or self.scenario is None:
+            return ""
+        return str((self.scenario.get("gm_only") or {}).get(cmd, ""))
+
+    def why_no_undo(self, big_screen: bool = False) -> str:
+        """Why Undo and the history are greyed; empty when this tablet may take the last action back."""
+        if big_screen:
+            return _("read-only big screen")
+        return self.why_gm_only("undo") or ("" if undo_steps(self.entries, 1) else _("nothing to undo yet"))
 
     def _rebuild(self) -> None:
         if self.scenario is None:

@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import itertools
 import logging
+import secrets
 import time
 from collections import deque
 from collections.abc import Callable
@@ -65,6 +66,10 @@ class EngineClient:
                 keys.apply(socket)
         for topic in topics:
             self.sub.setsockopt(zmq.SUBSCRIBE, topic)
+        # Who this client is to the engine without CURVE keys, kept across reconnects (a restarted engine), and a
+        # prefix making its request ids its own: the engine answers a resent id once (engine.service.answered).
+        self.token = secrets.token_hex(6)
+        self.dealer.setsockopt(zmq.ROUTING_ID, f"tablet-{self.token}".encode())
         self.sub.connect(pub)
         self.dealer.connect(commands)
         self._ids = itertools.count(1)
@@ -189,7 +194,7 @@ class EngineClient:
     # -- blocking helpers (tools, tests) -------------------------------------------------------------
     def request(self, cmd: str, timeout_s: float = 5.0, **fields: Any) -> EngineReply:
         """Send a command and wait for its reply; ``TimeoutError`` when the engine does not answer."""
-        request_id = next(self._ids)
+        request_id = f"{self.token}-{next(self._ids)}"
         self.send(cmd, request_id, **fields)
         return self.wait_reply(request_id, timeout_s)
 

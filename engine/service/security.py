@@ -109,10 +109,39 @@ def load_client_keys(keys_dir: str | Path, name: str = "tablet") -> ClientKeys:
     return ClientKeys(public, secret, server_public)
 
 
-class CurveServer:
-    """Runs the ZAP authenticator and makes sockets CURVE servers; logs refused handshakes."""
+class _AllowedKeys:
+    """The ZAP check: a client key of ``authorized/`` that is not one of the ``refused`` (the engine's own)."""
 
-    def __init__(self, context: zmq.Context[zmq.Socket[bytes]], keys_dir: str | Path) -> None:
+    def __init__(self, authorized: Path, refused: tuple[str, ...]) -> None:
+        self.allowed = set(zmq.auth.load_certificates(str(authorized)))
+        self.refused: dict[bytes, str] = {}
+        for name in refused:
+            path = authorized / f"{name}.key"
+            if path.is_file():
+                key = zmq.auth.load_certificate(str(path))[0]
+                self.refused[key] = name
+                self.allowed.discard(key)
+        self.told = False
+
+    def callback(self, domain: str, key: bytes) -> bool:
+        name = self.refused.get(key)
+        if name is not None and not self.told:  # once: the client retries ten times a second
+            self.told = True
+            log.warning("refused a client holding the key %s/%s.key_secret: that key is the engine's own, not a "
+                        "tablet's. Fix: give each tablet its own key with 'hexa keys --dir KEYS --add-client NAME' "
+                        "and start its app with --client NAME", CLIENTS_DIR, name)
+        return key in self.allowed
+
+
+class CurveServer:
+    """Runs the ZAP authenticator and makes sockets CURVE servers; logs refused handshakes.
+
+    ``refused``: client names whose allowed keys this server turns away all the same (the engine refuses its own
+    client key, which its camera services accept, so nobody holding it passes for a tablet).
+    """
+
+    def __init__(self, context: zmq.Context[zmq.Socket[bytes]], keys_dir: str | Path,
+                 refused: tuple[str, ...] = ()) -> None:
         keys = Path(keys_dir)
         public, secret = _load(keys / f"{SERVER_NAME}.key_secret", secret=True)
         authorized = keys / AUTHORIZED_DIR
@@ -123,7 +152,7 @@ class CurveServer:
         self.public, self.secret = public, secret
         self.auth = ThreadAuthenticator(context, log=logging.getLogger(f"{__name__}.zap"))
         self.auth.start()
-        self.auth.configure_curve(domain="*", location=str(authorized))
+        self.auth.configure_curve_callback(domain="*", credentials_provider=_AllowedKeys(authorized, refused))
         self._monitors: list[tuple[str, zmq.Socket[bytes]]] = []
         self.refused = 0  # handshakes refused so far, on every socket
         self._unlogged: dict[str, int] = {}

@@ -38,6 +38,7 @@ import zmq
 from engine import wire
 from engine.errors import EngineError
 from engine.i18n import gettext_for, ngettext_for
+from engine.service import answered, roles
 from engine.service.camera_feed import CameraFeed
 from engine.service.game_master import GameMaster, gm_key_id, new_gm_code, user_id
 from engine.service.log_limit import SUMMARY_EVERY_S, LimitedLog, clip
@@ -127,7 +128,8 @@ class EngineServer:
         self.started = time.monotonic()
         self._stop = threading.Event()
         self._sockets: list[zmq.Socket[bytes]] = []
-        self.curve = CurveServer(self.context, config.keys_dir) if config.keys_dir is not None else None
+        self.curve = (CurveServer(self.context, config.keys_dir, refused=(ENGINE_CLIENT,))
+                      if config.keys_dir is not None else None)  # the engine's own key is no tablet's
         self._monitors: list[zmq.Socket[bytes]] = []
         try:
             self.pub = self._socket(zmq.PUB, "publisher")
@@ -260,24 +262,38 @@ class EngineServer:
             return
         code = request.args.pop(wire.GM_CODE_KEY, None)
         gm = self.gm.is_gm(code if isinstance(code, str) else None, user)
+        once = request.id is not None and roles.changes_the_game(request.cmd)
+        client = answered.client_of(user, identity)
+        first = self.session.answers.recall(client, request) if once else None
+        if first is not None:  # a resent request: the first answer again, nothing done twice
+            log.info("request %r of %s answered again (already done)", request.id, request.cmd)
+            extra = {"last_seq": self.seq} if first.ok else {}
+            self._reply(envelope, first.ok, first.error, request.cmd, request.id, **extra, **first.fields)
+            return
+        answer = self._answer(request, gm)
+        if once and answer.ok:  # a refusal changed nothing: sent again, it is tried again
+            self.session.answers.remember(client, request, answer)
+        extra = {"last_seq": self.seq} if answer.ok else {}
+        self._reply(envelope, answer.ok, answer.error, request.cmd, request.id, **extra, **answer.fields)
+
+    def _answer(self, request: wire.EngineRequest, gm: bool) -> answered.Answer:
+        """Carry out one command and publish what it changed."""
         try:
             fields, changes = self.session.handle(request, gm=gm)
         except EngineError as exc:
             self._declined(f"{request.cmd}: {exc}")
-            self._reply(envelope, False, str(exc), request.cmd, request.id)
-            return
+            return answered.Answer(False, clip(str(exc), MAX_ERROR_CHARS), {})
         except Exception as exc:  # the service must outlive any bug in one command
             log.exception("command %s failed", request.cmd)
-            self._reply(envelope, False, _("internal error while doing {cmd}: {error}", cmd=request.cmd, error=exc),
-                        request.cmd, request.id)
-            return
+            return answered.Answer(False, clip(_("internal error while doing {cmd}: {error}", cmd=request.cmd,
+                                                 error=exc), MAX_ERROR_CHARS), {})
         self.publish_changes(changes)
         if request.cmd == "snapshot":
             table = TableMessage(self.seq, time.time(), self.engine_run, self.session.game_id,
                                  **self.table_body()).body()
             fields["table"] = table
             fields["revision"] = self.revision
-        self._reply(envelope, True, None, request.cmd, request.id, last_seq=self.seq, **fields)
+        return answered.Answer(True, None, fields)
 
     # -- the loop ----------------------------------------------------------------------------------
     def _process_cameras(self, ready: set[Any]) -> None:

@@ -28,6 +28,8 @@ from engine.rules import find_ruleset
 from engine.rules.content import QueryInput
 from engine.scenario import Scenario, load_scenario
 from engine.service import overrides as override_log
+from engine.service import roles
+from engine.service.answered import AnswerBook
 from engine.service.files import choose_scenario, save_text, scenario_names
 from engine.service.map_registration import MapRegistration
 from engine.snapshot import (
@@ -93,6 +95,7 @@ class EngineSession:
                  scenario_dir: Path | None = None) -> None:
         self.journal = journal
         self.overrides = override_log.OverrideLog(journal)
+        self.answers = AnswerBook(journal.path)  # the answers to requests that changed the game, per client
         self.save_dir = (save_dir or Path.cwd()).resolve()
         self.scenario_dir = scenario_dir  # new_game takes the .toml files here by name, besides the bundled ones
         self.cameras: dict[str, CameraView] = {}
@@ -126,7 +129,9 @@ class EngineSession:
         return self.journaled.id
 
     def scenario_dict(self) -> dict[str, Any]:
-        return scenario_to_dict(self.scenario, self.game.points())
+        """The scenario as the tablets get it, with ``gm_only``: the commands only the game master may send at this
+        table, each with the reason the other tablets grey its control with (:mod:`engine.service.roles`)."""
+        return {**scenario_to_dict(self.scenario, self.game.points()), "gm_only": roles.gm_only(self.gm_tablet)}
 
     @property
     def gm_at_table(self) -> bool:
@@ -145,6 +150,7 @@ class EngineSession:
 
     def close(self) -> None:
         self.overrides.close()
+        self.answers.close()
 
     # -- camera side ---------------------------------------------------------------------------------
     def _raised(self, m: MarkerTrack, camera_mm: tuple[float, float, float] | None) -> tuple[float, float]:
@@ -254,19 +260,19 @@ class EngineSession:
     def handle(self, request: EngineRequest, gm: bool = False) -> tuple[dict[str, Any], Changes]:
         """Carry out a validated command; raises :class:`CommandError` (or EngineError) with the reason.
 
-        ``gm``: the command comes from the game master (the server decides who that is); only the GM may
-        send ``gm`` commands.
+        ``gm``: the command comes from the game master (the server decides who that is); what only the GM may
+        do is :mod:`engine.service.roles`' table.
         """
+        roles.check(request.cmd, gm, self.gm_tablet)
         if request.cmd == "gm":
-            if not gm:
-                raise CommandError(_("only the game master may do that: this tablet is not the GM. Fix: use the tablet "
-                                     "the engine was started with as --gm, or enter the GM code the engine printed"))
             return self._gm(request.args)
         if request.cmd == "snapshot":
             fields, changes = self._cmd_snapshot(request.args)
             return {**fields, "gm": gm}, changes
         if request.cmd == "action" and not gm:
-            self._refuse_unless_players_answer(request.args["action"])
+            raw = request.args["action"]
+            roles.check_answer(self.gms_to_answer(), isinstance(raw, dict) and raw.get("kind") == "face",
+                               self.game.prompt.text, self.gm_tablet)
         handler = getattr(self, f"_cmd_{request.cmd}")
         result: tuple[dict[str, Any], Changes] = handler(request.args)
         return result
@@ -287,14 +293,6 @@ class EngineSession:
         self.sync.renamed(journaled.scenario)
         log.info("the table speaks %s now (game %d rebuilt from the journal)", lang, self.game_id)
         return {"language": lang}, Changes(scenario=True, state=True, rewritten=True)
-
-    def _refuse_unless_players_answer(self, raw: Any) -> None:
-        """An answer from a tablet that is not the GM to a prompt the GM answers is refused, saying who decides."""
-        if not self.gms_to_answer() or (isinstance(raw, dict) and raw.get("kind") == "face"):
-            return  # turning a figure answers no prompt
-        raise CommandError(_("the game master decides this ({prompt}), and this tablet is not the GM. Fix: answer it "
-                             "on the GM's tablet {tablet!r}, or make this tablet the GM: enter the GM code the engine "
-                             "printed at start", prompt=self.game.prompt.text, tablet=self.gm_tablet))
 
     # -- the game master ---------------------------------------------------------------------------------
     def _gm(self, args: dict[str, Any]) -> tuple[dict[str, Any], Changes]:

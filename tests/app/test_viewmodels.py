@@ -19,6 +19,7 @@ from engine.actions import Choose, Roll, action_from_dict
 from engine.game import Game
 from engine.hexes import Hex
 from engine.scenario import load_scenario
+from engine.service.roles import gm_only
 from engine.snapshot import game_snapshot, query_to_dict, scenario_to_dict
 from engine.wire import CameraLink, TableMessage
 
@@ -405,3 +406,17 @@ def test_opposed_dice_are_entered_in_any_order_and_changed_until_the_last_is_in(
     assert p.enter_face(3, 1) is None and p.entered == [None, 3] and p.focus == 0  # the second side first
     assert p.enter_face(2, 1) is None and p.entered == [None, 2]  # changed its mind
     assert p.enter_face(5, 0) == {"kind": "roll", "values": [5, 2], "virtual": False}
+
+
+def test_a_players_tablet_greys_what_the_engine_leaves_to_the_gm_with_the_engines_reason(game: Game) -> None:
+    s = session_for(game)
+    play(game, s, {"kind": "roll", "values": [4, 2]})
+    assert s.why_no_undo() == ""  # no GM named: the table decides, anyone takes back
+    s.set_scenario({**scenario_to_dict(game.scenario, game.points()), "gm_only": gm_only("gm-tablet")})
+    reason = s.why_no_undo()
+    assert reason == "only the GM may take actions back here" == s.why_gm_only("undo")
+    assert s.why_gm_only("new_game") == "only the GM may start a new game here"
+    assert s.why_gm_only("override") and s.why_gm_only("language") and not s.why_gm_only("query")
+    s.gm.by_key = True  # the engine names this tablet the GM: nothing greyed
+    assert s.why_no_undo() == "" and s.why_gm_only("new_game") == ""
+    assert s.why_no_undo(big_screen=True) == "read-only big screen"

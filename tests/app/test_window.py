@@ -133,6 +133,9 @@ def test_the_gms_verdict_is_greyed_with_its_reason_on_a_players_tablet_and_open_
                   "every greyed control on play says why: []",
                   "the engine refuses a player's verdict, naming the GM's tablet and how to become GM",
                   "the GM code makes this tablet the GM", "the verdicts open on the GM's tablet",
+                  "Undo greyed on a player's tablet with the engine's reason: only the GM takes back",
+                  "the language switch greyed with the engine's reason on setup: []",
+                  "the language switch opens on the GM's tablet",
                   "the GM's verdict taken"):
         assert check in checks
     for name in ("gm-verdict-greyed", "gm-verdict-open"):

@@ -213,6 +213,10 @@ def verdict_script(d: Driver) -> Step:
             "each greyed verdict says who answers it")
     missing = unexplained_disabled(play)
     d.check(missing == [], f"every greyed control on play says why: {missing}")
+    take_back = (s.scenario or {}).get("gm_only", {}).get("undo", "")
+    d.check(take_back.startswith("only the GM may") and play.ids.undo.disabled
+            and play.ids.undo.why_disabled == take_back and take_back in play.ids.info.text,
+            "Undo greyed on a player's tablet with the engine's reason: only the GM takes back")
     d.screenshot("gm-verdict-greyed")
     app.send_action({"kind": "choose", "option": "miss"})  # sent anyway: the engine has the last word
     yield d.expect(lambda: "the game master decides this" in s.notice and f"'{GM_TABLET}'" in s.notice,
@@ -220,9 +224,13 @@ def verdict_script(d: Driver) -> Step:
     app.show_screen("setup")
     yield d.drawn()
     setup = app.sm.get_screen("setup")
+    missing = unexplained_disabled(setup)
+    d.check(setup.ids.lang_ja.disabled and setup.ids.lang_ja.why_disabled.startswith("only the GM may")
+            and missing == [], f"the language switch greyed with the engine's reason on setup: {missing}")
     setup.ids.gm_code.text = code[0]
     d.tap_widget(setup.ids.become_gm)
     yield d.expect(lambda: app.is_gm, "the GM code makes this tablet the GM")
+    yield d.expect(lambda: not setup.ids.lang_ja.disabled, "the language switch opens on the GM's tablet")
     app.show_screen("play")
     yield d.drawn()
     yield d.expect(lambda: len(panel.option_buttons) == 4

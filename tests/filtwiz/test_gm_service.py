@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator
-from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -20,38 +19,16 @@ from engine.scenario import load_scenario
 from engine.service.client import EngineClient
 from engine.service.keys import main as keys_main
 from engine.service.overrides import OverrideLog
-from engine.service.security import KeyFileError, load_client_keys
+from engine.service.security import KeyFileError
 from engine.service.server import EngineServer, ServerConfig
 from engine.service.session import EngineSession
 from tests.app.engine_process import EngineProcess
 from tests.app.gm_examples import verdict_actions
-from tests.service.conftest import ANY_PORT, serve_engine
+from tests.service.conftest import ANY_PORT
+from tests.service.gm_table import SCENARIO, Engine, engine_on, keyed_table
 from tests.waiting import WAIT_S
 
 CODE = "test-gm-code"
-SCENARIO = "filtwiz-river-ambush"
-
-
-class Engine:
-    """A Filtwiz engine in a thread and a tablet synced to it."""
-
-    def __init__(self, context: zmq.Context[zmq.Socket[bytes]], journal: Path, config: ServerConfig) -> None:
-        self.context = context
-        self.session, self.server, self.thread = serve_engine(context, str(journal), SCENARIO, config)
-        self.tablets: list[EngineClient] = []
-
-    def tablet(self, **kw: Any) -> EngineClient:
-        client = EngineClient(self.server.pub_endpoint, self.server.commands_endpoint, self.context, **kw)
-        client.sync(WAIT_S)
-        self.tablets.append(client)
-        return client
-
-    def stop(self) -> None:
-        for t in self.tablets:
-            t.close()
-        self.server.stop()
-        self.thread.join(5.0)
-        assert not self.thread.is_alive()
 
 
 @pytest.fixture
@@ -62,7 +39,7 @@ def context() -> Iterator[zmq.Context[zmq.Socket[bytes]]]:
 
 
 def _engine(context: zmq.Context[zmq.Socket[bytes]], tmp_path: Path, **config: Any) -> Engine:
-    return Engine(context, tmp_path / "journal.sqlite", ServerConfig(pub=ANY_PORT, commands=ANY_PORT, **config))
+    return engine_on(context, tmp_path, **config)
 
 
 def gm(tablet: EngineClient, op: str, code: str | None = CODE, **fields: Any) -> dict[str, Any]:
@@ -146,21 +123,6 @@ def test_the_gm_marks_terrain_moves_anyone_rules_and_calculates_and_the_journal_
         kinds = [o.kind for o in log.of_game(game_id)]
         log.close()
     assert kinds == ["terrain", "place", "out", "ruling", "calculation"]  # the refused ones left no trace
-
-
-@contextmanager
-def keyed_table(
-        context: zmq.Context[zmq.Socket[bytes]], tmp_path: Path) -> Iterator[tuple[Engine, EngineClient, EngineClient]]:
-    """An engine with CURVE keys whose GM is the tablet ``gm-tablet``: the engine, that tablet and a player's."""
-    keys = tmp_path / "keys"
-    assert keys_main(["--dir", str(keys), "--client", "gm-tablet", "--client", "player"]) == 0
-    engine = _engine(context, tmp_path, keys_dir=keys, gm="gm-tablet")
-    try:
-        master = engine.tablet(keys=load_client_keys(keys, "gm-tablet"))
-        player = engine.tablet(keys=load_client_keys(keys, "player"))
-        yield engine, master, player
-    finally:
-        engine.stop()
 
 
 def test_a_gm_named_by_its_key_needs_no_code_and_other_keyed_tablets_are_refused(

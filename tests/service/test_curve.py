@@ -85,3 +85,31 @@ def test_a_client_retrying_with_a_wrong_key_does_not_flood_the_log(
         close_rig(rig)
     lines = [r.getMessage() for r in caplog.records if "refused a client without valid CURVE keys" in r.getMessage()]
     assert 1 <= len(lines) <= 2, lines  # one per socket (publisher, commands) until the next report is due
+
+
+def test_a_tablet_holding_the_engines_own_client_key_is_refused(
+        context: zmq.Context[zmq.Socket[bytes]], tmp_path: Path, caplog: pytest.LogCaptureFixture) -> None:
+    keys = tmp_path / "keys"
+    assert keys_main(["--dir", str(keys)]) == 0  # clients/engine.key_secret: the engine's, for its camera services
+    caplog.set_level(logging.WARNING, logger="engine.service.security")
+    rig = make_rig(context, str(tmp_path / "journal.sqlite"), keys_dir=keys)
+    assert rig.server.curve is not None
+    impostor = EngineClient(rig.server.pub_endpoint, rig.server.commands_endpoint, context,
+                            keys=load_client_keys(keys, "engine"))
+    allowed = EngineClient(rig.server.pub_endpoint, rig.server.commands_endpoint, context, keys=load_client_keys(keys))
+    try:
+        assert allowed.sync(WAIT_S).ok
+        deadline = time.monotonic() + WAIT_S
+        while rig.server.curve.refused == 0 and time.monotonic() < deadline:  # the impostor's handshakes
+            allowed.poll(0.05)
+        assert rig.server.curve.refused > 0
+        with contextlib.suppress(TimeoutError):  # no connection takes it once the handshake failed
+            impostor.send_raw([wire.encode_request("snapshot", 1)])
+        for _ in range(2):  # two heartbeats reach the allowed tablet meanwhile
+            allowed.wait_for(wire.TOPIC_ENGINE_HEARTBEAT, WAIT_S)
+        assert not impostor.dealer.poll(0, zmq.POLLIN) and impostor.poll(0.01) is None
+    finally:
+        impostor.close()
+        allowed.close()
+        close_rig(rig)
+    assert any("the engine's own, not a tablet's" in r.getMessage() for r in caplog.records)
