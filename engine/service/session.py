@@ -7,7 +7,9 @@
 
 from __future__ import annotations
 
+import copy
 import logging
+from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
@@ -307,6 +309,17 @@ class EngineSession:
             return self._gm_ruling(args)
         return self._gm_calculate(args)
 
+    def _kept(self, change: Callable[[], object], record: Callable[[], None]) -> None:
+        """Make a change outside the rules (the GM's, an override) and write it to the journal; when the write
+        fails (a full disk) the change is taken back, so the game in play is always the one the journal holds."""
+        before = copy.deepcopy(self.game.state)
+        change()
+        try:
+            record()
+        except BaseException:
+            self.game.replace_state(before)
+            raise
+
     def _gm_event(self, text: str, kind: str, data: dict[str, Any], state: bool = True) -> Changes:
         event = {"kind": kind, "text": text, "data": data}
         return Changes(state=state, events=[EventsOut(len(self.game.history), f"gm {kind}", [event], "gm")])
@@ -315,11 +328,11 @@ class EngineSession:
         figure = self._figure_arg(args["figure"])
         after = override_log.last_seq_in_play(self.journaled)
         try:
-            override_log.take_out(self.game, figure)
+            self._kept(lambda: override_log.take_out(self.game, figure),
+                       lambda: self.overrides.record(self.game_id, after, figure, Hex(0, 0), override_log.OUT))
         except ValueError as exc:
             raise CommandError(_("{name} is already out of play ({error})", name=self.sync.name(figure),
                                  error=exc)) from None
-        self.overrides.record(self.game_id, after, figure, Hex(0, 0), override_log.OUT)
         changes = self._gm_event(_("The GM takes {name} out of play.", name=self.sync.name(figure)), "gm_out",
                                  {"figure": figure})
         changes.merge(self.follow_table())
@@ -333,10 +346,10 @@ class EngineSession:
         terrain = str(args["terrain"])
         after = override_log.last_seq_in_play(self.journaled)
         try:
-            override_log.mark_terrain(self.game, cell, terrain)
+            self._kept(lambda: override_log.mark_terrain(self.game, cell, terrain),
+                       lambda: self.overrides.record(self.game_id, after, "", cell, override_log.TERRAIN, terrain))
         except ValueError as exc:
             raise CommandError(str(exc)) from None
-        self.overrides.record(self.game_id, after, "", cell, override_log.TERRAIN, terrain)
         label = self.scenario.label(cell)
         changes = self._gm_event(f"The GM marks {label} {terrain}.", "gm_terrain",
                                  {"cell": [cell.q, cell.r], "terrain": terrain})
@@ -347,10 +360,11 @@ class EngineSession:
         key, value = str(args["key"]), args["value"]
         after = override_log.last_seq_in_play(self.journaled)
         try:
-            override_log.set_ruling(self.game, key, value)
+            self._kept(lambda: override_log.set_ruling(self.game, key, value),
+                       lambda: self.overrides.record_data(self.game_id, after, override_log.RULING,
+                                                          {"key": key, "value": value}))
         except ValueError as exc:
             raise CommandError(str(exc)) from None
-        self.overrides.record_data(self.game_id, after, override_log.RULING, {"key": key, "value": value})
         text = (_("The GM rules {key}: {value}.", key=key, value=value) if value is not None
                 else _("The GM withdraws the ruling {key}.", key=key))
         changes = self._gm_event(text, "gm_ruling", {"key": key, "value": value})
@@ -439,8 +453,8 @@ class EngineSession:
             raise CommandError(_("{name} is no longer in play; it cannot be placed", name=self.sync.name(figure)))
         after = override_log.last_seq_in_play(self.journaled)
         origin = fig.hex
-        override_log.place_figure(self.game, figure, to)
-        self.overrides.record(self.game_id, after, figure, to)
+        self._kept(lambda: override_log.place_figure(self.game, figure, to),
+                   lambda: self.overrides.record(self.game_id, after, figure, to))
         self.sync.forget_intents(figure)
         text = f"override {figure} {self.scenario.label(to)}"
         where = "?" if origin is None else self.scenario.label(origin)

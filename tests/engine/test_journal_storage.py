@@ -149,3 +149,35 @@ def test_damage_is_still_damage(tmp_path: Path) -> None:
     conn.close()
     with pytest.raises(JournalError, match=r"is damaged.*move that file away"):
         Journal(path)
+
+
+def test_a_change_outside_the_rules_refused_by_a_full_disk_is_taken_back(tmp_path: Path) -> None:
+    path = tmp_path / "games.sqlite"
+    session = open_session(str(path), "tutorial")
+    conn = session.overrides._conn  # the overrides' own connection: where a GM's change or an override is written
+    try:
+        figure = next(iter(session.game.state.figures))
+        start = session.game.state.figures[figure].hex
+        assert start is not None
+        cells = [start, next(h for h in session.scenario.board.tiles if h != start)]
+        conn.execute(f"PRAGMA max_page_count = {conn.execute('PRAGMA page_count').fetchone()[0]}")
+        refused: JournalError | None = None
+        for n in range(2000):  # rows fill the last page, then the next one needs a page the disk has not
+            to = cells[(n + 1) % 2]
+            override = wire.parse_request(json.dumps({"cmd": "override", "id": f"o{n}", "figure": figure,
+                                                      "to": [to.q, to.r]}))
+            was = session.game.state.figures[figure].hex
+            try:
+                session.handle(override)
+            except JournalError as exc:
+                refused = exc
+                break
+        assert refused is not None, "the overrides never filled their pages"
+        assert "the disk holding it is full" in str(refused) and "nothing was lost" in str(refused)
+        assert session.game.state.figures[figure].hex == was  # what the tablets see is what the journal holds
+        conn.execute("PRAGMA max_page_count = 1073741823")  # space returns
+        session.handle(override)
+        assert session.game.state.figures[figure].hex == to
+    finally:
+        session.close()
+        session.journal.close()
