@@ -61,7 +61,9 @@ class HeadlessPlayer:
     def __init__(self, engine: EngineClient, table: TableControlClient, scenario: Scenario, seed: int,
                  say: Callable[[str], None] = print, judge_timeout_s: float = JUDGE_TIMEOUT_S) -> None:
         self.engine, self.table, self.scenario, self.say = engine, table, scenario, say
-        self.player = AutoPlayer(seed)
+        # The plain aims, no exploring: the demo shows the camera loop on a game that moves towards its end;
+        # exploring every rule group is the auto games' job (engine.autoplay, hexa play --auto).
+        self.player = AutoPlayer(seed, explore=0.0)
         self.judge_timeout_s = judge_timeout_s
         self.game = Game(scenario)
         self.stats = HeadlessStats()
