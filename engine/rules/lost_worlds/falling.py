@@ -18,12 +18,24 @@ from typing import TYPE_CHECKING
 from engine.actions import Choose, Roll
 from engine.events import Event
 from engine.flow.machine import Stage
+from engine.hexes import Hex
 from engine.i18n import gettext_for
 from engine.prompts import Option, Prompt, PromptKind
 from engine.state import FigureState, GameState
 
 from . import chart, resume
-from .condition import DOWN, FOUGHT, OFF_BALANCE, RAN, balance, conscious, hurt, set_balance
+from .condition import (
+    DOWN,
+    FOUGHT,
+    OFF_BALANCE,
+    RAN,
+    balance,
+    conscious,
+    hurt,
+    move_body,
+    next_turn_starts,
+    set_balance,
+)
 from .dice import table_prompt
 from .moving import drop_weapon
 from .steps import DropRoll, FallCheck, FallPoints, FallWhere, LandBeside, OntoRoll, PushRoll
@@ -107,25 +119,35 @@ def apply_onto(r: LostWorlds, state: GameState, step: OntoRoll, roll: Roll, even
         resume.go_on(r, state, step.then, events)
 
 
-def landings(r: LostWorlds, state: GameState, fig: FigureState, target: FigureState) -> list[Option]:
+def landing_spaces(r: LostWorlds, state: GameState, fig: FigureState, target: FigureState) -> list[Hex]:
+    """Where a character that came down on ``target`` (a jump onto it, or a fall into its space) may land: a space
+    next to it, no higher than its level (the character came down to it: never back up where it came from),
+    holding no other conscious character."""
     if target.hex is None:
         return []
+    ceiling = r.board.level(target.hex)
+    return [n for n in r.spaces.steps(target.hex)
+            if r.board.level(n) <= ceiling and not r.spaces.others_conscious(state, n, fig.id)]
+
+
+def landings(r: LostWorlds, state: GameState, fig: FigureState, target: FigureState) -> list[Option]:
     return [Option(f"land-{r.label(n)}", _("land on {space} (level {level})", space=r.label(n),
                                            level=r.board.level(n)), n)
-            for n in r.board.neighbours(target.hex)
-            if r.spaces.standable(n) and (n == fig.hex or not r.spaces.others_conscious(state, n, fig.id))]
+            for n in landing_spaces(r, state, fig, target)]
 
 
 def prompt_land(r: LostWorlds, state: GameState, step: LandBeside) -> Prompt:
     fig, target = state.figures[step.figure], state.figures[step.target]
-    return Prompt(PromptKind.CHOOSE, fig.side, _("{name} lands next to {target}: pick the space.",
-                                                 name=r.name_of(fig.id), target=r.name_of(target.id)),
+    assert target.hex is not None
+    return Prompt(PromptKind.CHOOSE, fig.side, _("{name} lands next to {target}: pick a space no higher than its "
+                                                 "level ({level}).", name=r.name_of(fig.id),
+                                                 target=r.name_of(target.id), level=r.board.level(target.hex)),
                   figure=fig.id, options=tuple(landings(r, state, fig, target)))
 
 
 def apply_land(r: LostWorlds, state: GameState, step: LandBeside, choice: Choose, events: list[Event]) -> None:
     to = r.board.from_label(choice.option.removeprefix("land-"))
-    state.put(step.figure, to)
+    move_body(state, state.figures[step.figure], to)
     events.append(Event("landed", _("{name} lands on {space}.", name=r.name_of(step.figure),
                                     space=r.where(state, step.figure)),
                         {"figure": step.figure, "to": [to.q, to.r]}))
@@ -156,8 +178,8 @@ def fall_result(r: LostWorlds, state: GameState, fig: FigureState, total: int, c
     events.append(Event("fall_check", _("Fall table: {total} — {name}: {text}.", total=total, name=r.name_of(fig.id),
                                         text=row.values["text"]),
                         {"figure": fig.id, "total": total, "result": result}))
-    if result == "off_balance" and balance(fig) == "normal":
-        set_balance(fig, "off_balance")
+    if result == "off_balance":
+        next_turn_starts(fig, "off_balance")
     if result == "fall":
         state.step = FallWhere(fig.id, chooser, then)
         if not fall_spaces(r, state, fig):
@@ -219,13 +241,21 @@ def apply_where(r: LostWorlds, state: GameState, step: FallWhere, choice: Choose
     to = r.board.from_label(choice.option.removeprefix("fall-"))
     levels = r.board.level(fig.hex) - r.board.level(to)
     who = r.spaces.others_conscious(state, to, fig.id)
-    set_balance(fig, "down")
-    if levels == 0 and not who:
-        state.put(fig.id, to)
+    next_turn_starts(fig, "down")
+    if levels == 0 and who:  # the points on page 41, then the jump-onto table, then it lands beside
+        events.append(Event("fell", _("{name} falls onto {target} at {space} without a change of level.",
+                                      name=r.name_of(fig.id), target=r.name_of(who[0].id), space=r.label(to)),
+                            {"figure": fig.id, "onto": who[0].id}))
+        state.step = FallPoints(fig.id, step.then, who[0].id)
+        return
+    if levels == 0:
+        move_body(state, fig, to)
         events.append(Event("fell", _("{name} falls to {space} without a change of level.", name=r.name_of(fig.id),
                                       space=r.where(state, fig.id)), {"figure": fig.id}))
         state.step = FallPoints(fig.id, step.then)
         return
+    if not who:
+        move_body(state, fig, to)  # moved, then hurt: "1 damage per level fallen", taken as it lands
     words = hurt(state, fig, levels)
     said = dict(name=r.name_of(fig.id), levels=levels, space=r.label(to), words=words)
     text = _("{name} falls {levels} levels to {space}: {levels} damage, {name} {words}.", **said) if words \
@@ -234,12 +264,13 @@ def apply_where(r: LostWorlds, state: GameState, step: FallWhere, choice: Choose
     if who and fig.alive:
         state.step = OntoRoll(fig.id, who[0].id, levels, step.then)
         return
-    state.put(fig.id, to)
+    if who:
+        move_body(state, fig, to)  # dead in the fall: it is taken off where it fell
     resume.go_on(r, state, step.then, events)
 
 
 def _fall_in_place(r: LostWorlds, state: GameState, fig: FigureState, then: str) -> None:
-    set_balance(fig, "down")
+    next_turn_starts(fig, "down")
     state.step = FallPoints(fig.id, then)
 
 
@@ -262,6 +293,9 @@ def apply_points(r: LostWorlds, state: GameState, step: FallPoints, choice: Choo
     text = _("{name} takes {n} damage from the fall and {words}.", **said) if words \
         else _("{name} takes {n} damage from the fall.", **said)
     events.append(Event("fall_points", text, {"figure": fig.id, "damage": n}))
+    if step.onto and fig.alive:  # it fell into a character's space: the jump-onto table too
+        state.step = OntoRoll(fig.id, step.onto, 0, step.then)
+        return
     resume.go_on(r, state, step.then, events)
 
 

@@ -151,7 +151,9 @@ class FallWhere(Step):
 @step("lw.page41")
 @dataclass(frozen=True)
 class FallPoints(Step):
-    """A fall without a change of level: the points on page 41 of the opponent's book."""
+    """A fall without a change of level: the points on page 41 of the opponent's book (``onto``: the character in
+    the space it fell into, whose jump-onto table follows)."""
 
     figure: str
     then: str
+    onto: str = ""
