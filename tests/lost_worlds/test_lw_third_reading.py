@@ -130,6 +130,18 @@ def test_a_body_landing_unconscious_after_a_jump_rolls_no_recovery_that_turn() -
     assert moved
 
 
+def test_a_character_knocked_out_by_the_fall_a_push_caused_rolls_no_recovery_that_turn() -> None:
+    s = tower(TOWER, (hero("B2"), foe("C2", hp=2), foe("E3", name="Other")))
+    g = game(s)
+    choose(g, "hardpush-foe")
+    roll(g, 5)  # +1: a fall
+    choose(g, "fall-D2")  # 3 levels down, 3 damage: unconscious as it lands
+    assert g.state.figures["foe"].flag(UNCONSCIOUS)
+    for answer in ("end", "keep", "end", "keep"):  # the hero's move ends, then the other monster's
+        choose(g, answer)
+    assert "recovery table" not in g.prompt.text and "initiative" in g.prompt.text
+
+
 # -- 4. the fall table's next-turn states ----------------------------------------------------------------------
 def test_off_balance_from_the_fall_table_waits_for_the_next_turn_so_a_second_push_adds_nothing() -> None:
     g = game(tower(TOWER, (hero("A1"), foe("B1"))))

@@ -248,15 +248,13 @@ def apply_where(r: LostWorlds, state: GameState, step: FallWhere, choice: Choose
                             {"figure": fig.id, "onto": who[0].id}))
         state.step = FallPoints(fig.id, step.then, who[0].id)
         return
-    if levels == 0:
-        move_body(state, fig, to)
+    if levels == 0:  # the points on page 41; it is moved as it takes them
         events.append(Event("fell", _("{name} falls to {space} without a change of level.", name=r.name_of(fig.id),
-                                      space=r.where(state, fig.id)), {"figure": fig.id}))
-        state.step = FallPoints(fig.id, step.then)
+                                      space=_("{space} (level {level})", space=r.label(to),
+                                                                level=r.board.level(to))), {"figure": fig.id}))
+        state.step = FallPoints(fig.id, step.then, to=to)
         return
-    if not who:
-        move_body(state, fig, to)  # moved, then hurt: "1 damage per level fallen", taken as it lands
-    words = hurt(state, fig, levels)
+    words = hurt(state, fig, levels)  # as it lands: a character knocked out by its fall is a body that fell
     said = dict(name=r.name_of(fig.id), levels=levels, space=r.label(to), words=words)
     text = _("{name} falls {levels} levels to {space}: {levels} damage, {name} {words}.", **said) if words \
         else _("{name} falls {levels} levels to {space}: {levels} damage.", **said)
@@ -264,8 +262,7 @@ def apply_where(r: LostWorlds, state: GameState, step: FallWhere, choice: Choose
     if who and fig.alive:
         state.step = OntoRoll(fig.id, who[0].id, levels, step.then)
         return
-    if who:
-        move_body(state, fig, to)  # dead in the fall: it is taken off where it fell
+    move_body(state, fig, to)
     resume.go_on(r, state, step.then, events)
 
 
@@ -293,6 +290,8 @@ def apply_points(r: LostWorlds, state: GameState, step: FallPoints, choice: Choo
     text = _("{name} takes {n} damage from the fall and {words}.", **said) if words \
         else _("{name} takes {n} damage from the fall.", **said)
     events.append(Event("fall_points", text, {"figure": fig.id, "damage": n}))
+    if step.to is not None:
+        move_body(state, fig, step.to)
     if step.onto and fig.alive:  # it fell into a character's space: the jump-onto table too
         state.step = OntoRoll(fig.id, step.onto, 0, step.then)
         return
