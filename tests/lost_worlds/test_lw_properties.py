@@ -12,7 +12,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from engine.game import Game
-from engine.rules.lost_worlds import blocking, falling
+from engine.rules.lost_worlds import blocking
 from engine.rules.lost_worlds.condition import HELD
 from tests.lost_worlds.tower import FLAT_3x3, game, tower
 
@@ -70,4 +70,4 @@ def test_landings_beside_a_character_are_the_free_spaces_next_to_it_no_higher(ca
                      if board.from_label(s).distance(target.hex) == 1
                      and board.level(board.from_label(s)) <= board.level(target.hex)
                      and not any(o.hex == board.from_label(s) for o in state.figures.values() if o.id != fid)}
-            assert set(falling.landing_spaces(r, state, me, target)) == plain  # type: ignore[arg-type]
+            assert set(r.spaces.landing_spaces(state, me, target)) == plain  # type: ignore[attr-defined]

@@ -181,6 +181,21 @@ def test_a_jump_onto_an_enemy_costs_one_and_lands_beside_it_never_back_up() -> N
     assert "onto-foe" not in options(g)  # beside it on its level: no second jump from there
 
 
+def test_no_jump_onto_an_enemy_with_nowhere_to_land_beside_it() -> None:
+    well = """
+1   1   1
+  1   1
+1   3   1
+  0   1
+1   1   1
+  1   1
+"""
+    g = game(tower(well, (hero("C2"), foe("B2"))))  # the foe at the bottom of a one-space well
+    assert "onto-foe" not in options(g)
+    g = game(tower(well.replace("  0   1\n1   1   1", "  0   1\n1   0   1"), (hero("C2"), foe("B2"))))
+    assert "onto-foe" in options(g)  # C3 beside it is on its level
+
+
 # -- 6. the side swing ban -------------------------------------------------------------------------------------
 CLIFFS = """
 0   0   0

@@ -18,7 +18,6 @@ from typing import TYPE_CHECKING
 from engine.actions import Choose, Roll
 from engine.events import Event
 from engine.flow.machine import Stage
-from engine.hexes import Hex
 from engine.i18n import gettext_for
 from engine.prompts import Option, Prompt, PromptKind
 from engine.state import FigureState, GameState
@@ -119,21 +118,10 @@ def apply_onto(r: LostWorlds, state: GameState, step: OntoRoll, roll: Roll, even
         resume.go_on(r, state, step.then, events)
 
 
-def landing_spaces(r: LostWorlds, state: GameState, fig: FigureState, target: FigureState) -> list[Hex]:
-    """Where a character that came down on ``target`` (a jump onto it, or a fall into its space) may land: a space
-    next to it, no higher than its level (the character came down to it: never back up where it came from),
-    holding no other conscious character."""
-    if target.hex is None:
-        return []
-    ceiling = r.board.level(target.hex)
-    return [n for n in r.spaces.steps(target.hex)
-            if r.board.level(n) <= ceiling and not r.spaces.others_conscious(state, n, fig.id)]
-
-
 def landings(r: LostWorlds, state: GameState, fig: FigureState, target: FigureState) -> list[Option]:
     return [Option(f"land-{r.label(n)}", _("land on {space} (level {level})", space=r.label(n),
                                            level=r.board.level(n)), n)
-            for n in landing_spaces(r, state, fig, target)]
+            for n in r.spaces.landing_spaces(state, fig, target)]
 
 
 def prompt_land(r: LostWorlds, state: GameState, step: LandBeside) -> Prompt:

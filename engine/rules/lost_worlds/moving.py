@@ -193,9 +193,9 @@ def choices(r: LostWorlds, state: GameState, fid: str) -> list[ChartChoice]:
                 out.append(ChartChoice(Option(f"crawl-{label(n)}", _("crawl to {space} ({cost} MP)", space=label(n),
                                                                        cost=c), n), "crawl", c, n))
             continue
-        for enemy in enemy_there:
+        for enemy in enemy_there:  # it must have somewhere to land beside the enemy
             c = chart.cost("jump_onto")
-            if -dl >= 1 and c <= left:
+            if -dl >= 1 and c <= left and r.spaces.landing_spaces(state, fig, enemy):
                 out.append(ChartChoice(Option(f"onto-{enemy.id}", _("jump onto {name} at {space} from {levels} levels "
                                                                     "up ({cost} MP, roll 1d6)",
                                                                     name=r.name_of(enemy.id), space=label(n),

@@ -101,6 +101,16 @@ class Spaces:
                 return _("the friend there is in an enemy's battle range, so it cannot be passed")
         return ""
 
+    def landing_spaces(self, state: GameState, fig: FigureState, target: FigureState) -> list[Hex]:
+        """Where a character that came down on ``target`` (a jump onto it, or a fall into its space) may land: a
+        space next to it, no higher than its level (the character came down to it: never back up where it came
+        from), holding no other conscious character."""
+        if target.hex is None:
+            return []
+        ceiling = self.level(target.hex)
+        return [n for n in self.steps(target.hex)
+                if self.level(n) <= ceiling and not self.others_conscious(state, n, fig.id)]
+
     def can_end(self, state: GameState, fig: FigureState) -> bool:
         """At most one conscious character per space at the end of a move."""
         return fig.hex is not None and not self.others_conscious(state, fig.hex, fig.id)
