@@ -9,16 +9,7 @@ from engine.errors import IllegalActionError
 from engine.prompts import PromptKind
 from engine.rules.lost_worlds.condition import DOWN, HELD, HP, MP, NEXT_DOWN, OFF_BALANCE, RAN
 from engine.rules.lost_worlds.spaces import back_space, beyond
-from tests.lost_worlds.tower import changed, choose, foe, game, hero, label_of, options, roll, tower
-
-TOWER = """
-0   0   0
-  0   0
-0   3   0
-  0   0
-0   0   0
-  0   0
-"""
+from tests.lost_worlds.tower import TOWER, changed, choose, foe, game, hero, label_of, options, roll, tower
 
 
 def test_movement_points_are_the_height_and_a_move_costs_one() -> None:

@@ -17,16 +17,7 @@ from engine.rules.lost_worlds.condition import (
     OFF_BALANCE,
     UNCONSCIOUS,
 )
-from tests.lost_worlds.tower import changed, choose, foe, game, hero, options, roll, tower
-
-TOWER = """
-0   0   0
-  0   0
-0   3   0
-  0   0
-0   0   0
-  0   0
-"""
+from tests.lost_worlds.tower import TOWER, changed, choose, foe, game, hero, options, roll, tower
 
 # Two spaces on level 0 (A1, B1) among spaces on level 2.
 SUNKEN = """
