@@ -1,14 +1,18 @@
 """Coming down: forced drops, jumping onto an enemy, pushes, the fall check and falls to lower spaces.
 
 - A forced drop (to a space 2 or more levels lower) rolls 1d6 on the forced drop table.
-- Jumping onto an enemy (only from at least a level higher) rolls 1d6 on the jump table; the jumper then
-  lands on a space next to the enemy, its side's choice. A fall into a space holding a character is
-  played the same way.
+- Jumping onto an enemy (only from at least a level higher, and only with a free space beside it) rolls 1d6
+  on the jump table; the jumper then lands on a space next to the enemy no higher than its level, its
+  side's choice. A fall into a space holding a character gives the fall's damage (or the page-41 points)
+  and then the jump table, and lands the same way.
 - A pushed enemy rolls the fall table at once (+1 for a hard push); on a fall the pusher picks the space.
 - The fall check phase: each character that ran or fought this turn rolls 1d6 (+1 already off-balance,
   +2 already down): 1–3 nothing, 4–5 the next turn starts off-balance, 6 a fall: the opponent moves it to
   an adjacent space of the same or a lower level, 1 damage per level, and it starts the next turn down; a
-  fall with no change of level costs the points on page 41 of the opponent's book instead.
+  fall with no change of level costs the points on page 41 of the opponent's book instead. "The next turn
+  starts …" waits for the next turn (:func:`.condition.start_turn`).
+- A body that lands unconscious (knocked out by the jump table or by the fall itself) is marked moved: it
+  rolls no recovery this turn.
 """
 
 from __future__ import annotations
@@ -237,9 +241,9 @@ def apply_where(r: LostWorlds, state: GameState, step: FallWhere, choice: Choose
         state.step = FallPoints(fig.id, step.then, who[0].id)
         return
     if levels == 0:  # the points on page 41; it is moved as it takes them
+        space = _("{space} (level {level})", space=r.label(to), level=r.board.level(to))
         events.append(Event("fell", _("{name} falls to {space} without a change of level.", name=r.name_of(fig.id),
-                                      space=_("{space} (level {level})", space=r.label(to),
-                                                                level=r.board.level(to))), {"figure": fig.id}))
+                                      space=space), {"figure": fig.id}))
         state.step = FallPoints(fig.id, step.then, to=to)
         return
     words = hurt(state, fig, levels)  # as it lands: a character knocked out by its fall is a body that fell
