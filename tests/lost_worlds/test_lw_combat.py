@@ -5,7 +5,7 @@ from __future__ import annotations
 from engine.game import Game
 from engine.hexes import direction_between
 from engine.prompts import PromptKind
-from engine.rules.lost_worlds.condition import DOWN, ESCAPED, HP, OFF_BALANCE, UNCONSCIOUS
+from engine.rules.lost_worlds.condition import DOWN, ESCAPED, HP, NEXT_DOWN, OFF_BALANCE, UNCONSCIOUS
 from engine.rules.lost_worlds.spaces import facing_for_back
 from engine.rules.lost_worlds.turn import experience
 from tests.lost_worlds.tower import changed, choose, game, options, roll, tower
@@ -106,7 +106,10 @@ def test_a_fall_check_of_six_lets_the_opponent_move_the_character_down_with_dama
     assert set(options(g)) == {"fall-A2", "fall-B1"}  # B1 holds the troll: a fall onto it plays the jump table
     choose(g, "fall-A2")
     dwarf = g.state.figures["dwarf"]
-    assert dwarf.values[HP] == 8 and dwarf.flag(DOWN)
+    assert dwarf.values[HP] == 8 and dwarf.flag(NEXT_DOWN) and not dwarf.flag(DOWN)  # down from its next turn on
+    roll(g, 1)  # the troll's fall check; the turn ends
+    dwarf = g.state.figures["dwarf"]
+    assert dwarf.flag(DOWN) and not dwarf.flag(NEXT_DOWN)
 
 
 def test_a_fall_without_a_change_of_level_costs_the_points_on_page_41() -> None:

@@ -7,18 +7,9 @@ import pytest
 from engine.actions import Choose
 from engine.errors import IllegalActionError
 from engine.prompts import PromptKind
-from engine.rules.lost_worlds.condition import DOWN, HELD, HP, MP, OFF_BALANCE, RAN
+from engine.rules.lost_worlds.condition import DOWN, HELD, HP, MP, NEXT_DOWN, OFF_BALANCE, RAN
 from engine.rules.lost_worlds.spaces import back_space, beyond
-from tests.lost_worlds.tower import changed, choose, foe, game, hero, label_of, options, roll, tower
-
-TOWER = """
-0   0   0
-  0   0
-0   3   0
-  0   0
-0   0   0
-  0   0
-"""
+from tests.lost_worlds.tower import TOWER, changed, choose, foe, game, hero, label_of, options, roll, tower
 
 
 def test_movement_points_are_the_height_and_a_move_costs_one() -> None:
@@ -196,7 +187,7 @@ def test_a_push_makes_the_enemy_roll_the_fall_table_at_once_and_the_pusher_picks
     assert g.prompt.side == "a" and "fall-D2" in options(g)
     choose(g, "fall-D2")
     foe_state = g.state.figures["foe"]
-    assert foe_state.values[HP] == 7 and foe_state.flag(DOWN)  # 3 levels
+    assert foe_state.values[HP] == 7 and foe_state.flag(NEXT_DOWN)  # 3 levels; down from its next turn on
     assert g.state.figures["hero"].values[MP] == 0
 
 

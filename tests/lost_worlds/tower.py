@@ -19,6 +19,16 @@ FLAT_3x3 = """
   0   0
 """
 
+# FLAT_3x3 with a block three levels high in the middle (C2).
+TOWER = """
+0   0   0
+  0   0
+0   3   0
+  0   0
+0   0   0
+  0   0
+"""
+
 
 def hero(at: str, **more: object) -> dict[str, object]:
     """The first player's character (height 4) on the space labelled ``at``."""

@@ -16,6 +16,7 @@ from engine.actions import Choose
 from engine.board import Terrain
 from engine.events import Event
 from engine.flow.machine import Stage
+from engine.hexes import Hex
 from engine.i18n import N_, gettext_for, ngettext_for
 from engine.prompts import Option, Prompt, PromptKind
 from engine.state import FigureState, GameState
@@ -83,26 +84,18 @@ def restrictions(r: LostWorlds, state: GameState, fig: FigureState) -> list[str]
     """The optional obstacle rules: which book manoeuvres the character may not use now.
 
     Tall means at least the character's height: a blocking space (a wall, a pillar) or a space that many levels
-    higher is tall terrain; a low obstacle is an object one level tall. Unconscious characters count as objects.
+    higher is tall terrain, whatever stands on it; a low obstacle is an object one level tall. Unconscious
+    characters count as objects. For the side swing each neighbouring space counts once.
     """
     if fig.hex is None:
         return []
-    here, tall = fig.hex, r.height(fig.id)
-    lvl = r.board.level(here)
-    tall_things = crowd = 0
-    for n in r.board.neighbours(here):
-        low = r.board.terrain(n) == Terrain.LOW_OBSTACLE
-        if low:
-            crowd += 1
-            tall_things += int(tall <= LOW_OBSTACLE_HEIGHT)
-        elif not r.spaces.standable(n) or not r.spaces.open_side(here, n) or r.board.level(n) - lvl >= tall:
-            tall_things += 1
-        for o in state.figures_at(n):
-            if conscious(o) and r.spaces.in_range(fig, o):
-                crowd += 1
-                tall_things += int(o.side == fig.side)
-            elif o.alive and not conscious(o):
-                crowd += 1
+    lvl = r.board.level(fig.hex)
+    tall_things = sum(_tall_space(r, state, fig, n) for n in r.board.neighbours(fig.hex))
+    crowd = 0
+    for n in r.board.neighbours(fig.hex):
+        crowd += int(r.board.terrain(n) == Terrain.LOW_OBSTACLE)
+        # characters in battle range, and unconscious ones (objects)
+        crowd += sum(1 for o in state.figures_at(n) if r.spaces.in_range(fig, o) or (o.alive and not conscious(o)))
     out = []
     if tall_things >= 2:
         out.append(_("no side swing (two or more tall things or friends in its battle range)"))
@@ -113,6 +106,21 @@ def restrictions(r: LostWorlds, state: GameState, fig: FigureState) -> list[str]
                                                  or state.figures_at(back)):
         out.append(_("no jump back (an obstacle of a level or more in its back space)"))
     return out
+
+
+def _tall_space(r: LostWorlds, state: GameState, fig: FigureState, n: Hex) -> bool:
+    """Whether a neighbouring space counts against the side swing: tall terrain (a wall between, a blocking space,
+    or a space higher than the character's own by at least its height, whatever stands on it), a tall object (a
+    low obstacle, for a character of its height or less) or a friend in battle range. Once per space."""
+    assert fig.hex is not None
+    tall = r.height(fig.id)
+    if not r.spaces.standable(n) or not r.spaces.open_side(fig.hex, n):
+        return True
+    if r.board.level(n) - r.board.level(fig.hex) >= tall:
+        return True
+    if r.board.terrain(n) == Terrain.LOW_OBSTACLE and tall <= LOW_OBSTACLE_HEIGHT:
+        return True
+    return any(o.side == fig.side and conscious(o) and r.spaces.in_range(fig, o) for o in state.figures_at(n))
 
 
 # -- starting combats --------------------------------------------------------------------------------------

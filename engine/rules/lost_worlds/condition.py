@@ -7,6 +7,7 @@ the tablet see the same.
 
 from __future__ import annotations
 
+from engine.hexes import Hex
 from engine.i18n import N_, gettext_for
 from engine.state import FigureState, GameState
 
@@ -17,6 +18,8 @@ OFF_BALANCE, DOWN, UNCONSCIOUS = "off-balance", "down", "unconscious"
 RAN, RAN_LAST_TURN, STARRED = "ran", "ran last turn", "starred action"
 HELD, ESCAPED, FOUGHT, MOVED = "held", "escaped", "fought", "moved"
 HARD_PUSHER = "pushed hard"
+# The fall table's "the next turn starts off-balance / down": kept until the character's next turn starts.
+NEXT_OFF_BALANCE, NEXT_DOWN = "off-balance next turn", "down next turn"
 COUP = "coup de grâce"  # the bonus to the next recovery die
 REGEN, MANA, MANA_LEFT = "regenerating", "mana", "mana recovered"
 CARRY_PAID = "carried"  # this turn's cost of carrying a large object is paid
@@ -28,6 +31,7 @@ BADGE_NAMES: dict[str, str] = {  # each mark as a badge names it (looked up wher
     ESCAPED: N_("escaped"), FOUGHT: N_("fought"), MOVED: N_("moved"), HARD_PUSHER: N_("pushed hard"),
     COUP: N_("coup de grâce"), REGEN: N_("regenerating"), MANA: N_("mana"), MANA_LEFT: N_("mana recovered"),
     IMMATERIAL: N_("immaterial"), CARRY_PAID: N_("carried a large object"),
+    NEXT_OFF_BALANCE: N_("off-balance next turn"), NEXT_DOWN: N_("down next turn"),
 }
 
 
@@ -63,6 +67,34 @@ def balance(fig: FigureState) -> str:
     if fig.flag(OFF_BALANCE):
         return "off_balance"
     return "normal"
+
+
+def next_turn_starts(fig: FigureState, state: str) -> None:
+    """The fall table's "the next turn starts off-balance / down": it takes effect when the character's next turn
+    starts (:func:`start_turn`), not at once. Down outranks off-balance."""
+    if state == "down":
+        fig.mark(NEXT_OFF_BALANCE, None)
+        fig.mark(NEXT_DOWN, True)
+    elif state == "off_balance" and not fig.flag(NEXT_DOWN):
+        fig.mark(NEXT_OFF_BALANCE, True)
+
+
+def start_turn(fig: FigureState) -> None:
+    """A new turn starts: what the fall table left for it takes effect (off-balance never lifts one who is down)."""
+    if fig.flag(NEXT_DOWN):
+        set_balance(fig, "down")
+    elif fig.flag(NEXT_OFF_BALANCE) and balance(fig) == "normal":
+        set_balance(fig, "off_balance")
+    fig.mark(NEXT_DOWN, None)
+    fig.mark(NEXT_OFF_BALANCE, None)
+
+
+def move_body(state: GameState, fig: FigureState, to: Hex) -> None:
+    """Something other than its own move puts the character on ``to`` (a fall, a landing, a wraith's touch). A body
+    moved while unconscious rolls no recovery this turn (the ``moved`` mark)."""
+    state.put(fig.id, to)
+    if fig.alive and fig.flag(UNCONSCIOUS):
+        fig.mark(MOVED, True)
 
 
 def hurt(state: GameState, fig: FigureState, damage: int) -> str:

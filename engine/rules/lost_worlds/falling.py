@@ -1,14 +1,18 @@
 """Coming down: forced drops, jumping onto an enemy, pushes, the fall check and falls to lower spaces.
 
 - A forced drop (to a space 2 or more levels lower) rolls 1d6 on the forced drop table.
-- Jumping onto an enemy (only from at least a level higher) rolls 1d6 on the jump table; the jumper then
-  lands on a space next to the enemy, its side's choice. A fall into a space holding a character is
-  played the same way.
+- Jumping onto an enemy (only from at least a level higher, and only with a free space beside it) rolls 1d6
+  on the jump table; the jumper then lands on a space next to the enemy no higher than its level, its
+  side's choice. A fall into a space holding a character gives the fall's damage (or the page-41 points)
+  and then the jump table, and lands the same way.
 - A pushed enemy rolls the fall table at once (+1 for a hard push); on a fall the pusher picks the space.
 - The fall check phase: each character that ran or fought this turn rolls 1d6 (+1 already off-balance,
   +2 already down): 1–3 nothing, 4–5 the next turn starts off-balance, 6 a fall: the opponent moves it to
   an adjacent space of the same or a lower level, 1 damage per level, and it starts the next turn down; a
-  fall with no change of level costs the points on page 41 of the opponent's book instead.
+  fall with no change of level costs the points on page 41 of the opponent's book instead. "The next turn
+  starts …" waits for the next turn (:func:`.condition.start_turn`).
+- A body that lands unconscious (knocked out by the jump table or by the fall itself) is marked moved: it
+  rolls no recovery this turn.
 """
 
 from __future__ import annotations
@@ -23,7 +27,18 @@ from engine.prompts import Option, Prompt, PromptKind
 from engine.state import FigureState, GameState
 
 from . import chart, resume
-from .condition import DOWN, FOUGHT, OFF_BALANCE, RAN, balance, conscious, hurt, set_balance
+from .condition import (
+    DOWN,
+    FOUGHT,
+    OFF_BALANCE,
+    RAN,
+    balance,
+    conscious,
+    hurt,
+    move_body,
+    next_turn_starts,
+    set_balance,
+)
 from .dice import table_prompt
 from .moving import drop_weapon
 from .steps import DropRoll, FallCheck, FallPoints, FallWhere, LandBeside, OntoRoll, PushRoll
@@ -108,24 +123,23 @@ def apply_onto(r: LostWorlds, state: GameState, step: OntoRoll, roll: Roll, even
 
 
 def landings(r: LostWorlds, state: GameState, fig: FigureState, target: FigureState) -> list[Option]:
-    if target.hex is None:
-        return []
     return [Option(f"land-{r.label(n)}", _("land on {space} (level {level})", space=r.label(n),
                                            level=r.board.level(n)), n)
-            for n in r.board.neighbours(target.hex)
-            if r.spaces.standable(n) and (n == fig.hex or not r.spaces.others_conscious(state, n, fig.id))]
+            for n in r.spaces.landing_spaces(state, fig, target)]
 
 
 def prompt_land(r: LostWorlds, state: GameState, step: LandBeside) -> Prompt:
     fig, target = state.figures[step.figure], state.figures[step.target]
-    return Prompt(PromptKind.CHOOSE, fig.side, _("{name} lands next to {target}: pick the space.",
-                                                 name=r.name_of(fig.id), target=r.name_of(target.id)),
+    assert target.hex is not None
+    return Prompt(PromptKind.CHOOSE, fig.side, _("{name} lands next to {target}: pick a space no higher than its "
+                                                 "level ({level}).", name=r.name_of(fig.id),
+                                                 target=r.name_of(target.id), level=r.board.level(target.hex)),
                   figure=fig.id, options=tuple(landings(r, state, fig, target)))
 
 
 def apply_land(r: LostWorlds, state: GameState, step: LandBeside, choice: Choose, events: list[Event]) -> None:
     to = r.board.from_label(choice.option.removeprefix("land-"))
-    state.put(step.figure, to)
+    move_body(state, state.figures[step.figure], to)
     events.append(Event("landed", _("{name} lands on {space}.", name=r.name_of(step.figure),
                                     space=r.where(state, step.figure)),
                         {"figure": step.figure, "to": [to.q, to.r]}))
@@ -156,8 +170,8 @@ def fall_result(r: LostWorlds, state: GameState, fig: FigureState, total: int, c
     events.append(Event("fall_check", _("Fall table: {total} — {name}: {text}.", total=total, name=r.name_of(fig.id),
                                         text=row.values["text"]),
                         {"figure": fig.id, "total": total, "result": result}))
-    if result == "off_balance" and balance(fig) == "normal":
-        set_balance(fig, "off_balance")
+    if result == "off_balance":
+        next_turn_starts(fig, "off_balance")
     if result == "fall":
         state.step = FallWhere(fig.id, chooser, then)
         if not fall_spaces(r, state, fig):
@@ -219,14 +233,20 @@ def apply_where(r: LostWorlds, state: GameState, step: FallWhere, choice: Choose
     to = r.board.from_label(choice.option.removeprefix("fall-"))
     levels = r.board.level(fig.hex) - r.board.level(to)
     who = r.spaces.others_conscious(state, to, fig.id)
-    set_balance(fig, "down")
-    if levels == 0 and not who:
-        state.put(fig.id, to)
-        events.append(Event("fell", _("{name} falls to {space} without a change of level.", name=r.name_of(fig.id),
-                                      space=r.where(state, fig.id)), {"figure": fig.id}))
-        state.step = FallPoints(fig.id, step.then)
+    next_turn_starts(fig, "down")
+    if levels == 0 and who:  # the points on page 41, then the jump-onto table, then it lands beside
+        events.append(Event("fell", _("{name} falls onto {target} at {space} without a change of level.",
+                                      name=r.name_of(fig.id), target=r.name_of(who[0].id), space=r.label(to)),
+                            {"figure": fig.id, "onto": who[0].id}))
+        state.step = FallPoints(fig.id, step.then, who[0].id)
         return
-    words = hurt(state, fig, levels)
+    if levels == 0:  # the points on page 41; it is moved as it takes them
+        space = _("{space} (level {level})", space=r.label(to), level=r.board.level(to))
+        events.append(Event("fell", _("{name} falls to {space} without a change of level.", name=r.name_of(fig.id),
+                                      space=space), {"figure": fig.id}))
+        state.step = FallPoints(fig.id, step.then, to=to)
+        return
+    words = hurt(state, fig, levels)  # as it lands: a character knocked out by its fall is a body that fell
     said = dict(name=r.name_of(fig.id), levels=levels, space=r.label(to), words=words)
     text = _("{name} falls {levels} levels to {space}: {levels} damage, {name} {words}.", **said) if words \
         else _("{name} falls {levels} levels to {space}: {levels} damage.", **said)
@@ -234,12 +254,12 @@ def apply_where(r: LostWorlds, state: GameState, step: FallWhere, choice: Choose
     if who and fig.alive:
         state.step = OntoRoll(fig.id, who[0].id, levels, step.then)
         return
-    state.put(fig.id, to)
+    move_body(state, fig, to)
     resume.go_on(r, state, step.then, events)
 
 
 def _fall_in_place(r: LostWorlds, state: GameState, fig: FigureState, then: str) -> None:
-    set_balance(fig, "down")
+    next_turn_starts(fig, "down")
     state.step = FallPoints(fig.id, then)
 
 
@@ -262,6 +282,11 @@ def apply_points(r: LostWorlds, state: GameState, step: FallPoints, choice: Choo
     text = _("{name} takes {n} damage from the fall and {words}.", **said) if words \
         else _("{name} takes {n} damage from the fall.", **said)
     events.append(Event("fall_points", text, {"figure": fig.id, "damage": n}))
+    if step.to is not None:
+        move_body(state, fig, step.to)
+    if step.onto and fig.alive:  # it fell into a character's space: the jump-onto table too
+        state.step = OntoRoll(fig.id, step.onto, 0, step.then)
+        return
     resume.go_on(r, state, step.then, events)
 
 

@@ -25,7 +25,7 @@ from engine.pathfinding import Reach, reachable
 from engine.prompts import Option, Prompt, PromptKind
 from engine.state import FigureState, GameState
 
-from . import chart, height, objects, scenario_fields
+from . import blocking, chart, height, objects, scenario_fields
 from .condition import (
     CARRY_PAID,
     COUP,
@@ -193,9 +193,9 @@ def choices(r: LostWorlds, state: GameState, fid: str) -> list[ChartChoice]:
                 out.append(ChartChoice(Option(f"crawl-{label(n)}", _("crawl to {space} ({cost} MP)", space=label(n),
                                                                        cost=c), n), "crawl", c, n))
             continue
-        for enemy in enemy_there:
+        for enemy in enemy_there:  # it must have somewhere to land beside the enemy
             c = chart.cost("jump_onto")
-            if -dl >= 1 and c <= left:
+            if -dl >= 1 and c <= left and r.spaces.landing_spaces(state, fig, enemy):
                 out.append(ChartChoice(Option(f"onto-{enemy.id}", _("jump onto {name} at {space} from {levels} levels "
                                                                     "up ({cost} MP, roll 1d6)",
                                                                     name=r.name_of(enemy.id), space=label(n),
@@ -319,15 +319,13 @@ def throw_range(r: LostWorlds, thrower: FigureState, target: FigureState) -> int
 
 
 def _enemy_actions(r: LostWorlds, state: GameState, fig: FigureState, left: int) -> list[ChartChoice]:
-    out = []
+    out: list[ChartChoice] = []
     down = fig.flag(DOWN)
+    if not down and _starred_ok(fig) and left >= chart.cost("block"):  # any enemy next to it, whatever the height
+        out.extend(ChartChoice(blocking.block_option(r, e), "block", chart.cost("block"), target=e.id)
+                   for e in blocking.block_targets(r, state, fig))
     for enemy in sorted(r.spaces.enemies_in_range(state, fig), key=lambda e: e.id):
         name = r.name_of(enemy.id)
-        if not down and _starred_ok(fig) and left >= chart.cost("block") and not enemy.flag(HELD):
-            out.append(ChartChoice(Option(f"block-{enemy.id}", _("block {name} ({cost} MP, starred: it can only "
-                                                                 "regain balance this turn)", name=name,
-                                                                 cost=chart.cost("block")), enemy.hex, enemy.id),
-                                   "block", chart.cost("block"), target=enemy.id))
         if not down and left >= chart.cost("push_enemy"):
             out.append(ChartChoice(Option(f"push-{enemy.id}", _("push {name} ({cost} MP: it rolls the fall table "
                                                                 "now)", name=name, cost=chart.cost("push_enemy")),
@@ -533,8 +531,7 @@ def apply_act(r: LostWorlds, state: GameState, step: Act, choice: Choose, events
         events.append(Event("moved", _(verb, name=name, space=r.where(state, fid), left=mp(fig)),
                             {"figure": fid, "from": _cell(came), "to": _cell(pick.to), "action": a}))
         # Every space entered in an enemy's battle range, except its back space, lets that enemy block.
-        blockers = tuple(e.id for e in sorted(r.spaces.enemies_in_range(state, fig), key=lambda e: e.id)
-                         if may_block(e) and back_space(e) != pick.to)
+        blockers = blocking.blockers_on_entry(r, state, fig, pick.to)
         state.step = AskBlock(fid, blockers) if blockers else Act(fid)
         return
     if a == "forced_drop":
@@ -656,11 +653,6 @@ def _run(r: LostWorlds, fig: FigureState, events: list[Event]) -> None:
                         {"figure": fig.id}))
 
 
-def may_block(fig: FigureState) -> bool:
-    """A conscious enemy that is neither down nor held may block a character entering its battle range."""
-    return conscious(fig) and not fig.flag(DOWN) and not fig.flag(HELD)
-
-
 MOVE_TO, CLIMB_TO = N_("move to {space} (level {level}, {cost} MP)"), N_("climb to {space} (level {level}, {cost} MP)")
 CLIMB_DOWN_TO = N_("climb down to {space} (level {level}, {cost} MP)")
 VERBS: dict[str, str] = {  # what a step says in the record, by chart action
@@ -677,32 +669,6 @@ BALANCE_WORDS: dict[str, str] = {"off_balance": N_("off-balance"), "down": N_("d
 
 def _cell(h: Hex | None) -> list[int] | None:
     return None if h is None else [h.q, h.r]
-
-
-# -- blocking on entry ----------------------------------------------------------------------------------------
-def prompt_block(r: LostWorlds, state: GameState, step: AskBlock) -> Prompt:
-    blocker = state.figures[step.blockers[0]]
-    mover = state.figures[step.figure]
-    said = dict(mover=r.name_of(mover.id), blocker=r.name_of(blocker.id), space=r.where(state, mover.id),
-                of_mover=possessive(r.name_of(mover.id)), of_blocker=possessive(r.name_of(blocker.id)))
-    return Prompt(PromptKind.CHOOSE, blocker.side,
-                  _("{mover} enters {of_blocker} battle range at {space} (not through its back space): does {blocker} "
-                    "block it there?", **said),
-                  options=(Option("block", _("{blocker} blocks: {of_mover} move ends", **said), mover.hex, mover.id),
-                           Option("pass", _("let it go on"))))
-
-
-def apply_block(r: LostWorlds, state: GameState, step: AskBlock, choice: Choose, events: list[Event]) -> None:
-    mover = state.figures[step.figure]
-    if choice.option == "block":
-        mover.values[MP] = 0
-        events.append(Event("blocked", _("{blocker} blocks {mover}: its move ends.",
-                                         blocker=r.name_of(step.blockers[0]), mover=r.name_of(mover.id)),
-                            {"figure": mover.id, "by": step.blockers[0]}))
-        state.step = NameBack(mover.id) if r.spaces.can_end(state, mover) else Act(mover.id)
-        return
-    rest = step.blockers[1:]
-    state.step = AskBlock(step.figure, rest) if rest else Act(step.figure)
 
 
 # -- the back space -------------------------------------------------------------------------------------------
@@ -807,6 +773,6 @@ def why_not(r: LostWorlds, state: GameState, fid: str, to: Hex) -> str:
 STAGES = (
     Stage(PickMover, prompt_pick, apply_pick, settle_pick),
     Stage(Act, prompt_act, apply_act),
-    Stage(AskBlock, prompt_block, apply_block),
+    Stage(AskBlock, blocking.prompt_block, blocking.apply_block),
     Stage(NameBack, prompt_back, apply_back),
 )

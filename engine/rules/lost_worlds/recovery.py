@@ -2,7 +2,7 @@
 
 The die (with modifiers, such as +3 after a coup de grâce, clamped to 0..8) and the current hit points
 (0 to -4) give the new hit points, or death. Undead never roll it; nor does a character whose body was
-moved during the phase.
+moved while unconscious this turn (the ``moved`` mark, set where a body is put down: see ``condition.move_body``).
 """
 
 from __future__ import annotations

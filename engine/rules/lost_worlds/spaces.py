@@ -61,12 +61,18 @@ class Spaces:
         return self.level(h) + tall
 
     # -- characters -------------------------------------------------------------------------------------
-    def in_range(self, a: FigureState, b: FigureState) -> bool:
-        """Whether two conscious characters are in each other's battle range (a regenerating wraith has none)."""
+    def next_to(self, a: FigureState, b: FigureState) -> bool:
+        """Whether two conscious characters stand on adjacent spaces with no wall between, whatever their levels
+        (a regenerating wraith is next to nobody)."""
         if not (present(a) and present(b)) or a.hex is None or b.hex is None:
             return False
-        if a.hex.distance(b.hex) != 1 or not self.open_side(a.hex, b.hex):
+        return a.hex.distance(b.hex) == 1 and self.open_side(a.hex, b.hex)
+
+    def in_range(self, a: FigureState, b: FigureState) -> bool:
+        """Whether two conscious characters are in each other's battle range (a regenerating wraith has none)."""
+        if not self.next_to(a, b):
             return False
+        assert a.hex is not None and b.hex is not None
         return heights.in_battle_range(self.level(a.hex), self.heights[a.id], self.level(b.hex), self.heights[b.id])
 
     def space_in_range(self, fig: FigureState, h: Hex, mover: str) -> bool:
@@ -77,6 +83,10 @@ class Spaces:
 
     def enemies_in_range(self, state: GameState, fig: FigureState) -> list[FigureState]:
         return [o for o in state.alive() if o.side != fig.side and self.in_range(fig, o)]
+
+    def enemies_next_to(self, state: GameState, fig: FigureState) -> list[FigureState]:
+        """Conscious enemies on adjacent spaces (隣接), in battle range or not (height may break the range)."""
+        return [o for o in state.alive() if o.side != fig.side and self.next_to(fig, o)]
 
     def others_conscious(self, state: GameState, h: Hex, but: str) -> list[FigureState]:
         """The other characters holding a space (a regenerating wraith holds none: it is entered and passed)."""
@@ -90,6 +100,16 @@ class Spaces:
             if any(self.in_range(other, e) for e in state.alive() if e.side != mover.side):
                 return _("the friend there is in an enemy's battle range, so it cannot be passed")
         return ""
+
+    def landing_spaces(self, state: GameState, fig: FigureState, target: FigureState) -> list[Hex]:
+        """Where a character that came down on ``target`` (a jump onto it, or a fall into its space) may land: a
+        space next to it, no higher than its level (the character came down to it: never back up where it came
+        from), holding no other conscious character."""
+        if target.hex is None:
+            return []
+        ceiling = self.level(target.hex)
+        return [n for n in self.steps(target.hex)
+                if self.level(n) <= ceiling and not self.others_conscious(state, n, fig.id)]
 
     def can_end(self, state: GameState, fig: FigureState) -> bool:
         """At most one conscious character per space at the end of a move."""

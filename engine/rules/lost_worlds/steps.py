@@ -9,6 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from engine.flow.steps import Step, step
+from engine.hexes import Hex
 
 
 @step("lw.pick")
@@ -151,7 +152,10 @@ class FallWhere(Step):
 @step("lw.page41")
 @dataclass(frozen=True)
 class FallPoints(Step):
-    """A fall without a change of level: the points on page 41 of the opponent's book."""
+    """A fall without a change of level: the points on page 41 of the opponent's book. ``to``: the space it falls
+    to (None: it stays); ``onto``: the character in that space, whose jump-onto table follows (then it lands)."""
 
     figure: str
     then: str
+    onto: str = ""
+    to: Hex | None = None

@@ -31,6 +31,7 @@ from .condition import (
     STARRED,
     conscious,
     out_of_fight,
+    start_turn,
 )
 from .steps import FallCheck, PickFight, RecoveryRoll
 
@@ -111,6 +112,7 @@ def end_round(r: LostWorlds, state: GameState, events: list[Event]) -> None:
         fig.mark(RAN_LAST_TURN, fig.flag(RAN))
         for mark in (RAN, FOUGHT, HELD, STARRED, HARD_PUSHER, MOVED, CARRY_PAID):
             fig.mark(mark, None)
+        start_turn(fig)  # the fall table's "the next turn starts off-balance / down"
     state.turn_sets.clear()
     objects.land(r, state, events)  # the next movement phase begins
     state.active = len(state.turn_order) - 1

@@ -22,7 +22,7 @@ from engine.prompts import Option, Prompt, PromptKind
 from engine.state import FigureState, GameState
 
 from . import scenario_fields
-from .condition import HP, IMMATERIAL, conscious, hurt, set_balance
+from .condition import HP, IMMATERIAL, conscious, hurt, move_body, set_balance
 
 if TYPE_CHECKING:
     from .rules import LostWorlds
@@ -90,12 +90,14 @@ def apply_move(r: LostWorlds, state: GameState, s: TouchMove, choice: Choose, ev
     if choice.option != "stay":
         to = r.board.from_label(choice.option.removeprefix("touch-"))
         levels = r.board.level(v.hex) - r.board.level(to)
-        state.put(v.id, to)
+        words = ""
+        if levels > 0:  # a fall: knocked out by it, the body was thrown unconscious (no recovery roll this turn)
+            set_balance(v, "down")
+            words = hurt(state, v, levels)
+        move_body(state, v, to)
         said = dict(name=r.name_of(v.id), space=r.where(state, v.id), levels=levels)
         text = _("{name} is thrown to {space}.", **said)
         if levels > 0:
-            set_balance(v, "down")
-            words = hurt(state, v, levels)
             text = _("{name} is thrown to {space}, falling {levels} levels: {levels} damage, it {words}.", words=words,
                      **said) if words else _("{name} is thrown to {space}, falling {levels} levels: {levels} damage.",
                                              **said)
