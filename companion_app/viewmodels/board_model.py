@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import logging
 import math
+import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
@@ -223,6 +224,16 @@ class BoardView:
             return ""
         s = self.sides.get(side_id)
         return s.name if s else side_id
+
+
+def named_cells(view: BoardView, texts: Sequence[str]) -> list[HexKey]:
+    """The cells whose labels the texts name, each as a whole word ("at M8", not the "8" of "M8" or "1d8")."""
+    out = []
+    for key, tile in view.tiles.items():
+        if tile.label and any(re.search(rf"(?<![0-9A-Za-z]){re.escape(tile.label)}(?![0-9A-Za-z])", t)
+                              for t in texts):
+            out.append(key)
+    return out
 
 
 def _inside(corners: tuple[Point, ...], x: float, y: float) -> bool:
