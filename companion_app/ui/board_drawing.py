@@ -10,6 +10,7 @@ from __future__ import annotations
 import itertools
 import math
 from collections.abc import Callable, Iterable, Sequence
+from typing import Any
 
 from kivy.graphics import Color, InstructionGroup, Mesh, Rectangle
 
@@ -183,12 +184,12 @@ def text(group: InstructionGroup, label: str, centre: Pt, height_mm: float, rgba
 
 def placed_text(group: InstructionGroup, room: TextRoom | None, label: str, centre: Pt, height_mm: float,
                 rgba: palette.RGBA = palette.TEXT, font_px: int = 32, own: Pt | None = None,
-                max_mm: float = math.inf) -> bool:
+                max_mm: float = math.inf, within: tuple[float, float, float, float] | None = None) -> bool:
     """A text where the room has space for it at a readable size (see :class:`TextRoom`); False when dropped."""
     if room is None:
         text(group, label, centre, height_mm, rgba, font_px)
         return True
-    fitted = room.fit(label, centre, height_mm, font_px, own, max_mm)
+    fitted = room.fit(label, centre, height_mm, font_px, own, max_mm, within=within)
     if fitted is None:
         return False
     text(group, label, fitted[1], fitted[0], rgba, font_px)
@@ -262,14 +263,16 @@ def label_height(t: TileView, size_mm: float, room: TextRoom | None, hexes: bool
 
 
 def tile_labels(group: InstructionGroup, tiles: Sequence[TileView], size_mm: float, levelled: bool = False,
-                room: TextRoom | None = None, hexes: bool = True) -> set[HexKey]:
+                room: TextRoom | None = None, hexes: bool = True, named: Iterable[HexKey] = ()) -> set[HexKey]:
     """Each tile's label (a hex's above its middle, a zone's in its corner); on a map of levels (``levelled``) every
     tile's level as a number too, level 0 included, so no level is told by shade alone. With a ``room``, a label
-    that cannot be drawn at a readable size clear of the figures is left out. The cells labelled."""
+    that cannot be drawn at a readable size clear of the figures is left out; the ``named`` cells' labels are
+    drawn already (:func:`cell_tags`). The cells labelled."""
     labelled: set[HexKey] = set()
+    skip = set(named)
     for t in tiles:
         h = label_height(t, size_mm, room, hexes)
-        if h and t.label:
+        if h and t.label and t.key not in skip:
             at = (t.centre[0], t.centre[1] - size_mm * CENTRE_BAND - h / 2) if hexes and room else t.label_at
             if placed_text(group, room, t.label, at, h, palette.TEXT_DIM, 24):
                 labelled.add(t.key)
@@ -283,14 +286,18 @@ def tile_labels(group: InstructionGroup, tiles: Sequence[TileView], size_mm: flo
     return labelled
 
 
-def cell_tags(group: InstructionGroup, tiles: Sequence[TileView], size_mm: float, room: TextRoom) -> None:
-    """The labels of cells a prompt names where the board had no room for every label: each ringed, its label on a
-    dark plate at a readable size beside its middle (above, below, then around it), clear of the names."""
+def cell_tags(group: InstructionGroup, tiles: Sequence[TileView], size_mm: float, room: TextRoom,
+              hexes: bool = True) -> None:
+    """The labels of cells a prompt names, placed before any name: each cell ringed, its label where labels go
+    (:func:`tile_labels`) or, where that has no room (a phone's small hexes), on a dark plate at a readable size
+    beside its middle (above, below, then around it)."""
     hex_outlines(group, tiles, palette.NAMED_CELL, size_mm * 0.09, 0.9)
     for t in tiles:
-        h = room.height(size_mm * 0.26)
-        if h is None or not t.label:
+        h = label_height(t, size_mm, room, hexes)
+        at = (t.centre[0], t.centre[1] - size_mm * CENTRE_BAND - h / 2) if hexes else t.label_at
+        if not t.label or (h and placed_text(group, room, t.label, at, h, palette.TEXT, 24)):
             continue
+        h = room.height(size_mm * 0.26) or 0.0
         up, down = size_mm * CENTRE_BAND + h / 2, size_mm * 0.5 + h
         places = [(0.0, -up), (0.0, up), (0.0, -down), (0.0, down), (size_mm * 0.6, -up), (-size_mm * 0.6, -up)]
         for dx, dy in places:
@@ -390,7 +397,8 @@ def facing_wedge(centre: Pt, r: float, facing_deg: float) -> list[Pt]:
 
 
 Label = tuple[str, Pt, float, palette.RGBA, int]
-NameLabel = tuple[str, Pt, float, float, palette.RGBA, int, tuple[str, ...]]  # text, disc centre, radius, …, badges
+# text, disc centre, radius, height, colour, font px, badges, the box it stays in (its zone)
+NameLabel = tuple[str, Pt, float, float, palette.RGBA, int, tuple[str, ...], tuple[float, float, float, float] | None]
 DISC_RADIUS = 0.58  # a lone figure's disc radius, as a share of the drawing scale
 STACKED_SCALE = 0.8  # a stack's discs are drawn this much smaller than a lone figure's
 
@@ -422,7 +430,7 @@ def _discs(group: InstructionGroup, figs: Sequence[FigureView], size_mm: float, 
                 continue  # named beside its disc (figures.roster_names)
             if names and on_top and named is not None:
                 name = f.name if f.stack < 2 else f"{f.name} +{f.stack - 1}"
-                named.append((name, centre, r, size_mm * 0.3, (1, 1, 1, alpha), 28, tuple(f.badges)))
+                named.append((name, centre, r, size_mm * 0.3, (1, 1, 1, alpha), 28, tuple(f.badges), f.area))
     for batch in fills.values():
         batch.emit(group)
     outline.emit(group)
@@ -470,8 +478,8 @@ def name_labels(group: InstructionGroup, named: Sequence[NameLabel], room: TextR
     other side, where the room has space for them at a readable size. Where room is short the badges are shortened
     first (:func:`badge_lines`), then the name is left out (a tap on the figure lists everything in full). All the
     names are placed before any badge: a name never gives way to another figure's badges."""
-    badges: list[tuple[list[Pt], float, Pt, palette.RGBA, list[str]]] = []
-    for name, centre, r, height, rgba, px, badge in named:
+    badges: list[tuple[list[Pt], float, Pt, palette.RGBA, list[str], Any]] = []
+    for name, centre, r, height, rgba, px, badge, area in named:
         h = height if room is None else room.height(height)
         if h is None:
             continue
@@ -483,13 +491,13 @@ def name_labels(group: InstructionGroup, named: Sequence[NameLabel], room: TextR
             places += [((centre[0] + dx, centre[1] + dy), [above, below]) for dx in (side, -side)
                        for dy in (r + h * 0.45, -r - h * 0.45)]
         for at, spares in places:
-            if placed_text(group, room, name, at, h, rgba, px, own=centre):
+            if placed_text(group, room, name, at, h, rgba, px, own=centre, within=area):
                 if badge:
-                    badges.append((spares, h * 0.87, centre, rgba, list(badge)))
+                    badges.append((spares, h * 0.87, centre, rgba, list(badge), area))
                 break
-    for spares, h, centre, rgba, words in badges:
+    for spares, h, centre, rgba, words, area in badges:
         lines = badge_lines(words) if room is not None else [badge_text(words)]
-        any(placed_text(group, room, line, at, h, (1.0, 0.9, 0.4, rgba[3]), 24, own=centre)
+        any(placed_text(group, room, line, at, h, (1.0, 0.9, 0.4, rgba[3]), 24, own=centre, within=area)
             for line in lines for at in spares)
 
 

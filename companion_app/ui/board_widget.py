@@ -53,6 +53,7 @@ class BoardWidget(Widget):  # type: ignore[misc]
     read_only = BooleanProperty(False)
     rotation = NumericProperty(0.0)
     frames = NumericProperty(0)  # bumped after every redraw of the groups (tests and benchmarks wait on it)
+    map_aspect = NumericProperty(0.0)  # the map's height over its width (the screen's layout follows it); 0: none
 
     def __init__(self, **kwargs: Any) -> None:
         super().__init__(**kwargs)
@@ -181,6 +182,8 @@ class BoardWidget(Widget):  # type: ignore[misc]
         board = session.board
         if board is None:
             return
+        x0, y0, x1, y1 = board.bounds_mm()
+        self.map_aspect = round((y1 - y0) / max(1e-6, x1 - x0), 3)
         if self._tiles_for != id(session.scenario) or not self._fitted or board.marks != self._marks_for:
             new_scenario = self._tiles_for is not None and self._tiles_for != id(session.scenario)
             self._draw_tiles(board)
@@ -251,18 +254,18 @@ class BoardWidget(Widget):  # type: ignore[misc]
         self.g_names.clear()
         room = self.text_room([(t.centre, board.size_mm * 0.42) for t in [*lying, *map_only_tokens(board)]])
         draw.tokens(self.g_figures, lying, board.size_mm, TextRoom(min_mm))  # where the game's tokens lie now
-        tagged = self._tagged_cells(board, room)
+        tagged = self._prompt_cells(board)  # ringed and labelled before any name: "at M8" is found at every size
         draw.figures(self.g_figures, alive, board.size_mm, room=room, labels=self.g_names,
-                     first=lambda: draw.cell_tags(self.g_names, draw.hexes(board, tagged), board.size_mm, room))
+                     first=lambda: draw.cell_tags(self.g_names, draw.hexes(board, tagged), board.size_mm, room,
+                                                  board.kind == "hex"))
         self._overlay_room = room.copy()  # the overlays' marks keep clear of the discs and names, not of hex labels
         tiles = list(board.tiles.values())
         if len(tiles) > LABELS_UP_TO_TILES and not self.g_tile_labels.children:
             return  # no labels to lay out again: the tiles' texture stays as it is
         self.g_tile_labels.clear()
         if len(tiles) <= LABELS_UP_TO_TILES:  # labels drawn clear of the figures and their names
-            draw.tile_labels(self.g_tile_labels, tiles, board.size_mm,
-                                              levelled=any(t.level for t in tiles), room=room,
-                                              hexes=board.kind == "hex")
+            draw.tile_labels(self.g_tile_labels, tiles, board.size_mm, levelled=any(t.level for t in tiles),
+                             room=room, hexes=board.kind == "hex", named=tagged)
         self._fbo.ask_update()
 
     def _draw_overlays(self, session: GameSession, board: BoardView) -> None:
@@ -313,7 +316,9 @@ class BoardWidget(Widget):  # type: ignore[misc]
             draw.placed_text(over, room, label, centre, height, rgba, px, max_mm=size * 2 * draw.CENTRE_BAND)
 
     def _prompt_cells(self, board: BoardView) -> list[HexKey]:
-        """The cells the prompt names (in its text and its answers) and its figure's cell."""
+        """The cells the prompt names (in its text and its answers) and its figure's cell: each is ringed and
+        labelled before any name is placed (:func:`board_drawing.cell_tags`), so a player finds "M8" on a phone
+        too, where the board has no room for every hex label."""
         prompt = self.session.prompt if self.session is not None else None
         if prompt is None or self.read_only:
             return []
@@ -322,15 +327,6 @@ class BoardWidget(Widget):  # type: ignore[misc]
         if fig is not None and fig.key is not None and fig.key not in keys:
             keys.append(fig.key)
         return keys
-
-    def _tagged_cells(self, board: BoardView, room: TextRoom) -> list[HexKey]:
-        """The cells the prompt names, where the board has no room for every hex label: each is ringed and labelled
-        before any name is placed, so a player finds "M8" on a phone too."""
-        hexes = board.kind == "hex"
-        if len(board.tiles) <= LABELS_UP_TO_TILES and all(draw.label_height(t, board.size_mm, room, hexes)
-                                                          for t in board.tiles.values() if t.label):
-            return []  # every cell's label has room
-        return self._prompt_cells(board)
 
     def _caption(self, session: GameSession, board: BoardView) -> None:
         """Above the shown figure, whose outlined cells they are (while another figure's move is filled in)."""

@@ -131,11 +131,13 @@ class TextRoom:
                     return True
         return False
 
-    def _moved_in(self, box: Box) -> Box | None:
-        """``box`` moved inside the bounds (None: larger than they are)."""
-        if self.bounds is None:
+    def _moved_in(self, box: Box, within: Box | None = None) -> Box | None:
+        """``box`` moved inside the bounds and ``within`` (None: larger than they are)."""
+        limits = [b for b in (self.bounds, within) if b is not None]
+        if not limits:
             return box
-        x0, y0, x1, y1 = self.bounds
+        x0, y0 = max(b[0] for b in limits), max(b[1] for b in limits)
+        x1, y1 = min(b[2] for b in limits), min(b[3] for b in limits)
         if box[2] - box[0] > x1 - x0 or box[3] - box[1] > y1 - y0:
             return None
         dx = max(0.0, x0 - box[0]) - max(0.0, box[2] - x1)
@@ -174,9 +176,10 @@ class TextRoom:
         return None if fitted is None else fitted[0]
 
     def fit(self, label: str, centre: Pt, height_mm: float, font_px: int, own: Pt | None = None,
-            max_mm: float = math.inf, max_width_mm: float = math.inf) -> tuple[float, Pt] | None:
-        """Claim room for a text centred on ``centre``, or as near it as the bounds allow: its height and centre,
-        or None when it is dropped."""
+            max_mm: float = math.inf, max_width_mm: float = math.inf,
+            within: Box | None = None) -> tuple[float, Pt] | None:
+        """Claim room for a text centred on ``centre``, or as near it as the bounds (and ``within``: its zone)
+        allow: its height and centre, or None when it is dropped."""
         h = self.height(height_mm, max_mm)
         if h is None:
             return None
@@ -185,7 +188,7 @@ class TextRoom:
         if w > max_width_mm:
             return None
         g = h * GLYPH_SHARE / 2
-        box = self._moved_in((centre[0] - w / 2, centre[1] - g, centre[0] + w / 2, centre[1] + g))
+        box = self._moved_in((centre[0] - w / 2, centre[1] - g, centre[0] + w / 2, centre[1] + g), within)
         if box is None:
             return None
         cells = self._cells(box)

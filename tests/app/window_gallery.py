@@ -16,7 +16,15 @@ import sys
 from typing import Any
 
 # isort: off
-from tests.app.window_driver import Driver, Step, Window, _play, run_against_engine  # first: it sets Kivy up
+from tests.app.window_driver import (  # first: it sets Kivy up
+    Driver,
+    ModalView,
+    Step,
+    Window,
+    _opened,
+    _play,
+    run_against_engine,
+)
 # isort: on
 from kivy.graphics import Rectangle
 from kivy.uix.label import Label
@@ -135,8 +143,9 @@ def named_cells(board: Any, text: str) -> list[str]:
                   if re.search(rf"(?<![0-9A-Za-z]){re.escape(label)}(?![0-9A-Za-z])", text))
 
 
-def bad_line_starts() -> list[str]:
-    """The shown labels' lines (as Kivy laid them out) that start with a character no line may start with."""
+def bad_line_starts(counted: list[int] | None = None) -> list[str]:
+    """The shown labels' lines (as Kivy laid them out) that start with a character no line may start with
+    (``counted`` gets the number of lines read)."""
     out = []
     for root in Window.children:
         for w in root.walk():
@@ -146,6 +155,8 @@ def bad_line_starts() -> list[str]:
             texts = ["".join(word.text for word in line.words) for line in lines]
             if len(texts) < 2:
                 texts = w._label.text.split("\n") if isinstance(w._label.text, str) else []
+            if counted is not None:
+                counted.append(len(texts))
             for line in texts[1:]:
                 line = re.sub(r"\[[^\]]*\]", "", line).lstrip()
                 if line and line[0] in NO_LINE_START:
@@ -179,10 +190,21 @@ def gallery_script(d: Driver) -> Step:
             cut = [f.name for f in s.board.figures.values() if f.alive and not is_drawn(board, f.name)]
             if cut:
                 failures.append(f"{where}: names not drawn in full: {cut}")
-        starts = bad_line_starts()
+        counted: list[int] = []
+        starts = bad_line_starts(counted)
         if starts:
             failures.append(f"{where}: lines starting with closing punctuation: {starts[:3]}")
         d.screenshot(f"gallery-{tag}-{sid}")
+        popup = app.open_legend()  # the legend's help lines too
+        yield d.expect(lambda: _opened(popup), f"{sid}: the legend open")
+        yield d.drawn()
+        starts = bad_line_starts(counted)
+        if starts:
+            failures.append(f"{where}: legend lines starting with closing punctuation: {starts[:3]}")
+            d.screenshot(f"gallery-{tag}-{sid}-legend")
+        d.checks.append(f"{where}: {sum(counted)} lines of {len(counted)} labels read for their line starts")
+        popup.dismiss()
+        yield d.expect(lambda: not any(isinstance(w, ModalView) for w in Window.children), f"{sid}: legend closed")
     d.check(not failures, f"every scenario's board texts laid out at {tag} ({'; '.join(failures[:12])})")
 
 
