@@ -293,6 +293,10 @@ def cell_tags(group: InstructionGroup, tiles: Sequence[TileView], size_mm: float
     beside its middle (above, below, then around it)."""
     hex_outlines(group, tiles, palette.NAMED_CELL, size_mm * 0.09, 0.9)
     for t in tiles:
+        ring = inset_corners(t, 0.9)
+        for i, a in enumerate(ring):
+            room.add_stroke(a, ring[(i + 1) % len(ring)], size_mm * 0.045)
+    for t in tiles:
         h = label_height(t, size_mm, room, hexes)
         at = (t.centre[0], t.centre[1] - size_mm * CENTRE_BAND - h / 2) if hexes else t.label_at
         if not t.label or (h and placed_text(group, room, t.label, at, h, palette.TEXT, 24)):

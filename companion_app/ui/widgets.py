@@ -93,14 +93,19 @@ class BigButton(JapaneseLines, Button):  # type: ignore[misc]
         self.disabled_color = (0.62, 0.62, 0.66, 1.0)
         self.halign = "center"
         self.valign = "middle"
-        self.bind(size=self._wrap, active=self._recolour, colour=self._recolour, font_base=self._rescale)
+        self.bind(size=self._wrap, active=self._recolour, colour=self._recolour, font_base=self._rescale,
+                  texture_size=self._fit_height)
         follow_text_scale(self)
         self._rescale()
         self._recolour()
 
     def _rescale(self, *_: Any) -> None:
         self.font_size = sp(readable_sp(self.font_base)) * text_scale()
-        self.height = max(dp(MIN_TOUCH_DP), self.font_size * 2.4)
+        self._fit_height()
+
+    def _fit_height(self, *_: Any) -> None:
+        """At least a finger high, and as high as its text (a long answer on three lines is not cut)."""
+        self.height = max(dp(MIN_TOUCH_DP), self.font_size * 2.4, self.texture_size[1] + self.font_size)
 
     def _wrap(self, *_: Any) -> None:
         self.text_size = (self.width - dp(8), None)
