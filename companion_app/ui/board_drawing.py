@@ -14,7 +14,7 @@ from typing import Any
 
 from kivy.graphics import Color, InstructionGroup, Mesh, Rectangle
 
-from companion_app.ui.text_room import TextRoom
+from companion_app.ui.text_room import GLYPH_SHARE, TextRoom
 from companion_app.ui.textures import text_texture
 from companion_app.viewmodels import palette
 from companion_app.viewmodels.board_model import BoardView, EdgeView, FigureView, HexKey, TileView
@@ -302,8 +302,12 @@ def cell_tags(group: InstructionGroup, tiles: Sequence[TileView], size_mm: float
         if not t.label or (h and placed_text(group, room, t.label, at, h, palette.TEXT, 24)):
             continue
         h = room.height(size_mm * 0.26) or 0.0
-        up, down = size_mm * CENTRE_BAND + h / 2, size_mm * 0.5 + h
-        places = [(0.0, -up), (0.0, up), (0.0, -down), (0.0, down), (size_mm * 0.6, -up), (-size_mm * 0.6, -up)]
+        up = size_mm * CENTRE_BAND + h / 2
+        ys = [y - t.centre[1] for _, y in inset_corners(t, 0.9)]
+        clear = size_mm * 0.05 + h * 1.15 * GLYPH_SHARE / 2  # past the ring's stroke
+        out_top, out_bottom = min(ys) - clear, max(ys) + clear
+        places = [(0.0, -up), (0.0, up), (0.0, out_top), (0.0, out_bottom), (size_mm * 0.6, out_top),
+                  (-size_mm * 0.6, out_top), (size_mm * 0.6, out_bottom), (-size_mm * 0.6, out_bottom)]
         for dx, dy in places:
             fitted = room.fit(t.label, (t.centre[0] + dx, t.centre[1] + dy), h * 1.15, 24)
             if fitted is not None:

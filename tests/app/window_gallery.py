@@ -27,10 +27,12 @@ from tests.app.window_driver import (  # first: it sets Kivy up
 )
 # isort: on
 from kivy.graphics import Rectangle
+from kivy.metrics import sp
 from kivy.uix.label import Label
 
 from companion_app.ui import board_drawing as draw
 from companion_app.ui.line_breaks import NO_LINE_START
+from companion_app.ui.readability import readable_sp
 from companion_app.ui.text_room import GLYPH_SHARE
 from companion_app.ui.textures import text_texture
 from engine.i18n import current_language, language_from_environment, set_language
@@ -164,6 +166,32 @@ def bad_line_starts(counted: list[int] | None = None) -> list[str]:
     return out
 
 
+TV_TEXT = 1.3  # a TV's prompt text at least this much larger than a tablet's
+TV_MAP = (0.6, 0.85)  # a TV's map at least this share of the window's width, or of its height
+
+
+def tv_problems(board: Any) -> list[str]:
+    """On a TV: the prompt's title larger than on a tablet, and the map using the screen along its limiting side."""
+    out = []
+    title = _play(_app()).ids.prompt.title
+    tablet = float(sp(readable_sp(title.font_base))) * _app().text_scale
+    if title.font_size < tablet * TV_TEXT:
+        out.append(f"the prompt's title at {title.font_size:.0f} px, a tablet's {tablet:.0f} px")
+    x0, y0, x1, y1 = board.session.board.bounds_mm()
+    corners = [board.viewport.to_screen(x, y) for x in (x0, x1) for y in (y0, y1)]
+    w = max(c[0] for c in corners) - min(c[0] for c in corners)
+    h = max(c[1] for c in corners) - min(c[1] for c in corners)
+    if w < TV_MAP[0] * Window.width and h < TV_MAP[1] * Window.height:
+        out.append(f"the map drawn {w:.0f}×{h:.0f} px on a {Window.width}×{Window.height} window")
+    return out
+
+
+def _app() -> Any:
+    from kivy.app import App
+
+    return App.get_running_app()
+
+
 def gallery_script(d: Driver) -> Step:
     """Each bundled scenario's first prompt on the play screen: screenshot and measures."""
     app = d.app
@@ -175,8 +203,12 @@ def gallery_script(d: Driver) -> Step:
     for sid in order:
         if sid != FIRST:
             app.new_game(sid)
-        yield d.expect(lambda sid=sid: app.agent.state == "live" and s.board is not None and s.prompt is not None
-                       and (s.scenario or {}).get("id") == sid, f"{sid} shown")
+
+        def shown(wanted: str = sid) -> bool:
+            return (app.agent.state == "live" and s.board is not None and s.prompt is not None
+                    and (s.scenario or {}).get("id") == wanted)
+
+        yield d.expect(shown, f"{sid} shown")
         yield d.drawn()
         board = _play(app).ids.board
         where = f"{sid} {tag}"
@@ -190,13 +222,19 @@ def gallery_script(d: Driver) -> Step:
             cut = [f.name for f in s.board.figures.values() if f.alive and not is_drawn(board, f.name)]
             if cut:
                 failures.append(f"{where}: names not drawn in full: {cut}")
+        if Window.width >= 1600:
+            failures += [f"{where}: {p}" for p in tv_problems(board)]
         counted: list[int] = []
         starts = bad_line_starts(counted)
         if starts:
             failures.append(f"{where}: lines starting with closing punctuation: {starts[:3]}")
         d.screenshot(f"gallery-{tag}-{sid}")
         popup = app.open_legend()  # the legend's help lines too
-        yield d.expect(lambda: _opened(popup), f"{sid}: the legend open")
+
+        def legend_open(shown: Any = popup) -> bool:
+            return _opened(shown)
+
+        yield d.expect(legend_open, f"{sid}: the legend open")
         yield d.drawn()
         starts = bad_line_starts(counted)
         if starts:
@@ -206,6 +244,8 @@ def gallery_script(d: Driver) -> Step:
         popup.dismiss()
         yield d.expect(lambda: not any(isinstance(w, ModalView) for w in Window.children), f"{sid}: legend closed")
     d.check(not failures, f"every scenario's board texts laid out at {tag} ({'; '.join(failures[:12])})")
+    if Window.width >= 1600:
+        d.checks.append("the board and the texts grow on a TV")
 
 
 def main() -> int:
