@@ -457,8 +457,9 @@ def badge_lines(badges: Sequence[str]) -> list[str]:
     for the rest, then only "…" (the figure's info, on a tap, lists them all)."""
     if not badges:
         return []
-    shorter = [badge_text(badges[:n]) + " …" for n in range(len(badges) - 1, 0, -1)]
-    return [badge_text(badges), *shorter, "…"]
+    words = [b.replace("_", " ") for b in badges]
+    shorter = [" · ".join(words[:n]) + " …" for n in range(len(words) - 1, 0, -1)]
+    return [" · ".join(words), *shorter, "…"]
 
 
 def roster_names(group: InstructionGroup, figs: Sequence[FigureView], size_mm: float,

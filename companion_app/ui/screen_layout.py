@@ -13,7 +13,7 @@ PHONE_MAX_PX = 720  # a window at most this wide is a phone
 TV_MIN_PX = 1600  # a landscape window at least this wide is a TV, seen from across the room
 TABLET_PX = (1280, 800)  # the tablet the readable sizes were set for
 MAP_MARGIN = 1.09  # the board's room around the map when it is fitted whole (the viewport's margins)
-PORTRAIT_SHARE = (0.36, 0.6)  # the board's share of a portrait screen's height: at least, at most
+PORTRAIT_SHARE = (0.36, 0.56)  # the board's share of a portrait screen's height: at least, at most
 LANDSCAPE_SHARE = 0.64  # the board's share of a tablet's width
 TV_SHARE = (0.6, 0.7)  # … and of a TV's: at least, at most
 
