@@ -9,11 +9,12 @@ from __future__ import annotations
 
 import itertools
 import math
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
+from typing import Any
 
 from kivy.graphics import Color, InstructionGroup, Mesh, Rectangle
 
-from companion_app.ui.text_room import TextRoom
+from companion_app.ui.text_room import GLYPH_SHARE, TextRoom
 from companion_app.ui.textures import text_texture
 from companion_app.viewmodels import palette
 from companion_app.viewmodels.board_model import BoardView, EdgeView, FigureView, HexKey, TileView
@@ -183,12 +184,15 @@ def text(group: InstructionGroup, label: str, centre: Pt, height_mm: float, rgba
 
 def placed_text(group: InstructionGroup, room: TextRoom | None, label: str, centre: Pt, height_mm: float,
                 rgba: palette.RGBA = palette.TEXT, font_px: int = 32, own: Pt | None = None,
-                max_mm: float = math.inf) -> bool:
+                max_mm: float = math.inf, within: tuple[float, float, float, float] | None = None) -> bool:
     """A text where the room has space for it at a readable size (see :class:`TextRoom`); False when dropped."""
-    h = height_mm if room is None else room.place(label, centre, height_mm, font_px, own, max_mm)
-    if h is None:
+    if room is None:
+        text(group, label, centre, height_mm, rgba, font_px)
+        return True
+    fitted = room.fit(label, centre, height_mm, font_px, own, max_mm, within=within)
+    if fitted is None:
         return False
-    text(group, label, centre, h, rgba, font_px)
+    text(group, label, fitted[1], fitted[0], rgba, font_px)
     return True
 
 
@@ -215,6 +219,18 @@ def text_from(group: InstructionGroup, label: str, left: Pt, height_mm: float, w
         placed_text(group, room, shown, centre, h, rgba, font_px)
 
 
+def plate(group: InstructionGroup, centre: Pt, height_mm: float, label: str, font_px: int) -> None:
+    """The dark plate a text of ``height_mm`` sits on (see :func:`chip`)."""
+    tex = text_texture(label, font_px)
+    w = height_mm * tex.width / max(1, tex.height)
+    pad = height_mm * 0.12
+    x, y = centre
+    batch = MeshBatch((0.05, 0.05, 0.06, 0.82))
+    batch.polygon([(x - w / 2 - pad, y - height_mm / 2), (x + w / 2 + pad, y - height_mm / 2),
+                   (x + w / 2 + pad, y + height_mm / 2), (x - w / 2 - pad, y + height_mm / 2)])
+    batch.emit(group)
+
+
 def chip(group: InstructionGroup, label: str, centre: Pt, height_mm: float, rgba: palette.RGBA,
          font_px: int = 32, room: TextRoom | None = None) -> None:
     """A text on a dark plate, readable over any fill, figure or line (at a readable size: see :class:`TextRoom`)."""
@@ -223,14 +239,7 @@ def chip(group: InstructionGroup, label: str, centre: Pt, height_mm: float, rgba
         if h is None:
             return
         height_mm = h / 0.92
-    tex = text_texture(label, font_px)
-    w = height_mm * tex.width / max(1, tex.height)
-    pad = height_mm * 0.12
-    x, y = centre
-    plate = MeshBatch((0.05, 0.05, 0.06, 0.82))
-    plate.polygon([(x - w / 2 - pad, y - height_mm / 2), (x + w / 2 + pad, y - height_mm / 2),
-                   (x + w / 2 + pad, y + height_mm / 2), (x - w / 2 - pad, y + height_mm / 2)])
-    plate.emit(group)
+    plate(group, centre, height_mm, label, font_px)
     text(group, label, centre, height_mm * 0.92, rgba, font_px)
 
 
@@ -245,18 +254,28 @@ CENTRE_BAND = 0.34  # a hex's middle (± this share of its size) is kept for the
 BAND_ROOM = 0.64  # a hex label or level number has this share of the size above or below that band
 
 
+def label_height(t: TileView, size_mm: float, room: TextRoom | None, hexes: bool = True) -> float:
+    """The height a tile's label is drawn at (a hex's within the band above its middle); 0 where it has no room."""
+    h = t.label_mm or size_mm * 0.26
+    if room is None:
+        return h
+    return room.height(h, size_mm * BAND_ROOM if hexes else math.inf) or 0.0
+
+
 def tile_labels(group: InstructionGroup, tiles: Sequence[TileView], size_mm: float, levelled: bool = False,
-                room: TextRoom | None = None, hexes: bool = True) -> None:
+                room: TextRoom | None = None, hexes: bool = True, named: Iterable[HexKey] = ()) -> set[HexKey]:
     """Each tile's label (a hex's above its middle, a zone's in its corner); on a map of levels (``levelled``) every
     tile's level as a number too, level 0 included, so no level is told by shade alone. With a ``room``, a label
-    that cannot be drawn at a readable size clear of the figures is left out."""
+    that cannot be drawn at a readable size clear of the figures is left out; the ``named`` cells' labels are
+    drawn already (:func:`cell_tags`). The cells labelled."""
+    labelled: set[HexKey] = set()
+    skip = set(named)
     for t in tiles:
-        h = t.label_mm or size_mm * 0.26
-        if room is not None:
-            h = room.height(h, size_mm * BAND_ROOM if hexes else math.inf) or 0.0
-        if h and t.label:
+        h = label_height(t, size_mm, room, hexes)
+        if h and t.label and t.key not in skip:
             at = (t.centre[0], t.centre[1] - size_mm * CENTRE_BAND - h / 2) if hexes and room else t.label_at
-            placed_text(group, room, t.label, at, h, palette.TEXT_DIM, 24)
+            if placed_text(group, room, t.label, at, h, palette.TEXT_DIM, 24):
+                labelled.add(t.key)
         if t.level or levelled:
             height = max(size_mm * 0.26, t.label_mm * 0.6)
             if room is not None:
@@ -264,6 +283,37 @@ def tile_labels(group: InstructionGroup, tiles: Sequence[TileView], size_mm: flo
             if height:
                 below = t.centre[1] + size_mm * CENTRE_BAND + height / 2
                 placed_text(group, room, f"L{t.level}", (t.centre[0], below), height, palette.TEXT, 24)
+    return labelled
+
+
+def cell_tags(group: InstructionGroup, tiles: Sequence[TileView], size_mm: float, room: TextRoom,
+              hexes: bool = True) -> None:
+    """The labels of cells a prompt names, placed before any name: each cell ringed, its label where labels go
+    (:func:`tile_labels`) or, where that has no room (a phone's small hexes), on a dark plate at a readable size
+    beside its middle (above, below, then around it)."""
+    hex_outlines(group, tiles, palette.NAMED_CELL, size_mm * 0.09, 0.9)
+    for t in tiles:
+        ring = inset_corners(t, 0.9)
+        for i, a in enumerate(ring):
+            room.add_stroke(a, ring[(i + 1) % len(ring)], size_mm * 0.045)
+    for t in tiles:
+        h = label_height(t, size_mm, room, hexes)
+        at = (t.centre[0], t.centre[1] - size_mm * CENTRE_BAND - h / 2) if hexes else t.label_at
+        if not t.label or (h and placed_text(group, room, t.label, at, h, palette.TEXT, 24)):
+            continue
+        h = room.height(size_mm * 0.26) or 0.0
+        up = size_mm * CENTRE_BAND + h / 2
+        ys = [y - t.centre[1] for _, y in inset_corners(t, 0.9)]
+        clear = size_mm * 0.05 + h * 1.15 * GLYPH_SHARE / 2  # past the ring's stroke
+        out_top, out_bottom = min(ys) - clear, max(ys) + clear
+        places = [(0.0, -up), (0.0, up), (0.0, out_top), (0.0, out_bottom), (size_mm * 0.6, out_top),
+                  (-size_mm * 0.6, out_top), (size_mm * 0.6, out_bottom), (-size_mm * 0.6, out_bottom)]
+        for dx, dy in places:
+            fitted = room.fit(t.label, (t.centre[0] + dx, t.centre[1] + dy), h * 1.15, 24)
+            if fitted is not None:
+                plate(group, fitted[1], fitted[0], t.label, 24)
+                text(group, t.label, fitted[1], fitted[0] / 1.15, palette.NAMED_CELL, 24)
+                break
 
 
 def tokens(group: InstructionGroup, tiles: Sequence[TileView], size_mm: float, room: TextRoom | None = None) -> None:
@@ -355,7 +405,8 @@ def facing_wedge(centre: Pt, r: float, facing_deg: float) -> list[Pt]:
 
 
 Label = tuple[str, Pt, float, palette.RGBA, int]
-NameLabel = tuple[str, Pt, float, float, palette.RGBA, int, str]  # text, disc centre, disc radius, height, …, badge
+# text, disc centre, radius, height, colour, font px, badges, the box it stays in (its zone)
+NameLabel = tuple[str, Pt, float, float, palette.RGBA, int, tuple[str, ...], tuple[float, float, float, float] | None]
 DISC_RADIUS = 0.58  # a lone figure's disc radius, as a share of the drawing scale
 STACKED_SCALE = 0.8  # a stack's discs are drawn this much smaller than a lone figure's
 
@@ -387,8 +438,7 @@ def _discs(group: InstructionGroup, figs: Sequence[FigureView], size_mm: float, 
                 continue  # named beside its disc (figures.roster_names)
             if names and on_top and named is not None:
                 name = f.name if f.stack < 2 else f"{f.name} +{f.stack - 1}"
-                named.append((name, centre, r, size_mm * 0.3, (1, 1, 1, alpha), 28,
-                              badge_text(f.badges) if f.badges else ""))
+                named.append((name, centre, r, size_mm * 0.3, (1, 1, 1, alpha), 28, tuple(f.badges), f.area))
     for batch in fills.values():
         batch.emit(group)
     outline.emit(group)
@@ -400,6 +450,16 @@ def badge_text(badges: Sequence[str]) -> str:
     """A figure's badges in one short line, in words ("hawk_eye" reads "hawk eye")."""
     line = " · ".join(b.replace("_", " ") for b in badges)
     return line if len(line) <= 30 else line[:29] + "…"
+
+
+def badge_lines(badges: Sequence[str]) -> list[str]:
+    """A figure's badges as the board tries them where room is short: all of them, then the first ones with "…"
+    for the rest, then only "…" (the figure's info, on a tap, lists them all)."""
+    if not badges:
+        return []
+    words = [b.replace("_", " ") for b in badges]
+    shorter = [" · ".join(words[:n]) + " …" for n in range(len(words) - 1, 0, -1)]
+    return [" · ".join(words), *shorter, "…"]
 
 
 def roster_names(group: InstructionGroup, figs: Sequence[FigureView], size_mm: float,
@@ -423,23 +483,31 @@ def roster_names(group: InstructionGroup, figs: Sequence[FigureView], size_mm: f
 
 
 def name_labels(group: InstructionGroup, named: Sequence[NameLabel], room: TextRoom | None) -> None:
-    """Each figure's name below its disc (above it where below is taken) and its badges on the other side, where
-    the room has space for them at a readable size; a name or badge that has none is left out (the info panel
-    lists them in full)."""
-    for name, centre, r, height, rgba, px, badge in named:
+    """Each figure's name below its disc (above it where below is taken, else beside it) and its badges on the
+    other side, where the room has space for them at a readable size. Where room is short the badges are shortened
+    first (:func:`badge_lines`), then the name is left out (a tap on the figure lists everything in full). All the
+    names are placed before any badge: a name never gives way to another figure's badges."""
+    badges: list[tuple[list[Pt], float, Pt, palette.RGBA, list[str], Any]] = []
+    for name, centre, r, height, rgba, px, badge, area in named:
         h = height if room is None else room.height(height)
         if h is None:
             continue
         below = (centre[0], centre[1] + r + h * 0.45)
         above = (centre[0], centre[1] - r - h * 0.45)
-        if placed_text(group, room, name, below, h, rgba, px, own=centre):
-            spare = above
-        elif placed_text(group, room, name, above, h, rgba, px, own=centre):
-            spare = below
-        else:
-            continue
-        if badge:
-            placed_text(group, room, badge, spare, h * 0.87, (1.0, 0.9, 0.4, rgba[3]), 24, own=centre)
+        side = r + h * 0.3
+        places = [(below, [above]), (above, [below])]
+        if room is not None:
+            places += [((centre[0] + dx, centre[1] + dy), [above, below]) for dx in (side, -side)
+                       for dy in (r + h * 0.45, -r - h * 0.45)]
+        for at, spares in places:
+            if placed_text(group, room, name, at, h, rgba, px, own=centre, within=area):
+                if badge:
+                    badges.append((spares, h * 0.87, centre, rgba, list(badge), area))
+                break
+    for spares, h, centre, rgba, words, area in badges:
+        lines = badge_lines(words) if room is not None else [badge_text(words)]
+        any(placed_text(group, room, line, at, h, (1.0, 0.9, 0.4, rgba[3]), 24, own=centre, within=area)
+            for line in lines for at in spares)
 
 
 def stack_count(group: InstructionGroup, f: FigureView, size_mm: float, room: TextRoom | None = None) -> None:
@@ -466,6 +534,32 @@ def disc_places(figs: Sequence[FigureView], size_mm: float) -> list[tuple[Pt, fl
     return out
 
 
+def facing_marks(figs: Sequence[FigureView], size_mm: float) -> list[list[Pt]]:
+    """The facing wedges drawn on the figures' rims (as :func:`_discs` draws them): no text may cover one."""
+    out = []
+    for f in figs:
+        if f.centre is None or f.facing_deg is None:
+            continue
+        stacked = f.stack >= 2 and f.name_left is None
+        out.append(facing_wedge(f.centre, size_mm * DISC_RADIUS * (STACKED_SCALE if stacked else 1.0) * f.scale,
+                                f.facing_deg))
+    return out
+
+
+def edge_strokes(edge_views: Sequence[EdgeView], size_mm: float) -> list[tuple[Pt, Pt, float]]:
+    """Each edge as the stroke :func:`edge_batches` draws (its ends and half its widest width, posts and doors
+    included): no text may lie on one."""
+    out = []
+    for e in edge_views:
+        width = EDGE_WIDTH.get(e.style, EDGE_WIDTH["wall"])
+        if e.style == "fence":
+            width = 0.24
+        if e.door:
+            width = max(width, 0.16, 0.44 if e.state == "locked" else 0.0)
+        out.append((e.ends[0], e.ends[1], size_mm * width / 2))
+    return out
+
+
 def _letters(group: InstructionGroup, labels: Sequence[Label], room: TextRoom | None) -> None:
     """The letters on the discs, grown to a readable size while they still fit in the disc (else left out)."""
     for label, centre, height, rgba, px in labels:
@@ -476,17 +570,22 @@ def _letters(group: InstructionGroup, labels: Sequence[Label], room: TextRoom | 
 
 def figures(group: InstructionGroup, figs: Sequence[FigureView], size_mm: float, alpha: float = 1.0,
             at: dict[str, list[Pt]] | None = None, names: bool = True, room: TextRoom | None = None,
-            labels: InstructionGroup | None = None) -> None:
+            labels: InstructionGroup | None = None, first: Callable[[], None] | None = None) -> None:
     """Figures as their side's shape in the side's colour with a dark outline and the kind's letter, a wedge on
     the rim where they face; names below, badges above. A stack is drawn disc after disc (the last to arrive on
     top) with its count. ``at`` draws ghosts of a figure at other places instead. ``labels``: the group the names
-    and badges go to (one drawn over the overlays), else ``group``."""
+    and badges go to (one drawn over the overlays), else ``group``; ``first``: what claims its room once the discs
+    are in it, before any name (the cells a prompt names)."""
     texts = labels if labels is not None else group
     single = [f for f in figs if f.stack < 2 or f.name_left is not None or at is not None]
     stacked = sorted((f for f in figs if f.stack >= 2 and f.name_left is None and at is None),
                      key=lambda f: f.stack_index)
     if room is not None and at is None:
         room.discs += disc_places(figs, size_mm)
+        for wedge in facing_marks(figs, size_mm):
+            room.add_mark(wedge)
+    if first is not None:
+        first()
     named: list[NameLabel] = []
     _letters(group, _discs(group, single, size_mm, alpha, at, names, named), room)
     if names and at is None:

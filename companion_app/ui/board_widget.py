@@ -23,7 +23,14 @@ from companion_app.ui.readability import min_text_px
 from companion_app.ui.text_room import TextRoom, texture_per_font
 from companion_app.ui.widgets import text_scale
 from companion_app.viewmodels import palette
-from companion_app.viewmodels.board_model import BoardView, HexKey, TileView, lying_tokens, map_only_tokens
+from companion_app.viewmodels.board_model import (
+    BoardView,
+    HexKey,
+    TileView,
+    lying_tokens,
+    map_only_tokens,
+    named_cells,
+)
 from companion_app.viewmodels.overlays import LineMark, SelectionOverlay
 from companion_app.viewmodels.session import GameSession
 from companion_app.viewmodels.viewport import Viewport
@@ -46,6 +53,7 @@ class BoardWidget(Widget):  # type: ignore[misc]
     read_only = BooleanProperty(False)
     rotation = NumericProperty(0.0)
     frames = NumericProperty(0)  # bumped after every redraw of the groups (tests and benchmarks wait on it)
+    map_aspect = NumericProperty(0.0)  # the map's height over its width (the screen's layout follows it); 0: none
 
     def __init__(self, **kwargs: Any) -> None:
         super().__init__(**kwargs)
@@ -123,6 +131,20 @@ class BoardWidget(Widget):  # type: ignore[misc]
         """The smallest readable text (a text texture's height) in map millimetres at the current zoom."""
         return min_text_px(text_scale()) * texture_per_font() / max(1e-9, self.viewport.zoom)
 
+    def visible_mm(self) -> tuple[float, float, float, float]:
+        """The part of the map the widget shows now (map millimetres, y down): every text lies inside it."""
+        corners = [self.viewport.to_map(x, y) for x in (0.0, self.width) for y in (0.0, self.height)]
+        xs, ys = [c[0] for c in corners], [c[1] for c in corners]
+        return min(xs), min(ys), max(xs), max(ys)
+
+    def text_room(self, discs: list[tuple[tuple[float, float], float]] | None = None) -> TextRoom:
+        """A room for the board's texts at the zoom drawn: inside the visible map, clear of the edges' strokes."""
+        room = TextRoom(self.min_text_mm(), discs or [], self.visible_mm())
+        board = self.session.board if self.session is not None else None
+        for a, b, half in draw.edge_strokes(board.edges if board is not None else [], board.size_mm if board else 0):
+            room.add_stroke(a, b, half)
+        return room
+
     def _relabel(self, *_: Any) -> None:
         """Lay the texts out again for the zoom now: each at a readable size, the ones without room left out."""
         if self.session is None or self.session.board is None:
@@ -160,6 +182,8 @@ class BoardWidget(Widget):  # type: ignore[misc]
         board = session.board
         if board is None:
             return
+        x0, y0, x1, y1 = board.bounds_mm()
+        self.map_aspect = round((y1 - y0) / max(1e-6, x1 - x0), 3)
         if self._tiles_for != id(session.scenario) or not self._fitted or board.marks != self._marks_for:
             new_scenario = self._tiles_for is not None and self._tiles_for != id(session.scenario)
             self._draw_tiles(board)
@@ -213,22 +237,27 @@ class BoardWidget(Widget):  # type: ignore[misc]
         self.g_edges.clear()
         draw.edges(self.g_edges, board.edges, board.size_mm)
         draw.captions(self.g_edges, [t for t in board.tiles.values() if t.caption], board.size_mm,
-                      TextRoom(self.min_text_mm()))  # over shading
+                      self.text_room())  # over shading
 
     def _draw_figures(self, board: BoardView) -> None:
         alive = sorted((f for f in board.figures.values() if f.alive), key=lambda f: f.stack_index)  # tops last
         min_mm = self.min_text_mm()
         lying = lying_tokens(board)
-        shown = (board.size_mm, min_mm, tuple(alive), tuple((t.key, t.tokens) for t in lying))
+        visible = tuple(round(v, 1) for v in self.visible_mm())
+        shown = (board.size_mm, min_mm, visible, tuple(board.edges), tuple(alive),
+                 tuple((t.key, t.tokens) for t in lying), tuple(self._prompt_cells(board)))
         if shown == self._figures_drawn:
             return  # an update that moved nobody (a prompt, the log, the camera's report)
         self._figures_drawn = shown
         self._labels_min_mm = min_mm
         self.g_figures.clear()
         self.g_names.clear()
-        room = TextRoom(min_mm, [(t.centre, board.size_mm * 0.42) for t in [*lying, *map_only_tokens(board)]])
+        room = self.text_room([(t.centre, board.size_mm * 0.42) for t in [*lying, *map_only_tokens(board)]])
         draw.tokens(self.g_figures, lying, board.size_mm, TextRoom(min_mm))  # where the game's tokens lie now
-        draw.figures(self.g_figures, alive, board.size_mm, room=room, labels=self.g_names)
+        tagged = self._prompt_cells(board)  # ringed and labelled before any name: "at M8" is found at every size
+        draw.figures(self.g_figures, alive, board.size_mm, room=room, labels=self.g_names,
+                     first=lambda: draw.cell_tags(self.g_names, draw.hexes(board, tagged), board.size_mm, room,
+                                                  board.kind == "hex"))
         self._overlay_room = room.copy()  # the overlays' marks keep clear of the discs and names, not of hex labels
         tiles = list(board.tiles.values())
         if len(tiles) > LABELS_UP_TO_TILES and not self.g_tile_labels.children:
@@ -236,7 +265,7 @@ class BoardWidget(Widget):  # type: ignore[misc]
         self.g_tile_labels.clear()
         if len(tiles) <= LABELS_UP_TO_TILES:  # labels drawn clear of the figures and their names
             draw.tile_labels(self.g_tile_labels, tiles, board.size_mm, levelled=any(t.level for t in tiles),
-                             room=room, hexes=board.kind == "hex")
+                             room=room, hexes=board.kind == "hex", named=tagged)
         self._fbo.ask_update()
 
     def _draw_overlays(self, session: GameSession, board: BoardView) -> None:
@@ -290,9 +319,22 @@ class BoardWidget(Widget):  # type: ignore[misc]
             if d.start is not None and d.end is not None:
                 draw.arrow(desync, board.centre(d.start), board.centre(d.end), size * 0.08, size * 0.4)
         desync.emit(over)
-        room = (self._overlay_room or TextRoom(self.min_text_mm())).copy()
+        room = (self._overlay_room or self.text_room()).copy()
         for label, centre, height, rgba, px in texts:  # readable, in a hex's middle, never over a disc
             draw.placed_text(over, room, label, centre, height, rgba, px, max_mm=size * 2 * draw.CENTRE_BAND)
+
+    def _prompt_cells(self, board: BoardView) -> list[HexKey]:
+        """The cells the prompt names (in its text and its answers) and its figure's cell: each is ringed and
+        labelled before any name is placed (:func:`board_drawing.cell_tags`), so a player finds "M8" on a phone
+        too, where the board has no room for every hex label."""
+        prompt = self.session.prompt if self.session is not None else None
+        if prompt is None or self.read_only:
+            return []
+        keys = named_cells(board, [prompt.text, *(o.label for o in prompt.options)])
+        fig = board.figures.get(prompt.figure or "")
+        if fig is not None and fig.key is not None and fig.key not in keys:
+            keys.append(fig.key)
+        return keys
 
     def _caption(self, session: GameSession, board: BoardView) -> None:
         """Above the shown figure, whose outlined cells they are (while another figure's move is filled in)."""

@@ -3,7 +3,8 @@
 Kivy breaks lines at spaces only, and cuts a word too long for the line anywhere, so a Japanese sentence (which has
 no spaces) is cut mid-word in its English parts and may start a line with 「。」 or 「ー」. Here a line breaks at a
 space or between two Japanese characters, never inside an English word or a number, never before closing
-punctuation, a small kana or a prolonged-sound mark, never after an opening bracket (the usual kinsoku rules).
+punctuation, a small kana or a prolonged-sound mark, never after an opening bracket (the usual kinsoku rules), and
+a paragraph does not end on a line of one or two characters ("す。" alone): the line above gives it its last piece.
 Plain Python: the width of a text comes from the caller's ``measure``.
 """
 
@@ -76,6 +77,27 @@ def _break_paragraph(tokens: list[str], width: float, measure: Callable[[str], f
         line.append(token)
         used += w
     lines.append("".join(line).rstrip(" "))
+    return _without_widow(lines, markup)
+
+
+WIDOW_CHARS = 2  # a last line this short (in characters, tags and spaces aside) takes a piece of the line above
+
+
+def _without_widow(lines: list[str], markup: bool) -> list[str]:
+    """``lines`` with a Japanese paragraph's too-short last line ("す。") given the last piece of the line above
+    that may start a line: the lines above only get shorter, so every line still fits."""
+    if len(lines) < 2:
+        return lines
+    last = re.sub(r"\[[^\]]*\]", "", lines[-1]) if markup else lines[-1]
+    if len(last.strip()) > WIDOW_CHARS or not has_japanese(last):
+        return lines
+    tokens = _tokens(lines[-2], markup)
+    for cut in range(len(tokens) - 1, 0, -1):
+        if _may_break(tokens[cut - 1], tokens[cut]):
+            above = "".join(tokens[:cut]).rstrip(" ")
+            if not above.strip():
+                break
+            return [*lines[:-2], above, "".join(tokens[cut:]).lstrip(" ") + lines[-1]]
     return lines
 
 

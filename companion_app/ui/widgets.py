@@ -6,6 +6,7 @@ from typing import Any, ClassVar
 
 from kivy.app import App
 from kivy.clock import Clock
+from kivy.core.window import Window
 from kivy.metrics import dp, sp
 from kivy.properties import BooleanProperty, ListProperty, NumericProperty, StringProperty
 from kivy.uix.button import Button
@@ -14,14 +15,25 @@ from kivy.utils import get_hex_from_color
 
 from companion_app.ui.line_breaks import break_lines, has_japanese
 from companion_app.ui.readability import readable_sp
+from companion_app.ui.screen_layout import viewing_scale
 from companion_app.viewmodels import palette
 
 MIN_TOUCH_DP = 48
 
 
 def text_scale() -> float:
+    """The scale of every text: the table's text-size setting times the screen's viewing scale (a TV's larger)."""
     app = App.get_running_app()
-    return float(getattr(app, "text_scale", 1.0)) if app is not None else 1.0
+    chosen = float(getattr(app, "text_scale", 1.0)) if app is not None else 1.0
+    return chosen * viewing_scale(*Window.size)
+
+
+def follow_text_scale(widget: Any) -> None:
+    """Rescale ``widget`` (its ``_rescale``) whenever the text-size setting or the window's size changes."""
+    app = App.get_running_app()
+    if app is not None and hasattr(app, "text_scale"):
+        app.bind(text_scale=widget._rescale)
+    Window.bind(size=widget._rescale)
 
 
 class JapaneseLines(Label):  # type: ignore[misc]
@@ -81,16 +93,19 @@ class BigButton(JapaneseLines, Button):  # type: ignore[misc]
         self.disabled_color = (0.62, 0.62, 0.66, 1.0)
         self.halign = "center"
         self.valign = "middle"
-        self.bind(size=self._wrap, active=self._recolour, colour=self._recolour, font_base=self._rescale)
-        app = App.get_running_app()
-        if app is not None and hasattr(app, "text_scale"):
-            app.bind(text_scale=self._rescale)
+        self.bind(size=self._wrap, active=self._recolour, colour=self._recolour, font_base=self._rescale,
+                  texture_size=self._fit_height)
+        follow_text_scale(self)
         self._rescale()
         self._recolour()
 
     def _rescale(self, *_: Any) -> None:
         self.font_size = sp(readable_sp(self.font_base)) * text_scale()
-        self.height = max(dp(MIN_TOUCH_DP), self.font_size * 2.4)
+        self._fit_height()
+
+    def _fit_height(self, *_: Any) -> None:
+        """At least a finger high, and as high as its text (a long answer on three lines is not cut)."""
+        self.height = max(dp(MIN_TOUCH_DP), self.font_size * 2.4, self.texture_size[1] + self.font_size)
 
     def _wrap(self, *_: Any) -> None:
         self.text_size = (self.width - dp(8), None)
@@ -110,9 +125,7 @@ class WrapLabel(JapaneseLines):
         self.halign = kwargs.get("halign", "left")
         self.valign = "top"
         self.bind(width=self._wrap, texture_size=self._grow, text=self._grow, font_base=self._rescale)
-        app = App.get_running_app()
-        if app is not None and hasattr(app, "text_scale"):
-            app.bind(text_scale=self._rescale)
+        follow_text_scale(self)
         self._rescale()
         self._grow()
 

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import logging
 import math
+import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
@@ -102,6 +103,7 @@ class FigureView:
     scale: float = 1.0  # its disc's size against a lone figure's
     name_left: float | None = None  # set: drawn at a place of its own, its name from there on its right
     name_width: float = 0.0  # … in at most this width (mm)
+    area: tuple[float, float, float, float] | None = None  # set: its name and badges stay inside this box (its zone)
 
 
 @dataclass(frozen=True)
@@ -223,6 +225,16 @@ class BoardView:
             return ""
         s = self.sides.get(side_id)
         return s.name if s else side_id
+
+
+def named_cells(view: BoardView, texts: Sequence[str]) -> list[HexKey]:
+    """The cells whose labels the texts name, each as a whole word ("at M8", not the "8" of "M8" or "1d8")."""
+    out = []
+    for key, tile in view.tiles.items():
+        if tile.label and any(re.search(rf"(?<![0-9A-Za-z]){re.escape(tile.label)}(?![0-9A-Za-z])", t)
+                              for t in texts):
+            out.append(key)
+    return out
 
 
 def _inside(corners: tuple[Point, ...], x: float, y: float) -> bool:
@@ -467,9 +479,10 @@ def _spread(figures: dict[str, FigureView], tiles: Mapping[HexKey, TileView],
             by_cell.setdefault(f.key, []).append(f)
     out = dict(figures)
     for key, here in by_cell.items():
-        if len(here) < 2:
-            continue
         (x0, y0), _, (x1, y1), _ = tiles[key].corners
+        if len(here) < 2:
+            out[here[0].id] = replace(here[0], area=(x0, y0, x1, y1))
+            continue
         side = min(x1 - x0, y1 - y0)
         row = min(side * (ROSTER_BOTTOM - ROSTER_TOP) / len(here), side * 0.3)
         radius = row * 0.42
@@ -478,7 +491,7 @@ def _spread(figures: dict[str, FigureView], tiles: Mapping[HexKey, TileView],
             cx, cy = x0 + side * 0.06 + radius, top + row * (i + 0.5)
             left = cx + radius * 1.3
             out[f.id] = replace(f, centre=(cx, cy), scale=radius / (DISC_RADIUS * size_mm), name_left=left,
-                                name_width=x1 - side * 0.03 - left)
+                                name_width=x1 - side * 0.03 - left, area=(x0, y0, x1, y1))
     return out
 
 

@@ -61,6 +61,7 @@ THREAT: RGBA = (0.98, 0.45, 0.10, 1.0)
 # A figure shown while another figure's move is pending: its reach in rings of this colour, the move's cells filled
 # in REACH (form tells them apart, and light against mid-tone for every colour vision).
 INSPECT: RGBA = (1.0, 0.96, 0.80, 1.0)
+NAMED_CELL: RGBA = (1.0, 0.92, 0.35, 1.0)  # a cell the prompt names: ringed, its label on a plate
 SIGHT: dict[str, RGBA] = {
     "clear": (0.40, 0.95, 0.45, 1.0),
     "blocked": (0.95, 0.30, 0.30, 1.0),

@@ -33,7 +33,7 @@ def session() -> GameSession:
 def test_the_header_and_connection_badge_read_in_japanese(session: GameSession) -> None:
     with speaking("ja"):
         header = header_view(session.scenario, session.snapshot, session.board)
-        assert header.text == "手番の順番 — 先攻を決めるダイスを振ってください"
+        assert header.text == "手番の順番 — 先に行動する側をダイスで決めてください"
         assert connection_text("stale", "") == "途絶：エンジンから応答なし"
         assert connection_text("live") == "接続中"
     assert header_view(session.scenario, session.snapshot, session.board).text.startswith("Turn order")
