@@ -5,10 +5,10 @@ Why these thresholds:
 * What matters to a player is where a figure lands on the hex map. The engine assigns a hex from
   the figure's table position with some hysteresis; an error of a few per cent of a hex across
   is invisible, a tenth of a hex starts to flip figures standing near an edge. Hence the
-  position-error limits: **good ≤ 1 mm** (2 % of a 50 mm hex), **usable ≤ 3 mm** (6 %); worse
+  position-error limits: **good ≦ 1 mm** (2 % of a 50 mm hex), **usable ≦ 3 mm** (6 %); worse
   is redo. Reported in hexes too, against the hex width the player uses.
 * Reprojection error: a careful ChArUco calibration of a webcam reaches 0.2–0.5 px; above 1 px
-  something is wrong (blur, bent sheet, rolling-shutter motion). **good ≤ 0.5 px, usable ≤ 1 px**.
+  something is wrong (blur, bent sheet, rolling-shutter motion). **good ≦ 0.5 px, usable ≦ 1 px**.
 * Views: the fit has 9 lens unknowns plus 6 per view; ten varied views over-determine it
   comfortably, fewer than six leave the distortion poorly pinned down away from the sheet.
 * Coverage: distortion is only measured where corners were seen; every image corner must be
@@ -128,7 +128,7 @@ def assess(q: QualityInputs) -> CalibrationQuality:
     if q.lens_rms_px > GOOD_REPROJECTION_PX:
         not_good = True
         redo = redo or q.lens_rms_px > USABLE_REPROJECTION_PX
-        advice.append(_("The corners fit the lens model to {lens:.2f} px only (good is ≤ {good} px): usually blur, a "
+        advice.append(_("The corners fit the lens model to {lens:.2f} px only (good is ≦ {good} px): usually blur, a "
                         "bent sheet or motion while the picture was taken.", lens=q.lens_rms_px,
                         good=GOOD_REPROJECTION_PX))
     if error_mm > GOOD_ERROR_MM:

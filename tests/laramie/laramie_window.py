@@ -99,7 +99,7 @@ def laramie_script(d: Driver) -> Step:
             break
     d.check("Gary ([N] normal)" in info.text and "Jack ([N] normal)" in info.text, "the stack lists both, with states")
     yield d.expect(lambda: answered("gary"), "every query answered about Gary")
-    yield d.expect(lambda: "Jeff (I8, range 9): 1d10 +3 ≤ 7 (40%) — hit value +7; range 9 +1, lumber yard on the "
+    yield d.expect(lambda: "Jeff (I8, range 9): 1d10 +3 ≦ 7 (40%) — hit value +7; range 9 +1, lumber yard on the "
                            "line +2" in info.text, "the to-hit number with each modifier listed")
     yield d.expect(lambda: "Jesse (L8, range 11): no normal fire — the line of sight is blocked" in info.text,
                    "why a target cannot be fired at")

@@ -32,7 +32,7 @@ def test_the_to_hit_overlay_travels_as_plain_data() -> None:
     overlay = overlay_to_dict(game.rules.query(game.state, "to_hit", "gary"))
     jesse = next(line for line in overlay["lines"] if line["target"] == "jesse")
     assert jesse["verdict"] == "clear" and "1d10" in jesse["text"] and "range" in jesse["text"]
-    assert any(c["style"] == "outline" and c["label"].startswith("≤") for c in overlay["cells"])
+    assert any(c["style"] == "outline" and c["label"].startswith("≦") for c in overlay["cells"])
 
 
 def test_the_header_names_the_side_whose_unit_has_its_go() -> None:

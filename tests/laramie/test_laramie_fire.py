@@ -98,14 +98,14 @@ def test_every_modifier_adds_up_and_the_tablet_lists_each() -> None:
     s = shot(game)
     assert die_mods(s) == {"range 1": -1, "obstacle (wall)": 2, "target in cover": 2,
                            "target not facing the shooter": -2}
-    assert s.need() == "1d10 +1 ≤ 6 (50%)"
+    assert s.need() == "1d10 +1 ≦ 6 (50%)"
     overlay = game.rules.query(game.state, "to_hit", "gary")
     (line,) = overlay.lines
     assert line.target == "jesse" and line.verdict == "clear"
-    for text in ("1d10 +1 ≤ 6", "hit value +6", "range 1 -1", "obstacle (wall) +2", "target in cover +2",
+    for text in ("1d10 +1 ≦ 6", "hit value +6", "range 1 -1", "obstacle (wall) +2", "target in cover +2",
                  "target not facing the shooter -2"):
         assert text in line.text
-    assert overlay.cells[0].label == "≤6+1"
+    assert overlay.cells[0].label == "≦6+1"
 
 
 @pytest.mark.parametrize(("state", "value"), [("normal", 6), ("prone", 4), ("jump_prone", 3),

@@ -43,7 +43,7 @@ def test_a_scripted_duel_is_played_to_a_victory() -> None:
     log = play(g, move(g, "jesse", "J5"), move(g, "gary", "J2"))  # movement: Jesse (Joe is prone), Gary
     assert log[:2] == ["Jesse moves from J6 to J5.", "Gary moves from J1 to J2."]
     assert g.state.phase == "combat" and g.prompt.figure == "gary"
-    assert "1d10 ≤ 6 (60%)" in g.prompt.option("fire:jesse").label  # type: ignore[union-attr]  # range 3: +0
+    assert "1d10 ≦ 6 (60%)" in g.prompt.option("fire:jesse").label  # type: ignore[union-attr]  # range 3: +0
     log = play(g, choose("fire:jesse"), roll(6))
     assert log == ["Gary rolls 6 at Jesse: hit.", "Jesse is hit by Gary: HP 2."]
     assert g.prompt.figure == "jesse"

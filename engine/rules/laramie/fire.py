@@ -76,13 +76,13 @@ class Shot:
         return chance(self.die_modifier, self.hit_value) if self.allowed else 0.0
 
     def need(self) -> str:
-        """The to-hit number in words: "1d10 +1 ≤ 4 (40%)"; for a shot in doubt, both readings."""
+        """The to-hit number in words: "1d10 +1 ≦ 4 (40%)"; for a shot in doubt, both readings."""
         if self.readings:
             plus, minus = (s.need() if s.allowed else _("no shot ({reason})", reason=s.reason) for s in self.readings)
             return _("the line runs along a side or through a corner — roll off: {plus} or {minus}", plus=plus,
                      minus=minus)
         mod = f" {self.die_modifier:+d}" if self.die_modifier else ""
-        return f"1d10{mod} ≤ {self.hit_value} ({round(self.chance * 100)}%)"
+        return f"1d10{mod} ≦ {self.hit_value} ({round(self.chance * 100)}%)"
 
     def value_breakdown(self) -> str:
         """The modifiers of the value: "hit value 6, prone −2"."""

@@ -115,7 +115,7 @@ def prompt(r: Laramie, state: GameState, step: MoveUnit) -> Prompt:
     if runs_for_cover(r, fig.hex, units.state_of(fig)):
         text = _("{name} is {state} in the open: move it a hex towards the nearest cover.", name=name, state=now)
     elif units.state_of(fig) == units.JUMP_PRONE:
-        text = _("{name} jumps prone: move it up to 1 hex, then roll 1d10 (≤ {need}: prone there, else "
+        text = _("{name} jumps prone: move it up to 1 hex, then roll 1d10 (≦ {need}: prone there, else "
                  "suppressed-1).", name=name, need=r.combat_value(fid))
     else:
         text = _n("Move {name} ({state}) up to {n} hex or leave it; turn it as you like.",

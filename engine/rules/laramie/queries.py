@@ -34,13 +34,13 @@ def to_hit(r: Laramie, state: GameState, fid: str) -> Overlay:
             text = _("{name} ({where}, range {range}): {need} — {breakdown}", need=shot.need(),
                      breakdown=shot.breakdown(), **who)
             assert e.hex is not None
-            mark = f"≤{shot.hit_value}{shot.die_modifier:+d}" if shot.die_modifier else f"≤{shot.hit_value}"
+            mark = f"≦{shot.hit_value}{shot.die_modifier:+d}" if shot.die_modifier else f"≦{shot.hit_value}"
             cells.append(CellMark(e.hex, "outline", mark + ("?" if shot.in_doubt else "")))  # ?: roll off for the line
         else:
             text = _("{name} ({where}, range {range}): no normal fire — {reason}", reason=shot.reason, **who)
         lines.append(LineMark(shot.line.path, shot.line.sight.value if shot.allowed or shot.line.blocked else "blocked",
                               text, e.id, shot.line.blocker))
-    head = _("{name}: normal fire needs 1d10 + modifiers ≤ the hit value (1 always hits, 10 always misses)",
+    head = _("{name}: normal fire needs 1d10 + modifiers ≦ the hit value (1 always hits, 10 always misses)",
              name=r.name_of(fid))
     return Overlay(TO_HIT.name, tuple(cells), tuple(lines), (head,))
 

@@ -28,7 +28,7 @@ MEANS = {
     units.PRONE: N_("does not move; fires from open ground at −2"),
     units.DASH: N_("moves 2 hexes, cannot fire"),
     units.CRAWL: N_("moves 1 hex lying prone, cannot fire"),
-    units.JUMP_PRONE: N_("jumps 1 hex and lies prone on 1d10 ≤ combat value (else suppressed-1); fires from open "
+    units.JUMP_PRONE: N_("jumps 1 hex and lies prone on 1d10 ≦ combat value (else suppressed-1); fires from open "
                          "ground at −3"),
 }
 
