@@ -119,6 +119,13 @@ class GameState:
             fig.hex = h
             fig.arrived = self.serial + 1
 
+    def kill(self, figure: str) -> None:
+        """The figure is out of the game: no longer alive, and its removal from the table is awaited (the flow asks
+        for it before play goes on). A figure already awaiting removal is not asked for twice."""
+        self.figures[figure].alive = False
+        if figure not in self.pending_removals:
+            self.pending_removals.append(figure)
+
     def door(self, a: Hex, b: Hex) -> str | None:
         return self.doors.get(edge(a, b))
 

@@ -25,7 +25,7 @@ from engine.pathfinding import Reach
 from engine.rules.base import MapSymbol, VictoryType
 from engine.scenario import FigureSpec, Scenario, VictorySpec
 from engine.scenario_schema import Field
-from engine.state import FigureState, GameState
+from engine.state import GameState
 
 from . import course, scenario_fields, turn
 from .steps import RollDie, Run
@@ -53,7 +53,6 @@ class Race(FlowRuleSet):
         super().__init__(scenario)
         assert isinstance(scenario.board, HexBoard), "Race is run on hex maps (board_kinds)"
         self.board: HexBoard = scenario.board
-        self._names = {f.id: f.name for f in scenario.figures}
         self._strides = {f.id: scenario_fields.stride(f) for f in scenario.figures}
         self._exits: dict[str, set[Hex]] = {}
         for v in scenario.victory:
@@ -71,16 +70,7 @@ class Race(FlowRuleSet):
     def check_scenario(cls, scenario: Scenario) -> None:
         scenario_fields.check_scenario(scenario)
 
-    def new_state(self) -> GameState:
-        figures = {f.id: FigureState(f.id, f.side, f.start) for f in self.scenario.figures}
-        state = GameState(self.scenario.id, self.name, figures, doors={}, tokens={})
-        state.step = self.flow.order.first_step(self, state)  # the roll-off for the turn order
-        return state
-
     # -- names and the rule set's own facts -------------------------------------------------------------------
-    def name_of(self, ident: str) -> str:
-        return self._names.get(ident) or self.side_name(ident)
-
     def stride(self, fid: str) -> int:
         return self._strides[fid]
 
