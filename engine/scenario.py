@@ -12,7 +12,6 @@ import re
 import tomllib
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field, replace
-from importlib import resources
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -480,10 +479,8 @@ def load_scenario(path: str | Path) -> Scenario:
 
 
 def bundled_scenarios() -> dict[str, str]:
-    """Bundled scenario id → TOML text."""
-    folder = resources.files("engine") / "scenarios"
-    out: dict[str, str] = {}
-    for item in folder.iterdir():
-        if item.name.endswith(".toml"):
-            out[item.name.removesuffix(".toml")] = item.read_text(encoding="utf-8")
-    return out
+    """Bundled scenario id → TOML text: the scenarios every rule set found bundles in its folder
+    (:func:`engine.rules.bundled_scenarios`; plug-ins from ``HEXA_RULESETS`` too)."""
+    from engine.rules import bundled_scenarios as from_rule_sets  # late import: the registry imports scenario types
+
+    return from_rule_sets()

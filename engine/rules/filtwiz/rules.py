@@ -205,6 +205,13 @@ class Filtwiz(FlowRuleSet):
             return {}
         return moving.moves(sit, state, mover, allowance)
 
+    def reachable_reference(self, state: GameState, figure: str) -> Mapping[Hex, Reach] | None:
+        sit = self.situation(state)
+        step = state.step
+        allowance = step.allowance if isinstance(step, MoveCharacter) and step.figure == figure \
+            else self.allowance(state, figure)
+        return moving.moves_reference(sit, state, sit.figures[figure], allowance)
+
     def why_not(self, state: GameState, figure: str, to: Hex) -> str:
         where = self.label(to)
         if to not in self.board:

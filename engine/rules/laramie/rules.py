@@ -23,7 +23,7 @@ from engine.flow.turns import RollOff, Rounds
 from engine.hexes import Hex
 from engine.i18n import N_, gettext_for
 from engine.overlays import Overlay
-from engine.pathfinding import Reach
+from engine.pathfinding import Reach, reachable
 from engine.rules.base import MapSymbol, OptionSpec, TargetInfo, VictoryType
 from engine.rules.content import GlossaryTerm, QueryKind, load_glossary
 from engine.scenario import FigureSpec, Scenario
@@ -201,6 +201,13 @@ class Laramie(FlowRuleSet):
     # -- queries ------------------------------------------------------------------------------------------------
     def reachable(self, state: GameState, figure: str) -> Mapping[Hex, Reach]:
         return movement.moves(self, state, figure)
+
+    def reachable_reference(self, state: GameState, figure: str) -> Mapping[Hex, Reach] | None:
+        fig = state.figures[figure]
+        if fig.hex is None or movement.runs_for_cover(self, fig.hex, units.state_of(fig)):
+            return movement.moves(self, state, figure)  # no search: the steps towards cover
+        return reachable(fig.hex, units.rules_of(fig).move,
+                         lambda a, b: 1.0 if terrain.can_step(self.board, a, b) else None)
 
     def why_not(self, state: GameState, figure: str, to: Hex) -> str:
         return movement.why_not(self, state, figure, to)

@@ -175,6 +175,9 @@ class LostWorlds(FlowRuleSet):
     def reachable(self, state: GameState, figure: str) -> Mapping[Hex, Reach]:
         return moving.reach(self, state, figure)
 
+    def reachable_reference(self, state: GameState, figure: str) -> Mapping[Hex, Reach] | None:
+        return moving.reach_reference(self, state, figure)
+
     def why_not(self, state: GameState, figure: str, to: Hex) -> str:
         return moving.why_not(self, state, figure, to)
 

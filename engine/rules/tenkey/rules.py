@@ -246,6 +246,11 @@ class TenkeyBattle(FlowRuleSet):
             return self.move_reach(state, figure, step.metres)
         return self.move_reach(state, figure, scenario_fields.movement(self._specs[figure]))
 
+    def reachable_reference(self, state: GameState, figure: str) -> Mapping[Hex, Reach] | None:
+        fights = set() if self.has(figure, SHADOW_RUN) else self.melee_zones(state, without=figure)
+        metres = scenario_fields.movement(self._specs[figure])
+        return movement.reach(self.board, self.zone(state, figure), metres, stops=fights.__contains__)
+
     def targets(self, state: GameState, figure: str) -> list[TargetInfo]:
         reach = scenario_fields.shot_range(self._specs[figure])
         if reach <= 0 or state.figures[figure].hex is None:
