@@ -159,9 +159,8 @@ class GameState:
 
     @classmethod
     def from_dict(cls, d: dict[str, Any]) -> GameState:
-        from engine.rules import find_ruleset
-
-        find_ruleset(d["ruleset"])  # registers the rule set's step kinds
+        """The state from its plain form. Its step's kind must be registered (:mod:`engine.flow.steps`): the
+        rule set's package registers its kinds when it is loaded, as loading the game's scenario does."""
         return cls(
             scenario_id=d["scenario_id"],
             ruleset=d["ruleset"],

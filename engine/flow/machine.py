@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar, Generic, TypeVar
 
 from engine.actions import Action, Face, Remove
 from engine.errors import IllegalActionError
@@ -56,19 +56,26 @@ WINS = (N_("{side} wins."), N_("{side} win."))
 
 SETTLE_LIMIT = 1000  # automatic steps in a row before the flow is declared stuck (a rule-set bug)
 
-PromptFn = Callable[[Any, GameState, Any], Prompt]
-ApplyFn = Callable[[Any, GameState, Any, Any, list[Event]], None]
-SettleFn = Callable[[Any, GameState, Any, list[Event]], bool]
+R = TypeVar("R", bound="FlowRuleSet")  # the rule set a stage's callables take
+S = TypeVar("S", bound=Step)  # the step type a stage handles
+A = TypeVar("A", bound=Action)  # the answer its apply takes (a Roll, a Choose, a Move, …)
 
 
 @dataclass(frozen=True)
-class Stage:
-    """What the flow does with one step type: ``settle`` returns True when it moved the game on by itself."""
+class Stage(Generic[R, S, A]):
+    """What the flow does with one step type: ``settle`` returns True when it moved the game on by itself.
 
-    step: type[Step]
-    prompt: PromptFn
-    apply: ApplyFn
-    settle: SettleFn | None = None
+    Typed: mypy infers the rule set, the step and the answer from the callables and checks that they agree
+    with each other and with ``step`` (``Stage(RollDie, prompt_roll, apply_roll)`` is a ``Stage[Race,
+    RollDie, Roll]``)."""
+
+    step: type[S]
+    prompt: Callable[[R, GameState, S], Prompt]
+    apply: Callable[[R, GameState, S, A, list[Event]], None]
+    settle: Callable[[R, GameState, S, list[Event]], bool] | None = None
+
+
+AnyStage = Stage[Any, Any, Any]  # a stage of any rule set, as a flow lists them
 
 
 @dataclass(frozen=True)
@@ -81,7 +88,7 @@ class Phase:
 
 ROLL_OFF = Stage(RollOff, roll_off_prompt, roll_off_apply)
 FIRST_PLAYER = Stage(FirstPlayer, first_player_prompt, first_player_apply)
-CORE_STAGES = (ROLL_OFF, FIRST_PLAYER)  # the turn orders' own steps, for every rule set
+CORE_STAGES: tuple[AnyStage, ...] = (ROLL_OFF, FIRST_PLAYER)  # the turn orders' own steps, for every rule set
 
 
 @dataclass(frozen=True)
@@ -89,10 +96,10 @@ class Flow:
     """A rule set's turn structure: who goes when, the phases of a turn, the stage of each step type."""
 
     phases: tuple[Phase, ...]
-    stages: tuple[Stage, ...]
+    stages: tuple[AnyStage, ...]
     order: TurnOrder = field(default_factory=FixedOrder)
 
-    def stage(self, s: Step) -> Stage:
+    def stage(self, s: Step) -> AnyStage:
         for stage in (*CORE_STAGES, *self.stages):
             if isinstance(s, stage.step):
                 return stage

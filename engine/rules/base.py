@@ -17,19 +17,19 @@ from typing import TYPE_CHECKING, Any, ClassVar
 from engine.actions import Action
 from engine.board import Board, EdgeKindSpec, TerrainKind, edge_kinds, terrain_kinds
 from engine.events import Event
-from engine.hexes import Edge, Hex
+from engine.hexes import Hex
 from engine.i18n import gettext_for
-from engine.lines import Sight
 from engine.overlays import Overlay, reach_overlay
 from engine.pathfinding import Reach
 from engine.prompts import Prompt
 from engine.rules.content import MOVES_QUERY, GlossaryTerm, QueryInput, QueryKind
 from engine.rules.gm import Calculator, RulingKind
 from engine.scenario_schema import Field, Table, type_name
+from engine.targets import TargetInfo as TargetInfo
 from engine.texts import declared_text
 
 if TYPE_CHECKING:
-    from engine.scenario import FigureSpec, Scenario, VictorySpec
+    from engine.scenario_types import FigureSpec, Scenario, VictorySpec
     from engine.state import GameState
 
 _ = gettext_for(__name__)
@@ -64,21 +64,6 @@ class OptionSpec:
     type: type
     default: Any
     help: str
-
-
-@dataclass(frozen=True)
-class TargetInfo:
-    """One possible target of a figure: range, line of sight and whether the attack is allowed, and why not."""
-
-    target: str
-    action: str  # "shoot", "cast"
-    range: int
-    sight: Sight
-    allowed: bool
-    reason: str
-    blocker: Hex | Edge | None = None
-    path: tuple[Hex, ...] = ()
-    touched: tuple[Hex, ...] = ()  # blocking cells the line of sight only touches on their boundary
 
 
 class RuleSet(ABC):

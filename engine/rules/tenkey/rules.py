@@ -35,8 +35,7 @@ from .areas import Area
 from .scenario_fields import FOOTWORK, HAWK_EYE, MAGIC_GUIDANCE, PRECISE_SHOOTING, SHADOW_RUN
 from .steps import ChooseRoute, PickCharacter, Walk
 from .terrain import TERRAIN_KINDS
-
-HP_LOST = "hp_lost"  # a figure value: the hit points a character has lost
+from .turn import HP_LOST
 
 _ = gettext_for(__name__)
 

@@ -43,6 +43,7 @@ if TYPE_CHECKING:
     from .rules import TenkeyBattle
 
 END_TURN = "end"
+HP_LOST = "hp_lost"  # a figure value: the hit points a character has lost
 WAR_CRIED = "war_cried"  # turn set: the war leaders who have called their war cry this turn
 MAX_DAMAGE_OPTIONS = 60  # hit points offered at once; a bigger blow is entered as "down"
 
@@ -437,8 +438,6 @@ def prompt_damage(r: TenkeyBattle, state: GameState, step: Damage) -> Prompt:
 
 
 def apply_damage(r: TenkeyBattle, state: GameState, step: Damage, choice: Choose, events: list[Event]) -> None:
-    from .rules import HP_LOST
-
     target = step.targets[0]
     lost = int(choice.option)
     hurt = state.figures[target]
