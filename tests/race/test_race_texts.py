@@ -37,3 +37,15 @@ def test_a_race_scenario_error_reads_in_japanese() -> None:
     with i18n.speaking("ja"), pytest.raises(ScenarioError) as refused:
         load_race_text(race_text({'at = "A1"': 'at = "E1"'}))
     assert "ランナー'Dash'の開始位置E1は" in str(refused.value)
+
+
+def test_races_catalogue_holds_exactly_the_texts_of_its_code(tmp_path: Path) -> None:
+    from babel.messages.pofile import read_po
+
+    folder = RACE_FOLDER.resolve()
+    roots = i18n_catalogues.catalogue_roots(tmp_path, [folder])
+    in_code = {m.id if isinstance(m.id, str) else m.id[0] for m in i18n_catalogues.extract(folder, roots) if m.id}
+    with catalogue_file(folder, "ja").open("rb") as f:
+        in_po = {m.id if isinstance(m.id, str) else m.id[0] for m in read_po(f) if m.id}
+    assert in_code == in_po, "run: python -m engine.i18n_catalogues update docs/examples/race"
+    assert len(in_code) > 20
