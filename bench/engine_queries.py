@@ -364,44 +364,14 @@ def sb_masks() -> dict[Any, Any]:
 
 
 def reference_moves(game: Any) -> Callable[[str], Any]:
-    """The rule set's moves through the reference search: its own step cost fed to ``pathfinding.reachable``."""
-    from engine.rules.filtwiz import moving as filtwiz_moving
-    from engine.rules.laramie import movement as laramie_movement
-    from engine.rules.laramie import terrain as laramie_terrain
-    from engine.rules.laramie import units as laramie_units
-    from engine.rules.lost_worlds import moving as lw_moving
-    from engine.rules.tenkey import movement as tenkey_movement
+    """The rule set's moves through the reference search (its ``reachable_reference``: its own step cost fed to
+    ``pathfinding.reachable``); where it has none, ``reachable`` is that search already."""
+    rules, state = game.rules, game.state
 
-    rules, state, ruleset = game.rules, game.state, game.scenario.ruleset
-    if ruleset == "fantasy-battle":
-        return lambda fid: rules.reachable_reference(state, fid)
-    if ruleset == "lost-worlds":
-        return lambda fid: lw_moving.reach_reference(rules, state, fid)
-    if ruleset == "filtwiz":
-        def filtwiz(fid: str) -> Any:
-            sit = rules.situation(state)
-            step = state.step
-            allowance = step.allowance if getattr(step, "figure", None) == fid and hasattr(step, "allowance") \
-                else rules.allowance(state, fid)
-            return filtwiz_moving.moves_reference(sit, state, sit.figures[fid], allowance)
-        return filtwiz
-    if ruleset == "laramie":
-        def laramie(fid: str) -> Any:
-            fig = state.figures[fid]
-            if laramie_movement.runs_for_cover(rules, fig.hex, laramie_units.state_of(fig)):
-                return laramie_movement.moves(rules, state, fid)  # no search: the steps towards cover
-            return reachable(fig.hex, laramie_units.rules_of(fig).move,
-                             lambda a, b: 1.0 if laramie_terrain.can_step(rules.board, a, b) else None)
-        return laramie
-    if ruleset == "tenkey":
-        from engine.rules.tenkey import scenario_fields as tenkey_fields
-
-        def tenkey(fid: str) -> Any:
-            fights = set() if rules.has(fid, tenkey_fields.SHADOW_RUN) else rules.melee_zones(state, without=fid)
-            metres = tenkey_fields.movement(rules._specs[fid])
-            return tenkey_movement.reach(rules.board, rules.zone(state, fid), metres, stops=fights.__contains__)
-        return tenkey
-    raise ValueError(f"no reference search for the rule set {ruleset!r}: add one to reference_moves")
+    def reference(fid: str) -> Any:
+        got = rules.reachable_reference(state, fid)
+        return rules.reachable(state, fid) if got is None else got
+    return reference
 
 
 def bench_scenarios(repeats: int) -> list[dict[str, Any]]:

@@ -28,6 +28,7 @@ from __future__ import annotations
 import gettext
 import importlib.util
 import io
+import logging
 import os
 import sys
 from collections.abc import Callable, Iterator, Mapping
@@ -42,6 +43,8 @@ LANGUAGE_NAMES: dict[str, str] = {"en": "English", "ja": "日本語"}
 LANG_ENV = "HEXA_LANG"
 CATALOGUE_DIR = "locale"
 CATALOGUE_DOMAIN = "messages"
+
+log = logging.getLogger(__name__)
 
 
 class UnknownLanguageError(ValueError):
@@ -144,7 +147,30 @@ def take_language_option(argv: list[str]) -> list[str]:
 
 
 def catalogue_root(module_name: str) -> Path:
-    """The package folder whose ``locale`` catalogue holds ``module_name``'s texts."""
+    """The package folder whose ``locale`` catalogue holds ``module_name``'s texts (LookupError: none has one)."""
+    root = _catalogue_root_or_none(module_name)
+    if root is None:
+        raise LookupError(f"no {CATALOGUE_DIR}/ folder in any package enclosing {module_name!r}: add one beside the "
+                          "package's __init__.py")
+    return root
+
+
+_without_catalogue: set[str] = set()  # the packages already warned about, to warn once each
+
+
+def _english_only(module_name: str) -> None:
+    """Say once per package that its texts will read in English: it has no catalogue (a plug-in's folder, say)."""
+    parts = module_name.split(".")
+    package = ".".join(parts[:2]) if parts[0] == "hexa_rulesets" else parts[0]
+    if package in _without_catalogue:
+        return
+    _without_catalogue.add(package)
+    log.warning("%s has no %s/ catalogue: its texts are shown in English in every language. Fix: add "
+                "%s/<lang>/LC_MESSAGES/%s.po beside its __init__.py (python -m engine.i18n_catalogues update FOLDER "
+                "writes it)", package, CATALOGUE_DIR, CATALOGUE_DIR, CATALOGUE_DOMAIN)
+
+
+def _catalogue_root_or_none(module_name: str) -> Path | None:
     parts = module_name.split(".")
     for end in range(len(parts), 0, -1):
         name = ".".join(parts[:end])
@@ -155,9 +181,7 @@ def catalogue_root(module_name: str) -> Path:
         folder = Path(next(iter(spec.submodule_search_locations)))
         if (folder / CATALOGUE_DIR).is_dir():
             return folder
-    raise LookupError(
-        f"no {CATALOGUE_DIR}/ folder in any package enclosing {module_name!r}: add one beside the package's __init__.py"
-    )
+    return None
 
 
 def catalogue_file(root: Path, lang: str) -> Path:
@@ -189,21 +213,33 @@ def _fill(text: str, args: Mapping[str, Any]) -> str:
 
 
 def gettext_for(module_name: str) -> Callable[..., str]:
-    """``_(text, **args)`` for a module: ``text`` in the current language, with ``args`` filled in by ``str.format``."""
-    root = catalogue_root(module_name)
+    """``_(text, **args)`` for a module: ``text`` in the current language, with ``args`` filled in by ``str.format``.
+
+    A module of a package without a catalogue (no ``locale/`` in it or around it) gets its texts in English, and
+    the package is named once in a warning."""
+    root = _catalogue_root_or_none(module_name)
+    if root is None:
+        _english_only(module_name)
 
     def _(text: str, /, **args: Any) -> str:
+        if root is None:
+            return _fill(text, args)
         return _fill(_translations(root, _language).gettext(text), args)
 
     return _
 
 
 def ngettext_for(module_name: str) -> Callable[..., str]:
-    """``_n(singular, plural, count, **args)`` for a module; ``{n}`` is the count unless given."""
-    root = catalogue_root(module_name)
+    """``_n(singular, plural, count, **args)`` for a module; ``{n}`` is the count unless given (English without a
+    catalogue, as :func:`gettext_for`)."""
+    root = _catalogue_root_or_none(module_name)
+    if root is None:
+        _english_only(module_name)
 
     def _n(singular: str, plural: str, count: int, /, **args: Any) -> str:
         args = {"n": count, **args}
+        if root is None:
+            return _fill(singular if count == 1 else plural, args)
         return _fill(_translations(root, _language).ngettext(singular, plural, count), args)
 
     return _n

@@ -20,7 +20,7 @@ from engine.pathfinding import Reach
 from engine.texts import cells as count_cells
 
 if TYPE_CHECKING:
-    from engine.rules.base import TargetInfo
+    from engine.targets import TargetInfo
 
 _ = gettext_for(__name__)
 

@@ -11,17 +11,15 @@ import logging
 import re
 import tomllib
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass, field, replace
-from importlib import resources
+from dataclasses import replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from engine.ascii_map import Symbols
-from engine.board import Board, HexBoard, Point, ZoneBoard
+from engine.board import Board, HexBoard, ZoneBoard
 from engine.errors import ScenarioError
 from engine.hexes import Hex
 from engine.i18n import N_, gettext_for, localised
-from engine.layout import Layout
 from engine.scenario_map import MapReading
 from engine.scenario_schema import (
     MAX_SCENARIO_CHARS,
@@ -34,6 +32,11 @@ from engine.scenario_schema import (
     options_table,
     text_field,
 )
+from engine.scenario_types import FigureSpec as FigureSpec
+from engine.scenario_types import PlayerSpec as PlayerSpec
+from engine.scenario_types import Scenario as Scenario
+from engine.scenario_types import SideSpec as SideSpec
+from engine.scenario_types import VictorySpec as VictorySpec
 from engine.texts import declared_text, join_list
 from engine.toml_syntax import toml_error
 
@@ -45,98 +48,6 @@ _ = gettext_for(__name__)
 
 # What a reference names, in messages.
 REF_WORDS: dict[str, str] = {"figure": N_("figure"), "side": N_("side"), "cell": N_("cell")}
-
-
-
-@dataclass(frozen=True)
-class SideSpec:
-    id: str
-    name: str
-    colour: str
-
-
-@dataclass(frozen=True)
-class PlayerSpec:
-    name: str
-    sides: tuple[str, ...]
-
-
-@dataclass(frozen=True)
-class FigureSpec:
-    """A figure as the scenario sets it up: the keys every rule set shares, and the rule set's own ``fields``.
-
-    A rule set reads its own fields through typed accessors (:class:`engine.rule_fields.FieldRef`).
-    """
-
-    id: str
-    name: str
-    marker_id: int
-    side: str
-    start: Hex
-    height_mm: float = 0.0  # height of the tag above the table, for the camera's parallax correction
-    fields: Mapping[str, Any] = field(default_factory=dict)  # the rule set's figure fields, defaults filled
-
-
-@dataclass(frozen=True)
-class VictorySpec:
-    """One way for a side to win: a ``type`` the rule set declares, with that type's own ``fields``."""
-
-    side: str
-    type: str
-    text: str
-    fields: Mapping[str, Any] = field(default_factory=dict)
-
-
-@dataclass(frozen=True)
-class Scenario:
-    id: str
-    name: str
-    description: str
-    ruleset: str
-    options: Mapping[str, Any]
-    sides: tuple[SideSpec, ...]
-    players: tuple[PlayerSpec, ...]
-    figures: tuple[FigureSpec, ...]
-    victory: tuple[VictorySpec, ...]
-    board: HexBoard | ZoneBoard
-    layout: Layout
-    anchors: Mapping[int, Hex] = field(default_factory=dict)
-    source: str = "<text>"
-    text: str = ""
-    tables: Mapping[str, Any] = field(default_factory=dict)  # the rule set's own tables, checked, defaults filled
-    warnings: tuple[str, ...] = ()  # what loads but may not be meant (shown when a game starts)
-    symbols: Symbols = field(default_factory=dict)  # the map drawing's symbols: the core's, the rule set's, its own
-    level_height_mm: float = 0.0  # how much one height level raises a tile's top above the table (raised tiles)
-
-    def figure(self, figure_id: str) -> FigureSpec:
-        for f in self.figures:
-            if f.id == figure_id:
-                return f
-        raise KeyError(figure_id)
-
-    def side(self, side_id: str) -> SideSpec:
-        for s in self.sides:
-            if s.id == side_id:
-                return s
-        raise KeyError(side_id)
-
-    def figure_by_marker(self, marker_id: int) -> FigureSpec | None:
-        return next((f for f in self.figures if f.marker_id == marker_id), None)
-
-    def label(self, h: Hex) -> str:
-        return self.board.label(h)
-
-    def tag_height_mm(self, figure: FigureSpec, cell: Hex) -> float:
-        """How high a figure's tag stands above the table on ``cell``: its level × the level height + its own
-        tag height (what the camera's parallax correction needs for a figure on a raised tile)."""
-        return self.board.level(cell) * self.level_height_mm + figure.height_mm
-
-    def anchor_points_mm(self) -> dict[int, Point]:
-        """Where the table is registered from (tag id → centre, map millimetres): the anchors the scenario names on
-        cells, or when it names none the tags printed on the board itself (a zone mat's corner tags)."""
-        if self.anchors:
-            return {tag: self.board.centre_mm(cell) for tag, cell in self.anchors.items()}
-        return self.board.printed_anchors_mm()
 
 
 _SLUG = re.compile(r"[^a-z0-9]+")
@@ -480,10 +391,8 @@ def load_scenario(path: str | Path) -> Scenario:
 
 
 def bundled_scenarios() -> dict[str, str]:
-    """Bundled scenario id → TOML text."""
-    folder = resources.files("engine") / "scenarios"
-    out: dict[str, str] = {}
-    for item in folder.iterdir():
-        if item.name.endswith(".toml"):
-            out[item.name.removesuffix(".toml")] = item.read_text(encoding="utf-8")
-    return out
+    """Bundled scenario id → TOML text: the scenarios every rule set found bundles in its folder
+    (:func:`engine.rules.bundled_scenarios`; plug-ins from ``HEXA_RULESETS`` too)."""
+    from engine.rules import bundled_scenarios as from_rule_sets  # late import: the registry imports scenario types
+
+    return from_rule_sets()

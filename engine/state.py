@@ -119,6 +119,13 @@ class GameState:
             fig.hex = h
             fig.arrived = self.serial + 1
 
+    def kill(self, figure: str) -> None:
+        """The figure is out of the game: no longer alive, and its removal from the table is awaited (the flow asks
+        for it before play goes on). A figure already awaiting removal is not asked for twice."""
+        self.figures[figure].alive = False
+        if figure not in self.pending_removals:
+            self.pending_removals.append(figure)
+
     def door(self, a: Hex, b: Hex) -> str | None:
         return self.doors.get(edge(a, b))
 
@@ -152,9 +159,8 @@ class GameState:
 
     @classmethod
     def from_dict(cls, d: dict[str, Any]) -> GameState:
-        from engine.rules import find_ruleset
-
-        find_ruleset(d["ruleset"])  # registers the rule set's step kinds
+        """The state from its plain form. Its step's kind must be registered (:mod:`engine.flow.steps`): the
+        rule set's package registers its kinds when it is loaded, as loading the game's scenario does."""
         return cls(
             scenario_id=d["scenario_id"],
             ruleset=d["ruleset"],

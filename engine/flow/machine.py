@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar, Generic, TypeVar
 
 from engine.actions import Action, Face, Remove
 from engine.errors import IllegalActionError
@@ -27,13 +27,25 @@ from engine.events import Event
 from engine.flow.answers import check_answer
 from engine.flow.facing import apply_face
 from engine.flow.steps import GameOver, Step
-from engine.flow.turns import FixedOrder, RollOff, TurnOrder, roll_off_apply, roll_off_prompt
+from engine.flow.turns import (
+    FirstPlayer,
+    FixedOrder,
+    RollOff,
+    TurnOrder,
+    first_player_apply,
+    first_player_prompt,
+    roll_off_apply,
+    roll_off_prompt,
+)
 from engine.hexes import Hex
 from engine.i18n import N_, gettext_for
 from engine.prompts import Prompt, PromptKind
 from engine.rules.base import RuleSet
-from engine.state import GameState
-from engine.texts import agreeing, possessive
+from engine.state import FigureState, GameState
+from engine.texts import agreeing
+
+if TYPE_CHECKING:
+    from engine.scenario import FigureSpec, Scenario
 
 _ = gettext_for(__name__)
 # Sentences in the two forms that agree with a name (Goblins roll / Red rolls), translated alike.
@@ -44,19 +56,26 @@ WINS = (N_("{side} wins."), N_("{side} win."))
 
 SETTLE_LIMIT = 1000  # automatic steps in a row before the flow is declared stuck (a rule-set bug)
 
-PromptFn = Callable[[Any, GameState, Any], Prompt]
-ApplyFn = Callable[[Any, GameState, Any, Any, list[Event]], None]
-SettleFn = Callable[[Any, GameState, Any, list[Event]], bool]
+R = TypeVar("R", bound="FlowRuleSet")  # the rule set a stage's callables take
+S = TypeVar("S", bound=Step)  # the step type a stage handles
+A = TypeVar("A", bound=Action)  # the answer its apply takes (a Roll, a Choose, a Move, …)
 
 
 @dataclass(frozen=True)
-class Stage:
-    """What the flow does with one step type: ``settle`` returns True when it moved the game on by itself."""
+class Stage(Generic[R, S, A]):
+    """What the flow does with one step type: ``settle`` returns True when it moved the game on by itself.
 
-    step: type[Step]
-    prompt: PromptFn
-    apply: ApplyFn
-    settle: SettleFn | None = None
+    Typed: mypy infers the rule set, the step and the answer from the callables and checks that they agree
+    with each other and with ``step`` (``Stage(RollDie, prompt_roll, apply_roll)`` is a ``Stage[Race,
+    RollDie, Roll]``)."""
+
+    step: type[S]
+    prompt: Callable[[R, GameState, S], Prompt]
+    apply: Callable[[R, GameState, S, A, list[Event]], None]
+    settle: Callable[[R, GameState, S, list[Event]], bool] | None = None
+
+
+AnyStage = Stage[Any, Any, Any]  # a stage of any rule set, as a flow lists them
 
 
 @dataclass(frozen=True)
@@ -68,6 +87,8 @@ class Phase:
 
 
 ROLL_OFF = Stage(RollOff, roll_off_prompt, roll_off_apply)
+FIRST_PLAYER = Stage(FirstPlayer, first_player_prompt, first_player_apply)
+CORE_STAGES: tuple[AnyStage, ...] = (ROLL_OFF, FIRST_PLAYER)  # the turn orders' own steps, for every rule set
 
 
 @dataclass(frozen=True)
@@ -75,11 +96,11 @@ class Flow:
     """A rule set's turn structure: who goes when, the phases of a turn, the stage of each step type."""
 
     phases: tuple[Phase, ...]
-    stages: tuple[Stage, ...]
+    stages: tuple[AnyStage, ...]
     order: TurnOrder = field(default_factory=FixedOrder)
 
-    def stage(self, s: Step) -> Stage:
-        for stage in (ROLL_OFF, *self.stages):
+    def stage(self, s: Step) -> AnyStage:
+        for stage in (*CORE_STAGES, *self.stages):
             if isinstance(s, stage.step):
                 return stage
         raise LookupError(f"no stage handles the step {s.kind!r}: declare one in the rule set's flow")
@@ -90,10 +111,32 @@ class FlowRuleSet(RuleSet):
 
     flow: ClassVar[Flow]
 
+    def __init__(self, scenario: Scenario) -> None:
+        super().__init__(scenario)
+        self._figure_names = {f.id: f.name for f in scenario.figures}
+
+    # -- the game before its first decision ---------------------------------------------------------
+    def new_state(self) -> GameState:
+        """Every figure on its start cell (:meth:`new_figure`), what else the game starts with (:meth:`set_up`),
+        and the first step of the turn order (the roll-off for it, say)."""
+        figures = {f.id: self.new_figure(f) for f in self.scenario.figures}
+        state = GameState(self.scenario.id, self.name, figures, doors={}, tokens={})
+        self.set_up(state)
+        state.step = self.flow.order.first_step(self, state)
+        return state
+
+    def new_figure(self, spec: FigureSpec) -> FigureState:
+        """A figure as the game starts: on its start cell (a rule set adds its own values, its facing, …)."""
+        return FigureState(spec.id, spec.side, spec.start)
+
+    def set_up(self, state: GameState) -> None:
+        """What the game starts with besides the figures (doors, tokens, per-turn sets), before the first step."""
+
     # -- hooks a rule set supplies ---------------------------------------------------------------
     def name_of(self, ident: str) -> str:
         """A figure's name (or a side's) for prompts and the log."""
-        return ident
+        name = self._figure_names.get(ident)
+        return name if name is not None else self.side_name(ident)
 
     def side_name(self, side: str) -> str:
         return next((s.name for s in self.scenario.sides if s.id == side), side)
@@ -141,30 +184,14 @@ class FlowRuleSet(RuleSet):
             )
         )
 
-    # -- turns and phases -----------------------------------------------------------------------------
-    def ordered(self, state: GameState, rolloff: RollOff, order: tuple[str, ...], events: list[Event]) -> None:
-        """A roll-off is settled: for the players' order, play starts with the first who can play."""
-        state.turn_order = [int(c) for c in order]
-        state.active = 0
-        state.round = max(state.round, 1)
-        n = len(state.turn_order)
-        while state.active < n - 1 and not self.can_play(state, state.turn_order[state.active]):
-            self.skipped(state, state.turn_order[state.active], events)
-            state.active += 1
-        self.start_turn(state, events)
+    # -- turns and phases (the flow's turn order decides) ----------------------------------------------------
+    def figures_ordered(self, state: GameState, rolloff: RollOff, order: tuple[str, ...], events: list[Event]) -> None:
+        """A roll-off among figures is settled (``of="figures"``): what the order is for is the rule set's."""
+        raise NotImplementedError(f"{type(self).__name__} rolls off figures but does not say what for "
+                                  "(define figures_ordered)")
 
     def start_turn(self, state: GameState, events: list[Event]) -> None:
-        first = self.flow.phases[0]
-        state.phase = first.name
-        self.begin_turn(state, events)
-        events.append(
-            Event(
-                "turn",
-                _("Round {round}: {whose} turn.", round=state.round, whose=possessive(self.active_name(state))),
-                {"round": state.round, "player": state.turn_order[state.active]},
-            )
-        )
-        state.step = first.enter(self, state)
+        self.flow.order.start_turn(self, state, events)
 
     def end_phase(self, state: GameState, events: list[Event]) -> None:
         """Go on to the next phase of the turn, or end the turn after the last one."""

@@ -55,7 +55,8 @@ def step_from_dict(data: Any) -> Step:
     kind = data.get("kind")
     cls = _REGISTRY.get(str(kind))
     if cls is None:
-        raise ValueError(f"unknown step kind {kind!r} in the game state; known kinds: {', '.join(sorted(_REGISTRY))}")
+        raise ValueError(f"unknown step kind {kind!r} in the game state; known kinds: {', '.join(sorted(_REGISTRY))}. "
+                         "Fix: load the game's rule set first (loading its scenario does)")
     hints = get_type_hints(cls)
     kwargs = {f.name: _typed(hints[f.name], data[f.name]) for f in fields(cls) if f.name in data}
     return cls(**kwargs)

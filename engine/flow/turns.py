@@ -2,6 +2,8 @@
 
 - :class:`FixedOrder` — one roll-off at the start, then players take turns in that order (Fantasy Battle).
 - :class:`InitiativeEachTurn` — a roll-off before every round (Lost Worlds' initiative).
+- :class:`InitiativeEntered` — the players roll the initiative once as their game says and enter who won (Tenkey).
+- :class:`Rounds` — no players' turns: every figure plays every phase, round after round (Laramie).
 - :func:`order_by_value` — figures ordered by a value, ties left as groups for a roll-off (Laramie's phases).
 
 A :class:`RollOff` step orders competitors (player indices or figure ids): each rolls one die, the
@@ -14,13 +16,13 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Protocol
 
-from engine.actions import Roll
+from engine.actions import Choose, Roll
 from engine.events import Event
 from engine.flow.steps import Step, step
 from engine.i18n import N_, gettext_for
-from engine.prompts import Chance, DieRequest, Outcome, Prompt, PromptKind
+from engine.prompts import Chance, DieRequest, Option, Outcome, Prompt, PromptKind
 from engine.state import GameState
-from engine.texts import agreeing, declared_text, join_list
+from engine.texts import agreeing, declared_text, join_list, possessive
 
 if TYPE_CHECKING:
     from engine.flow.machine import FlowRuleSet
@@ -130,7 +132,10 @@ def roll_off_apply(rules: FlowRuleSet, state: GameState, s: RollOff, roll: Roll,
     # Players are named by their index into the scenario's players, figures by their id.
     ranked: list[int] | list[str] = [int(c) for c in order] if s.of == "players" else list(order)
     events.append(Event("turn_order" if s.of == "players" else "rolled", text, {**data, "order": ranked}))
-    rules.ordered(state, s, order, events)
+    if s.of == "players":
+        rules.flow.order.players_ordered(rules, state, [int(c) for c in order], events)
+    else:
+        rules.figures_ordered(state, s, order, events)
 
 
 def _cap(text: str) -> str:
@@ -138,9 +143,14 @@ def _cap(text: str) -> str:
 
 
 class TurnOrder(Protocol):
-    """How the next player is found once a player's turn ends."""
+    """Who acts when: the game's first step, how a turn starts, how players are ordered, who plays next."""
 
     def first_step(self, rules: FlowRuleSet, state: GameState) -> Step: ...
+
+    def start_turn(self, rules: FlowRuleSet, state: GameState, events: list[Event]) -> None: ...
+
+    def players_ordered(self, rules: FlowRuleSet, state: GameState, order: Sequence[int],
+                        events: list[Event]) -> None: ...
 
     def next_turn(self, rules: FlowRuleSet, state: GameState, events: list[Event]) -> None: ...
 
@@ -149,8 +159,50 @@ def _players_roll_off(rules: FlowRuleSet, purpose: str) -> RollOff:
     return RollOff((tuple(str(i) for i in range(len(rules.scenario.players))),), purpose=purpose)
 
 
+class PlayerTurns:
+    """Players take turns one after another; each turn opens its first phase with "Round 3: Red's turn."."""
+
+    def start_turn(self, rules: FlowRuleSet, state: GameState, events: list[Event]) -> None:
+        first = rules.flow.phases[0]
+        state.phase = first.name
+        rules.begin_turn(state, events)
+        events.append(
+            Event(
+                "turn",
+                _("Round {round}: {whose} turn.", round=state.round, whose=possessive(rules.active_name(state))),
+                {"round": state.round, "player": state.turn_order[state.active]},
+            )
+        )
+        state.step = first.enter(rules, state)
+
+    def players_ordered(self, rules: FlowRuleSet, state: GameState, order: Sequence[int],
+                        events: list[Event]) -> None:
+        """The players' order is settled: play starts with the first who can play."""
+        state.turn_order = list(order)
+        state.active = 0
+        state.round = max(state.round, 1)
+        n = len(state.turn_order)
+        while state.active < n - 1 and not rules.can_play(state, state.turn_order[state.active]):
+            rules.skipped(state, state.turn_order[state.active], events)
+            state.active += 1
+        rules.start_turn(state, events)
+
+
+def _rotate(rules: FlowRuleSet, state: GameState, events: list[Event]) -> None:
+    """The next player who can play takes a turn; the round counts up when the order starts again."""
+    n = len(state.turn_order)
+    for _turn in range(n):
+        state.active = (state.active + 1) % n
+        if state.active == 0:
+            state.round += 1
+        if rules.can_play(state, state.turn_order[state.active]):
+            break
+        rules.skipped(state, state.turn_order[state.active], events)
+    rules.start_turn(state, events)
+
+
 @dataclass(frozen=True)
-class FixedOrder:
+class FixedOrder(PlayerTurns):
     """One roll-off at the start; then the players take turns in that order, rounds counting up."""
 
     purpose: str = N_("turn order")
@@ -159,19 +211,11 @@ class FixedOrder:
         return _players_roll_off(rules, self.purpose)
 
     def next_turn(self, rules: FlowRuleSet, state: GameState, events: list[Event]) -> None:
-        n = len(state.turn_order)
-        for _turn in range(n):
-            state.active = (state.active + 1) % n
-            if state.active == 0:
-                state.round += 1
-            if rules.can_play(state, state.turn_order[state.active]):
-                break
-            rules.skipped(state, state.turn_order[state.active], events)
-        rules.start_turn(state, events)
+        _rotate(rules, state, events)
 
 
 @dataclass(frozen=True)
-class InitiativeEachTurn:
+class InitiativeEachTurn(PlayerTurns):
     """A roll-off before every round; the round is played in that order."""
 
     purpose: str = N_("initiative")
@@ -190,3 +234,68 @@ class InitiativeEachTurn:
         state.round += 1
         state.phase = "setup"
         state.step = _players_roll_off(rules, self.purpose)
+
+
+@step("first_player")
+@dataclass(frozen=True)
+class FirstPlayer(Step):
+    """The players have made their initiative check as their own game says, and say who acts first."""
+
+
+def first_player_prompt(rules: FlowRuleSet, state: GameState, s: FirstPlayer) -> Prompt:
+    options = tuple(Option(str(i), _("{player} won the initiative: acts first", player=p.name)) for i, p in
+                    enumerate(rules.scenario.players))
+    return Prompt(PromptKind.CHOOSE, rules.scenario.players[0].sides[0],
+                  _("Initiative check: roll as your game says; who acts first?"), options=options,
+                  note=_("any player may enter it"))
+
+
+def first_player_apply(rules: FlowRuleSet, state: GameState, s: FirstPlayer, choice: Choose,
+                       events: list[Event]) -> None:
+    first = int(choice.option)
+    events.append(Event("initiative", _("{player} won the initiative.", player=rules.scenario.players[first].name),
+                        {"player": first}))
+    state.turn_order = [first, *(i for i in range(len(rules.scenario.players)) if i != first)]
+    state.active = 0
+    state.round = max(state.round, 1)
+    rules.start_turn(state, events)
+
+
+@dataclass(frozen=True)
+class InitiativeEntered(PlayerTurns):
+    """The players roll the initiative once as their own game says and enter who won (a choice, no dice
+    asked); that player acts first, the others follow in the scenario's order, round after round (Tenkey)."""
+
+    def first_step(self, rules: FlowRuleSet, state: GameState) -> Step:
+        return FirstPlayer()
+
+    def next_turn(self, rules: FlowRuleSet, state: GameState, events: list[Event]) -> None:
+        _rotate(rules, state, events)
+
+
+@dataclass(frozen=True)
+class Rounds:
+    """Rounds without players' turns: every figure of every side plays each phase, round after round, from the
+    first phase (Laramie). The order within a phase is the rule set's (``order_by_value`` and roll-offs)."""
+
+    def first_step(self, rules: FlowRuleSet, state: GameState) -> Step:
+        state.turn_order = list(range(len(rules.scenario.players)))
+        state.round = 1
+        state.phase = rules.flow.phases[0].name
+        return rules.flow.phases[0].enter(rules, state)
+
+    def start_turn(self, rules: FlowRuleSet, state: GameState, events: list[Event]) -> None:
+        first = rules.flow.phases[0]
+        state.phase = first.name
+        rules.begin_turn(state, events)
+        events.append(Event("turn", _("Round {round}.", round=state.round), {"round": state.round}))
+        state.step = first.enter(rules, state)
+
+    def players_ordered(self, rules: FlowRuleSet, state: GameState, order: Sequence[int],
+                        events: list[Event]) -> None:
+        """A players' roll-off only says whom the header names first; the round goes on as before."""
+        state.turn_order = list(order)
+
+    def next_turn(self, rules: FlowRuleSet, state: GameState, events: list[Event]) -> None:
+        state.round += 1
+        rules.start_turn(state, events)

@@ -160,3 +160,33 @@ def find_ruleset(name: str) -> type[RuleSet]:
 def ruleset_names() -> list[str]:
     _load_all()
     return sorted({c.name for c in _REGISTRY.values()})
+
+
+def builtin_rulesets() -> list[type[RuleSet]]:
+    """The rule sets that come with the core (the packages of ``engine/rules/``), by name."""
+    _load_all()
+    return sorted(_builtins, key=lambda c: c.name)
+
+
+def registered_rulesets() -> list[type[RuleSet]]:
+    """Every rule set found (built-in, installed and from ``HEXA_RULESETS`` folders), each once, by name."""
+    _load_all()
+    return sorted(dict.fromkeys(_REGISTRY.values()), key=lambda c: c.name)
+
+
+def bundled_scenarios() -> dict[str, str]:
+    """Every scenario the rule sets found bundle (each one's ``scenarios/*.toml``): id → TOML text.
+
+    Two rule sets bundling the same id: the first by rule-set name keeps it, and the other is logged.
+    """
+    out: dict[str, str] = {}
+    owner: dict[str, str] = {}
+    for cls in registered_rulesets():
+        for sid, text in cls.scenarios().items():
+            if sid in out:
+                if out[sid] != text:
+                    log.warning("the scenario %r of the rule set %s is not bundled: %s bundles one of that id",
+                                sid, cls.name, owner[sid])
+                continue
+            out[sid], owner[sid] = text, cls.name
+    return out

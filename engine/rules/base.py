@@ -7,30 +7,34 @@ game untouched. Dice are prompts answered by actions; a rule never rolls a die i
 
 from __future__ import annotations
 
+import sys
 from abc import ABC, abstractmethod
 from collections.abc import Mapping
 from dataclasses import dataclass
+from importlib import resources
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from engine.actions import Action
 from engine.board import Board, EdgeKindSpec, TerrainKind, edge_kinds, terrain_kinds
 from engine.events import Event
-from engine.hexes import Edge, Hex
+from engine.hexes import Hex
 from engine.i18n import gettext_for
-from engine.lines import Sight
 from engine.overlays import Overlay, reach_overlay
 from engine.pathfinding import Reach
 from engine.prompts import Prompt
 from engine.rules.content import MOVES_QUERY, GlossaryTerm, QueryInput, QueryKind
 from engine.rules.gm import Calculator, RulingKind
 from engine.scenario_schema import Field, Table, type_name
+from engine.targets import TargetInfo as TargetInfo
 from engine.texts import declared_text
 
 if TYPE_CHECKING:
-    from engine.scenario import FigureSpec, Scenario, VictorySpec
+    from engine.scenario_types import FigureSpec, Scenario, VictorySpec
     from engine.state import GameState
 
 _ = gettext_for(__name__)
+
+SCENARIO_FOLDER = "scenarios"  # a rule set's bundled scenarios: this folder of its package
 
 
 @dataclass(frozen=True)
@@ -60,21 +64,6 @@ class OptionSpec:
     type: type
     default: Any
     help: str
-
-
-@dataclass(frozen=True)
-class TargetInfo:
-    """One possible target of a figure: range, line of sight and whether the attack is allowed, and why not."""
-
-    target: str
-    action: str  # "shoot", "cast"
-    range: int
-    sight: Sight
-    allowed: bool
-    reason: str
-    blocker: Hex | Edge | None = None
-    path: tuple[Hex, ...] = ()
-    touched: tuple[Hex, ...] = ()  # blocking cells the line of sight only touches on their boundary
 
 
 class RuleSet(ABC):
@@ -150,6 +139,25 @@ class RuleSet(ABC):
         return edge_kinds(cls.edge_kinds)
 
     @classmethod
+    def package(cls) -> str:
+        """The package the rule set lives in (its folder): where its scenarios, glossary and catalogue are."""
+        module = sys.modules.get(cls.__module__)
+        return (module.__package__ if module is not None else None) or cls.__module__
+
+    @classmethod
+    def scenarios(cls) -> dict[str, str]:
+        """The scenarios its folder bundles, ``scenarios/*.toml`` beside its modules: id (the file's name) → TOML
+        text. Read through importlib.resources, so they are found in an installed wheel as in a folder."""
+        try:
+            folder = resources.files(cls.package()) / SCENARIO_FOLDER
+        except (ModuleNotFoundError, TypeError):
+            return {}
+        if not folder.is_dir():
+            return {}
+        return {item.name.removesuffix(".toml"): item.read_text(encoding="utf-8")
+                for item in sorted(folder.iterdir(), key=lambda i: i.name) if item.name.endswith(".toml")}
+
+    @classmethod
     def check_figure_spec(cls, figure: FigureSpec, board: Board) -> None:
         """Refuse a figure this rule set cannot place (raise :class:`engine.scenario_schema.FieldError`)."""
         return None
@@ -175,6 +183,11 @@ class RuleSet(ABC):
 
     @abstractmethod
     def reachable(self, state: GameState, figure: str) -> Mapping[Hex, Reach]: ...
+
+    def reachable_reference(self, state: GameState, figure: str) -> Mapping[Hex, Reach] | None:
+        """``reachable`` through the general search (``engine.pathfinding``) and the rules' own step cost: what a
+        fast form must match, compared by the tests and the benchmarks. None: ``reachable`` is that search."""
+        return None
 
     def targets(self, state: GameState, figure: str) -> list[TargetInfo]:
         """What the figure could shoot or cast at (none by default: a rule set without ranged attacks)."""

@@ -78,8 +78,7 @@ def take_out(game: Game, figure: str) -> None:
     if fig is None or not fig.alive:
         raise ValueError(_("{figure!r} is not a figure in play", figure=figure))
     state = copy.deepcopy(game.state)
-    state.figures[figure].alive = False
-    state.pending_removals.append(figure)
+    state.kill(figure)
     game.replace_state(state)
 
 

@@ -13,7 +13,7 @@ import pytest
 
 from engine import i18n
 from engine.errors import ScenarioError
-from engine.scenario import load_scenario, load_scenario_text
+from engine.scenario import bundled_scenarios, load_scenario, load_scenario_text
 from engine.texts import cells, figures_count, hexes, join_words
 from tests.engine.english_words import english_lines
 
@@ -72,7 +72,7 @@ def test_the_other_fantasy_battle_scenarios_play_in_japanese_too(tmp_path: Path,
 
 
 def test_an_error_in_a_scenario_file_is_reported_in_japanese_with_the_file_and_line(tmp_path: Path) -> None:
-    text = (REPO / "engine" / "scenarios" / "tutorial.toml").read_text(encoding="utf-8")
+    text = bundled_scenarios()["tutorial"]
     broken = text.replace('kind = "archer"', 'kidn = "archer"', 1)
     line = next(i for i, t in enumerate(broken.splitlines(), start=1) if t.startswith("kidn"))
     i18n.set_language("ja")
@@ -120,7 +120,7 @@ def test_a_scenario_names_its_figures_and_sides_in_either_language() -> None:
 
 
 def test_a_scenario_text_in_an_unknown_language_is_refused_with_its_line() -> None:
-    text = (REPO / "engine" / "scenarios" / "tutorial.toml").read_text(encoding="utf-8")
+    text = bundled_scenarios()["tutorial"]
     broken = text.replace('name = { en = "Bowman", ja = "弓兵" }', 'name = { en = "Bowman", fr = "Archer" }')
     with pytest.raises(ScenarioError, match=r"line \d+: 'name' has a text in 'fr', which is not a language"):
         load_scenario_text(broken, "t.toml")
@@ -156,7 +156,7 @@ def test_a_game_record_replays_in_japanese(tmp_path: Path) -> None:
 
 def test_the_scenario_message_names_kinds_and_abilities_in_the_tables_language() -> None:
     from engine.i18n import speaking
-    from engine.scenario import bundled_scenarios, load_scenario_text
+    from engine.scenario import load_scenario_text
     from engine.snapshot import board_to_dict, scenario_to_dict
 
     with speaking("ja"):
@@ -253,8 +253,8 @@ def test_a_broken_rule_data_file_and_heights_file_read_in_japanese_too(tmp_path:
 def test_a_broken_record_an_unknown_rule_set_and_a_zone_drawn_twice_read_in_japanese(tmp_path: Path) -> None:
     from engine.record import RecordError, parse_record, read_record_file
 
-    tenkey = (REPO / "engine" / "scenarios" / "tenkey-skirmish.toml").read_text(encoding="utf-8")
-    tutorial = (REPO / "engine" / "scenarios" / "tutorial.toml").read_text(encoding="utf-8")
+    tenkey = bundled_scenarios()["tenkey-skirmish"]
+    tutorial = bundled_scenarios()["tutorial"]
     i18n.set_language("ja")
     messages = []
     with pytest.raises(RecordError) as gap:

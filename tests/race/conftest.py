@@ -13,7 +13,7 @@ from engine.scenario import Scenario, load_scenario, load_scenario_text
 
 ROOT = Path(__file__).resolve().parents[2]
 RACE_FOLDER = ROOT / "docs" / "examples" / "race"
-RACE_TOML = RACE_FOLDER / "race.toml"
+RACE_TOML = RACE_FOLDER / "scenarios" / "race.toml"
 
 
 def race_env() -> dict[str, str]:

@@ -1,4 +1,4 @@
-"""``hexa play docs/examples/race/race.toml --auto``: a real process, the rule set found through HEXA_RULESETS."""
+"""``hexa play docs/examples/race/scenarios/race.toml --auto``: a real process, the rule set found in HEXA_RULESETS."""
 
 from __future__ import annotations
 

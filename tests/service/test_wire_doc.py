@@ -10,7 +10,9 @@ The doc marks its examples with the fence info string:
 
 A documented reply or published message is a shortened copy: every key it shows must be in the real
 one with the same value (lists: the first entries), except the values that change every run
-(:data:`VOLATILE`), which need only the same JSON type.
+(:data:`VOLATILE`), which need only the same JSON type, and the lists the doc shows a selection of
+(:data:`SELECTIONS`: the bundled scenarios, which are whatever the rule sets found bundle), whose
+entries must be in the real list, matched by ``name``, in the same order.
 """
 
 from __future__ import annotations
@@ -32,6 +34,7 @@ from tests.service.conftest import ANY_PORT, serve_engine
 
 DOC = DOCS / "wire-protocol.md"
 VOLATILE = frozenset({"seq", "sent_at", "last_seq", "revision", "engine_run", "uptime_s", "dropped"})
+SELECTIONS = frozenset({"scenarios"})  # read from the rule-set registry: the doc names some, in order
 KINDS = ("json request", "json frames", "json reply", "json published", "json message")
 WAIT_S = 5.0
 
@@ -60,6 +63,8 @@ def mismatches(doc: Any, real: Any, path: str = "", volatile: bool = False) -> l
         for key, value in doc.items():
             if key not in real:
                 out.append(f"{path}.{key}: documented, but missing")
+            elif key in SELECTIONS and isinstance(value, list):
+                out += selection_mismatches(value, real[key], f"{path}.{key}")
             else:
                 out += mismatches(value, real[key], f"{path}.{key}", key in VOLATILE)
         return out
@@ -70,6 +75,26 @@ def mismatches(doc: Any, real: Any, path: str = "", volatile: bool = False) -> l
     if volatile:
         return [] if _same_type(doc, real) else [f"{path}: documented a {type(doc).__name__}, got {real!r}"]
     return [] if doc == real and _same_type(doc, real) else [f"{path}: documented {doc!r}, got {real!r}"]
+
+
+def selection_mismatches(doc: list[Any], real: Any, path: str) -> list[str]:
+    """Each documented entry matches the real entry of its ``name``, the names in the real list's order."""
+    if not isinstance(real, list):
+        return [f"{path}: documented a list, got {real!r}"]
+    by_name = {entry.get("name"): (i, entry) for i, entry in enumerate(real) if isinstance(entry, dict)}
+    out: list[str] = []
+    last = -1
+    for item in doc:
+        name = item.get("name") if isinstance(item, dict) else None
+        if name not in by_name:
+            out.append(f"{path}: documented {name!r}, which is not among {sorted(n for n in by_name if n)}")
+            continue
+        i, entry = by_name[name]
+        if i < last:
+            out.append(f"{path}: documented {name!r} out of the real order")
+        last = i
+        out += mismatches(item, entry, f"{path}[{name}]")
+    return out
 
 
 class Listener:
@@ -125,6 +150,22 @@ def test_the_doc_marks_its_examples() -> None:
     for before, block in itertools.pairwise(blocks):
         if before.info in ("json request", "json frames"):
             assert block.info == "json reply", f"{DOC.name} {before.where}: a request needs its reply after it"
+
+
+def test_the_documented_scenarios_are_a_selection_of_what_the_registry_bundles() -> None:
+    """A rule set bundling one more scenario (a plug-in, a new built-in) leaves the doc right; a documented
+    scenario no rule set bundles, or the documented ones out of order, is caught."""
+    from engine.scenario import bundled_scenarios
+
+    reply = next(json.loads(b.text) for b in fenced_blocks(DOC, "json")
+                 if b.info == "json reply" and json.loads(b.text).get("cmd") == "scenarios")
+    documented = [entry["name"] for entry in reply["scenarios"]]
+    bundled = sorted(bundled_scenarios())
+    assert documented == [name for name in bundled if name in documented], (documented, bundled)
+    real = {"scenarios": [{"name": "aardvark-first"}, *({"name": n} for n in documented)]}
+    assert mismatches({"scenarios": [{"name": n} for n in documented]}, real) == []
+    assert mismatches({"scenarios": [{"name": "no-such-scenario"}]}, real)
+    assert mismatches({"scenarios": [{"name": n} for n in reversed(documented)]}, real)
 
 
 @pytest.fixture

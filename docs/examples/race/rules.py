@@ -21,21 +21,24 @@ from engine.board import Board, HexBoard
 from engine.flow.machine import Flow, FlowRuleSet, Phase
 from engine.flow.turns import FixedOrder
 from engine.hexes import Hex
+from engine.i18n import N_, gettext_for
 from engine.pathfinding import Reach
 from engine.rules.base import MapSymbol, VictoryType
 from engine.scenario import FigureSpec, Scenario, VictorySpec
 from engine.scenario_schema import Field
-from engine.state import FigureState, GameState
+from engine.state import GameState
 
 from . import course, scenario_fields, turn
 from .steps import RollDie, Run
+
+_ = gettext_for(__name__)
 
 LONGEST_RUN = turn.DIE + scenario_fields.MAX_STRIDE
 
 
 class Race(FlowRuleSet):
     name: ClassVar[str] = "race"
-    title: ClassVar[str] = "Race (the worked example of a rule set)"
+    title: ClassVar[str] = N_("Race (the worked example of a rule set)")
     # -- what its scenarios hold beyond the core ----------------------------------------------------------
     figure_fields: ClassVar[tuple[Field, ...]] = scenario_fields.FIGURE_FIELDS
     victory_types: ClassVar[tuple[VictoryType, ...]] = scenario_fields.VICTORY_TYPES
@@ -53,7 +56,6 @@ class Race(FlowRuleSet):
         super().__init__(scenario)
         assert isinstance(scenario.board, HexBoard), "Race is run on hex maps (board_kinds)"
         self.board: HexBoard = scenario.board
-        self._names = {f.id: f.name for f in scenario.figures}
         self._strides = {f.id: scenario_fields.stride(f) for f in scenario.figures}
         self._exits: dict[str, set[Hex]] = {}
         for v in scenario.victory:
@@ -71,22 +73,13 @@ class Race(FlowRuleSet):
     def check_scenario(cls, scenario: Scenario) -> None:
         scenario_fields.check_scenario(scenario)
 
-    def new_state(self) -> GameState:
-        figures = {f.id: FigureState(f.id, f.side, f.start) for f in self.scenario.figures}
-        state = GameState(self.scenario.id, self.name, figures, doors={}, tokens={})
-        state.step = self.flow.order.first_step(self, state)  # the roll-off for the turn order
-        return state
-
     # -- names and the rule set's own facts -------------------------------------------------------------------
-    def name_of(self, ident: str) -> str:
-        return self._names.get(ident) or self.side_name(ident)
-
     def stride(self, fid: str) -> int:
         return self._strides[fid]
 
     def where(self, state: GameState, fid: str) -> str:
         h = state.figures[fid].hex
-        return self.label(h) if h is not None else "off the course"
+        return self.label(h) if h is not None else _("off the course")
 
     def runners(self, state: GameState) -> list[str]:
         """The runners of the player whose turn it is."""
@@ -102,7 +95,8 @@ class Race(FlowRuleSet):
     def victory(self, state: GameState) -> tuple[str, str] | None:
         for fig in sorted(state.alive(), key=lambda f: f.id):
             if fig.hex in self._exits.get(fig.side, set()):
-                return fig.side, f"{self.name_of(fig.id)} reaches the exit {self.label(fig.hex)}"
+                said = _("{name} reaches the exit {cell}", name=self.name_of(fig.id), cell=self.label(fig.hex))
+                return fig.side, said
         return None
 
     def goals(self, state: GameState, figure: str) -> list[Hex]:
@@ -122,13 +116,15 @@ class Race(FlowRuleSet):
     def why_not(self, state: GameState, figure: str, to: Hex) -> str:
         name, where = self.name_of(figure), self.label(to)
         if to not in self.board:
-            return f"{where} is not on the course"
+            return _("{cell} is not on the course", cell=where)
         other = state.figure_at(to)
         if other is not None and other.id != figure:
-            return f"{where} is taken by {self.name_of(other.id)}: runners pass each other but never share a hex"
+            return _("{cell} is taken by {other}: runners pass each other but never share a hex", cell=where,
+                     other=self.name_of(other.id))
         far = self.reachable(state, figure, budget=len(self.board))
         if to not in far:
-            return f"{name} cannot get to {where}: rock or walls are in the way"
+            return _("{name} cannot get to {cell}: rock or walls are in the way", name=name, cell=where)
         step = state.step
         allowance = step.allowance if isinstance(step, Run) else LONGEST_RUN
-        return f"{where} is {int(far[to].cost)} hexes away by the shortest open way; {name} may run {allowance}"
+        return _("{cell} is {n} hexes away by the shortest open way; {name} may run {allowance}", cell=where,
+                 n=int(far[to].cost), name=name, allowance=allowance)

@@ -10,28 +10,32 @@ from collections.abc import Mapping
 
 from engine.board import Board, HexBoard, Terrain
 from engine.hexes import Hex
+from engine.i18n import N_, gettext_for
 from engine.rule_fields import FieldRef
 from engine.rules.base import MapSymbol, VictoryType
 from engine.scenario import FigureSpec, Scenario, VictorySpec
 from engine.scenario_schema import MAX_MAP_HEXES, Field, FieldError, texts_field
+from engine.texts import terrain_word
+
+_ = gettext_for(__name__)
 
 MAX_STRIDE = 3
 
 FIGURE_FIELDS: tuple[Field, ...] = (
-    Field("stride", int, 0, low=0, high=MAX_STRIDE, help="hexes the runner adds to every roll"),
+    Field("stride", int, 0, low=0, high=MAX_STRIDE, help=N_("hexes the runner adds to every roll")),
 )
 
 EXIT = "exit"
 MAP_SYMBOLS: Mapping[str, MapSymbol] = {
-    "X": MapSymbol(Terrain.FLOOR, EXIT, "a floor hex marked as an exit"),
+    "X": MapSymbol(Terrain.FLOOR, EXIT, N_("a floor hex marked as an exit")),
 }
 
 VICTORY_TYPES: tuple[VictoryType, ...] = (
     VictoryType(
         "reach",
-        "a runner of the side ends its run on one of the exits",
-        (texts_field("exits", [], MAX_MAP_HEXES, ref="cell", help="the hexes to reach; none: every X of the map"),),
-        default_text="a runner reaches an exit",
+        N_("a runner of the side ends its run on one of the exits"),
+        (texts_field("exits", [], MAX_MAP_HEXES, ref="cell", help=N_("the hexes to reach; none: every X of the map")),),
+        default_text=N_("a runner reaches an exit"),
     ),
 )
 
@@ -51,8 +55,9 @@ def exits(victory: VictorySpec, board: Board) -> tuple[Hex, ...]:
 def check_figure(spec: FigureSpec, board: Board) -> None:
     """A runner starts on floor."""
     if isinstance(board, HexBoard) and board.terrain(spec.start) is not Terrain.FLOOR:
-        raise FieldError("at", f"runner {spec.name!r} starts at {board.label(spec.start)}, a "
-                         f"{board.terrain(spec.start)!s} hex", "start it on a floor hex (. or X)")
+        raise FieldError("at", _("runner {name!r} starts at {cell}, a {terrain} hex", name=spec.name,
+                                 cell=board.label(spec.start), terrain=terrain_word(board.terrain(spec.start))),
+                         _("start it on a floor hex (. or X)"))
 
 
 def check_victory(spec: VictorySpec, board: Board) -> None:
@@ -60,12 +65,13 @@ def check_victory(spec: VictorySpec, board: Board) -> None:
     if not isinstance(board, HexBoard):
         return
     if not exits(spec, board):
-        raise FieldError("exits", "the victory names no exits and the map has no X",
-                         "list the exits (exits = ['I3']) or draw an X on the map")
+        raise FieldError("exits", _("the victory names no exits and the map has no X"),
+                         _("list the exits (exits = ['I3']) or draw an X on the map"))
     for h in named_exits(spec):
         if board.terrain(h) is not Terrain.FLOOR:
-            raise FieldError("exits", f"the exit {board.label(h)} is a {board.terrain(h)!s} hex no runner "
-                             "can stand on", "name a floor hex")
+            raise FieldError("exits", _("the exit {cell} is a {terrain} hex no runner can stand on",
+                                        cell=board.label(h), terrain=terrain_word(board.terrain(h))),
+                             _("name a floor hex"))
 
 
 def check_scenario(scenario: Scenario) -> None:
@@ -73,9 +79,9 @@ def check_scenario(scenario: Scenario) -> None:
     for v in scenario.victory:
         goal = set(exits(v, scenario.board))
         if not goal:
-            raise ValueError(f"side {v.side!r} has no exit to reach. Fix: draw an X on the map or add a "
-                             "[[victory]] with exits")
+            raise ValueError(_("side {side!r} has no exit to reach. Fix: draw an X on the map or add a "
+                               "[[victory]] with exits", side=v.side))
         for f in scenario.figures:
             if f.side == v.side and f.start in goal:
-                raise ValueError(f"runner {f.name!r} starts on its own exit {scenario.label(f.start)}. "
-                                 "Fix: start it elsewhere")
+                raise ValueError(_("runner {name!r} starts on its own exit {cell}. Fix: start it elsewhere",
+                                   name=f.name, cell=scenario.label(f.start)))

@@ -12,16 +12,22 @@ from typing import TYPE_CHECKING
 from engine.actions import Choose, Move, Roll
 from engine.events import Event
 from engine.flow.machine import Stage
-from engine.flow.words import verb
+from engine.i18n import N_, gettext_for
 from engine.prompts import Chance, DieRequest, Option, Outcome, Prompt, PromptKind
 from engine.state import GameState
+from engine.texts import agreeing
 
 from .steps import PickRunner, RollDie, Run
 
 if TYPE_CHECKING:
     from .rules import Race
 
+_ = gettext_for(__name__)
+
 DIE = 6
+# The roll's log line in the two forms that agree with a name (Red rolls / Goblins roll), translated alike.
+ROLLS = (N_("{name} rolls {rolled} (rolled)."), N_("{name} roll {rolled} (rolled)."))
+ROLLS_BY_APP = (N_("{name} rolls {rolled} (rolled by the app)."), N_("{name} roll {rolled} (rolled by the app)."))
 
 
 # -- roll --------------------------------------------------------------------------------------------
@@ -31,30 +37,33 @@ def prompt_roll(r: Race, state: GameState, step: RollDie) -> Prompt:
     return Prompt(
         PromptKind.ROLL,
         side,
-        f"{r.active_name(state)}: roll 1d6 — one of your runners runs up to that many hexes, plus its stride.",
-        dice=(DieRequest(side, DIE, "running"),),
-        outcomes=((Outcome(1, DIE, "hexes to run"),),),
-        chances=(Chance("a runner can reach an exit", finish / DIE),),
+        _("{player}: roll 1d6 — one of your runners runs up to that many hexes, plus its stride.",
+          player=r.active_name(state)),
+        dice=(DieRequest(side, DIE, _("running")),),
+        outcomes=((Outcome(1, DIE, _("hexes to run")),),),
+        chances=(Chance(_("a runner can reach an exit"), finish / DIE),),
     )
 
 
 def apply_roll(r: Race, state: GameState, step: RollDie, roll: Roll, events: list[Event]) -> None:
     (rolled,) = roll.values
-    how = "rolled by the app" if roll.virtual else "rolled"
-    events.append(Event("rolled", f"{verb(r.active_name(state), 'rolls', 'roll')} {rolled} ({how}).",
-                        {"values": list(roll.values), "virtual": roll.virtual}))
+    name = r.active_name(state)
+    text = (_(agreeing(name, *ROLLS_BY_APP), name=name, rolled=rolled) if roll.virtual
+            else _(agreeing(name, *ROLLS), name=name, rolled=rolled))
+    events.append(Event("rolled", text, {"values": list(roll.values), "virtual": roll.virtual}))
     state.step = PickRunner(rolled)
 
 
 # -- pick ----------------------------------------------------------------------------------------------
 def prompt_pick(r: Race, state: GameState, step: PickRunner) -> Prompt:
     options = tuple(
-        Option(fid, f"{r.name_of(fid)} at {r.where(state, fid)}: up to {step.rolled + r.stride(fid)} hexes",
-               state.figures[fid].hex, fid)
+        Option(fid, _("{name} at {cell}: up to {n} hexes", name=r.name_of(fid), cell=r.where(state, fid),
+                      n=step.rolled + r.stride(fid)), state.figures[fid].hex, fid)
         for fid in r.runners(state)
     )
     return Prompt(PromptKind.CHOOSE, r.player_sides(state)[0],
-                  f"{r.active_name(state)}: which runner runs? ({step.rolled} rolled)", options=options)
+                  _("{player}: which runner runs? ({rolled} rolled)", player=r.active_name(state), rolled=step.rolled),
+                  options=options)
 
 
 def apply_pick(r: Race, state: GameState, step: PickRunner, choice: Choose, events: list[Event]) -> None:
@@ -82,8 +91,8 @@ def prompt_run(r: Race, state: GameState, step: Run) -> Prompt:
     return Prompt(
         PromptKind.MOVE,
         fig.side,
-        f"{r.side_name(fig.side)}: move {r.name_of(fig.id)} up to {step.allowance} hexes (or leave it where it is). "
-        "Walls and rock are in the way; runners may be passed but not shared.",
+        _("{side}: move {name} up to {n} hexes (or leave it where it is). Walls and rock are in the way; runners "
+          "may be passed but not shared.", side=r.side_name(fig.side), name=r.name_of(fig.id), n=step.allowance),
         figure=fig.id,
         moves=r.reachable(state, fig.id),
     )
@@ -94,9 +103,11 @@ def apply_run(r: Race, state: GameState, step: Run, move: Move, events: list[Eve
     state.figures[step.figure].hex = move.to
     name = r.name_of(step.figure)
     if move.to == step.start:
-        events.append(Event("stayed", f"{name} stays at {r.label(step.start)}.", {"figure": step.figure}))
+        events.append(Event("stayed", _("{name} stays at {cell}.", name=name, cell=r.label(step.start)),
+                            {"figure": step.figure}))
     else:
-        events.append(Event("moved", f"{name} runs from {r.label(step.start)} to {r.label(move.to)}.", {
+        said = _("{name} runs from {start} to {end}.", name=name, start=r.label(step.start), end=r.label(move.to))
+        events.append(Event("moved", said, {
             "figure": step.figure, "from": [step.start.q, step.start.r], "to": [move.to.q, move.to.r],
             "path": [[h.q, h.r] for h in path],
         }))

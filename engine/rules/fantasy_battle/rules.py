@@ -96,9 +96,6 @@ class FantasyBattle(FlowRuleSet):
     def sname(self, side: str) -> str:
         return self._side_names.get(side, side)
 
-    def name_of(self, ident: str) -> str:
-        return self._names.get(ident) or self.sname(ident)
-
     def side_name(self, side: str) -> str:
         return self.sname(side)
 
@@ -132,17 +129,13 @@ class FantasyBattle(FlowRuleSet):
         return next(e for e in self.board.edges if self.board.edge_label(e) == lab)
 
     # -- setup ------------------------------------------------------------------------------------------
-    def new_state(self) -> GameState:
-        figures = {f.id: FigureState(f.id, f.side, f.start) for f in self.scenario.figures}
-        doors = {e: ("locked" if k is EdgeKind.LOCKED_DOOR else "closed") for e, k in self.board.doors().items()}
-        found: dict[str, Hex | None] = {}
+    def set_up(self, state: GameState) -> None:
+        """Doors closed (or locked) as the map draws them, tokens where the map lays them."""
+        state.doors = {e: ("locked" if k is EdgeKind.LOCKED_DOOR else "closed") for e, k in self.board.doors().items()}
         for h in self.board:
             for t in self.board.info(h).tokens:
                 if t != "exit":
-                    found[t] = h
-        state = GameState(self.scenario.id, self.name, figures, doors, found)
-        state.step = self.flow.order.first_step(self, state)
-        return state
+                    state.tokens[t] = h
 
     def points(self) -> dict[str, int]:
         """Melee-only figure 1 point, ranged or magic 2, each special-ability card +1."""

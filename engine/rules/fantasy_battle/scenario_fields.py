@@ -14,6 +14,7 @@ from engine.hexes import Hex
 from engine.i18n import N_
 from engine.rule_fields import FieldRef
 from engine.rules.base import MapSymbol, VictoryType
+from engine.rules.victory import LastSideStanding
 from engine.scenario import FigureSpec, VictorySpec
 from engine.scenario_schema import MARKER_ID_COUNT, MAX_MAP_HEXES, REQUIRED, Field, FieldError, text_field, texts_field
 
@@ -40,12 +41,14 @@ MAP_SYMBOLS: Mapping[str, MapSymbol] = {
     "X": MapSymbol(Terrain.FLOOR, "exit", "a floor hex marked as an exit (only a victory's 'to' counts)"),
 }
 
+# The last side standing wins (the victory every rule set shares).
+DESTROY = LastSideStanding("destroy", "every enemy figure is down", default_text=N_("destroy every enemy figure"))
 VICTORY_TYPES: tuple[VictoryType, ...] = (
     VictoryType("bring", "bring a token to one of the hexes in 'to'", (
         text_field("token", REQUIRED, max_len=64, help="the token to carry: treasure or prisoner"),
         texts_field("to", REQUIRED, MAX_MAP_HEXES, ref="cell", min_len=1, help="the hexes to bring it to"),
     )),
-    VictoryType("destroy", "every enemy figure is down", default_text=N_("destroy every enemy figure")),
+    DESTROY,
     VictoryType("kill", "the named figures are down", (
         texts_field("figures", REQUIRED, MARKER_ID_COUNT, ref="figure", min_len=1, help="ids of the figures"),
     )),

@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING
 from engine.events import Event
 from engine.hexes import Hex
 from engine.i18n import N_, gettext_for
-from engine.rules.fantasy_battle.scenario_fields import bring_to, bring_token, can_carry, kill_figures
+from engine.rules.fantasy_battle.scenario_fields import DESTROY, bring_to, bring_token, can_carry, kill_figures
 from engine.state import FigureState, GameState
 
 if TYPE_CHECKING:
@@ -42,7 +42,7 @@ def pick_up(r: FantasyBattle, state: GameState, fig: FigureState, events: list[E
 def kill(r: FantasyBattle, state: GameState, fid: str, text: str, events: list[Event]) -> None:
     """A figure dies: what it carried falls where it stood, and its removal is awaited."""
     fig = state.figures[fid]
-    fig.alive = False
+    state.kill(fid)
     events.append(Event("killed", text, {"figure": fid, "hex": None if fig.hex is None else [fig.hex.q, fig.hex.r]}))
     for token in fig.carrying:
         state.tokens[token] = fig.hex
@@ -50,16 +50,14 @@ def kill(r: FantasyBattle, state: GameState, fid: str, text: str, events: list[E
                 if fig.hex else _("The {token} falls to the ground.", token=token_word(token)))
         events.append(Event("dropped", said, {"token": token}))
     fig.carrying = []
-    state.pending_removals.append(fid)
 
 
 def victory(r: FantasyBattle, state: GameState) -> tuple[str, str] | None:
     """The first of the scenario's conditions that holds: destroy the enemy, kill named figures, bring a token out."""
-    alive_sides = {f.side for f in state.alive()}
     for v in r.scenario.victory:
         won = False
         if v.type == "destroy":
-            won = v.side in alive_sides and alive_sides == {v.side}
+            won = DESTROY.won(state, v.side)
         elif v.type == "kill":
             won = all(not state.figures[f].alive for f in kill_figures(v))
         elif v.type == "bring":

@@ -28,7 +28,7 @@ from engine.rules.content import GlossaryTerm, QueryInput, QueryKind, load_gloss
 from engine.rules.gm import Calculator, RulingKind
 from engine.scenario import FigureSpec, Scenario
 from engine.scenario_schema import Field
-from engine.state import FigureState, GameState
+from engine.state import GameState
 from engine.texts import join_list
 
 from . import calculators, moving, queries, scenario_fields, terrain, turn, water
@@ -104,22 +104,14 @@ class Filtwiz(FlowRuleSet):
     def glossary(cls) -> tuple[GlossaryTerm, ...]:
         return load_glossary(__package__ or "engine.rules.filtwiz")
 
-    def new_state(self) -> GameState:
-        figures = {f.id: FigureState(f.id, f.side, f.start) for f in self.scenario.figures}
-        state = GameState(self.scenario.id, self.name, figures, doors={}, tokens={})
+    def set_up(self, state: GameState) -> None:
         state.turn_sets = {
             STARTED_UNDERWATER: sorted(f.id for f in self.scenario.figures
                                        if terrain.is_underwater(self.board, f.start)),
             PRONE: [], turn.ACTED: [],
         }
-        state.step = self.flow.order.first_step(self, state)
-        return state
 
     # -- names and facts -------------------------------------------------------------------------------------
-    def name_of(self, ident: str) -> str:
-        spec = self.specs.get(ident)
-        return spec.name if spec is not None else self.side_name(ident)
-
     def where(self, state: GameState, fid: str) -> str:
         h = state.figures[fid].hex
         return self.label(h) if h is not None else _("off the map")
@@ -197,9 +189,8 @@ class Filtwiz(FlowRuleSet):
                                     {"figure": f.id}))
 
     def victory(self, state: GameState) -> tuple[str, str] | None:
-        alive = {f.side for f in state.alive()}
         for v in self.scenario.victory:
-            if v.side in alive and len(alive) == 1:
+            if scenario_fields.DEFEAT.won(state, v.side):
                 return v.side, v.text
         return None
 
@@ -213,6 +204,13 @@ class Filtwiz(FlowRuleSet):
         if mover is None:
             return {}
         return moving.moves(sit, state, mover, allowance)
+
+    def reachable_reference(self, state: GameState, figure: str) -> Mapping[Hex, Reach] | None:
+        sit = self.situation(state)
+        step = state.step
+        allowance = step.allowance if isinstance(step, MoveCharacter) and step.figure == figure \
+            else self.allowance(state, figure)
+        return moving.moves_reference(sit, state, sit.figures[figure], allowance)
 
     def why_not(self, state: GameState, figure: str, to: Hex) -> str:
         where = self.label(to)

@@ -12,6 +12,7 @@ from enum import Enum
 from engine.board import Board, HexBoard
 from engine.i18n import N_, gettext_for
 from engine.rules.base import VictoryType
+from engine.rules.victory import LastSideStanding
 from engine.scenario import FigureSpec, Scenario
 from engine.scenario_schema import Field, FieldError, localised_field, text_field, texts_field
 
@@ -66,8 +67,10 @@ FIGURE_FIELDS: tuple[Field, ...] = (
                 "ミズグモ) spares the underwater penalties"),
 )
 
+# The last side standing wins (the victory every rule set shares).
+DEFEAT = LastSideStanding("defeat", N_("every enemy character is out (★気絶)"), default_text=N_("defeat every enemy"))
 VICTORY_TYPES: tuple[VictoryType, ...] = (
-    VictoryType("defeat", N_("every enemy character is out (★気絶)"), default_text=N_("defeat every enemy")),
+    DEFEAT,
 )
 
 

@@ -209,10 +209,8 @@ def prompt_judge(r: Filtwiz, state: GameState, step: Judge) -> Prompt:
 def apply_judge(r: Filtwiz, state: GameState, step: Judge, choice: Choose, events: list[Event]) -> None:
     target, rest = step.targets[0], step.targets[1:]
     t = r.name_of(target)
-    fig = state.figures[target]
     if choice.option == "out":
-        fig.alive = False
-        state.pending_removals.append(target)
+        state.kill(target)
         events.append(Event("out", _("{t} is out (★気絶).", t=t), {"figure": target}))
     elif choice.option == "prone":
         state.add_to_set(PRONE, target)

@@ -19,11 +19,11 @@ from engine.board import Board, EdgeKindSpec, HexBoard, TerrainKind
 from engine.events import Event
 from engine.flow.machine import Flow, FlowRuleSet, Phase
 from engine.flow.steps import Step
-from engine.flow.turns import RollOff
+from engine.flow.turns import RollOff, Rounds
 from engine.hexes import Hex
 from engine.i18n import N_, gettext_for
 from engine.overlays import Overlay
-from engine.pathfinding import Reach
+from engine.pathfinding import Reach, reachable
 from engine.rules.base import MapSymbol, OptionSpec, TargetInfo, VictoryType
 from engine.rules.content import GlossaryTerm, QueryKind, load_glossary
 from engine.scenario import FigureSpec, Scenario
@@ -33,7 +33,6 @@ from engine.texts import join_list
 
 from . import combat, data, line_ruling, movement, order, queries, scenario_fields, state_update, terrain, units
 from .fire import Shot, normal_shot, suppressive_shot
-from .rounds import Rounds
 from .steps import Act, MoveUnit
 
 _ = gettext_for(__name__)
@@ -85,14 +84,13 @@ class Laramie(FlowRuleSet):
     def glossary(cls) -> tuple[GlossaryTerm, ...]:
         return load_glossary(__package__ or "engine.rules.laramie")
 
+    def new_figure(self, spec: FigureSpec) -> FigureState:
+        fig = FigureState(spec.id, spec.side, spec.start, facing=scenario_fields.facing(spec))
+        fig.values = {units.HP: scenario_fields.hp(spec), units.STATE: scenario_fields.start_state(spec)}
+        return fig
+
     def new_state(self) -> GameState:
-        figures = {}
-        for f in self.scenario.figures:
-            fig = FigureState(f.id, f.side, f.start, facing=scenario_fields.facing(f))
-            fig.values = {units.HP: scenario_fields.hp(f), units.STATE: scenario_fields.start_state(f)}
-            figures[f.id] = fig
-        state = GameState(self.scenario.id, self.name, figures, doors={}, tokens={})
-        state.step = self.flow.order.first_step(self, state)
+        state = super().new_state()
         self.settle(state, [])  # units that start suppressed turn by themselves before the first prompt
         self.follow(state)
         return state
@@ -113,10 +111,6 @@ class Laramie(FlowRuleSet):
                 state.active = i
 
     # -- names and values ---------------------------------------------------------------------------------
-    def name_of(self, ident: str) -> str:
-        spec = self.specs.get(ident)
-        return spec.name if spec is not None else self.side_name(ident)
-
     def combat_value(self, fid: str) -> int:
         return scenario_fields.combat(self.specs[fid])
 
@@ -165,21 +159,16 @@ class Laramie(FlowRuleSet):
     def kill(self, state: GameState, fid: str, how: str, events: list[Event]) -> None:
         """The unit is out: ``how`` is :data:`units.KILLED` or :data:`units.SURRENDERED`."""
         fig = state.figures[fid]
-        fig.alive = False
+        state.kill(fid)
         fig.values[units.HP] = max(units.hp_of(fig), 0)
-        state.pending_removals.append(fid)
         text = (_("{name} is taken prisoner: morale broken, it surrenders.", name=self.name_of(fid))
                 if how == units.SURRENDERED else _("{name} is killed in action.", name=self.name_of(fid)))
         events.append(Event("killed", text, {"figure": fid, "how": how}))
 
     # -- the flow's hooks --------------------------------------------------------------------------------------
-    def start_turn(self, state: GameState, events: list[Event]) -> None:
-        first = self.flow.phases[0]
-        state.phase = first.name
-        events.append(Event("turn", _("Round {round}.", round=state.round), {"round": state.round}))
-        state.step = first.enter(self, state)
-
-    def ordered(self, state: GameState, rolloff: RollOff, ranking: tuple[str, ...], events: list[Event]) -> None:
+    def figures_ordered(self, state: GameState, rolloff: RollOff, ranking: tuple[str, ...],
+                        events: list[Event]) -> None:
+        """Tied units have rolled off: the phase's order is settled, and the first unit has its go."""
         step: Step = MoveUnit(ranking) if rolloff.purpose == order.MOVEMENT else Act(ranking)
         state.step = step
 
@@ -189,7 +178,7 @@ class Laramie(FlowRuleSet):
                 wanted = scenario_fields.kill_figures(v)
                 if all(not state.figures[f].alive for f in wanted):
                     return v.side, v.text or _("{names} brought down", names=join_list(self.name_of(f) for f in wanted))
-            elif not any(f.alive and f.side != v.side for f in state.figures.values()):
+            elif scenario_fields.DESTROY.won(state, v.side):
                 return v.side, v.text or _("every enemy unit is down")
         return None
 
@@ -212,6 +201,13 @@ class Laramie(FlowRuleSet):
     # -- queries ------------------------------------------------------------------------------------------------
     def reachable(self, state: GameState, figure: str) -> Mapping[Hex, Reach]:
         return movement.moves(self, state, figure)
+
+    def reachable_reference(self, state: GameState, figure: str) -> Mapping[Hex, Reach] | None:
+        fig = state.figures[figure]
+        if fig.hex is None or movement.runs_for_cover(self, fig.hex, units.state_of(fig)):
+            return movement.moves(self, state, figure)  # no search: the steps towards cover
+        return reachable(fig.hex, units.rules_of(fig).move,
+                         lambda a, b: 1.0 if terrain.can_step(self.board, a, b) else None)
 
     def why_not(self, state: GameState, figure: str, to: Hex) -> str:
         return movement.why_not(self, state, figure, to)

@@ -11,6 +11,7 @@ from engine.board import Board, HexBoard
 from engine.i18n import N_, gettext_for
 from engine.rule_fields import FieldRef
 from engine.rules.base import OptionSpec, VictoryType
+from engine.rules.victory import LastSideStanding
 from engine.scenario import FigureSpec
 from engine.scenario_schema import MARKER_ID_COUNT, REQUIRED, Field, FieldError, text_field, texts_field
 
@@ -49,12 +50,15 @@ hero = FieldRef("hero", bool)
 facing = FieldRef("facing", int)
 start_state = FieldRef("state", str)
 
+# The last side standing wins (the victory every rule set shares).
+DESTROY = LastSideStanding("destroy", N_("every enemy unit is down"), default_text=N_("bring down every enemy unit"),
+                            needs_survivor=False)
 VICTORY_TYPES: tuple[VictoryType, ...] = (
     VictoryType("kill", N_("the named units are killed (or have surrendered)"), (
         texts_field("figures", REQUIRED, MARKER_ID_COUNT, ref="figure", min_len=1,
                     help=N_("ids of the units to bring down")),
     )),
-    VictoryType("destroy", N_("every enemy unit is down"), default_text=N_("bring down every enemy unit")),
+    DESTROY,
 )
 kill_figures = FieldRef[tuple[str, ...]]("figures", tuple)
 

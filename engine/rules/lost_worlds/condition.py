@@ -109,10 +109,8 @@ def settle_hp(state: GameState, fig: FigureState) -> str:
     """Unconscious, dead or awake by the hit points now."""
     now = hp(fig)
     if now < LOWEST_UNCONSCIOUS:
-        fig.alive = False
+        state.kill(fig.id)
         fig.mark(UNCONSCIOUS, None)
-        if fig.id not in state.pending_removals:
-            state.pending_removals.append(fig.id)
         return _("dies")
     if now <= 0:
         if not fig.flag(UNCONSCIOUS):

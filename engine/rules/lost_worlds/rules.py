@@ -108,25 +108,18 @@ class LostWorlds(FlowRuleSet):
         """A carried object by its scenario name, a weapon by the chart's."""
         return objects.name(self, item)
 
-    def new_state(self) -> GameState:
-        figures = {}
-        for f in self.scenario.figures:
-            fig = FigureState(f.id, f.side, f.start)
-            fig.values[HP] = scenario_fields.hit_points(f)
-            if scenario_fields.mana(f):
-                fig.values[MANA] = scenario_fields.mana(f)
-            figures[f.id] = fig
-        state = GameState(self.scenario.id, self.name, figures, doors={}, tokens=objects.first_tokens(self.objects))
-        for f in self.scenario.figures:
-            figures[f.id].carrying = list(scenario_fields.weapons(f))
-        state.step = self.flow.order.first_step(self, state)
-        return state
+    def new_figure(self, spec: FigureSpec) -> FigureState:
+        fig = FigureState(spec.id, spec.side, spec.start)
+        fig.values[HP] = scenario_fields.hit_points(spec)
+        if scenario_fields.mana(spec):
+            fig.values[MANA] = scenario_fields.mana(spec)
+        fig.carrying = list(scenario_fields.weapons(spec))
+        return fig
+
+    def set_up(self, state: GameState) -> None:
+        state.tokens = objects.first_tokens(self.objects)
 
     # -- names and character sheets ------------------------------------------------------------------------
-    def name_of(self, ident: str) -> str:
-        spec = self.specs.get(ident)
-        return spec.name if spec is not None else self.side_name(ident)
-
     def height(self, fid: str) -> int:
         return self.spaces.heights[fid]
 
@@ -181,6 +174,9 @@ class LostWorlds(FlowRuleSet):
     # -- queries for the tablets --------------------------------------------------------------------------
     def reachable(self, state: GameState, figure: str) -> Mapping[Hex, Reach]:
         return moving.reach(self, state, figure)
+
+    def reachable_reference(self, state: GameState, figure: str) -> Mapping[Hex, Reach] | None:
+        return moving.reach_reference(self, state, figure)
 
     def why_not(self, state: GameState, figure: str, to: Hex) -> str:
         return moving.why_not(self, state, figure, to)

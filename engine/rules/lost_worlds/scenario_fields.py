@@ -12,6 +12,7 @@ from engine.hexes import Hex
 from engine.i18n import N_, gettext_for
 from engine.rule_fields import FieldRef
 from engine.rules.base import OptionSpec, VictoryType
+from engine.rules.victory import LastSideStanding
 from engine.scenario import FigureSpec
 from engine.scenario_schema import MARKER_ID_COUNT, MAX_MAP_HEXES, Field, FieldError, texts_field
 
@@ -34,9 +35,11 @@ FIGURE_FIELDS: tuple[Field, ...] = (
 )
 
 _POINTS = Field("points", int, 0, low=0, high=1000, help="victory points: shared as experience by the survivors")
+# The last side standing wins (the victory every rule set shares).
+DESTROY = LastSideStanding("destroy", N_("every enemy character is dead or unconscious"), (_POINTS,),
+                            default_text=N_("every enemy is out of the fight"), needs_survivor=False)
 VICTORY_TYPES: tuple[VictoryType, ...] = (
-    VictoryType("destroy", N_("every enemy character is dead or unconscious"), (_POINTS,),
-                default_text=N_("every enemy is out of the fight")),
+    DESTROY,
     VictoryType("kill", N_("the named characters are dead or unconscious"),
                 (_POINTS, texts_field("figures", [], MARKER_ID_COUNT, ref="figure", help="the characters")),
                 default_text=N_("the named enemies are out of the fight")),

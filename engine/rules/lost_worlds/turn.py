@@ -123,7 +123,7 @@ def end_round(r: LostWorlds, state: GameState, events: list[Event]) -> None:
 def achieved(r: LostWorlds, state: GameState, side: str, kind: str, spec_figures: tuple[str, ...],
              cells: tuple[object, ...]) -> bool:
     if kind == "destroy":
-        return all(out_of_fight(f) for f in state.figures.values() if f.side != side)
+        return scenario_fields.DESTROY.won(state, side, in_fight=lambda f: not out_of_fight(f))
     if kind == "kill":
         return all(out_of_fight(state.figures[fid]) for fid in spec_figures)
     return any(conscious(f) and f.hex in cells for f in state.alive() if f.side == side)

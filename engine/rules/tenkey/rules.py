@@ -16,7 +16,7 @@ from typing import ClassVar
 from engine.board import Board, TerrainKind, ZoneBoard
 from engine.events import Event
 from engine.flow.machine import Flow, FlowRuleSet, Phase
-from engine.flow.turns import FixedOrder
+from engine.flow.turns import InitiativeEntered
 from engine.hexes import Hex
 from engine.i18n import N_, gettext_for
 from engine.lines import Sight
@@ -24,6 +24,7 @@ from engine.overlays import Overlay
 from engine.pathfinding import Reach
 from engine.rules.base import OptionSpec, TargetInfo, VictoryType
 from engine.rules.content import GlossaryTerm, QueryKind, load_glossary
+from engine.rules.victory import last_side_standing
 from engine.scenario import FigureSpec, Scenario
 from engine.scenario_schema import Field
 from engine.state import FigureState, GameState
@@ -32,10 +33,9 @@ from . import lines, melee, movement, obstruction, ranged, scenario_fields, turn
 from . import queries as tablet
 from .areas import Area
 from .scenario_fields import FOOTWORK, HAWK_EYE, MAGIC_GUIDANCE, PRECISE_SHOOTING, SHADOW_RUN
-from .steps import ChooseRoute, Initiative, PickCharacter, Walk
+from .steps import ChooseRoute, PickCharacter, Walk
 from .terrain import TERRAIN_KINDS
-
-HP_LOST = "hp_lost"  # a figure value: the hit points a character has lost
+from .turn import HP_LOST
 
 _ = gettext_for(__name__)
 
@@ -54,7 +54,7 @@ class TenkeyBattle(FlowRuleSet):
     queries: ClassVar[tuple[QueryKind, ...]] = tablet.QUERIES
     phase_names: ClassVar[Mapping[str, str]] = tablet.PHASE_NAMES
     flow: ClassVar[Flow] = Flow(
-        order=FixedOrder(),  # the initiative is entered once; the sides then alternate, round after round
+        order=InitiativeEntered(),  # the initiative is entered once; the sides then alternate, round after round
         phases=(Phase("act", lambda r, s: PickCharacter()),),
         stages=turn.STAGES,
     )
@@ -77,17 +77,7 @@ class TenkeyBattle(FlowRuleSet):
     def glossary(cls) -> tuple[GlossaryTerm, ...]:
         return load_glossary(__package__ or "engine.rules.tenkey")
 
-    def new_state(self) -> GameState:
-        figures = {f.id: FigureState(f.id, f.side, f.start) for f in self.scenario.figures}
-        state = GameState(self.scenario.id, self.name, figures, doors={}, tokens={})
-        state.step = Initiative()
-        return state
-
     # -- names and a character's values ------------------------------------------------------------------
-    def name_of(self, ident: str) -> str:
-        spec = self._specs.get(ident)
-        return spec.name if spec is not None else self.side_name(ident)
-
     def spec(self, fid: str) -> FigureSpec:
         return self._specs[fid]
 
@@ -224,9 +214,8 @@ class TenkeyBattle(FlowRuleSet):
         return sorted(f.id for f in self.standing(state) if f.side in sides and not state.in_set("acted", f.id))
 
     def victory(self, state: GameState) -> tuple[str, str] | None:
-        sides = {f.side for f in state.alive()}
-        if len(sides) == 1 and len(self.scenario.sides) > 1:
-            (side,) = sides
+        side = last_side_standing(state)
+        if side is not None and len(self.scenario.sides) > 1:
             return side, _("every enemy is down")
         return None
 
@@ -255,6 +244,11 @@ class TenkeyBattle(FlowRuleSet):
         if isinstance(step, Walk | ChooseRoute) and step.figure == figure:
             return self.move_reach(state, figure, step.metres)
         return self.move_reach(state, figure, scenario_fields.movement(self._specs[figure]))
+
+    def reachable_reference(self, state: GameState, figure: str) -> Mapping[Hex, Reach] | None:
+        fights = set() if self.has(figure, SHADOW_RUN) else self.melee_zones(state, without=figure)
+        metres = scenario_fields.movement(self._specs[figure])
+        return movement.reach(self.board, self.zone(state, figure), metres, stops=fights.__contains__)
 
     def targets(self, state: GameState, figure: str) -> list[TargetInfo]:
         reach = scenario_fields.shot_range(self._specs[figure])

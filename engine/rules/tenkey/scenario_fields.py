@@ -9,6 +9,7 @@ from __future__ import annotations
 from engine.board import Board, ZoneBoard
 from engine.i18n import N_, gettext_for
 from engine.rules.base import OptionSpec, VictoryType
+from engine.rules.victory import LastSideStanding
 from engine.scenario import FigureSpec, Scenario
 from engine.scenario_schema import Field, FieldError, number_field, texts_field
 from engine.texts import join_list
@@ -55,7 +56,8 @@ FIGURE_FIELDS: tuple[Field, ...] = (
 )
 
 VICTORY_TYPES: tuple[VictoryType, ...] = (
-    VictoryType("destroy", N_("every character of the other sides is down"), default_text=N_("defeat every enemy")),
+    LastSideStanding("destroy", N_("every character of the other sides is down"),
+                     default_text=N_("defeat every enemy")),
 )
 
 OPTIONS: tuple[OptionSpec, ...] = (

@@ -12,12 +12,6 @@ from engine.flow.steps import Step, step
 from engine.hexes import Hex
 
 
-@step("tenkey.initiative")
-@dataclass(frozen=True)
-class Initiative(Step):
-    """The players have made their initiative check (先制判定) and say which side acts first."""
-
-
 @step("tenkey.pick")
 @dataclass(frozen=True)
 class PickCharacter(Step):

@@ -30,7 +30,6 @@ from .steps import (
     ChooseAction,
     ChooseRoute,
     Damage,
-    Initiative,
     LineDirection,
     Misfire,
     MoveMode,
@@ -44,6 +43,7 @@ if TYPE_CHECKING:
     from .rules import TenkeyBattle
 
 END_TURN = "end"
+HP_LOST = "hp_lost"  # a figure value: the hit points a character has lost
 WAR_CRIED = "war_cried"  # turn set: the war leaders who have called their war cry this turn
 MAX_DAMAGE_OPTIONS = 60  # hit points offered at once; a bigger blow is entered as "down"
 
@@ -60,27 +60,6 @@ DIRECTION_NAMES: dict[str, str] = {
 def _done(r: TenkeyBattle, state: GameState, fid: str) -> None:
     state.add_to_set("acted", fid)
     state.step = PickCharacter()
-
-
-# -- initiative --------------------------------------------------------------------------------------
-def prompt_initiative(r: TenkeyBattle, state: GameState, step: Initiative) -> Prompt:
-    options = tuple(Option(str(i), _("{player} won the initiative: acts first", player=p.name)) for i, p in
-                    enumerate(r.scenario.players))
-    return Prompt(PromptKind.CHOOSE, r.scenario.players[0].sides[0],
-                  _("Initiative check: roll as your game says; who acts first?"), options=options,
-                  note=_("any player may enter it"))
-
-
-def apply_initiative(r: TenkeyBattle, state: GameState, step: Initiative, choice: Choose,
-                     events: list[Event]) -> None:
-    first = int(choice.option)
-    order = [first, *(i for i in range(len(r.scenario.players)) if i != first)]
-    events.append(Event("initiative", _("{player} won the initiative.", player=r.scenario.players[first].name),
-                        {"player": first}))
-    state.turn_order = order
-    state.active = 0
-    state.round = max(state.round, 1)
-    r.start_turn(state, events)
 
 
 # -- picking the next character ------------------------------------------------------------------------
@@ -459,8 +438,6 @@ def prompt_damage(r: TenkeyBattle, state: GameState, step: Damage) -> Prompt:
 
 
 def apply_damage(r: TenkeyBattle, state: GameState, step: Damage, choice: Choose, events: list[Event]) -> None:
-    from .rules import HP_LOST
-
     target = step.targets[0]
     lost = int(choice.option)
     hurt = state.figures[target]
@@ -471,16 +448,13 @@ def apply_damage(r: TenkeyBattle, state: GameState, step: Damage, choice: Choose
     events.append(Event("damage", text,
                         {"target": target, "lost": lost, "left": left}))
     if left <= 0:
-        fig = state.figures[target]
-        fig.alive = False
-        state.pending_removals.append(target)
+        state.kill(target)
         events.append(Event("down", _("{name} is down.", name=r.name_of(target)), {"figure": target}))
     rest = tuple(t for t in step.targets[1:] if state.figures[t].alive)
     _next_target(r, state, step.figure, step.attack, rest)
 
 
 STAGES = (
-    Stage(Initiative, prompt_initiative, apply_initiative),
     Stage(PickCharacter, prompt_pick, apply_pick, settle_pick),
     Stage(MoveMode, prompt_mode, apply_mode),
     Stage(Walk, prompt_walk, apply_walk),

@@ -24,7 +24,7 @@ from engine.pathfinding import Reach
 from engine.prompts import Option, Prompt, PromptKind
 from engine.rules import register
 from engine.rules.base import OptionSpec, TargetInfo
-from engine.state import FigureState, GameState
+from engine.state import GameState
 
 SCENARIO = Path(__file__).with_name("stacks.toml")
 
@@ -110,9 +110,6 @@ class Skirmish(FlowRuleSet):
         """Whether the player picks the next figure to move (the option ``pick``)."""
         return bool(self.scenario.options["pick"])
 
-    def name_of(self, ident: str) -> str:
-        return next((f.name for f in self.scenario.figures if f.id == ident), ident)
-
     def movers(self, state: GameState) -> list[str]:
         sides = self.player_sides(state)
         return [f.id for f in state.alive() if f.side in sides]
@@ -120,12 +117,6 @@ class Skirmish(FlowRuleSet):
     def first_mover(self, state: GameState) -> Step:
         mine = self.movers(state)
         return Pick(tuple(mine)) if self.picks else Step1(mine[0])
-
-    def new_state(self) -> GameState:
-        figures = {f.id: FigureState(f.id, f.side, f.start) for f in self.scenario.figures}
-        state = GameState(self.scenario.id, self.name, figures, {}, {})
-        state.step = self.flow.order.first_step(self, state)
-        return state
 
     def reachable(self, state: GameState, figure: str) -> dict[Hex, Reach]:
         at = state.figures[figure].hex
