@@ -20,18 +20,27 @@
     own step cost fed to ``engine.pathfinding.reachable``) as the baseline, answers compared.
 
 Every variant's answers are checked against the baseline's. Targets: reachable p95 <= 0.5 ms
-(budget 8); all-pairs sight <= 5 ms p95, the first query after a change <= 20 ms. Usage:
-``.venv/bin/python bench/engine_queries.py [--quick]``; prints a table and writes
+(budget 8); all-pairs sight <= 5 ms p95, the first query after a change <= 20 ms.
+
+What the figures depend on, reported beside them (``depends_on``): the *first call* of each query in
+this process (cold caches: line offsets traced, a board's masks built, the cell graph's first search)
+apart from the warmed calls the percentiles hold; the same first calls in a *fresh process* (what a
+measurement from outside, one query per process start, sees); the *process age* when each part ran; the
+*garbage collector* (collections and the milliseconds they took inside each part: the allocator's share);
+and the *load* (``--load`` runs one CPU-burning process beside the bench, ``bench/load.py``). Usage:
+``.venv/bin/python bench/engine_queries.py [--quick] [--load]``; prints a table and writes
 ``bench/results/engine_queries.json``.
 """
 
 from __future__ import annotations
 
 import argparse
+import gc
 import json
 import os
 import platform
 import random
+import subprocess
 import sys
 import time
 from collections import deque
@@ -46,6 +55,7 @@ REPO = Path(__file__).resolve().parent.parent
 if str(REPO) not in sys.path:
     sys.path.insert(0, str(REPO))
 
+from bench.load import cpu_burner, load_average, machine  # noqa: E402
 from engine.cell_graph import CellGraph  # noqa: E402
 from engine.hexes import DIRECTIONS, Edge, Hex, Orientation, edge, from_offset  # noqa: E402
 from engine.line_trace import trace_offset  # noqa: E402
@@ -169,6 +179,89 @@ def percentiles(samples: list[Sample]) -> dict[str, float]:
             "cpu_p95_ms": float(np.percentile(cpu, 95)), "n": int(wall.size)}
 
 
+class GcWatch:
+    """Counts the garbage collector's runs and the time they take, for the parts of the bench to report."""
+
+    def __init__(self) -> None:
+        self.collections, self.ms, self._t0 = 0, 0.0, 0.0
+        gc.callbacks.append(self._callback)
+
+    def _callback(self, phase: str, info: dict[str, Any]) -> None:
+        if phase == "start":
+            self._t0 = time.perf_counter()
+        else:
+            self.collections += 1
+            self.ms += (time.perf_counter() - self._t0) * 1e3
+
+
+GC = GcWatch()
+
+
+def process_age_s() -> float:
+    """Seconds since this process started (from /proc; since the bench module loaded elsewhere)."""
+    try:
+        start_ticks = int(Path("/proc/self/stat").read_text().rsplit(")", 1)[1].split()[19])
+        uptime = float(Path("/proc/uptime").read_text().split()[0])
+        return round(uptime - start_ticks / os.sysconf("SC_CLK_TCK"), 2)
+    except (OSError, ValueError, IndexError):
+        return round(time.perf_counter() - _LOADED, 2)
+
+
+_LOADED = time.perf_counter()
+
+
+def depends(run: Callable[[], dict[str, Any]]) -> dict[str, Any]:
+    """Run one part of the bench and add what its figures depend on: process age, the collector's share."""
+    age, runs, ms = process_age_s(), GC.collections, GC.ms
+    out = run()
+    out["depends_on"] = {"process_age_s_at_start": age, "gc_collections": GC.collections - runs,
+                         "gc_ms": round(GC.ms - ms, 2)}
+    return out
+
+
+def first_and_warm(samples: list[Sample]) -> dict[str, Any]:
+    """The first call apart (cold caches), the warmed calls after it as percentiles."""
+    warm = percentiles(samples[1:] or samples)
+    return {"first_call_ms": round(samples[0][0], 3), "first_call_cpu_ms": round(samples[0][1], 3),
+            "warm_p50_ms": warm["p50_ms"], "warm_p95_ms": warm["p95_ms"], "warm_cpu_p95_ms": warm["cpu_p95_ms"]}
+
+
+def fresh_process_first_calls(seed: int) -> dict[str, Any]:
+    """Each query's first call in a new process (as one query timed per process start from outside sees it)."""
+    done = subprocess.run([sys.executable, str(Path(__file__).resolve()), "--first-calls", "--seed", str(seed)],
+                          capture_output=True, text=True, timeout=600, check=False,
+                          env={**os.environ, "PYTHONPATH": str(REPO)})
+    if done.returncode != 0:
+        return {"error": done.stderr[-500:]}
+    return dict(json.loads(done.stdout.strip().splitlines()[-1]))
+
+
+def first_calls(seed: int) -> dict[str, Any]:
+    """The first call of each query in this (new) process, wall and CPU ms."""
+    world = make_world(seed)
+    rules = move_rules(world, 0)
+    out: dict[str, Any] = {"process_age_s": process_age_s()}
+    t0 = clock()
+    graph = board_graph(world)
+    out["cell_graph_build"] = since(t0)
+    t0 = clock()
+    graph.reachable(world.figures[0], 8, blocked=rules.enemies, stops=rules.contact, keep_out=rules.friends)
+    out["reachable_budget_8"] = since(t0)
+    pairs = all_pairs(world, len(world.figures))
+    t0 = clock()
+    board = SightBoard(world.obstacles | set(world.figures), world.walls)
+    [board.judge(a, b) for a, b in pairs]
+    out["all_pairs_sight_new_board"] = since(t0)
+    figures = list(world.figures)
+    free = sorted(world.cells - world.obstacles - set(figures), key=lambda h: (h.q, h.r))
+    t0 = clock()
+    board.update(block=[free[0]], clear=[figures[0]])
+    figures[0] = free[0]
+    [board.judge(figures[i], figures[j]) for i in range(len(figures)) for j in range(i + 1, len(figures))]
+    out["all_pairs_sight_after_a_change"] = since(t0)
+    return {k: ([round(x, 3) for x in v] if isinstance(v, tuple) else v) for k, v in out.items()}
+
+
 def progress(message: str) -> None:
     print(f"  … {message}", file=sys.stderr, flush=True)
 
@@ -211,6 +304,7 @@ def bench_reachable(world: World, budget: int, repeats: int, movers: int) -> dic
     return {
         "budget": budget, "queries": len(ours), "reachable": plain, "reachable_exits": by_exit,
         "cell_graph": fast, "cell_graph_read_in_full": percentiles(read_in_full), "cell_graph_build_ms": built[0],
+        "cell_graph_first_and_warm": first_and_warm(by_graph),
         "baseline_bfs_path_copies": slow,
         "ratio_p50": slow["p50_ms"] / fast["p50_ms"], "ratio_p95": slow["p95_ms"] / fast["p95_ms"],
         "mismatches": mismatches, "target_p95_ms": REACH_TARGET_P95_MS,
@@ -271,6 +365,7 @@ def bench_sight(world: World, repeats: int, baseline_repeats: int, n_figures: in
         "figures": n_figures, "pairs": len(pairs), "verdicts": counts, "identical_to_baseline": identical,
         "baseline_uncached_judge": base, "general_judge_cached": gen, "sight_board": fast,
         "sight_board_first_run_ms": cold_board_ms[0],
+        "sight_board_first_and_warm": first_and_warm([cold_board_ms, *board_ms]),
         "ratio_p50": base["p50_ms"] / fast["p50_ms"], "ratio_p95": base["p95_ms"] / fast["p95_ms"],
         "general_ratio_p50": base["p50_ms"] / gen["p50_ms"],
         "target_ms": LOS_TARGET_MS, "meets_target_p50": fast["p50_ms"] <= LOS_TARGET_MS,
@@ -296,6 +391,7 @@ def bench_sight_changes(world: World, changes: int, seed: int, check_every: int)
     [kept.judge(a, b) for a, b in pairs_now()]
     masks = sb_masks()
     first: dict[str, list[Sample]] = {"move": [], "door": []}
+    in_order: list[Sample] = []  # the same, in the order the changes came
     again: list[Sample] = []
     rebuilt: list[Sample] = []
     new_offsets: list[int] = []
@@ -324,6 +420,7 @@ def bench_sight_changes(world: World, changes: int, seed: int, check_every: int)
                 walls.add(door)
             out = [kept.judge(a, b) for a, b in pairs_now()]
         first[kind].append(since(t0))
+        in_order.append(first[kind][-1])
         new_offsets.append(len(masks) - known)
         t0 = clock()
         repeat = [kept.judge(a, b) for a, b in pairs_now()]
@@ -344,6 +441,7 @@ def bench_sight_changes(world: World, changes: int, seed: int, check_every: int)
         "changes": changes, "figures": len(figures), "pairs": len(pairs_now()),
         "moves": len(first["move"]), "doors": len(first["door"]),
         "first_query_after_change": after, "after_move": percentiles(first["move"]),
+        "first_change_and_warm": first_and_warm(in_order),
         "after_door": percentiles(first["door"]) if first["door"] else None,
         "unchanged_repeat": unchanged, "rebuilt_board": percentiles(rebuilt),
         "new_offsets_per_change_mean": sum(new_offsets) / len(new_offsets),
@@ -438,27 +536,6 @@ def bench_scenarios(repeats: int) -> list[dict[str, Any]]:
                     "reachable_reference": percentiles(slow), "reachable_mismatches": mismatches,
                     "targets": percentiles(targets)})
     return out
-
-
-def machine(load_at_start: float | None) -> dict[str, Any]:
-    model = "unknown"
-    try:
-        for line in Path("/proc/cpuinfo").read_text().splitlines():
-            if line.startswith("model name"):
-                model = line.split(":", 1)[1].strip()
-                break
-    except OSError:
-        pass
-    return {"nproc": os.cpu_count(), "cpu": model, "python": platform.python_version(),
-            "load_1min_at_start": load_at_start}
-
-
-def _load() -> float | None:
-    """One-minute load average: timings on a shared, busy machine are worth reading with it."""
-    try:
-        return round(os.getloadavg()[0], 2)
-    except OSError:
-        return None
 
 
 def table(result: dict[str, Any]) -> str:
@@ -567,39 +644,74 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--quick", action="store_true", help="few repetitions, to check the script works")
     parser.add_argument("--seed", type=int, default=2024)
+    parser.add_argument("--load", action="store_true", help="run beside one CPU-burning process (bench/load.py)")
     parser.add_argument("--out", type=Path, default=REPO / "bench" / "results" / "engine_queries.json")
+    parser.add_argument("--first-calls", action="store_true", help=argparse.SUPPRESS)  # internal: a fresh process
     args = parser.parse_args(argv)
+    if args.first_calls:
+        print(json.dumps(first_calls(args.seed)))
+        return 0
     world = make_world(args.seed)
     # Quick mode checks the script and the answers on a smaller sample; its timings mean little.
     reach_repeats, movers, sight_repeats, baseline_repeats, sighted, changes, check_every, scenario_repeats = (
         (1, 12, 3, 1, 24, 6, 3, 1) if args.quick else (10, len(world.figures), 40, 7, len(world.figures), 120, 20, 20)
     )
-    load_at_start = _load()
-    print(f"{machine(load_at_start)['cpu']}, {os.cpu_count()} cores, Python {platform.python_version()}, "
-          f"load {load_at_start}")
+    about = machine()
+    print(f"{about['cpu']}, {os.cpu_count()} cores, Python {platform.python_version()}, "
+          f"load {about['load_1min_at_start']}{', beside one CPU-burning process' if args.load else ''}")
     print(f"40×40 map, {len(world.figures)} figures, {len(world.obstacles)} obstacles, {len(world.walls)} walls, "
           f"seed {args.seed}{' (quick)' if args.quick else ''}")
-    reach = []
-    for budget in (3, 8):
-        progress(f"reachable, budget {budget}")
-        reach.append(bench_reachable(world, budget, reach_repeats, movers))
-    result: dict[str, Any] = {
-        "benchmark": "engine_queries", "quick": args.quick, "seed": args.seed, "machine": machine(load_at_start),
-        "map": {"cols": 40, "rows": 40, "figures": len(world.figures), "obstacles": len(world.obstacles),
-                "walls": len(world.walls)},
-        "reachable": reach, "sight": bench_sight(world, sight_repeats, baseline_repeats, sighted),
-    }
-    progress("sight in play (figures moving, doors opening)")
-    result["sight_changes"] = bench_sight_changes(world, changes, args.seed, check_every)
-    progress("bundled scenarios through their rule sets")
-    result["scenarios"] = bench_scenarios(scenario_repeats)
-    result["machine"]["load_1min_at_end"] = _load()
+    with cpu_burner(args.load):
+        progress("each query's first call in a fresh process")
+        fresh = fresh_process_first_calls(args.seed)
+        reach = []
+        for budget in (3, 8):
+            progress(f"reachable, budget {budget}")
+            reach.append(depends(lambda b=budget: bench_reachable(world, b, reach_repeats, movers)))  # type: ignore[misc]
+        result: dict[str, Any] = {
+            "benchmark": "engine_queries", "quick": args.quick, "seed": args.seed, "load": args.load,
+            "machine": about, "fresh_process_first_calls": fresh,
+            "map": {"cols": 40, "rows": 40, "figures": len(world.figures), "obstacles": len(world.obstacles),
+                    "walls": len(world.walls)},
+            "reachable": reach,
+            "sight": depends(lambda: bench_sight(world, sight_repeats, baseline_repeats, sighted)),
+        }
+        progress("sight in play (figures moving, doors opening)")
+        result["sight_changes"] = depends(lambda: bench_sight_changes(world, changes, args.seed, check_every))
+        progress("bundled scenarios through their rule sets")
+        result["scenarios"] = bench_scenarios(scenario_repeats)
+    result["machine"]["load_1min_at_end"] = load_average()
     print(table(result))
     print(summary(result))
+    print(dependence(result))
     args.out.parent.mkdir(parents=True, exist_ok=True)
     args.out.write_text(json.dumps(result, indent=2) + "\n")
     print(f"wrote {args.out}")
     return 0
+
+
+def dependence(result: dict[str, Any]) -> str:
+    """What the figures above depend on: first calls (this process, a fresh one), process age, the collector."""
+    fresh = result["fresh_process_first_calls"]
+    r8 = result["reachable"][1]
+    s, c = result["sight"], result["sight_changes"]
+    rows = [("reachable, budget 8", r8["cell_graph_first_and_warm"], fresh.get("reachable_budget_8"), r8),
+            ("all-pairs sight, new board", s["sight_board_first_and_warm"], fresh.get("all_pairs_sight_new_board"), s),
+            ("all-pairs sight after a change", c["first_change_and_warm"],
+             fresh.get("all_pairs_sight_after_a_change"), c)]
+    lines = ["what the figures depend on (ms, wall / CPU):"]
+    for name, fw, cold, part in rows:
+        d = part["depends_on"]
+        cold_text = f"{cold[0]:.2f} / {cold[1]:.2f}" if cold else "?"
+        lines.append(f"  {name}: fresh process first call {cold_text}; this process first call "
+                     f"{fw['first_call_ms']:.2f} / {fw['first_call_cpu_ms']:.2f}; warmed p50 {fw['warm_p50_ms']:.2f}, "
+                     f"p95 {fw['warm_p95_ms']:.2f} / {fw['warm_cpu_p95_ms']:.2f}; process age "
+                     f"{d['process_age_s_at_start']:.1f} s; garbage collector {d['gc_collections']} runs, "
+                     f"{d['gc_ms']:.1f} ms in this part")
+    lines.append(f"  load: {'one CPU-burning process beside the bench' if result['load'] else 'none added'} "
+                 f"(1-minute load {result['machine']['load_1min_at_start']} → "
+                 f"{result['machine']['load_1min_at_end']})")
+    return "\n".join(lines)
 
 
 if __name__ == "__main__":
