@@ -88,9 +88,8 @@ class HandWatch:
         r = self.settings.reduce
         if crop.shape[0] < 2 * r or crop.shape[1] < 2 * r:
             return None
-        if crop.ndim == 3:
-            crop = cv2.cvtColor(crop, cv2.COLOR_BGR2GRAY)
-        small = cv2.resize(crop, (crop.shape[1] // r, crop.shape[0] // r), interpolation=cv2.INTER_AREA)
+        grey = np.asarray(cv2.cvtColor(crop, cv2.COLOR_BGR2GRAY) if crop.ndim == 3 else crop, dtype=np.uint8)
+        small = cv2.resize(grey, (grey.shape[1] // r, grey.shape[0] // r), interpolation=cv2.INTER_AREA)
         return np.asarray(small, dtype=np.uint8)
 
     def _changed(self, before: Grey, now: Grey) -> bool:
@@ -98,4 +97,4 @@ class HandWatch:
         diff = now.astype(np.int16) - before.astype(np.int16)
         diff -= np.int16(np.median(diff))
         changed = np.count_nonzero(np.abs(diff) > s.grey_levels)
-        return changed > s.changed_fraction * diff.size
+        return bool(changed > s.changed_fraction * diff.size)

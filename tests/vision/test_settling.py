@@ -108,11 +108,11 @@ def test_never_settles_while_sliding_across_a_border_at_any_speed() -> None:
     for speed_mm_per_frame in (0.1, 0.3, 1.0, 3.0):
         rng = np.random.default_rng(4)
         n = int(40 / speed_mm_per_frame)
-        slide = [(pose(10.0 + speed_mm_per_frame * k, 0.0), True) for k in range(n)]
+        slide: list[Frame] = [(pose(10.0 + speed_mm_per_frame * k, 0.0), True) for k in range(n)]
         frames = resting(10.0, 0.0, 10, rng) + slide
         assert settles(play(Tracker(), frames), after=10) == [], speed_mm_per_frame
     # a slide too fast to look still never settles even if the hand signal failed completely
-    fast = [(pose(10.0 + 1.0 * k, 0.0), False) for k in range(40)]
+    fast: list[Frame] = [(pose(10.0 + 1.0 * k, 0.0), False) for k in range(40)]
     assert settles(play(Tracker(), resting(10.0, 0.0, 10, rng) + fast), after=10) == []
 
 
@@ -121,7 +121,8 @@ def test_put_down_then_lifted_again_never_settles_at_the_new_hex() -> None:
     for touch_frames in (1, 3, 6, 12, 20):
         frames = resting(0.0, 0.0, 10, rng) + carried((0.0, 0.0), (50.0, 0.0), 15)
         frames += tremor(50.0, 0.0, touch_frames, rng, amplitude=0.4)  # touched down, still held
-        frames += [(None, True)] * 10 + carried((50.0, 10.0), (0.0, 0.0), 12)  # lifted, brought back
+        lifted: list[Frame] = [(None, True)] * 10
+        frames += lifted + carried((50.0, 10.0), (0.0, 0.0), 12)  # lifted, brought back
         changes = play(Tracker(), frames)
         assert [c for c in settles(changes, after=10) if abs(c[1] - 50.0) < 10.0] == [], touch_frames
 
@@ -130,7 +131,7 @@ def test_a_tag_seen_again_after_a_hand_covered_it_settles_once_seen_steadily() -
     rng = np.random.default_rng(6)
     frames = resting(0.0, 0.0, 10, rng) + carried((0.0, 0.0), (50.0, 0.0), 10) + [(None, True)] * 20
     back = 10 + 10 + 20
-    frames += [(pose(50.0, 0.0), True)] + resting(50.0, 0.0, 10, rng)  # the hand withdraws, then nothing moves
+    frames += [(pose(50.0, 0.0), True), *resting(50.0, 0.0, 10, rng)]  # the hand withdraws, then nothing moves
     changes = play(Tracker(), frames)
     (k, x, _), = settles(changes, after=back - 1)
     assert k == back + 2  # its first sight (hand moving) counts as a pose; two quiet frames after it

@@ -17,10 +17,11 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
+from itertools import pairwise
 
 import numpy as np
 
-from vision.synthetic.motion import hand_at
+from vision.synthetic.motion import Choreography, hand_at
 from vision.synthetic.scene import Figure, Hand
 
 KINDS = ("put_down", "put_down_lift", "hesitate", "slide")
@@ -36,13 +37,14 @@ class _Key:
     angle: float
 
 
-class Gesture:
-    """One figure moved by one hand from ``start`` towards ``end`` (mm), following ``kind``."""
+class Gesture(Choreography):
+    """One figure moved by one hand from ``start`` towards ``end`` (mm), following ``kind`` (no schedule of its own)."""
 
     def __init__(self, kind: str, figure: Figure, end: tuple[float, float], start_s: float = 0.3,
                  move_s: float = 0.6, hold_s: float = 0.4, tremor_mm: float = 0.6, seed: int = 0) -> None:
         if kind not in KINDS:
             raise ValueError(f"unknown gesture {kind!r}; one of {', '.join(KINDS)}")
+        super().__init__(())
         self.kind, self.figure, self.tremor_mm = kind, figure, tremor_mm
         sx, sy, a = figure.x_mm, figure.y_mm, figure.angle_deg
         ex, ey = end
@@ -78,7 +80,7 @@ class Gesture:
         keys = self.keys
         if t <= keys[0].t:
             return keys[0].x, keys[0].y, keys[0].angle
-        for a, b in zip(keys, keys[1:], strict=False):
+        for a, b in pairwise(keys):
             if t <= b.t:
                 s = (t - a.t) / max(b.t - a.t, 1e-9)
                 s = s * s * (3 - 2 * s)  # ease in and out, as a hand does
