@@ -26,7 +26,7 @@ What the figures depend on, reported beside them (``depends_on``): the *first ca
 this process (cold caches: line offsets traced, a board's masks built, the cell graph's first search)
 apart from the warmed calls the percentiles hold; the same first calls in a *fresh process* (what a
 measurement from outside, one query per process start, sees); the *process age* when each part ran; the
-*garbage collector* (collections and the milliseconds they took inside each part: the allocator's share);
+*garbage collector* (its runs, full ones apart, and the CPU time they took inside each part: the allocator's share);
 and the *load* (``--load`` runs one CPU-burning process beside the bench, ``bench/load.py``). Usage:
 ``.venv/bin/python bench/engine_queries.py [--quick] [--load]``; prints a table and writes
 ``bench/results/engine_queries.json``.
@@ -184,18 +184,19 @@ def percentiles(samples: list[Sample]) -> dict[str, float]:
 
 
 class GcWatch:
-    """Counts the garbage collector's runs and the time they take, for the parts of the bench to report."""
+    """Counts the garbage collector's runs (all, and full ones) and the CPU time they take, per part of the bench."""
 
     def __init__(self) -> None:
-        self.collections, self.ms, self._t0 = 0, 0.0, 0.0
+        self.collections, self.full, self.ms, self._t0 = 0, 0, 0.0, 0.0
         gc.callbacks.append(self._callback)
 
     def _callback(self, phase: str, info: dict[str, Any]) -> None:
         if phase == "start":
-            self._t0 = time.perf_counter()
+            self._t0 = time.process_time()
         else:
             self.collections += 1
-            self.ms += (time.perf_counter() - self._t0) * 1e3
+            self.full += info.get("generation") == 2
+            self.ms += (time.process_time() - self._t0) * 1e3
 
 
 GC = GcWatch()
@@ -216,10 +217,11 @@ _LOADED = time.perf_counter()
 
 def depends(run: Callable[[], dict[str, Any]]) -> dict[str, Any]:
     """Run one part of the bench and add what its figures depend on: process age, the collector's share."""
-    age, runs, ms = process_age_s(), GC.collections, GC.ms
+    age, runs, full, ms, cpu = process_age_s(), GC.collections, GC.full, GC.ms, time.process_time()
     out = run()
     out["depends_on"] = {"process_age_s_at_start": age, "gc_collections": GC.collections - runs,
-                         "gc_ms": round(GC.ms - ms, 2)}
+                         "gc_full_collections": GC.full - full, "gc_cpu_ms": round(GC.ms - ms, 2),
+                         "part_cpu_s": round(time.process_time() - cpu, 2)}
     return out
 
 

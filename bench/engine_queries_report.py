@@ -127,8 +127,9 @@ def dependence(result: dict[str, Any]) -> str:
         lines.append(f"  {name}: fresh process first call {cold_text}; this process first call "
                      f"{fw['first_call_ms']:.2f} / {fw['first_call_cpu_ms']:.2f}; warmed p50 {fw['warm_p50_ms']:.2f}, "
                      f"p95 {fw['warm_p95_ms']:.2f} / {fw['warm_cpu_p95_ms']:.2f}; process age "
-                     f"{d['process_age_s_at_start']:.1f} s; garbage collector {d['gc_collections']} runs, "
-                     f"{d['gc_ms']:.1f} ms in this part")
+                     f"{d['process_age_s_at_start']:.1f} s; garbage collector {d['gc_collections']} runs "
+                     f"({d['gc_full_collections']} full), {d['gc_cpu_ms']:.0f} ms CPU of the part's "
+                     f"{1000 * d['part_cpu_s']:.0f}")
     lines.append(f"  load: {'one CPU-burning process beside the bench' if result['load'] else 'none added'} "
                  f"(1-minute load {result['machine']['load_1min_at_start']} → "
                  f"{result['machine']['load_1min_at_end']})")
