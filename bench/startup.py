@@ -9,7 +9,8 @@
 - the **imports** of each start path, measured with ``python -X importtime``: the total and the ten
   heaviest top-level packages (self time summed over their modules).
 
-Each start is run ``--runs`` times (median reported, wall and the child's CPU time). ``--load`` runs one
+Each start is run ``--runs`` times (median reported, wall time and the process's CPU time until then: on a
+busy machine the CPU time is the code's own cost, the wall time adds the waits for a core). ``--load`` runs one
 CPU-burning process beside (bench/load.py). Usage: ``.venv/bin/python bench/startup.py [--quick] [--load]``;
 writes ``bench/results/startup.json``; its last line is ``start-up: engine X s, camera service Y s (…)``.
 """
@@ -65,6 +66,15 @@ def time_command(args: list[str]) -> tuple[float, float]:
     return time.perf_counter() - start, children_cpu_s() - cpu
 
 
+def process_cpu_s(pid: int) -> float:
+    """CPU seconds (user + system, all threads) a running process has used so far (Linux /proc; NaN elsewhere)."""
+    try:
+        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+        return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+    except (OSError, ValueError, IndexError):
+        return float("nan")
+
+
 def time_until_published(args: list[str], pub_option: str, topics: dict[str, bytes]) -> dict[str, float]:
     """Start ``hexa`` with ``args`` and a fresh PUB endpoint; seconds from the start to the first message of each
     topic (``{name: topic prefix}``; an empty prefix: any message)."""
@@ -82,7 +92,7 @@ def time_until_published(args: list[str], pub_option: str, topics: dict[str, byt
         proc = subprocess.Popen([sys.executable, "-m", "engine", *args, pub_option, pub], env=env(), cwd=REPO,
                                 stdout=subprocess.DEVNULL, stderr=log)
         try:
-            while len(seen) < len(topics):
+            while not set(topics) <= set(seen):
                 if time.perf_counter() - start > WAIT_S or proc.poll() is not None:
                     log.seek(0)
                     raise RuntimeError(f"hexa {args[0]} published {sorted(seen)} of {topics} "
@@ -90,8 +100,9 @@ def time_until_published(args: list[str], pub_option: str, topics: dict[str, byt
                 if sub.poll(20):
                     topic = sub.recv_multipart()[0]
                     for name, prefix in topics.items():
-                        if topic == prefix or not prefix:
-                            seen.setdefault(name, time.perf_counter() - start)
+                        if (topic == prefix or not prefix) and name not in seen:
+                            seen[name] = time.perf_counter() - start
+                            seen[f"{name}_cpu"] = process_cpu_s(proc.pid)
         finally:
             proc.terminate()
             try:
@@ -146,6 +157,8 @@ def run(runs: int) -> dict[str, Any]:
         "engine_serving_s": median([e["serving"] for e in engine]),
         "camera_heartbeat_s": median([v["heartbeat"] for v in vision]),
         "camera_publishing_s": median([v["tracks"] for v in vision]),
+        "engine_serving_cpu_s": median([e["serving_cpu"] for e in engine]),
+        "camera_publishing_cpu_s": median([v["tracks_cpu"] for v in vision]),
         "runs": runs, "samples": {"engine": engine, "vision": vision},
         "imports": {name: import_profile(module) for name, module in START_PATHS.items()},
     }
@@ -176,9 +189,10 @@ def main(argv: list[str] | None = None) -> int:
         top = ", ".join(f"{t['package']} {t['ms']:.0f}" for t in imports["top10"])
         print(f"imports of hexa {name}: {imports['total_ms']:.0f} ms; heaviest (ms): {top}")
     r = result["ratio_to_python_start"]
-    print(f"engine serving {result['engine_serving_s']:.2f} s ({r['engine_serving_s']}× python start), camera "
-          f"heartbeat {result['camera_heartbeat_s']:.2f} s, first tracks {result['camera_publishing_s']:.2f} s "
-          f"({r['camera_publishing_s']}×)")
+    print(f"engine serving {result['engine_serving_s']:.2f} s ({r['engine_serving_s']}× python start; "
+          f"{result['engine_serving_cpu_s']:.2f} s CPU), camera heartbeat {result['camera_heartbeat_s']:.2f} s, first "
+          f"tracks {result['camera_publishing_s']:.2f} s ({r['camera_publishing_s']}×; "
+          f"{result['camera_publishing_cpu_s']:.2f} s CPU)")
     args.out.parent.mkdir(parents=True, exist_ok=True)
     args.out.write_text(json.dumps(result, indent=2) + "\n")
     print(f"start-up: engine {result['engine_serving_s']:.2f} s (target {TARGETS_S['engine_serving']:.0f}), "
