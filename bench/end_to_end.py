@@ -9,12 +9,14 @@ it reads the prompt, tells the synthetic table's hand to carry the figure to a n
 - **put down**: the capture time of the first camera frame with the tag at rest on its new place (the
   hand's motion has ended; a real camera sees it up to one frame interval, 33 ms, later than it happens),
 - **settled frame**: the capture time of the first ``tracks`` frame with the tag settled there (the tracker
-  calls a tag settled after 150 ms of stillness, so a figure still in the hand is never judged),
+  calls a tag settled once its poses agree and no hand moved beside it since the frame before, so a figure
+  still in the hand is never judged),
 - **tracks sent**: when the camera service published that frame,
 - **game.state sent**: when the engine published the state with the move judged and played,
 - **shown**: the first flipped frame of the tablet that shows the figure on its new hex.
 
-Reports p50 and p95 of the whole and each stage's share. Usage:
+Reports p50 and p95 of the whole and each stage's share, and how long before the put-down the engine sent
+the ghost verdict (``provisional``: the figure still in the hand over its new hex). Usage:
 ``.venv/bin/python bench/end_to_end.py [--quick] [--moves N]``; writes ``bench/results/end_to_end.json``.
 """
 
@@ -109,18 +111,20 @@ class Watch(threading.Thread):
         from engine import wire
 
         self.wire = wire
-        self.ctx = zmq.Context.instance()
+        self.ctx: zmq.Context[zmq.Socket[bytes]] = zmq.Context.instance()
         self.tracks = self.ctx.socket(zmq.SUB)
         self.tracks.setsockopt(zmq.SUBSCRIBE, wire.TOPIC_TRACKS)
         self.tracks.connect(vision_pub)
         self.state = self.ctx.socket(zmq.SUB)
         self.state.setsockopt(zmq.SUBSCRIBE, wire.TOPIC_GAME_STATE)
         self.state.setsockopt(zmq.SUBSCRIBE, wire.TOPIC_TABLE_VIEW)
+        self.state.setsockopt(zmq.SUBSCRIBE, wire.TOPIC_TABLE)
         self.state.connect(engine_pub)
         self.lock = threading.Lock()
         self.frames: list[tuple[float, float, dict[int, tuple[float, float, str]]]] = []  # captured, sent, markers
         self.states: list[tuple[float, dict[str, Any], dict[str, Any]]] = []  # sent_at, figures, prompt
         self.placed: set[str] = set()  # figures the engine's table.view has seen on a hex
+        self.ghosts: list[tuple[float, str, list[int]]] = []  # provisional verdicts: sent_at, figure, cell
         self.stop_flag = threading.Event()
 
     def run(self) -> None:
@@ -139,6 +143,9 @@ class Watch(threading.Thread):
                         del self.frames[:-600]
                     elif isinstance(message, self.wire.GameStateMessage):
                         self.states.append((message.sent_at, message.state["figures"], message.prompt))
+                    elif isinstance(message, self.wire.TableMessage) and message.provisional is not None:
+                        self.ghosts.append((message.sent_at, message.provisional["figure"],
+                                            message.provisional["to"]))
                     elif isinstance(message, self.wire.TableViewMessage):
                         self.placed = {f.figure for f in message.figures if f.figure and f.hex is not None}
 
@@ -169,6 +176,11 @@ class Watch(threading.Thread):
                 if captured >= after and m is not None and m[2] == "settled" and abs(m[0] - x) + abs(m[1] - y) < 6:
                     return captured, sent
         return None
+
+    def ghost_of(self, figure: str, cell: list[int], after: float) -> float | None:
+        """When the engine first sent a provisional verdict for ``figure`` over ``cell`` (still in the hand)."""
+        with self.lock:
+            return next((sent for sent, f, c in self.ghosts if sent >= after and f == figure and c == cell), None)
 
     def state_with(self, figure: str, cell: list[int], after: float) -> float | None:
         with self.lock:
@@ -304,8 +316,12 @@ def run(moves: int, tmp: Path) -> dict[str, Any]:
             frame = None if down is None else watch.settled_frame(markers[fid], x, y, down)
             if state_sent is None or frame is None or down is None:
                 continue
-            samples.append({"down": down, "captured": frame[0], "tracks_sent": frame[1], "state_sent": state_sent,
-                            "shown": shown})
+            sample = {"down": down, "captured": frame[0], "tracks_sent": frame[1], "state_sent": state_sent,
+                      "shown": shown}
+            ghost = watch.ghost_of(fid, cell, asked)
+            if ghost is not None:
+                sample["ghost_sent"] = ghost
+            samples.append(sample)
             print(f"  … move {n + 1}/{moves}: {fid} to {cell}, {1000 * (shown - down):.0f} ms", file=sys.stderr,
                   flush=True)
             # the next prompt: the state after this move
@@ -326,7 +342,11 @@ def run(moves: int, tmp: Path) -> dict[str, Any]:
     mean_total = sum(total) / max(1, len(total))
     for v in stages.values():
         v["share_of_mean"] = round(v["mean_ms"] / mean_total, 3) if mean_total else 0.0
+    ghosts = [1000 * (s["ghost_sent"] - s["down"]) for s in samples if "ghost_sent" in s]
     return {"moves_timed": len(samples), "moves_asked": moves, "camera_fps_measured": round(rate, 1),
+            "ghost_verdicts": {"moves_with_one": len(ghosts),
+                               "sent_after_put_down_p50_ms": round(percentile(ghosts, 50), 2),
+                               "sent_after_put_down_p95_ms": round(percentile(ghosts, 95), 2)},
             "total": {"p50_ms": round(percentile(total, 50), 2), "p95_ms": round(percentile(total, 95), 2),
                       "max_ms": round(max(total, default=0.0), 2)},
             "stages": stages, "samples": samples}
@@ -355,6 +375,10 @@ def main(argv: list[str] | None = None) -> int:
     print(f"figure put down → tablet shows the judged move: p50 {t['p50_ms']:.0f} ms, p95 {t['p95_ms']:.0f} ms "
           f"({result['moves_timed']} of {moves} moves timed; the synthetic camera delivered "
           f"{result['camera_fps_measured']:.1f} frames/s of 30)")
+    g = result["ghost_verdicts"]
+    print(f"a ghost verdict (the figure still in the hand over its new hex) was sent in {g['moves_with_one']} of "
+          f"{result['moves_timed']} moves, p50 {g['sent_after_put_down_p50_ms']:.0f} ms, p95 "
+          f"{g['sent_after_put_down_p95_ms']:.0f} ms after the put-down frame (negative: before it)")
     print(f"{'stage':50} {'p50 ms':>8} {'p95 ms':>8} {'share':>7}")
     for label, v in result["stages"].items():
         print(f"{label:50} {v['p50_ms']:>8.1f} {v['p95_ms']:>8.1f} {100 * v['share_of_mean']:>6.0f}%")

@@ -20,18 +20,27 @@
     own step cost fed to ``engine.pathfinding.reachable``) as the baseline, answers compared.
 
 Every variant's answers are checked against the baseline's. Targets: reachable p95 <= 0.5 ms
-(budget 8); all-pairs sight <= 5 ms p95, the first query after a change <= 20 ms. Usage:
-``.venv/bin/python bench/engine_queries.py [--quick]``; prints a table and writes
+(budget 8); all-pairs sight <= 5 ms p95, the first query after a change <= 20 ms.
+
+What the figures depend on, reported beside them (``depends_on``): the *first call* of each query in
+this process (cold caches: line offsets traced, a board's masks built, the cell graph's first search)
+apart from the warmed calls the percentiles hold; the same first calls in a *fresh process* (what a
+measurement from outside, one query per process start, sees); the *process age* when each part ran; the
+*garbage collector* (its runs, full ones apart, and the CPU time they took inside each part: the allocator's share);
+and the *load* (``--load`` runs one CPU-burning process beside the bench, ``bench/load.py``). Usage:
+``.venv/bin/python bench/engine_queries.py [--quick] [--load]``; prints a table and writes
 ``bench/results/engine_queries.json``.
 """
 
 from __future__ import annotations
 
 import argparse
+import gc
 import json
 import os
 import platform
 import random
+import subprocess
 import sys
 import time
 from collections import deque
@@ -46,16 +55,21 @@ REPO = Path(__file__).resolve().parent.parent
 if str(REPO) not in sys.path:
     sys.path.insert(0, str(REPO))
 
+from bench.engine_queries_report import (  # noqa: E402
+    LOS_AFTER_CHANGE_TARGET_MS,
+    LOS_TARGET_MS,
+    REACH_TARGET_P95_MS,
+    dependence,
+    summary,
+    table,
+)
+from bench.load import cpu_burner, load_average, machine  # noqa: E402
 from engine.cell_graph import CellGraph  # noqa: E402
 from engine.hexes import DIRECTIONS, Edge, Hex, Orientation, edge, from_offset  # noqa: E402
 from engine.line_trace import trace_offset  # noqa: E402
 from engine.lines import SightVerdict, judge_sight, sight_line  # noqa: E402
 from engine.pathfinding import reachable  # noqa: E402
 from engine.sight_board import SightBoard  # noqa: E402
-
-REACH_TARGET_P95_MS = 0.5
-LOS_TARGET_MS = 5.0
-LOS_AFTER_CHANGE_TARGET_MS = 20.0
 
 
 @dataclass(frozen=True)
@@ -169,6 +183,91 @@ def percentiles(samples: list[Sample]) -> dict[str, float]:
             "cpu_p95_ms": float(np.percentile(cpu, 95)), "n": int(wall.size)}
 
 
+class GcWatch:
+    """Counts the garbage collector's runs (all, and full ones) and the CPU time they take, per part of the bench."""
+
+    def __init__(self) -> None:
+        self.collections, self.full, self.ms, self._t0 = 0, 0, 0.0, 0.0
+        gc.callbacks.append(self._callback)
+
+    def _callback(self, phase: str, info: dict[str, Any]) -> None:
+        if phase == "start":
+            self._t0 = time.process_time()
+        else:
+            self.collections += 1
+            self.full += info.get("generation") == 2
+            self.ms += (time.process_time() - self._t0) * 1e3
+
+
+GC = GcWatch()
+
+
+def process_age_s() -> float:
+    """Seconds since this process started (from /proc; since the bench module loaded elsewhere)."""
+    try:
+        start_ticks = int(Path("/proc/self/stat").read_text().rsplit(")", 1)[1].split()[19])
+        uptime = float(Path("/proc/uptime").read_text().split()[0])
+        return round(uptime - start_ticks / os.sysconf("SC_CLK_TCK"), 2)
+    except (OSError, ValueError, IndexError):
+        return round(time.perf_counter() - _LOADED, 2)
+
+
+_LOADED = time.perf_counter()
+
+
+def depends(run: Callable[[], dict[str, Any]]) -> dict[str, Any]:
+    """Run one part of the bench and add what its figures depend on: process age, the collector's share."""
+    age, runs, full, ms, cpu = process_age_s(), GC.collections, GC.full, GC.ms, time.process_time()
+    out = run()
+    out["depends_on"] = {"process_age_s_at_start": age, "gc_collections": GC.collections - runs,
+                         "gc_full_collections": GC.full - full, "gc_cpu_ms": round(GC.ms - ms, 2),
+                         "part_cpu_s": round(time.process_time() - cpu, 2)}
+    return out
+
+
+def first_and_warm(samples: list[Sample]) -> dict[str, Any]:
+    """The first call apart (cold caches), the warmed calls after it as percentiles."""
+    warm = percentiles(samples[1:] or samples)
+    return {"first_call_ms": round(samples[0][0], 3), "first_call_cpu_ms": round(samples[0][1], 3),
+            "warm_p50_ms": warm["p50_ms"], "warm_p95_ms": warm["p95_ms"], "warm_cpu_p95_ms": warm["cpu_p95_ms"]}
+
+
+def fresh_process_first_calls(seed: int) -> dict[str, Any]:
+    """Each query's first call in a new process (as one query timed per process start from outside sees it)."""
+    done = subprocess.run([sys.executable, str(Path(__file__).resolve()), "--first-calls", "--seed", str(seed)],
+                          capture_output=True, text=True, timeout=600, check=False,
+                          env={**os.environ, "PYTHONPATH": str(REPO)})
+    if done.returncode != 0:
+        return {"error": done.stderr[-500:]}
+    return dict(json.loads(done.stdout.strip().splitlines()[-1]))
+
+
+def first_calls(seed: int) -> dict[str, Any]:
+    """The first call of each query in this (new) process, wall and CPU ms."""
+    world = make_world(seed)
+    rules = move_rules(world, 0)
+    out: dict[str, Any] = {"process_age_s": process_age_s()}
+    t0 = clock()
+    graph = board_graph(world)
+    out["cell_graph_build"] = since(t0)
+    t0 = clock()
+    graph.reachable(world.figures[0], 8, blocked=rules.enemies, stops=rules.contact, keep_out=rules.friends)
+    out["reachable_budget_8"] = since(t0)
+    pairs = all_pairs(world, len(world.figures))
+    t0 = clock()
+    board = SightBoard(world.obstacles | set(world.figures), world.walls)
+    [board.judge(a, b) for a, b in pairs]
+    out["all_pairs_sight_new_board"] = since(t0)
+    figures = list(world.figures)
+    free = sorted(world.cells - world.obstacles - set(figures), key=lambda h: (h.q, h.r))
+    t0 = clock()
+    board.update(block=[free[0]], clear=[figures[0]])
+    figures[0] = free[0]
+    [board.judge(figures[i], figures[j]) for i in range(len(figures)) for j in range(i + 1, len(figures))]
+    out["all_pairs_sight_after_a_change"] = since(t0)
+    return {k: ([round(x, 3) for x in v] if isinstance(v, tuple) else v) for k, v in out.items()}
+
+
 def progress(message: str) -> None:
     print(f"  … {message}", file=sys.stderr, flush=True)
 
@@ -211,6 +310,7 @@ def bench_reachable(world: World, budget: int, repeats: int, movers: int) -> dic
     return {
         "budget": budget, "queries": len(ours), "reachable": plain, "reachable_exits": by_exit,
         "cell_graph": fast, "cell_graph_read_in_full": percentiles(read_in_full), "cell_graph_build_ms": built[0],
+        "cell_graph_first_and_warm": first_and_warm(by_graph),
         "baseline_bfs_path_copies": slow,
         "ratio_p50": slow["p50_ms"] / fast["p50_ms"], "ratio_p95": slow["p95_ms"] / fast["p95_ms"],
         "mismatches": mismatches, "target_p95_ms": REACH_TARGET_P95_MS,
@@ -271,6 +371,7 @@ def bench_sight(world: World, repeats: int, baseline_repeats: int, n_figures: in
         "figures": n_figures, "pairs": len(pairs), "verdicts": counts, "identical_to_baseline": identical,
         "baseline_uncached_judge": base, "general_judge_cached": gen, "sight_board": fast,
         "sight_board_first_run_ms": cold_board_ms[0],
+        "sight_board_first_and_warm": first_and_warm([cold_board_ms, *board_ms]),
         "ratio_p50": base["p50_ms"] / fast["p50_ms"], "ratio_p95": base["p95_ms"] / fast["p95_ms"],
         "general_ratio_p50": base["p50_ms"] / gen["p50_ms"],
         "target_ms": LOS_TARGET_MS, "meets_target_p50": fast["p50_ms"] <= LOS_TARGET_MS,
@@ -296,6 +397,7 @@ def bench_sight_changes(world: World, changes: int, seed: int, check_every: int)
     [kept.judge(a, b) for a, b in pairs_now()]
     masks = sb_masks()
     first: dict[str, list[Sample]] = {"move": [], "door": []}
+    in_order: list[Sample] = []  # the same, in the order the changes came
     again: list[Sample] = []
     rebuilt: list[Sample] = []
     new_offsets: list[int] = []
@@ -324,6 +426,7 @@ def bench_sight_changes(world: World, changes: int, seed: int, check_every: int)
                 walls.add(door)
             out = [kept.judge(a, b) for a, b in pairs_now()]
         first[kind].append(since(t0))
+        in_order.append(first[kind][-1])
         new_offsets.append(len(masks) - known)
         t0 = clock()
         repeat = [kept.judge(a, b) for a, b in pairs_now()]
@@ -344,6 +447,7 @@ def bench_sight_changes(world: World, changes: int, seed: int, check_every: int)
         "changes": changes, "figures": len(figures), "pairs": len(pairs_now()),
         "moves": len(first["move"]), "doors": len(first["door"]),
         "first_query_after_change": after, "after_move": percentiles(first["move"]),
+        "first_change_and_warm": first_and_warm(in_order),
         "after_door": percentiles(first["door"]) if first["door"] else None,
         "unchanged_repeat": unchanged, "rebuilt_board": percentiles(rebuilt),
         "new_offsets_per_change_mean": sum(new_offsets) / len(new_offsets),
@@ -410,162 +514,50 @@ def bench_scenarios(repeats: int) -> list[dict[str, Any]]:
     return out
 
 
-def machine(load_at_start: float | None) -> dict[str, Any]:
-    model = "unknown"
-    try:
-        for line in Path("/proc/cpuinfo").read_text().splitlines():
-            if line.startswith("model name"):
-                model = line.split(":", 1)[1].strip()
-                break
-    except OSError:
-        pass
-    return {"nproc": os.cpu_count(), "cpu": model, "python": platform.python_version(),
-            "load_1min_at_start": load_at_start}
-
-
-def _load() -> float | None:
-    """One-minute load average: timings on a shared, busy machine are worth reading with it."""
-    try:
-        return round(os.getloadavg()[0], 2)
-    except OSError:
-        return None
-
-
-def table(result: dict[str, Any]) -> str:
-    rows = [("query", "variant", "p50 ms", "p95 ms", "p50 CPU ms", "p95 CPU ms", "× baseline p50", "× baseline p95")]
-    for reach in result["reachable"]:
-        name = f"reachable, budget {reach['budget']}"
-        slow = reach["baseline_bfs_path_copies"]
-        for label, key in (("CellGraph.reachable", "cell_graph"), ("  … every entry read", "cell_graph_read_in_full"),
-                           ("reachable(exits=…)", "reachable_exits"),
-                           ("reachable(step_cost)", "reachable")):
-            v = reach[key]
-            rows.append((name, label, *_fmt(v), f"{slow['p50_ms'] / v['p50_ms']:.1f}",
-                         f"{slow['p95_ms'] / v['p95_ms']:.1f}"))
-        rows.append((name, "baseline BFS + path copies", *_fmt(slow), "1.0", "1.0"))
-    s = result["sight"]
-    name = f"sight, all {s['pairs']} pairs"
-    base = s["baseline_uncached_judge"]
-    for label, key in (("SightBoard (new board)", "sight_board"), ("judge_sight, cached", "general_judge_cached")):
-        v = s[key]
-        ratios = f"{base['p50_ms'] / v['p50_ms']:.1f}", f"{base['p95_ms'] / v['p95_ms']:.1f}"
-        rows.append((name, label, *_fmt(v), *ratios))
-    rows.append((name, "baseline judge_sight, uncached", *_fmt(base), "1.0", "1.0"))
-    c = result["sight_changes"]
-    name = f"sight in play, {c['changes']} changes"
-    for label, key in (("kept board, nothing changed", "unchanged_repeat"),
-                       ("kept board, first after a change", "first_query_after_change"),
-                       ("  … after a figure moved", "after_move"), ("  … after a door", "after_door"),
-                       ("board rebuilt after each change", "rebuilt_board")):
-        if c[key] is not None:
-            v = c[key]
-            rows.append((name, label, *_fmt(v), f"{base['p50_ms'] / v['p50_ms']:.1f}",
-                         f"{base['p95_ms'] / v['p95_ms']:.1f}"))
-    for sc in result["scenarios"]:
-        name = f"{sc['scenario']} ({sc['board']}, {sc['cells']} cells, {sc['figures']} figures)"
-        ref, fast = sc["reachable_reference"], sc["reachable"]
-        rows.append((name, "game.reachable(figure)", *_fmt(fast),
-                     f"{ref['p50_ms'] / fast['p50_ms']:.1f}", f"{ref['p95_ms'] / fast['p95_ms']:.1f}"))
-        rows.append((name, "… reference search (baseline)", *_fmt(ref), "1.0", "1.0"))
-        rows.append((name, "rules.targets(figure)", *_fmt(sc["targets"]), "", ""))
-    widths = [max(len(r[i]) for r in rows) for i in range(len(rows[0]))]
-    lines = ["  ".join(c.ljust(w) for c, w in zip(r, widths, strict=True)) for r in rows]
-    lines.insert(1, "  ".join("-" * w for w in widths))
-    return "\n".join(lines)
-
-
-def _fmt(p: dict[str, float]) -> tuple[str, str, str, str]:
-    return f"{p['p50_ms']:.3f}", f"{p['p95_ms']:.3f}", f"{p['cpu_p50_ms']:.3f}", f"{p['cpu_p95_ms']:.3f}"
-
-
-def _assessment(quick: bool, wall_ok: bool, cpu_ok: bool) -> str:
-    if quick:
-        return "(quick sample: not assessed)"
-    if wall_ok:
-        return "met"
-    return "met in CPU time, missed in wall time (busy machine?)" if cpu_ok else "MISSED"
-
-
-def summary(result: dict[str, Any]) -> str:
-    """Plain sentences under the table: answers checked, targets met or not."""
-    quick, s = result["quick"], result["sight"]
-    lines = [f"sight verdicts {s['verdicts']}, identical to the baseline's: {s['identical_to_baseline']}; "
-             f"first SightBoard run (masks built): {s['sight_board_first_run_ms']:.1f} ms"]
-    for r in result["reachable"]:
-        t, plain, by_exit = r["cell_graph"], r["reachable"], r["reachable_exits"]
-        lines.append(f"reachable budget {r['budget']} (board graph): p95 {t['p95_ms']:.3f} ms wall, "
-                     f"{t['cpu_p95_ms']:.3f} ms CPU (target {REACH_TARGET_P95_MS} ms) "
-                     f"{_assessment(quick, r['meets_target'], r['meets_target_in_cpu_time'])}"
-                     f"{_miss(quick, t, REACH_TARGET_P95_MS)}; graph built once in {r['cell_graph_build_ms']:.1f} ms; "
-                     f"with exits {by_exit['cpu_p95_ms']:.3f} ms, with step_cost {plain['cpu_p95_ms']:.3f} ms CPU p95; "
-                     f"hexes, costs or paths different from the baseline's: {r['mismatches']} queries")
-        if not quick and not r["meets_target_in_cpu_time"]:
-            lines.append("  where the time goes: the search over integer cells (pure Python, layer by layer), then the "
-                         "position's cell sets; each entry's path and Reach are made only when read")
-    c = result["sight_changes"]
-    u, f = c["unchanged_repeat"], c["first_query_after_change"]
-    lines.append(f"all-pairs sight in play, {c['figures']} figures: nothing changed p95 {u['p95_ms']:.2f} ms wall, "
-                 f"{u['cpu_p95_ms']:.2f} ms CPU (target {LOS_TARGET_MS} ms) "
-                 f"{_assessment(quick, c['meets_target_unchanged'], c['meets_target_unchanged_in_cpu_time'])}"
-                 f"{_miss(quick, u, LOS_TARGET_MS)}")
-    lines.append(f"first all-pairs query after a change: p95 {f['p95_ms']:.2f} ms wall, {f['cpu_p95_ms']:.2f} ms CPU "
-                 f"(target {LOS_AFTER_CHANGE_TARGET_MS} ms) "
-                 f"{_assessment(quick, c['meets_target_after_change'], c['meets_target_after_change_in_cpu_time'])}"
-                 f"{_miss(quick, f, LOS_AFTER_CHANGE_TARGET_MS)}; "
-                 f"{c['new_offsets_per_change_mean']:.1f} line offsets traced afresh per change on average "
-                 f"(~0.2 ms each); verdicts identical to the general judge's: {c['identical_to_general_judge']} "
-                 f"({c['checked_positions']} positions checked)")
-    b = s["sight_board"]
-    for sc in result["scenarios"]:
-        lines.append(f"{sc['scenario']} ({sc['ruleset']}): moves p95 {sc['reachable']['p95_ms']:.3f} ms wall, "
-                     f"reference "
-                     f"search {sc['reachable_reference']['p95_ms']:.3f} ms; answers different from the reference's: "
-                     f"{sc['reachable_mismatches']} figures")
-    lines.append(f"all-pairs sight on a board built afresh: p50 {b['p50_ms']:.1f} ms, p95 {b['p95_ms']:.1f} ms wall, "
-                 f"p95 {b['cpu_p95_ms']:.1f} ms CPU")
-    return "\n".join(lines)
-
-
-def _miss(quick: bool, p: dict[str, float], target: float) -> str:
-    """By how much a p95 misses its target, in wall and CPU time (empty when met, or in quick mode)."""
-    if quick or p["p95_ms"] <= target:
-        return ""
-    return f" (over by {p['p95_ms'] - target:.2f} ms wall, {max(0.0, p['cpu_p95_ms'] - target):.2f} ms CPU)"
-
-
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--quick", action="store_true", help="few repetitions, to check the script works")
     parser.add_argument("--seed", type=int, default=2024)
+    parser.add_argument("--load", action="store_true", help="run beside one CPU-burning process (bench/load.py)")
     parser.add_argument("--out", type=Path, default=REPO / "bench" / "results" / "engine_queries.json")
+    parser.add_argument("--first-calls", action="store_true", help=argparse.SUPPRESS)  # internal: a fresh process
     args = parser.parse_args(argv)
+    if args.first_calls:
+        print(json.dumps(first_calls(args.seed)))
+        return 0
     world = make_world(args.seed)
     # Quick mode checks the script and the answers on a smaller sample; its timings mean little.
     reach_repeats, movers, sight_repeats, baseline_repeats, sighted, changes, check_every, scenario_repeats = (
         (1, 12, 3, 1, 24, 6, 3, 1) if args.quick else (10, len(world.figures), 40, 7, len(world.figures), 120, 20, 20)
     )
-    load_at_start = _load()
-    print(f"{machine(load_at_start)['cpu']}, {os.cpu_count()} cores, Python {platform.python_version()}, "
-          f"load {load_at_start}")
+    about = machine()
+    print(f"{about['cpu']}, {os.cpu_count()} cores, Python {platform.python_version()}, "
+          f"load {about['load_1min_at_start']}{', beside one CPU-burning process' if args.load else ''}")
     print(f"40×40 map, {len(world.figures)} figures, {len(world.obstacles)} obstacles, {len(world.walls)} walls, "
           f"seed {args.seed}{' (quick)' if args.quick else ''}")
-    reach = []
-    for budget in (3, 8):
-        progress(f"reachable, budget {budget}")
-        reach.append(bench_reachable(world, budget, reach_repeats, movers))
-    result: dict[str, Any] = {
-        "benchmark": "engine_queries", "quick": args.quick, "seed": args.seed, "machine": machine(load_at_start),
-        "map": {"cols": 40, "rows": 40, "figures": len(world.figures), "obstacles": len(world.obstacles),
-                "walls": len(world.walls)},
-        "reachable": reach, "sight": bench_sight(world, sight_repeats, baseline_repeats, sighted),
-    }
-    progress("sight in play (figures moving, doors opening)")
-    result["sight_changes"] = bench_sight_changes(world, changes, args.seed, check_every)
-    progress("bundled scenarios through their rule sets")
-    result["scenarios"] = bench_scenarios(scenario_repeats)
-    result["machine"]["load_1min_at_end"] = _load()
+    with cpu_burner(args.load):
+        progress("each query's first call in a fresh process")
+        fresh = fresh_process_first_calls(args.seed)
+        reach = []
+        for budget in (3, 8):
+            progress(f"reachable, budget {budget}")
+            reach.append(depends(lambda b=budget: bench_reachable(world, b, reach_repeats, movers)))  # type: ignore[misc]
+        result: dict[str, Any] = {
+            "benchmark": "engine_queries", "quick": args.quick, "seed": args.seed, "load": args.load,
+            "machine": about, "fresh_process_first_calls": fresh,
+            "map": {"cols": 40, "rows": 40, "figures": len(world.figures), "obstacles": len(world.obstacles),
+                    "walls": len(world.walls)},
+            "reachable": reach,
+            "sight": depends(lambda: bench_sight(world, sight_repeats, baseline_repeats, sighted)),
+        }
+        progress("sight in play (figures moving, doors opening)")
+        result["sight_changes"] = depends(lambda: bench_sight_changes(world, changes, args.seed, check_every))
+        progress("bundled scenarios through their rule sets")
+        result["scenarios"] = bench_scenarios(scenario_repeats)
+    result["machine"]["load_1min_at_end"] = load_average()
     print(table(result))
     print(summary(result))
+    print(dependence(result))
     args.out.parent.mkdir(parents=True, exist_ok=True)
     args.out.write_text(json.dumps(result, indent=2) + "\n")
     print(f"wrote {args.out}")

@@ -31,9 +31,12 @@ Why these thresholds:
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
-from calibration.calibration_file import CalibrationQuality
 from engine.i18n import N_, gettext_for
+
+if TYPE_CHECKING:  # the file module loads OpenCV: imported when a verdict is made, not by the engine's start
+    from calibration.calibration_file import CalibrationQuality
 
 _ = gettext_for(__name__)
 
@@ -88,6 +91,8 @@ def expected_error_mm(q: QualityInputs) -> float:
 
 def assess(q: QualityInputs) -> CalibrationQuality:
     """Verdict and advice (empty when good)."""
+    from calibration.calibration_file import CalibrationQuality
+
     error_mm = expected_error_mm(q)
     advice: list[str] = []
     redo = False

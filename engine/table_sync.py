@@ -10,6 +10,10 @@ figure was knocked over, the engine restarted — is never turned into an action
 desync, "put X back on C3", until the camera sees the table match the game. Pure logic: fused markers
 in, a :class:`SyncReport` out.
 
+A figure the prompt is about, seen in the hand (``moving``) over another cell, gets a *provisional*
+verdict: what putting it down there would do (played, or refused with the rules' reason). A tablet shows it
+as a ghost; only the figure settling there plays it.
+
 Figures are followed one by one, by their tags, so several in one cell (a stack) are each there. For
 rule sets that use facing, the tags own the facing: a settled figure first seen, or whose tag was turned
 into another board direction (with hysteresis, :class:`engine.table_fusion.FacingHysteresis`), gives a
@@ -82,6 +86,20 @@ class Pending:
 
 
 @dataclass(frozen=True)
+class Provisional:
+    """The verdict on the cell under a figure still in the hand (a ghost): what putting it down there would do."""
+
+    figure: str
+    over: Hex
+    legal: bool
+    reason: str  # the rules' reason when it would be refused, else ""
+
+    def to_dict(self, scenario: Scenario) -> dict[str, Any]:
+        return {"figure": self.figure, "to": [self.over.q, self.over.r], "to_label": scenario.label(self.over),
+                "legal": self.legal, "reason": self.reason}
+
+
+@dataclass(frozen=True)
 class SyncReport:
     """What the table means for the game now: at most one action to apply, or the disagreements."""
 
@@ -91,6 +109,7 @@ class SyncReport:
     in_hand: tuple[str, ...]
     pending: tuple[Pending, ...]
     unknown_markers: tuple[int, ...]
+    provisional: Provisional | None = None  # the prompted figure, in the hand over a cell it could be put on
 
 
 @dataclass(frozen=True)
@@ -118,6 +137,8 @@ class TableSync:
         self.turns: dict[str, int] = {}  # figure → the direction its tag was turned to, not yet in the game
         self.anchor_ids = frozenset(scenario.anchor_points_mm()) | frozenset(anchor_ids)
         self.views: dict[str, FigureView] = {}
+        self.over: dict[str, Hex] = {}  # figures in view but moving (in a hand): the cell under the tag now
+        self._verdicts: dict[tuple[str, Hex, int], Provisional] = {}  # (figure, cell, history length) → verdict
         self.intents: dict[str, Move | Remove] = {}
         self.unknown_markers: tuple[int, ...] = ()
         self.observed = False
@@ -178,6 +199,7 @@ class TableSync:
             seen = markers.get(self.markers[spec.id])
             before = self.views.get(spec.id)
             if seen is None or not seen.visible:
+                self.over.pop(spec.id, None)
                 state = TrackState.LOST if seen is None else seen.state
                 if seen is None or state == TrackState.LOST:
                     self.hexes.forget(self.markers[spec.id])
@@ -190,7 +212,9 @@ class TableSync:
             if seen.state != TrackState.SETTLED:
                 self.views[spec.id] = FigureView(before.settled_hex if before else None, seen.state,
                                                  before.facing if before else None)
+                self.over[spec.id] = self.hex_of(seen)
                 continue
+            self.over.pop(spec.id, None)
             at = self.hex_of(seen)
             facing = self.facing_of(seen, at)
             self.views[spec.id] = FigureView(at, TrackState.SETTLED, facing)
@@ -259,7 +283,35 @@ class TableSync:
         if not self.observed:
             return SyncReport(None, illegal, (), (), (), self.unknown_markers)
         desync, in_hand, pending = self._compare(game, illegal)
-        return SyncReport(None, illegal, desync, in_hand, pending, self.unknown_markers)
+        return SyncReport(None, illegal, desync, in_hand, pending, self.unknown_markers, self._provisional(game))
+
+    def _provisional(self, game: Game) -> Provisional | None:
+        """The prompted figure held over a cell other than its own: would putting it down there be played?
+
+        Judged as the put-down would be (a legal move, or the one cell option of a choice), so that a tablet can show
+        the verdict as a ghost before the hand lets go; the figure settling there confirms it."""
+        prompt = game.prompt
+        figure = prompt.figure
+        if figure is None or figure not in self.over or prompt.kind not in (PromptKind.MOVE, PromptKind.CHOOSE):
+            return None
+        over = self.over[figure]
+        fig = game.state.figures.get(figure)
+        if fig is None or over == fig.hex:
+            return None
+        key = (figure, over, len(game.history))
+        if key not in self._verdicts:
+            if prompt.kind is PromptKind.MOVE:
+                legal = over in prompt.moves
+                reason = "" if legal else game.rules.why_not(game.state, figure, over)
+            else:
+                fitting = [o for o in prompt.options if o.hex == over and o.figure in (None, figure)]
+                if not any(o.hex is not None for o in prompt.options):
+                    return None  # a choice that names no cells: putting the figure down answers nothing
+                legal, reason = len(fitting) == 1, ""
+            if len(self._verdicts) > 256:
+                self._verdicts.clear()
+            self._verdicts[key] = Provisional(figure, over, legal, reason)
+        return self._verdicts[key]
 
     def _turn(self, game: Game) -> Face | None:
         """A figure turned on the table, standing where the game has it, as a ``face`` action (once)."""

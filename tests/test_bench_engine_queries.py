@@ -46,3 +46,18 @@ def test_engine_queries_bench_runs_quick_and_agrees_with_its_baselines(tmp_path:
         assert 0 < changes[key]["p50_ms"] <= changes[key]["p95_ms"]
     boards = {s["board"] for s in result["scenarios"]}
     assert {"HexBoard", "ZoneBoard"} <= boards  # the bundled hex maps and the keypad zone mat
+    # what the figures depend on: the first call apart from the warmed ones, in this process and in a fresh one,
+    # the process age and the garbage collector's share of each part, the load
+    assert result["load"] is False
+    fresh = result["fresh_process_first_calls"]
+    for key in ("reachable_budget_8", "all_pairs_sight_new_board", "all_pairs_sight_after_a_change"):
+        wall, cpu = fresh[key]
+        assert wall > 0 and cpu >= 0
+    for part, key in ((result["reachable"][1], "cell_graph_first_and_warm"), (sight, "sight_board_first_and_warm"),
+                      (changes, "first_change_and_warm")):
+        split = part[key]
+        assert split["first_call_ms"] > 0 and 0 < split["warm_p50_ms"] <= split["warm_p95_ms"]
+        depends = part["depends_on"]
+        assert depends["process_age_s_at_start"] > 0 and depends["gc_collections"] >= depends["gc_full_collections"]
+        assert 0 <= depends["gc_cpu_ms"] <= 1000 * depends["part_cpu_s"] + 1
+    assert "what the figures depend on" in done.stdout and "fresh process first call" in done.stdout

@@ -304,6 +304,10 @@ def run(args: argparse.Namespace, stdout: IO[str]) -> int:
     area = _parse_area(args.area)
     tracker = TrackerConfig(known_ids=_parse_ids(args.ids))
     detector = _detector(args)
+    # Loading the detector's compiled kernels takes a second or more: done beside the rest of the start (the
+    # calibration, the synthetic table's picture, the camera opening), waited for just before the first frame.
+    preparing = threading.Thread(target=_prepare, args=(detector,), name="prepare-detector", daemon=True)
+    preparing.start()
     camera: CameraModel | None = None
     if args.calibration:
         camera = load_calibration(args.calibration).camera
@@ -373,7 +377,7 @@ def run(args: argparse.Namespace, stdout: IO[str]) -> int:
             sinks.append(JsonlWriter(stream))
         if progress is not None:
             sinks.append(progress)
-        _prepare(detector)
+        preparing.join()
         service = VisionService(config, detector, camera, publisher, tuio, sinks)
         previous = None
         if threading.current_thread() is threading.main_thread():

@@ -11,7 +11,8 @@ Topics, on a ZeroMQ PUB socket (default ``tcp://127.0.0.1:5555``, option ``--pub
 Snapshots: a ROUTER socket (default ``tcp://127.0.0.1:5556``, ``--snapshot``) answers
 ``vision.snapshot?`` with the newest ``tracks``. TUIO 2.0: optional OSC/UDP bundles to
 ``127.0.0.1:3333`` (``--tuio``). Tracking parameters: see :class:`vision.tracking.TrackerConfig`
-(settle radius 2.5 mm, settle 0.15 s, grace 0.5 s, lost 5 s). Heights per tag id from the
+(settle radius 2.5 mm; a tag settles once three poses agree within the measured jitter and no hand
+has been near it for two frames, :mod:`vision.hand_watch`; grace 0.5 s, lost 5 s). Heights per tag id from the
 configuration, default 0 mm.
 
 Only this module's :class:`VisionService` touches threads and sockets; the per-frame work is the
@@ -35,6 +36,7 @@ from engine.wire import MarkerTrack
 from vision.area import TableArea, outside_warnings
 from vision.detection import DetectedMarker, Detector
 from vision.grabber import ENDED, OK, LatestFrameGrabber
+from vision.hand_watch import HandWatch
 from vision.mapping import TableMarker, to_table
 from vision.preview import draw_detections, encode_jpeg
 from vision.publisher import VisionPublisher
@@ -76,8 +78,8 @@ class FrameResult:
 
 
 def process_frame(frame: Frame, detector: Detector, camera: CameraModel | None, tracker: Tracker | None,
-                  config: ServiceConfig) -> FrameResult:
-    """Detect, map and track one frame (no I/O)."""
+                  config: ServiceConfig, watch: HandWatch | None = None) -> FrameResult:
+    """Detect, map and track one frame (no I/O); ``watch`` tells the tracker which tags have a hand near them."""
     if frame.error:
         return FrameResult(frame, [], None, None, 0.0)
     start = time.perf_counter()
@@ -94,7 +96,8 @@ def process_frame(frame: Frame, detector: Detector, camera: CameraModel | None, 
         else:
             placed = to_table(detected, camera, config.heights_mm, config.default_height_mm)
             if tracker is not None:
-                update = tracker.update(placed, frame.monotonic)
+                near_hand = None if watch is None else watch.near_hand(frame.image, detected)
+                update = tracker.update(placed, frame.monotonic, near_hand)
                 if config.area is not None:
                     update.warnings.extend(outside_warnings(update, config.area).values())
     return FrameResult(frame, detected, placed, update, detect_ms, problem)
@@ -170,6 +173,7 @@ class VisionService:
         self.tuio = tuio
         self.sinks = sinks or []
         self.tracker = Tracker(config.tracker) if camera is not None and config.track else None
+        self.watch = HandWatch() if self.tracker is not None else None
         self.stats = ServiceStats()
         self.stop_event = threading.Event()
         self._recent: deque[float] = deque(maxlen=120)
@@ -229,7 +233,7 @@ class VisionService:
                           frame.name or frame.index)
 
     def _handle(self, frame: Frame) -> None:
-        result = process_frame(frame, self.detector, self.camera, self.tracker, self.config)
+        result = process_frame(frame, self.detector, self.camera, self.tracker, self.config, self.watch)
         if result.problem and result.problem != self._last_problem:
             log.error("%s", result.problem)
         self._last_problem = result.problem

@@ -1,12 +1,20 @@
 """Per-marker tracking state: ``moving`` → ``settled`` → ``lifted`` → ``lost``, with warnings.
 
 A marker is *moving* when first seen (in ``confirm_frames`` consecutive frames, so that a one-frame
-misread never becomes a figure) or when it leaves the small circle it was resting in,
-*settled* once it has stayed inside that circle for ``settle_s``, *lifted* when it has been
+misread never becomes a figure) or when it leaves the small circle it was resting in, *settled* once
+it is at rest, *lifted* when it has been
 unseen for longer than ``grace_s`` (a hand passing over it is shorter than that and changes
 nothing), and *lost* after ``lost_s`` unseen. Duplicate ids in one frame, ids outside the
 configured set and tags outside the calibrated area are reported as warnings, never errors.
 Pure logic: time is passed in, so tests drive it frame by frame.
+
+At rest: when the frame says which tags have a hand near them (``near_hand``, from
+:class:`vision.hand_watch.HandWatch`), a tag settles as soon as its last ``still_frames`` poses agree
+within the jitter measured on resting tags (position and angle) and the picture around it did not
+change since the frame before (``quiet_frames``): a figure let go settles two frames after the hand
+left it, and a figure still in a hand (held still, hesitating, slid across a border) does not, because
+the hand trembles and moves beside its tag. Without that signal a tag settles after ``settle_s`` inside
+its circle.
 """
 
 from __future__ import annotations
@@ -14,7 +22,8 @@ from __future__ import annotations
 import logging
 import math
 import re
-from collections.abc import Iterable
+from collections import deque
+from collections.abc import Collection, Iterable
 from dataclasses import dataclass, field
 
 from engine.i18n import gettext_for
@@ -30,10 +39,19 @@ MOVING, SETTLED, LIFTED, LOST = TrackState.MOVING, TrackState.SETTLED, TrackStat
 
 @dataclass(frozen=True, slots=True)
 class TrackerConfig:
-    """Tracking thresholds; the defaults settle a figure put down well within 300 ms at 30 fps."""
+    """Tracking thresholds; the defaults settle a figure let go within about 70 ms at 30 fps (150 ms without
+    a hand signal)."""
 
     settle_radius_mm: float = 2.5
-    settle_s: float = 0.15
+    settle_s: float = 0.15  # the wait for stillness when the frame gives no hand signal
+    still_frames: int = 3  # poses that must agree (within the jitter tolerance) to call a tag at rest
+    quiet_frames: int = 1  # frames in a row with no hand near the tag before it may settle
+    jitter_mm: float = 0.25  # a resting tag's frame-to-frame wander before any is measured
+    jitter_deg: float = 0.6
+    jitter_k: float = 3.0  # poses agree when within jitter_k × the measured jitter of their mean
+    min_tolerance_mm: float = 0.4
+    min_tolerance_deg: float = 1.0
+    max_tolerance_deg: float = 4.0
     grace_s: float = 0.5
     lost_s: float = 5.0
     known_ids: frozenset[int] | None = None  # None: every id of the dictionary is welcome
@@ -59,6 +77,8 @@ class Track:
     anchor: tuple[float, float]
     anchor_since: float
     state_since: float
+    poses: deque[tuple[float, float, float]] = field(default_factory=lambda: deque(maxlen=8))  # x, y, angle
+    quiet: int = 0  # frames in a row with no hand near the tag (with a hand signal)
 
 
 @dataclass(frozen=True, slots=True)
@@ -88,14 +108,22 @@ class Tracker:
         self._tracks: dict[int, Track] = {}
         self._last_logged: dict[str, float] = {}
         self._frame = 0
-        self._tentative: dict[int, tuple[int, int]] = {}  # id → (consecutive sightings, last frame)
+        # id → (consecutive sightings, last frame, the pose seen then): a tag not on the table yet
+        self._tentative: dict[int, tuple[int, int, tuple[float, float, float] | None]] = {}
+        self.jitter_mm = self.config.jitter_mm  # measured on settled tags, frame to frame
+        self.jitter_deg = self.config.jitter_deg
 
     @property
     def tracks(self) -> list[Track]:
         return [self._tracks[k] for k in sorted(self._tracks)]
 
-    def update(self, markers: Iterable[TableMarker], now: float) -> TrackUpdate:
-        """Apply one frame's sightings taken at time ``now`` (seconds, monotonic)."""
+    def update(self, markers: Iterable[TableMarker], now: float, near_hand: Collection[int] | None = None
+               ) -> TrackUpdate:
+        """Apply one frame's sightings taken at time ``now`` (seconds, monotonic).
+
+        ``near_hand``: the ids of the tags with a hand (or anything else moving) near them in this frame, None
+        when the source cannot tell (then a tag settles after ``settle_s`` of stillness).
+        """
         cfg = self.config
         update = TrackUpdate(tracks=[])
         by_id: dict[int, list[TableMarker]] = {}
@@ -125,8 +153,13 @@ class Tracker:
                 update.warnings.append(_("marker {marker_id} seen {count} times in one frame at {where} mm: two tags "
                                          "with the same id; reprint one with another id",
                                          marker_id=marker_id, count=len(seen), where=where))
+            earlier = self._tentative.get(marker_id)
             if self._confirmed(marker_id):
-                self._observe(chosen, now, update)
+                self._observe(chosen, now, update, None if near_hand is None else marker_id in near_hand,
+                              earlier[2] if earlier is not None and earlier[1] == self._frame - 1 else None)
+            if marker_id in self._tentative:
+                count, last, _pose = self._tentative[marker_id]
+                self._tentative[marker_id] = (count, last, (chosen.x_mm, chosen.y_mm, chosen.angle_deg))
         self._tentative = {k: v for k, v in self._tentative.items() if v[1] == self._frame}
         for track in self._tracks.values():
             if track.marker_id not in by_id:
@@ -140,9 +173,9 @@ class Tracker:
         track = self._tracks.get(marker_id)
         if track is not None and track.state in (MOVING, SETTLED):
             return True
-        count, last = self._tentative.get(marker_id, (0, -1))
+        count, last, _ = self._tentative.get(marker_id, (0, -1, None))
         count = count + 1 if last == self._frame - 1 else 1
-        self._tentative[marker_id] = (count, self._frame)
+        self._tentative[marker_id] = (count, self._frame, None)
         return count >= self.config.confirm_frames
 
     def _choose(self, marker_id: int, seen: list[TableMarker]) -> TableMarker:
@@ -157,28 +190,75 @@ class Tracker:
             track.state_since = now
             update.transitions.append(Transition(track.marker_id, before, state, now))
 
-    def _observe(self, m: TableMarker, now: float, update: TrackUpdate) -> None:
+    def _observe(self, m: TableMarker, now: float, update: TrackUpdate, hand_near: bool | None,
+                 seen_before: tuple[float, float, float] | None = None) -> None:
+        """One sighting of a confirmed tag; ``seen_before``: its pose in the frame before, when it was not confirmed
+        yet (a tag coming back counts that frame towards being at rest)."""
         cfg = self.config
         track = self._tracks.get(m.marker_id)
         if track is None:
             track = Track(m.marker_id, m.x_mm, m.y_mm, m.angle_deg, m.x_px, m.y_px, m.confidence, MOVING, now,
                           (m.x_mm, m.y_mm), now, now)
+            track.poses.append((m.x_mm, m.y_mm, m.angle_deg))
             self._tracks[m.marker_id] = track
             update.transitions.append(Transition(m.marker_id, None, MOVING, now))
             return
         before = track.state
+        if before == SETTLED:
+            self._measure_jitter(track, m)
         track.x_mm, track.y_mm, track.angle_deg = m.x_mm, m.y_mm, m.angle_deg
         track.x_px, track.y_px, track.confidence = m.x_px, m.y_px, m.confidence
         track.last_seen = now
+        track.quiet = track.quiet + 1 if hand_near is False else 0
         if before in (LIFTED, LOST) or math.hypot(m.x_mm - track.anchor[0], m.y_mm - track.anchor[1]) > \
                 cfg.settle_radius_mm:
             track.anchor, track.anchor_since = (m.x_mm, m.y_mm), now
+            track.poses.clear()
+            if seen_before is not None and before in (LIFTED, LOST):
+                track.poses.append(seen_before)
+            track.poses.append((m.x_mm, m.y_mm, m.angle_deg))
             self._set_state(track, MOVING, now, update, before)
-        elif now - track.anchor_since >= cfg.settle_s - 1e-9:
+            return
+        track.poses.append((m.x_mm, m.y_mm, m.angle_deg))
+        if before == SETTLED:
+            return
+        if hand_near is None:
+            at_rest = now - track.anchor_since >= cfg.settle_s - 1e-9
+        else:
+            at_rest = track.quiet >= cfg.quiet_frames and self.still(list(track.poses)[-cfg.still_frames:])
+        if at_rest:
             self._set_state(track, SETTLED, now, update, before)
+
+    def tolerance(self) -> tuple[float, float]:
+        """How far (mm, degrees) a resting tag's poses may stray from their mean: the measured jitter × k."""
+        cfg = self.config
+        mm = min(max(cfg.jitter_k * self.jitter_mm, cfg.min_tolerance_mm), cfg.settle_radius_mm)
+        deg = min(max(cfg.jitter_k * self.jitter_deg, cfg.min_tolerance_deg), cfg.max_tolerance_deg)
+        return mm, deg
+
+    def still(self, poses: list[tuple[float, float, float]]) -> bool:
+        """True when ``still_frames`` poses agree within the tolerance, in position and in angle."""
+        if len(poses) < self.config.still_frames:
+            return False
+        tol_mm, tol_deg = self.tolerance()
+        mx = sum(p[0] for p in poses) / len(poses)
+        my = sum(p[1] for p in poses) / len(poses)
+        turns = [_angle_between(p[2], poses[0][2]) for p in poses]
+        mean_turn = sum(turns) / len(turns)
+        return all(math.hypot(p[0] - mx, p[1] - my) <= tol_mm for p in poses) and \
+            all(abs(t - mean_turn) <= tol_deg for t in turns)
+
+    def _measure_jitter(self, track: Track, m: TableMarker) -> None:
+        """Follow a resting tag's frame-to-frame wander (slowly, and never more than a settle radius a step)."""
+        step_mm = min(math.hypot(m.x_mm - track.x_mm, m.y_mm - track.y_mm), self.config.settle_radius_mm)
+        step_deg = min(abs(_angle_between(m.angle_deg, track.angle_deg)), self.config.max_tolerance_deg)
+        self.jitter_mm += 0.02 * (step_mm - self.jitter_mm)
+        self.jitter_deg += 0.02 * (step_deg - self.jitter_deg)
 
     def _unseen(self, track: Track, now: float, update: TrackUpdate) -> None:
         cfg = self.config
+        track.quiet = 0  # seen again, it must first be seen without a hand
+        track.poses.clear()
         gone = now - track.last_seen
         if gone > cfg.lost_s:
             if track.state != LOST:
@@ -195,3 +275,9 @@ class Tracker:
             if now - self._last_logged.get(key, -math.inf) > 10.0:  # say it once, not 30 times a second
                 self._last_logged[key] = now
                 log.warning("%s", text)
+
+
+def _angle_between(a: float, b: float) -> float:
+    """``a − b`` in degrees, in (−180, 180]."""
+    d = (a - b + 180.0) % 360.0 - 180.0
+    return 180.0 if d == -180.0 else d

@@ -298,6 +298,12 @@ class BoardWidget(Widget):  # type: ignore[misc]
         ghosts = {g.figure: [board.centre(k) for k in g.moves] for g in tv.ghosts if g.figure in board.figures}
         if ghosts:
             draw.figures(over, [board.figures[f] for f in ghosts], size * 0.8, alpha=0.35, at=ghosts, names=False)
+        verdict = tv.provisional
+        if verdict is not None and verdict.figure in board.figures:  # the ghost of the figure still in the hand
+            faint = palette.REACH if verdict.legal else palette.ILLEGAL
+            draw.hex_fill(under, draw.hexes(board, [verdict.cell]), (*faint[:3], 0.3), 0.95)
+            draw.figures(over, [board.figures[verdict.figure]], size * 0.8, alpha=0.35,
+                         at={verdict.figure: [board.centre(verdict.cell)]}, names=False)
         arrows = draw.MeshBatch(palette.ILLEGAL)
         if tv.illegal is not None and tv.illegal.end is not None:
             # Where the eyes are: the legal cells ringed bold, the cell it stands on filled and ringed twice with an

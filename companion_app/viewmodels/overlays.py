@@ -128,6 +128,16 @@ class Ghost:
 
 
 @dataclass(frozen=True)
+class ProvisionalVerdict:
+    """The engine's verdict on the cell under a figure still in the hand, shown faintly until it is put down."""
+
+    figure: str
+    cell: HexKey
+    legal: bool
+    text: str
+
+
+@dataclass(frozen=True)
 class Arrow:
     figure: str
     start: HexKey | None
@@ -159,6 +169,7 @@ class TableOverlay:
     warnings: list[str] = field(default_factory=list)
     cameras: list[str] = field(default_factory=list)
     alarm: IllegalAlarm | None = None
+    provisional: ProvisionalVerdict | None = None
 
     def lines(self, board: BoardView) -> list[str]:
         """The info strip's lines; the illegal move is not among them: the prompt area shows it (:attr:`alarm`)."""
@@ -171,6 +182,8 @@ class TableOverlay:
             else:
                 out.append(_n("{name} is lifted: {n} legal hex shown as ghosts",
                               "{name} is lifted: {n} legal hexes shown as ghosts", n, name=name))
+        if self.provisional is not None:
+            out.append(self.provisional.text)
         shown = self.alarm.figure if self.alarm is not None else None
         out += [d.text for d in self.desyncs if d.figure != shown]
         out += self.warnings
@@ -234,7 +247,26 @@ def table_overlay(table: Mapping[str, Any] | None, board: BoardView) -> TableOve
     registration = table.get("registration") or {}
     if isinstance(registration, Mapping) and registration.get("ok") is False and registration.get("text"):
         warnings.append(_("Registration: {text}", text=registration["text"]))
-    return TableOverlay(ghosts, illegal, legal, desyncs, warnings, cams, alarm)
+    return TableOverlay(ghosts, illegal, legal, desyncs, warnings, cams, alarm, provisional_verdict(table, board))
+
+
+def provisional_verdict(table: Mapping[str, Any], board: BoardView) -> ProvisionalVerdict | None:
+    """The engine's ``provisional`` report: the figure in the hand over a cell, and what putting it there would do."""
+    raw = table.get("provisional")
+    if not isinstance(raw, Mapping):
+        return None
+    cell = hex_key(raw.get("to"))
+    if cell is None:
+        return None
+    fid = str(raw.get("figure"))
+    name, where = board.figure_name(fid), board.label(cell)
+    if raw.get("legal"):
+        text = _("{name} over {cell}: put it down to play the move", name=name, cell=where)
+    elif raw.get("reason"):
+        text = _("{name} over {cell}: that would be refused ({reason})", name=name, cell=where, reason=raw["reason"])
+    else:
+        text = _("{name} over {cell}: not one of the choices", name=name, cell=where)
+    return ProvisionalVerdict(fid, cell, bool(raw.get("legal")), text)
 
 
 def illegal_alarm(raw: Mapping[str, Any], arrow: Arrow, legal: tuple[HexKey, ...], board: BoardView) -> IllegalAlarm:

@@ -240,8 +240,10 @@ class EngineSession:
         lifted = []
         desync: list[dict[str, Any]] = []
         pending: list[dict[str, Any]] = []
-        illegal = None
+        illegal = provisional = None
         if report is not None:
+            if report.provisional is not None:
+                provisional = report.provisional.to_dict(self.scenario)
             for figure in report.in_hand:
                 moves = reach_to_list(prompt.moves, self.scenario) if prompt.figure == figure else []
                 lifted.append({"figure": figure, "moves": moves})
@@ -253,6 +255,7 @@ class EngineSession:
             "desync": tuple(desync),
             "illegal": illegal,
             "pending": tuple(pending),
+            "provisional": provisional,
             "unknown_markers": self.sync.unknown_markers,
             "duplicates": self.duplicates,
             "registration": self.registration.status(),

@@ -74,7 +74,8 @@ class TableMessage(EngineMessage):
     ``lifted``: [{figure, moves: reach_to_list}]; ``desync``: [{figure, expected, seen, text}] (hexes as
     [q, r] or null); ``illegal``: {figure, to, reason, legal: [labels]} or null; ``pending``: figures moved
     by hand before the game asked for it [{figure, seen, text}]; ``registration``: {residual_mm,
-    drift_hex, ok, text}.
+    drift_hex, ok, text}; ``provisional`` (optional on receipt): the prompted figure, still in the hand, over
+    a cell: {figure, to: [q, r], to_label, legal, reason} (what putting it down there would do) or null.
     """
 
     TOPIC: ClassVar[bytes] = TOPIC_TABLE
@@ -87,6 +88,7 @@ class TableMessage(EngineMessage):
     unknown_markers: tuple[int, ...] = ()
     duplicates: tuple[int, ...] = ()
     registration: dict[str, Any] = field(default_factory=dict)
+    provisional: dict[str, Any] | None = None
 
     def body(self) -> dict[str, Any]:
         return {
@@ -96,6 +98,7 @@ class TableMessage(EngineMessage):
             "desync": list(self.desync),
             "illegal": self.illegal,
             "pending": list(self.pending),
+            "provisional": self.provisional,
             "unknown_markers": list(self.unknown_markers),
             "duplicates": list(self.duplicates),
             "registration": self.registration,
@@ -128,8 +131,15 @@ class TableMessage(EngineMessage):
         for key in ("ok", "text"):
             require(registration, key, f"{where}.registration")
         pending = read_objects(obj, "pending", where, ("figure",)) if "pending" in obj else ()
+        provisional = None
+        if obj.get("provisional") is not None:
+            provisional = dict(check_object(obj["provisional"], f"{where}.provisional"))
+            for key in ("figure", "to", "legal"):
+                require(provisional, key, f"{where}.provisional")
+            hex_pair(provisional["to"], f"{where}.provisional.to")
+            check_bool(provisional["legal"], f"{where}.provisional.legal")
         return cls(envelope.seq, envelope.sent_at, run, game, cameras, lifted, desync, illegal, pending,
-                   markers[0], markers[1], registration)
+                   markers[0], markers[1], registration, provisional)
 
 
 @dataclass(frozen=True, slots=True)

@@ -64,6 +64,7 @@ def test_portrait_with_large_text() -> None:
 def test_camera_reports_drawn_on_the_board() -> None:
     result = _run("overlays")
     assert "desync says which figure goes where" in result["checks"]
+    assert "the ghost verdict of the figure still in the hand" in result["checks"]
     assert "illegal move: what, the reason, the legal hexes" in result["checks"]
     assert "the illegal move in larger text than the info strip" in result["checks"]
     assert "the override puts the Mage where the table has it" in result["checks"]

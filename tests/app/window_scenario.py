@@ -296,6 +296,7 @@ CAMERA_REPORT: dict[str, Any] = {
     "desync": [{"figure": "chief", "expected": [10, -2], "seen": [9, -1], "text": ""}],
     "illegal": {"figure": "mage", "to": [6, 0], "reason": "blocked by the wall at E5|F4", "legal": ["D4", "E5"]},
     "unknown_markers": [42], "duplicates": [], "registration": {"ok": True, "text": "4 anchors, 1.2 mm"},
+    "provisional": {"figure": "knight", "to": [2, 2], "to_label": "C3", "legal": True, "reason": ""},
 }
 
 
@@ -313,6 +314,8 @@ def overlays_script(d: Driver) -> Step:
     info = _play(app).ids.info
     panel = _play(app).ids.prompt
     yield d.expect(lambda: "Put Goblin Chief back on K4" in info.text, "desync says which figure goes where")
+    yield d.expect(lambda: "Knight over" in info.text and "put it down to play the move" in info.text,
+                   "the ghost verdict of the figure still in the hand")
     yield d.expect(lambda: panel.alarm is not None and panel.children[-1] is panel.alarm,
                    "the illegal move heads the prompt area")
     alarm = panel.alarm
