@@ -242,19 +242,27 @@ class FirstPlayer(Step):
     """The players have made their initiative check as their own game says, and say who acts first."""
 
 
+def _initiative_term(rules: FlowRuleSet) -> str:
+    """What the rule set calls the check for who acts first, in its own words (its catalogue's)."""
+    order = rules.flow.order
+    term = order.term if isinstance(order, InitiativeEntered) else InitiativeEntered.term
+    return declared_text(type(rules), term)
+
+
 def first_player_prompt(rules: FlowRuleSet, state: GameState, s: FirstPlayer) -> Prompt:
-    options = tuple(Option(str(i), _("{player} won the initiative: acts first", player=p.name)) for i, p in
+    term = _initiative_term(rules)
+    options = tuple(Option(str(i), _("{player} won the {term}: acts first", player=p.name, term=term)) for i, p in
                     enumerate(rules.scenario.players))
-    return Prompt(PromptKind.CHOOSE, rules.scenario.players[0].sides[0],
-                  _("Initiative check: roll as your game says; who acts first?"), options=options,
-                  note=_("any player may enter it"))
+    check = _("{term} check: roll as your game says; who acts first?", term=term)
+    return Prompt(PromptKind.CHOOSE, rules.scenario.players[0].sides[0], check[:1].upper() + check[1:],
+                  options=options, note=_("any player may enter it"))
 
 
 def first_player_apply(rules: FlowRuleSet, state: GameState, s: FirstPlayer, choice: Choose,
                        events: list[Event]) -> None:
     first = int(choice.option)
-    events.append(Event("initiative", _("{player} won the initiative.", player=rules.scenario.players[first].name),
-                        {"player": first}))
+    events.append(Event("initiative", _("{player} won the {term}.", player=rules.scenario.players[first].name,
+                                        term=_initiative_term(rules)), {"player": first}))
     state.turn_order = [first, *(i for i in range(len(rules.scenario.players)) if i != first)]
     state.active = 0
     state.round = max(state.round, 1)
@@ -264,7 +272,10 @@ def first_player_apply(rules: FlowRuleSet, state: GameState, s: FirstPlayer, cho
 @dataclass(frozen=True)
 class InitiativeEntered(PlayerTurns):
     """The players roll the initiative once as their own game says and enter who won (a choice, no dice
-    asked); that player acts first, the others follow in the scenario's order, round after round (Tenkey)."""
+    asked); that player acts first, the others follow in the scenario's order, round after round (Tenkey).
+    ``term`` is what the rule set calls that check, marked with ``N_`` in its own module (its catalogue says it)."""
+
+    term: str = N_("initiative")
 
     def first_step(self, rules: FlowRuleSet, state: GameState) -> Step:
         return FirstPlayer()

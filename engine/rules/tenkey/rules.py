@@ -54,7 +54,7 @@ class TenkeyBattle(FlowRuleSet):
     queries: ClassVar[tuple[QueryKind, ...]] = tablet.QUERIES
     phase_names: ClassVar[Mapping[str, str]] = tablet.PHASE_NAMES
     flow: ClassVar[Flow] = Flow(
-        order=InitiativeEntered(),  # the initiative is entered once; the sides then alternate, round after round
+        order=InitiativeEntered(term=N_("initiative")),  # the initiative is entered once; the sides then alternate, round after round
         phases=(Phase("act", lambda r, s: PickCharacter()),),
         stages=turn.STAGES,
     )
