@@ -21,7 +21,7 @@ def test_startup_bench_reports_each_service_with_a_baseline_and_the_heaviest_imp
     assert {"nproc", "cpu", "python", "load_1min_at_start", "load_1min_at_end"} <= set(result["machine"])
     base = result["baseline"]["python_pass"]["wall_s"]
     assert 0 < base < result["engine_serving_s"]  # a service cannot start before the interpreter does
-    assert 0 < result["camera_heartbeat_s"] <= result["camera_publishing_s"]
+    assert result["camera_heartbeat_s"] > 0 and result["camera_publishing_s"] > 0  # in either order
     assert result["engine_serving_cpu_s"] > 0 and result["camera_publishing_cpu_s"] > 0
     for name in ("engine", "vision"):
         imports = result["imports"][name]
