@@ -17,7 +17,8 @@ import numpy as np
 from numpy.typing import NDArray
 
 from calibration.camera_model import CameraModel
-from vision.synthetic.dice_models import PIP_RADIUS, PIP_SPOT, PIPS, solid
+from vision.dice.faces import PIP_RADIUS, PIP_SPOT, PIPS
+from vision.synthetic.dice_models import solid
 
 Image = NDArray[np.uint8]
 FloatArray = NDArray[np.float64]

@@ -14,25 +14,9 @@ from functools import lru_cache
 import numpy as np
 from numpy.typing import NDArray
 
+from vision.dice.faces import D6_FACES, D6_SIDE_MM, D10_FACE_GAP_MM
+
 FloatArray = NDArray[np.float64]
-
-D6_SIDE_MM = 16.0
-D10_FACE_GAP_MM = 15.0  # between opposite faces, i.e. the height of a d10 resting on a face
-D6_FACES: dict[int, tuple[float, float, float]] = {  # outward normals; opposite faces sum to 7
-    1: (0.0, 0.0, 1.0), 6: (0.0, 0.0, -1.0), 2: (1.0, 0.0, 0.0), 5: (-1.0, 0.0, 0.0),
-    3: (0.0, 1.0, 0.0), 4: (0.0, -1.0, 0.0),
-}
-PIP_SPOT = 0.5  # pip offset from the face centre, as a fraction of the half side
-PIP_RADIUS = 0.19  # as a fraction of the half side (3 mm pips on a 16 mm die)
-PIPS: dict[int, tuple[tuple[float, float], ...]] = {  # face coordinates in -1..1, u right and v down
-    1: ((0.0, 0.0),),
-    2: ((-1.0, -1.0), (1.0, 1.0)),
-    3: ((-1.0, -1.0), (0.0, 0.0), (1.0, 1.0)),
-    4: ((-1.0, -1.0), (1.0, -1.0), (-1.0, 1.0), (1.0, 1.0)),
-    5: ((-1.0, -1.0), (1.0, -1.0), (0.0, 0.0), (-1.0, 1.0), (1.0, 1.0)),
-    6: ((-1.0, -1.0), (-1.0, 0.0), (-1.0, 1.0), (1.0, -1.0), (1.0, 0.0), (1.0, 1.0)),
-}
-
 
 @dataclass(frozen=True, slots=True)
 class Face:
@@ -172,5 +156,3 @@ def resting_height(kind: str, rotation: FloatArray) -> float:
     """How high the die's centre is when its lowest corner touches the table."""
     return float(-(solid(kind).vertices @ rotation.T)[:, 2].min())
 
-
-FACE_RANGES: dict[str, tuple[int, int]] = {"d6": (1, 6), "d10": (0, 9)}
