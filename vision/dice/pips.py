@@ -67,8 +67,8 @@ def count_pips(patch: Image, px_per_mm: float, face_mm: float = D6_SIDE_MM) -> P
     if spread < 25.0:
         return PipReading(None, 0.0, 0)
     step = max(18.0, spread * 0.4)
-    spots_mask = (face < level - step) if dark_pips else (face > level + step)
-    spots_mask = cv2.morphologyEx(spots_mask.astype(np.uint8) * 255, cv2.MORPH_OPEN, np.ones((2, 2), np.uint8))
+    contrasting = (face < level - step) if dark_pips else (face > level + step)
+    spots_mask = cv2.morphologyEx(contrasting.astype(np.uint8) * 255, cv2.MORPH_OPEN, np.ones((2, 2), np.uint8))
     count, _labels, stats, centroids = cv2.connectedComponentsWithStats(spots_mask, connectivity=8)
     pip_area = math.pi * (PIP_RADIUS * half_px) ** 2
     spots = []

@@ -12,7 +12,6 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass, field
 
-import cv2
 import numpy as np
 from numpy.typing import NDArray
 
@@ -21,11 +20,11 @@ from calibration.tray_spec import TraySpec, tray_spec
 from engine.wire import DieDoubt, DieKind, DieSeen, TraySeen
 from vision.detection import DetectedMarker
 from vision.dice.faces import D6_SIDE_MM, DIE_HEIGHT_MM
-from vision.dice.numerals import NumeralReader, load_numerals
+from vision.dice.numerals import PATCH_MM, PATCH_PX_PER_MM, NumeralReader, load_numerals
 from vision.dice.pips import count_pips
 from vision.dice.segment import Blob, find_blobs
 from vision.dice.top_face import TopFace, sweep_mm, top_face
-from vision.dice.tracking import DiceTracker, DiceTrackerConfig, DieTrack, Sighting
+from vision.dice.tracking import DiceTracker, DiceTrackerConfig, Sighting
 from vision.dice.tray_view import Lens, TrayView, find_tray
 
 Image = NDArray[np.uint8]
@@ -55,7 +54,8 @@ class _TrayState:
     faces: dict[int, TopFace | None] = field(default_factory=dict)
 
 
-def visible_felt(view: TrayView, height_mm: float, px_per_mm: float) -> NDArray[np.uint8]:
+def visible_felt(view: TrayView, height_mm: float = TOP_PLANE_MM, px_per_mm: float = SEGMENT_PX_PER_MM
+                 ) -> NDArray[np.uint8]:
     """The pixels of the rectified top-faces plane through which the camera sees the felt (255), the rest 0."""
     spec = view.spec
     cam = view.camera_mm
@@ -67,7 +67,27 @@ def visible_felt(view: TrayView, height_mm: float, px_per_mm: float) -> NDArray[
     k = height_mm / max(float(cam[2]) - height_mm, 1.0)
     fx, fy = gx + (gx - cam[0]) * k, gy + (gy - cam[1]) * k  # where the ray meets the mat
     inside = (fx >= 0) & (fx <= spec.width_mm) & (fy >= 0) & (fy <= spec.height_mm)
-    return inside.astype(np.uint8) * 255
+    return np.asarray(inside, np.uint8) * np.uint8(255)
+
+
+def dice_in(blob: Blob, nadir: tuple[float, float], camera_height: float) -> int:
+    """How many dice a blob holds, from its area against one upright cube's (dice touching make one blob)."""
+    r = math.hypot(blob.centroid_mm[0] - nadir[0], blob.centroid_mm[1] - nadir[1])
+    one = D6_SIDE_MM * D6_SIDE_MM + D6_SIDE_MM * 1.2 * sweep_mm(r, TOP_PLANE_MM, camera_height)
+    return max(1, round(blob.area_mm2 / (one * 1.15)))
+
+
+def locate_dice(image: Image, view: TrayView, visible: NDArray[np.uint8]
+                ) -> tuple[list[tuple[Blob, TopFace | None, int]], bool]:
+    """The dice in the tray (blob, top face, how many dice the blob holds), and whether a hand is in it."""
+    rectified = view.rectify(image, TOP_PLANE_MM, SEGMENT_PX_PER_MM)
+    blobs = find_blobs(rectified, visible, SEGMENT_PX_PER_MM)
+    if any(b.area_mm2 >= HAND_MM2 for b in blobs):
+        return [], True
+    cam = view.camera_mm
+    nadir = (float(cam[0]), float(cam[1]))
+    return [(blob, top_face(blob, SEGMENT_PX_PER_MM, 0.0, nadir, float(cam[2]), TOP_PLANE_MM),
+             dice_in(blob, nadir, float(cam[2]))) for blob in blobs], False
 
 
 class DiceReader:
@@ -90,23 +110,22 @@ class DiceReader:
                 continue
             if view is not state.view:
                 state.view = view
-                state.visible = visible_felt(view, TOP_PLANE_MM, SEGMENT_PX_PER_MM)
+                state.visible = visible_felt(view)
             out.append(self._read_tray(name, state, image, now))
         return out
+
+    def pixel_of(self, tray: str, x_mm: float, y_mm: float) -> tuple[float, float]:
+        """Where a die's top face centre (tray mm) is in the picture the tray was last seen in."""
+        view = self._trays[tray].view
+        if view is None:
+            return (math.nan, math.nan)
+        px = view.project(np.array([[x_mm, y_mm, TOP_PLANE_MM]]))[0]
+        return (float(px[0]), float(px[1]))
 
     def _read_tray(self, name: str, state: _TrayState, image: Image, now: float) -> TraySeen:
         view, visible = state.view, state.visible
         assert view is not None and visible is not None
-        rectified = view.rectify(image, TOP_PLANE_MM, SEGMENT_PX_PER_MM)
-        blobs = find_blobs(rectified, visible, SEGMENT_PX_PER_MM)
-        hand = any(b.area_mm2 >= HAND_MM2 for b in blobs)
-        cam = view.camera_mm
-        nadir = (float(cam[0]), float(cam[1]))
-        candidates: list[tuple[Blob, TopFace | None, int]] = []  # blob, its top face, how many dice it holds
-        if not hand:
-            for blob in blobs:
-                face = top_face(blob, SEGMENT_PX_PER_MM, 0.0, nadir, float(cam[2]), TOP_PLANE_MM)
-                candidates.append((blob, face, self._dice_in(blob, nadir, float(cam[2]))))
+        candidates, hand = locate_dice(image, view, visible)
         sightings = []
         for blob, face, _n in candidates:
             x, y = face.centre_mm if face is not None else blob.centroid_mm
@@ -129,13 +148,6 @@ class DiceReader:
                                     True, reading.doubt))
         return TraySeen(name, state.tracker.roll, settled_all, tuple(dice))
 
-    @staticmethod
-    def _dice_in(blob: Blob, nadir: tuple[float, float], camera_height: float) -> int:
-        """How many dice a blob holds, from its area against one upright cube's (dice touching make one blob)."""
-        r = math.hypot(blob.centroid_mm[0] - nadir[0], blob.centroid_mm[1] - nadir[1])
-        one = D6_SIDE_MM * D6_SIDE_MM + D6_SIDE_MM * 1.2 * sweep_mm(r, TOP_PLANE_MM, camera_height)
-        return max(1, round(blob.area_mm2 / (one * 1.15)))
-
     def _read_die(self, image: Image, view: TrayView, blob: Blob, face: TopFace | None, count: int) -> DieReading:
         if count > 1:
             return DieReading(DieKind.D6, None, 0.0, DieDoubt.TOUCHING)
@@ -154,8 +166,7 @@ class DiceReader:
             return DieReading(DieKind.D6, pips.value, pips.confidence, doubt)
         if self.numerals is None:
             return DieReading(DieKind.D10, None, 0.0, DieDoubt.UNREADABLE)
-        patch = view.patch(image, face.centre_mm, DIE_HEIGHT_MM["d10"], self.numerals.patch_mm,
-                           self.numerals.px_per_mm, face.away)
+        patch = numeral_patch(view, image, face)
         guess = self.numerals.classify(patch)
         if guess.value is None:
             return DieReading(DieKind.D6 if guess.is_d6 else DieKind.D10, None, guess.confidence, DieDoubt.COCKED)
@@ -170,12 +181,12 @@ def _looks_like_d6_top(face: TopFace) -> bool:
     kite, which fills its bounding box far less (about 0.78) than a square does (0.9 and more).
     """
     a, b = face.sides_mm
-    size_ok = 0.82 * D6_SIDE_MM <= min(a, b) and max(a, b) <= 1.35 * D6_SIDE_MM
+    size_ok = min(a, b) >= 0.82 * D6_SIDE_MM and max(a, b) <= 1.35 * D6_SIDE_MM
     return size_ok and face.squareness() >= 0.85 and face.fill >= 0.86
 
 
-def patch_for_numerals(view: TrayView, image: Image, face: TopFace, size_mm: float, px_per_mm: float) -> Image:
+def numeral_patch(view: TrayView, image: Image, face: TopFace) -> Image:
     """The crop the numeral classifier sees: around the top face, its top away from the camera's nadir."""
-    return view.patch(image, face.centre_mm, DIE_HEIGHT_MM["d10"], size_mm, px_per_mm, face.away)
+    return view.patch(image, face.centre_mm, DIE_HEIGHT_MM["d10"], PATCH_MM, PATCH_PX_PER_MM, face.away)
 
 

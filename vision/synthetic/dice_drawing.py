@@ -135,7 +135,7 @@ def draw_die(image: Image, camera: CameraModel, pose: DiePose, lamp_mm: FloatArr
         tex = face_texture(pose.kind, face.value, pose.look.body, pose.look.ink)
         light_dir = (lamp_mm - corners.mean(axis=0))
         light_dir = light_dir / np.linalg.norm(light_dir)
-        shaded = cv2.convertScaleAbs(tex, alpha=_shade(normal, light_dir))
+        shaded = np.asarray(cv2.convertScaleAbs(tex, alpha=_shade(normal, light_dir)), np.uint8)
         if pose.look.glossy:
             spot = _glare_spot(corners, normal)
             if spot is not None:

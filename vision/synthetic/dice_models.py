@@ -137,7 +137,7 @@ def rotation_about(axis: FloatArray, angle_rad: float) -> FloatArray:
     a = np.asarray(axis, dtype=np.float64)
     a = a / np.linalg.norm(a)
     k = np.array([[0.0, -a[2], a[1]], [a[2], 0.0, -a[0]], [-a[1], a[0], 0.0]])
-    return np.eye(3) + math.sin(angle_rad) * k + (1.0 - math.cos(angle_rad)) * (k @ k)
+    return np.asarray(np.eye(3) + math.sin(angle_rad) * k + (1.0 - math.cos(angle_rad)) * (k @ k), np.float64)
 
 
 def resting_rotation(kind: str, value: int, yaw_deg: float) -> FloatArray:
@@ -149,7 +149,7 @@ def resting_rotation(kind: str, value: int, yaw_deg: float) -> FloatArray:
         align = np.eye(3) if normal[2] > 0 else rotation_about(np.array([1.0, 0.0, 0.0]), math.pi)
     else:
         align = rotation_about(axis, math.acos(max(-1.0, min(1.0, float(normal @ up)))))
-    return rotation_about(up, math.radians(yaw_deg)) @ align
+    return np.asarray(rotation_about(up, math.radians(yaw_deg)) @ align, dtype=np.float64)
 
 
 def resting_height(kind: str, rotation: FloatArray) -> float:

@@ -18,8 +18,8 @@ import numpy as np
 
 from calibration.tray_spec import TRAY_DICTIONARY, TRAY_FILL_RGB, TraySpec, tray_spec
 from vision.detection import dictionary_by_name
-from vision.synthetic.dice_drawing import DIE_LOOKS, DiePose
 from vision.dice.faces import D6_SIDE_MM, FACE_RANGES
+from vision.synthetic.dice_drawing import DIE_LOOKS, DiePose
 from vision.synthetic.dice_models import resting_height, resting_rotation, rotation_about
 from vision.synthetic.motion import hand_at
 from vision.synthetic.scene import Hand, Polygon, TableDrawing
