@@ -151,7 +151,7 @@ class DiceReader:
     def _read_die(self, image: Image, view: TrayView, blob: Blob, face: TopFace | None, count: int) -> DieReading:
         if count > 1:
             return DieReading(DieKind.D6, None, 0.0, DieDoubt.TOUCHING)
-        if blob.touches_edge:
+        if blob.touches_edge and _near_edge(view.spec, face.centre_mm if face is not None else blob.centroid_mm):
             return DieReading(DieKind.D6, None, 0.0, DieDoubt.OUTSIDE)
         if face is None:
             return DieReading(DieKind.D6, None, 0.0, DieDoubt.UNREADABLE)
@@ -172,6 +172,17 @@ class DiceReader:
             return DieReading(DieKind.D6 if guess.is_d6 else DieKind.D10, None, guess.confidence, DieDoubt.COCKED)
         doubt = DieDoubt.LOW_CONFIDENCE if guess.confidence < MIN_CONFIDENCE else None
         return DieReading(DieKind.D10, guess.value, guess.confidence, doubt)
+
+
+def _near_edge(spec: TraySpec, centre_mm: tuple[float, float]) -> bool:
+    """Whether a die centred here may reach over the area's edge (half a d6's diagonal, 11.3 mm).
+
+    A blob that merely touches the edge of the felt the camera sees is not enough: near the far edges the
+    camera sees past the felt over a die's top face, though the die lies well inside.
+    """
+    x, y = centre_mm
+    reach = D6_SIDE_MM / math.sqrt(2.0)
+    return min(x, y, spec.width_mm - x, spec.height_mm - y) < reach
 
 
 def _looks_like_d6_top(face: TopFace) -> bool:
