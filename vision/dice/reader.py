@@ -129,7 +129,8 @@ class DiceReader:
         sightings = []
         for blob, face, _n in candidates:
             x, y = face.centre_mm if face is not None else blob.centroid_mm
-            sightings.append(Sighting(x, y, blob.area_mm2))
+            shape = (min(face.sides_mm), max(face.sides_mm)) if face is not None else (0.0, 0.0)
+            sightings.append(Sighting(x, y, blob.area_mm2, shape))
         tracks = state.tracker.update(sightings, now, hand)
         settled_all = state.tracker.all_settled(tracks, now) and not hand
         dice: list[DieSeen] = []
