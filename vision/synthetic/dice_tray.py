@@ -17,11 +17,11 @@ import cv2
 import numpy as np
 
 from calibration.tray_spec import TRAY_DICTIONARY, TRAY_FILL_RGB, TraySpec, tray_spec
-from vision.detection import dictionary_by_name
 from engine.i18n import gettext_for
+from vision.detection import dictionary_by_name
 from vision.dice.faces import D6_SIDE_MM, FACE_RANGES
 from vision.synthetic.dice_drawing import DIE_LOOKS, DiePose
-from vision.synthetic.dice_models import resting_height, resting_rotation, rotation_about
+from vision.synthetic.dice_models import resting_height, resting_rotation, rotation_about, solid
 from vision.synthetic.motion import hand_at
 from vision.synthetic.scene import Hand, Polygon, TableDrawing
 
@@ -65,6 +65,7 @@ class DieTruth:
     cocked: bool = False
     outside: bool = False
     touching: bool = False
+    up_deg: float = 0.0  # which way the top face's numeral reads upright, in the tray frame (0 = +x, 90 = +y)
 
 
 @dataclass(frozen=True, slots=True)
@@ -274,9 +275,12 @@ class DiceTray:
             for die in self._dice:
                 if t < self._t0 + 0.12:
                     continue
-                _rotation, centre = self._centre(die, t)
+                rotation, centre = self._centre(die, t)
+                face = solid(die.order.kind).face(die.order.value)
+                up = rotation @ (face.corners[0] - face.corners.mean(axis=0))  # the texture's top corner
                 out.append(DieTruth(die.order.kind, die.order.value, float(centre[0]), float(centre[1]),
-                                    t >= self._t0 + die.seconds, die.cocked, die.outside, die.touching))
+                                    t >= self._t0 + die.seconds, die.cocked, die.outside, die.touching,
+                                    math.degrees(math.atan2(float(up[1]), float(up[0])))))
             return tuple(out)
 
     def resting_at(self) -> float | None:
