@@ -29,7 +29,7 @@ from vision_corpus import machine, progress, write_result
 from engine.wire import DieSeen
 from vision.detection import MarkerDetector
 from vision.dice.numerals import load_numerals
-from vision.dice.reader import DiceReader, visible_felt
+from vision.dice.reader import DiceReader
 from vision.dice.tracking import DiceTrackerConfig
 from vision.dice.tray_view import Lens, find_tray
 from vision.synthetic.dice_scenes import CONDITIONS, DOUBTFUL, READABLE, DiceScene, random_orders

@@ -19,7 +19,7 @@ import numpy as np
 from numpy.typing import NDArray
 
 from vision.detection import MarkerDetector
-from vision.dice.numerals import CLASSES, NOT_FLAT, TURN_DEG, features, model_path
+from vision.dice.numerals import CLASSES, NOT_FLAT, NOT_UPRIGHT, TURN_DEG, features, model_path
 from vision.dice.onnx_writer import write_mlp
 from vision.dice.reader import _looks_like_d6_top, locate_dice, numeral_patch, visible_felt
 from vision.dice.tray_view import Lens, find_tray
@@ -73,12 +73,16 @@ def collect(throws: int, seed: int, scenes: int = 24) -> Samples:
                 if math.dist((near.x_mm, near.y_mm), face.centre_mm) > 6.0:
                     continue
                 label = NOT_FLAT if near.cocked or near.kind != "d10" else near.value
-                for _copy in range(2):  # upright within half a turn step, as the reader's turns find it
-                    up = near.up_deg + float(rng.uniform(-TURN_DEG / 2, TURN_DEG / 2))
+                for copy in range(3):
                     if label == NOT_FLAT:
-                        up = float(rng.uniform(0.0, 360.0))
+                        up, cls = float(rng.uniform(0.0, 360.0)), NOT_FLAT
+                    elif copy < 2:  # upright within half a turn step, as the reader's turns find it
+                        up, cls = near.up_deg + float(rng.uniform(-TURN_DEG / 2, TURN_DEG / 2)), label
+                    else:  # turned away: 0 and 8 read the same upside down, so not near half a turn for them
+                        away = float(rng.uniform(30.0, 150.0) if label in (0, 8) else rng.uniform(30.0, 330.0))
+                        up, cls = near.up_deg + float(rng.choice([-1.0, 1.0])) * away, NOT_UPRIGHT
                     xs.append(features(numeral_patch(view, image, face, up)))
-                    ys.append(label)
+                    ys.append(cls)
         print(f"  {condition.name}: {len(ys)} crops so far", file=sys.stderr, flush=True)
     return np.stack(xs), np.array(ys, np.int64)
 
