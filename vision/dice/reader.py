@@ -23,7 +23,7 @@ from vision.dice.faces import D6_SIDE_MM, DIE_HEIGHT_MM
 from vision.dice.numerals import PATCH_MM, PATCH_PX_PER_MM, TURN_DEG, NumeralReader, load_numerals
 from vision.dice.pips import count_pips
 from vision.dice.segment import Blob, find_blobs
-from vision.dice.top_face import TopFace, sweep_mm, top_face
+from vision.dice.top_face import TopFace, sweep_mm, top_faces
 from vision.dice.tracking import DiceTracker, DiceTrackerConfig, Sighting
 from vision.dice.tray_view import Lens, TrayView, find_tray
 
@@ -33,6 +33,7 @@ READ_PX_PER_MM = 6.0  # one die's top face, to read it
 TOP_PLANE_MM = 15.5  # between a d10's and a d6's top face: both read sharp enough
 HAND_MM2 = 3000.0  # a patch this big is a hand (or a cup) in the tray, not dice
 MIN_CONFIDENCE = 0.5  # below this a read face is a question, not an answer
+SQUARE_D10_CONFIDENCE = 0.85  # a top as square as a d6's is taken for a d10 only when its numeral is this sure
 
 
 @dataclass(frozen=True, slots=True)
@@ -87,8 +88,14 @@ def locate_dice(image: Image, view: TrayView, visible: NDArray[np.uint8]
         return [], True
     cam = view.camera_mm
     nadir = (float(cam[0]), float(cam[1]))
-    return [(blob, top_face(blob, SEGMENT_PX_PER_MM, 0.0, nadir, float(cam[2]), TOP_PLANE_MM),
-             dice_in(blob, nadir, float(cam[2]))) for blob in blobs], False
+    found: list[tuple[Blob, TopFace | None, int]] = []
+    for blob in blobs:
+        faces = top_faces(blob, SEGMENT_PX_PER_MM, 0.0, nadir, float(cam[2]), TOP_PLANE_MM)
+        if len(faces) > 1 and all(f.area_mm2 <= 1.5 * D6_SIDE_MM ** 2 * 1.4 for f in faces):
+            found.extend((blob, face, 1) for face in faces)  # dice one behind the other, not touching
+        else:
+            found.append((blob, faces[0] if faces else None, dice_in(blob, nadir, float(cam[2]))))
+    return found, False
 
 
 class DiceReader:
@@ -131,7 +138,8 @@ class DiceReader:
         for blob, face, _n in candidates:
             x, y = face.centre_mm if face is not None else blob.centroid_mm
             shape = (min(face.sides_mm), max(face.sides_mm)) if face is not None else (0.0, 0.0)
-            sightings.append(Sighting(x, y, blob.area_mm2, shape))
+            share = sum(1 for other, _f, _n in candidates if other is blob)  # one blob, several dice
+            sightings.append(Sighting(x, y, blob.area_mm2 / share, shape))
         tracks = state.tracker.update(sightings, now, hand)
         settled_all = state.tracker.all_settled(tracks, now) and not hand
         dice: list[DieSeen] = []
@@ -169,7 +177,7 @@ class DiceReader:
             return DieReading(DieKind.D6 if square else DieKind.D10, None, 0.0, DieDoubt.UNREADABLE)
         turns = [numeral_patch(view, image, face, k * TURN_DEG) for k in range(round(360 / TURN_DEG))]
         guess = self.numerals.classify(turns)
-        if square and (guess.value is None or guess.confidence < MIN_CONFIDENCE):
+        if square and (guess.value is None or guess.confidence < SQUARE_D10_CONFIDENCE):
             # A square top whose pips did not add up, and no sure numeral either: a d6 to ask about.
             return DieReading(DieKind.D6, None, 0.0, DieDoubt.LOW_CONFIDENCE)
         if guess.value is None:
