@@ -33,7 +33,10 @@ READ_PX_PER_MM = 6.0  # one die's top face, to read it
 TOP_PLANE_MM = 15.5  # between a d10's and a d6's top face: both read sharp enough
 HAND_MM2 = 3000.0  # a patch this big is a hand (or a cup) in the tray, not dice
 MIN_CONFIDENCE = 0.5  # below this a read face is a question, not an answer
-SQUARE_D10_CONFIDENCE = 0.85  # a top as square as a d6's is taken for a d10 only when its numeral is this sure
+# A numeral's confidence is a margin between two classes' probabilities, not a probability: on renders no
+# numeral read wrong had a margin between 0.2 and 0.6, and the one above (0.64) no threshold would stop.
+MIN_D10_CONFIDENCE = 0.3
+SQUARE_D10_CONFIDENCE = 0.6  # a top as square as a d6's is taken for a d10 only when its numeral is surer
 
 
 @dataclass(frozen=True, slots=True)
@@ -182,7 +185,7 @@ class DiceReader:
             return DieReading(DieKind.D6, None, 0.0, DieDoubt.LOW_CONFIDENCE)
         if guess.value is None:
             return DieReading(DieKind.D10, None, guess.confidence, DieDoubt.COCKED)
-        doubt = DieDoubt.LOW_CONFIDENCE if guess.confidence < MIN_CONFIDENCE else None
+        doubt = DieDoubt.LOW_CONFIDENCE if guess.confidence < MIN_D10_CONFIDENCE else None
         return DieReading(DieKind.D10, guess.value, guess.confidence, doubt)
 
 
@@ -211,7 +214,7 @@ def _looks_like_d6_top(face: TopFace) -> bool:
     """
     a, b = face.sides_mm
     size_ok = min(a, b) >= 0.82 * D6_SIDE_MM and max(a, b) <= 1.35 * D6_SIDE_MM
-    return size_ok and face.squareness() >= 0.85 and face.fill >= 0.80
+    return size_ok and face.squareness() >= 0.85 and face.fill >= 0.83
 
 
 def numeral_patch(view: TrayView, image: Image, face: TopFace, up_deg: float) -> Image:
