@@ -82,6 +82,7 @@ def run_condition(name: str, throws: int, seed: int, detector: MarkerDetector, n
                                          for k in ("d6", "d10")}
     flagged = {"dice": 0, "asked": 0, "wrong": 0}
     misreads: list[dict[str, Any]] = []  # every silent misread, to look at
+    margins: list[tuple[float, bool]] = []  # every d10 numeral found (read or asked): its margin, and if right
     reading_ms: list[float] = []
     steady_ms: list[float] = []
     for k in range(throws):
@@ -102,6 +103,8 @@ def run_condition(name: str, throws: int, seed: int, detector: MarkerDetector, n
             hard = real.cocked or real.touching or real.outside
             read = [d for d in dice if d.read]
             wrong = any(d.value != real.value or str(d.kind) != real.kind for d in read)
+            margins.extend((round(d.confidence, 3), d.value == real.value) for d in dice
+                           if str(d.kind) == "d10" and d.value is not None and not hard)
             if wrong:
                 misreads.append({"throw": k, "truth": f"{real.kind} {real.value}", "hard": hard,
                                  "read": [f"{d.kind} {d.value} ({d.confidence:.2f})" for d in read]})
@@ -125,7 +128,8 @@ def run_condition(name: str, throws: int, seed: int, detector: MarkerDetector, n
         n = max(row["dice"], 1)
         row["rate"] = row["right"] / n  # type: ignore[assignment]
         row["baseline_rate"] = row["baseline_right"] / n  # type: ignore[assignment]
-    return {"kinds": counts, "flagged": flagged, "misreads": misreads, "reading_ms_p50": float(np.median(reading_ms)),
+    return {"kinds": counts, "flagged": flagged, "misreads": misreads, "d10_margins": margins,
+            "reading_ms_p50": float(np.median(reading_ms)),
             "reading_ms_p95": float(np.percentile(reading_ms, 95)), "steady_ms_p50": float(np.median(steady_ms)),
             "steady_ms_p95": float(np.percentile(steady_ms, 95))}
 
