@@ -73,7 +73,7 @@ def test_settled_d10_are_read_right(detector: MarkerDetector) -> None:
                 read += 1
                 wrong += (str(die.kind), die.value) != ("d10", real.value)
     assert wrong == 0
-    assert read >= 4  # of 10: a die may be asked about (a numeral read less surely), never misread
+    assert read >= 3  # of 10: a die may be asked about (a numeral read less surely), never misread
 
 
 def test_a_rolling_die_is_tracked_not_read(detector: MarkerDetector) -> None:

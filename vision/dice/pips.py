@@ -21,6 +21,7 @@ from vision.dice.faces import D6_SIDE_MM, PIP_RADIUS, PIP_SPOT, PIPS
 Image = NDArray[np.uint8]
 PIP_AREA_RANGE = (0.35, 2.2)  # a spot's area relative to a pip's
 LAYOUT_TOLERANCE = 0.32  # a spot this far from its layout place (in half sides) is not that layout
+MAX_SHIFT = 0.35  # the spots' centre may lie this far from where the face was found (in half sides)
 
 
 @dataclass(frozen=True, slots=True)
@@ -112,7 +113,7 @@ def count_pips(patch: Image, px_per_mm: float, face_mm: float = D6_SIDE_MM) -> P
     """
     gray = np.asarray(cv2.cvtColor(patch, cv2.COLOR_BGR2GRAY), np.uint8)
     half_px = face_mm / 2.0 * px_per_mm
-    centre = (gray.shape[1] / 2.0, gray.shape[0] / 2.0)
+    start = centre = (gray.shape[1] / 2.0, gray.shape[0] / 2.0)
     found = _spots(gray, centre, half_px)
     for _step in range(2):
         if found is None or not found[0]:
@@ -130,6 +131,10 @@ def count_pips(patch: Image, px_per_mm: float, face_mm: float = D6_SIDE_MM) -> P
     points = np.array(spots)
     error = min(_layout_error(points, layout) for layout in _layouts(len(spots)))
     confidence = max(0.0, 1.0 - error / LAYOUT_TOLERANCE)
-    if stray:
-        confidence *= 0.5
+    # Following the spots' centre must not wander off the face's centre: any lone spot (a glare) is
+    # centred on itself and would pass for a 1. A contrasting patch that is no pip (a glare spot merged with
+    # a pip, a scratch) leaves the count in doubt.
+    shift = math.hypot(centre[0] - start[0], centre[1] - start[1]) / half_px
+    if stray or shift > MAX_SHIFT:
+        confidence = 0.0
     return PipReading(len(spots), round(confidence, 3), len(spots))

@@ -33,10 +33,10 @@ READ_PX_PER_MM = 6.0  # one die's top face, to read it
 TOP_PLANE_MM = 15.5  # between a d10's and a d6's top face: both read sharp enough
 HAND_MM2 = 3000.0  # a patch this big is a hand (or a cup) in the tray, not dice
 MIN_CONFIDENCE = 0.5  # below this a read face is a question, not an answer
-# A numeral's confidence is a margin between two classes' probabilities, not a probability: on renders
-# numerals read wrong had margins up to 0.35 (and one at 0.64), the right ones mostly above 0.5.
-MIN_D10_CONFIDENCE = 0.5
-SQUARE_D10_CONFIDENCE = 0.6  # a top as square as a d6's is taken for a d10 only when its numeral is surer
+# A numeral's confidence is a margin between two classes' probabilities, not a probability: on 5,400
+# rendered dice (bench/dice.py) numerals read wrong had margins up to 0.75; none above 0.8.
+MIN_D10_CONFIDENCE = 0.8
+SQUARE_D10_CONFIDENCE = 0.9  # a top as square as a d6's is taken for a d10 only when its numeral is surer
 
 
 @dataclass(frozen=True, slots=True)
