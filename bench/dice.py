@@ -75,6 +75,14 @@ def _match(seen: tuple[DieSeen, ...], truth: tuple[DieTruth, ...]) -> list[tuple
     return out
 
 
+def margin_summary(margins: list[tuple[float, bool]]) -> dict[str, Any]:
+    """How many d10 numerals were found, how many of them wrong, and how many wrong at or above each margin."""
+    wrong = [m for m, right in margins if not right]
+    return {"found": len(margins), "wrong": len(wrong), "max_wrong": max(wrong, default=0.0),
+            "read_at": {f"{t:.1f}": sum(1 for m, _r in margins if m >= t) for t in (0.3, 0.5, 0.7, 0.8)},
+            "wrong_at": {f"{t:.1f}": sum(1 for m in wrong if m >= t) for t in (0.3, 0.5, 0.7, 0.8)}}
+
+
 def run_condition(name: str, throws: int, seed: int, detector: MarkerDetector, numerals: Any) -> dict[str, Any]:
     scene = DiceScene(CONDITIONS[name], seed=seed)
     rng = np.random.default_rng(seed)
@@ -128,7 +136,7 @@ def run_condition(name: str, throws: int, seed: int, detector: MarkerDetector, n
         n = max(row["dice"], 1)
         row["rate"] = row["right"] / n  # type: ignore[assignment]
         row["baseline_rate"] = row["baseline_right"] / n  # type: ignore[assignment]
-    return {"kinds": counts, "flagged": flagged, "misreads": misreads, "d10_margins": margins,
+    return {"kinds": counts, "flagged": flagged, "misreads": misreads, "d10_margins": margin_summary(margins),
             "reading_ms_p50": float(np.median(reading_ms)),
             "reading_ms_p95": float(np.percentile(reading_ms, 95)), "steady_ms_p50": float(np.median(steady_ms)),
             "steady_ms_p95": float(np.percentile(steady_ms, 95))}
