@@ -54,7 +54,8 @@ class TenkeyBattle(FlowRuleSet):
     queries: ClassVar[tuple[QueryKind, ...]] = tablet.QUERIES
     phase_names: ClassVar[Mapping[str, str]] = tablet.PHASE_NAMES
     flow: ClassVar[Flow] = Flow(
-        order=InitiativeEntered(term=N_("initiative")),  # the initiative is entered once; the sides then alternate, round after round
+        # The initiative (先制) is entered once; the sides then alternate, round after round.
+        order=InitiativeEntered(term=N_("initiative")),
         phases=(Phase("act", lambda r, s: PickCharacter()),),
         stages=turn.STAGES,
     )
