@@ -71,3 +71,18 @@ def test_landings_beside_a_character_are_the_free_spaces_next_to_it_no_higher(ca
                      and board.level(board.from_label(s)) <= board.level(target.hex)
                      and not any(o.hex == board.from_label(s) for o in state.figures.values() if o.id != fid)}
             assert set(r.spaces.landing_spaces(state, me, target)) == plain  # type: ignore[attr-defined]
+
+
+def test_a_character_whose_load_costs_more_than_its_points_left_can_still_be_asked_where_it_may_go() -> None:
+    """Seed 5 of the tower: the Knight carries what costs more than the points it has left (a tablet's moves query
+    used to fail with an internal error there)."""
+    from engine.autoplay import AutoPlayer
+    from engine.game import Game
+    from engine.scenario import load_scenario
+
+    game, player = Game(load_scenario("lost-worlds-ruined-tower")), AutoPlayer(seed=5)
+    for _ in range(6):
+        game.apply(player.choose(game))
+    knight = game.state.figures["knight"]
+    assert knight.hex is not None
+    assert dict(game.rules.reachable(game.state, "knight")).keys() <= {knight.hex}

@@ -730,7 +730,7 @@ def reach(r: LostWorlds, state: GameState, fid: str) -> Mapping[Hex, Reach]:
     if fig.hex is None or not conscious(fig):
         return {}
     budget = mp(fig) if isinstance(state.step, Act) and state.step.figure == fid else r.height(fid)
-    budget -= objects.carry_due(r, fig)
+    budget = max(0, budget - objects.carry_due(r, fig))  # a load it cannot carry further: it stays where it is
 
     def board_cost(a: Hex, b: Hex) -> float | None:
         return float(_step_cost(r, a, b)) if b in r.spaces.steps(a) else None
