@@ -144,6 +144,9 @@ def _detector(args: argparse.Namespace) -> Detector:
     return MarkerDetector(args.dictionary, tags, second_look=args.second_look)
 
 
+PREPARING = "prepare-detector"  # the thread that loads the detector's compiled kernels beside the start
+
+
 def _prepare(detector: Detector) -> None:
     """Compile our detector before the first frame, saying so if it takes a while (first run only)."""
     if not isinstance(detector, MarkerDetector):
@@ -354,7 +357,7 @@ def run(args: argparse.Namespace, stdout: IO[str]) -> int:
     detector = _detector(args)
     # Loading the detector's compiled kernels takes a second or more: done beside the rest of the start (the
     # calibration, the synthetic table's picture, the camera opening), waited for just before the first frame.
-    preparing = threading.Thread(target=_prepare, args=(detector,), name="prepare-detector", daemon=True)
+    preparing = threading.Thread(target=_prepare, args=(detector,), name=PREPARING, daemon=True)
     preparing.start()
     camera: CameraModel | None = None
     if args.calibration:
@@ -492,3 +495,9 @@ def main(argv: list[str]) -> int:
     except (UsageError, SourceError, CalibrationFileError, PublishError, ValueError) as exc:
         print(_("hexa vision: {exc}", exc=exc), file=sys.stderr)
         return 2
+    finally:
+        # A process that ends while the detector's kernels compile on their thread is aborted by the compiler
+        # ("terminate called without an active exception"): a refusal at start waits for that thread first.
+        for thread in threading.enumerate():
+            if thread.name == PREPARING:
+                thread.join()
