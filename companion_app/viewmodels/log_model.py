@@ -14,14 +14,20 @@ _ = gettext_for(__name__)
 @dataclass(frozen=True)
 class LogEntry:
     n: int
-    action: str  # the one-line action, "roll! 4" marks a virtual roll
+    action: str  # the one-line action, "roll! 4" marks a virtual roll, "roll 5 3 @camera" one the camera read
     virtual: bool
     lines: tuple[str, ...]  # what happened, in words
+    source: str | None = None  # a roll's faces read by the camera ("camera", "camera+tablet"), else None
 
     @property
     def heading(self) -> str:
         if self.virtual:
             return _("{n}. {action} (virtual roll, made by the app)", n=self.n, action=self.action)
+        if self.source == "camera":
+            return _("{n}. {action} (read by the camera)", n=self.n, action=self.action)
+        if self.source is not None:
+            return _("{n}. {action} (read by the camera, faces it could not read tapped)", n=self.n,
+                     action=self.action)
         return f"{self.n}. {self.action}"
 
     @property
@@ -40,6 +46,7 @@ def log_entries(history: Sequence[Mapping[str, Any]]) -> list[LogEntry]:
                 action=str(row.get("text", action.get("kind", "?"))),
                 virtual=bool(action.get("virtual", False)),
                 lines=tuple(str(e.get("text", "")) for e in row.get("events") or []),
+                source=action.get("source") if isinstance(action.get("source"), str) else None,
             )
         )
     return out
