@@ -11,6 +11,7 @@ from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
 from engine.i18n import gettext_for
+from engine.wire.dice_answer import DICE_MODES, DiceAnswer
 from engine.wire.engine_messages import EngineMessage
 from engine.wire.envelope import Envelope, register
 from engine.wire.fields import (
@@ -74,7 +75,10 @@ class TableMessage(EngineMessage):
     ``lifted``: [{figure, moves: reach_to_list}]; ``desync``: [{figure, expected, seen, text}] (hexes as
     [q, r] or null); ``illegal``: {figure, to, reason, legal: [labels]} or null; ``pending``: figures moved
     by hand before the game asked for it [{figure, seen, text}]; ``registration``: {residual_mm,
-    drift_hex, ok, text}.
+    drift_hex, ok, text}; ``dice``: what the engine read in the dice tray for the pending roll prompt
+    (:class:`DiceAnswer`, null when nothing) and ``dice_mode``: where the table's dice come from, ``camera`` (the
+    tray's readings answer roll prompts after a countdown) or ``tablet`` (typed); both optional on receipt (an
+    older engine: null and ``tablet``).
     """
 
     TOPIC: ClassVar[bytes] = TOPIC_TABLE
@@ -87,6 +91,8 @@ class TableMessage(EngineMessage):
     unknown_markers: tuple[int, ...] = ()
     duplicates: tuple[int, ...] = ()
     registration: dict[str, Any] = field(default_factory=dict)
+    dice: DiceAnswer | None = None
+    dice_mode: str = "tablet"
 
     def body(self) -> dict[str, Any]:
         return {
@@ -99,6 +105,8 @@ class TableMessage(EngineMessage):
             "unknown_markers": list(self.unknown_markers),
             "duplicates": list(self.duplicates),
             "registration": self.registration,
+            "dice": None if self.dice is None else self.dice.to_dict(),
+            "dice_mode": self.dice_mode,
         }
 
     @classmethod
@@ -128,8 +136,10 @@ class TableMessage(EngineMessage):
         for key in ("ok", "text"):
             require(registration, key, f"{where}.registration")
         pending = read_objects(obj, "pending", where, ("figure",)) if "pending" in obj else ()
+        dice = None if obj.get("dice") is None else DiceAnswer.from_dict(obj["dice"], f"{where}.dice")
+        mode = read_str(obj, "dice_mode", where, DICE_MODES) if "dice_mode" in obj else "tablet"
         return cls(envelope.seq, envelope.sent_at, run, game, cameras, lifted, desync, illegal, pending,
-                   markers[0], markers[1], registration)
+                   markers[0], markers[1], registration, dice, mode)
 
 
 @dataclass(frozen=True, slots=True)
