@@ -39,6 +39,7 @@ class PlayScreen(Screen):  # type: ignore[misc]
         if prompt_changed:
             self.ids.prompt.show(session.prompt)
         self.ids.prompt.show_alarm(session.table_view.alarm)
+        self.ids.prompt.show_dice(session.dice_read)
         self._query_toggles(session)
         lines: list[str] = []
         if session.notice:
@@ -126,6 +127,7 @@ class BigScreen(Screen):  # type: ignore[misc]
             self.ids.prompt.read_only = True
             self.ids.prompt.show(session.prompt)
         self.ids.prompt.show_alarm(session.table_view.alarm)
+        self.ids.prompt.show_dice(session.dice_read)
 
 
 class LogScreen(Screen):  # type: ignore[misc]
