@@ -6,6 +6,8 @@ Examples::
     hexa vision --video table.mp4 --calibration calibration.json
     hexa vision --synthetic [SCENARIO]
     hexa vision --images DIR [--calibration FILE] [--dictionary NAME] [--marker-height MM] --jsonl OUT
+    hexa vision --synthetic --dice --control tcp://127.0.0.1:5557      # dice thrown on command, read, published
+    hexa vision --camera 0 --calibration calibration.json --dice-camera 1   # a second camera over the tray
 """
 
 from __future__ import annotations
@@ -24,14 +26,20 @@ from typing import IO
 
 from calibration.calibration_file import CalibrationFileError, load_calibration
 from calibration.camera_model import CameraModel
+from calibration.tray_spec import TRAY_NAMES
 from engine.i18n import N_, gettext_for
 from engine.toml_syntax import toml_error
 from vision.area import TableArea, drawing_area, seen_area
 from vision.candidates import CandidateSettings
 from vision.detection import DEFAULT_DICTIONARY, Detector, MarkerDetector, OpenCVDefaultDetector, dictionary_name
+from vision.dice.camera import DiceCamera
+from vision.dice.reader import DiceReader
+from vision.dice.tracking import DiceTrackerConfig
 from vision.publisher import DEFAULT_PUB, DEFAULT_SNAPSHOT, PublishError, VisionPublisher
 from vision.service import FrameResult, JsonlWriter, ServiceConfig, VisionService
 from vision.sources import CameraSource, FrameSource, ImageFolderSource, SourceError, SyntheticSource, VideoFileSource
+from vision.synthetic.dice_tray import DiceTray
+from vision.synthetic.motion import Choreography
 from vision.tracking import TrackerConfig
 from vision.tuio import DEFAULT_AREA, DEFAULT_TUIO, TuioSender
 
@@ -97,6 +105,17 @@ def _parser() -> argparse.ArgumentParser:
                                                            "lifts or removes them on command from this loopback "
                                                            "ROUTER endpoint, e.g. tcp://127.0.0.1:5557 (see "
                                                            "vision.synthetic.control)"))
+    p.add_argument("--dice", action="store_true",
+                   help=_("read the dice in the tray mats ('hexa print tray') seen in this camera's frames and "
+                          "publish them (topic dice); the synthetic table draws a tray beside its map, and with "
+                          "--control a hand throws dice into it on command"))
+    p.add_argument("--dice-camera", metavar="SOURCE",
+                   help=_("read the dice with a camera of their own: a webcam index or device path, a stream URL or "
+                          "a video file; 'synthetic' with --synthetic: a second virtual camera over the tray, from "
+                          "an angle"))
+    p.add_argument("--dice-calibration", metavar="FILE",
+                   help=_("the dice camera's calibration file (its lens); without it a typical webcam lens is "
+                          "assumed"))
     p.add_argument("--detector", choices=("fast", "opencv"), default="fast",
                    help=_("fast: ours (default); opencv: OpenCV's ArucoDetector with its default parameters, several "
                           "times slower, as a reference"))
@@ -245,7 +264,8 @@ def _resolution(text: str) -> tuple[int, int]:
 
 def _synthetic(args: argparse.Namespace, camera: CameraModel | None, heights: dict[int, float]
                ) -> tuple[SyntheticSource, CameraModel, TableArea]:
-    """The synthetic table's source, its camera, and the bounds of the board it draws."""
+    """The synthetic table's source, its camera, and the bounds of the board it draws (with a dice tray beside
+    the board when dice are read)."""
     from vision.synthetic.demo_scene import demo_table, table_centre
     from vision.synthetic.renderer import TableRenderer
 
@@ -262,6 +282,16 @@ def _synthetic(args: argparse.Namespace, camera: CameraModel | None, heights: di
         table = demo_table()
         for f in table.figures:
             heights.setdefault(f.marker_id, f.height_mm)
+    board = drawing_area(table)
+    trays: tuple[DiceTray, ...] = ()
+    if args.dice or args.dice_camera:
+        from calibration.tray_spec import tray_spec
+        from vision.synthetic.dice_tray import DiceTray, tray_origin_beside, with_tray
+
+        spec = tray_spec()
+        origin = tray_origin_beside(table, spec)
+        table = with_tray(table, spec, origin)
+        trays = (DiceTray(spec, origin),)
     model = camera or CameraModel.synthetic(look_at_mm=table_centre(table))
     print(_("hexa vision: rendering the synthetic table…"), file=sys.stderr)
     renderer = TableRenderer(model, table, dictionary_name(args.dictionary))
@@ -269,9 +299,27 @@ def _synthetic(args: argparse.Namespace, camera: CameraModel | None, heights: di
     if args.control:
         from vision.synthetic.control import ControlledTable
 
-        choreography = ControlledTable(table.figures, table.size_mm)
-    source = SyntheticSource(renderer, choreography, fps=args.fps, realtime=not args.fast, frames=args.frames)
-    return source, model, drawing_area(table)
+        choreography = ControlledTable(table.figures, table.size_mm, trays)
+    source = SyntheticSource(renderer, choreography, fps=args.fps, realtime=not args.fast, frames=args.frames,
+                             trays=trays)
+    return source, model, board
+
+
+def _synthetic_tray_camera(args: argparse.Namespace, main: SyntheticSource) -> SyntheticSource:
+    """A second virtual camera 420 mm from the synthetic tray, 50° from vertical, seeing the same dice."""
+    import math
+
+    from vision.synthetic.renderer import TableRenderer
+
+    tray = main.trays[0]
+    cx, cy = tray.origin_mm[0] + tray.spec.width_mm / 2, tray.origin_mm[1] + tray.spec.height_mm / 2
+    lens = main.renderer.camera
+    tilt, distance = math.radians(50.0), 420.0
+    camera = CameraModel.looking_at(lens.camera_matrix, lens.dist_coeffs, lens.image_size,
+                                    (cx, cy + distance * math.sin(tilt), distance * math.cos(tilt)), (cx, cy, 0.0))
+    renderer = TableRenderer(camera, main.renderer.table, dictionary_name(args.dictionary))
+    still = Choreography(())
+    return SyntheticSource(renderer, still, fps=args.fps, realtime=True, trays=main.trays, seed=1)
 
 
 class _Progress:
@@ -313,6 +361,7 @@ def run(args: argparse.Namespace, stdout: IO[str]) -> int:
     source: FrameSource | None = None
     progress: _Progress | None = None
     board: TableArea | None = None
+    synthetic: SyntheticSource | None = None
     if args.synthetic is not None:
         synthetic, camera, board = _synthetic(args, camera, heights)
         if synthetic.live:
@@ -351,7 +400,7 @@ def run(args: argparse.Namespace, stdout: IO[str]) -> int:
         if args.control:
             from vision.synthetic.control import ControlledTable, ControlServer
 
-            assert isinstance(synthetic.choreography, ControlledTable)
+            assert synthetic is not None and isinstance(synthetic.choreography, ControlledTable)
             control = ControlServer(args.control, synthetic.choreography)
             stack.callback(control.close)
             print(_("hexa vision: the synthetic table takes place/lift/remove/list on {endpoint}",
@@ -372,7 +421,17 @@ def run(args: argparse.Namespace, stdout: IO[str]) -> int:
         if progress is not None:
             sinks.append(progress)
         _prepare(detector)
-        service = VisionService(config, detector, camera, publisher, tuio, sinks)
+        # An image folder's images are unrelated pictures: each die is read at once, not once it has settled.
+        still = DiceTrackerConfig(settle_s=0.0) if args.images is not None else None
+        dice_reader = DiceReader(TRAY_NAMES, camera, still) if args.dice else None
+        dice_camera = None
+        if args.dice_camera:
+            dice_camera = DiceCamera(_dice_source(args, synthetic), _detector(args),
+                                     DiceReader(TRAY_NAMES, _dice_lens(args)), f"{args.camera_id}:dice").start()
+            stack.callback(dice_camera.stop)
+            print(_("hexa vision: reading the dice with the camera {source}", source=args.dice_camera),
+                  file=sys.stderr)
+        service = VisionService(config, detector, camera, publisher, tuio, sinks, dice_reader, dice_camera)
         previous = None
         if threading.current_thread() is threading.main_thread():
             # Stop cleanly under a process manager; put the old handler back afterwards.
@@ -395,6 +454,26 @@ def run(args: argparse.Namespace, stdout: IO[str]) -> int:
                 frames=stats.frames, value=ordered[len(ordered) // 2]),
               file=sys.stderr)
     return 0
+
+
+def _dice_source(args: argparse.Namespace, synthetic: SyntheticSource | None) -> Callable[[], FrameSource]:
+    """How to open the dice camera named by --dice-camera."""
+    text = args.dice_camera
+    if text == "synthetic":
+        if synthetic is None:
+            raise UsageError(_("--dice-camera synthetic needs --synthetic [SCENARIO]: it looks at the synthetic "
+                               "table's tray"))
+        tray_camera = _synthetic_tray_camera(args, synthetic)
+        return lambda: tray_camera
+    if Path(text).is_file():
+        return lambda: VideoFileSource(text)
+    device = _camera_device(text)
+    w, h = _resolution(args.resolution) if args.resolution else (1920, 1080)
+    return lambda: CameraSource(device, w, h, args.fps, not args.no_mjpg, quiet=not args.verbose)
+
+
+def _dice_lens(args: argparse.Namespace) -> CameraModel | None:
+    return load_calibration(args.dice_calibration).camera if args.dice_calibration else None
 
 
 def main(argv: list[str]) -> int:

@@ -1,4 +1,4 @@
-"""ZeroMQ side of the camera service: PUB for tracks/heartbeat/preview, ROUTER for snapshots.
+"""ZeroMQ side of the camera service: PUB for tracks/heartbeat/preview/dice, ROUTER for snapshots.
 
 Used from the service loop's thread only (ZeroMQ sockets are not thread-safe). Message layouts are
 in :mod:`engine.wire`; this module only numbers, sends and answers.
@@ -16,7 +16,16 @@ import zmq
 from engine import wire
 from engine.i18n import gettext_for
 from engine.service.security import CurveServer, KeyFileError, OpenBindError, refuse_open_bind
-from engine.wire import Heartbeat, MarkerTrack, PreviewMessage, TracksMessage, VisionSnapshot, WireError
+from engine.wire import (
+    DiceMessage,
+    Heartbeat,
+    MarkerTrack,
+    PreviewMessage,
+    TracksMessage,
+    TraySeen,
+    VisionSnapshot,
+    WireError,
+)
 
 _ = gettext_for(__name__)
 
@@ -93,6 +102,14 @@ class VisionPublisher:
                                 warnings=tuple(warnings), camera_mm=camera_mm)
         self._send(message)
         self.last_tracks = message
+        return message
+
+    def publish_dice(self, frame_index: int, captured_at: float, trays: Sequence[TraySeen],
+                     camera_id: str | None = None) -> DiceMessage:
+        """The dice trays seen in one frame (of this camera, or of the dice camera ``camera_id``)."""
+        message = DiceMessage(seq=self._next(), sent_at=time.time(), camera_id=camera_id or self.camera_id,
+                              frame_index=frame_index, captured_at=captured_at, trays=tuple(trays))
+        self._send(message)
         return message
 
     def publish_heartbeat(self, status: str, fps: float, detail: str = "") -> Heartbeat:

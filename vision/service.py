@@ -7,6 +7,11 @@ Topics, on a ZeroMQ PUB socket (default ``tcp://127.0.0.1:5555``, option ``--pub
 ``heartbeat``  every ``heartbeat_s`` (1 s), also while the camera is away (status says why).
 ``preview``    ``preview_fps`` times a second (default 0 = off; ``--preview`` gives 2): a
                ``preview_width`` (640) pixel JPEG with the tags outlined in their state's colour.
+``dice``       with ``--dice`` (trays read in this camera's frames) or ``--dice-camera SOURCE`` (a second
+               camera that sees the tray): one per processed frame in which a tray's tags are in view,
+               every die in it (:class:`engine.wire.DiceMessage`; the reader is :mod:`vision.dice.reader`).
+               A die is read once it has settled (still 0.25 s); a die that cannot be read surely carries a
+               doubt instead of a value. ``camera_id`` is the camera's, ``…:dice`` for the dice camera.
 
 Snapshots: a ROUTER socket (default ``tcp://127.0.0.1:5556``, ``--snapshot``) answers
 ``vision.snapshot?`` with the newest ``tracks``. TUIO 2.0: optional OSC/UDP bundles to
@@ -31,9 +36,11 @@ from typing import IO, Any
 
 from calibration.camera_model import CameraModel
 from engine.i18n import gettext_for
-from engine.wire import MarkerTrack
+from engine.wire import DieKind, MarkerTrack, TraySeen
 from vision.area import TableArea, outside_warnings
 from vision.detection import DetectedMarker, Detector
+from vision.dice.camera import DiceCamera
+from vision.dice.reader import DiceReader
 from vision.grabber import ENDED, OK, LatestFrameGrabber
 from vision.mapping import TableMarker, to_table
 from vision.preview import draw_detections, encode_jpeg
@@ -73,11 +80,14 @@ class FrameResult:
     update: TrackUpdate | None
     detect_ms: float
     problem: str = ""  # why there are no table positions for this frame, if there should be
+    trays: list[TraySeen] | None = None  # the dice trays in view, when dice are read in this camera's frames
+    dice_ms: float = 0.0
+    dice_px: dict[tuple[str, int], tuple[float, float]] = field(default_factory=dict)  # (tray, track) → die centre
 
 
 def process_frame(frame: Frame, detector: Detector, camera: CameraModel | None, tracker: Tracker | None,
-                  config: ServiceConfig) -> FrameResult:
-    """Detect, map and track one frame (no I/O)."""
+                  config: ServiceConfig, dice: DiceReader | None = None) -> FrameResult:
+    """Detect, map and track one frame, and read its dice trays when given a reader (no I/O)."""
     if frame.error:
         return FrameResult(frame, [], None, None, 0.0)
     start = time.perf_counter()
@@ -97,7 +107,14 @@ def process_frame(frame: Frame, detector: Detector, camera: CameraModel | None, 
                 update = tracker.update(placed, frame.monotonic)
                 if config.area is not None:
                     update.warnings.extend(outside_warnings(update, config.area).values())
-    return FrameResult(frame, detected, placed, update, detect_ms, problem)
+    result = FrameResult(frame, detected, placed, update, detect_ms, problem)
+    if dice is not None:
+        start = time.perf_counter()
+        result.trays = dice.read(frame.image, detected, frame.monotonic)
+        result.dice_ms = (time.perf_counter() - start) * 1000.0
+        result.dice_px = {(t.tray, d.track_id): dice.pixel_of(t.tray, d.x_mm, d.y_mm)
+                          for t in result.trays for d in t.dice}
+    return result
 
 
 def wire_tracks(update: TrackUpdate, heights: dict[int, float] | None = None,
@@ -131,6 +148,12 @@ def jsonl_record(result: FrameResult) -> dict[str, Any]:
         record["error"] = result.frame.error or result.problem
     if result.update and result.update.warnings:
         record["warnings"] = result.update.warnings
+    if result.trays is not None:
+        record["dice"] = [{"sides": 6 if d.kind == DieKind.D6 else 10, "value": d.value,
+                           "center_px": [round(v, 1) for v in result.dice_px.get((t.tray, d.track_id), (0.0, 0.0))],
+                           "settled": d.settled, "confidence": d.confidence, "tray": t.tray,
+                           "doubt": None if d.doubt is None else str(d.doubt)}
+                          for t in result.trays for d in t.dice]
     return record
 
 
@@ -155,6 +178,8 @@ class ServiceStats:
     heartbeats: int = 0
     previews: int = 0
     failed_frames: int = 0
+    dice_messages: int = 0
+    dice_ms: list[float] = field(default_factory=list)
 
 
 class VisionService:
@@ -162,8 +187,11 @@ class VisionService:
 
     def __init__(self, config: ServiceConfig, detector: Detector, camera: CameraModel | None,
                  publisher: VisionPublisher | None = None, tuio: TuioSender | None = None,
-                 sinks: list[Callable[[FrameResult], None]] | None = None) -> None:
+                 sinks: list[Callable[[FrameResult], None]] | None = None, dice: DiceReader | None = None,
+                 dice_camera: DiceCamera | None = None) -> None:
         self.config = config
+        self.dice = dice  # reads the trays in this camera's frames
+        self.dice_camera = dice_camera  # or in a camera of their own (its thread reads, this loop publishes)
         self.detector = detector
         self.camera = camera
         self.publisher = publisher
@@ -229,7 +257,7 @@ class VisionService:
                           frame.name or frame.index)
 
     def _handle(self, frame: Frame) -> None:
-        result = process_frame(frame, self.detector, self.camera, self.tracker, self.config)
+        result = process_frame(frame, self.detector, self.camera, self.tracker, self.config, self.dice)
         if result.problem and result.problem != self._last_problem:
             log.error("%s", result.problem)
         self._last_problem = result.problem
@@ -246,6 +274,11 @@ class VisionService:
             message = self.publisher.publish_tracks(frame.index, frame.captured_at, tracks, result.update.warnings,
                                                     camera_mm)
             self.stats.frame_age_ms.append((message.sent_at - frame.captured_at) * 1000.0)
+        if result.trays is not None:
+            self.stats.dice_ms.append(result.dice_ms)
+            if self.publisher is not None and result.trays:
+                self.publisher.publish_dice(frame.index, frame.captured_at, result.trays)
+                self.stats.dice_messages += 1
         if self.tuio is not None and result.update is not None:
             self.tuio.send(result.update.tracks, frame.captured_at)
         for sink in self.sinks:
@@ -275,6 +308,11 @@ class VisionService:
     def _housekeeping(self, status: str, detail: str, force: bool = False) -> None:
         if self.publisher is None:
             return
+        if self.dice_camera is not None:
+            for seen in self.dice_camera.take():
+                self.publisher.publish_dice(seen.frame_index, seen.captured_at, seen.trays,
+                                            camera_id=self.dice_camera.camera_id)
+                self.stats.dice_messages += 1
         self.publisher.serve_snapshots(0)
         now = time.monotonic()
         if force or now >= self._next_heartbeat:

@@ -21,6 +21,8 @@ import numpy as np
 from numpy.typing import NDArray
 
 from engine.i18n import gettext_for
+from vision.synthetic.dice_drawing import DiePose
+from vision.synthetic.dice_tray import DiceTray, DieTruth
 from vision.synthetic.effects import Effects
 from vision.synthetic.motion import Choreography
 from vision.synthetic.renderer import MarkerTruth, TableRenderer
@@ -47,6 +49,7 @@ class Frame:
     name: str = ""
     truth: tuple[MarkerTruth, ...] = field(default=(), repr=False)
     error: str = ""  # set (with an empty image) for an input that could not be read, e.g. a corrupt file
+    dice_truth: dict[str, tuple[DieTruth, ...]] = field(default_factory=dict, repr=False)  # synthetic: per tray
 
 
 class FrameSource(Protocol):
@@ -207,8 +210,9 @@ class SyntheticSource:
 
     def __init__(self, renderer: TableRenderer, choreography: Choreography | None = None, fps: float = 30.0,
                  effects: Effects | None = None, realtime: bool = True, frames: int | None = None,
-                 seed: int = 0) -> None:
+                 seed: int = 0, trays: tuple[DiceTray, ...] = ()) -> None:
         self.renderer = renderer
+        self.trays = trays
         self.choreography = choreography or Choreography(renderer.table.figures)
         self.fps, self.effects, self.live, self.frames = fps, effects or Effects(), realtime, frames
         self.name = "synthetic table"
@@ -225,14 +229,22 @@ class SyntheticSource:
             if delay > 0:
                 time.sleep(delay)  # a camera delivers at its frame rate, not faster
         figures, hands = self.choreography.at(t)
-        rendered = self.renderer.render(figures, hands, self.effects, self._rng)
+        dice: list[DiePose] = []
+        for tray in self.trays:
+            tray_dice, tray_hands = tray.at(t)
+            dice.extend(tray_dice)
+            hands = (*hands, *tray_hands)
+        rendered = self.renderer.render(figures, hands, self.effects, self._rng, tuple(dice))
+        dice_truth = {tray.name: tray.truth(t) for tray in self.trays}
         index = self._index
         self._index += 1
         if self.live:
-            return Frame(rendered.image, index, time.time(), time.monotonic(), f"synthetic#{index}", rendered.truth)
+            return Frame(rendered.image, index, time.time(), time.monotonic(), f"synthetic#{index}", rendered.truth,
+                         dice_truth=dice_truth)
         # Tracking runs on the virtual clock (frames exactly 1/fps apart); the wall-clock stamp is
         # real, so that frame age at publish is still measured honestly.
-        return Frame(rendered.image, index, time.time(), self._t0_mono + t, f"synthetic#{index}", rendered.truth)
+        return Frame(rendered.image, index, time.time(), self._t0_mono + t, f"synthetic#{index}", rendered.truth,
+                     dice_truth=dice_truth)
 
     def close(self) -> None:
         pass

@@ -11,6 +11,12 @@ request gets one JSON reply ``{"ok": true, ...}`` or ``{"ok": false, "error": "w
 ``{"cmd": "remove", "marker": 3}``  the figure is taken off the table.
 ``{"cmd": "list"}``                 where every marker is: ``{"markers": [{marker, x_mm, y_mm, angle_deg, state}]}``
                                     with state ``on_table``, ``moving``, ``in_hand`` or ``off_table``.
+``{"cmd": "roll", "tray": "tray", "dice": [{"kind": "d6", "value": 5}, {"kind": "d10", "value": 0}]}``
+    a hand throws those dice into the tray (picking up any already there); they tumble and settle showing
+    those faces. Optional hard cases, each ``true``/``false``: ``"glare"`` (glossy dice), ``"touching"``
+    (the first two end touching), ``"cocked"`` (the last one leans), ``"outside"`` (the last one ends partly
+    outside the tray). ``"tray"`` defaults to ``"tray"``. The reply's ``seconds`` is when the last die rests.
+``{"cmd": "clear_tray", "tray": "tray"}``  a hand picks every die up.
 
 Motions run on the table's own clock (the time the renderer asks for), so they look the same in
 real time and in ``--fast`` runs. :class:`ControlledTable` is thread-safe: the control thread
@@ -32,6 +38,7 @@ import zmq
 
 from engine.i18n import gettext_for
 from engine.service.security import is_loopback
+from vision.synthetic.dice_tray import DiceTray, DieOrder, HardCase
 from vision.synthetic.motion import Choreography, hand_at
 from vision.synthetic.scene import Figure, Hand
 
@@ -40,7 +47,9 @@ _ = gettext_for(__name__)
 log = logging.getLogger(__name__)
 
 DEFAULT_CONTROL = "tcp://127.0.0.1:5557"
-COMMANDS = ("place", "lift", "remove", "list")
+COMMANDS = ("place", "lift", "remove", "list", "roll", "clear_tray")
+HARD_CASES = ("glare", "touching", "cocked", "outside")
+MAX_DICE = 12
 MAX_REQUEST_BYTES = 4096
 ON_TABLE, MOVING, IN_HAND, OFF_TABLE = "on_table", "moving", "in_hand", "off_table"
 
@@ -70,8 +79,10 @@ def motion_seconds(distance_mm: float) -> float:
 class ControlledTable(Choreography):
     """The figures of a synthetic table, moved only by commands (a :class:`Choreography` with no schedule)."""
 
-    def __init__(self, figures: tuple[Figure, ...], size_mm: tuple[float, float] | None = None) -> None:
+    def __init__(self, figures: tuple[Figure, ...], size_mm: tuple[float, float] | None = None,
+                 trays: tuple[DiceTray, ...] = ()) -> None:
         super().__init__(())
+        self.trays = {tray.name: tray for tray in trays}
         self._figures: dict[int, Figure] = {f.marker_id: f for f in figures}
         self._order = [f.marker_id for f in figures]
         self._state: dict[int, str] = {f.marker_id: ON_TABLE for f in figures}
@@ -183,6 +194,42 @@ def _number(request: dict[str, Any], key: str, required: bool = True) -> float |
     return float(value)
 
 
+def _tray(table: ControlledTable, request: dict[str, Any]) -> DiceTray:
+    name = request.get("tray", "tray")
+    if name not in table.trays:
+        known = ", ".join(table.trays) or "none"
+        raise ControlError(_("tray {name!r} is not on this synthetic table (its trays: {known}); start it with "
+                             "'hexa vision --synthetic … --dice' to draw a tray", name=name, known=known))
+    return table.trays[name]
+
+
+def _roll(table: ControlledTable, request: dict[str, Any]) -> float:
+    """Throw the request's dice into its tray; returns the seconds until they rest."""
+    tray = _tray(table, request)
+    dice = request.get("dice")
+    if not isinstance(dice, list) or not 1 <= len(dice) <= MAX_DICE:
+        raise ControlError(_("dice: expected a list of 1 to {MAX_DICE} dice like {{\"kind\": \"d6\", \"value\": 5}}",
+                             MAX_DICE=MAX_DICE))
+    orders = []
+    for die in dice:
+        kind = die.get("kind") if isinstance(die, dict) else None
+        value = die.get("value") if isinstance(die, dict) else None
+        if kind not in ("d6", "d10") or isinstance(value, bool) or not isinstance(value, int):
+            raise ControlError(_("dice: each die is {{\"kind\": \"d6\" or \"d10\", \"value\": N}}, got {die!r}",
+                                 die=die))
+        orders.append(DieOrder(kind, value))
+    flags = {}
+    for key in HARD_CASES:
+        value = request.get(key, False)
+        if not isinstance(value, bool):
+            raise ControlError(_("{key}: expected true or false, got {value!r}", key=key, value=value))
+        flags[key] = value
+    try:
+        return tray.throw(orders, HardCase(**flags))
+    except ValueError as exc:
+        raise ControlError(_("cannot throw those dice: {exc}", exc=exc)) from None
+
+
 def handle_request(table: ControlledTable, payload: bytes) -> dict[str, Any]:
     """Carry out one JSON request on ``table``; the reply dict (errors included, never raises)."""
     request_id = None
@@ -208,6 +255,10 @@ def handle_request(table: ControlledTable, payload: bytes) -> dict[str, Any]:
                                            _number(request, "height_mm", False))
         elif cmd in ("lift", "remove"):
             table.take(request.get("marker"), IN_HAND if cmd == "lift" else OFF_TABLE)
+        elif cmd == "roll":
+            reply["seconds"] = _roll(table, request)
+        elif cmd == "clear_tray":
+            _tray(table, request).clear()
         else:
             reply["markers"] = table.markers()
         return reply
@@ -312,6 +363,15 @@ class TableControlClient:
 
     def markers(self) -> dict[int, dict[str, Any]]:
         return {int(m["marker"]): m for m in self.request("list")["markers"]}
+
+    def roll(self, dice: list[tuple[str, int]], tray: str = "tray", **hard: bool) -> float:
+        """Throw ``dice`` ((kind, value) pairs) into ``tray``; ``hard``: glare/touching/cocked/outside flags.
+        Returns the seconds until the last die rests."""
+        fields: dict[str, Any] = {"tray": tray, "dice": [{"kind": k, "value": v} for k, v in dice], **hard}
+        return float(self.request("roll", **fields)["seconds"])
+
+    def clear_tray(self, tray: str = "tray") -> None:
+        self.request("clear_tray", tray=tray)
 
     def close(self) -> None:
         self._socket.close(linger=0)

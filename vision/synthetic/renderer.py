@@ -18,6 +18,7 @@ from numpy.typing import NDArray
 
 from calibration.camera_model import CameraModel
 from vision.detection import dictionary_by_name
+from vision.synthetic.dice_drawing import DiePose, draw_dice
 from vision.synthetic.effects import Effects, apply_effects
 from vision.synthetic.scene import Figure, Hand, Label, TableDrawing
 
@@ -99,6 +100,8 @@ class TableRenderer:
         self._cells = int(self.dictionary.markerSize) + 2  # bits plus the black border
         self._textures: dict[tuple[int, int], Image] = {}
         self.background = self._render_table(mm_per_px, floor)
+        w_mm, h_mm = table.size_mm
+        self.lamp_mm = np.array([w_mm * 0.5 + 150.0, h_mm * 0.5 - 250.0, 1600.0])  # lights the dice' faces
 
     def _render_table(self, mm_per_px: float, floor: tuple[int, int, int]) -> Image:
         w_mm, h_mm = self.table.size_mm
@@ -133,10 +136,12 @@ class TableRenderer:
         return self._textures[key]
 
     def render(self, figures: tuple[Figure, ...] | None = None, hands: tuple[Hand, ...] = (),
-               effects: Effects | None = None, rng: np.random.Generator | None = None) -> RenderedFrame:
-        """One frame with ``figures`` (default: the drawing's) and ``hands`` over the table."""
+               effects: Effects | None = None, rng: np.random.Generator | None = None,
+               dice: tuple[DiePose, ...] = ()) -> RenderedFrame:
+        """One frame with ``figures`` (default: the drawing's), ``dice`` and ``hands`` over the table."""
         figures = self.table.figures if figures is None else figures
         image = self.background.copy()
+        draw_dice(image, self.camera, dice, self.lamp_mm)
         depth = self.camera.depth_mm(np.array([[f.x_mm, f.y_mm, f.height_mm] for f in figures]).reshape(-1, 3))
         drawn: list[tuple[Figure, Box]] = []
         for index in np.argsort(-depth):  # far figures first, so near ones cover them

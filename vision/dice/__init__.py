@@ -1,0 +1,1 @@
+"""Reading dice in a tray through the table camera (see :mod:`vision.dice.reader`)."""

@@ -1,0 +1,102 @@
+"""Read a d10's numeral: a small neural network, run by OpenCV's ``cv2.dnn`` (ONNX), on gradient histograms.
+
+It was trained on the synthetic table's renders by :mod:`vision.dice.train_numerals`; the model ships in
+this package (``d10_numerals.onnx``). The crop is the top face seen from above with its top turned away
+from the camera's nadir, so the only turn left is the die's own. Besides 0–9 it knows an eleventh answer,
+"not a flat d10" (a cocked die): the reader turns that into a doubt.
+"""
+
+from __future__ import annotations
+
+import logging
+from dataclasses import dataclass
+from importlib import resources
+from pathlib import Path
+
+import cv2
+import numpy as np
+from numpy.typing import NDArray
+
+log = logging.getLogger(__name__)
+
+Image = NDArray[np.uint8]
+MODEL_NAME = "d10_numerals.onnx"
+PATCH_MM = 22.0
+PATCH_PX_PER_MM = 2.5
+SIDE_PX = 32
+NOT_FLAT = 10  # the class of a die that is not a d10 lying flat
+CLASSES = 11
+CELL_PX = 8
+BINS = 9
+
+
+def gradient_histograms(image: NDArray[np.uint8]) -> NDArray[np.float32]:
+    """HOG-like: per 8×8 cell, a 9-bin histogram of unsigned gradient directions weighted by magnitude."""
+    f = image.astype(np.float32)
+    gx = cv2.Sobel(f, cv2.CV_32F, 1, 0, ksize=3)
+    gy = cv2.Sobel(f, cv2.CV_32F, 0, 1, ksize=3)
+    magnitude, angle = cv2.cartToPolar(gx, gy, angleInDegrees=True)
+    bins = (np.mod(angle, 180.0) / (180.0 / BINS)).astype(np.int32) % BINS
+    cells = SIDE_PX // CELL_PX
+    cell_index = (np.arange(SIDE_PX) // CELL_PX)
+    flat = (cell_index[:, None] * cells + cell_index[None, :]) * BINS + bins
+    hist = np.bincount(flat.ravel(), weights=magnitude.ravel(), minlength=cells * cells * BINS)
+    hist = hist.reshape(cells * cells, BINS)
+    hist = hist / (np.linalg.norm(hist, axis=1, keepdims=True) + 1e-3 * float(hist.max() + 1.0))
+    return np.asarray(hist.reshape(-1), np.float32)
+
+
+@dataclass(frozen=True, slots=True)
+class NumeralGuess:
+    value: int | None  # None: not a flat d10
+    confidence: float
+    is_d6: bool = False
+
+
+def features(patch: Image) -> NDArray[np.float32]:
+    """HOG of the crop, grey, ink made light (dice of every colour look alike), 32 px square."""
+    gray = cv2.cvtColor(patch, cv2.COLOR_BGR2GRAY) if patch.ndim == 3 else patch
+    small = cv2.resize(gray, (SIDE_PX, SIDE_PX), interpolation=cv2.INTER_AREA)
+    n = SIDE_PX
+    centre = small[n // 4: 3 * n // 4, n // 4: 3 * n // 4]
+    level = float(np.median(centre))
+    low, high = (float(v) for v in np.percentile(centre, (3, 97)))
+    if high - level < level - low:  # light body, dark ink: invert
+        small = 255 - small
+    small = cv2.normalize(small, None, 0, 255, cv2.NORM_MINMAX)
+    hog = gradient_histograms(np.asarray(small, np.uint8))
+    thumb = cv2.resize(small, (8, 8), interpolation=cv2.INTER_AREA).astype(np.float32).reshape(-1) / 255.0
+    return np.concatenate([hog, thumb * 0.5])
+
+
+class NumeralReader:
+    """The trained network and the crop it expects."""
+
+    patch_mm = PATCH_MM
+    px_per_mm = PATCH_PX_PER_MM
+
+    def __init__(self, net: cv2.dnn.Net) -> None:
+        self.net = net
+
+    def classify(self, patch: Image) -> NumeralGuess:
+        self.net.setInput(features(patch).reshape(1, -1))
+        scores = np.asarray(self.net.forward(), np.float64).reshape(-1)  # class probabilities (softmax)
+        best = int(np.argmax(scores))
+        confidence = float(scores[best])
+        if best == NOT_FLAT:
+            return NumeralGuess(None, confidence)
+        return NumeralGuess(best, round(confidence, 3))
+
+
+def model_path() -> Path:
+    return Path(str(resources.files("vision.dice").joinpath(MODEL_NAME)))
+
+
+def load_numerals(path: Path | None = None) -> NumeralReader | None:
+    """The shipped model (None, with a warning, when it is missing: d10s are then never read)."""
+    target = path or model_path()
+    if not target.is_file():
+        log.warning("no d10 numeral model at %s: d10s will be asked, not read (rebuild it with "
+                    "'python -m vision.dice.train_numerals')", target)
+        return None
+    return NumeralReader(cv2.dnn.readNetFromONNX(str(target)))

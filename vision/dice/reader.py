@@ -1,0 +1,203 @@
+"""Read the dice in every tray of a frame: the tray from its tags, the dice in it, their top faces.
+
+Per frame and tray: the tray's pose from its tags (:mod:`vision.dice.tray_view`), its area rectified on
+the plane of the dice's top faces, the dice as blobs of not-felt (:mod:`vision.dice.segment`), tracked
+(:mod:`vision.dice.tracking`); a die is read once it has settled, and its reading is kept while it stays
+put: a d6 by its pips (:mod:`vision.dice.pips`), a d10 by its numeral (:mod:`vision.dice.numerals`). A die
+that cannot be read surely gets a doubt (:class:`engine.wire.DieDoubt`) instead of a value.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, field
+
+import numpy as np
+from numpy.typing import NDArray
+
+from calibration.camera_model import CameraModel
+from calibration.tray_spec import TraySpec, tray_spec
+from engine.wire import DieDoubt, DieKind, DieSeen, TraySeen
+from vision.detection import DetectedMarker
+from vision.dice.faces import D6_SIDE_MM, DIE_HEIGHT_MM
+from vision.dice.numerals import PATCH_MM, PATCH_PX_PER_MM, NumeralReader, load_numerals
+from vision.dice.pips import count_pips
+from vision.dice.segment import Blob, find_blobs
+from vision.dice.top_face import TopFace, sweep_mm, top_face
+from vision.dice.tracking import DiceTracker, DiceTrackerConfig, Sighting
+from vision.dice.tray_view import Lens, TrayView, find_tray
+
+Image = NDArray[np.uint8]
+SEGMENT_PX_PER_MM = 2.0  # the whole tray, to find the dice
+READ_PX_PER_MM = 6.0  # one die's top face, to read it
+TOP_PLANE_MM = 15.5  # between a d10's and a d6's top face: both read sharp enough
+HAND_MM2 = 3000.0  # a patch this big is a hand (or a cup) in the tray, not dice
+MIN_CONFIDENCE = 0.5  # below this a read face is a question, not an answer
+
+
+@dataclass(frozen=True, slots=True)
+class DieReading:
+    """What one die's top face says: kind, face (None when unread), confidence, doubt."""
+
+    kind: DieKind
+    value: int | None
+    confidence: float
+    doubt: DieDoubt | None
+
+
+@dataclass
+class _TrayState:
+    spec: TraySpec
+    tracker: DiceTracker
+    view: TrayView | None = None
+    visible: NDArray[np.uint8] | None = None
+    faces: dict[int, TopFace | None] = field(default_factory=dict)
+
+
+def visible_felt(view: TrayView, height_mm: float = TOP_PLANE_MM, px_per_mm: float = SEGMENT_PX_PER_MM
+                 ) -> NDArray[np.uint8]:
+    """The pixels of the rectified top-faces plane through which the camera sees the felt (255), the rest 0."""
+    spec = view.spec
+    cam = view.camera_mm
+    w = math.ceil(spec.width_mm * px_per_mm)
+    h = math.ceil(spec.height_mm * px_per_mm)
+    xs = (np.arange(w) + 0.5) / px_per_mm
+    ys = (np.arange(h) + 0.5) / px_per_mm
+    gx, gy = np.meshgrid(xs, ys)
+    k = height_mm / max(float(cam[2]) - height_mm, 1.0)
+    fx, fy = gx + (gx - cam[0]) * k, gy + (gy - cam[1]) * k  # where the ray meets the mat
+    inside = (fx >= 0) & (fx <= spec.width_mm) & (fy >= 0) & (fy <= spec.height_mm)
+    return np.asarray(inside, np.uint8) * np.uint8(255)
+
+
+def dice_in(blob: Blob, nadir: tuple[float, float], camera_height: float) -> int:
+    """How many dice a blob holds, from its area against one upright cube's (dice touching make one blob)."""
+    r = math.hypot(blob.centroid_mm[0] - nadir[0], blob.centroid_mm[1] - nadir[1])
+    one = D6_SIDE_MM * D6_SIDE_MM + D6_SIDE_MM * 1.2 * sweep_mm(r, TOP_PLANE_MM, camera_height)
+    return max(1, round(blob.area_mm2 / (one * 1.15)))
+
+
+def locate_dice(image: Image, view: TrayView, visible: NDArray[np.uint8]
+                ) -> tuple[list[tuple[Blob, TopFace | None, int]], bool]:
+    """The dice in the tray (blob, top face, how many dice the blob holds), and whether a hand is in it."""
+    rectified = view.rectify(image, TOP_PLANE_MM, SEGMENT_PX_PER_MM)
+    blobs = find_blobs(rectified, visible, SEGMENT_PX_PER_MM)
+    if any(b.area_mm2 >= HAND_MM2 for b in blobs):
+        return [], True
+    cam = view.camera_mm
+    nadir = (float(cam[0]), float(cam[1]))
+    return [(blob, top_face(blob, SEGMENT_PX_PER_MM, 0.0, nadir, float(cam[2]), TOP_PLANE_MM),
+             dice_in(blob, nadir, float(cam[2]))) for blob in blobs], False
+
+
+class DiceReader:
+    """Reads the dice of the given trays in each frame; keeps their tracks between frames."""
+
+    def __init__(self, trays: tuple[str, ...] = ("tray",), camera: CameraModel | None = None,
+                 tracker: DiceTrackerConfig | None = None, numerals: NumeralReader | None = None) -> None:
+        self.camera = camera
+        self._trays = {name: _TrayState(tray_spec(name), DiceTracker(tracker)) for name in trays}
+        self.numerals = numerals if numerals is not None else load_numerals()
+
+    def read(self, image: Image, markers: list[DetectedMarker], now: float) -> list[TraySeen]:
+        """Every tray whose tags are in view, with its dice; trays out of view are left out."""
+        size = (image.shape[1], image.shape[0])
+        lens = Lens.of(self.camera, size)
+        out = []
+        for name, state in self._trays.items():
+            view = find_tray(markers, state.spec, lens, state.view)
+            if view is None:
+                continue
+            if view is not state.view:
+                state.view = view
+                state.visible = visible_felt(view)
+            out.append(self._read_tray(name, state, image, now))
+        return out
+
+    def pixel_of(self, tray: str, x_mm: float, y_mm: float) -> tuple[float, float]:
+        """Where a die's top face centre (tray mm) is in the picture the tray was last seen in."""
+        view = self._trays[tray].view
+        if view is None:
+            return (math.nan, math.nan)
+        px = view.project(np.array([[x_mm, y_mm, TOP_PLANE_MM]]))[0]
+        return (float(px[0]), float(px[1]))
+
+    def _read_tray(self, name: str, state: _TrayState, image: Image, now: float) -> TraySeen:
+        view, visible = state.view, state.visible
+        assert view is not None and visible is not None
+        candidates, hand = locate_dice(image, view, visible)
+        sightings = []
+        for blob, face, _n in candidates:
+            x, y = face.centre_mm if face is not None else blob.centroid_mm
+            sightings.append(Sighting(x, y, blob.area_mm2))
+        tracks = state.tracker.update(sightings, now, hand)
+        settled_all = state.tracker.all_settled(tracks, now) and not hand
+        dice: list[DieSeen] = []
+        for (blob, face, count), track in zip(candidates, tracks, strict=True):
+            settled = track.settled(now, state.tracker.config)
+            if not settled:
+                dice.append(DieSeen(track.track_id, DieKind.D6, None, 0.0, round(track.x_mm, 1),
+                                    round(track.y_mm, 1), False))
+                continue
+            if track.reading is None:
+                track.reading = self._read_die(image, view, blob, face, count)
+            reading: DieReading = track.reading
+            for k in range(count):
+                dice.append(DieSeen(track.track_id if k == 0 else -track.track_id * 10 - k, reading.kind,
+                                    reading.value, reading.confidence, round(track.x_mm, 1), round(track.y_mm, 1),
+                                    True, reading.doubt))
+        return TraySeen(name, state.tracker.roll, settled_all, tuple(dice))
+
+    def _read_die(self, image: Image, view: TrayView, blob: Blob, face: TopFace | None, count: int) -> DieReading:
+        if count > 1:
+            return DieReading(DieKind.D6, None, 0.0, DieDoubt.TOUCHING)
+        if blob.touches_edge and _near_edge(view.spec, face.centre_mm if face is not None else blob.centroid_mm):
+            return DieReading(DieKind.D6, None, 0.0, DieDoubt.OUTSIDE)
+        if face is None:
+            return DieReading(DieKind.D6, None, 0.0, DieDoubt.UNREADABLE)
+        if _looks_like_d6_top(face):
+            a = math.radians(face.angle_deg)
+            patch = view.patch(image, face.centre_mm, DIE_HEIGHT_MM["d6"], 22.0, READ_PX_PER_MM,
+                               (math.cos(a), math.sin(a)))
+            pips = count_pips(patch, READ_PX_PER_MM)
+            if pips.value is None:
+                return DieReading(DieKind.D6, None, 0.0, DieDoubt.UNREADABLE)
+            doubt = DieDoubt.LOW_CONFIDENCE if pips.confidence < MIN_CONFIDENCE else None
+            return DieReading(DieKind.D6, pips.value, pips.confidence, doubt)
+        if self.numerals is None:
+            return DieReading(DieKind.D10, None, 0.0, DieDoubt.UNREADABLE)
+        patch = numeral_patch(view, image, face)
+        guess = self.numerals.classify(patch)
+        if guess.value is None:
+            return DieReading(DieKind.D6 if guess.is_d6 else DieKind.D10, None, guess.confidence, DieDoubt.COCKED)
+        doubt = DieDoubt.LOW_CONFIDENCE if guess.confidence < MIN_CONFIDENCE else None
+        return DieReading(DieKind.D10, guess.value, guess.confidence, doubt)
+
+
+def _near_edge(spec: TraySpec, centre_mm: tuple[float, float]) -> bool:
+    """Whether a die centred here may reach over the area's edge (half a d6's diagonal, 11.3 mm).
+
+    A blob that merely touches the edge of the felt the camera sees is not enough: near the far edges the
+    camera sees past the felt over a die's top face, though the die lies well inside.
+    """
+    x, y = centre_mm
+    reach = D6_SIDE_MM / math.sqrt(2.0)
+    return min(x, y, spec.width_mm - x, spec.height_mm - y) < reach
+
+
+def _looks_like_d6_top(face: TopFace) -> bool:
+    """A square face of a d6's size, lying flat (a cocked cube's top face is foreshortened and shifted).
+
+    The patch measures a little large (the picture's blur and its colours' JPEG bleed); a d10's top is a
+    kite, which fills its bounding box far less (about 0.78) than a square does (0.9 and more).
+    """
+    a, b = face.sides_mm
+    size_ok = min(a, b) >= 0.82 * D6_SIDE_MM and max(a, b) <= 1.35 * D6_SIDE_MM
+    return size_ok and face.squareness() >= 0.85 and face.fill >= 0.86
+
+
+def numeral_patch(view: TrayView, image: Image, face: TopFace) -> Image:
+    """The crop the numeral classifier sees: around the top face, its top away from the camera's nadir."""
+    return view.patch(image, face.centre_mm, DIE_HEIGHT_MM["d10"], PATCH_MM, PATCH_PX_PER_MM, face.away)
+
+

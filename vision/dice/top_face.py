@@ -1,0 +1,79 @@
+"""A die's top face inside its blob: what remains when the die's sides are taken away.
+
+Rectified on the plane of the top faces, a flat die shows its top face at its true place and size; its
+sides and foot appear pushed towards the point under the camera (the nadir), by ``L = r·h/H`` for a
+die ``r`` mm from the nadir, ``h`` high, under a camera ``H`` above the mat. So the blob is the top face
+swept by ``L`` towards the nadir, and eroding it by that segment (pointing the other way) gives back the
+top face — exactly for a cube, roughly for a d10, whose widest part is below its top face.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+
+import cv2
+import numpy as np
+from numpy.typing import NDArray
+
+from vision.dice.segment import Blob
+
+Mask = NDArray[np.uint8]
+
+
+@dataclass(frozen=True, slots=True)
+class TopFace:
+    """The top face's estimate, in tray mm: centre, the direction of one side, the sides' lengths, how square."""
+
+    centre_mm: tuple[float, float]
+    angle_deg: float  # a side's direction in the tray frame, modulo 90 for a square
+    sides_mm: tuple[float, float]
+    fill: float  # area / the fitted rectangle's area (1 for a square face)
+    area_mm2: float
+    away: tuple[float, float]  # unit vector from the nadir towards the die, in the tray frame
+
+    def squareness(self) -> float:
+        a, b = self.sides_mm
+        return min(a, b) / max(a, b, 1e-6)
+
+
+def sweep_mm(distance_mm: float, die_height_mm: float, camera_height_mm: float) -> float:
+    """How far the die's foot appears from its top face on the top faces' plane, towards the nadir."""
+    return distance_mm * die_height_mm / max(camera_height_mm, die_height_mm + 1.0)
+
+
+def top_face(blob: Blob, px_per_mm: float, margin_mm: float, nadir_mm: tuple[float, float],
+             camera_height_mm: float, die_height_mm: float) -> TopFace | None:
+    """The top face of the die that made ``blob`` (None when nothing is left after taking the sides away)."""
+    cx, cy = blob.centroid_mm
+    dx, dy = cx - nadir_mm[0], cy - nadir_mm[1]
+    r = math.hypot(dx, dy)
+    ux, uy = (dx / r, dy / r) if r > 1e-6 else (0.0, 1.0)
+    length_px = sweep_mm(r, die_height_mm, camera_height_mm) * px_per_mm
+    mask = blob.mask
+    if length_px >= 1.0:
+        reach = math.ceil(length_px)
+        size = 2 * reach + 1
+        kernel = np.zeros((size, size), np.uint8)
+        # dst(p) = min over the kernel of src(p + k − anchor): offsets from 0 to −L·u (towards the nadir).
+        cv2.line(kernel, (reach, reach), (round(reach - ux * length_px), round(reach - uy * length_px)), 1, 1)
+        padded = cv2.copyMakeBorder(mask, reach, reach, reach, reach, cv2.BORDER_CONSTANT, value=0)
+        eroded = cv2.erode(padded, kernel, anchor=(reach, reach))[reach:-reach, reach:-reach]
+    else:
+        eroded = mask
+    count, labels, stats, _centroids = cv2.connectedComponentsWithStats(np.asarray(eroded, np.uint8))
+    if count < 2:
+        return None
+    label = 1 + int(np.argmax(stats[1:, cv2.CC_STAT_AREA]))
+    part = (labels == label).astype(np.uint8)
+    contours, _h = cv2.findContours(part, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
+    if not contours:
+        return None
+    (rx, ry), (rw, rh), angle = cv2.minAreaRect(contours[0])
+    area_px = float(stats[label, cv2.CC_STAT_AREA])
+    x0, y0 = blob.box[0], blob.box[1]
+    centre = ((x0 + rx + 0.5) / px_per_mm - margin_mm, (y0 + ry + 0.5) / px_per_mm - margin_mm)
+    # minAreaRect's box is through pixel centres: one pixel short of the face's width.
+    sides = ((rw + 1.0) / px_per_mm, (rh + 1.0) / px_per_mm)
+    fill = area_px / max((rw + 1.0) * (rh + 1.0), 1.0)
+    return TopFace(centre, float(angle), sides, min(fill, 1.0), area_px / px_per_mm ** 2, (ux, uy))

@@ -1,0 +1,103 @@
+"""Dice tracked across frames in one tray: which are rolling, which have settled, and which roll this is.
+
+A die is *settled* once it has stayed within ``still_mm`` (and kept its size) for ``settle_s`` seconds;
+until then it is tracked, not read. The tray's ``roll`` goes up each time dice move after a settled (or
+empty) moment, so a receiver takes each settled roll once. A hand in the tray (a patch far bigger than
+any die) makes every die count as moving.
+"""
+
+from __future__ import annotations
+
+import itertools
+import math
+from dataclasses import dataclass, field
+from typing import Any
+
+
+@dataclass(frozen=True)
+class DiceTrackerConfig:
+    still_mm: float = 1.0  # a die that moves less than this between frames is still
+    match_mm: float = 25.0  # the farthest a die is matched to its track from one frame to the next
+    settle_s: float = 0.25  # still for this long: settled
+    forget_s: float = 0.3  # a track unseen this long is gone
+
+
+@dataclass
+class DieTrack:
+    """One die followed across frames; ``reading`` is kept while it stays settled (read once)."""
+
+    track_id: int
+    x_mm: float
+    y_mm: float
+    area_mm2: float
+    still_since: float
+    seen_at: float
+    anchor: tuple[float, float] = (0.0, 0.0)  # where it was when it last stopped moving
+    reading: Any = None
+    extra: dict[str, Any] = field(default_factory=dict)
+
+    def settled(self, now: float, config: DiceTrackerConfig) -> bool:
+        return now - self.still_since >= config.settle_s
+
+
+@dataclass(frozen=True, slots=True)
+class Sighting:
+    """A die found in one frame: where (tray mm) and how big its patch is."""
+
+    x_mm: float
+    y_mm: float
+    area_mm2: float
+
+
+class DiceTracker:
+    """The tracks of one tray."""
+
+    def __init__(self, config: DiceTrackerConfig | None = None) -> None:
+        self.config = config or DiceTrackerConfig()
+        self.tracks: dict[int, DieTrack] = {}
+        self.roll = 0
+        self._was_settled = True  # an empty tray counts as settled: the first dice thrown start roll 1
+        self._ids = itertools.count(1)
+
+    def update(self, sightings: list[Sighting], now: float, hand: bool = False) -> list[DieTrack]:
+        """Match this frame's dice to the tracks (nearest first); returns the tracks, in ``sightings`` order."""
+        cfg = self.config
+        pairs = sorted(((math.hypot(s.x_mm - t.x_mm, s.y_mm - t.y_mm), i, t.track_id)
+                        for i, s in enumerate(sightings) for t in self.tracks.values()), key=lambda p: p[0])
+        matched: dict[int, int] = {}
+        used: set[int] = set()
+        for distance, i, track_id in pairs:
+            if distance > cfg.match_mm or i in matched or track_id in used:
+                continue
+            matched[i] = track_id
+            used.add(track_id)
+        moved = hand
+        out: list[DieTrack] = []
+        for i, s in enumerate(sightings):
+            if i in matched:
+                t = self.tracks[matched[i]]
+                step = math.hypot(s.x_mm - t.anchor[0], s.y_mm - t.anchor[1])  # drift since it stopped, too
+                resized = abs(s.area_mm2 - t.area_mm2) > 0.12 * max(t.area_mm2, 1.0)
+                if step > cfg.still_mm or resized or hand:
+                    t.still_since, t.anchor = now, (s.x_mm, s.y_mm)
+                    t.reading = None
+                    moved = True
+                t.x_mm, t.y_mm, t.area_mm2, t.seen_at = s.x_mm, s.y_mm, s.area_mm2, now
+            else:
+                t = DieTrack(next(self._ids), s.x_mm, s.y_mm, s.area_mm2, now, now, (s.x_mm, s.y_mm))
+                self.tracks[t.track_id] = t
+                moved = True
+            out.append(t)
+        for track_id in [k for k, t in self.tracks.items() if now - t.seen_at > cfg.forget_s]:
+            del self.tracks[track_id]
+        if hand:
+            for t in self.tracks.values():
+                t.still_since, t.reading = now, None
+        settled = bool(out) and not hand and all(t.settled(now, cfg) for t in out)
+        if moved and self._was_settled:
+            self.roll += 1
+        self._was_settled = settled or (not out and not hand)
+        return out
+
+    def all_settled(self, tracks: list[DieTrack], now: float) -> bool:
+        return bool(tracks) and all(t.settled(now, self.config) for t in tracks)
