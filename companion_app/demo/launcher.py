@@ -146,7 +146,8 @@ class DemoServices:
         ep = self.endpoints
         vision = ChildProcess(N_("camera service"), [
             "vision", "--synthetic", self.scenario, "--control", ep.control, "--pub", ep.vision_pub,
-            "--snapshot", ep.vision_snapshot, "--preview", "--fps", str(self.fps)], self.log_dir / "vision.log")
+            "--snapshot", ep.vision_snapshot, "--preview", "--fps", str(self.fps),
+            *(["--dice"] if self.dice == "camera" else [])], self.log_dir / "vision.log")
         self.children.append(vision)
         self.say(_("Starting the camera service on the synthetic table ({scenario})…", scenario=self.scenario))
         self._wait(vision, _("the camera service to see the table"), timeout_s, self._vision_ready)

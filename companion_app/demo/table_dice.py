@@ -79,10 +79,9 @@ class DiceThrower:
                ) -> dict[str, Any] | None:
         """Throw the dice ``indexes`` of the prompt with their faces; the engine's new reading (None: it took the
         roll, the history grew)."""
-        dice = [{"kind": str(DIE_KINDS[prompt.dice[i].sides]), "value": numeral(prompt.dice[i].sides, values[i])}
-                for i in indexes]
+        dice = [(str(DIE_KINDS[prompt.dice[i].sides]), numeral(prompt.dice[i].sides, values[i])) for i in indexes]
         before = self._key(self._reading())
-        self.table.request("roll", tray=TRAY, dice=dice)
+        self.table.roll(dice, TRAY)
 
         def answered() -> bool:
             return len(self.history()) > n or self._key(self._reading()) not in (None, before)

@@ -13,7 +13,7 @@ import time
 from typing import Any
 
 from engine.i18n import set_language
-from engine.wire import DiceMessage, DieDoubt, DieKind, DieSeen, TraySeen
+from engine.wire import DieDoubt, DieKind, DieSeen, TraySeen
 from tests.app.engine_process import EngineProcess
 from tests.app.window_driver import BigButton, Clock, Driver, HexaApp, NetworkAgent, Step, _play
 from vision.publisher import VisionPublisher
@@ -38,10 +38,8 @@ class Tray:
     def tick(self, _dt: float) -> None:
         self.frame += 1
         trays = () if self.now is None else (self.now,)
-        publisher = self.publisher
-        publisher._send(DiceMessage(seq=publisher._next(), sent_at=time.time(), camera_id=publisher.camera_id,
-                                    frame_index=self.frame, captured_at=time.time(), trays=trays))
-        publisher.serve_snapshots(0)
+        self.publisher.publish_dice(self.frame, time.time(), trays)
+        self.publisher.serve_snapshots(0)
 
 
 def _button(root: Any, text: str) -> BigButton | None:

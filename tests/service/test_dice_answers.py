@@ -16,7 +16,6 @@ import zmq
 from engine.actions import Roll
 from engine.wire import (
     DiceAnswer,
-    DiceMessage,
     DieDoubt,
     DieKind,
     DieSeen,
@@ -49,8 +48,7 @@ def throw(rig: Rig, tray: TraySeen, until: Callable[[EngineMessage], bool], then
         publisher = camera.publisher
         for seen in (tray,) if then is None else (tray, then):
             camera.frame += 1
-            publisher._send(DiceMessage(seq=publisher._next(), sent_at=time.time(), camera_id=publisher.camera_id,
-                                        frame_index=camera.frame, captured_at=time.time(), trays=(seen,)))
+            publisher.publish_dice(camera.frame, time.time(), (seen,))
         while (message := rig.tablet.poll(0.02)) is not None:
             if until(message):
                 return message
