@@ -172,27 +172,27 @@ def read_roll(prompt: Prompt, values: Sequence[int | None], tray: TraySeen, tray
     group = pending[0]
     wanted = group.kinds(dice)
     seen = sorted(tray.dice, key=lambda d: (d.x_mm, d.y_mm))
-    if sorted(d.kind for d in seen) != sorted(wanted):
+    read = [d for d in seen if _is_read(d, floor) and d.value is not None]
+    slots = {kind: [i for i, k in zip(group.indexes, wanted, strict=True) if k is kind] for kind in DieKind}
+    if len(seen) != len(wanted) or any(sum(d.kind is kind for d in read) > len(slots[kind]) for kind in DieKind):
         later = tray_side is None and len(seen) > len(wanted) and len(_pending(dice, known)) > 1
         return DiceReading(ReadingKind.QUESTION, known, _count_question(seen, group, dice, name(group.roller), later),
                            group=group)
-    # As many dice of each kind as the throw asks for: each kind's dice, left to right, give its dice in order.
+    # As many dice as the throw asks for: each kind's dice read, left to right, give that kind's dice in order (the
+    # dice of one throw are alike); the dice not read leave the others to be tapped (a die not read may even have
+    # been taken for another kind).
     faces = list(known)
-    doubts: list[DieDoubt] = []
-    missing: list[int] = []
     for kind in DieKind:
-        slots = [i for i, k in zip(group.indexes, wanted, strict=True) if k is kind]
-        for i, die in zip(slots, (d for d in seen if d.kind is kind), strict=True):
-            if _is_read(die, floor) and die.value is not None:
-                faces[i] = face_value(kind, die.value)
-            else:
-                faces[i] = None
-                missing.append(i)
-                doubts.append(_doubt_of(die))
+        for i in slots[kind]:
+            faces[i] = None
+        for i, numeral in zip(slots[kind], (d.value for d in read if d.kind is kind and d.value is not None),
+                              strict=False):
+            faces[i] = face_value(kind, numeral)
+    missing = [i for i in group.indexes if faces[i] is None]
+    doubts = [_doubt_of(d) for d in seen if d not in read]
     if missing:
-        read = [str(faces[i]) for i in group.indexes if faces[i] is not None]
-        return DiceReading(ReadingKind.QUESTION, tuple(faces), doubt_question(read, doubts), tuple(sorted(missing)),
-                           group)
+        shown = [str(faces[i]) for i in group.indexes if faces[i] is not None]
+        return DiceReading(ReadingKind.QUESTION, tuple(faces), doubt_question(shown, doubts), tuple(missing), group)
     after = tuple(faces)
     if all(v is not None for v in after):
         return DiceReading(ReadingKind.PROPOSAL, after, read_text(after), group=group)

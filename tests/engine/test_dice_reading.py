@@ -210,3 +210,13 @@ def test_rolling_dice_an_empty_tray_and_prompts_without_dice_give_nothing() -> N
     assert read_roll(choose, (), tray([(6, 5)]), None).kind is ReadingKind.IGNORED
     d8 = Prompt(PromptKind.ROLL, "knights", "d8", dice=(DieRequest("knights", 8, "x"),))
     assert not camera_reads(d8)
+
+
+def test_a_die_not_read_counts_as_the_throws_die_whatever_kind_the_camera_took_it_for() -> None:
+    """One die thrown, seen but unread and taken for a d10: its face is asked for, not the count."""
+    unread = DieSeen(1, DieKind.D10, None, 0.2, 20.0, 40.0, True, DieDoubt.UNREADABLE)
+    reading = read_roll(OPPOSED, (None, None), tray([unread]), None)
+    assert reading.kind is ReadingKind.QUESTION and reading.missing == (0,)
+    assert reading.text == "I see one die I can't read (face unreadable): reroll it or tap its face."
+    read_d10 = DieSeen(1, DieKind.D10, 7, 0.99, 20.0, 40.0, True, None)
+    assert read_roll(OPPOSED, (None, None), tray([read_d10]), None).missing == ()  # a d10 read: the wrong die
