@@ -61,7 +61,7 @@ class DiceThrower:
         self.stalled = stalled
         self.timeout_s = timeout_s
         self.stats = DiceStats()
-        self._shown: tuple[Any, ...] | None = None  # the engine's last reading (tray, roll, state, values)
+        self._last_roll = -1  # the tray's roll counter of the newest reading taken: a throw's reading is newer
 
     def can_throw(self, prompt: Prompt) -> bool:
         return camera_reads(prompt)
@@ -70,24 +70,24 @@ class DiceThrower:
         dice = (self.engine.table or {}).get("dice")
         return dice if isinstance(dice, dict) else None
 
-    def _key(self, reading: dict[str, Any] | None) -> tuple[Any, ...] | None:
-        if reading is None:
-            return None
-        return reading.get("tray"), reading.get("roll"), reading.get("state"), tuple(reading.get("values") or ())
-
     def _throw(self, prompt: Prompt, values: tuple[int, ...], indexes: tuple[int, ...], n: int
                ) -> dict[str, Any] | None:
         """Throw the dice ``indexes`` of the prompt with their faces; the engine's new reading (None: it took the
         roll, the history grew)."""
         dice = [(str(DIE_KINDS[prompt.dice[i].sides]), numeral(prompt.dice[i].sides, values[i])) for i in indexes]
-        before = self._key(self._reading())
         self.table.roll(dice, TRAY)
 
-        def answered() -> bool:
-            return len(self.history()) > n or self._key(self._reading()) not in (None, before)
+        def newer() -> dict[str, Any] | None:
+            """The engine's reading of a roll newer than the last one taken (not the echo of a command on it)."""
+            reading = self._reading()
+            return reading if reading is not None and int(reading.get("roll", -1)) > self._last_roll else None
 
-        self.wait(_("the camera to read the dice"), answered, self.timeout_s)
-        return None if len(self.history()) > n else self._reading()
+        self.wait(_("the camera to read the dice"), lambda: len(self.history()) > n or newer() is not None,
+                  self.timeout_s)
+        reading = None if len(self.history()) > n else newer()
+        if reading is not None:
+            self._last_roll = int(reading["roll"])
+        return reading
 
     def answer(self, prompt: Prompt, roll: Roll, n: int) -> None:
         """Answer the roll prompt (``n`` actions played) with the faces ``roll`` through the tray and the camera."""
@@ -109,8 +109,8 @@ class DiceThrower:
                     continue  # roll that throw again
                 missing = [int(i) for i in reading.get("missing") or []]
                 if missing:
-                    self._command("faces", reading, faces=[roll.values[i] for i in missing])
-                    if len(self.history()) > n:
+                    if self._command("faces", reading, faces=[roll.values[i] for i in missing]) is not None:
+                        self._played(n)  # the tapped faces completed the roll
                         break
                     g, tries = g + 1, 0
                     continue
@@ -121,12 +121,12 @@ class DiceThrower:
             if values != thrown:
                 self.stats.wrong += 1
                 self.say(_("    the camera read {read}, thrown {thrown}: that's wrong", read=values, thrown=thrown))
-                self._command("wrong", reading)
+                self._wrong(reading, n)
                 self._enter(roll, n)
                 break
             if state == "proposal":
                 self.say(_("    {text}", text=reading.get("text", "")))
-                self.wait(_("the engine to take the dice read"), lambda: len(self.history()) > n, self.timeout_s)
+                self._played(n)
                 break
             g, tries = g + 1, 0
         self.stats.asked += asked
@@ -138,10 +138,28 @@ class DiceThrower:
     def _through(groups: Any, g: int) -> set[int]:
         return {i for group in groups[:g + 1] for i in group.indexes}
 
-    def _command(self, op: str, reading: dict[str, Any], **fields: Any) -> None:
+    def _played(self, n: int) -> None:
+        """Wait until the engine's game holds the roll (action ``n + 1``)."""
+        self.wait(_("the engine to take the dice"), lambda: len(self.history()) > n, self.timeout_s)
+
+    def _command(self, op: str, reading: dict[str, Any], **fields: Any) -> list[int] | None:
+        """A ``dice`` command on the reading shown; the roll's faces when it completed the roll."""
         reply = self.engine.request("dice", op=op, tray=reading["tray"], roll=reading["roll"], **fields)
         if not reply.ok:
-            self.say(_("    the engine refused the dice command {op}: {error}", op=op, error=reply.error))
+            raise self.stalled(_("the engine refused the dice command {op}: {error}", op=op, error=reply.error))
+        taken = reply.fields.get("taken")
+        return list(taken) if isinstance(taken, list) else None
+
+    def _wrong(self, reading: dict[str, Any], n: int) -> None:
+        """"That's wrong"; a misread the countdown already took is undone instead."""
+        reply = self.engine.request("dice", op="wrong", tray=reading["tray"], roll=reading["roll"])
+        if reply.ok:
+            return
+        self.wait(_("the engine to take the dice"), lambda: len(self.history()) > n, self.timeout_s)
+        undone = self.engine.request("undo")
+        if not undone.ok:
+            raise self.stalled(_("the engine did not undo the misread roll: {error}", error=undone.error))
+        self.wait(_("the engine to undo the misread roll"), lambda: len(self.history()) == n, self.timeout_s)
 
     def _enter(self, roll: Roll, n: int) -> None:
         """Enter the faces on the tablet (after a misread, or a question the tray could not settle)."""
@@ -151,4 +169,4 @@ class DiceThrower:
         if not reply.ok:
             raise self.stalled(_("the engine refused the faces {faces}: {error}", faces=roll.values,
                                  error=reply.error))
-        self.wait(_("the engine's new state"), lambda: len(self.history()) > n, self.timeout_s)
+        self._played(n)
