@@ -1,4 +1,4 @@
-"""``hexa print grid|markers|zones|anchors``: parse the options, write the PDF, tell the player."""
+"""``hexa print grid|markers|zones|anchors|tray``: parse the options, write the PDF, tell the player."""
 
 from __future__ import annotations
 
@@ -10,7 +10,9 @@ from calibration.anchor_tags import ANCHOR_DICTIONARY, ANCHOR_IDS, FIGURE_DICTIO
 from calibration.board_spec import DICTIONARY_NAMES, PAPER_SIZES_MM, default_spec
 from calibration.printables.grid import write_grid
 from calibration.printables.tag_sheet import parse_ids, write_tag_sheet
+from calibration.printables.tray_mat import write_tray_mat
 from calibration.printables.zone_mat import write_zone_mat
+from calibration.tray_spec import TRAY_NAMES
 from engine.i18n import gettext_for
 
 _ = gettext_for(__name__)
@@ -50,6 +52,10 @@ def _parser() -> argparse.ArgumentParser:
     _common(anchors, "anchors")
     zones = sub.add_parser("zones", help=_("the Tenkey battle's 3×3 zone mat"))
     _common(zones, "zones")
+    tray = sub.add_parser("tray", help=_("the dice tray mat: roll the dice on it and the camera reads them"))
+    tray.add_argument("--tray", choices=TRAY_NAMES, default=TRAY_NAMES[0],
+                      help=_("which tray: tray (tags 80-83, default) or tray2 (tags 84-87, a second tray)"))
+    _common(tray, "tray")
     return p
 
 
@@ -90,6 +96,11 @@ def run_print(argv: list[str]) -> int:
                             _("anchor {id}"))
             print(_("Wrote {output}: stick each anchor on the hex the scenario names for it, centred.",
                     output=args.output))
+            return EXIT_OK
+        if args.what == "tray":
+            write_tray_mat(args.output, args.paper, args.tray)
+            print(_("Wrote {output}: lay it flat where the camera sees all four corner tags, and roll the dice on "
+                    "the green.", output=args.output))
             return EXIT_OK
         write_zone_mat(args.output, args.paper)
         print(_("Wrote {output}: the Tenkey zone mat.", output=args.output))

@@ -1,8 +1,8 @@
 """Read a d10's numeral: a small neural network, run by OpenCV's ``cv2.dnn`` (ONNX), on gradient histograms.
 
 It was trained on the synthetic table's renders by :mod:`vision.dice.train_numerals`; the model ships in
-this package (``d10_numerals.onnx``). The crop is the top face seen from above with its top turned away
-from the camera's nadir, so the only turn left is the die's own. Besides 0–9 it knows an eleventh answer,
+this package (``d10_numerals.onnx``). It knows numerals upright only: the top face, seen from above, is
+cut out turned every 15° and the network's surest answer wins. Besides 0–9 it knows an eleventh answer,
 "not a flat d10" (a cocked die): the reader turns that into a doubt.
 """
 
@@ -23,6 +23,7 @@ Image = NDArray[np.uint8]
 MODEL_NAME = "d10_numerals.onnx"
 PATCH_MM = 22.0
 PATCH_PX_PER_MM = 2.5
+TURN_DEG = 15.0
 SIDE_PX = 32
 NOT_FLAT = 10  # the class of a die that is not a d10 lying flat
 CLASSES = 11
@@ -78,11 +79,22 @@ class NumeralReader:
     def __init__(self, net: cv2.dnn.Net) -> None:
         self.net = net
 
-    def classify(self, patch: Image) -> NumeralGuess:
+    def scores(self, patch: Image) -> NDArray[np.float64]:
+        """Class probabilities for one upright crop."""
         self.net.setInput(features(patch).reshape(1, -1))
-        scores = np.asarray(self.net.forward(), np.float64).reshape(-1)  # class probabilities (softmax)
-        best = int(np.argmax(scores))
-        confidence = float(scores[best])
+        return np.asarray(self.net.forward(), np.float64).reshape(-1)
+
+    def classify(self, turns: list[Image]) -> NumeralGuess:
+        """The surest reading over the crops of one face turned every 15°: a numeral is upright in one of them.
+
+        The confidence is that reading's probability less the best probability any other class gets in any
+        turn (a 6 read upside down is a 9: both turns are seen, and the margin tells how sure the choice is).
+        """
+        table = np.stack([self.scores(p) for p in turns])  # turns × classes
+        per_class = table.max(axis=0)
+        order = np.argsort(-per_class)
+        best = int(order[0])
+        confidence = float(max(0.0, per_class[best] - per_class[int(order[1])]))
         if best == NOT_FLAT:
             return NumeralGuess(None, confidence)
         return NumeralGuess(best, round(confidence, 3))

@@ -49,38 +49,82 @@ def _layout_error(spots: NDArray[np.float64], layout: NDArray[np.float64]) -> fl
     return best
 
 
-def count_pips(patch: Image, px_per_mm: float, face_mm: float = D6_SIDE_MM) -> PipReading:
-    """Read the face centred in ``patch`` (BGR, squared to its sides, ``px_per_mm``)."""
-    gray = cv2.cvtColor(patch, cv2.COLOR_BGR2GRAY)
+def _spots(gray: NDArray[np.uint8], centre: tuple[float, float], half_px: float
+           ) -> tuple[list[tuple[float, float]], int] | None:
+    """Pip-sized spots of the face's contrasting colour within the face around ``centre`` (pixels), as
+    offsets from it in half sides; and how many other contrasting patches there were. None: a blank face."""
     n = gray.shape[0]
-    c = n / 2.0
-    half_px = face_mm / 2.0 * px_per_mm
-    inner = round(half_px * 0.86)
-    lo, hi = max(0, round(c - inner)), min(n, round(c + inner))
-    face = gray[lo:hi, lo:hi]
+    inner = half_px * 0.86
+    x0, y0 = max(0, round(centre[0] - inner)), max(0, round(centre[1] - inner))
+    x1, y1 = min(n, round(centre[0] + inner)), min(n, round(centre[1] + inner))
+    face = gray[y0:y1, x0:x1]
     if face.size == 0:
-        return PipReading(None, 0.0, 0)
+        return None
     level = float(np.median(face))
     low, high = (float(v) for v in np.percentile(face, (2, 98)))
-    spread = high - low
+    if high - low < 25.0:
+        return None
     dark_pips = high - level < level - low  # the face's own colour is the majority: pips are the other end
-    if spread < 25.0:
-        return PipReading(None, 0.0, 0)
-    step = max(18.0, spread * 0.4)
+    step = max(18.0, (high - low) * 0.4)
     contrasting = (face < level - step) if dark_pips else (face > level + step)
     spots_mask = cv2.morphologyEx(contrasting.astype(np.uint8) * 255, cv2.MORPH_OPEN, np.ones((2, 2), np.uint8))
-    count, _labels, stats, centroids = cv2.connectedComponentsWithStats(spots_mask, connectivity=8)
+    count, labels, stats, centroids = cv2.connectedComponentsWithStats(spots_mask, connectivity=8)
     pip_area = math.pi * (PIP_RADIUS * half_px) ** 2
     spots = []
     stray = 0
     for label in range(1, count):
-        area = float(stats[label, cv2.CC_STAT_AREA])
-        ratio = area / pip_area
+        ratio = float(stats[label, cv2.CC_STAT_AREA]) / pip_area
+        x, y = centroids[label]
         if PIP_AREA_RANGE[0] <= ratio <= PIP_AREA_RANGE[1]:
-            x, y = centroids[label]
-            spots.append(((x + lo - c + 0.5) / half_px, (y + lo - c + 0.5) / half_px))
+            pair = _two_pips(labels == label, ratio)
+            if pair is None:
+                spots.append(((x + x0 + 0.5 - centre[0]) / half_px, (y + y0 + 0.5 - centre[1]) / half_px))
+            else:
+                for px, py in pair:
+                    spots.append(((px + x0 + 0.5 - centre[0]) / half_px, (py + y0 + 0.5 - centre[1]) / half_px))
         elif ratio > 0.12:
             stray += 1
+    return spots, stray
+
+
+def _two_pips(component: NDArray[np.bool_], ratio: float) -> tuple[tuple[float, float], ...] | None:
+    """Two neighbouring pips that a soft picture ran together (twice a pip's area, twice as long as wide):
+    their centres, a quarter of the patch's length either side of its middle; None for one round pip."""
+    if ratio < 1.45:
+        return None
+    ys, xs = np.nonzero(component)
+    points = np.stack([xs, ys], axis=1).astype(np.float64)
+    mean = points.mean(axis=0)
+    values, vectors = np.linalg.eigh(np.cov((points - mean).T))
+    if values[0] <= 0 or values[1] / values[0] < 2.2:
+        return None
+    axis = vectors[:, 1]
+    half = math.sqrt(3.0 * values[1]) / 2.0  # a uniform bar's half length is √(3·var): the pips sit mid-way
+    a, b = mean + axis * half, mean - axis * half
+    return (float(a[0]), float(a[1])), (float(b[0]), float(b[1]))
+
+
+def count_pips(patch: Image, px_per_mm: float, face_mm: float = D6_SIDE_MM) -> PipReading:
+    """Read the face near the centre of ``patch`` (BGR, squared to its sides, ``px_per_mm``).
+
+    Every standard layout is symmetric about the face's centre, so the spots' mean is the face's centre:
+    the window is moved there (twice at most) when the patch was cut a little off the face.
+    """
+    gray = np.asarray(cv2.cvtColor(patch, cv2.COLOR_BGR2GRAY), np.uint8)
+    half_px = face_mm / 2.0 * px_per_mm
+    centre = (gray.shape[1] / 2.0, gray.shape[0] / 2.0)
+    found = _spots(gray, centre, half_px)
+    for _step in range(2):
+        if found is None or not found[0]:
+            break
+        mx, my = (float(v) for v in np.mean(np.array(found[0]), axis=0))
+        if math.hypot(mx, my) < 0.08:
+            break
+        centre = (centre[0] + mx * half_px, centre[1] + my * half_px)
+        found = _spots(gray, centre, half_px)
+    if found is None:
+        return PipReading(None, 0.0, 0)
+    spots, stray = found
     if not 1 <= len(spots) <= 6:
         return PipReading(None, 0.0, len(spots))
     points = np.array(spots)

@@ -20,7 +20,7 @@ from calibration.tray_spec import TraySpec, tray_spec
 from engine.wire import DieDoubt, DieKind, DieSeen, TraySeen
 from vision.detection import DetectedMarker
 from vision.dice.faces import D6_SIDE_MM, DIE_HEIGHT_MM
-from vision.dice.numerals import PATCH_MM, PATCH_PX_PER_MM, NumeralReader, load_numerals
+from vision.dice.numerals import PATCH_MM, PATCH_PX_PER_MM, TURN_DEG, NumeralReader, load_numerals
 from vision.dice.pips import count_pips
 from vision.dice.segment import Blob, find_blobs
 from vision.dice.top_face import TopFace, sweep_mm, top_face
@@ -129,7 +129,8 @@ class DiceReader:
         sightings = []
         for blob, face, _n in candidates:
             x, y = face.centre_mm if face is not None else blob.centroid_mm
-            sightings.append(Sighting(x, y, blob.area_mm2))
+            shape = (min(face.sides_mm), max(face.sides_mm)) if face is not None else (0.0, 0.0)
+            sightings.append(Sighting(x, y, blob.area_mm2, shape))
         tracks = state.tracker.update(sightings, now, hand)
         settled_all = state.tracker.all_settled(tracks, now) and not hand
         dice: list[DieSeen] = []
@@ -166,8 +167,8 @@ class DiceReader:
             return DieReading(DieKind.D6, pips.value, pips.confidence, doubt)
         if self.numerals is None:
             return DieReading(DieKind.D10, None, 0.0, DieDoubt.UNREADABLE)
-        patch = numeral_patch(view, image, face)
-        guess = self.numerals.classify(patch)
+        turns = [numeral_patch(view, image, face, k * TURN_DEG) for k in range(round(360 / TURN_DEG))]
+        guess = self.numerals.classify(turns)
         if guess.value is None:
             return DieReading(DieKind.D6 if guess.is_d6 else DieKind.D10, None, guess.confidence, DieDoubt.COCKED)
         doubt = DieDoubt.LOW_CONFIDENCE if guess.confidence < MIN_CONFIDENCE else None
@@ -196,8 +197,9 @@ def _looks_like_d6_top(face: TopFace) -> bool:
     return size_ok and face.squareness() >= 0.85 and face.fill >= 0.86
 
 
-def numeral_patch(view: TrayView, image: Image, face: TopFace) -> Image:
-    """The crop the numeral classifier sees: around the top face, its top away from the camera's nadir."""
-    return view.patch(image, face.centre_mm, DIE_HEIGHT_MM["d10"], PATCH_MM, PATCH_PX_PER_MM, face.away)
+def numeral_patch(view: TrayView, image: Image, face: TopFace, up_deg: float) -> Image:
+    """The crop the numeral classifier sees: around the top face, its top towards ``up_deg`` in the tray frame."""
+    up = (math.cos(math.radians(up_deg)), math.sin(math.radians(up_deg)))
+    return view.patch(image, face.centre_mm, DIE_HEIGHT_MM["d10"], PATCH_MM, PATCH_PX_PER_MM, up)
 
 

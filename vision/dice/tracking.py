@@ -33,6 +33,7 @@ class DieTrack:
     still_since: float
     seen_at: float
     anchor: tuple[float, float] = (0.0, 0.0)  # where it was when it last stopped moving
+    anchor_shape: tuple[float, float, float] = (0.0, 0.0, 0.0)  # its area and top face's sides then
     reading: Any = None
     extra: dict[str, Any] = field(default_factory=dict)
 
@@ -47,6 +48,7 @@ class Sighting:
     x_mm: float
     y_mm: float
     area_mm2: float
+    shape: tuple[float, float] = (0.0, 0.0)  # the top face's sides (mm): a die turning in place changes them
 
 
 class DiceTracker:
@@ -77,14 +79,18 @@ class DiceTracker:
             if i in matched:
                 t = self.tracks[matched[i]]
                 step = math.hypot(s.x_mm - t.anchor[0], s.y_mm - t.anchor[1])  # drift since it stopped, too
-                resized = abs(s.area_mm2 - t.area_mm2) > 0.12 * max(t.area_mm2, 1.0)
+                area, a, b = t.anchor_shape
+                resized = (abs(s.area_mm2 - area) > 0.08 * max(area, 1.0)
+                           or max(abs(s.shape[0] - a), abs(s.shape[1] - b)) > cfg.still_mm)
                 if step > cfg.still_mm or resized or hand:
                     t.still_since, t.anchor = now, (s.x_mm, s.y_mm)
+                    t.anchor_shape = (s.area_mm2, *s.shape)
                     t.reading = None
                     moved = True
                 t.x_mm, t.y_mm, t.area_mm2, t.seen_at = s.x_mm, s.y_mm, s.area_mm2, now
             else:
-                t = DieTrack(next(self._ids), s.x_mm, s.y_mm, s.area_mm2, now, now, (s.x_mm, s.y_mm))
+                t = DieTrack(next(self._ids), s.x_mm, s.y_mm, s.area_mm2, now, now, (s.x_mm, s.y_mm),
+                             (s.area_mm2, *s.shape))
                 self.tracks[t.track_id] = t
                 moved = True
             out.append(t)

@@ -19,7 +19,7 @@ import numpy as np
 from numpy.typing import NDArray
 
 from vision.detection import MarkerDetector
-from vision.dice.numerals import CLASSES, NOT_FLAT, features, model_path
+from vision.dice.numerals import CLASSES, NOT_FLAT, TURN_DEG, features, model_path
 from vision.dice.onnx_writer import write_mlp
 from vision.dice.reader import _looks_like_d6_top, locate_dice, numeral_patch, visible_felt
 from vision.dice.tray_view import Lens, find_tray
@@ -73,8 +73,12 @@ def collect(throws: int, seed: int, scenes: int = 24) -> Samples:
                 if math.dist((near.x_mm, near.y_mm), face.centre_mm) > 6.0:
                     continue
                 label = NOT_FLAT if near.cocked or near.kind != "d10" else near.value
-                xs.append(features(numeral_patch(view, image, face)))
-                ys.append(label)
+                for _copy in range(2):  # upright within half a turn step, as the reader's turns find it
+                    up = near.up_deg + float(rng.uniform(-TURN_DEG / 2, TURN_DEG / 2))
+                    if label == NOT_FLAT:
+                        up = float(rng.uniform(0.0, 360.0))
+                    xs.append(features(numeral_patch(view, image, face, up)))
+                    ys.append(label)
         print(f"  {condition.name}: {len(ys)} crops so far", file=sys.stderr, flush=True)
     return np.stack(xs), np.array(ys, np.int64)
 

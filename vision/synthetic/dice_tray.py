@@ -17,12 +17,15 @@ import cv2
 import numpy as np
 
 from calibration.tray_spec import TRAY_DICTIONARY, TRAY_FILL_RGB, TraySpec, tray_spec
+from engine.i18n import gettext_for
 from vision.detection import dictionary_by_name
 from vision.dice.faces import D6_SIDE_MM, FACE_RANGES
 from vision.synthetic.dice_drawing import DIE_LOOKS, DiePose
-from vision.synthetic.dice_models import resting_height, resting_rotation, rotation_about
+from vision.synthetic.dice_models import resting_height, resting_rotation, rotation_about, solid
 from vision.synthetic.motion import hand_at
 from vision.synthetic.scene import Hand, Polygon, TableDrawing
+
+_ = gettext_for(__name__)
 
 PAPER = (245, 245, 245)
 EDGE_GAP_MM = 40.0  # between the map and the mat
@@ -62,6 +65,7 @@ class DieTruth:
     cocked: bool = False
     outside: bool = False
     touching: bool = False
+    up_deg: float = 0.0  # which way the top face's numeral reads upright, in the tray frame (0 = +x, 90 = +y)
 
 
 @dataclass(frozen=True, slots=True)
@@ -149,13 +153,16 @@ class DiceTray:
         """A hand throws ``orders`` into the tray (picking up the dice already there); returns the seconds
         until every die rests. ``at``: table time of the throw (default: now on the table's clock)."""
         if not orders:
-            raise ValueError("a throw needs at least one die")
+            raise ValueError(_("a throw needs at least one die"))
         for order in orders:
-            low, high = FACE_RANGES.get(order.kind, (0, -1))
+            if order.kind not in FACE_RANGES:
+                raise ValueError(_("unknown die {kind!r}: use d6 or d10", kind=order.kind))
+            low, high = FACE_RANGES[order.kind]
             if not low <= order.value <= high:
-                raise ValueError(f"a {order.kind} shows {low} to {high}, not {order.value}")
+                raise ValueError(_("a {kind} shows {low} to {high}, not {value}", kind=order.kind, low=low, high=high,
+                                   value=order.value))
         if hard.touching and len(orders) < 2:
-            raise ValueError("touching needs at least two dice")
+            raise ValueError(_("touching needs at least two dice: throw two or more"))
         with self._lock:
             t0 = (self._now if at is None else at) + 1e-6
             self._dice = self._plan(orders, hard)
@@ -223,11 +230,12 @@ class DiceTray:
     def _centre(self, die: _Die, t: float) -> tuple[np.ndarray, np.ndarray]:
         """Rotation and centre (tray frame mm, height up) of a die at table time ``t``."""
         s = min(1.0, max(0.0, (t - self._t0) / die.seconds))
-        rotation = die.rest @ rotation_about(die.spin_axis, die.spin_rad * (1.0 - s) ** 2)
+        tumble = max(0.0, 1.0 - s / 0.8)  # it stops tumbling, then slides the last bit flat on its face
+        rotation = die.rest @ rotation_about(die.spin_axis, die.spin_rad * tumble ** 2)
         e = _ease_out(s)
         x = die.start[0] + e * (die.end[0] - die.start[0])
         y = die.start[1] + e * (die.end[1] - die.start[1])
-        bounce = 45.0 * (1.0 - s) ** 2 * abs(math.cos(2.5 * math.pi * s))
+        bounce = 45.0 * tumble ** 2 * abs(math.cos(2.0 * math.pi * s / 0.8))
         h = resting_height(die.order.kind, rotation) + bounce
         if die.cocked and s >= 1.0:
             h += 2.0  # leans on something: not quite down
@@ -267,9 +275,12 @@ class DiceTray:
             for die in self._dice:
                 if t < self._t0 + 0.12:
                     continue
-                _rotation, centre = self._centre(die, t)
+                rotation, centre = self._centre(die, t)
+                face = solid(die.order.kind).face(die.order.value)
+                up = rotation @ (face.corners[0] - face.corners.mean(axis=0))  # the texture's top corner
                 out.append(DieTruth(die.order.kind, die.order.value, float(centre[0]), float(centre[1]),
-                                    t >= self._t0 + die.seconds, die.cocked, die.outside, die.touching))
+                                    t >= self._t0 + die.seconds, die.cocked, die.outside, die.touching,
+                                    math.degrees(math.atan2(float(up[1]), float(up[0])))))
             return tuple(out)
 
     def resting_at(self) -> float | None:

@@ -1,0 +1,69 @@
+"""The camera service publishes ``dice`` over a real ZeroMQ socket; the synthetic table throws on command."""
+
+from __future__ import annotations
+
+import threading
+import time
+
+import pytest
+import zmq
+
+from engine import wire
+from engine.wire import DiceMessage
+from tests.waiting import WAIT_S
+from vision.client import TracksSubscriber
+from vision.detection import MarkerDetector
+from vision.dice.reader import DiceReader
+from vision.publisher import VisionPublisher
+from vision.service import ServiceConfig, VisionService
+from vision.sources import SyntheticSource
+from vision.synthetic.control import ControlError, ControlledTable, ControlServer, TableControlClient
+from vision.synthetic.dice_scenes import CONDITIONS, DiceScene
+
+
+def test_dice_thrown_on_command_are_published_read_and_decode_with_the_wire_schema() -> None:
+    scene = DiceScene(CONDITIONS["plain"], seed=21)
+    context: zmq.Context[zmq.Socket[bytes]] = zmq.Context()
+    table = ControlledTable(scene.table.figures, scene.table.size_mm, (scene.tray,))
+    control = ControlServer("tcp://127.0.0.1:*", table, context)
+    source = SyntheticSource(scene.renderer, table, fps=30.0, realtime=False, trays=(scene.tray,))
+    publisher = VisionPublisher("tcp://127.0.0.1:*", "tcp://127.0.0.1:*", camera_id="cam", context=context)
+    sub = TracksSubscriber(publisher.endpoint, publisher.snapshot_endpoint, context, topics=(wire.TOPIC_DICE,))
+    service = VisionService(ServiceConfig(camera_id="cam"), MarkerDetector(), scene.camera, publisher,
+                            dice=DiceReader(camera=scene.camera))
+    runner = threading.Thread(target=service.run_sequential, args=(source,), daemon=True)
+    client = TableControlClient(control.endpoint, context, timeout_s=WAIT_S)
+    runner.start()
+    try:
+        with pytest.raises(ControlError, match="tray 'tray9' is not on this synthetic table"):
+            client.roll([("d6", 3)], tray="tray9")
+        with pytest.raises(ControlError, match="a d6 shows 1 to 6"):
+            client.roll([("d6", 7)])
+        client.roll([("d6", 5), ("d6", 2), ("d6", 6)])
+        read: DiceMessage | None = None
+        deadline = time.monotonic() + 4 * WAIT_S
+        while read is None and time.monotonic() < deadline:
+            message = sub.receive(WAIT_S)
+            assert message is None or isinstance(message, DiceMessage)
+            if message is not None and message.trays and message.trays[0].settled:
+                read = message
+        assert read is not None, "a settled tray was published"
+        tray = read.trays[0]
+        assert read.camera_id == "cam" and tray.tray == "tray" and tray.roll >= 1
+        assert sorted(d.value for d in tray.dice if d.read) == [2, 5, 6], tray
+        assert sub.malformed == 0
+        client.clear_tray()
+        deadline = time.monotonic() + 4 * WAIT_S
+        emptied = False
+        while not emptied and time.monotonic() < deadline:
+            message = sub.receive(WAIT_S)
+            emptied = isinstance(message, DiceMessage) and bool(message.trays) and message.trays[0].dice == ()
+        assert emptied, "the picked-up dice leave the tray"
+    finally:
+        service.stop()
+        runner.join(WAIT_S)
+        client.close()
+        control.close()
+        sub.close()
+        publisher.close()
+        context.term()
