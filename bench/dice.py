@@ -29,7 +29,7 @@ from vision_corpus import machine, progress, write_result
 from engine.wire import DieSeen
 from vision.detection import MarkerDetector
 from vision.dice.numerals import load_numerals
-from vision.dice.reader import DiceReader, visible_felt
+from vision.dice.reader import DiceReader
 from vision.dice.tracking import DiceTrackerConfig
 from vision.dice.tray_view import Lens, find_tray
 from vision.synthetic.dice_scenes import CONDITIONS, DOUBTFUL, READABLE, DiceScene, random_orders
@@ -81,6 +81,7 @@ def run_condition(name: str, throws: int, seed: int, detector: MarkerDetector, n
     counts: dict[str, dict[str, int]] = {k: {"dice": 0, "right": 0, "wrong": 0, "asked": 0, "baseline_right": 0}
                                          for k in ("d6", "d10")}
     flagged = {"dice": 0, "asked": 0, "wrong": 0}
+    misreads: list[dict[str, Any]] = []  # every silent misread, to look at
     reading_ms: list[float] = []
     steady_ms: list[float] = []
     for k in range(throws):
@@ -101,6 +102,9 @@ def run_condition(name: str, throws: int, seed: int, detector: MarkerDetector, n
             hard = real.cocked or real.touching or real.outside
             read = [d for d in dice if d.read]
             wrong = any(d.value != real.value or str(d.kind) != real.kind for d in read)
+            if wrong:
+                misreads.append({"throw": k, "truth": f"{real.kind} {real.value}", "hard": hard,
+                                 "read": [f"{d.kind} {d.value} ({d.confidence:.2f})" for d in read]})
             if hard:
                 flagged["dice"] += 1
                 flagged["asked"] += not read
@@ -121,7 +125,7 @@ def run_condition(name: str, throws: int, seed: int, detector: MarkerDetector, n
         n = max(row["dice"], 1)
         row["rate"] = row["right"] / n  # type: ignore[assignment]
         row["baseline_rate"] = row["baseline_right"] / n  # type: ignore[assignment]
-    return {"kinds": counts, "flagged": flagged, "reading_ms_p50": float(np.median(reading_ms)),
+    return {"kinds": counts, "flagged": flagged, "misreads": misreads, "reading_ms_p50": float(np.median(reading_ms)),
             "reading_ms_p95": float(np.percentile(reading_ms, 95)), "steady_ms_p50": float(np.median(steady_ms)),
             "steady_ms_p95": float(np.percentile(steady_ms, 95))}
 

@@ -34,7 +34,9 @@ _ = gettext_for(__name__)
 _n = ngettext_for(__name__)
 
 DIE_KINDS: dict[int, DieKind] = {6: DieKind.D6, 10: DieKind.D10}  # the dice the camera reads, by their sides
-MIN_CONFIDENCE = 0.5  # below this a die the camera reports without doubt is still asked about
+# Below this a die the camera reports without doubt is still asked about. The reader flags its own doubts at its own,
+# measured threshold (higher than this); this floor only catches a reader that reports a bare guess without one.
+MIN_CONFIDENCE = 0.2
 
 def _doubt_word(doubt: DieDoubt) -> str:
     words = {DieDoubt.COCKED: _("cocked"), DieDoubt.OUTSIDE: _("partly outside the tray"),

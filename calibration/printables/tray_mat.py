@@ -33,15 +33,16 @@ def tray_mat_pdf(paper: str = "a4", tray: str = "tray") -> FPDF:
     pdf.add_page()
     x0, y0 = tray_origin_on_page(spec, paper)
     pdf.set_fill_color(*TRAY_FILL_RGB)
-    pdf.rect(x0, y0, spec.width_mm, spec.height_mm, style="F")
+    b = spec.border_mm
+    pdf.rect(x0 - b, y0 - b, spec.width_mm + 2 * b, spec.height_mm + 2 * b, style="F")
     half = spec.tag_mm / 2.0
     for marker_id, (cx, cy) in spec.tag_centres.items():
         draw_marker(pdf, TRAY_DICTIONARY, marker_id, x0 + cx - half, y0 + cy - half, spec.tag_mm)
     _pw, ph = page_size(paper, landscape=True)
     pdf.set_text_color(255, 255, 255)
     pdf.set_font(TEXT_FONT, size=9)
-    caption = _("roll the dice here: every die flat inside the green")
-    pdf.text(x0 + (spec.width_mm - pdf.get_string_width(caption)) / 2.0, y0 + spec.height_mm - 3.0, caption)
+    caption = _("roll the dice here: a die on the green's outer {border:g} mm counts as outside", border=b)
+    pdf.text(x0 + (spec.width_mm - pdf.get_string_width(caption)) / 2.0, y0 + spec.height_mm + b - 3.0, caption)
     pdf.set_text_color(0, 0, 0)
     draw_check_bar(pdf, 10.0, ph - 12.0)
     pdf.set_font(TEXT_FONT, style="B", size=9)

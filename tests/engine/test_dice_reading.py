@@ -196,7 +196,7 @@ def test_any_doubt_asks_for_that_die_and_a_tap_completes_the_roll(doubt: DieDoub
 
 
 def test_a_die_read_without_doubt_but_unsurely_is_still_asked_about() -> None:
-    unsure = DieSeen(1, DieKind.D6, 6, 0.3, 20.0, 40.0, True, None)
+    unsure = DieSeen(1, DieKind.D6, 6, 0.1, 20.0, 40.0, True, None)
     reading = read_roll(OPPOSED, (None, None), tray([unsure]), None)
     assert reading.kind is ReadingKind.QUESTION and reading.missing == (0,)
     assert reading.text == "I see one die I can't read (not read surely): reroll it or tap its face."

@@ -35,7 +35,7 @@ def _watch(scene: DiceScene, reader: DiceReader, detector: MarkerDetector, times
 def _settle(scene: DiceScene, reader: DiceReader, detector: MarkerDetector, orders: list[DieOrder], at: float
             ) -> tuple[TraySeen, tuple[DieTruth, ...]]:
     rest = scene.throw(orders, at)
-    return _watch(scene, reader, detector, [at + 0.5, rest + 0.05, rest + 0.2, rest + 0.35])
+    return _watch(scene, reader, detector, [at + 0.5, rest + 0.05, rest + 0.2, rest + 0.35, rest + 0.5])
 
 
 def _pairs(seen: TraySeen, truth: tuple[DieTruth, ...]) -> list[tuple[DieSeen, DieTruth]]:
@@ -73,7 +73,7 @@ def test_settled_d10_are_read_right(detector: MarkerDetector) -> None:
                 read += 1
                 wrong += (str(die.kind), die.value) != ("d10", real.value)
     assert wrong == 0
-    assert read >= 8  # of 10: a die may be asked about, never misread
+    assert read >= 6  # of 10: a die may be asked about (a numeral read less surely), never misread
 
 
 def test_a_rolling_die_is_tracked_not_read(detector: MarkerDetector) -> None:

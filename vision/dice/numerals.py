@@ -3,7 +3,8 @@
 It was trained on the synthetic table's renders by :mod:`vision.dice.train_numerals`; the model ships in
 this package (``d10_numerals.onnx``). It knows numerals upright only: the top face, seen from above, is
 cut out turned every 15° and the network's surest answer wins. Besides 0–9 it knows an eleventh answer,
-"not a flat d10" (a cocked die): the reader turns that into a doubt.
+"not a flat d10" (a cocked die: the reader turns that into a doubt), and a twelfth, "a numeral not upright",
+so that a turned numeral is not taken for another upright one.
 """
 
 from __future__ import annotations
@@ -26,7 +27,8 @@ PATCH_PX_PER_MM = 2.5
 TURN_DEG = 15.0
 SIDE_PX = 32
 NOT_FLAT = 10  # the class of a die that is not a d10 lying flat
-CLASSES = 11
+NOT_UPRIGHT = 11  # a flat d10's numeral turned away from upright: the turns that do not read
+CLASSES = 12
 CELL_PX = 8
 BINS = 9
 
@@ -51,7 +53,6 @@ def gradient_histograms(image: NDArray[np.uint8]) -> NDArray[np.float32]:
 class NumeralGuess:
     value: int | None  # None: not a flat d10
     confidence: float
-    is_d6: bool = False
 
 
 def features(patch: Image) -> NDArray[np.float32]:
@@ -91,7 +92,9 @@ class NumeralReader:
         turn (a 6 read upside down is a 9: both turns are seen, and the margin tells how sure the choice is).
         """
         table = np.stack([self.scores(p) for p in turns])  # turns × classes
-        per_class = table.max(axis=0)
+        per_class = table.max(axis=0)  # a numeral: its best turn
+        per_class[NOT_FLAT] = float(np.median(table[:, NOT_FLAT]))  # not flat: whichever way it is turned
+        per_class[NOT_UPRIGHT] = 0.0  # says nothing about which face is up
         order = np.argsort(-per_class)
         best = int(order[0])
         confidence = float(max(0.0, per_class[best] - per_class[int(order[1])]))

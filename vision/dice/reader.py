@@ -23,7 +23,7 @@ from vision.dice.faces import D6_SIDE_MM, DIE_HEIGHT_MM
 from vision.dice.numerals import PATCH_MM, PATCH_PX_PER_MM, TURN_DEG, NumeralReader, load_numerals
 from vision.dice.pips import count_pips
 from vision.dice.segment import Blob, find_blobs
-from vision.dice.top_face import TopFace, sweep_mm, top_face
+from vision.dice.top_face import TopFace, sweep_mm, top_faces
 from vision.dice.tracking import DiceTracker, DiceTrackerConfig, Sighting
 from vision.dice.tray_view import Lens, TrayView, find_tray
 
@@ -33,6 +33,10 @@ READ_PX_PER_MM = 6.0  # one die's top face, to read it
 TOP_PLANE_MM = 15.5  # between a d10's and a d6's top face: both read sharp enough
 HAND_MM2 = 3000.0  # a patch this big is a hand (or a cup) in the tray, not dice
 MIN_CONFIDENCE = 0.5  # below this a read face is a question, not an answer
+# A numeral's confidence is a margin between two classes' probabilities, not a probability: on renders no
+# numeral read wrong had a margin between 0.2 and 0.6, and the one above (0.64) no threshold would stop.
+MIN_D10_CONFIDENCE = 0.3
+SQUARE_D10_CONFIDENCE = 0.6  # a top as square as a d6's is taken for a d10 only when its numeral is surer
 
 
 @dataclass(frozen=True, slots=True)
@@ -66,7 +70,8 @@ def visible_felt(view: TrayView, height_mm: float = TOP_PLANE_MM, px_per_mm: flo
     gx, gy = np.meshgrid(xs, ys)
     k = height_mm / max(float(cam[2]) - height_mm, 1.0)
     fx, fy = gx + (gx - cam[0]) * k, gy + (gy - cam[1]) * k  # where the ray meets the mat
-    inside = (fx >= 0) & (fx <= spec.width_mm) & (fy >= 0) & (fy <= spec.height_mm)
+    b = spec.border_mm  # the felt goes on beyond the area
+    inside = (fx >= -b) & (fx <= spec.width_mm + b) & (fy >= -b) & (fy <= spec.height_mm + b)
     return np.asarray(inside, np.uint8) * np.uint8(255)
 
 
@@ -86,8 +91,14 @@ def locate_dice(image: Image, view: TrayView, visible: NDArray[np.uint8]
         return [], True
     cam = view.camera_mm
     nadir = (float(cam[0]), float(cam[1]))
-    return [(blob, top_face(blob, SEGMENT_PX_PER_MM, 0.0, nadir, float(cam[2]), TOP_PLANE_MM),
-             dice_in(blob, nadir, float(cam[2]))) for blob in blobs], False
+    found: list[tuple[Blob, TopFace | None, int]] = []
+    for blob in blobs:
+        faces = top_faces(blob, SEGMENT_PX_PER_MM, 0.0, nadir, float(cam[2]), TOP_PLANE_MM)
+        if len(faces) > 1 and all(f.area_mm2 <= 1.5 * D6_SIDE_MM ** 2 * 1.4 for f in faces):
+            found.extend((blob, face, 1) for face in faces)  # dice one behind the other, not touching
+        else:
+            found.append((blob, faces[0] if faces else None, dice_in(blob, nadir, float(cam[2]))))
+    return found, False
 
 
 class DiceReader:
@@ -130,7 +141,8 @@ class DiceReader:
         for blob, face, _n in candidates:
             x, y = face.centre_mm if face is not None else blob.centroid_mm
             shape = (min(face.sides_mm), max(face.sides_mm)) if face is not None else (0.0, 0.0)
-            sightings.append(Sighting(x, y, blob.area_mm2, shape))
+            share = sum(1 for other, _f, _n in candidates if other is blob)  # one blob, several dice
+            sightings.append(Sighting(x, y, blob.area_mm2 / share, shape))
         tracks = state.tracker.update(sightings, now, hand)
         settled_all = state.tracker.all_settled(tracks, now) and not hand
         dice: list[DieSeen] = []
@@ -152,49 +164,57 @@ class DiceReader:
     def _read_die(self, image: Image, view: TrayView, blob: Blob, face: TopFace | None, count: int) -> DieReading:
         if count > 1:
             return DieReading(DieKind.D6, None, 0.0, DieDoubt.TOUCHING)
-        if blob.touches_edge and _near_edge(view.spec, face.centre_mm if face is not None else blob.centroid_mm):
+        if _crosses_edge(view.spec, face, blob):
             return DieReading(DieKind.D6, None, 0.0, DieDoubt.OUTSIDE)
         if face is None:
             return DieReading(DieKind.D6, None, 0.0, DieDoubt.UNREADABLE)
-        if _looks_like_d6_top(face):
+        square = _looks_like_d6_top(face)
+        if square:
             a = math.radians(face.angle_deg)
             patch = view.patch(image, face.centre_mm, DIE_HEIGHT_MM["d6"], 22.0, READ_PX_PER_MM,
                                (math.cos(a), math.sin(a)))
             pips = count_pips(patch, READ_PX_PER_MM)
-            if pips.value is None:
-                return DieReading(DieKind.D6, None, 0.0, DieDoubt.UNREADABLE)
-            doubt = DieDoubt.LOW_CONFIDENCE if pips.confidence < MIN_CONFIDENCE else None
-            return DieReading(DieKind.D6, pips.value, pips.confidence, doubt)
+            if pips.value is not None and pips.confidence >= MIN_CONFIDENCE:
+                return DieReading(DieKind.D6, pips.value, pips.confidence, None)
         if self.numerals is None:
-            return DieReading(DieKind.D10, None, 0.0, DieDoubt.UNREADABLE)
+            return DieReading(DieKind.D6 if square else DieKind.D10, None, 0.0, DieDoubt.UNREADABLE)
         turns = [numeral_patch(view, image, face, k * TURN_DEG) for k in range(round(360 / TURN_DEG))]
         guess = self.numerals.classify(turns)
+        if square and (guess.value is None or guess.confidence < SQUARE_D10_CONFIDENCE):
+            # A square top whose pips did not add up, and no sure numeral either: a d6 to ask about.
+            return DieReading(DieKind.D6, None, 0.0, DieDoubt.LOW_CONFIDENCE)
         if guess.value is None:
-            return DieReading(DieKind.D6 if guess.is_d6 else DieKind.D10, None, guess.confidence, DieDoubt.COCKED)
-        doubt = DieDoubt.LOW_CONFIDENCE if guess.confidence < MIN_CONFIDENCE else None
+            return DieReading(DieKind.D10, None, guess.confidence, DieDoubt.COCKED)
+        doubt = DieDoubt.LOW_CONFIDENCE if guess.confidence < MIN_D10_CONFIDENCE else None
         return DieReading(DieKind.D10, guess.value, guess.confidence, doubt)
 
 
-def _near_edge(spec: TraySpec, centre_mm: tuple[float, float]) -> bool:
-    """Whether a die centred here may reach over the area's edge (half a d6's diagonal, 11.3 mm).
-
-    A blob that merely touches the edge of the felt the camera sees is not enough: near the far edges the
-    camera sees past the felt over a die's top face, though the die lies well inside.
-    """
-    x, y = centre_mm
-    reach = D6_SIDE_MM / math.sqrt(2.0)
-    return min(x, y, spec.width_mm - x, spec.height_mm - y) < reach
+def _crosses_edge(spec: TraySpec, face: TopFace | None, blob: Blob) -> bool:
+    """Whether the die reaches over the area's edge (onto the felt's border or beyond): its top face's
+    corners, straight above its foot's, lie outside the area by more than a millimetre; a die with no face
+    found, when its blob meets the edge of the felt seen."""
+    if face is None:
+        return blob.touches_edge
+    cx, cy = face.centre_mm
+    a = math.radians(face.angle_deg)
+    half = D6_SIDE_MM / 2.0
+    for sx, sy in ((-1, -1), (1, -1), (1, 1), (-1, 1)):
+        x = cx + half * (sx * math.cos(a) - sy * math.sin(a))
+        y = cy + half * (sx * math.sin(a) + sy * math.cos(a))
+        if not spec.contains(x, y, 1.0):
+            return True
+    return blob.touches_edge
 
 
 def _looks_like_d6_top(face: TopFace) -> bool:
     """A square face of a d6's size, lying flat (a cocked cube's top face is foreshortened and shifted).
 
     The patch measures a little large (the picture's blur and its colours' JPEG bleed); a d10's top is a
-    kite, which fills its bounding box far less (about 0.78) than a square does (0.9 and more).
+    kite, which fills its bounding box less (about 0.76) than a square does (0.8 seen from an angle, else 0.9).
     """
     a, b = face.sides_mm
     size_ok = min(a, b) >= 0.82 * D6_SIDE_MM and max(a, b) <= 1.35 * D6_SIDE_MM
-    return size_ok and face.squareness() >= 0.85 and face.fill >= 0.86
+    return size_ok and face.squareness() >= 0.85 and face.fill >= 0.83
 
 
 def numeral_patch(view: TrayView, image: Image, face: TopFace, up_deg: float) -> Image:

@@ -42,9 +42,20 @@ def sweep_mm(distance_mm: float, die_height_mm: float, camera_height_mm: float) 
     return distance_mm * die_height_mm / max(camera_height_mm, die_height_mm + 1.0)
 
 
+MIN_FACE_MM2 = 90.0  # a top face is at least this big (a d10's kite is about 130 mm², a d6's 256)
+
+
 def top_face(blob: Blob, px_per_mm: float, margin_mm: float, nadir_mm: tuple[float, float],
              camera_height_mm: float, die_height_mm: float) -> TopFace | None:
     """The top face of the die that made ``blob`` (None when nothing is left after taking the sides away)."""
+    faces = top_faces(blob, px_per_mm, margin_mm, nadir_mm, camera_height_mm, die_height_mm)
+    return faces[0] if faces else None
+
+
+def top_faces(blob: Blob, px_per_mm: float, margin_mm: float, nadir_mm: tuple[float, float],
+              camera_height_mm: float, die_height_mm: float) -> list[TopFace]:
+    """Every top face in ``blob``, largest first: seen from an angle, a die standing behind another makes
+    one blob with it, but their top faces stay apart once the sides are taken away."""
     cx, cy = blob.centroid_mm
     dx, dy = cx - nadir_mm[0], cy - nadir_mm[1]
     r = math.hypot(dx, dy)
@@ -62,18 +73,27 @@ def top_face(blob: Blob, px_per_mm: float, margin_mm: float, nadir_mm: tuple[flo
     else:
         eroded = mask
     count, labels, stats, _centroids = cv2.connectedComponentsWithStats(np.asarray(eroded, np.uint8))
-    if count < 2:
-        return None
-    label = 1 + int(np.argmax(stats[1:, cv2.CC_STAT_AREA]))
-    part = (labels == label).astype(np.uint8)
+    order = sorted(range(1, count), key=lambda k: -int(stats[k, cv2.CC_STAT_AREA]))
+    faces = []
+    for rank, label in enumerate(order):
+        area_px = float(stats[label, cv2.CC_STAT_AREA])
+        if rank > 0 and area_px / px_per_mm ** 2 < MIN_FACE_MM2:
+            break
+        face = _face((labels == label).astype(np.uint8), area_px, blob, px_per_mm, margin_mm, (ux, uy))
+        if face is not None:
+            faces.append(face)
+    return faces
+
+
+def _face(part: Mask, area_px: float, blob: Blob, px_per_mm: float, margin_mm: float,
+          away: tuple[float, float]) -> TopFace | None:
     contours, _h = cv2.findContours(part, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
     if not contours:
         return None
     (rx, ry), (rw, rh), angle = cv2.minAreaRect(contours[0])
-    area_px = float(stats[label, cv2.CC_STAT_AREA])
     x0, y0 = blob.box[0], blob.box[1]
     centre = ((x0 + rx + 0.5) / px_per_mm - margin_mm, (y0 + ry + 0.5) / px_per_mm - margin_mm)
     # minAreaRect's box is through pixel centres: one pixel short of the face's width.
     sides = ((rw + 1.0) / px_per_mm, (rh + 1.0) / px_per_mm)
     fill = area_px / max((rw + 1.0) * (rh + 1.0), 1.0)
-    return TopFace(centre, float(angle), sides, min(fill, 1.0), area_px / px_per_mm ** 2, (ux, uy))
+    return TopFace(centre, float(angle), sides, min(fill, 1.0), area_px / px_per_mm ** 2, away)

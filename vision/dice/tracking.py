@@ -17,6 +17,8 @@ from typing import Any
 @dataclass(frozen=True)
 class DiceTrackerConfig:
     still_mm: float = 1.0  # a die that moves less than this between frames is still
+    shape_mm: float = 2.0  # … and whose top face's sides change less than this (a d10's measure less steadily)
+    area_share: float = 0.12  # … and whose patch's area changes less than this share
     match_mm: float = 25.0  # the farthest a die is matched to its track from one frame to the next
     settle_s: float = 0.25  # still for this long: settled
     forget_s: float = 0.3  # a track unseen this long is gone
@@ -80,8 +82,8 @@ class DiceTracker:
                 t = self.tracks[matched[i]]
                 step = math.hypot(s.x_mm - t.anchor[0], s.y_mm - t.anchor[1])  # drift since it stopped, too
                 area, a, b = t.anchor_shape
-                resized = (abs(s.area_mm2 - area) > 0.08 * max(area, 1.0)
-                           or max(abs(s.shape[0] - a), abs(s.shape[1] - b)) > cfg.still_mm)
+                resized = (abs(s.area_mm2 - area) > cfg.area_share * max(area, 1.0)
+                           or max(abs(s.shape[0] - a), abs(s.shape[1] - b)) > cfg.shape_mm)
                 if step > cfg.still_mm or resized or hand:
                     t.still_since, t.anchor = now, (s.x_mm, s.y_mm)
                     t.anchor_shape = (s.area_mm2, *s.shape)

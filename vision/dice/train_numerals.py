@@ -2,7 +2,7 @@
 
     python -m vision.dice.train_numerals [--throws 400] [--seed 1] [--output vision/dice/d10_numerals.onnx]
 
-Renders throws of d10s (and some cocked dice, the "not a flat d10" class) under random cameras, light and
+Renders throws of d10s (and d6s and some cocked dice: the "not a flat d10" class) under random cameras, light and
 glare, cuts each settled die's top face out exactly as the reader does, and fits a small perceptron (one
 hidden layer, numpy, Adam) on the crops' gradient histograms. The network is saved as ONNX for ``cv2.dnn``.
 """
@@ -19,9 +19,9 @@ import numpy as np
 from numpy.typing import NDArray
 
 from vision.detection import MarkerDetector
-from vision.dice.numerals import CLASSES, NOT_FLAT, TURN_DEG, features, model_path
+from vision.dice.numerals import CLASSES, NOT_FLAT, NOT_UPRIGHT, TURN_DEG, features, model_path
 from vision.dice.onnx_writer import write_mlp
-from vision.dice.reader import _looks_like_d6_top, locate_dice, numeral_patch, visible_felt
+from vision.dice.reader import locate_dice, numeral_patch, visible_felt
 from vision.dice.tray_view import Lens, find_tray
 from vision.synthetic.dice_scenes import DiceCondition, DiceScene
 from vision.synthetic.dice_tray import DieOrder, HardCase
@@ -54,7 +54,8 @@ def collect(throws: int, seed: int, scenes: int = 24) -> Samples:
         scene = DiceScene(condition, seed=int(rng.integers(0, 2**31)))
         for k in range(per_scene):
             cocked = rng.random() < 0.25
-            orders = [DieOrder("d10", int(rng.integers(0, 10))) for _ in range(4)]
+            orders = [DieOrder("d10", int(rng.integers(0, 10))) for _ in range(3)]
+            orders.append(DieOrder("d6", int(rng.integers(1, 7))))  # a d6's face is "not a flat d10" too
             if cocked:
                 orders.append(DieOrder(str(rng.choice(["d6", "d10"])), 1))
             hard = HardCase(glare=bool(rng.random() < 0.3), cocked=cocked)
@@ -67,18 +68,22 @@ def collect(throws: int, seed: int, scenes: int = 24) -> Samples:
                 continue
             found, _hand = locate_dice(image, view, visible_felt(view))
             for blob, face, count in found:
-                if face is None or count > 1 or blob.touches_edge or _looks_like_d6_top(face):
+                if face is None or count > 1 or blob.touches_edge:
                     continue
                 near = min(truth, key=lambda d: math.dist((d.x_mm, d.y_mm), face.centre_mm))
                 if math.dist((near.x_mm, near.y_mm), face.centre_mm) > 6.0:
                     continue
                 label = NOT_FLAT if near.cocked or near.kind != "d10" else near.value
-                for _copy in range(2):  # upright within half a turn step, as the reader's turns find it
-                    up = near.up_deg + float(rng.uniform(-TURN_DEG / 2, TURN_DEG / 2))
+                for copy in range(3):
                     if label == NOT_FLAT:
-                        up = float(rng.uniform(0.0, 360.0))
+                        up, cls = float(rng.uniform(0.0, 360.0)), NOT_FLAT
+                    elif copy < 2:  # upright within half a turn step, as the reader's turns find it
+                        up, cls = near.up_deg + float(rng.uniform(-TURN_DEG / 2, TURN_DEG / 2)), label
+                    else:  # turned away: 0 and 8 read the same upside down, so not near half a turn for them
+                        away = float(rng.uniform(30.0, 150.0) if label in (0, 8) else rng.uniform(30.0, 330.0))
+                        up, cls = near.up_deg + float(rng.choice([-1.0, 1.0])) * away, NOT_UPRIGHT
                     xs.append(features(numeral_patch(view, image, face, up)))
-                    ys.append(label)
+                    ys.append(cls)
         print(f"  {condition.name}: {len(ys)} crops so far", file=sys.stderr, flush=True)
     return np.stack(xs), np.array(ys, np.int64)
 

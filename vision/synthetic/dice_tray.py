@@ -31,7 +31,7 @@ PAPER = (245, 245, 245)
 EDGE_GAP_MM = 40.0  # between the map and the mat
 THROW_SECONDS = 1.1  # from the hand opening to the last die at rest (the first die rests a little earlier)
 HAND_SECONDS = 0.35
-MIN_GAP_MM = 26.0  # between the centres of dice that must not touch
+MIN_GAP_MM = 30.0  # between the centres of dice that must not touch (nor nearly: corner to corner)
 EXPOSURE_S = 1.0 / 60.0
 
 
@@ -86,11 +86,13 @@ class _Die:
 def tray_polygons(spec: TraySpec, origin_mm: tuple[float, float]) -> tuple[Polygon, ...]:
     """The mat as flat polygons in table mm: paper, felt area, and each tag's black square and white cells."""
     ox, oy = origin_mm
-    margin = spec.tag_mm + 6.0
+    margin = spec.extent_mm + 3.0
     paper = ((ox - margin, oy - margin), (ox + spec.width_mm + margin, oy - margin),
              (ox + spec.width_mm + margin, oy + spec.height_mm + margin), (ox - margin, oy + spec.height_mm + margin))
     fill_bgr = (TRAY_FILL_RGB[2], TRAY_FILL_RGB[1], TRAY_FILL_RGB[0])
-    area = ((ox, oy), (ox + spec.width_mm, oy), (ox + spec.width_mm, oy + spec.height_mm), (ox, oy + spec.height_mm))
+    b = spec.border_mm
+    area = ((ox - b, oy - b), (ox + spec.width_mm + b, oy - b), (ox + spec.width_mm + b, oy + spec.height_mm + b),
+            (ox - b, oy + spec.height_mm + b))
     polygons = [Polygon(paper, PAPER), Polygon(area, fill_bgr)]
     dictionary = dictionary_by_name(TRAY_DICTIONARY)
     cells = int(dictionary.markerSize) + 2
@@ -112,13 +114,13 @@ def tray_polygons(spec: TraySpec, origin_mm: tuple[float, float]) -> tuple[Polyg
 def tray_origin_beside(table: TableDrawing, spec: TraySpec) -> tuple[float, float]:
     """Where the mat's area starts when the mat lies right of the map, vertically centred on it."""
     w, h = table.size_mm
-    margin = spec.tag_mm + 6.0
+    margin = spec.extent_mm + 3.0
     return w + EDGE_GAP_MM + margin, max(margin, (h - spec.height_mm) / 2.0)
 
 
 def with_tray(table: TableDrawing, spec: TraySpec, origin_mm: tuple[float, float]) -> TableDrawing:
     """``table`` with the mat drawn at ``origin_mm`` (the area's top-left corner, table mm), grown to hold it."""
-    margin = spec.tag_mm + 6.0
+    margin = spec.extent_mm + 3.0
     w = max(table.size_mm[0], origin_mm[0] + spec.width_mm + margin)
     h = max(table.size_mm[1], origin_mm[1] + spec.height_mm + margin)
     return replace(table, size_mm=(w, h), polygons=(*table.polygons, *tray_polygons(spec, origin_mm)))
@@ -181,7 +183,7 @@ class DiceTray:
         w, h = self.spec.width_mm, self.spec.height_mm
         best: tuple[float, float] = (w / 2, h / 2)
         best_gap = -1.0
-        for _attempt in range(60):
+        for _attempt in range(300):
             p = (float(self._rng.uniform(inset, w - inset)), float(self._rng.uniform(inset, h - inset)))
             gap = min((math.dist(p, q) for q in taken), default=1e9)
             if gap >= MIN_GAP_MM:
