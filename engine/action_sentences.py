@@ -8,7 +8,7 @@ the state before it (where a figure stood when it turned).
 
 from __future__ import annotations
 
-from engine.actions import Action, Choose, Face, Move, Remove, Roll
+from engine.actions import CAMERA, Action, Choose, Face, Move, Remove, Roll
 from engine.i18n import gettext_for
 from engine.prompts import Prompt, PromptKind
 from engine.scenario import Scenario
@@ -58,7 +58,13 @@ def _roll_sentence(roll: Roll, scenario: Scenario, prompt: Prompt | None) -> str
         said = _("; ").join(
             _("{side} rolled {faces}", side=_side_name(scenario, side), faces=join_list(str(v) for v in values))
             for side, values in by_roller.items())
-    return _("{rolls} (the app rolled)", rolls=said) if roll.virtual else said
+    if roll.virtual:
+        return _("{rolls} (the app rolled)", rolls=said)
+    if roll.source == CAMERA:
+        return _("{rolls} (read by the camera)", rolls=said)
+    if roll.source is not None:
+        return _("{rolls} (read by the camera, faces it could not read tapped)", rolls=said)
+    return said
 
 
 def _side_name(scenario: Scenario, side_id: str) -> str:

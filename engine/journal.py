@@ -127,6 +127,13 @@ class JournalRow:
     undone: bool
     at: str
 
+    @property
+    def source(self) -> str | None:
+        """Where a roll's faces came from (``camera``, ``camera+tablet``), None when the players entered them.
+
+        Kept in the action's JSON, written only when set: a journal from before reads with every source None."""
+        return self.action.source if isinstance(self.action, Roll) else None
+
 
 class Journal:
     """A journal file; open it, start or resume games, list them. Use as a context manager or ``close()``.

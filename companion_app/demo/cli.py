@@ -4,6 +4,7 @@ Examples::
 
     hexa demo                          # goblins-treasure in a window (headless when there is no screen)
     hexa demo tutorial --headless --seed 3
+    hexa demo --headless --dice camera     # every roll thrown as dice on the synthetic table, read by the camera
 """
 
 from __future__ import annotations
@@ -46,6 +47,11 @@ def _parser() -> argparse.ArgumentParser:
     # put down still settles within about 0.2 s.
     p.add_argument("--fps", type=float, default=15.0, help=_("synthetic camera frame rate (default 15)"))
     p.add_argument("--size", default="1280x800", metavar="WxH", help=_("app window size (default 1280x800)"))
+    p.add_argument("--dice", choices=("camera", "tablet"), default="tablet", help=_(
+        "where the dice come from: 'camera' (headless: the scripted player throws every roll as dice on the synthetic "
+        "table and the engine takes what the camera reads) or 'tablet' (entered like a tablet; default)"))
+    p.add_argument("--dice-countdown", type=float, default=1.0, metavar="SECONDS", help=_(
+        "with --dice camera: how long the dice read are shown before the engine takes them (default 1)"))
     p.add_argument("-v", "--verbose", action="store_true", help=_("log what the demo's parts do"))
     return p
 
@@ -66,13 +72,14 @@ def _stop_on_sigterm() -> None:
 
 def run_headless(args: argparse.Namespace) -> int:
     start = time.monotonic()
-    with DemoServices(args.scenario, args.journal, args.fps) as services:
+    with DemoServices(args.scenario, args.journal, args.fps, dice=args.dice,
+                      dice_countdown_s=args.dice_countdown) as services:
         ep = services.endpoints
         print(_("Playing {scenario} headless (seed {seed}): every move is made by a hand on the synthetic table and "
                 "judged by the engine from what the camera sees.", scenario=args.scenario, seed=args.seed) + "\n",
               flush=True)
         stats = play_headless(args.scenario, ep.engine_pub, ep.engine_commands, ep.control, args.seed,
-                              say=lambda line: print(line, flush=True))
+                              say=lambda line: print(line, flush=True), dice=args.dice == "camera")
         services.check()
     moves = sorted(stats.move_seconds)
     median = _(", median {seconds:.1f} s from hand to judgement", seconds=moves[len(moves) // 2]) if moves else ""
@@ -82,6 +89,8 @@ def run_headless(args: argparse.Namespace) -> int:
                    game=stats.seconds, moves=stats.camera_moves, removals=stats.camera_removals,
                    median=median, answers=stats.tablet_answers,
                    corrected=_n("{n} figure", "{n} figures", stats.table_corrections)))
+    if stats.dice is not None:
+        print(stats.dice.line(), flush=True)
     return 0
 
 
@@ -89,7 +98,8 @@ def run_window(args: argparse.Namespace) -> int:
     from .table_hand import TableHandProxy
     from .window import open_app
 
-    with DemoServices(args.scenario, args.journal, args.fps) as services:
+    with DemoServices(args.scenario, args.journal, args.fps, dice=args.dice,
+                      dice_countdown_s=args.dice_countdown) as services:
         ep = services.endpoints
         with TableHandProxy(ep.hand, ep.engine_commands, ep.engine_pub, ep.control, args.scenario):
             print(_("Opening the app. Drag the figure the app asks you to move; the synthetic table moves it and the "

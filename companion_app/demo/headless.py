@@ -4,7 +4,9 @@ It joins the engine like a tablet (:class:`engine.service.client.EngineClient`) 
 replica of the game (the snapshot's history replayed on the scenario) only to ask
 :class:`engine.autoplay.AutoPlayer` what to do. Rolls and choices go to the engine's command socket;
 a move is made by a hand on the synthetic table and judged by the engine from what the camera sees;
-a removal takes the figure off the table. Every wait has a deadline and prints progress.
+a removal takes the figure off the table. With ``dice`` (the engine's ``--dice camera``) every roll is thrown
+as dice on the synthetic table and read by the camera (:mod:`.table_dice`). Every wait has a deadline and prints
+progress.
 """
 
 from __future__ import annotations
@@ -27,6 +29,7 @@ from engine.scenario import Scenario, load_scenario
 from engine.service.client import EngineClient
 from vision.synthetic.control import TableControlClient
 
+from .table_dice import DiceStats, DiceThrower
 from .table_moves import TableMove, corrections, make_room, place_on, table_hex
 
 log = logging.getLogger(__name__)
@@ -51,6 +54,7 @@ class HeadlessStats:
     tablet_answers: int = 0
     table_corrections: int = 0
     move_seconds: list[float] = field(default_factory=list)
+    dice: DiceStats | None = None  # the rolls thrown on the synthetic table and read by the camera
     winner: str | None = None
     seconds: float = 0.0
 
@@ -59,7 +63,8 @@ class HeadlessPlayer:
     """Answers every prompt of the engine's game until it is over; see the module docstring."""
 
     def __init__(self, engine: EngineClient, table: TableControlClient, scenario: Scenario, seed: int,
-                 say: Callable[[str], None] = print, judge_timeout_s: float = JUDGE_TIMEOUT_S) -> None:
+                 say: Callable[[str], None] = print, judge_timeout_s: float = JUDGE_TIMEOUT_S,
+                 dice: bool = False) -> None:
         self.engine, self.table, self.scenario, self.say = engine, table, scenario, say
         # The plain aims, no exploring: the demo shows the camera loop on a game that moves towards its end;
         # exploring every rule group is the auto games' job (engine.autoplay, hexa play --auto).
@@ -68,6 +73,8 @@ class HeadlessPlayer:
         self.game = Game(scenario)
         self.stats = HeadlessStats()
         self.view: dict[int, wire.FigureSighting] = {}  # the engine's newest table.view, by marker
+        self.dice = DiceThrower(engine, table, self._wait, self._history, say, DemoStalled) if dice else None
+        self.stats.dice = None if self.dice is None else self.dice.stats
 
     def _poll(self, timeout_s: float) -> None:
         message = self.engine.poll(timeout_s)
@@ -234,6 +241,8 @@ class HeadlessPlayer:
                 self._through_table(action)
             elif cell is not None and isinstance(action, Choose):
                 self._through_table(action, cell)
+            elif isinstance(action, Roll) and self.dice is not None and self.dice.can_throw(prompt):
+                self.dice.answer(prompt, Roll(action.values), len(self.game.history))
             else:
                 n = len(self.game.history)
                 self._send(action)
@@ -275,13 +284,14 @@ class HeadlessPlayer:
 
 
 def play_headless(scenario_id: str, engine_pub: str, engine_commands: str, control: str, seed: int,
-                  say: Callable[[str], None] = print) -> HeadlessStats:
-    """Play one game on running services (see :class:`HeadlessPlayer`); raises DemoStalled or TimeoutError."""
+                  say: Callable[[str], None] = print, dice: bool = False) -> HeadlessStats:
+    """Play one game on running services (see :class:`HeadlessPlayer`; ``dice``: throw every roll on the synthetic
+    table, for an engine run with ``--dice camera``); raises DemoStalled or TimeoutError."""
     scenario = load_scenario(scenario_id)
     engine = EngineClient(engine_pub, engine_commands)
     table = TableControlClient(control)
     try:
-        return HeadlessPlayer(engine, table, scenario, seed, say).play()
+        return HeadlessPlayer(engine, table, scenario, seed, say, dice=dice).play()
     finally:
         engine.close()
         table.close()

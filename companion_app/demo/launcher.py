@@ -121,8 +121,11 @@ class DemoServices:
     """The camera service (synthetic table, control socket, preview) and the engine of one demo."""
 
     def __init__(self, scenario: str, journal: str = ":memory:", fps: float = 15.0,
-                 say: Callable[[str], None] = print, log_dir: Path | None = None) -> None:
+                 say: Callable[[str], None] = print, log_dir: Path | None = None, dice: str = "tablet",
+                 dice_countdown_s: float = 1.0) -> None:
         self.scenario, self.journal, self.fps, self.say = scenario, journal, fps, say
+        self.dice = dice  # the engine's --dice: "camera" takes the rolls it reads in the synthetic tray
+        self.dice_countdown_s = dice_countdown_s
         self.endpoints = DemoEndpoints.allocate()
         self._tmp = tempfile.TemporaryDirectory(prefix="hexa-demo-") if log_dir is None else None
         self.log_dir = log_dir or Path(self._tmp.name if self._tmp else ".")
@@ -143,14 +146,17 @@ class DemoServices:
         ep = self.endpoints
         vision = ChildProcess(N_("camera service"), [
             "vision", "--synthetic", self.scenario, "--control", ep.control, "--pub", ep.vision_pub,
-            "--snapshot", ep.vision_snapshot, "--preview", "--fps", str(self.fps)], self.log_dir / "vision.log")
+            "--snapshot", ep.vision_snapshot, "--preview", "--fps", str(self.fps),
+            *(["--dice"] if self.dice == "camera" else [])], self.log_dir / "vision.log")
         self.children.append(vision)
         self.say(_("Starting the camera service on the synthetic table ({scenario})…", scenario=self.scenario))
         self._wait(vision, _("the camera service to see the table"), timeout_s, self._vision_ready)
         engine = ChildProcess(N_("engine"), [
             "engine", "--scenario", self.scenario, "--journal", self.journal, "--new",
             "--vision", f"{ep.vision_pub},{ep.vision_snapshot}", "--pub", ep.engine_pub,
-            "--commands", ep.engine_commands, "--save-dir", str(self.log_dir)], self.log_dir / "engine.log")
+            "--commands", ep.engine_commands, "--save-dir", str(self.log_dir), "--dice", self.dice,
+            "--dice-countdown", str(self.dice_countdown_s)],
+            self.log_dir / "engine.log")
         self.children.append(engine)
         self.say(_("Starting the engine…"))
         self._wait(engine, _("the engine to answer"), timeout_s, self._engine_ready)

@@ -115,6 +115,7 @@ class HexaApp(App):  # type: ignore[misc]
         gm_board.on_hex_long_press = self.on_hex_long_press
         play.ids.prompt.send_action = self.send_action
         play.ids.prompt.send_override = self.override
+        play.ids.prompt.send_dice = self.send_dice
         self.sm = sm
         sm.current = "big" if self.big_screen else "play"
         self.current_screen = sm.current
@@ -248,6 +249,11 @@ class HexaApp(App):  # type: ignore[misc]
             self._shown_prompt = None  # redraw the prompt so the faces can be entered again
             if self.session.prompt is not None:
                 self.session.prompt.clear_entry()
+
+    def send_dice(self, fields: dict[str, Any]) -> None:
+        """The tray's reading: "that's wrong", take it now, or the faces tapped for the dice the camera could not
+        read (``dice`` command)."""
+        self.agent.request("dice", self._after_command, **fields, **self.session.gm.fields())
 
     def override(self, fields: dict[str, Any]) -> None:
         """The players accept where the table has a figure (``override``: its ``figure`` and ``to``)."""

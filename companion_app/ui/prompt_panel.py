@@ -13,9 +13,11 @@ from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.gridlayout import GridLayout
 
 from companion_app.ui.alarm import AlarmBanner
+from companion_app.ui.dice_box import DiceReadBox, SendDice
 from companion_app.ui.fitting_row import FittingRow
 from companion_app.ui.widgets import MIN_TOUCH_DP, BigButton, RuleLabel, WrapLabel
 from companion_app.viewmodels import palette
+from companion_app.viewmodels.dice_model import DiceRead
 from companion_app.viewmodels.overlays import IllegalAlarm
 from companion_app.viewmodels.prompt_model import DieView, PromptModel
 from engine.i18n import gettext_for
@@ -70,6 +72,8 @@ class PromptPanel(BoxLayout):  # type: ignore[misc]
         self.title = RuleLabel(text="", font_base=22, bold=True)
         self.send_override: SendOverride | None = None
         self.alarm: AlarmBanner | None = None  # an illegal move on the table, above the prompt until it is put right
+        self.send_dice: SendDice | None = None
+        self.dice_box: DiceReadBox | None = None  # the dice the camera read for a roll prompt, under its title
 
     def show_alarm(self, alarm: IllegalAlarm | None, why_no_override: str = "") -> None:
         """Show the table's illegal move at the top of the panel (or take it away); the same one again stays. Its
@@ -84,6 +88,23 @@ class PromptPanel(BoxLayout):  # type: ignore[misc]
         if alarm is not None:
             self.alarm = AlarmBanner(alarm, None if self.read_only else self.send_override, why_no_override)
             self.add_widget(self.alarm, index=len(self.children))  # first, above the prompt
+
+    def show_dice(self, read: DiceRead | None) -> None:
+        """Show what the camera read in the tray under the prompt's title (or take it away); the same reading again
+        only counts its countdown on."""
+        box = self.dice_box
+        if box is not None and read is not None and box.read.key == read.key:
+            box.update(read)
+            return
+        if box is not None:
+            box.stop()
+            if box.parent is not None:
+                box.parent.remove_widget(box)
+            self.dice_box = None
+        if read is None or self.model is None or self.title.parent is not self:
+            return
+        self.dice_box = DiceReadBox(read, None if self.read_only or self.why_not_here else self.send_dice)
+        self.add_widget(self.dice_box, index=self.children.index(self.title))  # just under the title
 
     def _take(self, kind: type[Served], text: str, **look: Any) -> Served:
         """A ``kind`` showing ``text`` with ``look`` (the rest as it is made): a spare one, or a new one."""
@@ -105,7 +126,7 @@ class PromptPanel(BoxLayout):  # type: ignore[misc]
     def _keep_spares(self) -> None:
         """Take the shown prompt's texts and buttons out of the panel (the illegal-move banner's excepted), to
         serve the next prompt."""
-        banner = {id(w) for w in self.alarm.walk()} if self.alarm is not None else set()
+        banner = {id(w) for box in (self.alarm, self.dice_box) if box is not None for w in box.walk()}
         kept = [w for w in self.walk(restrict=True) if type(w) in (WrapLabel, RuleLabel, PanelButton)
                 and id(w) not in banner]
         for w in kept:
@@ -123,6 +144,9 @@ class PromptPanel(BoxLayout):  # type: ignore[misc]
         self.clear_widgets()
         if self.alarm is not None:
             self.add_widget(self.alarm)
+        if self.dice_box is not None:  # gone with the prompt it was for; the screen shows the new one's
+            self.dice_box.stop()
+            self.dice_box = None
         self.model = model
         self.face_buttons = []
         self.option_buttons = {}

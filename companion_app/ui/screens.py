@@ -40,6 +40,7 @@ class PlayScreen(Screen):  # type: ignore[misc]
         if prompt_changed:
             self.ids.prompt.show(session.prompt)
         self.ids.prompt.show_alarm(session.table_view.alarm, session.why_gm_only("override"))
+        self.ids.prompt.show_dice(session.dice_read)
         self._query_toggles(session)
         lines: list[str] = []
         if session.notice:
@@ -129,6 +130,7 @@ class BigScreen(Screen):  # type: ignore[misc]
             self.ids.prompt.read_only = True
             self.ids.prompt.show(session.prompt)
         self.ids.prompt.show_alarm(session.table_view.alarm)
+        self.ids.prompt.show_dice(session.dice_read)
 
 
 class LogScreen(Screen):  # type: ignore[misc]

@@ -14,10 +14,11 @@ _ = gettext_for(__name__)
 @dataclass(frozen=True)
 class LogEntry:
     n: int
-    action: str  # the one-line command form, "roll! 4" marks a virtual roll: for the exported game record
+    action: str  # the one-line command form ("roll! 4" a virtual roll, "roll 5 3 @camera" one the camera read)
     virtual: bool
     lines: tuple[str, ...]  # what happened, in words
     said: str = ""  # the action as a sentence ("Jeff turns to face C4"); an earlier engine sends none
+    source: str | None = None  # a roll's faces read by the camera ("camera", "camera+tablet"), else None
 
     @property
     def heading(self) -> str:
@@ -25,6 +26,11 @@ class LogEntry:
             return f"{self.n}. {self.said}"
         if self.virtual:
             return _("{n}. {action} (virtual roll, made by the app)", n=self.n, action=self.action)
+        if self.source == "camera":
+            return _("{n}. {action} (read by the camera)", n=self.n, action=self.action)
+        if self.source is not None:
+            return _("{n}. {action} (read by the camera, faces it could not read tapped)", n=self.n,
+                     action=self.action)
         return f"{self.n}. {self.action}"
 
     @property
@@ -49,6 +55,7 @@ def log_entries(history: Sequence[Mapping[str, Any]]) -> list[LogEntry]:
                 virtual=bool(action.get("virtual", False)),
                 lines=tuple(str(e.get("text", "")) for e in row.get("events") or []),
                 said=str(row.get("said", "")),
+                source=action.get("source") if isinstance(action.get("source"), str) else None,
             )
         )
     return out

@@ -6,11 +6,13 @@ Plain Python and single-threaded: the UI thread feeds it the messages the networ
 from __future__ import annotations
 
 import logging
+import time
 from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
 from companion_app.viewmodels.board_model import BoardView, FigureView, HexKey, build_board
+from companion_app.viewmodels.dice_model import DiceRead, dice_read
 from companion_app.viewmodels.glossary import Glossary, glossary_of
 from companion_app.viewmodels.gm_model import GmAccess, GmDesk, GmTools
 from companion_app.viewmodels.header_model import HeaderView, header_view
@@ -74,6 +76,7 @@ class GameSession:
         self.gm_desk = GmDesk(self.gm_tools)
         self.shape: ShapeAim | None = None  # a skill's shape in hand for the figure shown
         self.table_view: TableOverlay = TableOverlay()
+        self.dice_read: DiceRead | None = None  # the dice the camera read in the tray for the prompt shown
         self.notice = ""  # the last refusal or error, in words
         self.revision = 0  # bumped on every change the screens must show
         self._prompt_raw: Any = None
@@ -103,6 +106,7 @@ class GameSession:
                 self.revision += 1
             else:
                 self._rebuild()
+            self._read_dice()
         except (KeyError, TypeError, ValueError, IndexError, AttributeError) as exc:
             (self.scenario, self.snapshot, self.table, self.board, self.prompt, self._prompt_raw,
              self._board_scenario, self.entries, self.table_view, self.selection, self.glossary,
@@ -114,6 +118,14 @@ class GameSession:
                 "engine.", what=_(MESSAGE_WORDS.get(what, what)), error=error))
             return False
         return True
+
+    def _read_dice(self) -> None:
+        """The tray's reading for the prompt shown; the same reading again keeps the faces tapped so far."""
+        history = None if self.snapshot is None else len(self.snapshot.get("history") or [])
+        read = dice_read(self.table, self.prompt, history, time.monotonic())
+        if read is not None and self.dice_read is not None and read.key == self.dice_read.key:
+            read.tapped = self.dice_read.tapped
+        self.dice_read = read
 
     def relanguage(self) -> None:
         """Make the views again in the language now: the app's own words at once (the engine's follow when it

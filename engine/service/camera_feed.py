@@ -1,4 +1,4 @@
-"""One vision service as the engine listens to it: SUB for tracks and heartbeats, DEALER for its snapshot.
+"""One vision service as the engine listens to it: SUB for tracks, dice and heartbeats, DEALER for its snapshot.
 
 The Clone pattern: subscribe first, then ask for a snapshot; the snapshot's tracks are taken only
 if newer than what the subscription already delivered. Messages on the subscription are in order,
@@ -24,7 +24,15 @@ from engine import wire
 from engine.i18n import gettext_for
 from engine.service.log_limit import SUMMARY_EVERY_S, LimitedLog
 from engine.service.security import REFUSED_HANDSHAKES, ClientKeys
-from engine.wire import CameraLink, Heartbeat, TracksMessage, VisionSnapshot, VisionSnapshotRequest, WireError
+from engine.wire import (
+    CameraLink,
+    DiceMessage,
+    Heartbeat,
+    TracksMessage,
+    VisionSnapshot,
+    VisionSnapshotRequest,
+    WireError,
+)
 
 log = logging.getLogger(__name__)
 _ = gettext_for(__name__)
@@ -61,13 +69,14 @@ class CameraFeed:
         self.status = "waiting"
         self.last_heard: float | None = None
         self.newest: TracksMessage | None = None
+        self.dice: list[DiceMessage] = []  # the dice trays received since the server last took them
         self.dropped = 0
         self._malformed = LimitedLog(log, f"camera {pub_endpoint}: dropped a malformed message", every_s=log_summary_s)
         self.sub = context.socket(zmq.SUB)
         self.sub.setsockopt(zmq.LINGER, 0)
         self.sub.setsockopt(zmq.MAXMSGSIZE, MAX_SUB_BYTES)
         self.sub.setsockopt(zmq.RCVHWM, 1000)
-        for topic in (wire.TOPIC_TRACKS, wire.TOPIC_HEARTBEAT):
+        for topic in (wire.TOPIC_TRACKS, wire.TOPIC_DICE, wire.TOPIC_HEARTBEAT):
             self.sub.setsockopt(zmq.SUBSCRIBE, topic)
         self.snap = context.socket(zmq.DEALER)
         self.snap.setsockopt(zmq.LINGER, 0)
@@ -111,7 +120,8 @@ class CameraFeed:
         return True
 
     def drain_sub(self) -> bool:
-        """Read the waiting subscription messages (at most MAX_MESSAGES_PER_TURN); True when new tracks arrived."""
+        """Read the waiting subscription messages (at most MAX_MESSAGES_PER_TURN); True when new tracks arrived (dice
+        go to :attr:`dice`)."""
         got = False
         for _turn in range(MAX_MESSAGES_PER_TURN):
             try:
@@ -126,6 +136,9 @@ class CameraFeed:
                 continue
             if isinstance(message, TracksMessage):
                 got = self._take(message) or got
+            elif isinstance(message, DiceMessage):
+                self._heard(message.camera_id)
+                self.dice.append(message)
             elif isinstance(message, Heartbeat):
                 self._heard(message.camera_id)
                 self.status = message.status

@@ -12,6 +12,7 @@ from types import FrameType
 from engine.errors import EngineError
 from engine.i18n import LANGUAGE_NAMES, current_language, gettext_for
 from engine.journal import DEFAULT_JOURNAL
+from engine.service.dice_answers import CAMERA_MODE, COUNTDOWN_S, TABLET_MODE
 from engine.service.security import KeyFileError
 from engine.service.server import (
     DEFAULT_COMMANDS,
@@ -55,6 +56,12 @@ def _parser() -> argparse.ArgumentParser:
     p.add_argument("--save-dir", type=Path, default=Path.cwd(), help=_("folder the 'save' command writes records to"))
     p.add_argument("--silent-after", type=float, default=3.0, help=_(
         "seconds without a camera message before the camera is reported silent (default 3)"))
+    p.add_argument("--dice", choices=(CAMERA_MODE, TABLET_MODE), default=TABLET_MODE, help=_(
+        "where the dice come from by default: 'camera' (the dice the camera reads in the tray answer roll prompts "
+        "after a short countdown, unless a player taps \"that's wrong\") or 'tablet' (the players enter the faces; "
+        "default). The tablets may switch it; entering the faces and the app's virtual roll always work"))
+    p.add_argument("--dice-countdown", type=float, default=COUNTDOWN_S, metavar="SECONDS", help=_(
+        "how long the tablets show the dice read before they are taken (default {default:g})", default=COUNTDOWN_S))
     p.add_argument("--log-level", default="INFO", choices=("DEBUG", "INFO", "WARNING", "ERROR"))
     return p
 
@@ -79,6 +86,7 @@ def main(argv: list[str]) -> int:
         pub=args.pub or (LAN_PUB if args.lan else DEFAULT_PUB),
         commands=args.commands or (LAN_COMMANDS if args.lan else DEFAULT_COMMANDS),
         vision=_vision(args.vision), keys_dir=args.keys, silent_after_s=args.silent_after, gm=args.gm,
+        dice_mode=args.dice, dice_countdown_s=max(0.0, args.dice_countdown),
     )
     # The sockets are bound before the journal is opened: an engine that cannot start writes no game.
     try:
@@ -106,6 +114,10 @@ def main(argv: list[str]) -> int:
         print(_("engine: game master: whoever enters the GM code {code} (keep the code to the GM)",
                 code=server.gm.code))
         print(_("engine: no GM tablet named (--gm): the table decides the prompts the rules leave to the GM"))
+    if args.dice == CAMERA_MODE:
+        print(_("engine: dice from the camera: a roll read in the tray is taken after {s:g} s unless a player says it "
+                "is wrong", s=config.dice_countdown_s) + ("" if server.feeds else " " + _(
+                    "(no camera yet: give --vision)")))
     for feed in server.feeds:
         print(_("engine: camera {n} on {endpoint} (snapshots {snapshots})", n=feed.index, endpoint=feed.endpoint,
                 snapshots=feed.snapshot_endpoint))

@@ -53,6 +53,7 @@ RULES: dict[str, Rule] = {
     "assign_marker": Rule(ANYONE, N_("give a tag to a figure"), changes=True),
     "register_manual": Rule(ANYONE, N_("place the map"), changes=True),
     "action": Rule(DECIDER, N_("answer the prompt"), changes=True),
+    "dice": Rule(DECIDER, N_("answer the prompt's dice"), changes=True),  # the camera's reading: take, wrong, faces
     "undo": Rule(GM, N_("take actions back"), changes=True),
     "override": Rule(GM, N_("place figures outside the rules"), changes=True),
     "new_game": Rule(GM, N_("start a new game"), changes=True),

@@ -5,7 +5,10 @@ Sockets (defaults; layouts in :mod:`engine.wire`):
 PUB ``tcp://127.0.0.1:5560``     ``game.state``, ``game.events``, ``game.scenario``, ``table``, ``table.view``,
                                 ``engine.heartbeat`` (1 s). ``table`` on change and at least once a second.
 ROUTER ``tcp://127.0.0.1:5561``  commands (DEALER or REQ clients), one reply each.
-SUB/DEALER per ``--vision``      the camera services' ``tracks``/``heartbeat`` and their snapshots.
+SUB/DEALER per ``--vision``      the camera services' ``tracks``/``dice``/``heartbeat`` and their snapshots.
+
+Dice (``--dice camera``): a settled roll in a tray that answers the pending roll prompt is shown on the tablets
+(``table``'s ``dice``) and applied once ``dice_countdown_s`` ran out, unless a tablet says it is wrong.
 
 ``seq`` of every published message is ``max(previous + 1, wall clock in µs)``: monotonic within a run
 and across restarts. Camera messages waiting together are processed as one view of the table, so a
@@ -29,7 +32,7 @@ import threading
 import time
 import uuid
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
@@ -40,6 +43,7 @@ from engine.errors import EngineError
 from engine.i18n import gettext_for, ngettext_for
 from engine.service import answered, roles
 from engine.service.camera_feed import CameraFeed
+from engine.service.dice_answers import COUNTDOWN_S, TABLET_MODE
 from engine.service.game_master import GameMaster, gm_key_id, new_gm_code, user_id
 from engine.service.log_limit import SUMMARY_EVERY_S, LimitedLog, clip
 from engine.service.publisher import PEER_QUEUE, Publisher, bound_peer, bound_publisher
@@ -88,6 +92,8 @@ class ServerConfig:
     log_summary_s: float = SUMMARY_EVERY_S  # refused input: a few lines, then a count this often
     gm: str | None = None  # the tablet whose CURVE key (KEYS/authorized/NAME.key) makes it the game master
     gm_code: str | None = None  # the GM code; a new random one when None (see engine.service.game_master)
+    dice_mode: str = TABLET_MODE  # "camera": the tray's dice answer roll prompts after the countdown; "tablet": typed
+    dice_countdown_s: float = COUNTDOWN_S  # how long the tablets show the dice read before they are taken
 
 
 def _bind(socket: zmq.Socket[bytes], endpoint: str, option: str) -> str:
@@ -147,6 +153,7 @@ class EngineServer:
                                      config.log_summary_s) for i, (pub, snap) in enumerate(config.vision)]
             self.session = session() if callable(session) else session
             self.session.gm_tablet = config.gm  # a table with a GM: the prompts the rules leave to the GM are the GM's
+            self.session.dice.mode, self.session.dice.countdown_s = config.dice_mode, config.dice_countdown_s
         except BaseException:
             self.close()
             raise
@@ -208,11 +215,13 @@ class EngineServer:
 
     def table_body(self) -> dict[str, Any]:
         now = time.monotonic()
-        return {"cameras": tuple(feed.link(now) for feed in self.feeds), **self.session.table_fields()}
+        return {"cameras": tuple(feed.link(now) for feed in self.feeds), **self.session.table_fields(now)}
 
     def publish_table(self, force: bool) -> None:
         body = self.table_body()
-        comparable = {**body, "cameras": tuple((c.id, c.status) for c in body["cameras"])}
+        dice = body["dice"]  # a proposal's countdown ticks: sent on change and once a second, as the rest
+        comparable = {**body, "cameras": tuple((c.id, c.status) for c in body["cameras"]),
+                      "dice": None if dice is None else replace(dice, remaining_s=None)}
         now = time.monotonic()
         if not force and comparable == self._last_table and now - self._last_table_sent < self.config.table_every_s:
             return
@@ -306,6 +315,7 @@ class EngineServer:
                 got = feed.drain_snapshot() or got
             if got:
                 fresh.append(feed)
+        self._process_dice()
         if not fresh:
             return
         changes = Changes()
@@ -319,8 +329,26 @@ class EngineServer:
         self.publish_changes(changes)
         self.publish_view(max(f.newest.sent_at for f in fresh if f.newest is not None))
 
+    def _process_dice(self) -> None:
+        """The trays the cameras saw: a new reading for the pending roll prompt goes to the tablets."""
+        now = time.monotonic()
+        changed = False
+        for feed in self.feeds:
+            messages, feed.dice = feed.dice, []
+            for message in messages:
+                try:
+                    changed = self.session.take_dice(message, now) or changed
+                except Exception:
+                    log.exception("could not read the dice tray; the game is unchanged")
+        if changed:
+            self.publish_table(force=True)
+
     def _tick(self) -> None:
         now = time.monotonic()
+        try:
+            self.publish_changes(self.session.dice_due(now))  # a dice proposal whose countdown ran out
+        except EngineError as exc:
+            log.warning("the dice read do not apply: %s", exc)
         changed = any([feed.tick(now) for feed in self.feeds])
         if changed:
             self.publish_table(force=True)

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import copy
 import logging
+import time
 from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from pathlib import Path
@@ -17,7 +18,7 @@ from typing import Any
 import numpy as np
 
 from calibration.registration import ManualPoint, RegistrationError
-from engine.actions import Action, Face, Move, Remove, action_from_dict, action_to_text
+from engine.actions import Action, Face, Move, Remove, Roll, action_from_dict, action_to_text
 from engine.errors import EngineError
 from engine.game import Game
 from engine.hexes import Hex
@@ -32,6 +33,7 @@ from engine.scenario import Scenario, load_scenario
 from engine.service import overrides as override_log
 from engine.service import roles
 from engine.service.answered import AnswerBook
+from engine.service.dice_answers import DiceAnswers
 from engine.service.files import choose_scenario, save_text, scenario_names
 from engine.service.map_registration import MapRegistration
 from engine.snapshot import (
@@ -45,7 +47,7 @@ from engine.snapshot import (
 from engine.table_fusion import DEFAULT_DUPLICATE_HEX, FusedMarker, Sighting, fuse
 from engine.table_sync import IllegalMove, SyncReport, TableSync
 from engine.texts import cell_noun, declared_text, join_list
-from engine.wire import SEEN_STATES, EngineRequest, FigureSighting, MarkerTrack, TracksMessage
+from engine.wire import SEEN_STATES, DiceMessage, EngineRequest, FigureSighting, MarkerTrack, TracksMessage
 
 log = logging.getLogger(__name__)
 _ = gettext_for(__name__)
@@ -108,6 +110,7 @@ class EngineSession:
         # The tablet named game master (``hexa engine --gm NAME``): a table with a GM, who alone answers the prompts
         # the rules leave to the GM. None: the table plays without one, and the table decides those too.
         self.gm_tablet: str | None = None
+        self.dice = DiceAnswers()  # the dice the camera reads in the tray (the server sets the mode and countdown)
         self._start(journaled)
 
     def _start(self, journaled: JournaledGame) -> None:
@@ -220,6 +223,20 @@ class EngineSession:
             self._last_illegal = illegal
         return changes
 
+    def take_dice(self, message: DiceMessage, now: float) -> bool:
+        """The camera service's trays; True when the dice reading the tablets show changed."""
+        return any([self.dice.take(self.game, tray, now, self.gms_to_answer()) for tray in message.trays])
+
+    def dice_due(self, now: float) -> Changes:
+        """Apply the tray's proposal once its countdown ran out (marked as read by the camera)."""
+        roll = self.dice.due(self.game, now)
+        return Changes() if roll is None else self._roll_read(roll)
+
+    def _roll_read(self, roll: Roll) -> Changes:
+        changes = self._apply(roll, source="camera")
+        changes.merge(self.follow_table())
+        return changes
+
     def view_figures(self) -> tuple[FigureSighting, ...]:
         """Every fused marker in map millimetres with its hex and figure, for ``table.view``."""
         out = []
@@ -233,8 +250,9 @@ class EngineSession:
                                       marker.cameras, angle, direction))
         return tuple(out)
 
-    def table_fields(self) -> dict[str, Any]:
-        """The game-dependent part of the ``table`` message (cameras are added by the server)."""
+    def table_fields(self, now: float | None = None) -> dict[str, Any]:
+        """The game-dependent part of the ``table`` message (cameras are added by the server); ``now``: the
+        monotonic clock, for what is left of a dice proposal's countdown."""
         report = self.report
         prompt = self.game.prompt
         lifted = []
@@ -259,6 +277,8 @@ class EngineSession:
             "unknown_markers": self.sync.unknown_markers,
             "duplicates": self.duplicates,
             "registration": self.registration.status(),
+            "dice": self.dice.view(self.game, time.monotonic() if now is None else now),
+            "dice_mode": self.dice.mode,
         }
 
     # -- commands ------------------------------------------------------------------------------------
@@ -278,6 +298,8 @@ class EngineSession:
             raw = request.args["action"]
             roles.check_answer(self.gms_to_answer(), isinstance(raw, dict) and raw.get("kind") == "face",
                                self.game.prompt.text, self.gm_tablet)
+        if request.cmd == "dice" and not gm and request.args["op"] != "mode":
+            roles.check_answer(self.gms_to_answer(), False, self.game.prompt.text, self.gm_tablet)
         handler = getattr(self, f"_cmd_{request.cmd}")
         result: tuple[dict[str, Any], Changes] = handler(request.args)
         return result
@@ -405,8 +427,14 @@ class EngineSession:
             raw = {**raw, "to": [to.q, to.r]}
         return action_from_dict(raw)
 
+    def _cmd_dice(self, args: dict[str, Any]) -> tuple[dict[str, Any], Changes]:
+        fields, taken = self.dice.command(self.game, args)
+        return fields, Changes() if taken is None else self._roll_read(taken)
+
     def _cmd_action(self, args: dict[str, Any]) -> tuple[dict[str, Any], Changes]:
         action = self._action_arg(args["action"])
+        if isinstance(action, Roll) and action.source is not None:
+            action = replace(action, source=None)  # only the engine says the camera read a roll
         changes = self._apply(action, source="tablet")
         if isinstance(action, Move | Remove | Face):
             self.sync.forget_intents(action.figure)

@@ -10,7 +10,8 @@ Receivers call :func:`decode` (or ``Cls.from_json``), which validates every fiel
 - :mod:`engine.wire.envelope`: the envelope (``topic``, ``version``, ``seq``, ``sent_at``), the
   :class:`Message` base and the topic registry (:func:`register`, :func:`decode`).
 - :mod:`engine.wire.vision_messages`: the camera service's ``tracks``, ``heartbeat``, ``preview`` and
-  snapshot, and :class:`TrackState`; :mod:`engine.wire.dice_messages`: its ``dice`` (the dice trays).
+  snapshot, and :class:`TrackState`; :mod:`engine.wire.dice_messages`: its ``dice`` (the dice trays);
+  :mod:`engine.wire.dice_answer`: what the engine read in them for the pending roll (in ``table``).
 - :mod:`engine.wire.engine_messages` and :mod:`engine.wire.table_messages`: what the engine publishes;
   :mod:`engine.wire.game_state`: the schema of the game the tablets draw.
 - :mod:`engine.wire.commands`: commands to the engine and its replies.
@@ -34,6 +35,7 @@ from engine.wire.commands import (
     parse_reply,
     parse_request,
 )
+from engine.wire.dice_answer import DICE_ANSWER_STATES, DICE_MODES, DICE_OPS, DiceAnswer
 from engine.wire.dice_messages import TOPIC_DICE, DiceMessage, DieDoubt, DieKind, DieSeen, TraySeen
 from engine.wire.engine_messages import (
     DEFAULT_ENGINE_COMMANDS,
@@ -89,13 +91,13 @@ from engine.wire.vision_messages import (
 
 __all__ = [
     "CAMERA_LINK_STATUSES", "CAMERA_STATUSES", "DECIDERS", "DEFAULT_ENGINE_COMMANDS", "DEFAULT_ENGINE_PUB",
-    "ENGINE_COMMANDS",
+    "DICE_ANSWER_STATES", "DICE_MODES", "DICE_OPS", "ENGINE_COMMANDS",
     "GM_CODE_KEY", "GM_OPS", "MAX_GAME_ID", "MAX_MESSAGE_BYTES", "MAX_NAME_CHARS", "MAX_REQUEST_BYTES",
     "PROMPT_KINDS", "PROTOCOL_VERSION",
     "SEEN_STATES", "TOPIC_DICE", "TOPIC_ENGINE_HEARTBEAT", "TOPIC_ENGINE_REPLY", "TOPIC_GAME_EVENTS",
     "TOPIC_GAME_SCENARIO", "TOPIC_GAME_STATE", "TOPIC_HEARTBEAT", "TOPIC_PREVIEW", "TOPIC_TABLE",
     "TOPIC_TABLE_VIEW", "TOPIC_TRACKS", "TOPIC_VISION_SNAPSHOT", "TOPIC_VISION_SNAPSHOT_REQUEST", "TRACK_STATES",
-    "CameraLink", "DiceMessage", "DieDoubt", "DieKind", "DieSeen",
+    "CameraLink", "DiceAnswer", "DiceMessage", "DieDoubt", "DieKind", "DieSeen",
     "EngineHeartbeat", "EngineMessage", "EngineReply", "EngineRequest", "Envelope",
     "FigureSighting", "GameEventsMessage", "GameScenarioMessage", "GameStateMessage", "Heartbeat", "MarkerTrack",
     "Message", "PreviewMessage", "TableMessage", "TableViewMessage", "TrackState", "TracksMessage",

@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from engine.i18n import LANGUAGES, gettext_for
+from engine.wire.dice_answer import DICE_MODES, DICE_OPS
 from engine.wire.envelope import PROTOCOL_VERSION, dump_json, load_json, parse_envelope
 from engine.wire.fields import (
     WireError,
@@ -32,7 +33,7 @@ TOPIC_ENGINE_REPLY = b"engine.reply"
 
 ENGINE_COMMANDS: tuple[str, ...] = (
     "snapshot", "action", "undo", "override", "new_game", "load", "save", "query", "register_manual",
-    "assign_marker", "scenarios", "gm", "language",
+    "assign_marker", "scenarios", "gm", "language", "dice",
 )
 # What the game master's ``gm`` command does (``op``): mark a cell's terrain, put any figure anywhere, take one out
 # of play, give or withdraw a ruling of the rule set, run one of its calculators. Only the tablet the engine names
@@ -97,6 +98,8 @@ def _check_command(cmd: str, obj: Mapping[str, Any]) -> None:
         _check_gm(obj, where)
     elif cmd == "language":
         read_str(obj, "lang", where, LANGUAGES)  # the table's language: every text the engine sends is in it
+    elif cmd == "dice":
+        _check_dice(obj, where)
     elif cmd == "assign_marker":
         read_int(obj, "marker", where)
         read_str(obj, "figure", where)
@@ -105,6 +108,24 @@ def _check_command(cmd: str, obj: Mapping[str, Any]) -> None:
         for i, point in enumerate(points):
             hex_or_label(point["hex"], f"{where}.points[{i}].hex")
             read_str(point, "figure", f"{where}.points[{i}]")
+
+
+def _check_dice(obj: Mapping[str, Any], where: str) -> None:
+    """``dice``: the tray's reading shown is ``wrong``, ``take`` it now, the ``faces`` tapped for the dice it could
+    not read (each names the reading by ``tray`` and ``roll``), or the table's dice ``mode``."""
+    op = read_str(obj, "op", where, DICE_OPS)
+    if op == "mode":
+        read_str(obj, "mode", where, DICE_MODES)
+        return
+    _name(obj, "tray", where)
+    read_int(obj, "roll", where)
+    if op == "faces":
+        faces = require(obj, "faces", where)
+        if not isinstance(faces, list) or not faces or len(faces) > 20:
+            raise WireError(_("{where}: expected a list of 1 to 20 die faces, got {value!r}",
+                              where=field_path(where, "faces"), value=faces))
+        for i, face in enumerate(faces):
+            read_int({"face": face}, "face", f"{where}.faces[{i}]", minimum=1)
 
 
 def _check_gm(obj: Mapping[str, Any], where: str) -> None:

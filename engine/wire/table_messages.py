@@ -11,6 +11,7 @@ from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
 from engine.i18n import gettext_for
+from engine.wire.dice_answer import DICE_MODES, DiceAnswer
 from engine.wire.engine_messages import EngineMessage
 from engine.wire.envelope import Envelope, register
 from engine.wire.fields import (
@@ -75,7 +76,11 @@ class TableMessage(EngineMessage):
     [q, r] or null); ``illegal``: {figure, to, reason, legal: [labels]} or null; ``pending``: figures moved
     by hand before the game asked for it [{figure, seen, text}]; ``registration``: {residual_mm,
     drift_hex, ok, text}; ``provisional`` (optional on receipt): the prompted figure, still in the hand, over
-    a cell: {figure, to: [q, r], to_label, legal, reason} (what putting it down there would do) or null.
+    a cell: {figure, to: [q, r], to_label, legal, reason} (what putting it down there would do) or null;
+    ``dice``: what the engine read in the dice tray for the pending roll prompt (:class:`DiceAnswer`, null when
+    nothing) and ``dice_mode``: where the table's dice come from, ``camera`` (the tray's readings answer roll
+    prompts after a countdown) or ``tablet`` (typed); both optional on receipt (an older engine: null and
+    ``tablet``).
     """
 
     TOPIC: ClassVar[bytes] = TOPIC_TABLE
@@ -89,6 +94,8 @@ class TableMessage(EngineMessage):
     duplicates: tuple[int, ...] = ()
     registration: dict[str, Any] = field(default_factory=dict)
     provisional: dict[str, Any] | None = None
+    dice: DiceAnswer | None = None
+    dice_mode: str = "tablet"
 
     def body(self) -> dict[str, Any]:
         return {
@@ -102,6 +109,8 @@ class TableMessage(EngineMessage):
             "unknown_markers": list(self.unknown_markers),
             "duplicates": list(self.duplicates),
             "registration": self.registration,
+            "dice": None if self.dice is None else self.dice.to_dict(),
+            "dice_mode": self.dice_mode,
         }
 
     @classmethod
@@ -138,8 +147,10 @@ class TableMessage(EngineMessage):
                 require(provisional, key, f"{where}.provisional")
             hex_pair(provisional["to"], f"{where}.provisional.to")
             check_bool(provisional["legal"], f"{where}.provisional.legal")
+        dice = None if obj.get("dice") is None else DiceAnswer.from_dict(obj["dice"], f"{where}.dice")
+        mode = read_str(obj, "dice_mode", where, DICE_MODES) if "dice_mode" in obj else "tablet"
         return cls(envelope.seq, envelope.sent_at, run, game, cameras, lifted, desync, illegal, pending,
-                   markers[0], markers[1], registration, provisional)
+                   markers[0], markers[1], registration, provisional, dice, mode)
 
 
 @dataclass(frozen=True, slots=True)

@@ -61,6 +61,7 @@ def test_a_roll_names_who_rolled_what_and_a_choice_its_label() -> None:
     first, second = (game.scenario.side(d.roller).name for d in prompt.dice)
     assert action_sentence(Roll((5, 2)), game.scenario, prompt) == f"{first} rolled 5; {second} rolled 2"
     assert action_sentence(Roll((5, 2), virtual=True), game.scenario, prompt).endswith("(the app rolled)")
+    assert action_sentence(Roll((5, 2), source="camera"), game.scenario, prompt).endswith("(read by the camera)")
     game.apply(Roll((5, 2)))
     choice = game.prompt
     option = choice.options[0]

@@ -71,6 +71,27 @@ def test_virtual_rolls_are_flagged_in_the_table(tmp_path: Path) -> None:
     assert '"virtual": true' in rows[0][1]
 
 
+def test_a_roll_read_by_the_camera_keeps_its_source_and_older_rows_read_without_one(tmp_path: Path) -> None:
+    path = tmp_path / "games.sqlite"
+    with Journal(path) as journal:
+        jg = journal.new_game(load_scenario("tutorial"))
+        jg.apply(Roll((6, 2), source="camera"))
+        jg.apply(Choose("done"))
+    with Journal(path) as again:
+        assert [r.source for r in again.rows(jg.id)] == ["camera", None]
+        assert again.resume(jg.id).game.actions[0] == Roll((6, 2), source="camera")
+    conn = sqlite3.connect(path)
+    # The row as a journal from before the source field holds it: no "source" key in the action.
+    old_row = '{"kind": "roll", "values": [5, 2], "virtual": false}'
+    conn.execute("UPDATE actions SET action = ? WHERE seq = 1", (old_row,))
+    conn.commit()
+    conn.close()
+    with Journal(path) as old:
+        assert [r.source for r in old.rows(jg.id)] == [None, None]
+        resumed = old.resume(jg.id)
+        assert list(resumed.game.actions) == [Roll((5, 2)), Choose("done")]
+
+
 def test_a_refused_action_writes_nothing_and_changes_nothing(tmp_path: Path) -> None:
     with Journal(tmp_path / "games.sqlite") as journal:
         jg = journal.new_game(load_scenario("tutorial"))

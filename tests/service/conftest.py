@@ -166,11 +166,13 @@ def serve_engine(context: zmq.Context[zmq.Socket[bytes]], journal: str, scenario
 
 
 def make_rig(context: zmq.Context[zmq.Socket[bytes]], journal: str, cameras: int = 1, scenario: str = "tutorial",
-             silent_after_s: float = 3.0, keys_dir: Path | None = None, log_summary_s: float = 5.0) -> Rig:
+             silent_after_s: float = 3.0, keys_dir: Path | None = None, log_summary_s: float = 5.0,
+             dice_mode: str = "tablet", dice_countdown_s: float = 3.0) -> Rig:
     """An engine in its own thread with test cameras and a synced tablet."""
     pubs = [VisionPublisher(ANY_PORT, ANY_PORT, camera_id=f"cam{i}", context=context) for i in range(cameras)]
     config = ServerConfig(pub=ANY_PORT, commands=ANY_PORT, silent_after_s=silent_after_s, keys_dir=keys_dir,
-                          vision=[(p.endpoint, p.snapshot_endpoint) for p in pubs], log_summary_s=log_summary_s)
+                          vision=[(p.endpoint, p.snapshot_endpoint) for p in pubs], log_summary_s=log_summary_s,
+                          dice_mode=dice_mode, dice_countdown_s=dice_countdown_s)
     session, server, thread = serve_engine(context, journal, scenario, config)
     loaded = load_scenario(scenario)
     tablet = EngineClient(server.pub_endpoint, server.commands_endpoint, context)

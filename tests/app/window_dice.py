@@ -1,0 +1,127 @@
+"""Window scenario: the dice the camera reads, on the tablet. A real engine (``--dice camera``) hears a camera
+publisher in this process that sends the tray's ``dice`` messages, as the camera service does every frame.
+
+``xvfb-run -a python -m tests.app.window_dice [en|ja]``: prints one JSON line (``window_run`` reads it) and saves
+the screenshots ``dice-read[-ja].png`` and ``dice-question[-ja].png``.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+import time
+from typing import Any
+
+from engine.i18n import set_language
+from engine.wire import DieDoubt, DieKind, DieSeen, TraySeen
+from tests.app.engine_process import EngineProcess
+from tests.app.window_driver import BigButton, Clock, Driver, HexaApp, NetworkAgent, Step, _play
+from vision.publisher import VisionPublisher
+
+ANY_PORT = "tcp://127.0.0.1:*"
+
+
+class Tray:
+    """The camera side: publishes the tray it holds now, every frame."""
+
+    def __init__(self) -> None:
+        self.publisher = VisionPublisher(ANY_PORT, ANY_PORT, camera_id="tray-camera")
+        self.now: TraySeen | None = None
+        self.frame = 0
+
+    def throw(self, roll: int, *faces: int, doubt: DieDoubt | None = None) -> None:
+        """Dice settled in the tray (``doubt`` on the last one)."""
+        dice = tuple(DieSeen(i + 1, DieKind.D6, face, 0.4 if doubt and i == len(faces) - 1 else 0.98, 40.0 + 40 * i,
+                             60.0, True, doubt if i == len(faces) - 1 else None) for i, face in enumerate(faces))
+        self.now = TraySeen("tray", roll, True, dice)
+
+    def tick(self, _dt: float) -> None:
+        self.frame += 1
+        trays = () if self.now is None else (self.now,)
+        self.publisher.publish_dice(self.frame, time.time(), trays)
+        self.publisher.serve_snapshots(0)
+
+
+def _button(root: Any, text: str) -> BigButton | None:
+    return next((w for w in root.walk() if isinstance(w, BigButton) and w.text == text), None)
+
+
+def dice_script(tray: Tray, lang: str) -> Any:
+    suffix = "" if lang == "en" else f"-{lang}"
+    wrong_text = "That's wrong" if lang == "en" else "読み違い"
+    take_text = "Take it now" if lang == "en" else "今すぐ確定"
+
+    def script(d: Driver) -> Step:
+        app = d.app
+        s = app.session
+        panel = _play(app).ids.prompt
+
+        def rolling() -> bool:
+            """the app live with the turn-order roll (Adventurers 1d6, then Goblins 1d6)"""
+            return app.agent.state == "live" and s.prompt is not None and s.prompt.kind == "roll"
+
+        yield rolling
+        tray.throw(1, 5)
+        yield d.expect(lambda: s.dice_read is not None and s.dice_read.values == (5, None),
+                       "the first throw read, the second awaited")
+        tray.throw(2, 3)
+        yield d.expect(lambda: panel.dice_box is not None and panel.dice_box.read.proposal
+                       and panel.dice_box.read.values == (5, 3), "the proposal shown under the prompt's title")
+        box = panel.dice_box
+        d.check(box.headline.text == ("Read by the camera: 5 3" if lang == "en" else "カメラの読み取り: 5 3"),
+                "the faces read, large")
+        d.check(box.wrong is not None and box.wrong.text == wrong_text, "a one-tap \"that's wrong\"")
+        d.check(box.take is not None and box.take.text == take_text, "take it now")
+        left = box.read.left_s(time.monotonic())
+        d.check(left is not None and 0 < left <= 600, "the countdown runs")
+        d.check(any(str(n) in box.countdown.text for n in range(1, 601)), "the countdown in seconds")
+        d.check(panel.children.index(box) == panel.children.index(panel.title) - 1, "just under the prompt's title")
+        d.check(bool(panel.face_buttons) and all(panel.face_buttons), "typing the faces stays available")
+        yield d.drawn()
+        d.screenshot(f"dice-read{suffix}")
+        d.tap_widget(box.wrong)
+        yield d.expect(lambda: panel.dice_box is None and s.dice_read is None, "that's wrong: the reading is gone")
+        tray.throw(3, 4, doubt=DieDoubt.COCKED)
+        yield d.expect(lambda: panel.dice_box is not None and panel.dice_box.read.question, "a cocked die: a question")
+        box = panel.dice_box
+        d.check(box.read.missing[0].index == 0 and len(box.face_buttons[0]) == 6, "face buttons for the doubtful die")
+        d.check("cocked" in box.headline.text if lang == "en" else "傾いて" in box.headline.text,
+                "the question says why")
+        yield d.drawn()
+        d.screenshot(f"dice-question{suffix}")
+        d.tap_widget(box.face_buttons[0][3])  # 4
+        yield d.expect(lambda: s.dice_read is not None and s.dice_read.state == "partial"
+                       and s.dice_read.values == (4, None), "the tapped face taken; the Goblins' throw awaited")
+        tray.throw(4, 2)
+        yield d.expect(lambda: panel.dice_box is not None and panel.dice_box.read.values == (4, 2)
+                       and panel.dice_box.take is not None, "the whole roll proposed")
+        d.tap_widget(panel.dice_box.take)
+        yield d.expect(lambda: bool(s.entries) and s.entries[0].source == "camera+tablet", "the roll played")
+        d.check("camera" in s.entries[0].heading or "カメラ" in s.entries[0].heading, "the log says the camera read it")
+
+    return script
+
+
+def main(lang: str) -> int:
+    set_language(lang)
+    tray = Tray()
+    engine = EngineProcess("goblins-treasure", extra=[
+        "--vision", f"{tray.publisher.endpoint},{tray.publisher.snapshot_endpoint}", "--dice", "camera",
+        "--dice-countdown", "600", "--lang", lang])
+    app = HexaApp(NetworkAgent(engine.pub, engine.commands, None))
+    driver = Driver(app, dice_script(tray, lang))
+    Clock.schedule_interval(tray.tick, 0.05)
+    Clock.schedule_interval(driver.tick, 0)
+    try:
+        app.run()
+    finally:
+        engine.stop()
+        tray.publisher.close()
+    ok = driver.error is None
+    print(json.dumps({"ok": ok, "checks": driver.checks, "error": driver.error,
+                      "engine_log": None if ok else engine.log_text()[-2000:]}))
+    return 0 if ok else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1] if len(sys.argv) > 1 else "en"))
