@@ -25,7 +25,7 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 
 from engine.actions import Action, Choose, Move, Remove, Roll
-from engine.board import HexBoard, ZoneBoard, standable
+from engine.board import Board, standable
 from engine.events import Event
 from engine.game import Game
 from engine.hexes import Edge, Hex, edge
@@ -59,7 +59,7 @@ class AutoPlayError(RuntimeError):
 WalkGraph = dict[Hex, list[tuple[Hex, Edge | None]]]
 
 
-def walk_graph(board: HexBoard | ZoneBoard) -> WalkGraph:
+def walk_graph(board: Board) -> WalkGraph:
     """Where figures may walk, read from the board's terrain and edge kinds (built once per board: the edge
     lookups are the costly part). A cell is in it when its kind is standable; a side is crossed unless its kind
     blocks movement, and a door is crossed as if it opens."""
@@ -125,7 +125,7 @@ class AutoPlayer:
 
     def __post_init__(self) -> None:
         self.rng = random.Random(self.seed)
-        self._graphs: dict[int, tuple[HexBoard | ZoneBoard, WalkGraph]] = {}
+        self._graphs: dict[int, tuple[Board, WalkGraph]] = {}
         self._kinds: tuple[Game, OptionKinds] | None = None
         self._clear: tuple[Prompt, set[str]] | None = None
         self.chosen: dict[str, int] = {}  # option kind -> times this player chose it

@@ -16,7 +16,8 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from engine.ascii_map import Symbols
-from engine.board import Board, HexBoard, ZoneBoard
+from engine.board import Board
+from engine.board.kinds import board_kind_names, find_board_kind
 from engine.errors import ScenarioError
 from engine.hexes import Hex
 from engine.i18n import N_, gettext_for, localised
@@ -167,6 +168,13 @@ class _Loader(MapReading):
             for f in vt.fields:
                 seen.setdefault(f.name, f)
         tables["victory"] = victory.with_fields(*seen.values())
+        kinds = [find_board_kind(name) for name in board_kind_names()]  # another kind's key: refused by name
+        own: dict[str, Field] = {}
+        for kind in kinds:
+            for f in kind.map_fields:
+                own.setdefault(f.name, f)
+        kind = text_field("kind", rules.board_kinds[0], choices=tuple(k.name for k in kinds))
+        tables["map"] = tables["map"].with_field(kind).with_fields(*own.values())
         for t in rules.tables:
             if t.name in tables:
                 raise ScenarioError(f"{rules.title} declares the table {t.header}, which the core has")
@@ -260,7 +268,7 @@ class _Loader(MapReading):
             )
         return tuple(players)
 
-    def _figures(self, raw: list[Mapping[str, Any]], side_ids: set[str], board: HexBoard | ZoneBoard
+    def _figures(self, raw: list[Mapping[str, Any]], side_ids: set[str], board: Board
                  ) -> tuple[FigureSpec, ...]:
         if not raw:
             raise self.fail(_("the scenario has no [[figures]]"), _("add a [[figures]] table per figure"), "figures", 0)
@@ -279,13 +287,7 @@ class _Loader(MapReading):
                 )
             marker = self.get(f, "figures", i, "marker")
             at = self.get(f, "figures", i, "at")
-            if isinstance(board, HexBoard):
-                start = self.hex_label(at, board.orientation, "figures", i, "at")
-            else:
-                try:
-                    start = board.from_label(at)
-                except ValueError as exc:
-                    raise self.fail(str(exc), _("use a zone label of the [map]"), "figures", i, "at") from None
+            start = self.read_label(at, board, "figures", i, "at")
             if start not in board:
                 raise self.fail(
                     _("figure {name!r} starts at {at}, which is not on the map", name=name, at=at),
@@ -302,7 +304,7 @@ class _Loader(MapReading):
         for attr, what, key in (
             ("id", N_("figure ids"), "name"),
             ("marker_id", N_("marker ids"), "marker"),
-            ("start", N_("start hexes"), "at"),
+            ("start", "", "at"),
         ):
             if attr == "start" and not self.rules.one_figure_per_cell:
                 continue
@@ -311,23 +313,25 @@ class _Loader(MapReading):
             if dup is not None:
                 idx = values.index(dup, values.index(dup) + 1)
                 shown = board.label(dup) if isinstance(dup, Hex) else dup
-                raise self.fail(_("{what} repeat: {value!r} is used twice", what=_(what), value=shown),
+                said = _(what) if what else _("start {cells}", cells=find_board_kind(board.kind).noun(2))
+                raise self.fail(_("{what} repeat: {value!r} is used twice", what=said, value=shown),
                                 _("make each one unique"), "figures", idx, key)
         return tuple(figures)
 
-    def _check_standable(self, spec: FigureSpec, board: HexBoard | ZoneBoard, index: int) -> None:
+    def _check_standable(self, spec: FigureSpec, board: Board, index: int) -> None:
         """Refuse a start on terrain whose kind no figure stands on (after the rule set's own, sharper check)."""
         kinds = board.kinds
         kind = kinds.get(board.terrain(spec.start))
         if kind is None or kind.standable:
             return
         where = join_list(k.name for k in kinds.values() if k.standable)
-        raise self.fail(_("figure {name!r} starts at {cell}, a {kind} hex ({help}) no figure may stand on",
-                          name=spec.name, cell=board.label(spec.start), kind=kind.name, help=_(kind.help)),
-                        _("start it on a hex a figure may stand on ({where})", where=where),
+        noun = find_board_kind(board.kind).noun(1)
+        raise self.fail(_("figure {name!r} starts at {cell}, a {kind} {noun} ({help}) no figure may stand on",
+                          name=spec.name, cell=board.label(spec.start), kind=kind.name, noun=noun, help=_(kind.help)),
+                        _("start it on a {noun} a figure may stand on ({where})", noun=noun, where=where),
                         "figures", index, "at")
 
-    def _victory(self, raw: list[Mapping[str, Any]], side_ids: set[str], board: HexBoard | ZoneBoard
+    def _victory(self, raw: list[Mapping[str, Any]], side_ids: set[str], board: Board
                  ) -> tuple[VictorySpec, ...]:
         result = []
         core = {f.name for f in SCENARIO_TABLES["victory"].fields}

@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from engine.ascii_map import Symbols
-from engine.board import HexBoard, Point, ZoneBoard
+from engine.board import Board, Point
 from engine.hexes import Hex
 from engine.layout import Layout
 
@@ -67,7 +67,7 @@ class Scenario:
     players: tuple[PlayerSpec, ...]
     figures: tuple[FigureSpec, ...]
     victory: tuple[VictorySpec, ...]
-    board: HexBoard | ZoneBoard
+    board: Board
     layout: Layout
     anchors: Mapping[int, Hex] = field(default_factory=dict)
     source: str = "<text>"

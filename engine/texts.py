@@ -61,20 +61,16 @@ def hexes(count: int) -> str:
 
 def cells(board_kind: str, count: int) -> str:
     """A count of a board's cells as its kind names them: "2 hexes", "1 zone" / 「2ヘクス」「1ゾーン」."""
-    if board_kind == "zones":
-        return _n("{n} zone", "{n} zones", count)
-    if board_kind == "hex":
-        return hexes(count)
-    return _n("{n} cell", "{n} cells", count)
+    from engine.board.kinds import cells as kind_cells  # late: the board kinds read maps with these texts
+
+    return kind_cells(board_kind, count)
 
 
 def cell_noun(board_kind: str, count: int = 2) -> str:
     """What a board's cells are called without a number: "hexes" / 「ヘクス」, "zone" / 「ゾーン」."""
-    if board_kind == "zones":
-        return _("zone") if count == 1 else _("zones")
-    if board_kind == "hex":
-        return _("hex") if count == 1 else _("hexes")
-    return _("cell") if count == 1 else _("cells")
+    from engine.board.kinds import cell_noun as kind_noun  # late: the board kinds read maps with these texts
+
+    return kind_noun(board_kind, count)
 
 
 def figures_count(count: int, name: str = "") -> str:

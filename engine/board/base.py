@@ -14,7 +14,7 @@ from typing import Any, Protocol, runtime_checkable
 
 from engine.board.edges import EdgeKindSpec
 from engine.board.terrain import TerrainKind
-from engine.hexes import Hex
+from engine.hexes import Edge, Hex
 
 # A cell's coordinates: axial (q, r) on a hex map, (column, row) on a zone board. One value type keeps
 # the game state, the journal and the wire the same for every board.
@@ -76,6 +76,10 @@ class Board(CellLabels, Protocol):
     @property
     def kinds(self) -> Mapping[str, TerrainKind]:
         """The terrain kinds its cells are made of: the shared ones and the rule set's own, by name."""
+
+    @property
+    def edges(self) -> Mapping[Edge, str]:
+        """The sides between cells that have a kind (side → edge kind name); empty where the board has none."""
 
     @property
     def edge_kinds(self) -> Mapping[str, EdgeKindSpec]:

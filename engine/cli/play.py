@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING, TextIO
 from engine.actions import Action, Choose, Move, Remove, Roll, action_from_text
 from engine.ascii_map import edge_legend, edge_marks, render_map
 from engine.autoplay import DEFAULT_MAX_ACTIONS, AutoPlayer, stopped_message
-from engine.board import HexBoard, Terrain
+from engine.board import HexBoard, Terrain, ZoneBoard
 from engine.board.marks import board_in_play
 from engine.errors import EngineError
 from engine.events import Event
@@ -94,8 +94,10 @@ def board_text(game: Game, letters: dict[str, str], extra: dict[Hex, str] | None
         assert isinstance(in_play, HexBoard)
         drawn = render_map(in_play, marks, headers=True, edges=edge_marks(board, state.doors),
                            symbols=game.scenario.symbols)
-    else:  # a zone board: its zones row by row, with every figure's letter and any terrain but floor
+    elif isinstance(board, ZoneBoard):  # its zones row by row, with every figure's letter and any terrain but floor
         drawn = "\n".join("  ".join(_zone_text(game, c, letters, marks) for c in row) for row in board.cell_rows())
+    else:  # a board of another kind: its cells one after another
+        drawn = "  ".join(_zone_text(game, c, letters, marks) for c in sorted(board, key=board.label))
     lines = [drawn, ""]
     rows: list[tuple[str, str, str, str]] = []
     for spec in game.scenario.figures:

@@ -89,7 +89,7 @@ def test_no_victory_given_publishes_none_unless_the_rule_set_has_a_default() -> 
         (('zone = "8"', 'zone = "8"\ntoken = "x"'), r"line 49: key 'token' is not a key of \[\[victory\]\]"),
         (('type = "reach"', 'type = "bring"'), r"line 47: 'type' 'bring' is not one of the allowed values.*reach"),
         (("cost = 2", "cost = -2"), r"line 52: 'cost' is -2, outside 0 to 99"),
-        (("zone_mm = 52", "zone_mm = 52\ndrawing = '.'"), r"line 9: key 'drawing' is not a key of a zone board"),
+        (("zone_mm = 52", "zone_mm = 52\ndrawing = '.'"), r"line 9: key 'drawing' is not a key of a 'zones' board"),
         (('at = "1"', 'at = "A1"'), r"line 30: 'A1' is not a zone of the board"),
     ],
 )
