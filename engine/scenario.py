@@ -173,8 +173,8 @@ class _Loader(MapReading):
         for kind in kinds:
             for f in kind.map_fields:
                 own.setdefault(f.name, f)
-        kind = text_field("kind", rules.board_kinds[0], choices=tuple(k.name for k in kinds))
-        tables["map"] = tables["map"].with_field(kind).with_fields(*own.values())
+        kind_key = text_field("kind", rules.board_kinds[0], choices=tuple(k.name for k in kinds))
+        tables["map"] = tables["map"].with_field(kind_key).with_fields(*own.values())
         for t in rules.tables:
             if t.name in tables:
                 raise ScenarioError(f"{rules.title} declares the table {t.header}, which the core has")

@@ -13,6 +13,7 @@ from collections.abc import Iterator, Mapping
 from typing import Any, Protocol, runtime_checkable
 
 from engine.board.edges import EdgeKindSpec
+from engine.board.table_print import TablePrint
 from engine.board.terrain import TerrainKind
 from engine.hexes import Edge, Hex
 
@@ -67,6 +68,9 @@ class Board(CellLabels, Protocol):
     def step_cost(self, a: Cell, b: Cell) -> int:
         """The board's base cost of a step between neighbours; rule sets weigh it with their own costs."""
 
+    def cells_with_token(self, token: str) -> list[Cell]:
+        """The cells a token of the map lies on (an exit, a treasure: a map symbol's token), in label order."""
+
     def level(self, cell: Cell) -> int:
         """The cell's height level (0 where the board has none)."""
 
@@ -110,6 +114,10 @@ class Board(CellLabels, Protocol):
         """The facing (a direction index) of a figure on ``cell`` looking along ``heading_deg`` (map millimetres,
         degrees from +x towards +y); ``previous`` is kept until the heading is ``margin_deg`` past its sector's
         border. None where the board has no facings (a zone board)."""
+
+    def table_print(self) -> TablePrint:
+        """What the board looks like lying on the table (its shapes, printed labels and tags): the synthetic table
+        draws it."""
 
     def to_dict(self) -> dict[str, Any]:
         """The board as the tablets draw it: ``kind`` and the cells with their labels and geometry."""
