@@ -18,7 +18,6 @@ from pathlib import Path
 
 import pytest
 
-from companion_app.viewmodels.board_model import build_board
 from companion_app.viewmodels.session import GameSession
 from engine import rules
 from engine.service.client import EngineClient
