@@ -17,9 +17,9 @@ from typing import TYPE_CHECKING, Any
 
 from engine.ascii_map import Symbols
 from engine.board import Board
+from engine.board.base import Cell
 from engine.board.kinds import board_kind_names, find_board_kind
 from engine.errors import ScenarioError
-from engine.hexes import Hex
 from engine.i18n import N_, gettext_for, localised
 from engine.scenario_map import MapReading
 from engine.scenario_schema import (
@@ -312,7 +312,7 @@ class _Loader(MapReading):
             dup = next((v for v in values if values.count(v) > 1), None)
             if dup is not None:
                 idx = values.index(dup, values.index(dup) + 1)
-                shown = board.label(dup) if isinstance(dup, Hex) else dup
+                shown = board.label(dup) if isinstance(dup, Cell) else dup
                 said = _(what) if what else _("start {cells}", cells=find_board_kind(board.kind).noun(2))
                 raise self.fail(_("{what} repeat: {value!r} is used twice", what=said, value=shown),
                                 _("make each one unique"), "figures", idx, key)

@@ -11,9 +11,9 @@ from typing import TYPE_CHECKING, Any
 
 from engine.ascii_map import Symbols
 from engine.board import Board, TerrainKind
+from engine.board.base import Cell
 from engine.board.kinds import BoardKind, board_kind_names, find_board_kind
 from engine.errors import ScenarioError
-from engine.hexes import Hex
 from engine.i18n import gettext_for
 from engine.layout import Layout
 from engine.scenario_schema import MARKER_ID_COUNT, SchemaReader, closest
@@ -45,7 +45,7 @@ class MapReading:
     def warn(self, text: str) -> None:
         raise NotImplementedError
 
-    def cell_label(self, label: Any, board: Board, table: str, index: int | None, key: str) -> Hex:
+    def cell_label(self, label: Any, board: Board, table: str, index: int | None, key: str) -> Cell:
         """The cell a label names, which must be on the board (the board's own labels, its own fix)."""
         if not isinstance(label, str):
             raise self.fail(_("{key!r} must be a cell label of the [map], not {label!r}", key=key, label=label),
@@ -59,7 +59,7 @@ class MapReading:
                             _("use a cell of the map"), table, index, key)
         return cell
 
-    def read_label(self, label: Any, board: Board, table: str, index: int | None, key: str) -> Hex:
+    def read_label(self, label: Any, board: Board, table: str, index: int | None, key: str) -> Cell:
         """The cell a label names as the board's kind reads labels (it may be off the board; the caller says)."""
         return find_board_kind(board.kind).read_cell(self, label, board, table, index, key)
 
@@ -73,7 +73,7 @@ class MapReading:
                     raise self.fail(_("key {key!r} is not a key of a {kind!r} board", key=key, kind=kind.name),
                                     _("remove it, or set kind = {other!r}", other=other.name), "map", None, key)
 
-    def _map(self, m: Mapping[str, Any]) -> tuple[Board, Layout, dict[int, Hex]]:
+    def _map(self, m: Mapping[str, Any]) -> tuple[Board, Layout, dict[int, Cell]]:
         kind = self.get(m, "map", None, "kind") or self.rules.board_kinds[0]
         if kind not in self.rules.board_kinds:
             raise self.fail(_("{title} is not played on a {kind!r} board", title=self.title(), kind=kind),
@@ -85,7 +85,7 @@ class MapReading:
             self.warn(_("{file}, line {line}: {title} has no height levels; the map's levels are drawn on the "
                         "tablets but change nothing in play", file=self.source, line=line, title=self.title()))
         board, layout = board_kind.read_map(self, m)
-        anchors: dict[int, Hex] = {}
+        anchors: dict[int, Cell] = {}
         for tag, label in self.get(m, "map", None, "anchors").items():
             if not _TAG_ID.fullmatch(tag) or int(tag) >= MARKER_ID_COUNT:
                 raise self.fail(

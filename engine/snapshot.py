@@ -12,9 +12,10 @@ from enum import Enum
 from typing import Any
 
 from engine.actions import action_to_dict, action_to_text
+from engine.board.base import Cell
 from engine.events import Event
 from engine.game import Game, Played
-from engine.hexes import Edge, Hex
+from engine.hexes import Edge
 from engine.i18n import current_language
 from engine.overlays import Overlay
 from engine.pathfinding import Reach
@@ -27,13 +28,13 @@ from engine.scenario import Scenario
 from engine.texts import declared_text, terrain_word
 
 
-def hex_list(h: Hex | None) -> list[int] | None:
+def hex_list(h: Cell | None) -> list[int] | None:
     return None if h is None else [h.q, h.r]
 
 
 def _plain(value: Any) -> Any:
     """A rule set's field value as JSON: cells as [q, r], tuples as lists."""
-    if isinstance(value, Hex):
+    if isinstance(value, Cell):
         return [value.q, value.r]
     if isinstance(value, Enum):
         return value.value
@@ -123,7 +124,7 @@ def scenario_to_dict(scenario: Scenario, points: dict[str, int] | None = None) -
     }
 
 
-def reach_to_list(moves: Mapping[Hex, Reach], scenario: Scenario) -> list[dict[str, Any]]:
+def reach_to_list(moves: Mapping[Cell, Reach], scenario: Scenario) -> list[dict[str, Any]]:
     return [
         {"hex": [h.q, h.r], "label": scenario.label(h), "cost": r.cost, "path": [[p.q, p.r] for p in r.path]}
         for h, r in sorted(moves.items(), key=lambda item: (item[1].cost, item[0]))
@@ -155,7 +156,7 @@ def prompt_to_dict(prompt: Prompt, scenario: Scenario, gm_at_table: bool = False
     }
 
 
-def _blocker(blocker: Hex | Edge | None) -> dict[str, Any] | None:
+def _blocker(blocker: Cell | Edge | None) -> dict[str, Any] | None:
     if blocker is None:
         return None
     if isinstance(blocker, Edge):

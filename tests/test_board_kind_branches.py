@@ -22,6 +22,7 @@ FREED = (
     "engine/flow/words.py",
     "engine/texts.py",
     "engine/autoplay.py",
+    "engine/flow/facing.py",
     "companion_app/viewmodels/board_model.py",
     "companion_app/viewmodels/overlays.py",
     "companion_app/viewmodels/legend.py",

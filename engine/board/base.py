@@ -109,6 +109,10 @@ class Board(CellLabels, Protocol):
         """The cell under a table position; ``previous`` is kept until the position is ``margin`` (share of a
         cell) past its border. The cell may be off the board (a figure set down beside the map)."""
 
+    def facing_steps(self) -> tuple[Cell, ...]:
+        """By facing (a direction index), the step from a cell to the neighbour a figure faces; none where the
+        board has no facings (a zone board)."""
+
     def facing_toward(self, cell: Cell, heading_deg: float, previous: int | None = None,
                       margin_deg: float = DEFAULT_FACING_MARGIN_DEG) -> int | None:
         """The facing (a direction index) of a figure on ``cell`` looking along ``heading_deg`` (map millimetres,

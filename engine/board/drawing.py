@@ -11,9 +11,13 @@ from typing import Any
 
 from engine.board.base import Point
 
+# Outlines and label places to a hundredth of a millimetre: finer than any screen, and a large map's cells still
+# fit one message. Centres are exact: facings and distances are measured between them.
+DECIMALS = 2
+
 
 def _pt(p: Point) -> list[float]:
-    return [p[0], p[1]]
+    return [round(p[0], DECIMALS), round(p[1], DECIMALS)]
 
 
 def cell_drawing(corners: Sequence[Point], centre: Point, *, label_mm: float, label_at: Point | None = None,
@@ -23,12 +27,12 @@ def cell_drawing(corners: Sequence[Point], centre: Point, *, label_mm: float, la
     (``label_at``, or ``label_above`` millimetres above the centre), and optionally where a query's mark, a
     terrain's pattern and caption go."""
     at = label_at if label_at is not None else (centre[0], centre[1] - label_above)
-    out: dict[str, Any] = {"corners_mm": [_pt(p) for p in corners], "centre_mm": _pt(centre), "label_at_mm": _pt(at),
-                           "label_mm": label_mm}
+    out: dict[str, Any] = {"corners_mm": [_pt(p) for p in corners], "centre_mm": [centre[0], centre[1]],
+                           "label_at_mm": _pt(at), "label_mm": round(label_mm, DECIMALS)}
     if mark_at is not None:
         out["mark_at_mm"] = _pt(mark_at)
     if pattern_mm is not None:
-        out["pattern_mm"] = pattern_mm
+        out["pattern_mm"] = round(pattern_mm, DECIMALS)
     if caption_at is not None:
         out["caption_at_mm"] = _pt(caption_at)
     return out

@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from engine.board.base import DEFAULT_FACING_MARGIN_DEG, DEFAULT_HYSTERESIS, Point, angle_between
-from engine.board.drawing import board_drawing, cell_drawing
+from engine.board.drawing import DECIMALS, board_drawing, cell_drawing
 from engine.board.edges import CORE_EDGE_KINDS, EdgeKind, EdgeKindSpec, edge_name
 from engine.board.table_print import PrintedShape, TablePrint, edge_fill, side_strip, terrain_fill
 from engine.board.terrain import CORE_KINDS, Terrain, TerrainKind, terrain_name
@@ -233,10 +233,14 @@ class HexBoard:
             "edges": [
                 {"a": [e.a.q, e.a.r], "b": [e.b.q, e.b.r], "label": self.edge_label(e), "kind": str(kind),
                  "style": self.edge_kinds[kind].style, "door": self.edge_kinds[kind].door,
-                 "ends_mm": [list(p) for p in drawn.edge_mm(e)]}
+                 "ends_mm": [[round(x, DECIMALS), round(y, DECIMALS)] for x, y in drawn.edge_mm(e)]}
                 for e, kind in sorted(self.edges.items())
             ],
         }
+
+    def facing_steps(self) -> tuple[Hex, ...]:
+        """The six directions: 0 the +q neighbour, counter-clockwise after."""
+        return DIRECTIONS
 
     def table_print(self) -> TablePrint:
         """Hex tiles coloured by terrain with their edges drawn, walls and doors as strips on their sides."""

@@ -216,6 +216,9 @@ class ZoneBoard:
         """The printed mat's corner tags (:meth:`mat_anchors_mm`)."""
         return self.mat_anchors_mm()
 
+    def facing_steps(self) -> tuple[Hex, ...]:
+        return ()  # figures on a zone mat face nowhere in particular
+
     def table_print(self) -> TablePrint:
         """The printed mat (``hexa print zones``): white paper with the page margin beyond the corner tags and a
         footer below, the zones outlined in black with their labels large and light grey, the corner tags."""

@@ -26,23 +26,13 @@ from engine.board import (
 )
 from engine.board.drawing import board_drawing, cell_drawing
 from engine.board.table_print import PrintedShape, TablePrint, terrain_fill
-from engine.hexes import Edge
+from engine.hexes import Edge, column_letters
 from engine.i18n import gettext_for
 
 _ = gettext_for(__name__)
 
 STEPS = (Cell(1, 0), Cell(0, 1), Cell(-1, 0), Cell(0, -1))  # right, down, left, up
 _LABEL = re.compile(r"([A-Za-z]+)([0-9]+)")
-
-
-def column_letters(column: int) -> str:
-    """0 → 'A', 25 → 'Z', 26 → 'AA'."""
-    out = ""
-    n = column + 1
-    while n:
-        n, rest = divmod(n - 1, 26)
-        out = chr(ord("A") + rest) + out
-    return out
 
 
 @dataclass(frozen=True)
@@ -158,6 +148,9 @@ class SquareBoard:
             if outside <= margin * self.square_mm:
                 return previous
         return candidate
+
+    def facing_steps(self) -> tuple[Cell, ...]:
+        return ()  # figures on squares face nowhere in particular
 
     def facing_toward(self, cell: Cell, heading_deg: float, previous: int | None = None,
                       margin_deg: float = DEFAULT_FACING_MARGIN_DEG) -> int | None:
