@@ -13,6 +13,7 @@ from typing import Any
 
 from engine.actions import action_to_dict, action_to_text
 from engine.board.base import Cell
+from engine.board.kinds import cell_noun
 from engine.events import Event
 from engine.game import Game, Played
 from engine.hexes import Edge
@@ -25,7 +26,7 @@ from engine.rules.base import RuleSet, TargetInfo
 from engine.rules.content import QueryInput
 from engine.rules.gm import calculator_to_dict, ruling_kind_to_dict
 from engine.scenario import Scenario
-from engine.texts import declared_text, terrain_word
+from engine.texts import declared_text, english_cell_word, terrain_word
 
 
 def hex_list(h: Cell | None) -> list[int] | None:
@@ -54,7 +55,11 @@ def board_to_dict(scenario: Scenario) -> dict[str, Any]:
     for key in ("terrain_kinds", "edge_kinds"):
         board[key] = [{**k, "label": declared_text(rules, terrain_word(str(k["name"]))),
                        "help": declared_text(rules, k["help"])} for k in board.get(key, [])]
-    return {**board, "anchors": {str(tag): [h.q, h.r] for tag, h in sorted(scenario.anchors.items())}}
+    kind = scenario.board.kind
+    words = {"one": cell_noun(kind, 1), "many": cell_noun(kind, 2), "english": [english_cell_word(kind, 1),
+                                                                                 english_cell_word(kind, 2)]}
+    return {**board, "anchors": {str(tag): [h.q, h.r] for tag, h in sorted(scenario.anchors.items())},
+            "cell_words": words}
 
 
 def content_to_dict(rules: type[RuleSet]) -> dict[str, Any]:

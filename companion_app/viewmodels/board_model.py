@@ -22,6 +22,7 @@ from companion_app.viewmodels import palette
 from engine.hexes import DIRECTIONS, Edge, Hex, Orientation, edge, from_label, to_label
 from engine.i18n import gettext_for
 from engine.layout import Layout, Point
+from engine.texts import words_from_wire
 
 log = logging.getLogger(__name__)
 _ = gettext_for(__name__)
@@ -296,6 +297,11 @@ def build_board(
     play; the GM's terrain marks in the snapshot's state are drawn over them).
     """
     board = scenario["board"]
+    words = board.get("cell_words")
+    if isinstance(words, Mapping):  # what the cells are called, in the table's language (engine.texts.cells)
+        english = words.get("english") or ("cell", "cells")
+        words_from_wire(str(board.get("kind", "")), str(words.get("one", "")), str(words.get("many", "")),
+                        (str(english[0]), str(english[1])))
     drawing = board.get("drawing") or _hex_drawing(board)
     orientation = Orientation(board.get("orientation", Orientation.FLAT.value))
     layout = Layout(orientation, float(drawing["scale_mm"]))

@@ -16,6 +16,7 @@ import importlib
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any, ClassVar, Protocol
 
+from engine import texts
 from engine.i18n import gettext_for
 
 if TYPE_CHECKING:
@@ -86,7 +87,8 @@ def register_board_kind(kind: type[BoardKind]) -> type[BoardKind]:
     """Register a board kind (usable as a class decorator); a second kind of the same name replaces the first."""
     if not kind.name:
         raise ValueError(f"board kind {kind.__qualname__} has no name")
-    _KINDS[kind.name] = kind()
+    made = _KINDS[kind.name] = kind()
+    texts.name_cells(kind.name, texts.CellWords(made.noun, made.cells, made.english))
     return kind
 
 
@@ -114,24 +116,13 @@ def board_kind_names() -> list[str]:
     return sorted(_KINDS)
 
 
-def _kind_or_generic(kind: str) -> BoardKind:
-    try:
-        return find_board_kind(kind)
-    except KeyError:
-        return BoardKind()  # a kind this process has not loaded (a tablet without the folder): "cells"
-
-
 def cell_noun(kind: str, count: int = 2) -> str:
-    """What a board kind's cells are called, in the table's language ("hexes", "zone"); "cells" for an unknown kind."""
-    return _kind_or_generic(kind).noun(count)
+    """What a board kind's cells are called (the built-in kinds loaded first): see :func:`engine.texts.cell_noun`."""
+    _load_builtins()
+    return texts.cell_noun(kind, count)
 
 
 def cells(kind: str, count: int) -> str:
-    """A count of a board kind's cells in the table's language ("2 hexes", "1 zone")."""
-    return _kind_or_generic(kind).cells(count)
-
-
-def english_cell_word(kind: str, count: int = 1) -> str:
-    """What a board kind's cells are called in English ("hex", "zones"), whatever the table's language."""
-    one, many = _kind_or_generic(kind).english
-    return one if count == 1 else many
+    """A count of a board kind's cells (the built-in kinds loaded first): see :func:`engine.texts.cells`."""
+    _load_builtins()
+    return texts.cells(kind, count)

@@ -31,8 +31,3 @@ def possessive(name: str) -> str:
     return f"{name}'" if is_plural(name) else f"{name}'s"
 
 
-def cell_word(board_kind: str, count: int = 1) -> str:
-    """What the board kind calls its cells in English: "hex" / "hexes", "zone" / "zones" (``count`` picks the form)."""
-    from engine.board.kinds import english_cell_word  # late: the kinds are found when first asked for
-
-    return english_cell_word(board_kind, count)

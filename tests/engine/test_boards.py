@@ -179,3 +179,17 @@ def test_a_figure_may_not_carry_a_tag_printed_on_the_zone_mat() -> None:
                                             r"figure 'Bo'"):
         load_scenario_text(text)
     load_scenario_text(KEYPAD.replace("marker = 2\n", "marker = 91\n"))  # named anchors: the printed ones are none
+
+
+def test_a_tablet_names_the_cells_by_the_words_the_engine_sent() -> None:
+    """The app holds no board kinds: the board dict carries its cells' words in the table's language."""
+    from engine.scenario import load_scenario
+    from engine.snapshot import scenario_to_dict
+    from engine.texts import cell_noun, cells, words_from_wire
+
+    sent = scenario_to_dict(load_scenario("tenkey-skirmish"))["board"]["cell_words"]
+    assert sent == {"one": "zone", "many": "zones", "english": ["zone", "zones"]}
+    words_from_wire("flagstones-of-a-tablet-test", "flagstone", "flagstones")
+    assert cell_noun("flagstones-of-a-tablet-test", 1) == "flagstone"
+    assert cells("flagstones-of-a-tablet-test", 3) == "3 flagstones"
+    assert cells("a-kind-nobody-named", 2) == "2 cells"
