@@ -10,6 +10,7 @@ from __future__ import annotations
 import sys
 
 from tests.app.window_driver import Driver, Step, _play, run_against_engine
+from tests.race.race_window import roll_off_red_first
 
 A1, B1 = (0, 0), (1, 0)
 
@@ -32,12 +33,7 @@ def squares_script(d: Driver) -> Step:
             "40 squares drawn")
     d.check(sorted(t.label for t in view.tiles.values() if "exit" in t.tokens) == ["H1", "H3", "H5"],
             "the exits drawn on H1, H3 and H5")
-    yield d.expect(lambda: len(panel.face_buttons) == 2, "two dice for the roll-off")
-    yield d.drawn()
-    d.tap_widget(panel.face_buttons[0][4])  # Red: 5
-    yield d.expect(lambda: panel.face_buttons[1][0].active, "focus on Blue's die")
-    yield d.drawn()
-    d.tap_widget(panel.face_buttons[1][1])  # Blue: 2
+    yield from roll_off_red_first(d, panel)
     yield d.expect(lambda: len(panel.face_buttons) == 1, "one die for the run")
     yield d.drawn()
     d.tap_widget(panel.face_buttons[0][2])  # 3
