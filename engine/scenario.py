@@ -102,6 +102,7 @@ class _Loader(MapReading):
             ) from None
         self.rules = rules_cls
         self._declare(rules_cls)
+        self._known_kind(data.get("map"))
         self.r.check_tables(data)
         board, layout, anchors = self._map(self.r.table(data, "map"))
         sides = self._sides(self.r.rows(data, "sides"))
@@ -154,6 +155,16 @@ class _Loader(MapReading):
         except ValueError as exc:
             raise ScenarioError(_("{file}: {error}", file=self.source, error=exc)) from None
         return scenario
+
+    def _known_kind(self, m: Any) -> None:
+        """Refuse a board kind no folder registered before its keys are read (their errors would mislead)."""
+        kind = m.get("kind") if isinstance(m, Mapping) else None
+        known = board_kind_names()
+        if isinstance(kind, str) and kind not in known:
+            raise self.fail(_("[map] kind {kind!r} is not a board kind this program knows ({known})", kind=kind,
+                              known=join_list(known)),
+                            _("name the folder of that board kind in the environment variable HEXA_RULESETS, or use "
+                              "one of the known kinds"), "map", None, "kind")
 
     # -- what the rule set adds to the format -----------------------------------------------------------
     def _declare(self, rules: type[RuleSet]) -> None:

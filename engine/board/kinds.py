@@ -92,6 +92,17 @@ def register_board_kind(kind: type[BoardKind]) -> type[BoardKind]:
     return kind
 
 
+def registered_kinds() -> list[type[BoardKind]]:
+    """The classes of the kinds registered now."""
+    return [type(k) for k in _KINDS.values()]
+
+
+def forget_kinds(kinds: set[type[BoardKind]]) -> None:
+    """Forget these kinds (a plug-in's, when the plug-ins are looked at again: engine.rules.reload_plugins)."""
+    for name in [n for n, k in _KINDS.items() if type(k) in kinds]:
+        del _KINDS[name]
+
+
 def _load_builtins() -> None:
     global _loaded
     if not _loaded:

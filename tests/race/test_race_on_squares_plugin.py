@@ -129,3 +129,17 @@ def test_the_synthetic_camera_plays_it_to_a_winner(folders: str) -> None:
 def _snapshot(tablet: EngineClient) -> dict[str, object]:
     game: dict[str, object] = tablet.request("snapshot", WAIT_S).fields["game"]
     return game
+
+
+def test_without_the_board_kinds_folder_the_scenario_names_the_fix(monkeypatch: pytest.MonkeyPatch) -> None:
+    from engine.scenario import ScenarioError, load_scenario
+
+    monkeypatch.setenv(rules.FOLDERS_VARIABLE, str(EXAMPLES / "race"))  # Race alone: no squares
+    rules.reload_plugins()
+    try:
+        with pytest.raises(ScenarioError, match=r"line 14: \[map\] kind 'squares' is not a board kind this program "
+                                                r"knows \(hex, zones\)\. Fix: name the folder of that board kind"):
+            load_scenario(SCENARIO)
+    finally:
+        monkeypatch.delenv(rules.FOLDERS_VARIABLE)
+        rules.reload_plugins()
