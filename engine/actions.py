@@ -13,9 +13,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
-from engine.board.base import CellLabels
+from engine.board.base import Cell, CellLabels
 from engine.errors import IllegalActionError
-from engine.hexes import Hex
 from engine.i18n import gettext_for
 
 _ = gettext_for(__name__)
@@ -52,7 +51,7 @@ class Move:
     """Move a figure to a hex (its own hex to stay put)."""
 
     figure: str
-    to: Hex
+    to: Cell
     kind: ClassVar[str] = "move"
 
 
@@ -123,7 +122,7 @@ def action_from_dict(data: Any) -> Action:
         to = _field(data, "to", list)
         if len(to) != 2 or not all(isinstance(v, int) and not isinstance(v, bool) for v in to):
             raise IllegalActionError(_("'to' must be [q, r], got {to!r}", to=to))
-        return Move(_field(data, "figure", str), Hex(to[0], to[1]))
+        return Move(_field(data, "figure", str), Cell(to[0], to[1]))
     if kind == "remove":
         return Remove(_field(data, "figure", str))
     if kind == "face":

@@ -25,10 +25,11 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 
 from engine.actions import Action, Choose, Move, Remove, Roll
-from engine.board import HexBoard, ZoneBoard, standable
+from engine.board import Board, standable
+from engine.board.base import Cell
 from engine.events import Event
 from engine.game import Game
-from engine.hexes import Edge, Hex, edge
+from engine.hexes import Edge, edge
 from engine.i18n import gettext_for
 from engine.lines import Sight
 from engine.option_kinds import OptionKinds, kinds_offered
@@ -56,10 +57,10 @@ class AutoPlayError(RuntimeError):
 
 # Per hex a figure may stand on: its standable neighbours not behind a side that blocks movement, with the door
 # edge between them if any (a door may be locked: dearer to pass).
-WalkGraph = dict[Hex, list[tuple[Hex, Edge | None]]]
+WalkGraph = dict[Cell, list[tuple[Cell, Edge | None]]]
 
 
-def walk_graph(board: HexBoard | ZoneBoard) -> WalkGraph:
+def walk_graph(board: Board) -> WalkGraph:
     """Where figures may walk, read from the board's terrain and edge kinds (built once per board: the edge
     lookups are the costly part). A cell is in it when its kind is standable; a side is crossed unless its kind
     blocks movement, and a door is crossed as if it opens."""
@@ -83,7 +84,7 @@ def walk_graph(board: HexBoard | ZoneBoard) -> WalkGraph:
     return graph
 
 
-def distance_field(game: Game, goals: Iterable[Hex], side: str, graph: WalkGraph | None = None) -> dict[Hex, float]:
+def distance_field(game: Game, goals: Iterable[Cell], side: str, graph: WalkGraph | None = None) -> dict[Cell, float]:
     """Walking distance to the nearest goal hex over standable ground (doors count as passable, locked ones dearer).
 
     Enemy figures block the way except on goal hexes themselves; friends are ignored (a move may pass
@@ -92,8 +93,8 @@ def distance_field(game: Game, goals: Iterable[Hex], side: str, graph: WalkGraph
     graph = graph if graph is not None else walk_graph(game.scenario.board)
     state = game.state
     enemy_hexes = {f.hex for f in state.alive() if f.side != side and f.hex is not None}
-    dist: dict[Hex, float] = {}
-    heap: list[tuple[float, int, int, Hex]] = []
+    dist: dict[Cell, float] = {}
+    heap: list[tuple[float, int, int, Cell]] = []
     for g in set(goals):
         dist[g] = 0.0
         heapq.heappush(heap, (0.0, g.q, g.r, g))
@@ -125,7 +126,7 @@ class AutoPlayer:
 
     def __post_init__(self) -> None:
         self.rng = random.Random(self.seed)
-        self._graphs: dict[int, tuple[HexBoard | ZoneBoard, WalkGraph]] = {}
+        self._graphs: dict[int, tuple[Board, WalkGraph]] = {}
         self._kinds: tuple[Game, OptionKinds] | None = None
         self._clear: tuple[Prompt, set[str]] | None = None
         self.chosen: dict[str, int] = {}  # option kind -> times this player chose it
@@ -142,7 +143,7 @@ class AutoPlayer:
             self._kinds = (game, OptionKinds.of(game))
         return self._kinds[1]
 
-    def _field(self, game: Game, figure: str) -> dict[Hex, float]:
+    def _field(self, game: Game, figure: str) -> dict[Cell, float]:
         """Walking distance of every hex to the goals the rule set offers for ``figure``.
 
         When enemies bar every way to those goals, the enemies themselves become the aim: fight through.
@@ -255,7 +256,7 @@ class AutoPlayer:
         keep_off = chasing and ranged and close_fighters
         threatened = game.threatened(fig.side) if fig.carrying else set()
 
-        def score(h: Hex) -> tuple[float, int, float, int, int]:
+        def score(h: Cell) -> tuple[float, int, float, int, int]:
             d = field.get(h, UNREACHABLE)
             aim = abs(d - KEEP_DISTANCE) if keep_off and d != UNREACHABLE else d
             return (aim, int(h in threatened), prompt.moves[h].cost, h.q, h.r)

@@ -1,4 +1,4 @@
-"""A board graph's search answer, read as ``{Hex: Reach}``: each entry is made only when it is read.
+"""A board graph's search answer, read as ``{Cell: Reach}``: each entry is made only when it is read.
 
 :meth:`engine.cell_graph.CellGraph.reachable` ends with cell numbers, their costs and each one's parent.
 Most readers want the hexes and costs, and the path of one chosen hex; :class:`CellReach` keeps the
@@ -10,16 +10,16 @@ from __future__ import annotations
 
 from collections.abc import ItemsView, Iterator, Mapping, Sequence, ValuesView
 
-from engine.hexes import Hex
+from engine.board.base import Cell
 from engine.pathfinding import Reach
 
 
-class CellReach(Mapping[Hex, Reach]):
+class CellReach(Mapping[Cell, Reach]):
     """Every cell a move can finish on with its cheapest way there, built from a search over cell numbers."""
 
     __slots__ = ("_cells", "_cost", "_every", "_made", "_number", "_order", "_out", "_parent", "_paths")
 
-    def __init__(self, cells: Sequence[Hex | None], number: Mapping[tuple[int, int], int], order: list[int],
+    def __init__(self, cells: Sequence[Cell | None], number: Mapping[tuple[int, int], int], order: list[int],
                  cost: Mapping[int, float], parent: Mapping[int, int], out: set[int]) -> None:
         """``order``: the cells found, the start first; ``out``: those passed, never finished on (not the start)."""
         self._cells = cells
@@ -30,7 +30,7 @@ class CellReach(Mapping[Hex, Reach]):
         self._out = out
         start = cells[order[0]]
         assert start is not None
-        self._paths: dict[int, tuple[Hex, ...]] = {order[0]: (start,)}
+        self._paths: dict[int, tuple[Cell, ...]] = {order[0]: (start,)}
         self._made: dict[int, Reach] = {}
         self._every: list[Reach] | None = None
 
@@ -47,7 +47,7 @@ class CellReach(Mapping[Hex, Reach]):
     def __contains__(self, h: object) -> bool:
         return self._find(h) is not None
 
-    def __getitem__(self, h: Hex) -> Reach:
+    def __getitem__(self, h: Cell) -> Reach:
         k = self._find(h)
         if k is None:
             raise KeyError(h)
@@ -56,7 +56,7 @@ class CellReach(Mapping[Hex, Reach]):
             made = self._made[k] = Reach(self._cost[k], self.path_of(k))
         return made
 
-    def path_of(self, k: int) -> tuple[Hex, ...]:
+    def path_of(self, k: int) -> tuple[Cell, ...]:
         """The path to cell number ``k`` (one the search found), sharing the paths already made."""
         paths, parent, cells = self._paths, self._parent, self._cells
         chain = []
@@ -88,13 +88,13 @@ class CellReach(Mapping[Hex, Reach]):
             self._every = every
         return self._every
 
-    def __iter__(self) -> Iterator[Hex]:
+    def __iter__(self) -> Iterator[Cell]:
         return map(self._cells.__getitem__, self._members())  # type: ignore[arg-type]
 
     def values(self) -> ValuesView[Reach]:
         return _Values(self)
 
-    def items(self) -> ItemsView[Hex, Reach]:
+    def items(self) -> ItemsView[Cell, Reach]:
         return _Items(self)
 
     def __len__(self) -> int:
@@ -113,10 +113,10 @@ class _Values(ValuesView[Reach]):
         return iter(self._mapping._all())
 
 
-class _Items(ItemsView[Hex, Reach]):
+class _Items(ItemsView[Cell, Reach]):
     """The answer's hexes with their entries, all made in one pass when first iterated."""
 
     _mapping: CellReach
 
-    def __iter__(self) -> Iterator[tuple[Hex, Reach]]:
+    def __iter__(self) -> Iterator[tuple[Cell, Reach]]:
         return zip(self._mapping, self._mapping._all(), strict=True)

@@ -12,8 +12,8 @@ from dataclasses import dataclass
 
 from engine.action_sentences import action_sentence
 from engine.actions import Action
+from engine.board.base import Cell
 from engine.events import Event
-from engine.hexes import Hex
 from engine.i18n import gettext_for
 from engine.pathfinding import Reach
 from engine.prompts import Prompt
@@ -102,13 +102,13 @@ class Game:
         self.state = state
         self._prompt = None
 
-    def reachable(self, figure: str) -> Mapping[Hex, Reach]:
+    def reachable(self, figure: str) -> Mapping[Cell, Reach]:
         return self.rules.reachable(self.state, figure)
 
     def targets(self, figure: str) -> list[TargetInfo]:
         return self.rules.targets(self.state, figure)
 
-    def threatened(self, side: str) -> set[Hex]:
+    def threatened(self, side: str) -> set[Cell]:
         return self.rules.threatened(self.state, side)
 
     def points(self) -> dict[str, int]:

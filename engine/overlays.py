@@ -14,7 +14,8 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from engine.hexes import Edge, Hex
+from engine.board.base import Cell
+from engine.hexes import Edge
 from engine.i18n import N_, gettext_for
 from engine.pathfinding import Reach
 from engine.texts import cells as count_cells
@@ -36,7 +37,7 @@ VERDICTS: tuple[str, ...] = ("clear", "blocked", "ambiguous")
 class CellMark:
     """A cell to mark: its drawing style (:data:`CELL_STYLES`), a short label on it, a shading level 0 … 1."""
 
-    cell: Hex
+    cell: Cell
     style: str
     label: str = ""
     level: float = 0.0
@@ -46,12 +47,12 @@ class CellMark:
 class LineMark:
     """A line from a figure's cell to another (``path``, first to last) with its verdict and the text why."""
 
-    path: tuple[Hex, ...]
+    path: tuple[Cell, ...]
     verdict: str
     text: str
     target: str | None = None  # the figure at the far end, if any
-    blocker: Hex | Edge | None = None  # what blocks the line, outlined on the board
-    touched: tuple[Hex, ...] = ()  # blocking cells the line only touches (an edge or a corner): ringed, to judge
+    blocker: Cell | Edge | None = None  # what blocks the line, outlined on the board
+    touched: tuple[Cell, ...] = ()  # blocking cells the line only touches (an edge or a corner): ringed, to judge
 
 
 @dataclass(frozen=True)
@@ -64,7 +65,7 @@ class Overlay:
     texts: tuple[str, ...] = ()  # lines for the list beside the board, before the lines' own texts
 
 
-def reach_overlay(query: str, moves: Mapping[Hex, Reach], board_kind: str) -> Overlay:
+def reach_overlay(query: str, moves: Mapping[Cell, Reach], board_kind: str) -> Overlay:
     """Cells a figure may reach, shaded by distance (nearest strongest), each labelled with its cost."""
     costs = sorted(((r.cost, h) for h, r in moves.items() if r.cost > 0), key=lambda item: (item[0], item[1]))
     if not costs:
@@ -75,7 +76,7 @@ def reach_overlay(query: str, moves: Mapping[Hex, Reach], board_kind: str) -> Ov
     return Overlay(query, cells, texts=(text,))
 
 
-def warn_overlay(query: str, cells: set[Hex], text: str) -> Overlay:
+def warn_overlay(query: str, cells: set[Cell], text: str) -> Overlay:
     """Cells to warn about (marked "!"); ``text`` says what they are, with ``{n}`` for their number."""
     if not cells:
         return Overlay(query)

@@ -58,6 +58,7 @@ def reachable(
     step_cost: StepCost | None = None,
     *,
     exits: Exits | None = None,
+    neighbours: Callable[[Hex], Iterable[Hex]] | None = None,
     stops: HexPredicate = never,
     can_end: HexPredicate = always,
 ) -> dict[Hex, Reach]:
@@ -67,12 +68,17 @@ def reachable(
     Hexes where ``can_end`` is false are passed through but left out of the result. Terrain comes as
     ``step_cost`` or, faster when a rule set has them at hand, as ``exits(h)``: the allowed steps out of
     ``h`` with their costs, neighbours in direction order (``Hex.neighbours()``), which gives exactly
-    the answer ``step_cost`` would.
+    the answer ``step_cost`` would. ``neighbours`` (a board's own, ``board.neighbours``: four on a square
+    grid) are the cells ``step_cost`` is asked about; without it, a hex's six.
     """
     if not budget >= 0:
         raise ValueError(f"budget must be a number >= 0, got {budget!r}")
     if (step_cost is None) == (exits is None):
         raise TerrainArgumentError("give reachable() either step_cost or exits, not both or neither")
+    if neighbours is not None:
+        if step_cost is None:
+            raise TerrainArgumentError("give reachable() neighbours with a step_cost, not with exits")
+        exits, step_cost = _exits_over(neighbours, step_cost), None
     order, cost, parent = _search(start, budget, step_cost, stops, goal=None, exits=exits)
     result: dict[Hex, Reach] = {start: Reach(0.0, (start,))}
     paths: dict[_Key, tuple[Hex, ...]] = {order[0][0]: (start,)}
@@ -103,6 +109,15 @@ def shortest_path(
         keys.append(parent[keys[-1]])
     path = [start, *(_hex_at(*k) for k in reversed(keys[:-1]))]
     return Reach(cost[key], tuple(path))
+
+
+def _exits_over(neighbours: Callable[[Hex], Iterable[Hex]], step_cost: StepCost) -> Exits:
+    """The allowed steps out of a cell to the given neighbours, priced by ``step_cost``."""
+
+    def exits(h: Hex) -> list[tuple[Hex, float]]:
+        return [(n, c) for n in neighbours(h) if (c := step_cost(h, n)) is not None]
+
+    return exits
 
 
 def _hex_at(q: int, r: int) -> Hex:

@@ -6,7 +6,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from enum import Enum
 
-from engine.hexes import Hex
+from engine.board.base import Cell
 from engine.i18n import gettext_for
 from engine.overlays import Overlay
 from engine.pathfinding import Reach
@@ -67,7 +67,7 @@ class Option:
 
     id: str
     label: str
-    hex: Hex | None = None
+    hex: Cell | None = None
     figure: str | None = None
 
 
@@ -81,7 +81,7 @@ class Prompt:
     outcomes: tuple[tuple[Outcome, ...], ...] = ()  # per die
     chances: tuple[Chance, ...] = ()
     options: tuple[Option, ...] = ()
-    moves: Mapping[Hex, Reach] = field(default_factory=dict)
+    moves: Mapping[Cell, Reach] = field(default_factory=dict)
     note: str = ""  # why this prompt (e.g. "tie: both roll again")
     gm: bool = False  # the answer is the game master's to give: the rules say the GM decides (see Decider)
     overlay: Overlay | None = None  # what the board shows while the prompt waits (the line a GM rules on)

@@ -16,9 +16,10 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from engine.ascii_map import Symbols
-from engine.board import Board, HexBoard, ZoneBoard
+from engine.board import Board
+from engine.board.base import Cell
+from engine.board.kinds import board_kind_names, find_board_kind
 from engine.errors import ScenarioError
-from engine.hexes import Hex
 from engine.i18n import N_, gettext_for, localised
 from engine.scenario_map import MapReading
 from engine.scenario_schema import (
@@ -101,6 +102,7 @@ class _Loader(MapReading):
             ) from None
         self.rules = rules_cls
         self._declare(rules_cls)
+        self._known_kind(data.get("map"))
         self.r.check_tables(data)
         board, layout, anchors = self._map(self.r.table(data, "map"))
         sides = self._sides(self.r.rows(data, "sides"))
@@ -154,6 +156,16 @@ class _Loader(MapReading):
             raise ScenarioError(_("{file}: {error}", file=self.source, error=exc)) from None
         return scenario
 
+    def _known_kind(self, m: Any) -> None:
+        """Refuse a board kind no folder registered before its keys are read (their errors would mislead)."""
+        kind = m.get("kind") if isinstance(m, Mapping) else None
+        known = board_kind_names()
+        if isinstance(kind, str) and kind not in known:
+            raise self.fail(_("[map] kind {kind!r} is not a board kind this program knows ({known})", kind=kind,
+                              known=join_list(known)),
+                            _("name the folder of that board kind in the environment variable HEXA_RULESETS, or use "
+                              "one of the known kinds"), "map", None, "kind")
+
     # -- what the rule set adds to the format -----------------------------------------------------------
     def _declare(self, rules: type[RuleSet]) -> None:
         """Extend the core tables with the rule set's declarations, so every table is read one way."""
@@ -167,6 +179,13 @@ class _Loader(MapReading):
             for f in vt.fields:
                 seen.setdefault(f.name, f)
         tables["victory"] = victory.with_fields(*seen.values())
+        kinds = [find_board_kind(name) for name in board_kind_names()]  # another kind's key: refused by name
+        own: dict[str, Field] = {}
+        for kind in kinds:
+            for f in kind.map_fields:
+                own.setdefault(f.name, f)
+        kind_key = text_field("kind", rules.board_kinds[0], choices=tuple(k.name for k in kinds))
+        tables["map"] = tables["map"].with_field(kind_key).with_fields(*own.values())
         for t in rules.tables:
             if t.name in tables:
                 raise ScenarioError(f"{rules.title} declares the table {t.header}, which the core has")
@@ -260,7 +279,7 @@ class _Loader(MapReading):
             )
         return tuple(players)
 
-    def _figures(self, raw: list[Mapping[str, Any]], side_ids: set[str], board: HexBoard | ZoneBoard
+    def _figures(self, raw: list[Mapping[str, Any]], side_ids: set[str], board: Board
                  ) -> tuple[FigureSpec, ...]:
         if not raw:
             raise self.fail(_("the scenario has no [[figures]]"), _("add a [[figures]] table per figure"), "figures", 0)
@@ -279,13 +298,7 @@ class _Loader(MapReading):
                 )
             marker = self.get(f, "figures", i, "marker")
             at = self.get(f, "figures", i, "at")
-            if isinstance(board, HexBoard):
-                start = self.hex_label(at, board.orientation, "figures", i, "at")
-            else:
-                try:
-                    start = board.from_label(at)
-                except ValueError as exc:
-                    raise self.fail(str(exc), _("use a zone label of the [map]"), "figures", i, "at") from None
+            start = self.read_label(at, board, "figures", i, "at")
             if start not in board:
                 raise self.fail(
                     _("figure {name!r} starts at {at}, which is not on the map", name=name, at=at),
@@ -302,7 +315,7 @@ class _Loader(MapReading):
         for attr, what, key in (
             ("id", N_("figure ids"), "name"),
             ("marker_id", N_("marker ids"), "marker"),
-            ("start", N_("start hexes"), "at"),
+            ("start", "", "at"),
         ):
             if attr == "start" and not self.rules.one_figure_per_cell:
                 continue
@@ -310,24 +323,26 @@ class _Loader(MapReading):
             dup = next((v for v in values if values.count(v) > 1), None)
             if dup is not None:
                 idx = values.index(dup, values.index(dup) + 1)
-                shown = board.label(dup) if isinstance(dup, Hex) else dup
-                raise self.fail(_("{what} repeat: {value!r} is used twice", what=_(what), value=shown),
+                shown = board.label(dup) if isinstance(dup, Cell) else dup
+                said = _(what) if what else _("start {cells}", cells=find_board_kind(board.kind).noun(2))
+                raise self.fail(_("{what} repeat: {value!r} is used twice", what=said, value=shown),
                                 _("make each one unique"), "figures", idx, key)
         return tuple(figures)
 
-    def _check_standable(self, spec: FigureSpec, board: HexBoard | ZoneBoard, index: int) -> None:
+    def _check_standable(self, spec: FigureSpec, board: Board, index: int) -> None:
         """Refuse a start on terrain whose kind no figure stands on (after the rule set's own, sharper check)."""
         kinds = board.kinds
         kind = kinds.get(board.terrain(spec.start))
         if kind is None or kind.standable:
             return
         where = join_list(k.name for k in kinds.values() if k.standable)
-        raise self.fail(_("figure {name!r} starts at {cell}, a {kind} hex ({help}) no figure may stand on",
-                          name=spec.name, cell=board.label(spec.start), kind=kind.name, help=_(kind.help)),
-                        _("start it on a hex a figure may stand on ({where})", where=where),
+        noun = find_board_kind(board.kind).noun(1)
+        raise self.fail(_("figure {name!r} starts at {cell}, a {kind} {noun} ({help}) no figure may stand on",
+                          name=spec.name, cell=board.label(spec.start), kind=kind.name, noun=noun, help=_(kind.help)),
+                        _("start it on a {noun} a figure may stand on ({where})", noun=noun, where=where),
                         "figures", index, "at")
 
-    def _victory(self, raw: list[Mapping[str, Any]], side_ids: set[str], board: HexBoard | ZoneBoard
+    def _victory(self, raw: list[Mapping[str, Any]], side_ids: set[str], board: Board
                  ) -> tuple[VictorySpec, ...]:
         result = []
         core = {f.name for f in SCENARIO_TABLES["victory"].fields}

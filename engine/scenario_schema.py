@@ -27,7 +27,6 @@ REQUIRED: Any = object()  # a Field default meaning "the key must be there"
 # Side colours the tablets draw (companion_app.viewmodels.palette.SIDE_COLOURS holds the same names).
 SIDE_COLOURS = ("red", "blue", "green", "yellow", "purple", "orange", "white", "black")
 ORIENTATIONS = ("flat", "pointy")
-BOARD_KINDS = ("hex", "zones")
 # Marker and anchor ids are those of the printed ArUco dictionary (DICT_4X4_100): 0 to 99.
 MARKER_ID_COUNT = 100
 # A map's tiles travel to the tablets in one message; this many fit the wire limit with room to spare
@@ -145,24 +144,12 @@ SCENARIO_TABLES: dict[str, Table] = {
         Table(
             "map",
             (
-                _str("kind", "hex", choices=BOARD_KINDS),
-                _str("orientation", "flat", choices=ORIENTATIONS),
-                _number("hex_across_flats_mm", 50.0, 5.0, 500.0, " mm"),
-                _str("drawing", max_len=None),
-                _str("zones", max_len=10_000),
-                _number("zone_mm", 60.0, 10.0, 1000.0, " mm"),
+                _str("kind"),  # a board kind's name (engine.board.kinds); the loader adds each kind's own keys
                 _str("levels", max_len=None),
                 _number("level_height_mm", 0.0, 0.0, 500.0, " mm"),  # one level's rise (raised tiles)
-                _strings("walls", [], 3 * MAX_MAP_HEXES),
-                _strings("doors", [], 3 * MAX_MAP_HEXES),
-                _strings("locked_doors", [], 3 * MAX_MAP_HEXES),
-                Field("edges", dict, {}),  # edge kind name → its sides ("C3|C4"), for any kind the rule set has
                 Field("origin_mm", list, [0.0, 0.0], low=-100_000.0, high=100_000.0, min_len=2, max_len=2,
                       items=_NUMBER, unit=" mm"),
-                _number("rotation_deg", 0.0, -360.0, 360.0, "°"),
                 Field("anchors", dict, {}),
-                Field("symbols", dict, {}),  # this drawing's own symbols: symbol → a terrain kind's name
-                Field("terrain", dict, {}),  # a zone board's terrain: zone label → a terrain kind's name
             ),
         ),
         Table("sides", (_str("id", REQUIRED, max_len=64), _texts("name"), _str("colour", choices=SIDE_COLOURS)),

@@ -12,8 +12,8 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from engine.ascii_map import Symbols
-from engine.board import HexBoard, Point, ZoneBoard
-from engine.hexes import Hex
+from engine.board import Board, Point
+from engine.board.base import Cell
 from engine.layout import Layout
 
 
@@ -41,7 +41,7 @@ class FigureSpec:
     name: str
     marker_id: int
     side: str
-    start: Hex
+    start: Cell
     height_mm: float = 0.0  # height of the tag above the table, for the camera's parallax correction
     fields: Mapping[str, Any] = field(default_factory=dict)  # the rule set's figure fields, defaults filled
 
@@ -67,9 +67,9 @@ class Scenario:
     players: tuple[PlayerSpec, ...]
     figures: tuple[FigureSpec, ...]
     victory: tuple[VictorySpec, ...]
-    board: HexBoard | ZoneBoard
+    board: Board
     layout: Layout
-    anchors: Mapping[int, Hex] = field(default_factory=dict)
+    anchors: Mapping[int, Cell] = field(default_factory=dict)
     source: str = "<text>"
     text: str = ""
     tables: Mapping[str, Any] = field(default_factory=dict)  # the rule set's own tables, checked, defaults filled
@@ -92,10 +92,10 @@ class Scenario:
     def figure_by_marker(self, marker_id: int) -> FigureSpec | None:
         return next((f for f in self.figures if f.marker_id == marker_id), None)
 
-    def label(self, h: Hex) -> str:
+    def label(self, h: Cell) -> str:
         return self.board.label(h)
 
-    def tag_height_mm(self, figure: FigureSpec, cell: Hex) -> float:
+    def tag_height_mm(self, figure: FigureSpec, cell: Cell) -> float:
         """How high a figure's tag stands above the table on ``cell``: its level × the level height + its own
         tag height (what the camera's parallax correction needs for a figure on a raised tile)."""
         return self.board.level(cell) * self.level_height_mm + figure.height_mm

@@ -12,9 +12,11 @@ from enum import Enum
 from typing import Any
 
 from engine.actions import action_to_dict, action_to_text
+from engine.board.base import Cell
+from engine.board.kinds import cell_noun
 from engine.events import Event
 from engine.game import Game, Played
-from engine.hexes import Edge, Hex
+from engine.hexes import Edge
 from engine.i18n import current_language
 from engine.overlays import Overlay
 from engine.pathfinding import Reach
@@ -24,16 +26,16 @@ from engine.rules.base import RuleSet, TargetInfo
 from engine.rules.content import QueryInput
 from engine.rules.gm import calculator_to_dict, ruling_kind_to_dict
 from engine.scenario import Scenario
-from engine.texts import declared_text, terrain_word
+from engine.texts import declared_text, english_cell_word, terrain_word
 
 
-def hex_list(h: Hex | None) -> list[int] | None:
+def hex_list(h: Cell | None) -> list[int] | None:
     return None if h is None else [h.q, h.r]
 
 
 def _plain(value: Any) -> Any:
     """A rule set's field value as JSON: cells as [q, r], tuples as lists."""
-    if isinstance(value, Hex):
+    if isinstance(value, Cell):
         return [value.q, value.r]
     if isinstance(value, Enum):
         return value.value
@@ -53,7 +55,11 @@ def board_to_dict(scenario: Scenario) -> dict[str, Any]:
     for key in ("terrain_kinds", "edge_kinds"):
         board[key] = [{**k, "label": declared_text(rules, terrain_word(str(k["name"]))),
                        "help": declared_text(rules, k["help"])} for k in board.get(key, [])]
-    return {**board, "anchors": {str(tag): [h.q, h.r] for tag, h in sorted(scenario.anchors.items())}}
+    kind = scenario.board.kind
+    words = {"one": cell_noun(kind, 1), "many": cell_noun(kind, 2), "english": [english_cell_word(kind, 1),
+                                                                                 english_cell_word(kind, 2)]}
+    return {**board, "anchors": {str(tag): [h.q, h.r] for tag, h in sorted(scenario.anchors.items())},
+            "cell_words": words}
 
 
 def content_to_dict(rules: type[RuleSet]) -> dict[str, Any]:
@@ -123,7 +129,7 @@ def scenario_to_dict(scenario: Scenario, points: dict[str, int] | None = None) -
     }
 
 
-def reach_to_list(moves: Mapping[Hex, Reach], scenario: Scenario) -> list[dict[str, Any]]:
+def reach_to_list(moves: Mapping[Cell, Reach], scenario: Scenario) -> list[dict[str, Any]]:
     return [
         {"hex": [h.q, h.r], "label": scenario.label(h), "cost": r.cost, "path": [[p.q, p.r] for p in r.path]}
         for h, r in sorted(moves.items(), key=lambda item: (item[1].cost, item[0]))
@@ -155,7 +161,7 @@ def prompt_to_dict(prompt: Prompt, scenario: Scenario, gm_at_table: bool = False
     }
 
 
-def _blocker(blocker: Hex | Edge | None) -> dict[str, Any] | None:
+def _blocker(blocker: Cell | Edge | None) -> dict[str, Any] | None:
     if blocker is None:
         return None
     if isinstance(blocker, Edge):

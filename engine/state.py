@@ -11,8 +11,9 @@ import copy
 from dataclasses import dataclass, field
 from typing import Any
 
+from engine.board.base import Cell
 from engine.flow.steps import Setup, Step, step_from_dict
-from engine.hexes import Edge, Hex, edge
+from engine.hexes import Edge, edge
 
 
 @dataclass
@@ -26,7 +27,7 @@ class FigureState:
 
     id: str
     side: str
-    hex: Hex | None
+    hex: Cell | None
     alive: bool = True
     on_table: bool = True  # False once its removal was confirmed
     facing: int = 0
@@ -66,7 +67,7 @@ class FigureState:
         return cls(
             d["id"],
             d["side"],
-            None if h is None else Hex(h[0], h[1]),
+            None if h is None else Cell(h[0], h[1]),
             d["alive"],
             d["on_table"],
             d["facing"],
@@ -83,7 +84,7 @@ class GameState:
     ruleset: str
     figures: dict[str, FigureState]
     doors: dict[Edge, str]  # "closed" | "open" | "locked"
-    tokens: dict[str, Hex | None]  # where each token lies; None while carried
+    tokens: dict[str, Cell | None]  # where each token lies; None while carried
     round: int = 0
     turn_order: list[int] = field(default_factory=list)  # player indices, first player first
     active: int = 0  # index into turn_order
@@ -95,24 +96,24 @@ class GameState:
     serial: int = 0  # actions applied so far
     # A game master's word in play (engine.board.marks, engine.rules.gm): cells marked with a terrain kind,
     # and rulings by key ("sight:B3:D4" → "clear"), each read by the rule set that declares it.
-    marks: dict[Hex, str] = field(default_factory=dict)
+    marks: dict[Cell, str] = field(default_factory=dict)
     rulings: dict[str, str] = field(default_factory=dict)
 
     def alive(self) -> list[FigureState]:
         return [f for f in self.figures.values() if f.alive]
 
-    def figures_at(self, h: Hex) -> list[FigureState]:
+    def figures_at(self, h: Cell) -> list[FigureState]:
         """The figures in play on a cell, a stack in the order they arrived (scenario order among equals)."""
         here = [f for f in self.figures.values() if f.alive and f.hex == h]
         return sorted(here, key=lambda f: f.arrived)  # stable: the scenario's order breaks ties
 
-    def figure_at(self, h: Hex) -> FigureState | None:
+    def figure_at(self, h: Cell) -> FigureState | None:
         """The figure on a cell, for rule sets that allow one per cell (``one_figure_per_cell``); see
         :meth:`figures_at` for stacks."""
         here = self.figures_at(h)
         return here[0] if here else None
 
-    def put(self, figure: str, h: Hex | None) -> None:
+    def put(self, figure: str, h: Cell | None) -> None:
         """Set a figure down on a cell; it goes on top of any stack there (a figure staying put keeps its place)."""
         fig = self.figures[figure]
         if fig.hex != h:
@@ -126,7 +127,7 @@ class GameState:
         if figure not in self.pending_removals:
             self.pending_removals.append(figure)
 
-    def door(self, a: Hex, b: Hex) -> str | None:
+    def door(self, a: Cell, b: Cell) -> str | None:
         return self.doors.get(edge(a, b))
 
     def in_set(self, name: str, figure: str) -> bool:
@@ -165,8 +166,8 @@ class GameState:
             scenario_id=d["scenario_id"],
             ruleset=d["ruleset"],
             figures={k: FigureState.from_dict(v) for k, v in d["figures"].items()},
-            doors={edge(Hex(a, b), Hex(c, e)): s for a, b, c, e, s in d["doors"]},
-            tokens={k: None if h is None else Hex(h[0], h[1]) for k, h in d["tokens"].items()},
+            doors={edge(Cell(a, b), Cell(c, e)): s for a, b, c, e, s in d["doors"]},
+            tokens={k: None if h is None else Cell(h[0], h[1]) for k, h in d["tokens"].items()},
             round=d["round"],
             turn_order=list(d["turn_order"]),
             active=d["active"],
@@ -176,6 +177,6 @@ class GameState:
             pending_removals=list(d["pending_removals"]),
             winner=d["winner"],
             serial=d["serial"],
-            marks={Hex(q, r): str(t) for q, r, t in d.get("marks", [])},  # absent in states saved before marks
+            marks={Cell(q, r): str(t) for q, r, t in d.get("marks", [])},  # absent in states saved before marks
             rulings={str(k): str(v) for k, v in d.get("rulings", {}).items()},
         )

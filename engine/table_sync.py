@@ -30,8 +30,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from engine.actions import Action, Choose, Face, Move, Remove
+from engine.board.base import Cell
 from engine.game import Game
-from engine.hexes import Hex
 from engine.i18n import gettext_for
 from engine.prompts import PromptKind
 from engine.scenario import Scenario
@@ -49,7 +49,7 @@ class IllegalMove:
     """A figure put on a hex its pending move cannot reach, with the rules' reason and the legal hexes."""
 
     figure: str
-    to: Hex
+    to: Cell
     reason: str
     legal: tuple[str, ...]
 
@@ -63,8 +63,8 @@ class Desync:
     """A figure where the game does not have it: where it must go (``expected`` None = off the table)."""
 
     figure: str
-    expected: Hex | None
-    seen: Hex | None
+    expected: Cell | None
+    seen: Cell | None
     text: str
 
     def to_dict(self) -> dict[str, Any]:
@@ -78,7 +78,7 @@ class Pending:
     """A figure moved by hand before the game asked for its move; it counts once the game does."""
 
     figure: str
-    seen: Hex
+    seen: Cell
     text: str
 
     def to_dict(self) -> dict[str, Any]:
@@ -90,7 +90,7 @@ class Provisional:
     """The verdict on the cell under a figure still in the hand (a ghost): what putting it down there would do."""
 
     figure: str
-    over: Hex
+    over: Cell
     legal: bool
     reason: str  # the rules' reason when it would be refused, else ""
 
@@ -117,7 +117,7 @@ class FigureView:
     """The camera's view of one figure: the hex it last stood on and the way it faced (both kept while in the
     hand) and its state."""
 
-    settled_hex: Hex | None
+    settled_hex: Cell | None
     state: str  # a TrackState: settled | moving | lifted | lost
     facing: int | None = None
 
@@ -137,8 +137,8 @@ class TableSync:
         self.turns: dict[str, int] = {}  # figure → the direction its tag was turned to, not yet in the game
         self.anchor_ids = frozenset(scenario.anchor_points_mm()) | frozenset(anchor_ids)
         self.views: dict[str, FigureView] = {}
-        self.over: dict[str, Hex] = {}  # figures in view but moving (in a hand): the cell under the tag now
-        self._verdicts: dict[tuple[str, Hex, int], Provisional] = {}  # (figure, cell, history length) → verdict
+        self.over: dict[str, Cell] = {}  # figures in view but moving (in a hand): the cell under the tag now
+        self._verdicts: dict[tuple[str, Cell, int], Provisional] = {}  # (figure, cell, history length) → verdict
         self.intents: dict[str, Move | Remove] = {}
         self.unknown_markers: tuple[int, ...] = ()
         self.observed = False
@@ -180,11 +180,11 @@ class TableSync:
         self.facings.forget(former)
         return former
 
-    def hex_of(self, marker: FusedMarker) -> Hex:
+    def cell_of(self, marker: FusedMarker) -> Cell:
         """The cell a visible marker stands on (the board places it, with hysteresis)."""
         return self.hexes.locate(marker.marker, marker.x_mm, marker.y_mm)
 
-    def facing_of(self, marker: FusedMarker, cell: Hex) -> int | None:
+    def facing_of(self, marker: FusedMarker, cell: Cell) -> int | None:
         """The board direction a visible marker's figure faces on ``cell`` (with hysteresis), None if unknown."""
         return self.facings.locate(marker.marker, cell, marker.angle_deg)
 
@@ -212,10 +212,10 @@ class TableSync:
             if seen.state != TrackState.SETTLED:
                 self.views[spec.id] = FigureView(before.settled_hex if before else None, seen.state,
                                                  before.facing if before else None)
-                self.over[spec.id] = self.hex_of(seen)
+                self.over[spec.id] = self.cell_of(seen)
                 continue
             self.over.pop(spec.id, None)
-            at = self.hex_of(seen)
+            at = self.cell_of(seen)
             facing = self.facing_of(seen, at)
             self.views[spec.id] = FigureView(at, TrackState.SETTLED, facing)
             if game.rules.uses_facing and facing is not None and (before is None or facing != before.facing):
@@ -232,7 +232,7 @@ class TableSync:
             return  # in the hand on its way to another hex
         self.intents[figure] = Remove(figure)
 
-    def _put_down(self, figure: str, at: Hex, game: Game, asked: str | None) -> None:
+    def _put_down(self, figure: str, at: Cell, game: Game, asked: str | None) -> None:
         self.intents.pop(figure, None)
         fig = game.state.figures.get(figure)
         if fig is None or at == fig.hex:
@@ -327,7 +327,7 @@ class TableSync:
                 return Face(figure, direction)
         return None
 
-    def _illegal(self, game: Game, figure: str, to: Hex) -> IllegalMove:
+    def _illegal(self, game: Game, figure: str, to: Cell) -> IllegalMove:
         moves = game.prompt.moves
         legal = tuple(self.scenario.label(h) for h in sorted(moves, key=lambda h: (moves[h].cost, h)))
         return IllegalMove(figure, to, game.rules.why_not(game.state, figure, to), legal)

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from engine.hexes import Edge, Hex
+from engine.board.base import Cell
+from engine.hexes import Edge
 from engine.lines import Sight
 
 
@@ -18,6 +19,6 @@ class TargetInfo:
     sight: Sight
     allowed: bool
     reason: str
-    blocker: Hex | Edge | None = None
-    path: tuple[Hex, ...] = ()
-    touched: tuple[Hex, ...] = ()  # blocking cells the line of sight only touches on their boundary
+    blocker: Cell | Edge | None = None
+    path: tuple[Cell, ...] = ()
+    touched: tuple[Cell, ...] = ()  # blocking cells the line of sight only touches on their boundary

@@ -15,6 +15,7 @@ uses these helpers to fill them in.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
+from dataclasses import dataclass
 from functools import cache
 
 from engine.flow.words import is_plural
@@ -59,22 +60,52 @@ def hexes(count: int) -> str:
     return _n("{n} hex", "{n} hexes", count)
 
 
+@dataclass(frozen=True)
+class CellWords:
+    """What a board kind calls its cells: ``noun(count)`` ("hex" / "hexes") and ``count(n)`` ("2 hexes") in the
+    table's language, and its English forms (one, many)."""
+
+    noun: Callable[[int], str]
+    count: Callable[[int], str]
+    english: tuple[str, str] = ("cell", "cells")
+
+
+# By board kind: registered by each kind (engine.board.kinds) and, on a tablet, from the board the engine sends.
+_CELL_WORDS: dict[str, CellWords] = {}
+
+
+def name_cells(board_kind: str, words: CellWords) -> None:
+    """Say what the cells of a board kind are called (a kind registering itself; a tablet from the wire)."""
+    _CELL_WORDS[board_kind] = words
+
+
+def words_from_wire(board_kind: str, one: str, many: str, english: tuple[str, str] = ("cell", "cells")) -> None:
+    """Name a board kind's cells by the words the engine sent, already in the table's language."""
+    if board_kind in _CELL_WORDS:
+        return  # this process knows the kind itself (the engine's, a demo)
+    name_cells(board_kind, CellWords(lambda c: one if c == 1 else many,
+                                     lambda n: _("{n} {cells}", n=n, cells=one if n == 1 else many), english))
+
+
+def _cell_words(board_kind: str) -> CellWords:
+    return _CELL_WORDS.get(board_kind) or CellWords(lambda c: _("cell") if c == 1 else _("cells"),
+                                                    lambda n: _n("{n} cell", "{n} cells", n))
+
+
 def cells(board_kind: str, count: int) -> str:
     """A count of a board's cells as its kind names them: "2 hexes", "1 zone" / 「2ヘクス」「1ゾーン」."""
-    if board_kind == "zones":
-        return _n("{n} zone", "{n} zones", count)
-    if board_kind == "hex":
-        return hexes(count)
-    return _n("{n} cell", "{n} cells", count)
+    return _cell_words(board_kind).count(count)
 
 
 def cell_noun(board_kind: str, count: int = 2) -> str:
     """What a board's cells are called without a number: "hexes" / 「ヘクス」, "zone" / 「ゾーン」."""
-    if board_kind == "zones":
-        return _("zone") if count == 1 else _("zones")
-    if board_kind == "hex":
-        return _("hex") if count == 1 else _("hexes")
-    return _("cell") if count == 1 else _("cells")
+    return _cell_words(board_kind).noun(count)
+
+
+def english_cell_word(board_kind: str, count: int = 1) -> str:
+    """What a board kind's cells are called in English ("hex", "zones"), whatever the table's language."""
+    one, many = _cell_words(board_kind).english
+    return one if count == 1 else many
 
 
 def figures_count(count: int, name: str = "") -> str:

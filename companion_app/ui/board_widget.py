@@ -257,7 +257,7 @@ class BoardWidget(Widget):  # type: ignore[misc]
         tagged = self._prompt_cells(board)  # ringed and labelled before any name: "at M8" is found at every size
         draw.figures(self.g_figures, alive, board.size_mm, room=room, labels=self.g_names,
                      first=lambda: draw.cell_tags(self.g_names, draw.hexes(board, tagged), board.size_mm, room,
-                                                  board.kind == "hex"))
+                                                  board.label_band))
         self._overlay_room = room.copy()  # the overlays' marks keep clear of the discs and names, not of hex labels
         tiles = list(board.tiles.values())
         if len(tiles) > LABELS_UP_TO_TILES and not self.g_tile_labels.children:
@@ -265,7 +265,7 @@ class BoardWidget(Widget):  # type: ignore[misc]
         self.g_tile_labels.clear()
         if len(tiles) <= LABELS_UP_TO_TILES:  # labels drawn clear of the figures and their names
             draw.tile_labels(self.g_tile_labels, tiles, board.size_mm, levelled=any(t.level for t in tiles),
-                             room=room, hexes=board.kind == "hex", named=tagged)
+                             room=room, hexes=board.label_band, named=tagged)
         self._fbo.ask_update()
 
     def _draw_overlays(self, session: GameSession, board: BoardView) -> None:

@@ -1,8 +1,8 @@
 """The board as drawn: tiles, walls and doors, tokens and figures, in map millimetres (y down).
 
-Built from the engine's ``scenario`` dict and a game ``snapshot`` dict. The board dict's ``kind`` says
-what to draw: a hex map (geometry from the engine's layout helpers) or a zone board (square zones
-whose rectangles the dict gives). Geometry, not rules.
+Built from the engine's ``scenario`` dict and a game ``snapshot`` dict. The board dict says what to draw,
+whatever its kind (hexes, zones, squares…): each cell's outline and where its label goes in millimetres, and
+its ``drawing`` how figures, stacks and facings are drawn (:mod:`engine.board.drawing`). Geometry, not rules.
 
 Several figures on one hex (a stack) are drawn as offset discs, the last to arrive on top, with a count; a
 tap on a stack picks its figures one after another (:meth:`BoardView.pick`). Where the scenario's rules use
@@ -22,6 +22,7 @@ from companion_app.viewmodels import palette
 from engine.hexes import DIRECTIONS, Edge, Hex, Orientation, edge, from_label, to_label
 from engine.i18n import gettext_for
 from engine.layout import Layout, Point
+from engine.texts import words_from_wire
 
 log = logging.getLogger(__name__)
 _ = gettext_for(__name__)
@@ -126,7 +127,12 @@ class BoardView:
     figures: dict[str, FigureView] = field(default_factory=dict)
     sides: dict[str, SideView] = field(default_factory=dict)
     tokens: dict[str, HexKey | None] = field(default_factory=dict)
-    kind: str = "hex"  # hex | zones
+    kind: str = "hex"  # the board kind's name: what texts call its cells, never how it is drawn
+    label_band: bool = True  # labels kept in a band above a cell's centre (clear of its figure), else at label_at
+    stacks: str = "offset"  # a stack's figures: "offset" discs, or "spread" one under another in the cell
+    facing_steps: tuple[HexKey, ...] = ()  # by facing, the step to the neighbour faced (none: no facings)
+    hex_labels: bool = False  # a cell off the board is labelled as a hex ('E4')
+    _index: dict[HexKey, list[HexKey]] | None = field(default=None, repr=False, compare=False)
     uses_facing: bool = False  # the rules give figures a facing (the scenario dict says)
     map_tiles: dict[HexKey, TileView] = field(default_factory=dict)  # the scenario's own tiles, before any mark
     marks: tuple[tuple[HexKey, str], ...] = ()  # the GM's terrain marks in play (``state.marks``), drawn in tiles
@@ -145,12 +151,18 @@ class BoardView:
         return (min(xs), min(ys), max(xs), max(ys))
 
     def hex_at(self, x_mm: float, y_mm: float) -> HexKey | None:
-        """The map cell under a point in map millimetres, or None off the map."""
-        if self.kind == "zones":
-            return next((k for k, t in self.tiles.items() if _inside(t.corners, x_mm, y_mm)), None)
-        h = self.layout.mm_to_hex(x_mm, y_mm)
-        key = (h.q, h.r)
-        return key if key in self.tiles else None
+        """The map cell under a point in map millimetres (inside its outline), or None off the map."""
+        step = max(self.size_mm, 1e-6)
+        if self._index is None:  # the cells by the squares of the drawing scale their outlines touch
+            index: dict[HexKey, list[HexKey]] = {}
+            for k, t in self.tiles.items():
+                xs, ys = [p[0] for p in t.corners], [p[1] for p in t.corners]
+                for i in range(math.floor(min(xs) / step), math.floor(max(xs) / step) + 1):
+                    for j in range(math.floor(min(ys) / step), math.floor(max(ys) / step) + 1):
+                        index.setdefault((i, j), []).append(k)
+            self._index = index
+        near = self._index.get((math.floor(x_mm / step), math.floor(y_mm / step)), [])
+        return next((k for k in near if _inside(self.tiles[k].corners, x_mm, y_mm)), None)
 
     def figures_at(self, key: HexKey) -> list[FigureView]:
         """The figures in play on a cell, top of the stack (last to arrive) first."""
@@ -177,12 +189,12 @@ class BoardView:
     def face_action(self, figure: str, toward: HexKey) -> dict[str, Any] | None:
         """The action turning a figure to face a neighbouring hex, or None (no facing here, or not a neighbour)."""
         f = self.figures.get(figure)
-        if not self.uses_facing or self.kind != "hex" or f is None or f.key is None:
+        if not self.uses_facing or not self.facing_steps or f is None or f.key is None:
             return None
-        step = Hex(*toward) - Hex(*f.key)
-        if step not in DIRECTIONS:
+        step = (toward[0] - f.key[0], toward[1] - f.key[1])
+        if step not in self.facing_steps:
             return None
-        return {"kind": "face", "figure": figure, "direction": DIRECTIONS.index(step)}
+        return {"kind": "face", "figure": figure, "direction": self.facing_steps.index(step)}
 
     def centre(self, key: HexKey) -> Point:
         tile = self.tiles.get(key)
@@ -198,7 +210,7 @@ class BoardView:
         tile = self.tiles.get(key)
         if tile is not None:
             return tile.label
-        return to_label(Hex(*key), self.orientation) if self.kind == "hex" else f"({key[0]},{key[1]})"
+        return to_label(Hex(*key), self.orientation) if self.hex_labels else f"({key[0]},{key[1]})"
 
     def cell_of(self, label: str) -> HexKey | None:
         """The cell a label names: a tile's label, or on a hex map any hex label ("E4"); None when none."""
@@ -206,7 +218,7 @@ class BoardView:
         for key, tile in self.tiles.items():
             if tile.label == text:
                 return key
-        if self.kind != "hex":
+        if not self.hex_labels:
             return None
         try:
             h = from_label(text, self.orientation)
@@ -238,9 +250,14 @@ def named_cells(view: BoardView, texts: Sequence[str]) -> list[HexKey]:
 
 
 def _inside(corners: tuple[Point, ...], x: float, y: float) -> bool:
-    xs = [p[0] for p in corners]
-    ys = [p[1] for p in corners]
-    return min(xs) <= x < max(xs) and min(ys) <= y < max(ys)
+    """Whether the point is inside the outline (even-odd rule; a point on a top or left side counts as inside)."""
+    inside = False
+    n = len(corners)
+    for i in range(n):
+        (ax, ay), (bx, by) = corners[i], corners[(i + 1) % n]
+        if (ay <= y) != (by <= y) and x < ax + (y - ay) * (bx - ax) / (by - ay):
+            inside = not inside
+    return inside
 
 
 def _door_colour(state: str) -> palette.RGBA:
@@ -280,16 +297,16 @@ def build_board(
     play; the GM's terrain marks in the snapshot's state are drawn over them).
     """
     board = scenario["board"]
-    kind = str(board.get("kind", "hex"))
-    if kind == "zones":
-        orientation = Orientation.FLAT
-        layout = Layout(orientation, ZONE_DRAWING_SCALE * float(board["zone_mm"]))
-        tiles = tiles_from.map_tiles if tiles_from is not None else _zone_tiles(board, layout.size_mm)
-    else:
-        orientation = Orientation(board["orientation"])
-        layout = Layout(orientation, float(board["hex_size_mm"]))
-        tiles = tiles_from.map_tiles if tiles_from is not None else _tiles(board, layout, orientation)
-    view = _with_state(scenario, snapshot, layout, orientation, tiles, kind)
+    words = board.get("cell_words")
+    if isinstance(words, Mapping):  # what the cells are called, in the table's language (engine.texts.cells)
+        english = words.get("english") or ("cell", "cells")
+        words_from_wire(str(board.get("kind", "")), str(words.get("one", "")), str(words.get("many", "")),
+                        (str(english[0]), str(english[1])))
+    drawing = board.get("drawing") or _hex_drawing(board)
+    orientation = Orientation(board.get("orientation", Orientation.FLAT.value))
+    layout = Layout(orientation, float(drawing["scale_mm"]))
+    tiles = tiles_from.map_tiles if tiles_from is not None else _tiles(board, layout, orientation)
+    view = _with_state(scenario, snapshot, layout, orientation, tiles, str(board.get("kind", "")), drawing)
     view.map_tiles = tiles
     view.marks = _marks((snapshot or {}).get("state"), tiles)
     if view.marks:
@@ -325,9 +342,6 @@ def _marked(tiles: dict[HexKey, TileView], marks: tuple[tuple[HexKey, str], ...]
     return out
 
 
-ZONE_DRAWING_SCALE = 0.3  # a zone's figures and marks are drawn at this share of its side (as on a 30 mm hex)
-
-
 def _style(tile: Mapping[str, Any]) -> str:
     """The tile's draw style as the engine sent it (its terrain kind's), floor for one this app does not know."""
     style = str(tile.get("style", palette.DEFAULT_TERRAIN_STYLE))
@@ -337,58 +351,57 @@ def _style(tile: Mapping[str, Any]) -> str:
     return style
 
 
-def _zone_tiles(board: Mapping[str, Any], size_mm: float) -> dict[HexKey, TileView]:
-    """Zones as rectangles, their labels large in the middle like the printed mat's numbers."""
+def _hex_drawing(board: Mapping[str, Any]) -> dict[str, Any]:
+    """The drawing of a board dict that gives none (an older engine's hex map): hexes of its size."""
+    return {"scale_mm": float(board["hex_size_mm"]), "stacks": "offset", "label_band": True,
+            "facing_steps": [[d.q, d.r] for d in DIRECTIONS], "hex_labels": True}
+
+
+def _point(value: Any) -> Point:
+    return (float(value[0]), float(value[1]))
+
+
+def _tiles(board: Mapping[str, Any], layout: Layout, orientation: Orientation) -> dict[HexKey, TileView]:
+    """The cells as the board draws them: each its outline and label place from the dict (an older engine's hex
+    map: from the hex layout), its terrain's fill and pattern, and its terrain named where it is not floor and the
+    board gives the caption a place."""
     tiles: dict[HexKey, TileView] = {}
     # a kind's name as the engine labels it in the table's language (older engines: its id)
     names = {str(k.get("name")): str(k.get("label") or "") for k in board.get("terrain_kinds") or []}
     for t in board["tiles"]:
         key = (int(t["hex"][0]), int(t["hex"][1]))
-        x0, y0, x1, y1 = (float(v) for v in t["rect_mm"])
-        level = int(t.get("level", 0))
+        h = Hex(*key)
         terrain = str(t.get("terrain", "floor"))
         style = _style(t)
-        fill = palette.TERRAIN_FILL[style]
-        if level:
-            fill = palette.shade(fill, 1.0 + 0.18 * level)
-        centre = ((x0 + x1) / 2.0, (y0 + y1) / 2.0)
-        side = min(x1 - x0, y1 - y0)
-        tiles[key] = TileView(
-            key=key, label=str(t.get("label", "")), terrain=terrain, level=level, tokens=tuple(t.get("tokens", ())),
-            centre=centre, corners=((x0, y0), (x1, y0), (x1, y1), (x0, y1)), fill=fill,
-            pattern=palette.TERRAIN_PATTERN[style], style=style,
-            label_at=(x0 + (x1 - x0) * 0.14, y0 + (y1 - y0) * 0.14), label_mm=size_mm * 0.8,
-            mark_at=(x1 - side * 0.2, y0 + side * 0.11), pattern_mm=side * 0.8,
-            caption=(names.get(terrain) or terrain.replace("_", " ")) if style != palette.DEFAULT_TERRAIN_STYLE else "",
-            caption_at=(centre[0], y1 - side * 0.075),
-        )
-    return tiles
-
-
-def _tiles(board: Mapping[str, Any], layout: Layout, orientation: Orientation) -> dict[HexKey, TileView]:
-    tiles: dict[HexKey, TileView] = {}
-    for t in board["tiles"]:
-        key = (int(t["hex"][0]), int(t["hex"][1]))
-        h = Hex(*key)
-        terrain = str(t["terrain"])
-        style = _style(t)
         level = int(t.get("level", 0))
         fill = palette.TERRAIN_FILL[style]
         if level:
             fill = palette.shade(fill, 1.0 + 0.18 * level)
+        if "corners_mm" in t:
+            centre = _point(t["centre_mm"])
+            corners = tuple(_point(p) for p in t["corners_mm"])
+            label_at, label_mm = _point(t["label_at_mm"]), float(t["label_mm"])
+        else:
+            centre, corners = layout.hex_to_mm(h), tuple(layout.corners_mm(h))
+            label_at, label_mm = (centre[0], centre[1] - layout.size_mm * 0.62), layout.size_mm * 0.26
+        captioned = "caption_at_mm" in t and style != palette.DEFAULT_TERRAIN_STYLE
         tiles[key] = TileView(
             key=key,
             label=str(t.get("label") or to_label(h, orientation)),
             terrain=terrain,
             level=level,
             tokens=tuple(t.get("tokens", ())),
-            centre=layout.hex_to_mm(h),
-            corners=tuple(layout.corners_mm(h)),
+            centre=centre,
+            corners=corners,
             fill=fill,
             pattern=palette.TERRAIN_PATTERN[style],
             style=style,
-            label_at=(layout.hex_to_mm(h)[0], layout.hex_to_mm(h)[1] - layout.size_mm * 0.62),
-            label_mm=layout.size_mm * 0.26,
+            label_at=label_at,
+            label_mm=label_mm,
+            mark_at=_point(t["mark_at_mm"]) if "mark_at_mm" in t else None,
+            pattern_mm=float(t.get("pattern_mm", 0.0)),
+            caption=(names.get(terrain) or terrain.replace("_", " ")) if captioned else "",
+            caption_at=_point(t["caption_at_mm"]) if "caption_at_mm" in t else (0.0, 0.0),
         )
     return tiles
 
@@ -399,7 +412,8 @@ def _with_state(
     layout: Layout,
     orientation: Orientation,
     tiles: dict[HexKey, TileView],
-    kind: str = "hex",
+    kind: str,
+    drawing: Mapping[str, Any],
 ) -> BoardView:
     board = scenario["board"]
     state = (snapshot or {}).get("state")
@@ -422,7 +436,8 @@ def _with_state(
                 label=str(e.get("label", "")),
                 kind=built,
                 state=now,
-                ends=layout.edge_mm(edge(a, b)),
+                ends=((_point(e["ends_mm"][0]), _point(e["ends_mm"][1])) if "ends_mm" in e
+                      else layout.edge_mm(edge(a, b))),
                 colour=colour,
                 style=style,
                 door=door,
@@ -433,10 +448,14 @@ def _with_state(
         for i, s in enumerate(scenario.get("sides", []))
     }
     view = BoardView(layout=layout, orientation=orientation, tiles=tiles, edges=edges, sides=sides, kind=kind,
-                     uses_facing=bool(scenario.get("uses_facing", False)))
+                     uses_facing=bool(scenario.get("uses_facing", False)),
+                     label_band=bool(drawing.get("label_band", True)), stacks=str(drawing.get("stacks", "offset")),
+                     facing_steps=tuple((int(s[0]), int(s[1])) for s in drawing.get("facing_steps") or ()),
+                     hex_labels=bool(drawing.get("hex_labels", False)))
     view.figures = _figures(scenario, state, view)
-    view.figures = _stacked(view.figures, view.size_mm, offset=kind != "zones")
-    if kind == "zones":
+    spread = view.stacks == "spread"
+    view.figures = _stacked(view.figures, view.size_mm, offset=not spread)
+    if spread:
         view.figures = _spread(view.figures, view.tiles, view.size_mm)
     if state is not None:
         view.tokens = {str(k): hex_key(v) for k, v in state.get("tokens", {}).items()}
@@ -479,7 +498,9 @@ def _spread(figures: dict[str, FigureView], tiles: Mapping[HexKey, TileView],
             by_cell.setdefault(f.key, []).append(f)
     out = dict(figures)
     for key, here in by_cell.items():
-        (x0, y0), _, (x1, y1), _ = tiles[key].corners
+        corners = tiles[key].corners
+        x0, y0 = min(p[0] for p in corners), min(p[1] for p in corners)
+        x1, y1 = max(p[0] for p in corners), max(p[1] for p in corners)
         if len(here) < 2:
             out[here[0].id] = replace(here[0], area=(x0, y0, x1, y1))
             continue
@@ -516,10 +537,11 @@ def _stacked(figures: dict[str, FigureView], size_mm: float, offset: bool = True
 
 
 def _facing_deg(view: BoardView, key: HexKey, facing: Any) -> float | None:
-    if not isinstance(facing, int) or isinstance(facing, bool) or view.kind != "hex":
+    steps = view.facing_steps
+    if not isinstance(facing, int) or isinstance(facing, bool) or not 0 <= facing < len(steps):
         return None
-    h = Hex(*key)
-    (ax, ay), (bx, by) = view.layout.hex_to_mm(h), view.layout.hex_to_mm(h.neighbour(facing))
+    step = steps[facing]
+    (ax, ay), (bx, by) = view.centre(key), view.centre((key[0] + step[0], key[1] + step[1]))
     return math.degrees(math.atan2(by - ay, bx - ax))
 
 

@@ -63,17 +63,16 @@ def legend_entries(scenario: Mapping[str, Any] | None, board: BoardView | None,
     raw = scenario.get("board") or {}
     for row in raw.get("terrain_kinds") or []:
         out.append(LegendEntry("terrain", _named(_kind_name(row), row), style=str(row.get("style", "floor"))))
-    if board.kind == "hex":
-        for row in raw.get("edge_kinds") or []:
-            name = _kind_name(row)
-            style = str(row.get("style", "wall"))
-            if row.get("door"):
-                for state in DOOR_STATES.get(style, DOOR_STATES["door"]):
-                    named = _("{name}, {state}", name=name, state=_(STATE_WORDS[state]))
-                    out.append(LegendEntry("edge", _named(named, row) if state == "closed" else named,
-                                           style=style, state=state))
-            else:
-                out.append(LegendEntry("edge", _named(name, row), style=style))
+    for row in raw.get("edge_kinds") or []:
+        name = _kind_name(row)
+        style = str(row.get("style", "wall"))
+        if row.get("door"):
+            for state in DOOR_STATES.get(style, DOOR_STATES["door"]):
+                named = _("{name}, {state}", name=name, state=_(STATE_WORDS[state]))
+                out.append(LegendEntry("edge", _named(named, row) if state == "closed" else named,
+                                       style=style, state=state))
+        else:
+            out.append(LegendEntry("edge", _named(name, row), style=style))
     if board.tokens or any(t.tokens for t in board.tiles.values()):  # the map's, or the game's (objects, weapons)
         out.append(LegendEntry("token", _("A token on the map (treasure, an object, a dropped weapon): its first "
                                           "letter on a gold diamond")))

@@ -176,12 +176,8 @@ class TableOverlay:
         out = []
         for g in self.ghosts:
             name, n = board.figure_name(g.figure), len(g.moves)
-            if board.kind == "zones":
-                out.append(_n("{name} is lifted: {n} legal zone shown as ghosts",
-                              "{name} is lifted: {n} legal zones shown as ghosts", n, name=name))
-            else:
-                out.append(_n("{name} is lifted: {n} legal hex shown as ghosts",
-                              "{name} is lifted: {n} legal hexes shown as ghosts", n, name=name))
+            out.append(_("{name} is lifted: {n} legal {cells} shown as ghosts", name=name, n=n,
+                         cells=cell_noun(board.kind, n)))
         if self.provisional is not None:
             out.append(self.provisional.text)
         shown = self.alarm.figure if self.alarm is not None else None

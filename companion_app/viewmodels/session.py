@@ -20,8 +20,7 @@ from companion_app.viewmodels.log_model import LogEntry, log_entries, undo_steps
 from companion_app.viewmodels.overlays import SelectionOverlay, TableOverlay, query_overlay, table_overlay
 from companion_app.viewmodels.prompt_model import OptionView, PromptModel
 from companion_app.viewmodels.shape_model import ShapeAim, ShapeQuery
-from companion_app.viewmodels.words import join_list, join_words, possessive
-from engine.flow.words import cell_word
+from companion_app.viewmodels.words import cell_noun, join_list, join_words, possessive
 from engine.i18n import N_, gettext_for, ngettext_for
 
 log = logging.getLogger(__name__)
@@ -200,7 +199,7 @@ class GameSession:
     @property
     def cell_word(self) -> str:
         """What the board's cells are called: "hex" on a hex map, "zone" on a zone board."""
-        return cell_word(self.board.kind if self.board is not None else "hex")
+        return cell_noun(self.board.kind if self.board is not None else "", 1)
 
     @property
     def tap_hint(self) -> str:

@@ -13,8 +13,9 @@ from collections.abc import Iterator, Mapping
 from typing import Any, Protocol, runtime_checkable
 
 from engine.board.edges import EdgeKindSpec
+from engine.board.table_print import TablePrint
 from engine.board.terrain import TerrainKind
-from engine.hexes import Hex
+from engine.hexes import Edge, Hex
 
 # A cell's coordinates: axial (q, r) on a hex map, (column, row) on a zone board. One value type keeps
 # the game state, the journal and the wire the same for every board.
@@ -67,6 +68,9 @@ class Board(CellLabels, Protocol):
     def step_cost(self, a: Cell, b: Cell) -> int:
         """The board's base cost of a step between neighbours; rule sets weigh it with their own costs."""
 
+    def cells_with_token(self, token: str) -> list[Cell]:
+        """The cells a token of the map lies on (an exit, a treasure: a map symbol's token), in label order."""
+
     def level(self, cell: Cell) -> int:
         """The cell's height level (0 where the board has none)."""
 
@@ -76,6 +80,10 @@ class Board(CellLabels, Protocol):
     @property
     def kinds(self) -> Mapping[str, TerrainKind]:
         """The terrain kinds its cells are made of: the shared ones and the rule set's own, by name."""
+
+    @property
+    def edges(self) -> Mapping[Edge, str]:
+        """The sides between cells that have a kind (side → edge kind name); empty where the board has none."""
 
     @property
     def edge_kinds(self) -> Mapping[str, EdgeKindSpec]:
@@ -101,11 +109,19 @@ class Board(CellLabels, Protocol):
         """The cell under a table position; ``previous`` is kept until the position is ``margin`` (share of a
         cell) past its border. The cell may be off the board (a figure set down beside the map)."""
 
+    def facing_steps(self) -> tuple[Cell, ...]:
+        """By facing (a direction index), the step from a cell to the neighbour a figure faces; none where the
+        board has no facings (a zone board)."""
+
     def facing_toward(self, cell: Cell, heading_deg: float, previous: int | None = None,
                       margin_deg: float = DEFAULT_FACING_MARGIN_DEG) -> int | None:
         """The facing (a direction index) of a figure on ``cell`` looking along ``heading_deg`` (map millimetres,
         degrees from +x towards +y); ``previous`` is kept until the heading is ``margin_deg`` past its sector's
         border. None where the board has no facings (a zone board)."""
+
+    def table_print(self) -> TablePrint:
+        """What the board looks like lying on the table (its shapes, printed labels and tags): the synthetic table
+        draws it."""
 
     def to_dict(self) -> dict[str, Any]:
         """The board as the tablets draw it: ``kind`` and the cells with their labels and geometry."""

@@ -13,7 +13,9 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from engine.board.base import DEFAULT_FACING_MARGIN_DEG, DEFAULT_HYSTERESIS, Point, angle_between
+from engine.board.drawing import DECIMALS, board_drawing, cell_drawing
 from engine.board.edges import CORE_EDGE_KINDS, EdgeKind, EdgeKindSpec, edge_name
+from engine.board.table_print import PrintedShape, TablePrint, edge_fill, side_strip, terrain_fill
 from engine.board.terrain import CORE_KINDS, Terrain, TerrainKind, terrain_name
 from engine.hexes import DIRECTIONS, Edge, Hex, Orientation, edge, from_label, to_label
 from engine.layout import Layout
@@ -29,6 +31,9 @@ STACK_SQUARE = 0.26
 
 
 __all__ = ["DEFAULT_HEX_MM", "EdgeKind", "HexBoard", "HexInfo", "board_from"]
+
+
+WALL_MM = 4.0  # how wide a wall or door is drawn on the table
 
 
 @dataclass(frozen=True, slots=True)
@@ -127,6 +132,8 @@ class HexBoard:
     def hexes_with_token(self, token: str) -> list[Hex]:
         return sorted(h for h, info in self.tiles.items() if token in info.tokens)
 
+    cells_with_token = hexes_with_token
+
     def step_cost(self, a: Hex, b: Hex) -> int:
         return 1
 
@@ -198,6 +205,7 @@ class HexBoard:
 
     def to_dict(self) -> dict[str, Any]:
         layout = self.geometry
+        drawn = Layout(self.orientation, layout.size_mm)  # the tablets draw the map upright from (0, 0)
         return {
             "kind": self.kind,
             "orientation": self.orientation.value,
@@ -212,18 +220,35 @@ class HexBoard:
                     "style": self.kinds[info.terrain].style if info.terrain in self.kinds else "floor",
                     "level": info.level,
                     "tokens": list(info.tokens),
+                    **cell_drawing(drawn.corners_mm(h), drawn.hex_to_mm(h), label_above=0.62 * drawn.size_mm,
+                                   label_mm=0.26 * drawn.size_mm),
                 }
                 for h, info in sorted(self.tiles.items())
             ],
+            "drawing": board_drawing(drawn.size_mm, stacks="offset", label_band=True,
+                                     facing_steps=[[d.q, d.r] for d in DIRECTIONS], hex_labels=True),
             "terrain_kinds": [{"name": k.name, "help": k.help, "style": k.style} for k in self.kinds.values()],
             "edge_kinds": [{"name": k.name, "help": k.help, "style": k.style, "door": k.door}
                            for k in self.edge_kinds.values()],
             "edges": [
                 {"a": [e.a.q, e.a.r], "b": [e.b.q, e.b.r], "label": self.edge_label(e), "kind": str(kind),
-                 "style": self.edge_kinds[kind].style, "door": self.edge_kinds[kind].door}
+                 "style": self.edge_kinds[kind].style, "door": self.edge_kinds[kind].door,
+                 "ends_mm": [[round(x, DECIMALS), round(y, DECIMALS)] for x, y in drawn.edge_mm(e)]}
                 for e, kind in sorted(self.edges.items())
             ],
         }
+
+    def facing_steps(self) -> tuple[Hex, ...]:
+        """The six directions: 0 the +q neighbour, counter-clockwise after."""
+        return DIRECTIONS
+
+    def table_print(self) -> TablePrint:
+        """Hex tiles coloured by terrain with their edges drawn, walls and doors as strips on their sides."""
+        shapes = [PrintedShape(tuple(self.corners_mm(h)), terrain_fill(self.terrain(h)), "tile", 1.2) for h in self]
+        for e, kind in self.edges.items():
+            a, b = self.geometry.edge_mm(e)
+            shapes.append(PrintedShape(side_strip(a, b, WALL_MM), edge_fill(kind)))
+        return TablePrint(tuple(shapes))
 
     def edge_label(self, e: Edge) -> str:
         return f"{self.label(e.a)}|{self.label(e.b)}"

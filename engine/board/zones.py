@@ -15,8 +15,10 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from engine.board.base import DEFAULT_FACING_MARGIN_DEG, DEFAULT_HYSTERESIS, Point
+from engine.board.drawing import board_drawing, cell_drawing
 from engine.board.edges import CORE_EDGE_KINDS, EdgeKindSpec
 from engine.board.hex_board import EdgeKind, HexInfo
+from engine.board.table_print import INK, PAPER, PrintedLabel, PrintedShape, TablePrint
 from engine.board.terrain import CORE_KINDS, Terrain, TerrainKind, terrain_name
 from engine.hexes import Edge, Hex, Orientation
 from engine.i18n import gettext_for
@@ -31,6 +33,13 @@ MAT_ANCHOR_TAG_MM = 15.0  # the printed tag's side, its black border included
 MAT_ANCHOR_GAP_MM = 3.0  # between the mat's outer edge and the tag
 MAT_ANCHOR_OFFSET_MM = MAT_ANCHOR_GAP_MM + MAT_ANCHOR_TAG_MM / 2.0
 NO_ZONE = "-"
+# The printed zone mat (calibration.printables.zone_mat): zones outlined in black, labels about 0.3 zone tall, the
+# page margin beyond the corner tags and a footer below.
+MAT_LINE_MM = 0.8
+MAT_LABEL_HEIGHT = 0.3  # share of a zone
+MAT_PAGE_MARGIN_MM = 8.0
+MAT_FOOTER_MM = 18.0
+ZONE_DRAWING_SCALE = 0.3  # the tablets draw a zone's figures and marks at this share of its side (as on a 30 mm hex)
 
 
 @dataclass(frozen=True)
@@ -156,6 +165,8 @@ class ZoneBoard:
     def hexes_with_token(self, token: str) -> list[Hex]:
         return []
 
+    cells_with_token = hexes_with_token
+
     def edge_label(self, e: Edge) -> str:
         return f"{self.label(e.a)}|{self.label(e.b)}"
 
@@ -205,10 +216,40 @@ class ZoneBoard:
         """The printed mat's corner tags (:meth:`mat_anchors_mm`)."""
         return self.mat_anchors_mm()
 
+    def facing_steps(self) -> tuple[Hex, ...]:
+        return ()  # figures on a zone mat face nowhere in particular
+
+    def table_print(self) -> TablePrint:
+        """The printed mat (``hexa print zones``): white paper with the page margin beyond the corner tags and a
+        footer below, the zones outlined in black with their labels large and light grey, the corner tags."""
+        x0, y0 = self.origin_mm
+        x1, y1 = x0 + self.columns * self.zone_mm, y0 + self.rows * self.zone_mm
+        edge = MAT_ANCHOR_OFFSET_MM + MAT_ANCHOR_TAG_MM / 2.0 + MAT_PAGE_MARGIN_MM
+        sheet = ((x0 - edge, y0 - edge), (x1 + edge, y0 - edge), (x1 + edge, y1 + edge + MAT_FOOTER_MM),
+                 (x0 - edge, y1 + edge + MAT_FOOTER_MM))
+        shapes = [PrintedShape(sheet, PAPER)]
+        labels = []
+        for cell in self:
+            shapes.append(PrintedShape(tuple(self.corners_mm(cell)), PAPER, INK, MAT_LINE_MM))
+            cx, cy = self.centre_mm(cell)
+            labels.append(PrintedLabel(self.label(cell), cx, cy, MAT_LABEL_HEIGHT * self.zone_mm, bold=True))
+        return TablePrint(tuple(shapes), tuple(labels), tuple(self.mat_anchors_mm().items()), MAT_ANCHOR_TAG_MM)
+
     def facing_toward(self, cell: Hex, heading_deg: float, previous: int | None = None,
                       margin_deg: float = DEFAULT_FACING_MARGIN_DEG) -> None:
         """Zones have no facings: figures on a zone mat face nowhere in particular."""
         return None
+
+    def _drawing(self, c: Hex) -> dict[str, Any]:
+        """A zone as the tablets draw it: its rectangle, its label large in the upper left like the printed mat's
+        number, query marks in the upper right, a terrain's caption at the bottom."""
+        x0, y0, x1, y1 = self.rect_mm(c)
+        side = min(x1 - x0, y1 - y0)
+        return cell_drawing(self.corners_mm(c), self.centre_mm(c),
+                            label_at=(x0 + (x1 - x0) * 0.14, y0 + (y1 - y0) * 0.14),
+                            label_mm=ZONE_DRAWING_SCALE * self.zone_mm * 0.8,
+                            mark_at=(x1 - side * 0.2, y0 + side * 0.11), pattern_mm=side * 0.8,
+                            caption_at=(x0 + (x1 - x0) / 2.0, y1 - side * 0.075))
 
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -224,9 +265,11 @@ class ZoneBoard:
                     "level": self.level(c),
                     "tokens": [],
                     "rect_mm": list(self.rect_mm(c)),
+                    **self._drawing(c),
                 }
                 for c in sorted(self.labels)
             ],
+            "drawing": board_drawing(ZONE_DRAWING_SCALE * self.zone_mm, stacks="spread", label_band=False),
             "terrain_kinds": [{"name": k.name, "help": k.help, "style": k.style} for k in self.kinds.values()],
             "edges": [],
         }

@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING, TextIO
 from engine.actions import Action, Choose, Move, Remove, Roll, action_from_text
 from engine.ascii_map import edge_legend, edge_marks, render_map
 from engine.autoplay import DEFAULT_MAX_ACTIONS, AutoPlayer, stopped_message
-from engine.board import HexBoard, Terrain
+from engine.board import Board, Cell, HexBoard, Terrain
 from engine.board.marks import board_in_play
 from engine.errors import EngineError
 from engine.events import Event
@@ -94,8 +94,8 @@ def board_text(game: Game, letters: dict[str, str], extra: dict[Hex, str] | None
         assert isinstance(in_play, HexBoard)
         drawn = render_map(in_play, marks, headers=True, edges=edge_marks(board, state.doors),
                            symbols=game.scenario.symbols)
-    else:  # a zone board: its zones row by row, with every figure's letter and any terrain but floor
-        drawn = "\n".join("  ".join(_zone_text(game, c, letters, marks) for c in row) for row in board.cell_rows())
+    else:  # cells in rows (a zone mat, a square grid): row by row, with every figure's letter and any terrain
+        drawn = "\n".join("  ".join(_zone_text(game, c, letters, marks) for c in row) for row in cell_rows(board))
     lines = [drawn, ""]
     rows: list[tuple[str, str, str, str]] = []
     for spec in game.scenario.figures:
@@ -122,6 +122,14 @@ def _columns(text: str) -> int:
 def _pad(text: str, width: int) -> str:
     """``text`` padded to ``width`` terminal columns."""
     return text + " " * max(0, width - _columns(text))
+
+
+def cell_rows(board: Board) -> list[list[Cell]]:
+    """The board's cells in rows as they lie on the table: top row first (by centre), left to right."""
+    rows: dict[float, list[Cell]] = {}
+    for c in board:
+        rows.setdefault(round(board.centre_mm(c)[1], 3), []).append(c)
+    return [sorted(row, key=lambda c: board.centre_mm(c)[0]) for _y, row in sorted(rows.items())]
 
 
 def _zone_text(game: Game, cell: Hex, letters: dict[str, str], marks: dict[Hex, str]) -> str:

@@ -10,8 +10,8 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from engine.actions import Action, Choose, Move, Remove, Roll
+from engine.board.base import Cell
 from engine.errors import IllegalActionError
-from engine.hexes import Hex
 from engine.i18n import N_, gettext_for, ngettext_for
 from engine.prompts import Prompt, PromptKind
 from engine.texts import cell_noun, join_list, possessive
@@ -31,8 +31,8 @@ def check_answer(
     prompt: Prompt,
     action: Action,
     name: Callable[[str], str],
-    label: Callable[[Hex], str],
-    why_not: Callable[[str, Hex], str],
+    label: Callable[[Cell], str],
+    why_not: Callable[[str, Cell], str],
     board_kind: str = "hex",
     why_refused: Callable[[str], str] | None = None,
 ) -> None:

@@ -12,10 +12,8 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from engine.actions import Face
-from engine.board import HexBoard
 from engine.errors import IllegalActionError
 from engine.events import Event
-from engine.hexes import DIRECTIONS
 from engine.i18n import gettext_for
 from engine.rules.base import RuleSet
 from engine.state import GameState
@@ -30,7 +28,8 @@ def apply_face(rules: RuleSet, state: GameState, action: Face, name: Callable[[s
     if not rules.uses_facing:
         raise IllegalActionError(_("{title} has no facing: figures are not turned (face is not an action here)",
                                    title=rules.title))
-    if not isinstance(board, HexBoard):
+    steps = board.facing_steps()
+    if not steps:
         raise IllegalActionError(_("a {kind} board has no facings: face works on hex maps only", kind=board.kind))
     fig = state.figures.get(action.figure)
     if fig is None:
@@ -38,11 +37,11 @@ def apply_face(rules: RuleSet, state: GameState, action: Face, name: Callable[[s
                                    known=join_list(sorted(state.figures))))
     if not fig.alive or not fig.on_table or fig.hex is None:
         raise IllegalActionError(_("{name} is not on the table, so it cannot turn", name=name(fig.id)))
-    if not 0 <= action.direction < len(DIRECTIONS):
+    if not 0 <= action.direction < len(steps):
         raise IllegalActionError(_("facing {direction} is not a direction: give 0..5 (0 is the neighbour at +q, "
                                    "counter-clockwise after)", direction=action.direction))
     fig.facing = action.direction
-    toward = board.label(fig.hex.neighbour(action.direction))
+    toward = board.label(fig.hex + steps[action.direction])
     return [Event("faced", _("{name} faces {cell} (direction {direction}).", name=name(fig.id), cell=toward,
                              direction=action.direction),
                   {"figure": fig.id, "direction": action.direction})]

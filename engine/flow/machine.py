@@ -22,6 +22,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, ClassVar, Generic, TypeVar
 
 from engine.actions import Action, Face, Remove
+from engine.board.base import Cell
 from engine.errors import IllegalActionError
 from engine.events import Event
 from engine.flow.answers import check_answer
@@ -37,7 +38,6 @@ from engine.flow.turns import (
     roll_off_apply,
     roll_off_prompt,
 )
-from engine.hexes import Hex
 from engine.i18n import N_, gettext_for
 from engine.prompts import Prompt, PromptKind
 from engine.rules.base import RuleSet
@@ -141,7 +141,7 @@ class FlowRuleSet(RuleSet):
     def side_name(self, side: str) -> str:
         return next((s.name for s in self.scenario.sides if s.id == side), side)
 
-    def label(self, h: Hex) -> str:
+    def label(self, h: Cell) -> str:
         return self.scenario.board.label(h)
 
     def begin_turn(self, state: GameState, events: list[Event]) -> None:

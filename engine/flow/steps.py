@@ -13,7 +13,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, fields
 from typing import Any, ClassVar, TypeVar, Union, get_args, get_origin, get_type_hints
 
-from engine.hexes import Hex
+from engine.board.base import Cell
 
 _REGISTRY: dict[str, type[Step]] = {}
 
@@ -63,7 +63,7 @@ def step_from_dict(data: Any) -> Step:
 
 
 def _plain(value: Any) -> Any:
-    if isinstance(value, Hex):
+    if isinstance(value, Cell):
         return [value.q, value.r]
     if isinstance(value, tuple | list):
         return [_plain(v) for v in value]
@@ -77,8 +77,8 @@ def _typed(hint: Any, value: Any) -> Any:
             return None
         hint = next(a for a in get_args(hint) if a is not type(None))
         origin = get_origin(hint)
-    if hint is Hex:
-        return Hex(value[0], value[1])
+    if hint is Cell:
+        return Cell(value[0], value[1])
     if origin is tuple:
         args = get_args(hint)
         if len(args) == 2 and args[1] is Ellipsis:

@@ -31,11 +31,3 @@ def possessive(name: str) -> str:
     return f"{name}'" if is_plural(name) else f"{name}'s"
 
 
-# What a board's cells are called in texts for people, by the board's kind.
-CELL_WORDS: dict[str, tuple[str, str]] = {"hex": ("hex", "hexes"), "zones": ("zone", "zones")}
-
-
-def cell_word(board_kind: str, count: int = 1) -> str:
-    """ "hex" / "hexes" on a hex map, "zone" / "zones" on a zone board (``count`` picks the form)."""
-    one, many = CELL_WORDS.get(board_kind, ("cell", "cells"))
-    return one if count == 1 else many

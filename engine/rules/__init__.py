@@ -27,6 +27,8 @@ from functools import partial
 from importlib.metadata import entry_points
 from pathlib import Path
 
+from engine.board import kinds as board_kinds
+from engine.board.kinds import BoardKind
 from engine.i18n import gettext_for
 from engine.rules.base import RuleSet
 
@@ -42,6 +44,7 @@ _REGISTRY: dict[str, type[RuleSet]] = {}
 _loaded = False
 _failures: dict[str, str] = {}  # where a rule set came from → why it did not load
 _builtins: list[type[RuleSet]] = []
+_kinds_from: dict[str, tuple[type[BoardKind], ...]] = {}  # a plug-in that loaded → the board kinds it registered
 _loaded_from: dict[str, tuple[type[RuleSet], ...]] = {}  # a module or plug-in that loaded → the rule sets it registered
 
 
@@ -97,10 +100,14 @@ def _load(key: str, load: Callable[[], object]) -> None:
     if known is not None:
         for cls in known:
             register(cls)
+        for kind in _kinds_from.get(key, ()):
+            board_kinds.register_board_kind(kind)
         return
     before = set(_REGISTRY.values())
+    kinds_before = board_kinds.registered_kinds()
     load()
     _loaded_from[key] = tuple(dict.fromkeys(c for c in _REGISTRY.values() if c not in before))
+    _kinds_from[key] = tuple(k for k in board_kinds.registered_kinds() if k not in kinds_before)
 
 
 def _try(source: str, key: str, load: Callable[[], object]) -> None:
@@ -142,6 +149,7 @@ def reload_plugins() -> None:
     loaded = {cls for classes in _loaded_from.values() for cls in classes}
     for key in [k for k, cls in _REGISTRY.items() if cls in loaded]:
         del _REGISTRY[key]
+    board_kinds.forget_kinds({kind for kinds in _kinds_from.values() for kind in kinds})
     _load_all()
 
 

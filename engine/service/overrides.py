@@ -20,10 +20,10 @@ from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any
 
+from engine.board.base import Cell
 from engine.board.marks import check_mark
 from engine.board.terrain import terrain_name
 from engine.game import Game
-from engine.hexes import Hex
 from engine.i18n import gettext_for
 from engine.journal import Journal, JournaledGame
 from engine.journal_storage import MEMORY
@@ -56,12 +56,12 @@ KINDS = (PLACE, OUT, TERRAIN, RULING, CALCULATION)
 class Override:
     after_seq: int  # journal seq of the last action in play when it was made (0: before any)
     figure: str  # the figure placed (place); empty for the other kinds
-    to: Hex  # where it was put (place), the cell marked (terrain)
+    to: Cell  # where it was put (place), the cell marked (terrain)
     kind: str = PLACE
     data: str = ""  # the terrain (terrain); JSON for a ruling or a calculation
 
 
-def place_figure(game: Game, figure: str, to: Hex) -> None:
+def place_figure(game: Game, figure: str, to: Cell) -> None:
     """Put a figure on a hex outside the rules (a copy of the state, so undo snapshots stay intact)."""
     if figure not in game.state.figures or to not in game.scenario.board:
         if figure not in game.state.figures:
@@ -82,7 +82,7 @@ def take_out(game: Game, figure: str) -> None:
     game.replace_state(state)
 
 
-def mark_terrain(game: Game, cell: Hex, terrain: str) -> None:
+def mark_terrain(game: Game, cell: Cell, terrain: str) -> None:
     """Mark a cell with a terrain kind in play; marking it with the scenario's own terrain clears the mark."""
     board = game.scenario.board
     check_mark(board, cell, terrain)
@@ -141,7 +141,7 @@ class OverrideLog:
     def close(self) -> None:
         self._conn.close()
 
-    def record(self, game_id: int, after_seq: int, figure: str, to: Hex, kind: str = PLACE, data: str = "") -> None:
+    def record(self, game_id: int, after_seq: int, figure: str, to: Cell, kind: str = PLACE, data: str = "") -> None:
         at = datetime.now(UTC).isoformat(timespec="milliseconds")
         with self.journal.guard():
             self._conn.execute("INSERT INTO service_overrides (game_id, after_seq, figure, q, r, at, kind, data) "
@@ -150,7 +150,7 @@ class OverrideLog:
 
     def record_data(self, game_id: int, after_seq: int, kind: str, data: dict[str, Any]) -> None:
         """A ruling or a calculation, its details as JSON."""
-        self.record(game_id, after_seq, "", Hex(0, 0), kind, json.dumps(data, sort_keys=True))
+        self.record(game_id, after_seq, "", Cell(0, 0), kind, json.dumps(data, sort_keys=True))
 
     def undo_after(self, game_id: int, seq: int) -> int:
         """Mark the overrides made after journal row ``seq`` undone; returns how many."""
@@ -163,7 +163,7 @@ class OverrideLog:
         with self.journal.guard():
             rows = self._conn.execute("SELECT after_seq, figure, q, r, kind, data FROM service_overrides "
                                       "WHERE game_id = ? AND undone = 0 ORDER BY rowid", (game_id,)).fetchall()
-        found = [Override(a, f, Hex(q, r), k, d) for a, f, q, r, k, d in rows]
+        found = [Override(a, f, Cell(q, r), k, d) for a, f, q, r, k, d in rows]
         return [o for o in found if kind is None or o.kind == kind]
 
 

@@ -477,7 +477,7 @@ class EngineSession:
         figure = self._figure_arg(args["figure"])
         to = self._cell_arg(args["to"])
         fig = self.game.state.figures[figure]
-        if to not in self.scenario.board.tiles:
+        if to not in self.scenario.board:
             raise CommandError(_("{cell} is not on the map of {scenario}", cell=self.scenario.label(to),
                                  scenario=self.scenario.name))
         if not fig.alive or not fig.on_table:

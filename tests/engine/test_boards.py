@@ -89,7 +89,7 @@ def test_no_victory_given_publishes_none_unless_the_rule_set_has_a_default() -> 
         (('zone = "8"', 'zone = "8"\ntoken = "x"'), r"line 49: key 'token' is not a key of \[\[victory\]\]"),
         (('type = "reach"', 'type = "bring"'), r"line 47: 'type' 'bring' is not one of the allowed values.*reach"),
         (("cost = 2", "cost = -2"), r"line 52: 'cost' is -2, outside 0 to 99"),
-        (("zone_mm = 52", "zone_mm = 52\ndrawing = '.'"), r"line 9: key 'drawing' is not a key of a zone board"),
+        (("zone_mm = 52", "zone_mm = 52\ndrawing = '.'"), r"line 9: key 'drawing' is not a key of a 'zones' board"),
         (('at = "1"', 'at = "A1"'), r"line 30: 'A1' is not a zone of the board"),
     ],
 )
@@ -179,3 +179,17 @@ def test_a_figure_may_not_carry_a_tag_printed_on_the_zone_mat() -> None:
                                             r"figure 'Bo'"):
         load_scenario_text(text)
     load_scenario_text(KEYPAD.replace("marker = 2\n", "marker = 91\n"))  # named anchors: the printed ones are none
+
+
+def test_a_tablet_names_the_cells_by_the_words_the_engine_sent() -> None:
+    """The app holds no board kinds: the board dict carries its cells' words in the table's language."""
+    from engine.scenario import load_scenario
+    from engine.snapshot import scenario_to_dict
+    from engine.texts import cell_noun, cells, words_from_wire
+
+    sent = scenario_to_dict(load_scenario("tenkey-skirmish"))["board"]["cell_words"]
+    assert sent == {"one": "zone", "many": "zones", "english": ["zone", "zones"]}
+    words_from_wire("flagstones-of-a-tablet-test", "flagstone", "flagstones")
+    assert cell_noun("flagstones-of-a-tablet-test", 1) == "flagstone"
+    assert cells("flagstones-of-a-tablet-test", 3) == "3 flagstones"
+    assert cells("a-kind-nobody-named", 2) == "2 cells"

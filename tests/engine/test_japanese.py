@@ -12,9 +12,10 @@ from pathlib import Path
 import pytest
 
 from engine import i18n
+from engine.board.kinds import cells
 from engine.errors import ScenarioError
 from engine.scenario import bundled_scenarios, load_scenario, load_scenario_text
-from engine.texts import cells, figures_count, hexes, join_words
+from engine.texts import figures_count, hexes, join_words
 from tests.engine.english_words import english_lines
 
 REPO = Path(__file__).resolve().parents[2]
@@ -99,7 +100,7 @@ def test_counts_carry_their_counter_words() -> None:
     assert figures_count(2, "ゴブリン") == "ゴブリン2体"
     assert figures_count(3) == "フィギュア3体"
     assert hexes(1) == "1ヘクス" and hexes(3) == "3ヘクス"
-    assert cells("zones", 2) == "2ゾーン"
+    assert cells("zones", 2) == "2ゾーン" and cells("hex", 1) == "1ヘクス"  # each kind's own words
     assert join_words(["剣士", "弓兵", "槍兵"]) == "剣士、弓兵、槍兵"
     i18n.set_language("en")
     assert figures_count(2, "Goblin") == "Goblin ×2"

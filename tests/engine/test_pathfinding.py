@@ -171,3 +171,16 @@ def test_unit_costs_match_breadth_first_search_and_paths_are_walkable(walls: set
     for h in sorted(reach)[::7]:
         assert shortest_path(Hex(0, 0), h, cost) == reach[h]
     assert reachable(Hex(0, 0), budget, cost) == reach  # same inputs, same paths
+
+
+def test_a_step_cost_walks_the_boards_own_neighbours_when_given_them() -> None:
+    """On a square grid (four neighbours) a budget of 2 reaches the diamond of 13 cells, not a hex's 19."""
+    from engine.board import Cell
+
+    def four(c: Cell) -> list[Cell]:
+        return [Cell(c.q + 1, c.r), Cell(c.q, c.r + 1), Cell(c.q - 1, c.r), Cell(c.q, c.r - 1)]
+
+    reach = reachable(Cell(0, 0), 2, lambda a, b: 1.0, neighbours=four)
+    assert len(reach) == 13 and reach[Cell(1, 1)].cost == 2
+    assert Cell(1, -1) not in reachable(Cell(0, 0), 1, lambda a, b: 1.0, neighbours=four)  # a hex neighbour
+    assert Cell(1, -1) in reachable(Cell(0, 0), 1, lambda a, b: 1.0)

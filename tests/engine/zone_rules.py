@@ -15,7 +15,6 @@ from engine.actions import Action, Move
 from engine.board import Board
 from engine.errors import IllegalActionError
 from engine.events import Event
-from engine.flow.words import cell_word
 from engine.hexes import Hex
 from engine.overlays import CellMark, LineMark, Overlay
 from engine.pathfinding import Reach
@@ -27,6 +26,7 @@ from engine.rules.content import GlossaryTerm, QueryKind
 from engine.scenario import FigureSpec
 from engine.scenario_schema import REQUIRED, Field, FieldError, Table, number_field, text_field
 from engine.state import FigureState, GameState
+from engine.texts import english_cell_word
 
 hp = FieldRef("hp", float)  # a figure's hit points
 goal_zone = FieldRef("zone", Hex)  # the zone a 'reach' victory names
@@ -66,7 +66,7 @@ class ZoneSteps(RuleSet):
         goals = [goal_zone(v) for v in self.scenario.victory if v.side == fig.side]
         lines = tuple(LineMark((fig.hex, g), "clear", f"goal: zone {self.scenario.label(g)}")
                       for g in goals if fig.hex is not None)
-        text = f"{len(steps)} {cell_word(self.scenario.board.kind, len(steps))} to step to"
+        text = f"{len(steps)} {english_cell_word(self.scenario.board.kind, len(steps))} to step to"
         return Overlay(kind, cells, lines, (text,))
 
     @classmethod

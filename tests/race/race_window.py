@@ -9,11 +9,22 @@ state, never on frames.
 from __future__ import annotations
 
 import sys
+from typing import Any
 
 from tests.app.window_driver import Driver, Step, _play, run_against_engine
 from tests.race.conftest import RACE_TOML
 
 A1, D1 = (0, 0), (3, -1)
+
+
+def roll_off_red_first(d: Driver, panel: Any) -> Step:
+    """The roll-off on the prompt panel's two dice: Red 5, Blue 2."""
+    yield d.expect(lambda: len(panel.face_buttons) == 2, "two dice for the roll-off")
+    yield d.drawn()
+    d.tap_widget(panel.face_buttons[0][4])  # Red: 5
+    yield d.expect(lambda: panel.face_buttons[1][0].active, "focus on Blue's die")
+    yield d.drawn()
+    d.tap_widget(panel.face_buttons[1][1])  # Blue: 2
 
 
 def race_script(d: Driver) -> Step:
@@ -34,12 +45,7 @@ def race_script(d: Driver) -> Step:
     d.check(sorted(t.label for t in view.tiles.values() if "exit" in t.tokens) == ["M1", "M3", "M5"],
             "the exits drawn on M1, M3 and M5")
     d.check(view.figures["dash"].letter == "D", "runners lettered by their names")
-    yield d.expect(lambda: len(panel.face_buttons) == 2, "two dice for the roll-off")
-    yield d.drawn()
-    d.tap_widget(panel.face_buttons[0][4])  # Red: 5
-    yield d.expect(lambda: panel.face_buttons[1][0].active, "focus on Blue's die")
-    yield d.drawn()
-    d.tap_widget(panel.face_buttons[1][1])  # Blue: 2
+    yield from roll_off_red_first(d, panel)
     header = "Round 1 · Red's turn · Run"
     yield d.expect(lambda: app.header_text == header, f"header: {header}")
 

@@ -55,5 +55,5 @@ def test_terrain_is_a_key_of_zone_boards_only() -> None:
     assert hex_map.board.kind == "hex"
     text = (scenario_text(FIGURES).replace('ruleset = "tenkey"', 'ruleset = "fantasy-battle"')
             .replace('kind = "zones"', 'kind = "hex"'))
-    with pytest.raises(ScenarioError, match="not a key of a hex map"):
+    with pytest.raises(ScenarioError, match="not a key of a 'hex' board"):
         load_scenario_text(text)

@@ -17,16 +17,16 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import ClassVar
 
-from engine.board import Board, HexBoard
+from engine.board import Board, Cell
 from engine.flow.machine import Flow, FlowRuleSet, Phase
 from engine.flow.turns import FixedOrder
-from engine.hexes import Hex
 from engine.i18n import N_, gettext_for
 from engine.pathfinding import Reach
 from engine.rules.base import MapSymbol, VictoryType
 from engine.scenario import FigureSpec, Scenario, VictorySpec
 from engine.scenario_schema import Field
 from engine.state import GameState
+from engine.texts import cell_noun, cells
 
 from . import course, scenario_fields, turn
 from .steps import RollDie, Run
@@ -45,6 +45,9 @@ class Race(FlowRuleSet):
     default_victory: ClassVar[str | None] = "reach"  # no [[victory]]: every side races to the X hexes
     map_symbols: ClassVar[Mapping[str, MapSymbol]] = scenario_fields.MAP_SYMBOLS
     one_figure_per_cell: ClassVar[bool] = True
+    # Any board whose cells have neighbours: a hex map, or a square grid (the ``squares`` kind of
+    # docs/examples/squares, found when its folder is named in HEXA_RULESETS too).
+    board_kinds: ClassVar[tuple[str, ...]] = ("hex", "squares")
     # -- its turn: who goes when, and the stages of a turn -------------------------------------------------
     flow: ClassVar[Flow] = Flow(
         order=FixedOrder(),
@@ -54,10 +57,9 @@ class Race(FlowRuleSet):
 
     def __init__(self, scenario: Scenario) -> None:
         super().__init__(scenario)
-        assert isinstance(scenario.board, HexBoard), "Race is run on hex maps (board_kinds)"
-        self.board: HexBoard = scenario.board
+        self.board: Board = scenario.board
         self._strides = {f.id: scenario_fields.stride(f) for f in scenario.figures}
-        self._exits: dict[str, set[Hex]] = {}
+        self._exits: dict[str, set[Cell]] = {}
         for v in scenario.victory:
             self._exits.setdefault(v.side, set()).update(scenario_fields.exits(v, self.board))
 
@@ -99,11 +101,11 @@ class Race(FlowRuleSet):
                 return fig.side, said
         return None
 
-    def goals(self, state: GameState, figure: str) -> list[Hex]:
+    def goals(self, state: GameState, figure: str) -> list[Cell]:
         return sorted(self._exits.get(state.figures[figure].side, set()))
 
     # -- queries for the tablets ------------------------------------------------------------------------------
-    def reachable(self, state: GameState, figure: str, budget: float | None = None) -> dict[Hex, Reach]:
+    def reachable(self, state: GameState, figure: str, budget: float | None = None) -> dict[Cell, Reach]:
         fig = state.figures[figure]
         if fig.hex is None:
             return {}
@@ -113,18 +115,18 @@ class Race(FlowRuleSet):
         taken = {f.hex for f in state.alive() if f.id != figure and f.hex is not None}
         return course.runs(self.board, fig.hex, budget, taken)
 
-    def why_not(self, state: GameState, figure: str, to: Hex) -> str:
+    def why_not(self, state: GameState, figure: str, to: Cell) -> str:
         name, where = self.name_of(figure), self.label(to)
         if to not in self.board:
             return _("{cell} is not on the course", cell=where)
         other = state.figure_at(to)
         if other is not None and other.id != figure:
-            return _("{cell} is taken by {other}: runners pass each other but never share a hex", cell=where,
-                     other=self.name_of(other.id))
+            return _("{cell} is taken by {other}: runners pass each other but never share a {one}", cell=where,
+                     other=self.name_of(other.id), one=cell_noun(self.board.kind, 1))
         far = self.reachable(state, figure, budget=len(self.board))
         if to not in far:
             return _("{name} cannot get to {cell}: rock or walls are in the way", name=name, cell=where)
         step = state.step
         allowance = step.allowance if isinstance(step, Run) else LONGEST_RUN
-        return _("{cell} is {n} hexes away by the shortest open way; {name} may run {allowance}", cell=where,
-                 n=int(far[to].cost), name=name, allowance=allowance)
+        return _("{cell} is {count} away by the shortest open way; {name} may run {allowance}", cell=where,
+                 count=cells(self.board.kind, int(far[to].cost)), name=name, allowance=allowance)

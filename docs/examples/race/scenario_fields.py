@@ -8,14 +8,13 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from engine.board import Board, HexBoard, Terrain
-from engine.hexes import Hex
+from engine.board import Board, Cell, Terrain
 from engine.i18n import N_, gettext_for
 from engine.rule_fields import FieldRef
 from engine.rules.base import MapSymbol, VictoryType
 from engine.scenario import FigureSpec, Scenario, VictorySpec
 from engine.scenario_schema import MAX_MAP_HEXES, Field, FieldError, texts_field
-from engine.texts import terrain_word
+from engine.texts import cell_noun, terrain_word
 
 _ = gettext_for(__name__)
 
@@ -41,37 +40,38 @@ VICTORY_TYPES: tuple[VictoryType, ...] = (
 
 
 stride = FieldRef("stride", int)  # hexes a runner adds to every roll
-named_exits = FieldRef[tuple[Hex, ...]]("exits", tuple)  # the exits a 'reach' victory names (may be none)
+named_exits = FieldRef[tuple[Cell, ...]]("exits", tuple)  # the exits a 'reach' victory names (may be none)
 
 
-def exits(victory: VictorySpec, board: Board) -> tuple[Hex, ...]:
+def exits(victory: VictorySpec, board: Board) -> tuple[Cell, ...]:
     """The hexes a 'reach' victory names, or every X of the map when it names none."""
     named = named_exits(victory)
     if named:
         return named
-    return tuple(board.hexes_with_token(EXIT)) if isinstance(board, HexBoard) else ()
+    return tuple(board.cells_with_token(EXIT))
 
 
 def check_figure(spec: FigureSpec, board: Board) -> None:
     """A runner starts on floor."""
-    if isinstance(board, HexBoard) and board.terrain(spec.start) is not Terrain.FLOOR:
-        raise FieldError("at", _("runner {name!r} starts at {cell}, a {terrain} hex", name=spec.name,
-                                 cell=board.label(spec.start), terrain=terrain_word(board.terrain(spec.start))),
-                         _("start it on a floor hex (. or X)"))
+    if board.terrain(spec.start) != Terrain.FLOOR:
+        one = cell_noun(board.kind, 1)
+        raise FieldError("at", _("runner {name!r} starts at {cell}, a {terrain} {one}", name=spec.name,
+                                 cell=board.label(spec.start), terrain=terrain_word(board.terrain(spec.start)),
+                                 one=one),
+                         _("start it on a floor {one} (. or X)", one=one))
 
 
 def check_victory(spec: VictorySpec, board: Board) -> None:
     """Every exit is a floor hex a runner can stand on, and there is at least one."""
-    if not isinstance(board, HexBoard):
-        return
     if not exits(spec, board):
         raise FieldError("exits", _("the victory names no exits and the map has no X"),
                          _("list the exits (exits = ['I3']) or draw an X on the map"))
     for h in named_exits(spec):
-        if board.terrain(h) is not Terrain.FLOOR:
-            raise FieldError("exits", _("the exit {cell} is a {terrain} hex no runner can stand on",
-                                        cell=board.label(h), terrain=terrain_word(board.terrain(h))),
-                             _("name a floor hex"))
+        if board.terrain(h) != Terrain.FLOOR:
+            one = cell_noun(board.kind, 1)
+            raise FieldError("exits", _("the exit {cell} is a {terrain} {one} no runner can stand on",
+                                        cell=board.label(h), terrain=terrain_word(board.terrain(h)), one=one),
+                             _("name a floor {one}", one=one))
 
 
 def check_scenario(scenario: Scenario) -> None:

@@ -8,8 +8,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from engine.board import Cell
 from engine.flow.steps import Step, step
-from engine.hexes import Hex
 
 
 @step("race.roll")
@@ -21,7 +21,7 @@ class RollDie(Step):
 @step("race.pick")
 @dataclass(frozen=True)
 class PickRunner(Step):
-    """The player picks which of their runners runs ``rolled`` hexes (plus its stride)."""
+    """The player picks which of their runners runs ``rolled`` cells (plus its stride)."""
 
     rolled: int
 
@@ -29,8 +29,8 @@ class PickRunner(Step):
 @step("race.run")
 @dataclass(frozen=True)
 class Run(Step):
-    """The runner moves up to ``allowance`` hexes from ``start``."""
+    """The runner moves up to ``allowance`` cells from ``start``."""
 
     figure: str
     allowance: int
-    start: Hex
+    start: Cell

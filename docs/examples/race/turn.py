@@ -15,7 +15,7 @@ from engine.flow.machine import Stage
 from engine.i18n import N_, gettext_for
 from engine.prompts import Chance, DieRequest, Option, Outcome, Prompt, PromptKind
 from engine.state import GameState
-from engine.texts import agreeing
+from engine.texts import agreeing, cell_noun, cells
 
 from .steps import PickRunner, RollDie, Run
 
@@ -37,10 +37,10 @@ def prompt_roll(r: Race, state: GameState, step: RollDie) -> Prompt:
     return Prompt(
         PromptKind.ROLL,
         side,
-        _("{player}: roll 1d6 — one of your runners runs up to that many hexes, plus its stride.",
-          player=r.active_name(state)),
+        _("{player}: roll 1d6 — one of your runners runs up to that many {cells}, plus its stride.",
+          player=r.active_name(state), cells=cell_noun(r.board.kind)),
         dice=(DieRequest(side, DIE, _("running")),),
-        outcomes=((Outcome(1, DIE, _("hexes to run")),),),
+        outcomes=((Outcome(1, DIE, _("{cells} to run", cells=cell_noun(r.board.kind))),),),
         chances=(Chance(_("a runner can reach an exit"), finish / DIE),),
     )
 
@@ -57,8 +57,8 @@ def apply_roll(r: Race, state: GameState, step: RollDie, roll: Roll, events: lis
 # -- pick ----------------------------------------------------------------------------------------------
 def prompt_pick(r: Race, state: GameState, step: PickRunner) -> Prompt:
     options = tuple(
-        Option(fid, _("{name} at {cell}: up to {n} hexes", name=r.name_of(fid), cell=r.where(state, fid),
-                      n=step.rolled + r.stride(fid)), state.figures[fid].hex, fid)
+        Option(fid, _("{name} at {cell}: up to {count}", name=r.name_of(fid), cell=r.where(state, fid),
+                      count=cells(r.board.kind, step.rolled + r.stride(fid))), state.figures[fid].hex, fid)
         for fid in r.runners(state)
     )
     return Prompt(PromptKind.CHOOSE, r.player_sides(state)[0],
@@ -91,8 +91,9 @@ def prompt_run(r: Race, state: GameState, step: Run) -> Prompt:
     return Prompt(
         PromptKind.MOVE,
         fig.side,
-        _("{side}: move {name} up to {n} hexes (or leave it where it is). Walls and rock are in the way; runners "
-          "may be passed but not shared.", side=r.side_name(fig.side), name=r.name_of(fig.id), n=step.allowance),
+        _("{side}: move {name} up to {count} (or leave it where it is). Walls and rock are in the way; runners "
+          "may be passed but not shared.", side=r.side_name(fig.side), name=r.name_of(fig.id),
+          count=cells(r.board.kind, step.allowance)),
         figure=fig.id,
         moves=r.reachable(state, fig.id),
     )
