@@ -147,6 +147,7 @@ class Journal:
         self.path = Path(path)
         self.read_only = read_only
         self._lock: JournalLock | None = None
+        self._riders: list[tuple[str, tuple[object, ...]]] = []
         if self.path.is_dir():
             raise self._fail(_("is a folder, not a journal file"))
         if not read_only and str(path) != MEMORY:
@@ -471,22 +472,45 @@ class Journal:
             self._conn.execute("UPDATE games SET finished = NULL, winner = NULL WHERE id = ?", (game_id,))
 
     def _transaction(self) -> _Transaction:
-        return _Transaction(self._conn)
+        return _Transaction(self._conn, self._riders)
+
+    def write_with_next_change(self, statement: str, params: tuple[object, ...]) -> None:
+        """Hold ``statement`` to be written in the same transaction as the next action or undo (once).
+
+        What must be kept exactly when a change is, and never without it: the engine service marks a request
+        as carried out this way, so that a crash right after the change cannot let a resent request do it again.
+        """
+        self._riders.append((statement, params))
+
+    def drop_riders(self) -> None:
+        """Forget the statements held for the next change (the command that held them wrote none)."""
+        self._riders.clear()
 
 
 class _Transaction:
-    """BEGIN IMMEDIATE … COMMIT, rolled back on any error (autocommit connection)."""
+    """BEGIN IMMEDIATE … COMMIT, rolled back on any error (autocommit connection); the riders held are written
+    in it and then dropped, whatever the outcome."""
 
-    def __init__(self, conn: sqlite3.Connection) -> None:
+    def __init__(self, conn: sqlite3.Connection, riders: list[tuple[str, tuple[object, ...]]]) -> None:
         self.conn = conn
+        self.riders = riders
 
     def __enter__(self) -> None:
         self.conn.execute("BEGIN IMMEDIATE")
 
     def __exit__(self, exc_type: type[BaseException] | None, *rest: object) -> None:
+        riders, self.riders[:] = list(self.riders), []
         if exc_type is None:
-            self.conn.execute("COMMIT")
-        elif self.conn.in_transaction:  # SQLite may have rolled back already (a full disk does): keep its error
+            try:
+                for statement, params in riders:
+                    self.conn.execute(statement, params)
+                self.conn.execute("COMMIT")
+                return
+            except BaseException:
+                if self.conn.in_transaction:
+                    self.conn.execute("ROLLBACK")
+                raise
+        if self.conn.in_transaction:  # SQLite may have rolled back already (a full disk does): keep its error
             self.conn.execute("ROLLBACK")
 
 

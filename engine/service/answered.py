@@ -8,8 +8,11 @@ that reconnects, or whose app starts again, is the same client), else by its Zer
 tablets' client sets a stable one, so it survives reconnecting to a restarted engine). The same ``id`` with
 another content is a new command.
 
-The answers are kept beside the game in the journal file (a table of their own, written right after the
-command is answered), so a request resent to an engine that restarted meanwhile is answered too. Memory is
+The answers are kept beside the game in the journal file (a table of their own), so a request resent to an
+engine that restarted meanwhile is answered too. A request that changed the game is marked as done in the very
+transaction that writes its action or undo (:meth:`AnswerBook.done_row`, carried by the journal's next write); the
+answer itself is written right after. An engine that stopped between the two answers that request ``ok`` with no
+fields of its own, and never carries it out again. Memory is
 bounded: the newest :data:`PER_CLIENT` answers of each of the newest :data:`CLIENTS` clients.
 """
 
@@ -115,6 +118,15 @@ class AnswerBook:
                                        (gone_client, gone_id))
         except sqlite3.Error as exc:  # the answer was given; only a retry after a restart would miss it
             log.warning("could not keep the answer to request %s in the journal file: %s", request_id, exc)
+
+    def done_row(self, client: str, request: EngineRequest) -> tuple[str, tuple[object, ...]] | None:
+        """The statement marking ``request`` as carried out (answer ``ok``, no fields), to be written with the change
+        it makes; None when the answers are not kept in a file or the request has no ``id``."""
+        if self._conn is None or request.id is None:
+            return None
+        text = json.dumps({"ok": True, "error": None, "fields": {}})
+        return ("INSERT OR REPLACE INTO service_answers (client, request_id, digest, answer) VALUES (?, ?, ?, ?)",
+                (client, self._key(request.id), request_digest(request), text))
 
     def _keep(self, client: str, request_id: str, digest: str, answer: Answer) -> list[tuple[str, str]]:
         """Hold an answer in memory; returns the (client, id) pairs forgotten to stay within the bounds."""

@@ -279,7 +279,13 @@ class EngineServer:
             extra = {"last_seq": self.seq} if first.ok else {}
             self._reply(envelope, first.ok, first.error, request.cmd, request.id, **extra, **first.fields)
             return
-        answer = self._answer(request, gm)
+        done = self.session.answers.done_row(client, request) if once else None
+        if done is not None:  # kept with the change itself: a crash before the answer is written cannot redo it
+            self.session.journal.write_with_next_change(*done)
+        try:
+            answer = self._answer(request, gm)
+        finally:
+            self.session.journal.drop_riders()
         if once and answer.ok:  # a refusal changed nothing: sent again, it is tried again
             self.session.answers.remember(client, request, answer)
         extra = {"last_seq": self.seq} if answer.ok else {}

@@ -13,6 +13,10 @@ from typing import Any
 import pytest
 import zmq
 
+from engine.actions import Choose, Roll
+from engine.errors import IllegalActionError
+from engine.journal import Journal
+from engine.scenario import load_scenario
 from engine.service.answered import CLIENTS, PER_CLIENT, Answer, AnswerBook
 from engine.service.client import EngineClient
 from engine.service.security import load_client_keys
@@ -112,3 +116,30 @@ def test_the_answers_kept_are_bounded_per_client_and_in_clients_also_in_the_jour
         rows = conn.execute("SELECT COUNT(*) FROM service_answers WHERE client = 'key:tablet'").fetchone()[0]
         total = conn.execute("SELECT COUNT(*) FROM service_answers").fetchone()[0]
     assert rows == PER_CLIENT and total <= PER_CLIENT * CLIENTS
+
+
+def test_a_request_is_marked_done_in_the_transaction_of_its_change_so_a_crash_before_its_answer_cannot_redo_it(
+        tmp_path: Path) -> None:
+    path = tmp_path / "journal.sqlite"
+    journal = Journal(path)
+    book = AnswerBook(path)
+    game = journal.new_game(load_scenario("tutorial"))
+    order = EngineRequest("action", {"action": {"kind": "roll", "values": [2, 5]}}, "order")
+    done = book.done_row("key:tablet", order)
+    assert done is not None
+    journal.write_with_next_change(*done)
+    game.apply(Roll((2, 5)))  # the engine stops here: its answer is never written
+    refused = EngineRequest("action", {"action": {"kind": "roll", "values": [9]}}, "bad")
+    held = book.done_row("key:tablet", refused)
+    assert held is not None
+    journal.write_with_next_change(*held)
+    with pytest.raises(IllegalActionError):
+        game.apply(Roll((9,)))  # refused in play, nothing written
+    journal.drop_riders()  # what the service does after every command
+    game.apply(Choose("done"))  # the next change carries nothing of the refused request
+    book.close()
+    journal.close()
+    again = AnswerBook(path)  # the restarted engine
+    assert again.recall("key:tablet", order) == Answer(True, None, {})  # done: answered, not carried out again
+    assert again.recall("key:tablet", refused) is None
+    again.close()
