@@ -21,7 +21,8 @@ from collections import defaultdict
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-from engine.board import DEFAULT_FACING_MARGIN_DEG, DEFAULT_HYSTERESIS, Board, Cell, HexBoard
+from engine.board import DEFAULT_FACING_MARGIN_DEG, DEFAULT_HYSTERESIS, Board, Cell
+from engine.board.hex import HexBoard
 from engine.layout import Layout
 from engine.wire import SEEN_STATES, TrackState
 

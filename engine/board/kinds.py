@@ -25,7 +25,7 @@ if TYPE_CHECKING:
     from engine.layout import Layout
 
 _ = gettext_for(__name__)
-_BUILTIN_MODULES = ("engine.board.hex_kind", "engine.board.zone_kind")
+_BUILTIN_MODULES = ("engine.board.hex", "engine.board.zones")  # each kind a package, found as a plug-in's folder is
 _KINDS: dict[str, BoardKind] = {}
 _loaded = False
 

@@ -19,9 +19,10 @@ from pathlib import Path
 from typing import TYPE_CHECKING, TextIO
 
 from engine.actions import Action, Choose, Move, Remove, Roll, action_from_text
-from engine.ascii_map import edge_legend, edge_marks, render_map
 from engine.autoplay import DEFAULT_MAX_ACTIONS, AutoPlayer, stopped_message
-from engine.board import Board, Cell, HexBoard, Terrain
+from engine.board import Board, Cell, Terrain
+from engine.board.hex import HexBoard
+from engine.board.hex.ascii_map import edge_legend, edge_marks, render_map
 from engine.board.marks import board_in_play
 from engine.errors import EngineError
 from engine.events import Event

@@ -17,9 +17,9 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from engine.ascii_map import CORE_SYMBOLS, NO_TILE
 from engine.board import Board, Cell
 from engine.board.kinds import BoardKind, MapReading, register_board_kind
+from engine.board.symbols import CORE_SYMBOLS, NO_TILE
 from engine.hexes import Orientation
 from engine.i18n import gettext_for, ngettext_for
 from engine.layout import Layout

@@ -12,7 +12,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import ClassVar
 
-from engine.board import Board, HexBoard
+from engine.board import Board
+from engine.board.hex import HexBoard
 from engine.events import Event
 from engine.flow.machine import Flow, FlowRuleSet, Phase
 from engine.flow.turns import InitiativeEachTurn

@@ -10,9 +10,11 @@ from collections.abc import Callable, Mapping
 from dataclasses import replace
 from typing import Any
 
-from engine.ascii_map import CORE_SYMBOLS, NO_TILE, board_from_drawing, parse_levels
-from engine.board import Board, EdgeKind, EdgeKindSpec, HexBoard, Terrain, TerrainKind
+from engine.board import Board, EdgeKind, EdgeKindSpec, Terrain, TerrainKind
+from engine.board.hex.ascii_map import board_from_drawing, parse_levels
+from engine.board.hex.board import HexBoard
 from engine.board.kinds import BoardKind, MapReading, register_board_kind
+from engine.board.symbols import CORE_SYMBOLS, NO_TILE
 from engine.errors import MapError, ScenarioError
 from engine.hexes import Edge, Hex, Orientation, edge, from_label
 from engine.i18n import gettext_for, ngettext_for
