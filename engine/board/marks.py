@@ -4,7 +4,7 @@ A game master may mark a cell blocking, clear, or any terrain kind the rule set 
 runs (a tree falls, a fog bank rolls in). The marks live in the game state (``GameState.marks``, so the
 journal, undo and the wire carry them like any state); :func:`board_in_play` gives the board with them,
 the one place rules read terrain from. A board kind takes marks by implementing
-``with_terrain(marks) -> Board`` (the hex map: :meth:`engine.board.hex.HexBoard.with_terrain`).
+``with_terrain(marks) -> Board`` (the hex map does; a zone board takes none).
 """
 
 from __future__ import annotations
