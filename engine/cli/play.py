@@ -20,12 +20,12 @@ from typing import TYPE_CHECKING, TextIO
 
 from engine.actions import Action, Choose, Move, Remove, Roll, action_from_text
 from engine.autoplay import DEFAULT_MAX_ACTIONS, AutoPlayer, stopped_message
+from engine.board import Cell
 from engine.board.kinds import find_board_kind
 from engine.board.text_drawing import TextView
 from engine.errors import EngineError
 from engine.events import Event
 from engine.game import Game
-from engine.hexes import Hex
 from engine.i18n import N_, gettext_for
 from engine.journal import DEFAULT_JOURNAL, MEMORY_JOURNAL, Journal, JournaledGame, JournalError
 from engine.lines import Sight
@@ -80,7 +80,7 @@ def figure_letters(game: Game) -> dict[str, str]:
     return letters
 
 
-def board_text(game: Game, letters: dict[str, str], extra: dict[Hex, str] | None = None) -> str:
+def board_text(game: Game, letters: dict[str, str], extra: dict[Cell, str] | None = None) -> str:
     """The map with headers, figures as letters (``extra`` marks go under them), and the legend."""
     state = game.state
     board = game.scenario.board

@@ -19,9 +19,9 @@ import numpy as np
 
 from calibration.registration import ManualPoint, RegistrationError
 from engine.actions import Action, Face, Move, Remove, Roll, action_from_dict, action_to_text
+from engine.board import Cell
 from engine.errors import EngineError
 from engine.game import Game
-from engine.hexes import Hex
 from engine.i18n import current_language, gettext_for, set_language
 from engine.journal import Journal, JournaledGame
 from engine.parallax import on_raised_tile
@@ -354,7 +354,7 @@ class EngineSession:
         after = override_log.last_seq_in_play(self.journaled)
         try:
             self._kept(lambda: override_log.take_out(self.game, figure),
-                       lambda: self.overrides.record(self.game_id, after, figure, Hex(0, 0), override_log.OUT))
+                       lambda: self.overrides.record(self.game_id, after, figure, Cell(0, 0), override_log.OUT))
         except ValueError as exc:
             raise CommandError(_("{name} is already out of play ({error})", name=self.sync.name(figure),
                                  error=exc)) from None
@@ -457,14 +457,14 @@ class EngineSession:
         changes.merge(self.follow_table())
         return {"undone": text}, changes
 
-    def _cell_arg(self, value: Any) -> Hex:
+    def _cell_arg(self, value: Any) -> Cell:
         """A cell given as ``[q, r]`` or as a label of the scenario's board."""
         if isinstance(value, str):
             try:
                 return self.scenario.board.from_label(value)
             except ValueError as exc:
                 raise CommandError(str(exc)) from None
-        return Hex(value[0], value[1])
+        return Cell(value[0], value[1])
 
     def _figure_arg(self, figure: str) -> str:
         if figure not in self.game.state.figures:
