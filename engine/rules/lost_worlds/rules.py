@@ -31,8 +31,10 @@ from . import (
     chart,
     combat,
     condition,
+    costed_reach,
     falling,
     moving,
+    object_actions,
     objects,
     queries,
     recovery,
@@ -174,13 +176,13 @@ class LostWorlds(FlowRuleSet):
 
     # -- queries for the tablets --------------------------------------------------------------------------
     def reachable(self, state: GameState, figure: str) -> Mapping[Hex, Reach]:
-        return moving.reach(self, state, figure)
+        return costed_reach.reach(self, state, figure)
 
     def reachable_reference(self, state: GameState, figure: str) -> Mapping[Hex, Reach] | None:
-        return moving.reach_reference(self, state, figure)
+        return costed_reach.reach_reference(self, state, figure)
 
     def why_not(self, state: GameState, figure: str, to: Hex) -> str:
-        return moving.why_not(self, state, figure, to)
+        return costed_reach.why_not(self, state, figure, to)
 
     def threatened(self, state: GameState, side: str) -> set[Hex]:
         return queries.threatened(self, state, side)
@@ -192,7 +194,7 @@ class LostWorlds(FlowRuleSet):
         """Why an action on an object is not offered to the character moving now (out of range, the points, …)."""
         if not isinstance(state.step, Act):
             return ""
-        return moving.refusals(self, state, state.step.figure).get(option, "")
+        return object_actions.refusals(self, state, state.step.figure).get(option, "")
 
     def acting(self, state: GameState) -> str | None:
         """The character whose move it is, if any."""
