@@ -150,6 +150,23 @@ class LostWorlds(FlowRuleSet):
             return
         self.flow.order.next_turn(self, state, events)
 
+    # -- where play goes on after a step that interrupted it: the stage modules ask here, importing no other ------
+    def after_movement(self, state: GameState, events: list[Event]) -> None:
+        """The movement phase is over (:func:`.turn.after_movement`)."""
+        turn.after_movement(self, state, events)
+
+    def start_combat(self, state: GameState, events: list[Event]) -> None:
+        """The recovery rolls are over: the combat phase starts (:func:`.turn.start_combat`)."""
+        turn.start_combat(self, state, events)
+
+    def next_fall(self, state: GameState, left: tuple[str, ...], events: list[Event]) -> None:
+        """The next of the fall checks ``left`` (:func:`.turn.next_fall`)."""
+        turn.next_fall(self, state, left, events)
+
+    def end_move(self, state: GameState, fid: str, events: list[Event]) -> None:
+        """The mover goes on after an interruption (:func:`.moving.end_move`)."""
+        moving.end_move(self, state, fid, events)
+
     def can_play(self, state: GameState, player: int) -> bool:
         sides = self.scenario.players[player].sides
         return any(f.side in sides and conscious(f) for f in state.alive())
