@@ -8,7 +8,7 @@ and ``keep_out`` (passed through, never finished on: a friend's hex). The answer
 ``reachable(start, budget, step_cost, stops=…, can_end=…)`` with ``step_cost`` the static cost that
 also refuses ``blocked``: the same hexes, costs and paths. Inside, cells are indices into a padded
 (q, r) grid whose order is the (q, r) order, so the search's ties break as the reference's do and no
-``Hex`` is hashed: the position's hexes become cell numbers through a table keyed by ``(q, r)``, and the
+cell value is hashed: the position's cells become cell numbers through a table keyed by ``(q, r)``, and the
 answer (:class:`engine.cell_reach.CellReach`) makes each entry only when it is read.
 """
 
@@ -19,8 +19,9 @@ from collections import Counter
 from collections.abc import Collection, Iterable, Mapping
 from operator import attrgetter
 
+from engine.board.base import Cell
 from engine.cell_reach import CellReach
-from engine.hexes import DIRECTIONS, Edge, Hex
+from engine.hexes import DIRECTIONS, Edge
 from engine.pathfinding import Reach, StepCost, reachable
 
 _BUDGET_SLACK = 1e-9  # as engine.pathfinding: fractional sums must not fall just outside a budget they meet
@@ -34,7 +35,7 @@ class CellGraphError(ValueError):
 class CellGraph:
     """Every allowed step between a board's cells with its cost, cells numbered in (q, r) order."""
 
-    def __init__(self, cells: Iterable[Hex], step_cost: StepCost) -> None:
+    def __init__(self, cells: Iterable[Cell], step_cost: StepCost) -> None:
         """Price every step between neighbouring ``cells`` with ``step_cost`` (None forbids it).
 
         ``cells`` must hold every cell a move may enter: a step to any other is never taken.
@@ -46,10 +47,10 @@ class CellGraph:
         self._q0, self._r0 = min(qs) - 1, min(rs) - 1
         self._width = max(rs) - self._r0 + 2
         self._size = (max(qs) - self._q0 + 2) * self._width
-        self._hex: list[Hex | None] = [None] * self._size
+        self._hex: list[Cell | None] = [None] * self._size
         for h in self._cells:
             self._hex[self._at(h)] = h
-        self._number = {(h.q, h.r): self._at(h) for h in self._cells}  # a tuple's hash runs in C, a Hex's in Python
+        self._number = {(h.q, h.r): self._at(h) for h in self._cells}  # a tuple's hash runs in C, a Cell's in Python
         self._exits: list[tuple[tuple[int, float], ...]] = [()] * self._size
         self._steps: list[tuple[int, ...]] = [()] * self._size  # the same exits' cells alone, for equal prices
         self._prices: Counter[float] = Counter()
@@ -57,26 +58,26 @@ class CellGraph:
         for h in self._cells:
             self._price(h)
 
-    def _at(self, h: Hex) -> int:
+    def _at(self, h: Cell) -> int:
         return (h.q - self._q0) * self._width + (h.r - self._r0)
 
-    def index(self, h: Hex) -> int | None:
+    def index(self, h: Cell) -> int | None:
         """The cell's number in this graph, or None when it is not one of its cells."""
         return self._number.get((h.q, h.r))
 
-    def _indices(self, hexes: Iterable[Hex]) -> set[int]:
+    def _indices(self, hexes: Iterable[Cell]) -> set[int]:
         """The numbers of those of ``hexes`` that are cells of this graph (the loop runs in C)."""
         found: set[int | None] = set(map(self._number.get, map(_QR, hexes)))
         found.discard(None)
         return found  # type: ignore[return-value]
 
-    def _price(self, a: Hex) -> None:
+    def _price(self, a: Cell) -> None:
         """(Re)price the steps out of ``a``, neighbours in direction order."""
         k = self._at(a)
         self._prices.subtract(c for _, c in self._exits[k])
         out = []
         for d in DIRECTIONS:
-            b = Hex(a.q + d.q, a.r + d.r)
+            b = Cell(a.q + d.q, a.r + d.r)
             n = self.index(b)
             if n is None:
                 continue
@@ -90,7 +91,7 @@ class CellGraph:
         self._steps[k] = tuple(n for n, _ in out)
         self._prices.update(c for _, c in out)
 
-    def refresh(self, cells: Iterable[Hex], step_cost: StepCost | None = None) -> None:
+    def refresh(self, cells: Iterable[Cell], step_cost: StepCost | None = None) -> None:
         """Price again the steps out of and into ``cells`` (with a new ``step_cost`` when given)."""
         if step_cost is not None:
             self._cost = step_cost
@@ -113,8 +114,8 @@ class CellGraph:
         self._followed = now
         self.refresh((c for e in changed for c in (e.a, e.b)), step_cost)
 
-    def reachable(self, start: Hex, budget: float, *, blocked: Iterable[Hex] = (),
-                  stops: Iterable[Hex] = (), keep_out: Iterable[Hex] = ()) -> Mapping[Hex, Reach]:
+    def reachable(self, start: Cell, budget: float, *, blocked: Iterable[Cell] = (),
+                  stops: Iterable[Cell] = (), keep_out: Iterable[Cell] = ()) -> Mapping[Cell, Reach]:
         """Every cell a move from ``start`` can finish on within ``budget``, with its cheapest path.
 
         The same answer as ``engine.pathfinding.reachable`` given this graph's step cost (refusing
@@ -142,13 +143,13 @@ class CellGraph:
         out.discard(s)
         return CellReach(self._hex, self._number, order, cost, parent, out)
 
-    def reference(self, start: Hex, budget: float, *, blocked: Iterable[Hex] = (),
-                  stops: Iterable[Hex] = (), keep_out: Iterable[Hex] = ()) -> dict[Hex, Reach]:
+    def reference(self, start: Cell, budget: float, *, blocked: Iterable[Cell] = (),
+                  stops: Iterable[Cell] = (), keep_out: Iterable[Cell] = ()) -> dict[Cell, Reach]:
         """The same query through ``engine.pathfinding.reachable`` and this graph's step cost (the baseline)."""
         refused, halt, out = _as_set(blocked), _as_set(stops), _as_set(keep_out)
         cost, cells = self._cost, self._hex
 
-        def step_cost(a: Hex, b: Hex) -> float | None:
+        def step_cost(a: Cell, b: Cell) -> float | None:
             k = self.index(b)
             if k is None or b in refused or cells[k] is None:
                 return None
@@ -215,7 +216,7 @@ class CellGraph:
         return order, cost, parent
 
 
-def _as_set(hexes: Iterable[Hex]) -> Collection[Hex]:
+def _as_set(hexes: Iterable[Cell]) -> Collection[Cell]:
     return hexes if isinstance(hexes, (set, frozenset)) else set(hexes)
 
 
@@ -227,7 +228,7 @@ class KeptGraphs:
     def __init__(self) -> None:
         self._graphs: dict[int, tuple[object, CellGraph]] = {}
 
-    def of(self, board: Iterable[Hex], step_cost: StepCost) -> CellGraph:
+    def of(self, board: Iterable[Cell], step_cost: StepCost) -> CellGraph:
         """The graph of ``board`` (the same object as before: boards are not changed in place), built once."""
         found = self._graphs.get(id(board))
         if found is not None and found[0] is board:

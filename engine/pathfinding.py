@@ -1,13 +1,17 @@
-"""Movement queries on the hex grid with terrain as functions: where a figure can go, and how.
+"""Movement queries on a board's cells with terrain as functions: where a figure can go, and how.
+
+Typed on :data:`engine.board.base.Cell`, so it serves every board kind: a board's own steps come as ``exits`` or as
+``neighbours`` with a ``step_cost`` (four on a square grid); given a ``step_cost`` alone, a cell's neighbours
+are a hex's six (the hex map's, in direction order).
 
 Each rule set brings its own terrain: ``step_cost(a, b)`` prices one step (None forbids it:
 wall, closed door, off-map, an enemy in ``b``); ``stops(h)`` ends a move on entering ``h``
 (contact with an enemy); ``can_end(h)`` says whether a move may finish on ``h`` (not on a
 friend). The search is Dijkstra's, deterministic: among equally cheap routes the one with
-fewer steps wins, then the one found first (hexes leave the queue by cost, steps, then axial
+fewer steps wins, then the one found first (cells leave the queue by cost, steps, then axial
 coordinates; neighbours are tried in direction order), so the same board gives the same paths.
 While every step costs the same it runs layer by layer in that very order, without a heap.
-A rule set that knows each hex's allowed steps may pass them as ``exits`` instead of ``step_cost``.
+A rule set that knows each cell's allowed steps may pass them as ``exits`` instead of ``step_cost``.
 """
 
 from __future__ import annotations
@@ -17,25 +21,26 @@ import math
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 
-from engine.hexes import DIRECTIONS, Hex
+from engine.board.base import Cell
+from engine.hexes import DIRECTIONS
 
-StepCost = Callable[[Hex, Hex], float | None]
-# Every step allowed out of a hex with its cost, neighbours in direction order (see ``reachable``).
-Exits = Callable[[Hex], Iterable[tuple[Hex, float]]]
-HexPredicate = Callable[[Hex], bool]
+StepCost = Callable[[Cell, Cell], float | None]
+# Every step allowed out of a cell with its cost, neighbours in direction order (see ``reachable``).
+Exits = Callable[[Cell], Iterable[tuple[Cell, float]]]
+CellPredicate = Callable[[Cell], bool]
 
 # Sums of fractional costs (0.1 + 0.2) must not fall just outside a budget they meet exactly.
 _BUDGET_SLACK = 1e-9
-_Key = tuple[int, int]  # (q, r) of a hex inside the search
+_Key = tuple[int, int]  # (q, r) of a cell inside the search
 _STEPS = tuple((d.q, d.r) for d in DIRECTIONS)
 
 
-def never(_: Hex) -> bool:
-    """Default ``stops``: no hex ends a move early."""
+def never(_: Cell) -> bool:
+    """Default ``stops``: no cell ends a move early."""
     return False
 
 
-def always(_: Hex) -> bool:
+def always(_: Cell) -> bool:
     """Default ``can_end``: a move may finish anywhere it can reach."""
     return True
 
@@ -46,28 +51,28 @@ class TerrainArgumentError(ValueError):
 
 @dataclass(frozen=True)
 class Reach:
-    """The cheapest way found to a hex: its total cost and the hexes walked, ``start`` first."""
+    """The cheapest way found to a cell: its total cost and the cells walked, ``start`` first."""
 
     cost: float
-    path: tuple[Hex, ...]
+    path: tuple[Cell, ...]
 
 
 def reachable(
-    start: Hex,
+    start: Cell,
     budget: float,
     step_cost: StepCost | None = None,
     *,
     exits: Exits | None = None,
-    neighbours: Callable[[Hex], Iterable[Hex]] | None = None,
-    stops: HexPredicate = never,
-    can_end: HexPredicate = always,
-) -> dict[Hex, Reach]:
-    """Every hex a move from ``start`` can finish on within ``budget``, with its cheapest path.
+    neighbours: Callable[[Cell], Iterable[Cell]] | None = None,
+    stops: CellPredicate = never,
+    can_end: CellPredicate = always,
+) -> dict[Cell, Reach]:
+    """Every cell a move from ``start`` can finish on within ``budget``, with its cheapest path.
 
     The start is always included (cost 0, path ``(start,)``) and is never subject to ``stops``.
     Hexes where ``can_end`` is false are passed through but left out of the result. Terrain comes as
     ``step_cost`` or, faster when a rule set has them at hand, as ``exits(h)``: the allowed steps out of
-    ``h`` with their costs, neighbours in direction order (``Hex.neighbours()``), which gives exactly
+    ``h`` with their costs, neighbours in direction order (``Cell.neighbours()``), which gives exactly
     the answer ``step_cost`` would. ``neighbours`` (a board's own, ``board.neighbours``: four on a square
     grid) are the cells ``step_cost`` is asked about; without it, a hex's six.
     """
@@ -80,8 +85,8 @@ def reachable(
             raise TerrainArgumentError("give reachable() neighbours with a step_cost, not with exits")
         exits, step_cost = _exits_over(neighbours, step_cost), None
     order, cost, parent = _search(start, budget, step_cost, stops, goal=None, exits=exits)
-    result: dict[Hex, Reach] = {start: Reach(0.0, (start,))}
-    paths: dict[_Key, tuple[Hex, ...]] = {order[0][0]: (start,)}
+    result: dict[Cell, Reach] = {start: Reach(0.0, (start,))}
+    paths: dict[_Key, tuple[Cell, ...]] = {order[0][0]: (start,)}
     for key, h in order[1:]:
         path = paths[key] = (*paths[parent[key]], h)
         if can_end(h):
@@ -90,11 +95,11 @@ def reachable(
 
 
 def shortest_path(
-    start: Hex,
-    goal: Hex,
+    start: Cell,
+    goal: Cell,
     step_cost: StepCost,
     *,
-    stops: HexPredicate = never,
+    stops: CellPredicate = never,
     budget: float = math.inf,
 ) -> Reach | None:
     """The cheapest way from ``start`` to ``goal`` within ``budget``, or None when there is none."""
@@ -107,31 +112,31 @@ def shortest_path(
     keys = [key]
     while keys[-1] in parent:
         keys.append(parent[keys[-1]])
-    path = [start, *(_hex_at(*k) for k in reversed(keys[:-1]))]
+    path = [start, *(_cell_at(*k) for k in reversed(keys[:-1]))]
     return Reach(cost[key], tuple(path))
 
 
-def _exits_over(neighbours: Callable[[Hex], Iterable[Hex]], step_cost: StepCost) -> Exits:
+def _exits_over(neighbours: Callable[[Cell], Iterable[Cell]], step_cost: StepCost) -> Exits:
     """The allowed steps out of a cell to the given neighbours, priced by ``step_cost``."""
 
-    def exits(h: Hex) -> list[tuple[Hex, float]]:
+    def exits(h: Cell) -> list[tuple[Cell, float]]:
         return [(n, c) for n in neighbours(h) if (c := step_cost(h, n)) is not None]
 
     return exits
 
 
-def _hex_at(q: int, r: int) -> Hex:
-    """A shared Hex for (q, r), with its neighbours (see :func:`_around`)."""
+def _cell_at(q: int, r: int) -> Cell:
+    """A shared Cell for (q, r), with its neighbours (see :func:`_around`)."""
     return _around((q, r))[0]
 
 
-_Around = tuple[Hex, tuple[tuple[_Key, Hex], ...]]
+_Around = tuple[Cell, tuple[tuple[_Key, Cell], ...]]
 
 
 def _around(key: _Key) -> _Around:
-    """The shared Hex at ``key`` and its six neighbours' keys and Hexes, in direction order.
+    """The shared Cell at ``key`` and its six neighbours' keys and cells (a hex's), in direction order.
 
-    The search keys its tables on plain tuples (hashed in C) and builds each Hex, which the predicates
+    The search keys its tables on plain tuples (hashed in C) and builds each Cell, which the predicates
     need, and each neighbour list only once per place.
     """
     found = _AROUND.get(key)
@@ -139,7 +144,7 @@ def _around(key: _Key) -> _Around:
         if len(_AROUND) >= _AROUND_LIMIT:
             _AROUND.clear()
         q, r = key
-        found = _AROUND[key] = (Hex(q, r), tuple(((q + dq, r + dr), Hex(q + dq, r + dr)) for dq, dr in _STEPS))
+        found = _AROUND[key] = (Cell(q, r), tuple(((q + dq, r + dr), Cell(q + dq, r + dr)) for dq, dr in _STEPS))
     return found
 
 
@@ -147,14 +152,14 @@ _AROUND: dict[_Key, _Around] = {}
 _AROUND_LIMIT = 1 << 17
 
 
-_Found = tuple[list[tuple[_Key, Hex]], dict[_Key, float], dict[_Key, _Key]]
+_Found = tuple[list[tuple[_Key, Cell]], dict[_Key, float], dict[_Key, _Key]]
 
 
 def _search(
-    start: Hex, budget: float, step_cost: StepCost | None, stops: HexPredicate, goal: Hex | None,
+    start: Cell, budget: float, step_cost: StepCost | None, stops: CellPredicate, goal: Cell | None,
     exits: Exits | None = None,
 ) -> _Found:
-    """Dijkstra from ``start``: (q, r) and Hex of hexes in the order they were settled, their costs and parents.
+    """Dijkstra from ``start``: (q, r) and Cell of hexes in the order they were settled, their costs and parents.
 
     Stops early once ``goal`` is settled (when given); only settled hexes appear in the costs. While every
     step costs the same the search goes layer by layer instead (:func:`_layers`), with the same answer.
@@ -164,7 +169,7 @@ def _search(
 
 
 def _layers(
-    start: Hex, budget: float, step_cost: StepCost | None, stops: HexPredicate, goal: Hex | None,
+    start: Cell, budget: float, step_cost: StepCost | None, stops: CellPredicate, goal: Cell | None,
     exits: Exits | None,
 ) -> _Found | None:
     """Breadth-first, one layer of equal steps at a time, each layer in (q, r) order; None as soon as a step
@@ -179,18 +184,18 @@ def _layers(
     target = None if goal is None else (goal.q, goal.r)
     settled: dict[_Key, float] = {}
     parent: dict[_Key, _Key] = {}
-    order: list[tuple[_Key, Hex]] = []
+    order: list[tuple[_Key, Cell]] = []
     table, around = _AROUND, _around
     unit: float | None = None
     spent = 0.0
-    layer: list[tuple[_Key, Hex]] = [(origin, start)]
+    layer: list[tuple[_Key, Cell]] = [(origin, start)]
     while layer:
         for key, h in layer:
             settled[key] = spent
             order.append((key, h))
             if key == target:
                 return order, settled, parent
-        following: dict[_Key, Hex] = {}
+        following: dict[_Key, Cell] = {}
         for key, h in layer:
             if key != origin and stops(h):
                 continue
@@ -229,7 +234,7 @@ def _layers(
 
 
 def _dijkstra(
-    start: Hex, budget: float, step_cost: StepCost | None, stops: HexPredicate, goal: Hex | None,
+    start: Cell, budget: float, step_cost: StepCost | None, stops: CellPredicate, goal: Cell | None,
     exits: Exits | None,
 ) -> _Found:
     """The general search: a heap ordered by (cost, steps, q, r)."""
@@ -241,9 +246,9 @@ def _dijkstra(
     best: dict[_Key, tuple[float, int]] = {origin: (0.0, 0)}
     parent: dict[_Key, _Key] = {}
     settled: dict[_Key, float] = {}
-    order: list[tuple[_Key, Hex]] = []
-    # (cost, steps, key, hex): a hex is pushed again only with a better rank, so ties never reach the Hex.
-    heap: list[tuple[float, int, _Key, Hex]] = [(0.0, 0, origin, start)]
+    order: list[tuple[_Key, Cell]] = []
+    # (cost, steps, key, hex): a hex is pushed again only with a better rank, so ties never reach the Cell.
+    heap: list[tuple[float, int, _Key, Cell]] = [(0.0, 0, origin, start)]
     table, around, pop, push = _AROUND, _around, heapq.heappop, heapq.heappush
     while heap:
         spent, steps, key, h = pop(heap)

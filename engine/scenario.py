@@ -15,10 +15,10 @@ from dataclasses import replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from engine.ascii_map import Symbols
 from engine.board import Board
 from engine.board.base import Cell
 from engine.board.kinds import board_kind_names, find_board_kind
+from engine.board.symbols import Symbols
 from engine.errors import ScenarioError
 from engine.i18n import N_, gettext_for, localised
 from engine.scenario_map import MapReading

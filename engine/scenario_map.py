@@ -9,10 +9,10 @@ import re
 from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING, Any
 
-from engine.ascii_map import Symbols
 from engine.board import Board, TerrainKind
 from engine.board.base import Cell
 from engine.board.kinds import BoardKind, board_kind_names, find_board_kind
+from engine.board.symbols import Symbols
 from engine.errors import ScenarioError
 from engine.i18n import gettext_for
 from engine.layout import Layout

@@ -11,9 +11,9 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from engine.ascii_map import Symbols
 from engine.board import Board, Point
 from engine.board.base import Cell
+from engine.board.symbols import Symbols
 from engine.layout import Layout
 
 

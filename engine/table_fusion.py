@@ -1,4 +1,4 @@
-"""What the cameras see, made into one observation per marker, and each marker placed on a hex.
+"""What the cameras see, made into one observation per marker, and each marker placed on a cell of any board kind.
 
 Several camera services may see the same marker where their views overlap: :func:`fuse` makes one
 observation of them (a confidence-weighted position; a marker any camera sees on the table is on
@@ -21,8 +21,7 @@ from collections import defaultdict
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-from engine.board import DEFAULT_FACING_MARGIN_DEG, DEFAULT_HYSTERESIS, Board, Cell, HexBoard
-from engine.layout import Layout
+from engine.board import DEFAULT_FACING_MARGIN_DEG, DEFAULT_HYSTERESIS, Board, Cell
 from engine.wire import SEEN_STATES, TrackState
 
 VISIBLE_STATES = SEEN_STATES  # a camera sees the marker now
@@ -168,10 +167,3 @@ class FacingHysteresis:
 
     def forget(self, marker: int) -> None:
         self._facing.pop(marker, None)
-
-
-class HexHysteresis(CellHysteresis):
-    """:class:`CellHysteresis` on a bare hex grid laid out by ``layout``."""
-
-    def __init__(self, layout: Layout, margin_hex: float = DEFAULT_HYSTERESIS) -> None:
-        super().__init__(HexBoard({}, orientation=layout.orientation, layout=layout), margin_hex)

@@ -1,4 +1,6 @@
-"""Boards: the hex map and the zone mat behind one small interface (:class:`Board`)."""
+"""Boards: the interface every board kind implements (:class:`Board`), the kinds' registry (:mod:`engine.board.kinds`)
+and what all kinds share (terrain and edge kinds, map symbols, drawings, terrain marks). Each kind is a package of its
+own: the hex map (:mod:`engine.board.hex`), the zone board (:mod:`engine.board.zones`), or a plug-in folder's."""
 
 from engine.board.base import (
     DEFAULT_FACING_MARGIN_DEG,
@@ -10,17 +12,16 @@ from engine.board.base import (
     angle_between,
 )
 from engine.board.edges import CORE_EDGE_KINDS, CORE_EDGES, EDGE_STYLES, EdgeKind, EdgeKindSpec, edge_kinds
-from engine.board.hex_board import HexBoard, HexInfo, board_from
 from engine.board.terrain import (
     CORE_KINDS,
     CORE_TERRAIN,
     DRAW_STYLES,
+    CellInfo,
     Terrain,
     TerrainKind,
     standable,
     terrain_kinds,
 )
-from engine.board.zones import ZoneBoard, keypad_board
 
 __all__ = [
     "CORE_EDGES",
@@ -33,19 +34,15 @@ __all__ = [
     "EDGE_STYLES",
     "Board",
     "Cell",
+    "CellInfo",
     "CellLabels",
     "EdgeKind",
     "EdgeKindSpec",
-    "HexBoard",
-    "HexInfo",
     "Point",
     "Terrain",
     "TerrainKind",
-    "ZoneBoard",
     "angle_between",
-    "board_from",
     "edge_kinds",
-    "keypad_board",
     "standable",
     "terrain_kinds",
 ]

@@ -10,16 +10,18 @@ plain dict the tablets draw from. Rules live elsewhere; nothing here knows a rul
 from __future__ import annotations
 
 from collections.abc import Iterator, Mapping
-from typing import Any, Protocol, runtime_checkable
+from typing import Any, Protocol, TypeAlias, runtime_checkable
 
 from engine.board.edges import EdgeKindSpec
 from engine.board.table_print import TablePrint
 from engine.board.terrain import TerrainKind
 from engine.hexes import Edge, Hex
 
-# A cell's coordinates: axial (q, r) on a hex map, (column, row) on a zone board. One value type keeps
-# the game state, the journal and the wire the same for every board.
-Cell = Hex
+# A cell of any board kind: axial (q, r) on a hex map, (column, row) on a zone board or a square grid. One value
+# type keeps the game state, the journal, the wire, the flow and the path search the same for every board; it is
+# the hex's value type, so a hex map's cells are Hex values with their geometry. Board-neutral code is typed on
+# Cell (tests/engine/test_cell_type.py), code of a hex map and of the rule sets that play on one on Hex.
+Cell: TypeAlias = Hex
 Point = tuple[float, float]
 
 # Share of a cell's size a marker must cross past a border before it counts on the next cell.

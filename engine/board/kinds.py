@@ -17,6 +17,7 @@ from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any, ClassVar, Protocol
 
 from engine import texts
+from engine.board.text_drawing import TextDrawing, TextView, rows_drawing
 from engine.i18n import gettext_for
 
 if TYPE_CHECKING:
@@ -25,7 +26,7 @@ if TYPE_CHECKING:
     from engine.layout import Layout
 
 _ = gettext_for(__name__)
-_BUILTIN_MODULES = ("engine.board.hex_kind", "engine.board.zone_kind")
+_BUILTIN_MODULES = ("engine.board.hex", "engine.board.zones")  # each kind a package, found as a plug-in's folder is
 _KINDS: dict[str, BoardKind] = {}
 _loaded = False
 
@@ -81,6 +82,11 @@ class BoardKind:
             return board.from_label(label)
         except ValueError as exc:
             raise reading.fail(str(exc), _("use a label of the [map]"), table, index, key) from None
+
+    def text_drawing(self, board: Board, view: TextView) -> TextDrawing:
+        """The board for a terminal (``hexa play``) with what stands on it: by default its cells in rows as they lie
+        on the table, each with its label, terrain and figures (:func:`engine.board.text_drawing.rows_drawing`)."""
+        return rows_drawing(board, view)
 
 
 def register_board_kind(kind: type[BoardKind]) -> type[BoardKind]:

@@ -4,18 +4,15 @@ A game master may mark a cell blocking, clear, or any terrain kind the rule set 
 runs (a tree falls, a fog bank rolls in). The marks live in the game state (``GameState.marks``, so the
 journal, undo and the wire carry them like any state); :func:`board_in_play` gives the board with them,
 the one place rules read terrain from. A board kind takes marks by implementing
-``with_terrain(marks) -> Board``; the hex map takes them here.
+``with_terrain(marks) -> Board`` (the hex map does; a zone board takes none).
 """
 
 from __future__ import annotations
 
-import dataclasses
 from collections.abc import Mapping
 from typing import Any
 
 from engine.board.base import Board, Cell
-from engine.board.hex_board import HexBoard
-from engine.board.terrain import terrain_name
 from engine.i18n import gettext_for
 
 _ = gettext_for(__name__)
@@ -39,12 +36,6 @@ def check_mark(board: Board, cell: Cell, terrain: str) -> None:
 
 
 def _marked(board: Board, marks: Mapping[Cell, str]) -> Board:
-    if isinstance(board, HexBoard):
-        tiles = dict(board.tiles)
-        for cell, terrain in marks.items():
-            if cell in tiles:
-                tiles[cell] = dataclasses.replace(tiles[cell], terrain=terrain_name(terrain))
-        return dataclasses.replace(board, tiles=tiles)
     with_terrain = getattr(board, "with_terrain", None)
     if with_terrain is None:
         raise MarkError(f"a {board.kind} board takes no terrain marks: it implements no with_terrain")

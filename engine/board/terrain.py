@@ -88,3 +88,15 @@ def standable(name: str, kinds: Mapping[str, TerrainKind] = CORE_KINDS) -> bool:
     """Whether a figure may stand on terrain ``name`` by its kind (not on a name no kind declares)."""
     kind = kinds.get(name)
     return kind is not None and kind.standable
+
+
+@dataclass(frozen=True, slots=True)
+class CellInfo:
+    """Terrain of one cell: cover (a terrain kind's name), height level and the tokens lying on it (treasure…)."""
+
+    terrain: str = Terrain.FLOOR
+    level: int = 0
+    tokens: tuple[str, ...] = ()
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "terrain", terrain_name(self.terrain))  # a shared kind reads as its Terrain

@@ -19,14 +19,13 @@ from pathlib import Path
 from typing import TYPE_CHECKING, TextIO
 
 from engine.actions import Action, Choose, Move, Remove, Roll, action_from_text
-from engine.ascii_map import edge_legend, edge_marks, render_map
 from engine.autoplay import DEFAULT_MAX_ACTIONS, AutoPlayer, stopped_message
-from engine.board import Board, Cell, HexBoard, Terrain
-from engine.board.marks import board_in_play
+from engine.board import Cell
+from engine.board.kinds import find_board_kind
+from engine.board.text_drawing import TextView
 from engine.errors import EngineError
 from engine.events import Event
 from engine.game import Game
-from engine.hexes import Hex
 from engine.i18n import N_, gettext_for
 from engine.journal import DEFAULT_JOURNAL, MEMORY_JOURNAL, Journal, JournaledGame, JournalError
 from engine.lines import Sight
@@ -81,22 +80,16 @@ def figure_letters(game: Game) -> dict[str, str]:
     return letters
 
 
-def board_text(game: Game, letters: dict[str, str], extra: dict[Hex, str] | None = None) -> str:
+def board_text(game: Game, letters: dict[str, str], extra: dict[Cell, str] | None = None) -> str:
     """The map with headers, figures as letters (``extra`` marks go under them), and the legend."""
     state = game.state
-    marks = dict(extra or {})
-    for f in state.figures.values():
-        if f.alive and f.hex is not None:
-            marks[f.hex] = letters[f.id]
     board = game.scenario.board
-    if isinstance(board, HexBoard):
-        in_play = board_in_play(board, state.marks)  # with the terrain a game master marked in play
-        assert isinstance(in_play, HexBoard)
-        drawn = render_map(in_play, marks, headers=True, edges=edge_marks(board, state.doors),
-                           symbols=game.scenario.symbols)
-    else:  # cells in rows (a zone mat, a square grid): row by row, with every figure's letter and any terrain
-        drawn = "\n".join("  ".join(_zone_text(game, c, letters, marks) for c in row) for row in cell_rows(board))
-    lines = [drawn, ""]
+    figures = {f.hex: "".join(letters[g.id] for g in state.figures_at(f.hex))
+               for f in state.figures.values() if f.alive and f.hex is not None}
+    view = TextView(figures=figures, marks=dict(extra or {}), terrain_marks=state.marks, doors=state.doors,
+                    symbols=game.scenario.symbols, word=type(game.rules).word)
+    drawing = find_board_kind(board.kind).text_drawing(board, view)
+    lines = [drawing.map, ""]
     rows: list[tuple[str, str, str, str]] = []
     for spec in game.scenario.figures:
         fig = state.figures[spec.id]
@@ -109,8 +102,7 @@ def board_text(game: Game, letters: dict[str, str], extra: dict[Hex, str] | None
     name_w, side_w = (max((_columns(row[i]) for row in rows), default=0) for i in (0, 1))
     for spec, (name, side, fields, where) in zip(game.scenario.figures, rows, strict=True):
         lines.append(f"  {letters[spec.id]}  {_pad(name, name_w)} {_pad(side, side_w)} {fields} {where}")
-    if isinstance(board, HexBoard) and board.edges:
-        lines.append(f"  {edge_legend(board, type(game.rules).word)}")
+    lines.extend(f"  {line}" for line in drawing.legend)
     return "\n".join(lines)
 
 
@@ -122,23 +114,6 @@ def _columns(text: str) -> int:
 def _pad(text: str, width: int) -> str:
     """``text`` padded to ``width`` terminal columns."""
     return text + " " * max(0, width - _columns(text))
-
-
-def cell_rows(board: Board) -> list[list[Cell]]:
-    """The board's cells in rows as they lie on the table: top row first (by centre), left to right."""
-    rows: dict[float, list[Cell]] = {}
-    for c in board:
-        rows.setdefault(round(board.centre_mm(c)[1], 3), []).append(c)
-    return [sorted(row, key=lambda c: board.centre_mm(c)[0]) for _y, row in sorted(rows.items())]
-
-
-def _zone_text(game: Game, cell: Hex, letters: dict[str, str], marks: dict[Hex, str]) -> str:
-    """One zone for the terminal: ``5[obstacle]:AB`` (its label, terrain other than floor, the figures there)."""
-    board = game.scenario.board
-    here = "".join(letters[f.id] for f in game.state.figures_at(cell)) or marks.get(cell, ".")
-    terrain = board.terrain(cell) if cell in board else Terrain.FLOOR
-    kind = "" if terrain == Terrain.FLOOR else f"[{terrain}]"
-    return f"{board.label(cell)}{kind}:{here:<3}"
 
 
 def own_fields_text(spec: FigureSpec, rules: type[RuleSet] | None = None) -> str:

@@ -21,7 +21,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, ClassVar, Generic, TypeVar
 
-from engine.actions import Action, Face, Remove
+from engine.actions import Action, Choose, Face, Remove, Roll
 from engine.board.base import Cell
 from engine.errors import IllegalActionError
 from engine.events import Event
@@ -86,8 +86,8 @@ class Phase:
     enter: Callable[[Any, GameState], Step]
 
 
-ROLL_OFF = Stage(RollOff, roll_off_prompt, roll_off_apply)
-FIRST_PLAYER = Stage(FirstPlayer, first_player_prompt, first_player_apply)
+ROLL_OFF: Stage[FlowRuleSet, RollOff, Roll] = Stage(RollOff, roll_off_prompt, roll_off_apply)
+FIRST_PLAYER: Stage[FlowRuleSet, FirstPlayer, Choose] = Stage(FirstPlayer, first_player_prompt, first_player_apply)
 CORE_STAGES: tuple[AnyStage, ...] = (ROLL_OFF, FIRST_PLAYER)  # the turn orders' own steps, for every rule set
 
 

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, replace
-from typing import TYPE_CHECKING, Protocol
+from typing import TYPE_CHECKING, Any, Protocol
 
 from engine.actions import Choose, Roll
 from engine.events import Event
@@ -25,7 +25,7 @@ from engine.state import GameState
 from engine.texts import agreeing, declared_text, join_list, possessive
 
 if TYPE_CHECKING:
-    from engine.flow.machine import FlowRuleSet
+    from engine.scenario import Scenario
 
 _ = gettext_for(__name__)
 # Sentences in the two forms that agree with a name (Goblins roll / Red rolls), translated alike.
@@ -76,7 +76,7 @@ def regroup(step: RollOff, values: Sequence[int]) -> RollOff:
     return replace(step, groups=step.groups[:gi] + ranked + step.groups[gi + 1 :], tied=True)
 
 
-def roll_off_prompt(rules: FlowRuleSet, state: GameState, s: RollOff) -> Prompt:
+def roll_off_prompt(rules: TurnRules, state: GameState, s: RollOff) -> Prompt:
     group = s.pending()
     who = [rules.competitor(s.of, c) for c in group]
     # Figures rolling off: each die names its figure, so each column says whose order it settles.
@@ -108,7 +108,7 @@ def roll_off_prompt(rules: FlowRuleSet, state: GameState, s: RollOff) -> Prompt:
     )
 
 
-def roll_off_apply(rules: FlowRuleSet, state: GameState, s: RollOff, roll: Roll, events: list[Event]) -> None:
+def roll_off_apply(rules: TurnRules, state: GameState, s: RollOff, roll: Roll, events: list[Event]) -> None:
     group = s.pending()
     rolled = join_list(_("{name} {value}", name=rules.competitor(s.of, c)[1], value=v)
                         for c, v in zip(group, roll.values, strict=True))
@@ -142,27 +142,73 @@ def _cap(text: str) -> str:
     return text[:1].upper() + text[1:]
 
 
+class TurnPhase(Protocol):
+    """A phase of a turn as the turn orders see it (:class:`engine.flow.machine.Phase` is one)."""
+
+    @property
+    def name(self) -> str: ...
+
+    @property
+    def enter(self) -> Callable[[Any, GameState], Step]: ...
+
+
+class TurnFlow(Protocol):
+    """A rule set's turn structure as the turn orders see it (:class:`engine.flow.machine.Flow` is one)."""
+
+    @property
+    def phases(self) -> Sequence[TurnPhase]: ...
+
+    @property
+    def order(self) -> TurnOrder: ...
+
+
+class TurnRules(Protocol):
+    """What the turn orders ask of the rule set they serve (:class:`engine.flow.machine.FlowRuleSet` is one), so
+    this module needs the flow only as this shape and the two import each other in no circle, types counted."""
+
+    @property
+    def scenario(self) -> Scenario: ...
+
+    @property
+    def flow(self) -> TurnFlow: ...
+
+    def active_name(self, state: GameState) -> str: ...
+
+    def begin_turn(self, state: GameState, events: list[Event]) -> None: ...
+
+    def can_play(self, state: GameState, player: int) -> bool: ...
+
+    def competitor(self, of: str, ident: str) -> tuple[str, str]: ...
+
+    def figures_ordered(self, state: GameState, rolloff: RollOff, order: tuple[str, ...],
+                        events: list[Event]) -> None: ...
+
+    def skipped(self, state: GameState, player: int, events: list[Event]) -> None: ...
+
+    def start_turn(self, state: GameState, events: list[Event]) -> None: ...
+
+
 class TurnOrder(Protocol):
     """Who acts when: the game's first step, how a turn starts, how players are ordered, who plays next."""
 
-    def first_step(self, rules: FlowRuleSet, state: GameState) -> Step: ...
+    def first_step(self, rules: TurnRules, state: GameState) -> Step: ...
 
-    def start_turn(self, rules: FlowRuleSet, state: GameState, events: list[Event]) -> None: ...
+    def start_turn(self, rules: TurnRules, state: GameState, events: list[Event]) -> None: ...
 
-    def players_ordered(self, rules: FlowRuleSet, state: GameState, order: Sequence[int],
+    def players_ordered(self, rules: TurnRules, state: GameState, order: Sequence[int],
                         events: list[Event]) -> None: ...
 
-    def next_turn(self, rules: FlowRuleSet, state: GameState, events: list[Event]) -> None: ...
+    def next_turn(self, rules: TurnRules, state: GameState, events: list[Event]) -> None: ...
 
 
-def _players_roll_off(rules: FlowRuleSet, purpose: str) -> RollOff:
+def _players_roll_off(rules: TurnRules, purpose: str) -> RollOff:
     return RollOff((tuple(str(i) for i in range(len(rules.scenario.players))),), purpose=purpose)
 
 
 class PlayerTurns:
     """Players take turns one after another; each turn opens its first phase with "Round 3: Red's turn."."""
 
-    def start_turn(self, rules: FlowRuleSet, state: GameState, events: list[Event]) -> None:
+    def start_turn(self, rules: TurnRules, state: GameState, events: list[Event]) -> None:
         first = rules.flow.phases[0]
         state.phase = first.name
         rules.begin_turn(state, events)
@@ -175,7 +221,7 @@ class PlayerTurns:
         )
         state.step = first.enter(rules, state)
 
-    def players_ordered(self, rules: FlowRuleSet, state: GameState, order: Sequence[int],
+    def players_ordered(self, rules: TurnRules, state: GameState, order: Sequence[int],
                         events: list[Event]) -> None:
         """The players' order is settled: play starts with the first who can play."""
         state.turn_order = list(order)
@@ -188,7 +234,7 @@ class PlayerTurns:
         rules.start_turn(state, events)
 
 
-def _rotate(rules: FlowRuleSet, state: GameState, events: list[Event]) -> None:
+def _rotate(rules: TurnRules, state: GameState, events: list[Event]) -> None:
     """The next player who can play takes a turn; the round counts up when the order starts again."""
     n = len(state.turn_order)
     for _turn in range(n):
@@ -207,10 +253,10 @@ class FixedOrder(PlayerTurns):
 
     purpose: str = N_("turn order")
 
-    def first_step(self, rules: FlowRuleSet, state: GameState) -> Step:
+    def first_step(self, rules: TurnRules, state: GameState) -> Step:
         return _players_roll_off(rules, self.purpose)
 
-    def next_turn(self, rules: FlowRuleSet, state: GameState, events: list[Event]) -> None:
+    def next_turn(self, rules: TurnRules, state: GameState, events: list[Event]) -> None:
         _rotate(rules, state, events)
 
 
@@ -220,10 +266,10 @@ class InitiativeEachTurn(PlayerTurns):
 
     purpose: str = N_("initiative")
 
-    def first_step(self, rules: FlowRuleSet, state: GameState) -> Step:
+    def first_step(self, rules: TurnRules, state: GameState) -> Step:
         return _players_roll_off(rules, self.purpose)
 
-    def next_turn(self, rules: FlowRuleSet, state: GameState, events: list[Event]) -> None:
+    def next_turn(self, rules: TurnRules, state: GameState, events: list[Event]) -> None:
         n = len(state.turn_order)
         while state.active + 1 < n:
             state.active += 1
@@ -242,14 +288,14 @@ class FirstPlayer(Step):
     """The players have made their initiative check as their own game says, and say who acts first."""
 
 
-def _initiative_term(rules: FlowRuleSet) -> str:
+def _initiative_term(rules: TurnRules) -> str:
     """What the rule set calls the check for who acts first, in its own words (its catalogue's)."""
     order = rules.flow.order
     term = order.term if isinstance(order, InitiativeEntered) else InitiativeEntered.term
     return declared_text(type(rules), term)
 
 
-def first_player_prompt(rules: FlowRuleSet, state: GameState, s: FirstPlayer) -> Prompt:
+def first_player_prompt(rules: TurnRules, state: GameState, s: FirstPlayer) -> Prompt:
     term = _initiative_term(rules)
     options = tuple(Option(str(i), _("{player} won the {term}: acts first", player=p.name, term=term)) for i, p in
                     enumerate(rules.scenario.players))
@@ -258,7 +304,7 @@ def first_player_prompt(rules: FlowRuleSet, state: GameState, s: FirstPlayer) ->
                   options=options, note=_("any player may enter it"))
 
 
-def first_player_apply(rules: FlowRuleSet, state: GameState, s: FirstPlayer, choice: Choose,
+def first_player_apply(rules: TurnRules, state: GameState, s: FirstPlayer, choice: Choose,
                        events: list[Event]) -> None:
     first = int(choice.option)
     events.append(Event("initiative", _("{player} won the {term}.", player=rules.scenario.players[first].name,
@@ -277,10 +323,10 @@ class InitiativeEntered(PlayerTurns):
 
     term: str = N_("initiative")
 
-    def first_step(self, rules: FlowRuleSet, state: GameState) -> Step:
+    def first_step(self, rules: TurnRules, state: GameState) -> Step:
         return FirstPlayer()
 
-    def next_turn(self, rules: FlowRuleSet, state: GameState, events: list[Event]) -> None:
+    def next_turn(self, rules: TurnRules, state: GameState, events: list[Event]) -> None:
         _rotate(rules, state, events)
 
 
@@ -289,24 +335,24 @@ class Rounds:
     """Rounds without players' turns: every figure of every side plays each phase, round after round, from the
     first phase (Laramie). The order within a phase is the rule set's (``order_by_value`` and roll-offs)."""
 
-    def first_step(self, rules: FlowRuleSet, state: GameState) -> Step:
+    def first_step(self, rules: TurnRules, state: GameState) -> Step:
         state.turn_order = list(range(len(rules.scenario.players)))
         state.round = 1
         state.phase = rules.flow.phases[0].name
         return rules.flow.phases[0].enter(rules, state)
 
-    def start_turn(self, rules: FlowRuleSet, state: GameState, events: list[Event]) -> None:
+    def start_turn(self, rules: TurnRules, state: GameState, events: list[Event]) -> None:
         first = rules.flow.phases[0]
         state.phase = first.name
         rules.begin_turn(state, events)
         events.append(Event("turn", _("Round {round}.", round=state.round), {"round": state.round}))
         state.step = first.enter(rules, state)
 
-    def players_ordered(self, rules: FlowRuleSet, state: GameState, order: Sequence[int],
+    def players_ordered(self, rules: TurnRules, state: GameState, order: Sequence[int],
                         events: list[Event]) -> None:
         """A players' roll-off only says whom the header names first; the round goes on as before."""
         state.turn_order = list(order)
 
-    def next_turn(self, rules: FlowRuleSet, state: GameState, events: list[Event]) -> None:
+    def next_turn(self, rules: TurnRules, state: GameState, events: list[Event]) -> None:
         state.round += 1
         rules.start_turn(state, events)

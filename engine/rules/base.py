@@ -15,9 +15,8 @@ from importlib import resources
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from engine.actions import Action
-from engine.board import Board, EdgeKindSpec, TerrainKind, edge_kinds, terrain_kinds
+from engine.board import Board, Cell, EdgeKindSpec, TerrainKind, edge_kinds, terrain_kinds
 from engine.events import Event
-from engine.hexes import Hex
 from engine.i18n import gettext_for
 from engine.overlays import Overlay, reach_overlay
 from engine.pathfinding import Reach
@@ -182,9 +181,9 @@ class RuleSet(ABC):
     def apply(self, state: GameState, action: Action) -> list[Event]: ...
 
     @abstractmethod
-    def reachable(self, state: GameState, figure: str) -> Mapping[Hex, Reach]: ...
+    def reachable(self, state: GameState, figure: str) -> Mapping[Cell, Reach]: ...
 
-    def reachable_reference(self, state: GameState, figure: str) -> Mapping[Hex, Reach] | None:
+    def reachable_reference(self, state: GameState, figure: str) -> Mapping[Cell, Reach] | None:
         """``reachable`` through the general search (``engine.pathfinding``) and the rules' own step cost: what a
         fast form must match, compared by the tests and the benchmarks. None: ``reachable`` is that search."""
         return None
@@ -193,12 +192,12 @@ class RuleSet(ABC):
         """What the figure could shoot or cast at (none by default: a rule set without ranged attacks)."""
         return []
 
-    def threatened(self, state: GameState, side: str) -> set[Hex]:
+    def threatened(self, state: GameState, side: str) -> set[Cell]:
         """Hexes where a figure of ``side`` would come under threat (none by default: no contact rules)."""
         return set()
 
     @abstractmethod
-    def why_not(self, state: GameState, figure: str, to: Hex) -> str:
+    def why_not(self, state: GameState, figure: str, to: Cell) -> str:
         """Plain words for why ``figure`` may not end its move on ``to`` (shown when a hand move is refused)."""
 
     def why_refused(self, state: GameState, option: str) -> str:
@@ -206,7 +205,7 @@ class RuleSet(ABC):
         target out of range, too few points, … The refusal of an unoffered option names it beside the options."""
         return ""
 
-    def goals(self, state: GameState, figure: str) -> list[Hex]:
+    def goals(self, state: GameState, figure: str) -> list[Cell]:
         """Hexes the figure should head for, for the auto player: by default the enemies' hexes.
 
         A rule set with other aims (a token to carry out, a place to hold) offers them here.

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from engine.hexes import Hex
+from engine.board.base import Cell
 from engine.i18n import N_, SOURCE_LANGUAGE, current_language
 from engine.rules.data import load_rule_data
 from engine.scenario_schema import REQUIRED, Table, text_field, texts_field
@@ -67,7 +67,7 @@ class QueryKind:
 class QueryInput:
     """What a query was given besides its subject: a chosen cell and a size, each None when left out."""
 
-    cell: Hex | None = None
+    cell: Cell | None = None
     size: int | None = None
 
 

@@ -43,12 +43,13 @@ from engine.errors import EngineError
 from engine.i18n import gettext_for, ngettext_for
 from engine.service import answered, roles
 from engine.service.camera_feed import CameraFeed
+from engine.service.changes import Changes
 from engine.service.dice_answers import COUNTDOWN_S, TABLET_MODE
 from engine.service.game_master import GameMaster, gm_key_id, new_gm_code, user_id
 from engine.service.log_limit import SUMMARY_EVERY_S, LimitedLog, clip
 from engine.service.publisher import PEER_QUEUE, Publisher, bound_peer, bound_publisher
 from engine.service.security import ENGINE_CLIENT, CurveServer, KeyFileError, load_client_keys, refuse_open_bind
-from engine.service.session import CameraView, Changes, EngineSession
+from engine.service.session import CameraView, EngineSession
 from engine.snapshot import HistoryDelta
 from engine.wire import (
     EngineHeartbeat,

@@ -11,7 +11,7 @@ import copy
 import logging
 import time
 from collections.abc import Callable
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
@@ -19,9 +19,9 @@ import numpy as np
 
 from calibration.registration import ManualPoint, RegistrationError
 from engine.actions import Action, Face, Move, Remove, Roll, action_from_dict, action_to_text
+from engine.board import Cell
 from engine.errors import EngineError
 from engine.game import Game
-from engine.hexes import Hex
 from engine.i18n import current_language, gettext_for, set_language
 from engine.journal import Journal, JournaledGame
 from engine.parallax import on_raised_tile
@@ -30,9 +30,10 @@ from engine.record import export_record
 from engine.rules import find_ruleset
 from engine.rules.content import QueryInput
 from engine.scenario import Scenario, load_scenario
+from engine.service import gm_commands, roles
 from engine.service import overrides as override_log
-from engine.service import roles
 from engine.service.answered import AnswerBook
+from engine.service.changes import Changes, CommandError, EventsOut
 from engine.service.dice_answers import DiceAnswers
 from engine.service.files import choose_scenario, save_text, scenario_names
 from engine.service.map_registration import MapRegistration
@@ -53,36 +54,6 @@ log = logging.getLogger(__name__)
 _ = gettext_for(__name__)
 
 MAX_CAMERA_ACTIONS_PER_VIEW = 8  # a view of the table answers at most this many prompts in a row
-
-
-class CommandError(EngineError):
-    """A command that cannot be carried out; the text goes back to the tablet as the reply's error."""
-
-
-@dataclass(frozen=True)
-class EventsOut:
-    """One ``game.events`` message to publish."""
-
-    n: int
-    action: str
-    events: list[dict[str, Any]]
-    source: str
-
-
-@dataclass
-class Changes:
-    """What a call changed, so the server knows what to publish."""
-
-    scenario: bool = False
-    state: bool = False
-    events: list[EventsOut] = field(default_factory=list)
-    rewritten: bool = False  # the game's texts were made again (another language): publish its whole history
-
-    def merge(self, other: Changes) -> None:
-        self.scenario |= other.scenario
-        self.state |= other.state
-        self.rewritten |= other.rewritten
-        self.events.extend(other.events)
 
 
 @dataclass
@@ -323,18 +294,11 @@ class EngineSession:
 
     # -- the game master ---------------------------------------------------------------------------------
     def _gm(self, args: dict[str, Any]) -> tuple[dict[str, Any], Changes]:
-        op = args["op"]
-        if op == "place":
+        if args["op"] == "place":
             return self._cmd_override({"figure": args["figure"], "to": args["to"]}, by="the GM")
-        if op == "out":
-            return self._gm_out(args)
-        if op == "terrain":
-            return self._gm_terrain(args)
-        if op == "ruling":
-            return self._gm_ruling(args)
-        return self._gm_calculate(args)
+        return gm_commands.command(self, args)
 
-    def _kept(self, change: Callable[[], object], record: Callable[[], None]) -> None:
+    def kept(self, change: Callable[[], object], record: Callable[[], None]) -> None:
         """Make a change outside the rules (the GM's, an override) and write it to the journal; when the write
         fails (a full disk) the change is taken back, so the game in play is always the one the journal holds."""
         before = copy.deepcopy(self.game.state)
@@ -344,74 +308,6 @@ class EngineSession:
         except BaseException:
             self.game.replace_state(before)
             raise
-
-    def _gm_event(self, text: str, kind: str, data: dict[str, Any], state: bool = True) -> Changes:
-        event = {"kind": kind, "text": text, "data": data}
-        return Changes(state=state, events=[EventsOut(len(self.game.history), f"gm {kind}", [event], "gm")])
-
-    def _gm_out(self, args: dict[str, Any]) -> tuple[dict[str, Any], Changes]:
-        figure = self._figure_arg(args["figure"])
-        after = override_log.last_seq_in_play(self.journaled)
-        try:
-            self._kept(lambda: override_log.take_out(self.game, figure),
-                       lambda: self.overrides.record(self.game_id, after, figure, Hex(0, 0), override_log.OUT))
-        except ValueError as exc:
-            raise CommandError(_("{name} is already out of play ({error})", name=self.sync.name(figure),
-                                 error=exc)) from None
-        changes = self._gm_event(_("The GM takes {name} out of play.", name=self.sync.name(figure)), "gm_out",
-                                 {"figure": figure})
-        changes.merge(self.follow_table())
-        return {"figure": figure}, changes
-
-    def _gm_terrain(self, args: dict[str, Any]) -> tuple[dict[str, Any], Changes]:
-        if not self.game.rules.terrain_marks:
-            raise CommandError(_("{title} takes no terrain marks in play: its rules read the scenario's map only",
-                                 title=declared_text(type(self.game.rules), self.game.rules.title)))
-        cell = self._cell_arg(args["cell"])
-        terrain = str(args["terrain"])
-        after = override_log.last_seq_in_play(self.journaled)
-        try:
-            self._kept(lambda: override_log.mark_terrain(self.game, cell, terrain),
-                       lambda: self.overrides.record(self.game_id, after, "", cell, override_log.TERRAIN, terrain))
-        except ValueError as exc:
-            raise CommandError(str(exc)) from None
-        label = self.scenario.label(cell)
-        changes = self._gm_event(f"The GM marks {label} {terrain}.", "gm_terrain",
-                                 {"cell": [cell.q, cell.r], "terrain": terrain})
-        changes.merge(self.follow_table())
-        return {"cell": [cell.q, cell.r], "terrain": terrain}, changes
-
-    def _gm_ruling(self, args: dict[str, Any]) -> tuple[dict[str, Any], Changes]:
-        key, value = str(args["key"]), args["value"]
-        after = override_log.last_seq_in_play(self.journaled)
-        try:
-            self._kept(lambda: override_log.set_ruling(self.game, key, value),
-                       lambda: self.overrides.record_data(self.game_id, after, override_log.RULING,
-                                                          {"key": key, "value": value}))
-        except ValueError as exc:
-            raise CommandError(str(exc)) from None
-        text = (_("The GM rules {key}: {value}.", key=key, value=value) if value is not None
-                else _("The GM withdraws the ruling {key}.", key=key))
-        changes = self._gm_event(text, "gm_ruling", {"key": key, "value": value})
-        changes.merge(self.follow_table())
-        return {"key": key, "value": value}, changes
-
-    def _gm_calculate(self, args: dict[str, Any]) -> tuple[dict[str, Any], Changes]:
-        calculators = {c.name: c for c in self.game.rules.calculators}
-        calc = calculators.get(args["calculator"])
-        if calc is None:
-            raise CommandError(_("gm.calculator: {title} has no calculator {name!r}; it has: {known}",
-                                 title=declared_text(type(self.game.rules), self.game.rules.title),
-                                 name=args["calculator"][:40], known=join_list(calculators) or _("none")))
-        inputs = args.get("input", {})
-        try:
-            result = calc.run(inputs)
-        except ValueError as exc:
-            raise CommandError(f"{calc.label}: {exc}") from None
-        after = override_log.last_seq_in_play(self.journaled)
-        self.overrides.record_data(self.game_id, after, override_log.CALCULATION,
-                                   {"calculator": calc.name, "input": inputs, "result": result})
-        return {"calculator": calc.name, "result": result}, Changes()
 
     def _apply(self, action: Action, source: str) -> Changes:
         events = self.journaled.apply(action)
@@ -423,7 +319,7 @@ class EngineSession:
     def _action_arg(self, raw: Any) -> Action:
         """The request's action; a move's ``to`` may be ``[q, r]`` or a label of the board (``"F2"``, ``"7"``)."""
         if isinstance(raw, dict) and raw.get("kind") == "move" and isinstance(raw.get("to"), str):
-            to = self._cell_arg(raw["to"])
+            to = self.cell_arg(raw["to"])
             raw = {**raw, "to": [to.q, to.r]}
         return action_from_dict(raw)
 
@@ -457,16 +353,16 @@ class EngineSession:
         changes.merge(self.follow_table())
         return {"undone": text}, changes
 
-    def _cell_arg(self, value: Any) -> Hex:
+    def cell_arg(self, value: Any) -> Cell:
         """A cell given as ``[q, r]`` or as a label of the scenario's board."""
         if isinstance(value, str):
             try:
                 return self.scenario.board.from_label(value)
             except ValueError as exc:
                 raise CommandError(str(exc)) from None
-        return Hex(value[0], value[1])
+        return Cell(value[0], value[1])
 
-    def _figure_arg(self, figure: str) -> str:
+    def figure_arg(self, figure: str) -> str:
         if figure not in self.game.state.figures:
             known = join_list(sorted(self.game.state.figures))
             raise CommandError(_("there is no figure {figure!r} in {scenario}; figures: {known}", figure=figure,
@@ -474,8 +370,8 @@ class EngineSession:
         return figure
 
     def _cmd_override(self, args: dict[str, Any], by: str = "override") -> tuple[dict[str, Any], Changes]:
-        figure = self._figure_arg(args["figure"])
-        to = self._cell_arg(args["to"])
+        figure = self.figure_arg(args["figure"])
+        to = self.cell_arg(args["to"])
         fig = self.game.state.figures[figure]
         if to not in self.scenario.board:
             raise CommandError(_("{cell} is not on the map of {scenario}", cell=self.scenario.label(to),
@@ -484,7 +380,7 @@ class EngineSession:
             raise CommandError(_("{name} is no longer in play; it cannot be placed", name=self.sync.name(figure)))
         after = override_log.last_seq_in_play(self.journaled)
         origin = fig.hex
-        self._kept(lambda: override_log.place_figure(self.game, figure, to),
+        self.kept(lambda: override_log.place_figure(self.game, figure, to),
                    lambda: self.overrides.record(self.game_id, after, figure, to))
         self.sync.forget_intents(figure)
         text = f"override {figure} {self.scenario.label(to)}"
@@ -535,17 +431,17 @@ class EngineSession:
             raise CommandError(_("query.{about}: missing: {name!r} is asked about a {about}", about=kind.about,
                                  name=kind.name))
         if kind.about == "cell":
-            subject = self.scenario.label(self._cell_arg(subject))
+            subject = self.scenario.label(self.cell_arg(subject))
         if kind.about == "side" and subject not in {s.id for s in self.scenario.sides}:
             raise CommandError(_("there is no side {side!r}; sides: {known}", side=subject,
                                  known=join_list(s.id for s in self.scenario.sides)))
-        if kind.about == "figure" and not self.game.state.figures[self._figure_arg(subject)].alive:
+        if kind.about == "figure" and not self.game.state.figures[self.figure_arg(subject)].alive:
             raise CommandError(_("{name} is out of the game", name=self.sync.name(subject)))
         given = None
         if kind.takes:
             cell = args.get("cell") if "cell" in kind.takes and kind.about != "cell" else None
             size = args.get("size") if "size" in kind.takes else None
-            given = QueryInput(None if cell is None else self._cell_arg(cell), None if size is None else int(size))
+            given = QueryInput(None if cell is None else self.cell_arg(cell), None if size is None else int(size))
         fields = query_to_dict(self.game, kind.name, subject, given)
         return {"what": kind.name, kind.about: subject, **fields}, Changes()
 
@@ -566,8 +462,8 @@ class EngineSession:
     def _cmd_register_manual(self, args: dict[str, Any]) -> tuple[dict[str, Any], Changes]:
         points = []
         for entry in args["points"]:
-            figure = self._figure_arg(entry["figure"])
-            h = self._cell_arg(entry["hex"])
+            figure = self.figure_arg(entry["figure"])
+            h = self.cell_arg(entry["hex"])
             marker = self.sync.markers[figure]
             seen = self._table_position(marker)
             if seen is None:
@@ -583,7 +479,7 @@ class EngineSession:
 
     def _cmd_assign_marker(self, args: dict[str, Any]) -> tuple[dict[str, Any], Changes]:
         """A tag seen on the table belongs to this figure ("put a figure down, tap the figure it is")."""
-        figure = self._figure_arg(args["figure"])
+        figure = self.figure_arg(args["figure"])
         marker = int(args["marker"])
         try:
             former = self.sync.assign(marker, figure)

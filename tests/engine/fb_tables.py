@@ -9,7 +9,7 @@ from __future__ import annotations
 import textwrap
 
 from engine.actions import Choose, Move, Remove, Roll
-from engine.ascii_map import parse_map
+from engine.board.hex.ascii_map import parse_map
 from engine.game import Game
 from engine.hexes import Hex, from_label, to_label
 from engine.prompts import PromptKind

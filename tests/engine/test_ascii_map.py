@@ -2,8 +2,8 @@
 
 import pytest
 
-from engine.ascii_map import board_from_drawing, parse_levels, parse_map, render_map
 from engine.board import Terrain
+from engine.board.hex.ascii_map import board_from_drawing, parse_levels, parse_map, render_map
 from engine.errors import MapError
 from engine.hexes import Orientation, from_label, to_label
 

@@ -5,7 +5,9 @@ from __future__ import annotations
 import pytest
 
 from engine.actions import Move
-from engine.board import Board, HexBoard, ZoneBoard, keypad_board
+from engine.board import Board
+from engine.board.hex import HexBoard
+from engine.board.zones.board import ZoneBoard, keypad_board
 from engine.errors import ScenarioError
 from engine.game import Game
 from engine.hexes import Hex

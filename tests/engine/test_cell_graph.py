@@ -17,7 +17,7 @@ from engine.rules.filtwiz import moving as filtwiz_moving
 from engine.rules.laramie import movement as laramie_movement
 from engine.rules.laramie import terrain as laramie_terrain
 from engine.rules.laramie import units as laramie_units
-from engine.rules.lost_worlds import moving as lw_moving
+from engine.rules.lost_worlds import costed_reach as lw_reach
 from engine.rules.tenkey import movement as tenkey_movement
 from engine.scenario import load_scenario
 from engine.state import GameState
@@ -144,7 +144,7 @@ def test_lost_worlds_moves_on_levels_match_the_reference() -> None:
     game, states = _positions("lost-worlds-ruined-tower", 40, 5)
     for state in states:
         for f in state.alive():
-            assert lw_moving.reach(game.rules, state, f.id) == lw_moving.reach_reference(  # type: ignore[arg-type]
+            assert lw_reach.reach(game.rules, state, f.id) == lw_reach.reach_reference(  # type: ignore[arg-type]
                 game.rules, state, f.id)  # type: ignore[arg-type]
 
 

@@ -8,9 +8,10 @@ import pytest
 
 from companion_app.viewmodels import palette
 from companion_app.viewmodels.board_model import build_board
-from engine.ascii_map import edge_legend, edge_marks, render_map
 from engine.autoplay import walk_graph
-from engine.board import CORE_EDGE_KINDS, EDGE_STYLES, EdgeKind, EdgeKindSpec, HexBoard, board_from, edge_kinds
+from engine.board import CORE_EDGE_KINDS, EDGE_STYLES, EdgeKind, EdgeKindSpec, edge_kinds
+from engine.board.hex import HexBoard, board_from
+from engine.board.hex.ascii_map import edge_legend, edge_marks, render_map
 from engine.cli.play import board_text, figure_letters
 from engine.game import Game
 from engine.hexes import Hex, edge, from_label

@@ -11,7 +11,7 @@ import pytest
 
 from engine import rules
 from engine.actions import Choose, Face, Move, Roll, action_from_dict, action_from_text, action_to_dict, action_to_text
-from engine.board import HexBoard
+from engine.board.hex import HexBoard
 from engine.errors import IllegalActionError
 from engine.game import Game
 from engine.hexes import DIRECTIONS, Hex, Orientation, from_label, opposite, turn

@@ -11,7 +11,7 @@ from engine.game import Game
 from engine.hexes import Hex, from_label
 from engine.prompts import PromptKind
 from engine.scenario import Scenario, load_scenario
-from engine.table_fusion import FusedMarker, HexHysteresis, Sighting, fuse
+from engine.table_fusion import CellHysteresis, FusedMarker, Sighting, fuse
 from engine.table_sync import TableSync
 
 
@@ -58,8 +58,9 @@ def test_fusion_of_unseen_marker_says_lifted_before_lost() -> None:
 
 
 def test_hysteresis_keeps_a_marker_on_its_hex_across_the_border_until_clearly_past() -> None:
-    layout = load_scenario("tutorial").layout
-    hexes = HexHysteresis(layout, margin_hex=0.15)
+    scenario = load_scenario("tutorial")
+    layout = scenario.layout
+    hexes = CellHysteresis(scenario.board, margin=0.15)
     a, b = hx("C3"), hx("D3")
     (ax, ay), (bx, by) = layout.hex_to_mm(a), layout.hex_to_mm(b)
     assert hexes.locate(1, ax, ay) == a

@@ -11,8 +11,9 @@ import pytest
 from companion_app.viewmodels import palette
 from companion_app.viewmodels.board_model import build_board
 from engine import rules
-from engine.ascii_map import render_map
-from engine.board import DRAW_STYLES, HexInfo, Terrain, TerrainKind, board_from, terrain_kinds
+from engine.board import DRAW_STYLES, CellInfo, Terrain, TerrainKind, terrain_kinds
+from engine.board.hex import board_from
+from engine.board.hex.ascii_map import render_map
 from engine.game import Game
 from engine.hexes import Hex, from_label
 from engine.rules.base import MapSymbol
@@ -115,8 +116,8 @@ def test_terrain_kinds_are_checked_when_declared() -> None:
 
 
 def test_the_shared_kinds_keep_their_constants() -> None:
-    assert HexInfo("floor").terrain is Terrain.FLOOR and HexInfo().terrain is Terrain.FLOOR
-    assert HexInfo("low").terrain is Terrain.LOW_OBSTACLE and Terrain.BLOCKING == "blocking"
+    assert CellInfo("floor").terrain is Terrain.FLOOR and CellInfo().terrain is Terrain.FLOOR
+    assert CellInfo("low").terrain is Terrain.LOW_OBSTACLE and Terrain.BLOCKING == "blocking"
     board = board_from([Hex(0, 0), Hex(1, 0)], terrain={Hex(1, 0): Terrain.WATER})
     assert board.to_dict()["tiles"][1]["terrain"] == "water" and board.to_dict()["tiles"][1]["style"] == "water"
 

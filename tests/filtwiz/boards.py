@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from engine.board import Terrain, board_from
+from engine.board import Terrain
+from engine.board.hex import board_from
 from engine.hexes import Hex
 from engine.rules.filtwiz.scenario_fields import Flight
 from engine.rules.filtwiz.sight import SightJudge

@@ -5,7 +5,8 @@ from __future__ import annotations
 
 import pytest
 
-from engine.board import Terrain, board_from
+from engine.board import Terrain
+from engine.board.hex import board_from
 from engine.board.marks import MarkError, board_in_play, check_mark
 from engine.game import Game
 from engine.hexes import Hex

@@ -3,7 +3,8 @@ And which sight each shape needs: a target, an area's chosen hex, each target of
 
 from __future__ import annotations
 
-from engine.board import EdgeKind, Terrain, board_from
+from engine.board import EdgeKind, Terrain
+from engine.board.hex import board_from
 from engine.hexes import Edge, Hex, edge, hexes_within
 from engine.lines import sight_line
 from engine.rules.filtwiz.party import Affects

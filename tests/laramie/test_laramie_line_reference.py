@@ -8,7 +8,7 @@ from __future__ import annotations
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from engine.board import HexBoard
+from engine.board.hex import HexBoard
 from engine.game import Game
 from engine.hexes import DIRECTIONS, Edge, Hex, Orientation, edge, from_label, to_label
 from engine.lines import Sight

@@ -59,7 +59,7 @@ def test_manual_registration_replaces_the_identity_and_clears_the_desync(rig: Ri
 
 def test_a_zone_mat_registers_from_its_printed_corner_tags_in_zones() -> None:
     import tests.engine.zone_rules  # noqa: F401 - registers the zone test rule set
-    from engine.board import ZoneBoard
+    from engine.board.zones.board import ZoneBoard
     from engine.scenario import load_scenario_text
     from tests.engine.zone_rules import KEYPAD
     from tests.rulesets import ZONES_SCENARIO

@@ -10,8 +10,7 @@ from collections.abc import Iterator
 import pytest
 
 from engine import rules
-from engine.board import ZoneBoard
-from engine.board.zones import MAT_ANCHOR_IDS
+from engine.board.zones.board import MAT_ANCHOR_IDS, ZoneBoard
 from engine.scenario import Scenario, load_scenario
 from tests.rulesets import ZONES_FOLDER, ZONES_SCENARIO
 from tests.service.table_rig import START_S, SyntheticTable

@@ -8,7 +8,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from engine.board import keypad_board
+from engine.board.zones.board import keypad_board
 from engine.hexes import Hex
 from engine.rules.tenkey import areas, lines, movement, ranged
 from engine.rules.tenkey.geometry import walk_m

@@ -5,7 +5,7 @@ from __future__ import annotations
 from hypothesis import given
 from hypothesis import strategies as st
 
-from engine.board import keypad_board
+from engine.board.zones.board import keypad_board
 from engine.hexes import Hex
 from engine.rules.tenkey.obstruction import obstruction_points, obstruction_zones
 

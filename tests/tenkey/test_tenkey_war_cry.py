@@ -8,7 +8,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from engine.actions import Choose
-from engine.board import ZoneBoard, keypad_board
+from engine.board.zones.board import ZoneBoard, keypad_board
 from engine.hexes import Hex
 from engine.rules.tenkey import war_cry
 from engine.rules.tenkey.steps import AreaRuling, ChooseAction

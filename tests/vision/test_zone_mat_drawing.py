@@ -8,8 +8,7 @@ import numpy as np
 import pytest
 
 from calibration.camera_model import CameraModel
-from engine.board import ZoneBoard
-from engine.board.zones import MAT_ANCHOR_IDS, MAT_ANCHOR_TAG_MM
+from engine.board.zones.board import MAT_ANCHOR_IDS, MAT_ANCHOR_TAG_MM, ZoneBoard
 from engine.scenario import Scenario, load_scenario
 from tests.rulesets import ZONES_SCENARIO
 from vision.detection import detect

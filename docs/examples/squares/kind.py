@@ -17,10 +17,11 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from engine.ascii_map import CORE_SYMBOLS, NO_TILE
 from engine.board import Board, Cell
 from engine.board.kinds import BoardKind, MapReading, register_board_kind
-from engine.hexes import Orientation
+from engine.board.symbols import CORE_SYMBOLS, NO_TILE
+from engine.board.text_drawing import TextDrawing, TextView
+from engine.hexes import Orientation, column_letters
 from engine.i18n import gettext_for, ngettext_for
 from engine.layout import Layout
 from engine.scenario_schema import number_field, text_field
@@ -80,3 +81,26 @@ class SquareKind(BoardKind):
         except ValueError as exc:
             raise reading.fail(str(exc), _("draw at least one square"), "map", None, "squares") from None
         return board, Layout.from_flat_width(Orientation.FLAT, size, (float(origin[0]), float(origin[1])))
+
+    def text_drawing(self, board: Board, view: TextView) -> TextDrawing:
+        """The grid for a terminal as the scenario draws it, with column letters and row numbers: a square shows
+        the letters of its figures (the top two of a stack), else a query's mark, else its map symbol."""
+        assert isinstance(board, SquareBoard)
+        symbol_of = {pair: ch for ch, pair in reversed(list(view.symbols.items()))}  # the first symbol drawing it
+
+        def square(cell: Cell) -> str:
+            if cell not in board:
+                return NO_TILE
+            if view.figures.get(cell):
+                return view.figures[cell][-2:]
+            if cell in view.marks:
+                return view.marks[cell]
+            terrain = view.terrain_marks.get(cell, board.terrain(cell))
+            token = next(iter(board.tokens.get(cell, ())), None)
+            return symbol_of.get((terrain, token)) or symbol_of.get((terrain, None), "?")
+
+        columns = range(min(c.q for c in board), max(c.q for c in board) + 1)
+        rows = range(min(c.r for c in board), max(c.r for c in board) + 1)
+        lines = ["    " + "".join(f"{column_letters(q):<3}" for q in columns).rstrip()]
+        lines += [f"{r + 1:>3} " + "".join(f"{square(Cell(q, r)):<3}" for q in columns).rstrip() for r in rows]
+        return TextDrawing("\n".join(lines))

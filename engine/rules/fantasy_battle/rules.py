@@ -13,7 +13,8 @@ from collections.abc import Mapping
 from typing import ClassVar
 
 from engine.actions import Roll
-from engine.board import Board, EdgeKind, HexBoard
+from engine.board import Board, EdgeKind
+from engine.board.hex import HexBoard
 from engine.cell_graph import KeptGraphs
 from engine.events import Event
 from engine.flow.machine import Flow, FlowRuleSet, Phase

@@ -9,7 +9,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from enum import Enum
 
-from engine.board import Board, HexBoard, Terrain
+from engine.board import Board, Terrain
+from engine.board.hex import HexBoard
 from engine.hexes import Hex
 from engine.i18n import N_
 from engine.rule_fields import FieldRef

@@ -8,7 +8,8 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from engine.board import EdgeKind, HexBoard, Terrain
+from engine.board import EdgeKind, Terrain
+from engine.board.hex import HexBoard
 from engine.hexes import Edge, Hex, edge
 from engine.state import FigureState, GameState
 

@@ -13,7 +13,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import ClassVar
 
-from engine.board import Board, HexBoard, TerrainKind
+from engine.board import Board, TerrainKind
+from engine.board.hex import HexBoard
 from engine.board.marks import board_in_play
 from engine.events import Event
 from engine.flow.machine import Flow, FlowRuleSet, Phase

@@ -9,7 +9,8 @@ from __future__ import annotations
 from collections import Counter
 from enum import Enum
 
-from engine.board import Board, HexBoard
+from engine.board import Board
+from engine.board.hex import HexBoard
 from engine.i18n import N_, gettext_for
 from engine.rules.base import VictoryType
 from engine.rules.victory import LastSideStanding

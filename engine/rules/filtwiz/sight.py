@@ -21,7 +21,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 
-from engine.board import HexBoard
+from engine.board.hex import HexBoard
 from engine.hexes import Edge, Hex
 from engine.lines import Sight, SightVerdict, sight_line
 from engine.sight_board import SightBoard

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from engine.board import HexBoard
+from engine.board.hex import HexBoard
 from engine.board.marks import board_in_play
 from engine.hexes import Hex
 from engine.scenario import Scenario

@@ -11,7 +11,8 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from engine.board import EdgeKind, HexBoard, TerrainKind
+from engine.board import EdgeKind, TerrainKind
+from engine.board.hex import HexBoard
 from engine.hexes import Edge, Hex
 from engine.i18n import N_
 from engine.rules.base import MapSymbol

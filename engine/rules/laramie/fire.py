@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
-from engine.board import HexBoard
+from engine.board.hex import HexBoard
 from engine.i18n import gettext_for
 from engine.scenario import FigureSpec
 from engine.state import FigureState

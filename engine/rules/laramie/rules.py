@@ -15,7 +15,8 @@ from collections.abc import Mapping
 from typing import ClassVar
 
 from engine.actions import Action
-from engine.board import Board, EdgeKindSpec, HexBoard, TerrainKind
+from engine.board import Board, EdgeKindSpec, TerrainKind
+from engine.board.hex import HexBoard
 from engine.events import Event
 from engine.flow.machine import Flow, FlowRuleSet, Phase
 from engine.flow.steps import Step

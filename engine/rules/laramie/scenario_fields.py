@@ -7,7 +7,8 @@ them through the accessors below.
 
 from __future__ import annotations
 
-from engine.board import Board, HexBoard
+from engine.board import Board
+from engine.board.hex import HexBoard
 from engine.i18n import N_, gettext_for
 from engine.rule_fields import FieldRef
 from engine.rules.base import OptionSpec, VictoryType

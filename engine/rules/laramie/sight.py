@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from engine.board import HexBoard
+from engine.board.hex import HexBoard
 from engine.hexes import Edge, Hex
 from engine.lines import Sight, sight_line
 

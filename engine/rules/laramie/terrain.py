@@ -13,7 +13,8 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from engine.board import EdgeKindSpec, HexBoard, Terrain, TerrainKind
+from engine.board import EdgeKindSpec, Terrain, TerrainKind
+from engine.board.hex import HexBoard
 from engine.hexes import Hex, edge
 from engine.i18n import N_
 from engine.rules.base import MapSymbol

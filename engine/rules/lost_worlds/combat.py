@@ -23,7 +23,7 @@ from engine.state import FigureState, GameState
 
 from . import chart, height, objects
 from .condition import ESCAPED, FOUGHT, HELD, balance, conscious, hurt, out_of_fight, set_balance
-from .moving import drop_weapon
+from .object_actions import drop_weapon
 from .spaces import LOW_OBSTACLE_HEIGHT, back_space
 from .steps import BookRound, PickFight
 

@@ -40,7 +40,7 @@ from .condition import (
     set_balance,
 )
 from .dice import table_prompt
-from .moving import drop_weapon
+from .object_actions import drop_weapon
 from .steps import DropRoll, FallCheck, FallPoints, FallWhere, LandBeside, OntoRoll, PushRoll
 
 if TYPE_CHECKING:

@@ -76,8 +76,6 @@ def prompt_recovery(r: LostWorlds, state: GameState, step: RecoveryRoll) -> Prom
 
 
 def apply_recovery(r: LostWorlds, state: GameState, step: RecoveryRoll, roll: Roll, events: list[Event]) -> None:
-    from . import turn
-
     fig = state.figures[step.figures[0]]
     die = roll.values[0] + _bonus(fig)
     fig.mark(COUP, None)
@@ -94,7 +92,7 @@ def apply_recovery(r: LostWorlds, state: GameState, step: RecoveryRoll, roll: Ro
     if rest:
         state.step = RecoveryRoll(rest)
     else:
-        turn.start_combat(r, state, events)
+        r.start_combat(state, events)
 
 
 STAGES = (Stage(RecoveryRoll, prompt_recovery, apply_recovery),)

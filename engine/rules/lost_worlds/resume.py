@@ -12,12 +12,10 @@ if TYPE_CHECKING:
 
 
 def go_on(r: LostWorlds, state: GameState, then: str, events: list[Event]) -> None:
-    from . import moving, turn
-
     word, *rest = then.split()
     if word == "act":
-        moving.end_move(r, state, rest[0], events)
+        r.end_move(state, rest[0], events)
     elif word == "falls":
-        turn.next_fall(r, state, tuple(rest), events)
+        r.next_fall(state, tuple(rest), events)
     else:
         raise ValueError(f"nowhere to go on to from {then!r}: a rule-set bug")

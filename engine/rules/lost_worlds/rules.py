@@ -12,7 +12,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import ClassVar
 
-from engine.board import Board, HexBoard
+from engine.board import Board
+from engine.board.hex import HexBoard
 from engine.events import Event
 from engine.flow.machine import Flow, FlowRuleSet, Phase
 from engine.flow.turns import InitiativeEachTurn
@@ -30,8 +31,10 @@ from . import (
     chart,
     combat,
     condition,
+    costed_reach,
     falling,
     moving,
+    object_actions,
     objects,
     queries,
     recovery,
@@ -147,6 +150,23 @@ class LostWorlds(FlowRuleSet):
             return
         self.flow.order.next_turn(self, state, events)
 
+    # -- where play goes on after a step that interrupted it: the stage modules ask here, importing no other ------
+    def after_movement(self, state: GameState, events: list[Event]) -> None:
+        """The movement phase is over (:func:`.turn.after_movement`)."""
+        turn.after_movement(self, state, events)
+
+    def start_combat(self, state: GameState, events: list[Event]) -> None:
+        """The recovery rolls are over: the combat phase starts (:func:`.turn.start_combat`)."""
+        turn.start_combat(self, state, events)
+
+    def next_fall(self, state: GameState, left: tuple[str, ...], events: list[Event]) -> None:
+        """The next of the fall checks ``left`` (:func:`.turn.next_fall`)."""
+        turn.next_fall(self, state, left, events)
+
+    def end_move(self, state: GameState, fid: str, events: list[Event]) -> None:
+        """The mover goes on after an interruption (:func:`.moving.end_move`)."""
+        moving.end_move(self, state, fid, events)
+
     def can_play(self, state: GameState, player: int) -> bool:
         sides = self.scenario.players[player].sides
         return any(f.side in sides and conscious(f) for f in state.alive())
@@ -173,13 +193,13 @@ class LostWorlds(FlowRuleSet):
 
     # -- queries for the tablets --------------------------------------------------------------------------
     def reachable(self, state: GameState, figure: str) -> Mapping[Hex, Reach]:
-        return moving.reach(self, state, figure)
+        return costed_reach.reach(self, state, figure)
 
     def reachable_reference(self, state: GameState, figure: str) -> Mapping[Hex, Reach] | None:
-        return moving.reach_reference(self, state, figure)
+        return costed_reach.reach_reference(self, state, figure)
 
     def why_not(self, state: GameState, figure: str, to: Hex) -> str:
-        return moving.why_not(self, state, figure, to)
+        return costed_reach.why_not(self, state, figure, to)
 
     def threatened(self, state: GameState, side: str) -> set[Hex]:
         return queries.threatened(self, state, side)
@@ -191,7 +211,7 @@ class LostWorlds(FlowRuleSet):
         """Why an action on an object is not offered to the character moving now (out of range, the points, …)."""
         if not isinstance(state.step, Act):
             return ""
-        return moving.refusals(self, state, state.step.figure).get(option, "")
+        return object_actions.refusals(self, state, state.step.figure).get(option, "")
 
     def acting(self, state: GameState) -> str | None:
         """The character whose move it is, if any."""

@@ -8,7 +8,8 @@ space follows the tag on the figure's base, or a tap on the tablet).
 
 from __future__ import annotations
 
-from engine.board import HexBoard, standable
+from engine.board import standable
+from engine.board.hex import HexBoard
 from engine.board.terrain import Terrain
 from engine.hexes import Hex, direction_between, edge, opposite
 from engine.i18n import gettext_for

@@ -114,8 +114,6 @@ def prompt_damage(r: LostWorlds, state: GameState, s: TouchDamage) -> Prompt:
 
 
 def apply_damage(r: LostWorlds, state: GameState, s: TouchDamage, choice: Choose, events: list[Event]) -> None:
-    from . import turn
-
     w, v = state.figures[s.wraith], state.figures[s.victim]
     n = int(choice.option)
     words = hurt(state, v, n)
@@ -126,7 +124,7 @@ def apply_damage(r: LostWorlds, state: GameState, s: TouchDamage, choice: Choose
              "hit points).", **said) if words else _("{victim} takes {n} damage from the touch; {wraith} drains it "
                                                      "and regenerates fully ({hp} hit points).", **said)
     events.append(Event("drained", text, {"figure": v.id, "wraith": w.id, "damage": n}))
-    turn.after_movement(r, state, events)
+    r.after_movement(state, events)
 
 
 STAGES = (Stage(TouchMove, prompt_move, apply_move), Stage(TouchDamage, prompt_damage, apply_damage))

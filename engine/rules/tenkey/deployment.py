@@ -7,7 +7,7 @@ check, and a GM places figures anywhere on the tablet with a placement override.
 
 from __future__ import annotations
 
-from engine.board import ZoneBoard
+from engine.board.zones.board import ZoneBoard
 from engine.hexes import Hex
 
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from engine.board import ZoneBoard
+from engine.board.zones.board import ZoneBoard
 from engine.hexes import Hex
 from engine.texts import join_words
 

@@ -8,7 +8,7 @@ caster's own zone, the caster names a direction.
 
 from __future__ import annotations
 
-from engine.board import ZoneBoard
+from engine.board.zones.board import ZoneBoard
 from engine.hexes import Hex
 
 # The eight directions as (column step, row step), row 0 on top.

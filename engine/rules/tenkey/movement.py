@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from collections.abc import Set as AbstractSet
 
-from engine.board import ZoneBoard
+from engine.board.zones.board import ZoneBoard
 from engine.cell_graph import KeptGraphs
 from engine.hexes import Hex
 from engine.pathfinding import Reach, reachable

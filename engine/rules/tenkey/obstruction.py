@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from engine.board import ZoneBoard
+from engine.board.zones.board import ZoneBoard
 from engine.hexes import Hex
 
 from .geometry import zones_between_in_row

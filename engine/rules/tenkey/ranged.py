@@ -17,7 +17,7 @@ import heapq
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from engine.board import ZoneBoard
+from engine.board.zones.board import ZoneBoard
 from engine.hexes import Hex
 
 from .geometry import DIAGONAL_M, adjacent, step_m

@@ -13,7 +13,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import ClassVar
 
-from engine.board import Board, TerrainKind, ZoneBoard
+from engine.board import Board, TerrainKind
+from engine.board.zones.board import ZoneBoard
 from engine.events import Event
 from engine.flow.machine import Flow, FlowRuleSet, Phase
 from engine.flow.turns import InitiativeEntered

@@ -6,7 +6,8 @@ rules read them through the small typed accessors below, never as attributes of 
 
 from __future__ import annotations
 
-from engine.board import Board, ZoneBoard
+from engine.board import Board
+from engine.board.zones.board import ZoneBoard
 from engine.i18n import N_, gettext_for
 from engine.rules.base import OptionSpec, VictoryType
 from engine.rules.victory import LastSideStanding

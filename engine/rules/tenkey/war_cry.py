@@ -17,7 +17,7 @@ its game's 鼓咆: the engine names them; the players apply the effect as their 
 
 from __future__ import annotations
 
-from engine.board import ZoneBoard
+from engine.board.zones.board import ZoneBoard
 from engine.hexes import Hex
 
 from .areas import Area, area, around, in_order

@@ -18,7 +18,7 @@ from engine.actions import Choose, Move
 from engine.events import Event
 from engine.flow.machine import Flow, FlowRuleSet, Phase, Stage
 from engine.flow.steps import Step, step
-from engine.flow.turns import FixedOrder
+from engine.flow.turns import FixedOrder, TurnRules
 from engine.hexes import Hex
 from engine.pathfinding import Reach
 from engine.prompts import Option, Prompt, PromptKind
@@ -49,7 +49,7 @@ class Pick(Step):
 class ScenarioOrder(FixedOrder):
     """Players in the scenario's order from the start, without a roll-off."""
 
-    def first_step(self, rules: FlowRuleSet, state: GameState) -> Step:
+    def first_step(self, rules: TurnRules, state: GameState) -> Step:
         assert isinstance(rules, Skirmish)
         state.turn_order = list(range(len(rules.scenario.players)))
         state.round = 1

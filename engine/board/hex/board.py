@@ -9,14 +9,14 @@ from __future__ import annotations
 
 import math
 from collections.abc import Iterable, Iterator, Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from engine.board.base import DEFAULT_FACING_MARGIN_DEG, DEFAULT_HYSTERESIS, Point, angle_between
 from engine.board.drawing import DECIMALS, board_drawing, cell_drawing
-from engine.board.edges import CORE_EDGE_KINDS, EdgeKind, EdgeKindSpec, edge_name
+from engine.board.edges import CORE_EDGE_KINDS, EdgeKindSpec, edge_name
 from engine.board.table_print import PrintedShape, TablePrint, edge_fill, side_strip, terrain_fill
-from engine.board.terrain import CORE_KINDS, Terrain, TerrainKind, terrain_name
+from engine.board.terrain import CORE_KINDS, CellInfo, Terrain, TerrainKind, terrain_name
 from engine.hexes import DIRECTIONS, Edge, Hex, Orientation, edge, from_label, to_label
 from engine.layout import Layout
 
@@ -30,22 +30,10 @@ STACK_RADIUS = 0.42
 STACK_SQUARE = 0.26
 
 
-__all__ = ["DEFAULT_HEX_MM", "EdgeKind", "HexBoard", "HexInfo", "board_from"]
+__all__ = ["DEFAULT_HEX_MM", "HexBoard", "board_from"]
 
 
 WALL_MM = 4.0  # how wide a wall or door is drawn on the table
-
-
-@dataclass(frozen=True, slots=True)
-class HexInfo:
-    """Terrain of one hex: cover (a terrain kind's name), height level and the tokens lying on it (treasure…)."""
-
-    terrain: str = Terrain.FLOOR
-    level: int = 0
-    tokens: tuple[str, ...] = ()
-
-    def __post_init__(self) -> None:
-        object.__setattr__(self, "terrain", terrain_name(self.terrain))  # a shared kind reads as its Terrain
 
 
 @dataclass(frozen=True)
@@ -55,7 +43,7 @@ class HexBoard:
     A tile's terrain and an edge's kind are names of the board's declared kinds (``kinds``, ``edge_kinds``).
     """
 
-    tiles: Mapping[Hex, HexInfo]
+    tiles: Mapping[Hex, CellInfo]
     edges: Mapping[Edge, str] = field(default_factory=dict)  # side → an edge kind's name
     orientation: Orientation = Orientation.FLAT
     layout: Layout | None = None  # where the map lies on the table; a 50 mm grid at the origin when None
@@ -92,7 +80,7 @@ class HexBoard:
     def __len__(self) -> int:
         return len(self.tiles)
 
-    def info(self, h: Hex) -> HexInfo:
+    def info(self, h: Hex) -> CellInfo:
         try:
             return self.tiles[h]
         except KeyError:
@@ -100,6 +88,14 @@ class HexBoard:
 
     def terrain(self, h: Hex) -> str:
         return self.info(h).terrain
+
+    def with_terrain(self, marks: Mapping[Hex, str]) -> HexBoard:
+        """This map with the game master's terrain marks applied (:func:`engine.board.marks.board_in_play`)."""
+        tiles = dict(self.tiles)
+        for h, terrain in marks.items():
+            if h in tiles:
+                tiles[h] = replace(tiles[h], terrain=terrain_name(terrain))
+        return replace(self, tiles=tiles)
 
     def terrain_kind(self, h: Hex) -> TerrainKind:
         """The declared kind of the hex's terrain (its standing, sight and drawing properties)."""
@@ -270,6 +266,6 @@ def board_from(
 ) -> HexBoard:
     """Build a board from a set of hexes with optional terrain overrides (handy in tests)."""
     terrain = terrain or {}
-    tiles = {h: HexInfo(terrain.get(h, Terrain.FLOOR)) for h in hexes}
+    tiles = {h: CellInfo(terrain.get(h, Terrain.FLOOR)) for h in hexes}
     return HexBoard(tiles=tiles, edges=dict(edges or {}), orientation=orientation,
                     edge_kinds=dict(edge_kinds or CORE_EDGE_KINDS))

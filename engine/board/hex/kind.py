@@ -10,9 +10,13 @@ from collections.abc import Callable, Mapping
 from dataclasses import replace
 from typing import Any
 
-from engine.ascii_map import CORE_SYMBOLS, NO_TILE, board_from_drawing, parse_levels
-from engine.board import Board, EdgeKind, EdgeKindSpec, HexBoard, Terrain, TerrainKind
+from engine.board import Board, EdgeKind, EdgeKindSpec, Terrain, TerrainKind
+from engine.board.hex.ascii_map import board_from_drawing, edge_legend, edge_marks, parse_levels, render_map
+from engine.board.hex.board import HexBoard
 from engine.board.kinds import BoardKind, MapReading, register_board_kind
+from engine.board.marks import board_in_play
+from engine.board.symbols import CORE_SYMBOLS, NO_TILE
+from engine.board.text_drawing import TextDrawing, TextView
 from engine.errors import MapError, ScenarioError
 from engine.hexes import Edge, Hex, Orientation, edge, from_label
 from engine.i18n import gettext_for, ngettext_for
@@ -63,6 +67,16 @@ class HexKind(BoardKind):
                   key: str) -> Hex:
         assert isinstance(board, HexBoard)
         return HexMapReader(reading).hex_label(label, board.orientation, table, index, key)
+
+    def text_drawing(self, board: Board, view: TextView) -> TextDrawing:
+        """The map in staggered rows with column letters and row numbers, the terrain marked in play, a letter on
+        each hex where figures stand (the top of a stack), the walls and doors between hexes, and their legend."""
+        assert isinstance(board, HexBoard)
+        in_play = board_in_play(board, view.terrain_marks)
+        assert isinstance(in_play, HexBoard)
+        marks = {**view.marks, **{h: letters[-1] for h, letters in view.figures.items() if letters}}
+        drawn = render_map(in_play, marks, headers=True, edges=edge_marks(board, view.doors), symbols=view.symbols)
+        return TextDrawing(drawn, (edge_legend(board, view.word),) if board.edges else ())
 
 
 class HexMapReader:

@@ -24,7 +24,9 @@ import textwrap
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 
-from engine.board import CORE_EDGE_KINDS, CORE_KINDS, EdgeKindSpec, HexBoard, HexInfo, Terrain, TerrainKind
+from engine.board import CORE_EDGE_KINDS, CORE_KINDS, CellInfo, EdgeKindSpec, Terrain, TerrainKind
+from engine.board.hex.board import HexBoard
+from engine.board.symbols import DEFAULT_SYMBOLS, NO_TILE, TERRAIN_SYMBOLS, TOKEN_SYMBOLS, Symbols
 from engine.errors import MapError
 from engine.hexes import Edge, Hex, Orientation, column_letters, from_offset, to_offset
 from engine.i18n import N_, gettext_for
@@ -32,28 +34,11 @@ from engine.texts import join_list
 
 _ = gettext_for(__name__)
 
-TERRAIN_SYMBOLS: dict[str, str] = {
-    ".": Terrain.FLOOR,
-    "#": Terrain.BLOCKING,
-    "o": Terrain.LOW_OBSTACLE,
-    "~": Terrain.WATER,
-}
-# The tokens of the bundled rule set's drawings, for drawings read or drawn without a rule set (tests, the CLI).
-TOKEN_SYMBOLS: dict[str, str] = {"T": "treasure", "P": "prisoner", "X": "exit"}
-NO_TILE = "-"
-
-Symbols = Mapping[str, tuple[str, str | None]]  # symbol → (terrain kind name, token lying there or None)
-CORE_SYMBOLS: dict[str, tuple[str, str | None]] = {ch: (t, None) for ch, t in TERRAIN_SYMBOLS.items()}
-DEFAULT_SYMBOLS: dict[str, tuple[str, str | None]] = {
-    **CORE_SYMBOLS, **{ch: (Terrain.FLOOR, token) for ch, token in TOKEN_SYMBOLS.items()}
-}
-
-
 @dataclass(frozen=True)
 class DrawnMap:
     """What a drawing holds: the tiles, and the hexes of every other symbol (marks)."""
 
-    tiles: dict[Hex, HexInfo]
+    tiles: dict[Hex, CellInfo]
     marks: dict[str, list[Hex]]
 
     def only(self, mark: str) -> Hex:
@@ -128,7 +113,7 @@ def parse_map(text: str, orientation: Orientation = Orientation.FLAT, symbols: S
               strict: bool = False) -> DrawnMap:
     """Read a staggered drawing into tiles and marks (``strict``: letters are not marks, rows are full)."""
     symbols = DEFAULT_SYMBOLS if symbols is None else symbols
-    tiles: dict[Hex, HexInfo] = {}
+    tiles: dict[Hex, CellInfo] = {}
     marks: dict[str, list[Hex]] = {}
     cells = _grid_cells(text, orientation)
     for col, row, ch, line_no, char_no in cells:
@@ -137,9 +122,9 @@ def parse_map(text: str, orientation: Orientation = Orientation.FLAT, symbols: S
             continue
         if ch in symbols:
             terrain, token = symbols[ch]
-            tiles[h] = HexInfo(terrain, tokens=(token,) if token else ())
+            tiles[h] = CellInfo(terrain, tokens=(token,) if token else ())
         elif ch.isalnum() and not strict:
-            tiles[h] = HexInfo(Terrain.FLOOR)
+            tiles[h] = CellInfo(Terrain.FLOOR)
             marks.setdefault(ch, []).append(h)
         else:
             raise MapError(
@@ -171,7 +156,7 @@ def parse_levels(text: str, orientation: Orientation = Orientation.FLAT) -> dict
     return levels
 
 
-def _symbol(info: HexInfo, symbols: Symbols) -> str:
+def _symbol(info: CellInfo, symbols: Symbols) -> str:
     """The symbol drawing a tile: its token's, else its terrain's (the given symbols draw a rule set's own)."""
     for ch, (terrain, token) in symbols.items():
         if token is not None and token in info.tokens and terrain == info.terrain:
@@ -315,7 +300,7 @@ def board_from_drawing(
     for h, level in (levels or {}).items():
         if h in tiles:
             info = tiles[h]
-            tiles[h] = HexInfo(info.terrain, level, info.tokens)
+            tiles[h] = CellInfo(info.terrain, level, info.tokens)
     known = dict(kinds) if kinds is not None else dict(CORE_KINDS)
     unknown = sorted({info.terrain for info in tiles.values()} - set(known))
     if unknown:

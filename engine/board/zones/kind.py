@@ -8,9 +8,9 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from engine.board import Board, TerrainKind, ZoneBoard
+from engine.board import Board, TerrainKind
 from engine.board.kinds import BoardKind, MapReading, register_board_kind
-from engine.board.zones import zones_from_drawing
+from engine.board.zones.board import ZoneBoard, zones_from_drawing
 from engine.hexes import Hex, Orientation
 from engine.i18n import gettext_for, ngettext_for
 from engine.layout import Layout

@@ -16,10 +16,9 @@ from typing import Any
 
 from engine.board.base import DEFAULT_FACING_MARGIN_DEG, DEFAULT_HYSTERESIS, Point
 from engine.board.drawing import board_drawing, cell_drawing
-from engine.board.edges import CORE_EDGE_KINDS, EdgeKindSpec
-from engine.board.hex_board import EdgeKind, HexInfo
+from engine.board.edges import CORE_EDGE_KINDS, EdgeKind, EdgeKindSpec
 from engine.board.table_print import INK, PAPER, PrintedLabel, PrintedShape, TablePrint
-from engine.board.terrain import CORE_KINDS, Terrain, TerrainKind, terrain_name
+from engine.board.terrain import CORE_KINDS, CellInfo, Terrain, TerrainKind, terrain_name
 from engine.hexes import Edge, Hex, Orientation
 from engine.i18n import gettext_for
 
@@ -133,7 +132,7 @@ class ZoneBoard:
         return self.levels.get(cell, 0)
 
     @property
-    def tiles(self) -> Mapping[Hex, HexInfo]:
+    def tiles(self) -> Mapping[Hex, CellInfo]:
         """Every zone with its terrain and level (what code written for hex maps reads)."""
         return {c: self.info(c) for c in self.labels}
 
@@ -146,10 +145,10 @@ class ZoneBoard:
         """The shared edge kinds: zones have no sides of their own kinds (a mat has no walls)."""
         return CORE_EDGE_KINDS
 
-    def info(self, cell: Hex) -> HexInfo:
+    def info(self, cell: Hex) -> CellInfo:
         if cell not in self.labels:
             raise KeyError(f"{self.label(cell)} is not on the board")
-        return HexInfo(self.terrains.get(cell, Terrain.FLOOR), self.level(cell))
+        return CellInfo(self.terrains.get(cell, Terrain.FLOOR), self.level(cell))
 
     def terrain(self, cell: Hex) -> str:
         return self.info(cell).terrain
