@@ -152,7 +152,7 @@ class StandInEngine(threading.Thread):
         super().__init__(daemon=True)
         import zmq
 
-        self.ctx = zmq.Context.instance()
+        self.ctx: zmq.Context[zmq.Socket[bytes]] = zmq.Context.instance()
         self.pub = self.ctx.socket(zmq.PUB)
         self.router = self.ctx.socket(zmq.ROUTER)
         for s in (self.pub, self.router):
