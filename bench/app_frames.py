@@ -213,7 +213,7 @@ def percentiles(values: list[float]) -> dict[str, float]:
             "p95_ms": round(float(np.percentile(arr, 95)), 3), "mean_ms": round(float(arr.mean()), 3)}
 
 
-def run_in_window(quick: bool, board_id: str | None = None) -> dict[str, Any]:
+def run_in_window(quick: bool, board_id: str | None = None, updates_only: bool = False) -> dict[str, Any]:
     """The frame rows on the synthetic map, or (``board_id``) message → pixels on a bundled scenario's board."""
     from companion_app.kivy_start import prepare_kivy
 
@@ -292,7 +292,7 @@ def run_in_window(quick: bool, board_id: str | None = None) -> dict[str, Any]:
 
     phases = ["wait", "floor", "floor_no_board", "floor_empty", "pan", "pan_baseline", "pan_updates", "latency",
               "latency_baseline", "done"]
-    if board_id is not None:
+    if board_id is not None or updates_only:
         phases = ["wait", "latency", "latency_baseline", "done"]
     taken_out: list[tuple[Any, Any, int]] = []  # (widget, parent, index) removed for a floor measurement
 
@@ -449,11 +449,13 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--load", action="store_true", help="run beside one CPU-burning process (bench/load.py)")
     parser.add_argument("--only", choices=["synthetic", *BOARDS], action="append",
                         help="measure this window only (repeatable): the synthetic map or a scenario's board")
+    parser.add_argument("--updates-only", action="store_true",
+                        help="on the synthetic map too, message → pixels only (no frame rows): a short run")
     parser.add_argument("--in-window", action="store_true", help=argparse.SUPPRESS)
     parser.add_argument("--board", default=None, help=argparse.SUPPRESS)  # in a window: a bundled scenario's board
     args = parser.parse_args(argv)
     if args.in_window:  # one window's rows, written where the parent asked
-        args.out.write_text(json.dumps(run_in_window(args.quick, args.board)) + "\n")
+        args.out.write_text(json.dumps(run_in_window(args.quick, args.board, args.updates_only)) + "\n")
         return 0
     if not os.environ.get("DISPLAY") and not shutil.which("xvfb-run"):
         print("app_frames: needs a display; install Xvfb (apt-get install xvfb)", file=sys.stderr)
@@ -469,6 +471,7 @@ def main(argv: list[str] | None = None) -> int:
         for board_id in windows:  # each window in a process of its own: Kivy keeps global state
             part = Path(tmp) / f"{board_id or 'synthetic'}.json"
             cmd = [sys.executable, __file__, "--in-window", "--out", str(part)] + (["--quick"] if args.quick else [])
+            cmd += ["--updates-only"] if args.updates_only else []
             cmd += ["--board", board_id] if board_id else []
             if not os.environ.get("DISPLAY"):
                 cmd = ["xvfb-run", "-a", "-s", "-screen 0 1280x1024x24", *cmd]
