@@ -143,12 +143,12 @@ def median(values: list[float]) -> float:
 
 def time_demo_runs(runs: int) -> dict[str, Any]:
     """``hexa demo`` to its first board frame, ``runs`` times (bench/demo_start.py), and the app's import profile."""
-    from bench.demo_start import app_import_profile, time_demo, x_display
+    from bench.demo_start import STAGES, app_import_profile, time_demo, x_display
 
     with x_display() as display:
         demo = [time_demo(display) for _ in range(runs)]
         imports = app_import_profile(display)
-    stages = sorted({key for d in demo for key in d if key.endswith("_s") and key != "first_board_frame_s"})
+    stages = [key for _, key in STAGES if any(key in d for d in demo)]
     return {"demo_first_frame_s": median([d["first_board_frame_s"] for d in demo]),
             "demo_first_frame_cpu_s": median([d["cpu_total_s"] for d in demo]),
             "demo_stages_s": {key: median([d[key] for d in demo if key in d]) for key in stages},
