@@ -213,14 +213,15 @@ def percentiles(values: list[float]) -> dict[str, float]:
             "p95_ms": round(float(np.percentile(arr, 95)), 3), "mean_ms": round(float(arr.mean()), 3)}
 
 
-def run_in_window(quick: bool, board_id: str | None = None, updates_only: bool = False) -> dict[str, Any]:
+def run_in_window(quick: bool, board_id: str | None = None, updates_only: bool = False,
+                  maxfps: int = 0) -> dict[str, Any]:
     """The frame rows on the synthetic map, or (``board_id``) message → pixels on a bundled scenario's board."""
     from companion_app.kivy_start import prepare_kivy
 
     prepare_kivy()  # the window as the app asks for it (no multisampling), and a quiet start
     from kivy.config import Config
 
-    Config.set("graphics", "maxfps", "0")  # measure the real frame cost, not the 60 fps cap
+    Config.set("graphics", "maxfps", str(maxfps))  # 0: the real frame cost, not the 60 fps cap (Kivy never sleeps)
     Config.set("graphics", "width", "1280")
     Config.set("graphics", "height", "800")
     from kivy.clock import Clock
@@ -451,11 +452,13 @@ def main(argv: list[str] | None = None) -> int:
                         help="measure this window only (repeatable): the synthetic map or a scenario's board")
     parser.add_argument("--updates-only", action="store_true",
                         help="on the synthetic map too, message → pixels only (no frame rows): a short run")
+    parser.add_argument("--maxfps", type=int, default=0,
+                        help="Kivy's frame cap (default 0: none, the frame cost; the app runs at Kivy's 60)")
     parser.add_argument("--in-window", action="store_true", help=argparse.SUPPRESS)
     parser.add_argument("--board", default=None, help=argparse.SUPPRESS)  # in a window: a bundled scenario's board
     args = parser.parse_args(argv)
     if args.in_window:  # one window's rows, written where the parent asked
-        args.out.write_text(json.dumps(run_in_window(args.quick, args.board, args.updates_only)) + "\n")
+        args.out.write_text(json.dumps(run_in_window(args.quick, args.board, args.updates_only, args.maxfps)) + "\n")
         return 0
     if not os.environ.get("DISPLAY") and not shutil.which("xvfb-run"):
         print("app_frames: needs a display; install Xvfb (apt-get install xvfb)", file=sys.stderr)
@@ -472,6 +475,7 @@ def main(argv: list[str] | None = None) -> int:
             part = Path(tmp) / f"{board_id or 'synthetic'}.json"
             cmd = [sys.executable, __file__, "--in-window", "--out", str(part)] + (["--quick"] if args.quick else [])
             cmd += ["--updates-only"] if args.updates_only else []
+            cmd += ["--maxfps", str(args.maxfps)]
             cmd += ["--board", board_id] if board_id else []
             if not os.environ.get("DISPLAY"):
                 cmd = ["xvfb-run", "-a", "-s", "-screen 0 1280x1024x24", *cmd]
@@ -483,6 +487,7 @@ def main(argv: list[str] | None = None) -> int:
     res["boards"] = {board_id: parts[board_id] for board_id in boards}
     res["quick"] = args.quick
     res["load"] = args.load
+    res["maxfps"] = args.maxfps
     res["machine"] = {**about, "load_1min_at_end": load_average(), "display": "Xvfb + Mesa software GL",
                       "LP_NUM_THREADS": os.environ.get("LP_NUM_THREADS", "(Mesa's default: one per core)")}
     res["targets"] = {"frame_p95_ms": 33.3, "message_to_pixels_p95_ms": 50.0}
