@@ -24,10 +24,10 @@ window in a process of its own, under ``xvfb-run`` when there is no display); pr
 from __future__ import annotations
 
 import argparse
+import gc
 import itertools
 import json
 import os
-import platform
 import queue
 import shutil
 import subprocess
@@ -42,8 +42,13 @@ REPO = Path(__file__).resolve().parent.parent
 if str(REPO) not in sys.path:
     sys.path.insert(0, str(REPO))
 
+from bench.load import cpu_burner, load_average, machine  # noqa: E402
+
 MAP_SIZE = 30
 FIGURES = 40
+# Message → pixels, split: the UI thread's, the network agent's and the process's CPU from the message put in the
+# stand-in engine's outbox to the frame showing it, and when (after the send) the app had applied it and refreshed.
+PARTS = ("ui_cpu", "agent_cpu", "process_cpu", "applied", "refreshed")
 STUCK_S = 0.25  # message → pixels: a frame is asked for when an update has not been shown after this long
 
 
@@ -147,7 +152,7 @@ class StandInEngine(threading.Thread):
         super().__init__(daemon=True)
         import zmq
 
-        self.ctx = zmq.Context.instance()
+        self.ctx: zmq.Context[zmq.Socket[bytes]] = zmq.Context.instance()
         self.pub = self.ctx.socket(zmq.PUB)
         self.router = self.ctx.socket(zmq.ROUTER)
         for s in (self.pub, self.router):
@@ -208,14 +213,15 @@ def percentiles(values: list[float]) -> dict[str, float]:
             "p95_ms": round(float(np.percentile(arr, 95)), 3), "mean_ms": round(float(arr.mean()), 3)}
 
 
-def run_in_window(quick: bool, board_id: str | None = None) -> dict[str, Any]:
+def run_in_window(quick: bool, board_id: str | None = None, updates_only: bool = False,
+                  maxfps: int = 0) -> dict[str, Any]:
     """The frame rows on the synthetic map, or (``board_id``) message → pixels on a bundled scenario's board."""
     from companion_app.kivy_start import prepare_kivy
 
     prepare_kivy()  # the window as the app asks for it (no multisampling), and a quiet start
     from kivy.config import Config
 
-    Config.set("graphics", "maxfps", "0")  # measure the real frame cost, not the 60 fps cap
+    Config.set("graphics", "maxfps", str(maxfps))  # 0: the real frame cost, not the 60 fps cap (Kivy never sleeps)
     Config.set("graphics", "width", "1280")
     Config.set("graphics", "height", "800")
     from kivy.clock import Clock
@@ -237,6 +243,15 @@ def run_in_window(quick: bool, board_id: str | None = None) -> dict[str, Any]:
     flips: list[float] = []
     cpu_at: list[float] = []  # the process's CPU time at each flip (all threads: the software rasteriser's too)
     shown_at: dict[int, float] = {}  # serial → time of the first flipped frame that showed it
+    clocks_at: dict[int, tuple[float, ...]] = {}  # serial → the CPU clocks (see ``clocks``) when it was shown
+    gc_pauses: list[float] = []  # the cycle collector's pauses (s), every thread's
+
+    def clocks() -> tuple[float, ...]:
+        """CPU seconds so far: the UI thread's, the network agent's, the whole process's (every thread)."""
+        agent = app.agent._thread
+        agent_cpu = (time.clock_gettime(time.pthread_getcpuclockid(agent.ident))
+                     if agent is not None and agent.ident is not None else 0.0)
+        return time.thread_time(), agent_cpu, time.process_time()
 
     def on_flip(*_: Any) -> None:
         now = time.perf_counter()
@@ -244,7 +259,20 @@ def run_in_window(quick: bool, board_id: str | None = None) -> dict[str, Any]:
         cpu_at.append(time.process_time())
         snap = app.session.snapshot
         if snap is not None and app._shown_revision == app.session.revision:
-            shown_at.setdefault(int(snap["state"]["serial"]), now)
+            serial = int(snap["state"]["serial"])
+            if serial not in shown_at:
+                shown_at[serial] = now
+                clocks_at[serial] = clocks()
+
+    gc_started = [0.0]
+
+    def on_gc(phase: str, _info: dict[str, Any]) -> None:
+        if phase == "start":
+            gc_started[0] = time.perf_counter()
+        else:
+            gc_pauses.append(time.perf_counter() - gc_started[0])
+
+    gc.callbacks.append(on_gc)
 
     Window.bind(on_flip=on_flip)
 
@@ -265,7 +293,7 @@ def run_in_window(quick: bool, board_id: str | None = None) -> dict[str, Any]:
 
     phases = ["wait", "floor", "floor_no_board", "floor_empty", "pan", "pan_baseline", "pan_updates", "latency",
               "latency_baseline", "done"]
-    if board_id is not None:
+    if board_id is not None or updates_only:
         phases = ["wait", "latency", "latency_baseline", "done"]
     taken_out: list[tuple[Any, Any, int]] = []  # (widget, parent, index) removed for a floor measurement
 
@@ -338,6 +366,7 @@ def run_in_window(quick: bool, board_id: str | None = None) -> dict[str, Any]:
             if phase == "latency" and "renders_at" not in st:  # what the board's renders filled from here on
                 p = b._layers.partial
                 st["renders_at"] = (p.partial_renders, p.whole_renders, p.texels_rendered)
+                st["gc_at"] = len(gc_pauses)
             pending = st.get("pending")
             if pending is not None:
                 if pending not in shown_at:
@@ -346,11 +375,22 @@ def run_in_window(quick: bool, board_id: str | None = None) -> dict[str, Any]:
                     if pending in engine.sent_at and time.perf_counter() - engine.sent_at[pending] > STUCK_S:
                         Window.canvas.ask_update()
                     return
-                st.setdefault(phase, []).append(shown_at[pending] - engine.sent_at[pending])
+                sent = engine.sent_at[pending]
+                st.setdefault(phase, []).append(shown_at[pending] - sent)
+                ui0, agent0, proc0 = st["clocks_sent"]
+                ui1, agent1, proc1 = clocks_at[pending]
+                parts = st.setdefault(f"{phase}_parts", {k: [] for k in PARTS})
+                for key, value in zip(PARTS, (ui1 - ui0, agent1 - agent0, proc1 - proc0,
+                                              app.last_message_at - sent, app.last_refresh_at - sent), strict=True):
+                    parts[key].append(value)
                 st["pending"] = None
                 st["i"] += 1
             if st["i"] >= frames // 2:
                 result[phase] = percentiles(st.get(phase, []))
+                result[phase]["parts"] = {key: percentiles(values)
+                                          for key, values in st.get(f"{phase}_parts", {}).items()}
+                result[phase]["gc_pauses"] = percentiles(gc_pauses[st.get("gc_at", 0):])
+                st["gc_at"] = len(gc_pauses)
                 if phase == "latency":
                     p, (parts0, wholes0, texels0) = b._layers.partial, st["renders_at"]
                     size = int(p.fbo.size[0]) * int(p.fbo.size[1])
@@ -366,7 +406,9 @@ def run_in_window(quick: bool, board_id: str | None = None) -> dict[str, Any]:
                 st["pending"] = st["serial"]
                 if st["full_redraw"]:
                     b._tiles_for = b._edges_drawn = b._figures_drawn = None
-                engine.outbox.put(update(st["serial"]))
+                message = update(st["serial"])
+                st["clocks_sent"] = clocks()
+                engine.outbox.put(message)
             return
         app.stop()
 
@@ -391,25 +433,49 @@ def run_in_window(quick: bool, board_id: str | None = None) -> dict[str, Any]:
     return result
 
 
+def print_parts(label: str, row: dict[str, Any]) -> None:
+    """Where a message → pixels went (p50 / p95 ms): the CPU of the UI thread, the network agent and the process
+    from the send to the frame showing it, the times the app had applied it and refreshed, the collector's pauses."""
+    parts, pauses = row.get("parts"), row.get("gc_pauses", {})
+    if not parts:
+        return
+    words = ", ".join(f"{key} {parts[key]['p50_ms']:.1f}/{parts[key]['p95_ms']:.1f}" for key in PARTS)
+    print(f"{label}: {words}; collector pauses {pauses.get('n', 0)} (mean {pauses.get('mean_ms', 0):.1f} ms)")
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--quick", action="store_true", help="few frames: keeps the script working in tests")
     parser.add_argument("--out", type=Path, default=REPO / "bench" / "results" / "app_frames.json")
+    parser.add_argument("--load", action="store_true", help="run beside one CPU-burning process (bench/load.py)")
+    parser.add_argument("--only", choices=["synthetic", *BOARDS], action="append",
+                        help="measure this window only (repeatable): the synthetic map or a scenario's board")
+    parser.add_argument("--updates-only", action="store_true",
+                        help="on the synthetic map too, message → pixels only (no frame rows): a short run")
+    parser.add_argument("--maxfps", type=int, default=0,
+                        help="Kivy's frame cap (default 0: none, the frame cost; the app runs at Kivy's 60)")
     parser.add_argument("--in-window", action="store_true", help=argparse.SUPPRESS)
     parser.add_argument("--board", default=None, help=argparse.SUPPRESS)  # in a window: a bundled scenario's board
     args = parser.parse_args(argv)
     if args.in_window:  # one window's rows, written where the parent asked
-        args.out.write_text(json.dumps(run_in_window(args.quick, args.board)) + "\n")
+        args.out.write_text(json.dumps(run_in_window(args.quick, args.board, args.updates_only, args.maxfps)) + "\n")
         return 0
     if not os.environ.get("DISPLAY") and not shutil.which("xvfb-run"):
         print("app_frames: needs a display; install Xvfb (apt-get install xvfb)", file=sys.stderr)
         return 2
     boards = ["laramie-station"] if args.quick else list(BOARDS)
-    with tempfile.TemporaryDirectory() as tmp:
+    windows: list[str | None] = [None, *boards]
+    if args.only:
+        windows = [None if name == "synthetic" else name for name in args.only]
+        boards = [name for name in args.only if name != "synthetic"]
+    about = machine()
+    with tempfile.TemporaryDirectory() as tmp, cpu_burner(args.load):
         parts: dict[str | None, dict[str, Any]] = {}
-        for board_id in [None, *boards]:  # each window in a process of its own: Kivy keeps global state
+        for board_id in windows:  # each window in a process of its own: Kivy keeps global state
             part = Path(tmp) / f"{board_id or 'synthetic'}.json"
             cmd = [sys.executable, __file__, "--in-window", "--out", str(part)] + (["--quick"] if args.quick else [])
+            cmd += ["--updates-only"] if args.updates_only else []
+            cmd += ["--maxfps", str(args.maxfps)]
             cmd += ["--board", board_id] if board_id else []
             if not os.environ.get("DISPLAY"):
                 cmd = ["xvfb-run", "-a", "-s", "-screen 0 1280x1024x24", *cmd]
@@ -417,11 +483,13 @@ def main(argv: list[str] | None = None) -> int:
                 print(f"app_frames: the window for {board_id or 'the synthetic map'} failed", file=sys.stderr)
                 return 1
             parts[board_id] = json.loads(part.read_text())
-    res = parts[None]
+    res = parts.get(None, {})
     res["boards"] = {board_id: parts[board_id] for board_id in boards}
     res["quick"] = args.quick
-    res["machine"] = {"nproc": os.cpu_count(), "cpu": platform.processor() or platform.machine(),
-                      "python": platform.python_version(), "display": "Xvfb + Mesa software GL"}
+    res["load"] = args.load
+    res["maxfps"] = args.maxfps
+    res["machine"] = {**about, "load_1min_at_end": load_average(), "display": "Xvfb + Mesa software GL",
+                      "LP_NUM_THREADS": os.environ.get("LP_NUM_THREADS", "(Mesa's default: one per core)")}
     res["targets"] = {"frame_p95_ms": 33.3, "message_to_pixels_p95_ms": 50.0}
     rows = [("whole window redrawn, nothing changed", "floor"), ("  … the same without the board", "floor_no_board"),
             ("  … an empty window (clear and flip only)", "floor_empty"), ("pan (matrix only)", "pan"),
@@ -432,6 +500,8 @@ def main(argv: list[str] | None = None) -> int:
         r = res.get(key, {})
         cpu = f"{r['cpu_p50_ms']:>10.2f}" if "cpu_p50_ms" in r else f"{'':>10}"
         print(f"{label:50} {r.get('n', 0):>5} {r.get('p50_ms', 0):>9.2f} {r.get('p95_ms', 0):>9.2f} {cpu}")
+    for label, key in (("message → pixels", "latency"), ("  … baseline", "latency_baseline")):
+        print_parts(label, res.get(key, {}))
     heading = "message → pixels on the rule sets' boards"
     print(f"\n{heading:50} {'n':>5} {'p50 ms':>9} {'p95 ms':>9} "
           f"{'baseline':>10}")
@@ -440,6 +510,7 @@ def main(argv: list[str] | None = None) -> int:
         label = f"{board_id}: {m.get('has', '')}"
         print(f"{label:50} {r.get('n', 0):>5} {r.get('p50_ms', 0):>9.2f} {r.get('p95_ms', 0):>9.2f} "
               f"{b.get('p95_ms', 0):>10.2f}")
+        print_parts("  split", r)
         t = part.get("board_texture", {})
         print(f"  ({m.get('cells')} cells, {m.get('figures')} figures, {m.get('states')} states after moves; "
               f"baseline: p95 with the whole board redrawn per update; the board's texture {t.get('texels', 0):,} "

@@ -14,6 +14,9 @@ import os
 import sys
 
 DEBUG_VARIABLE = "HEXA_DEBUG"
+# Benchmarks only: a file the app writes the wall-clock time (``time.time()``) to when its first flipped frame shows
+# the board (bench/demo_start.py times ``hexa demo`` from its start to the board on screen with it).
+FIRST_BOARD_FRAME_VARIABLE = "HEXA_FIRST_BOARD_FRAME_FILE"
 
 # The providers the app uses on the desktop and on Android alike (set only where the environment sets none).
 PROVIDERS = {

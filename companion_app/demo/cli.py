@@ -21,9 +21,8 @@ from companion_app.kivy_start import quiet_handler
 from engine.errors import ScenarioError
 from engine.i18n import gettext_for, ngettext_for
 from engine.scenario import load_scenario
-from vision.synthetic.control import ControlError
+from vision.synthetic.control_client import ControlError
 
-from .headless import DemoStalled, play_headless
 from .launcher import DemoError, DemoServices
 
 _ = gettext_for(__name__)
@@ -71,6 +70,18 @@ def _stop_on_sigterm() -> None:
 
 
 def run_headless(args: argparse.Namespace) -> int:
+    from .headless import DemoStalled  # the scripted player only here: the window's start does without it
+
+    try:
+        return _play_headless(args)
+    except DemoStalled as exc:
+        print(f"hexa demo: {exc}", file=sys.stderr)
+        return 1
+
+
+def _play_headless(args: argparse.Namespace) -> int:
+    from .headless import play_headless
+
     start = time.monotonic()
     with DemoServices(args.scenario, args.journal, args.fps, dice=args.dice,
                       dice_countdown_s=args.dice_countdown) as services:
@@ -133,6 +144,6 @@ def main(argv: list[str]) -> int:
     except KeyboardInterrupt:
         print("hexa demo: " + _("stopped; the camera service and the engine are stopped too."), file=sys.stderr)
         return 130
-    except (DemoError, DemoStalled, ControlError, TimeoutError) as exc:
+    except (DemoError, ControlError, TimeoutError) as exc:
         print(f"hexa demo: {exc}", file=sys.stderr)
         return 1

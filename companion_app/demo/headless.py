@@ -27,7 +27,7 @@ from engine.i18n import gettext_for
 from engine.prompts import PromptKind
 from engine.scenario import Scenario, load_scenario
 from engine.service.client import EngineClient
-from vision.synthetic.control import TableControlClient
+from vision.synthetic.control_client import TableControlClient
 
 from .table_dice import DiceStats, DiceThrower
 from .table_moves import TableMove, corrections, make_room, place_on, table_hex

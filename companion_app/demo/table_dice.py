@@ -19,7 +19,7 @@ from engine.dice_reading import DIE_KINDS, camera_reads, die_groups
 from engine.i18n import gettext_for
 from engine.prompts import Prompt
 from engine.service.client import EngineClient
-from vision.synthetic.control import TableControlClient
+from vision.synthetic.control_client import TableControlClient
 
 _ = gettext_for(__name__)
 

@@ -26,7 +26,7 @@ from engine.i18n import gettext_for
 from engine.scenario import Scenario, load_scenario
 from engine.service.client import EngineClient
 from engine.wire import WireError
-from vision.synthetic.control import ControlError, TableControlClient
+from vision.synthetic.control_client import ControlError, TableControlClient
 
 from .table_moves import TableMove, corrections, make_room, place_on, table_hex
 

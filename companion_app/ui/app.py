@@ -6,6 +6,7 @@ Desktop and Android alike: no desktop-only APIs; files go under ``user_data_dir`
 from __future__ import annotations
 
 import logging
+import os
 import time
 from pathlib import Path
 from typing import Any
@@ -21,6 +22,7 @@ from kivy.uix.popup import Popup
 from kivy.uix.screenmanager import NoTransition, ScreenManager
 from kivy.uix.widget import Widget
 
+from companion_app.kivy_start import FIRST_BOARD_FRAME_VARIABLE
 from companion_app.net.agent import AgentEvent, NetworkAgent
 from companion_app.ui import screens
 from companion_app.ui.collector import freeze_soon
@@ -122,7 +124,16 @@ class HexaApp(App):  # type: ignore[misc]
         Clock.schedule_interval(self.pump, 0)
         self.agent.start()
         freeze_soon()  # the screens built: out of the collector's walks
+        if os.environ.get(FIRST_BOARD_FRAME_VARIABLE):
+            Window.bind(on_flip=self._note_first_board_frame)
         return sm
+
+    def _note_first_board_frame(self, *_args: Any) -> None:
+        """Write when the first frame showing the board was flipped (:data:`FIRST_BOARD_FRAME_VARIABLE`), once."""
+        if self.session.board is None or self._shown_revision != self.session.revision:
+            return
+        Window.unbind(on_flip=self._note_first_board_frame)
+        Path(os.environ[FIRST_BOARD_FRAME_VARIABLE]).write_text(f"{time.time():.6f}\n", encoding="utf-8")
 
     def on_stop(self) -> None:
         self.agent.stop()

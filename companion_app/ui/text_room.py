@@ -49,7 +49,17 @@ def _box_corners(box: Box) -> list[Pt]:
 
 
 def _stroke_hits(stroke: Stroke, box: Box) -> bool:
-    """Whether a stroke (a segment ``half`` wide either side) touches a box."""
+    """Whether a stroke (a segment ``half`` wide either side) touches a box: most strokes filed under a box's grid
+    cells are apart from it along x or y by more than half their width, which is told before any geometry."""
+    a, b, half = stroke
+    if (max(a[0], b[0]) + half < box[0] or min(a[0], b[0]) - half > box[2]
+            or max(a[1], b[1]) + half < box[1] or min(a[1], b[1]) - half > box[3]):
+        return False
+    return _stroke_touches(stroke, box)
+
+
+def _stroke_touches(stroke: Stroke, box: Box) -> bool:
+    """:func:`_stroke_hits` by geometry alone: an end inside, a side crossed, or within ``half`` of the box."""
     a, b, half = stroke
     if any(box[0] <= p[0] <= box[2] and box[1] <= p[1] <= box[3] for p in (a, b)):
         return True

@@ -31,6 +31,13 @@ def test_app_frames_bench_runs_quick(tmp_path: Path) -> None:
         assert r["n"] > 0, key
         assert 0 < r["p50_ms"] <= r["p95_ms"], key
     assert result["targets"] == {"frame_p95_ms": 33.3, "message_to_pixels_p95_ms": 50.0}
+    # message → pixels split: the UI thread's, the network agent's and the process's CPU, when it was applied and shown
+    parts = result["latency"]["parts"]
+    assert set(parts) == {"ui_cpu", "agent_cpu", "process_cpu", "applied", "refreshed"}
+    assert all(parts[key]["n"] == result["latency"]["n"] for key in parts)
+    assert 0 < parts["applied"]["p50_ms"] <= parts["refreshed"]["p50_ms"]  # each update applied, then refreshed
+    assert result["load"] is False and "load_1min_at_end" in result["machine"]
+    assert "ui_cpu" in done.stdout
     board = result["boards"]["laramie-station"]  # a rule set's own board (stacks), its states from a played game
     assert board["map"]["states"] > 0 and board["map"]["figures"] > 0
     for key in ("latency", "latency_baseline"):

@@ -68,3 +68,22 @@ def test_texts_keep_apart_as_before() -> None:
     room = TextRoom(2.0, bounds=(0.0, 0.0, 100.0, 100.0))
     assert room.fit("Tom", (50.0, 50.0), 4.0, 24) is not None
     assert room.fit("Joe", (51.0, 51.0), 4.0, 24) is None
+
+
+def test_a_stroke_told_apart_by_its_extent_is_one_the_geometry_finds_apart_too() -> None:
+    """The quick test of a stroke against a box (their extents apart) agrees with the whole geometry, touching
+    included, on random walls and boxes of the sizes a board has."""
+    import random
+
+    rng = random.Random(7)
+    hits = 0
+    for _ in range(20000):
+        a = (rng.uniform(0, 60), rng.uniform(0, 60))
+        b = (a[0] + rng.choice((0.0, rng.uniform(-20, 20))), a[1] + rng.choice((0.0, rng.uniform(-20, 20))))
+        half = rng.choice((0.0, 0.5, rng.uniform(0, 3)))
+        x, y = rng.uniform(0, 60), rng.uniform(0, 60)
+        box = (x, y, x + rng.uniform(0, 15), y + rng.uniform(0, 5))
+        expected = text_room._stroke_touches((a, b, half), box)
+        assert text_room._stroke_hits((a, b, half), box) == expected, (a, b, half, box)
+        hits += expected
+    assert 300 < hits < 19700  # both answers were tried often
