@@ -43,7 +43,8 @@ def find_blobs(rectified: Image, visible: Mask, px_per_mm: float, margin_mm: flo
     sample = rectified[::3, ::3][inside[::3, ::3]]  # a ninth of the pixels give the median as well
     felt = np.median(sample, axis=0)
     brightness = max(float(felt.mean()), 8.0)
-    diff = cv2.absdiff(rectified, (float(felt[0]), float(felt[1]), float(felt[2]), 0.0))  # type: ignore[call-overload]  # a Scalar
+    smooth = cv2.blur(rectified, (3, 3))  # a noisy picture (dim light) would fray the dice' outlines
+    diff = cv2.absdiff(smooth, (float(felt[0]), float(felt[1]), float(felt[2]), 0.0))  # type: ignore[call-overload]  # a Scalar
     distance = cv2.transform(diff, np.ones((1, 3), np.float32))  # |ΔB| + |ΔG| + |ΔR|
     _t, mask = cv2.threshold(distance, COLOUR_STEP * brightness, 255, cv2.THRESH_BINARY)
     mask = cv2.bitwise_and(mask.astype(np.uint8), visible)
