@@ -237,8 +237,9 @@ def count_pips(patch: Image, px_per_mm: float, face_mm: float = D6_SIDE_MM) -> P
         clean, highlight, plain = _only_pips(gray, frames[k], on, half_px, px_per_mm, body, pip_depth, dark_pips)
         # A lone central spot, or a face with a light spot let pass, could be a d10's numeral: the face must
         # then show a square's corners.
-        if clean and (value != 1 and not highlight or _corners_are_face(patch, frames[k], half_px, px_per_mm, plain)):
-            best = (value, float(margins[k])) if margins[k] > 0.0 else best
+        if clean and margins[k] > 0.0 and (
+                (value != 1 and not highlight) or _corners_are_face(patch, frames[k], half_px, px_per_mm, plain)):
+            best = (value, float(margins[k]))
     value, confidence = best
     sides = frame.sides_mm if frame is not None else None
     if value == 0:

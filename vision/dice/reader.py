@@ -12,6 +12,7 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass, field
 
+import cv2
 import numpy as np
 from numpy.typing import NDArray
 
@@ -22,7 +23,7 @@ from vision.detection import DetectedMarker
 from vision.dice.faces import D6_SIDE_MM, DIE_HEIGHT_MM
 from vision.dice.numerals import PATCH_MM, PATCH_PX_PER_MM, TURN_DEG, NumeralReader, load_numerals
 from vision.dice.pips import count_pips
-from vision.dice.segment import Blob, find_blobs
+from vision.dice.segment import Blob, find_blobs, mat_seen
 from vision.dice.top_face import TopFace, sweep_mm, top_faces
 from vision.dice.tracking import DiceTracker, DiceTrackerConfig, Sighting
 from vision.dice.tray_view import Lens, TrayView, find_tray
@@ -60,19 +61,9 @@ class _TrayState:
 
 def visible_felt(view: TrayView, height_mm: float = TOP_PLANE_MM, px_per_mm: float = SEGMENT_PX_PER_MM
                  ) -> NDArray[np.uint8]:
-    """The pixels of the rectified top-faces plane through which the camera sees the felt (255), the rest 0."""
-    spec = view.spec
+    """What the rectified top-faces plane shows behind the dice: felt, paper or unknown (:func:`mat_seen`)."""
     cam = view.camera_mm
-    w = math.ceil(spec.width_mm * px_per_mm)
-    h = math.ceil(spec.height_mm * px_per_mm)
-    xs = (np.arange(w) + 0.5) / px_per_mm
-    ys = (np.arange(h) + 0.5) / px_per_mm
-    gx, gy = np.meshgrid(xs, ys)
-    k = height_mm / max(float(cam[2]) - height_mm, 1.0)
-    fx, fy = gx + (gx - cam[0]) * k, gy + (gy - cam[1]) * k  # where the ray meets the mat
-    b = spec.border_mm  # the felt goes on beyond the area
-    inside = (fx >= -b) & (fx <= spec.width_mm + b) & (fy >= -b) & (fy <= spec.height_mm + b)
-    return np.asarray(inside, np.uint8) * np.uint8(255)
+    return mat_seen(view.spec, (float(cam[0]), float(cam[1]), float(cam[2])), height_mm, px_per_mm)
 
 
 def dice_in(blob: Blob, nadir: tuple[float, float], camera_height: float) -> int:
@@ -92,8 +83,10 @@ def locate_dice(image: Image, view: TrayView, visible: NDArray[np.uint8]
     cam = view.camera_mm
     nadir = (float(cam[0]), float(cam[1]))
     found: list[tuple[Blob, TopFace | None, int]] = []
+    gray = cv2.cvtColor(rectified, cv2.COLOR_BGR2GRAY)
     for blob in blobs:
-        faces = top_faces(blob, SEGMENT_PX_PER_MM, 0.0, nadir, float(cam[2]), TOP_PLANE_MM)
+        x, y, w, h = blob.box
+        faces = top_faces(blob, SEGMENT_PX_PER_MM, 0.0, nadir, float(cam[2]), TOP_PLANE_MM, gray[y:y + h, x:x + w])
         if len(faces) > 1 and all(f.area_mm2 <= 1.5 * D6_SIDE_MM ** 2 * 1.4 for f in faces):
             found.extend((blob, face, 1) for face in faces)  # dice one behind the other, not touching
         else:
@@ -169,12 +162,14 @@ class DiceReader:
         if face is None:
             return DieReading(DieKind.D6, None, 0.0, DieDoubt.UNREADABLE)
         square = _looks_like_d6_top(face)
-        if square:
+        if square or _near_d6_top(face):
             a = math.radians(face.angle_deg)
             patch = view.patch(image, face.centre_mm, DIE_HEIGHT_MM["d6"], 22.0, READ_PX_PER_MM,
                                (math.cos(a), math.sin(a)))
             pips = count_pips(patch, READ_PX_PER_MM)
-            if pips.value is not None and pips.confidence >= MIN_CONFIDENCE:
+            # A lone central spot is taken for a 1 only on a clearly square top: a d10's numeral can look so.
+            if (pips.value is not None and pips.confidence >= MIN_CONFIDENCE
+                    and (square or pips.value != 1)):
                 return DieReading(DieKind.D6, pips.value, pips.confidence, None)
         if self.numerals is None:
             return DieReading(DieKind.D6 if square else DieKind.D10, None, 0.0, DieDoubt.UNREADABLE)
@@ -191,8 +186,8 @@ class DiceReader:
 
 def _crosses_edge(spec: TraySpec, face: TopFace | None, blob: Blob) -> bool:
     """Whether the die reaches over the area's edge (onto the felt's border or beyond): its top face's
-    corners, straight above its foot's, lie outside the area by more than a millimetre; a die with no face
-    found, when its blob meets the edge of the felt seen."""
+    corners, straight above its foot's, lie outside the area by more than a millimetre, or its blob meets a
+    part of the mat not seen (a tag); a die with no face found, when its blob meets the edge of what is seen."""
     if face is None:
         return blob.touches_edge
     cx, cy = face.centre_mm
@@ -203,7 +198,7 @@ def _crosses_edge(spec: TraySpec, face: TopFace | None, blob: Blob) -> bool:
         y = cy + half * (sx * math.sin(a) + sy * math.cos(a))
         if not spec.contains(x, y, 1.0):
             return True
-    return blob.touches_edge
+    return blob.touches_unknown
 
 
 def _looks_like_d6_top(face: TopFace) -> bool:
@@ -215,6 +210,13 @@ def _looks_like_d6_top(face: TopFace) -> bool:
     a, b = face.sides_mm
     size_ok = min(a, b) >= 0.82 * D6_SIDE_MM and max(a, b) <= 1.35 * D6_SIDE_MM
     return size_ok and face.squareness() >= 0.85 and face.fill >= 0.83
+
+
+def _near_d6_top(face: TopFace) -> bool:
+    """A top of about a d6's size whose outline came out ragged (a dim, noisy picture; a face seen from a
+    low angle against the mat's paper): its pips decide, which a d10's numeral does not pass for (but a 1)."""
+    a, b = face.sides_mm
+    return min(a, b) >= 0.75 * D6_SIDE_MM and max(a, b) <= 1.45 * D6_SIDE_MM and face.fill >= 0.6
 
 
 def numeral_patch(view: TrayView, image: Image, face: TopFace, up_deg: float) -> Image:
