@@ -39,7 +39,8 @@ LAYOUTS: dict[int, tuple[frozenset[str], ...]] = {  # each value's pips as pairs
     5: (frozenset({"diagonal", "anti", "centre"}),),
     6: (frozenset({"diagonal", "anti", "across"}), frozenset({"diagonal", "anti", "along"})),
 }
-SPOT_REACH_MM = 0.5  # a place's level is the darkest (brightest) within this: a highlight over part of a pip spares the rest
+# A place's level is the darkest (brightest) within this: a highlight over part of a pip spares the rest.
+SPOT_REACH_MM = 0.5
 INK_SHARE = 0.5  # a pixel this far from the body's level towards the pips' is ink
 INK_BORDER_MM = 1.0  # the face's edge (soft in the picture, and a side's colour beyond) is not searched for ink
 PIP_ROOM_MM = 1.0  # around each of the layout's pips: its soft edge, and the frame's search step
@@ -87,7 +88,7 @@ def face_frame(patch: Image, px_per_mm: float, face_mm: float = D6_SIDE_MM) -> F
     step = max(BODY_STEP * brightness, 36.0)
     near = np.asarray(distance < step, np.uint8) * np.uint8(255)
     k = max(1, round(px_per_mm * 0.5)) | 1
-    near = cv2.morphologyEx(near, cv2.MORPH_OPEN, np.ones((k, k), np.uint8))
+    near = np.asarray(cv2.morphologyEx(near, cv2.MORPH_OPEN, np.ones((k, k), np.uint8)), np.uint8)
     contours, _h = cv2.findContours(near, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
     inside = [contour for contour in contours if cv2.pointPolygonTest(contour, (float(c), float(c)), False) >= 0]
     if not inside:
@@ -153,7 +154,7 @@ def _only_pips(gray: NDArray[np.float32], frame: FloatArray, on: frozenset[str],
             region &= (u - pu * PIP_SPOT * half_px) ** 2 + (v - pv * PIP_SPOT * half_px) ** 2 > keep
     ink = ((body - gray) if dark_pips else (gray - body)) > INK_SHARE * depth
     stray = np.asarray(ink & region, np.uint8)
-    count, _labels, stats, _c = cv2.connectedComponentsWithStats(stray, connectivity=8)
+    _n, _labels, stats, _c = cv2.connectedComponentsWithStats(stray, connectivity=8)
     areas = stats[1:, cv2.CC_STAT_AREA] / px_per_mm ** 2
     spots = areas[areas >= MIN_STRAY_MM2]
     plain = region & ~ink
@@ -192,7 +193,7 @@ def count_pips(patch: Image, px_per_mm: float, face_mm: float = D6_SIDE_MM) -> P
     frame = face_frame(patch, px_per_mm, face_mm)
     n = patch.shape[0]
     raw = cv2.cvtColor(patch, cv2.COLOR_BGR2GRAY).astype(np.float32)
-    gray = cv2.GaussianBlur(raw, (0, 0), 0.3 * px_per_mm)
+    gray = np.asarray(cv2.GaussianBlur(raw, (0, 0), 0.3 * px_per_mm), np.float32)
     half_px = face_mm / 2.0 * px_per_mm
     start = (n / 2.0, n / 2.0, 0.0)  # the patch is cut around the top face found in the tray, turned square to it
     inner = round(half_px * 0.85)

@@ -83,7 +83,7 @@ def locate_dice(image: Image, view: TrayView, visible: NDArray[np.uint8]
     cam = view.camera_mm
     nadir = (float(cam[0]), float(cam[1]))
     found: list[tuple[Blob, TopFace | None, int]] = []
-    gray = cv2.cvtColor(rectified, cv2.COLOR_BGR2GRAY)
+    gray = np.asarray(cv2.cvtColor(rectified, cv2.COLOR_BGR2GRAY), np.uint8)
     for blob in blobs:
         x, y, w, h = blob.box
         faces = top_faces(blob, SEGMENT_PX_PER_MM, 0.0, nadir, float(cam[2]), TOP_PLANE_MM, gray[y:y + h, x:x + w])

@@ -59,7 +59,8 @@ def mat_seen(spec: TraySpec, camera_mm: tuple[float, float, float], height_mm: f
     paper = (fx >= -e) & (fx <= spec.width_mm + e) & (fy >= -e) & (fy <= spec.height_mm + e) & ~felt
     for tag in spec.tag_centres:
         (x0, y0), _b, (x1, y1), _d = spec.tag_corners(tag)
-        paper &= ~((fx >= x0 - TAG_ROOM_MM) & (fx <= x1 + TAG_ROOM_MM) & (fy >= y0 - TAG_ROOM_MM) & (fy <= y1 + TAG_ROOM_MM))
+        room = TAG_ROOM_MM
+        paper &= ~((fx >= x0 - room) & (fx <= x1 + room) & (fy >= y0 - room) & (fy <= y1 + room))
     out = np.full((h, w), UNKNOWN, np.uint8)
     out[paper] = PAPER
     out[felt] = FELT
@@ -99,13 +100,13 @@ def find_blobs(rectified: Image, visible: Mask, px_per_mm: float, margin_mm: flo
     if not felt.any():
         return []
     paper = visible == PAPER
-    smooth = cv2.blur(rectified, (3, 3))  # a noisy picture (dim light) would fray the dice' outlines
+    smooth = np.asarray(cv2.blur(rectified, (3, 3)), np.uint8)  # noise (dim light) would fray the dice' outlines
     felt_colour = _median(smooth, felt)
-    mask = cv2.bitwise_and(_not_like(smooth, felt_colour), felt.astype(np.uint8) * 255)
+    mask = np.asarray(cv2.bitwise_and(_not_like(smooth, felt_colour), felt.astype(np.uint8) * 255), np.uint8)
     seen = felt
     if int(np.count_nonzero(paper)) >= MIN_PAPER_PX:
         paper_colour = _median(smooth, paper)
-        mask |= cv2.bitwise_and(_not_like(smooth, paper_colour), paper.astype(np.uint8) * 255)
+        mask |= np.asarray(cv2.bitwise_and(_not_like(smooth, paper_colour), paper.astype(np.uint8) * 255), np.uint8)
         seen = felt | paper
         reach = np.ones((2 * EDGE_BAND_PX + 1, 2 * EDGE_BAND_PX + 1), np.uint8)
         band = (cv2.dilate(felt.astype(np.uint8), reach) > 0) & (cv2.dilate(paper.astype(np.uint8), reach) > 0)

@@ -83,7 +83,7 @@ def top_faces(blob: Blob, px_per_mm: float, margin_mm: float, nadir_mm: tuple[fl
             padded[:, -reach:] = 255
         if bottom:
             padded[-reach:, :] = 255
-        eroded = cv2.erode(padded, kernel, anchor=(reach, reach))[reach:-reach, reach:-reach]
+        eroded = np.asarray(cv2.erode(padded, kernel, anchor=(reach, reach))[reach:-reach, reach:-reach], np.uint8)
     else:
         eroded = mask
     eroded = np.asarray(eroded, np.uint8)
