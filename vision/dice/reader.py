@@ -9,6 +9,7 @@ that cannot be read surely gets a doubt (:class:`engine.wire.DieDoubt`) instead 
 
 from __future__ import annotations
 
+import itertools
 import math
 from dataclasses import dataclass, field
 
@@ -32,6 +33,9 @@ Image = NDArray[np.uint8]
 SEGMENT_PX_PER_MM = 2.0  # the whole tray, to find the dice
 READ_PX_PER_MM = 6.0  # one die's top face, to read it
 TOP_PLANE_MM = 15.5  # between a d10's and a d6's top face: both read sharp enough
+APART_MM = 1.3 * D6_SIDE_MM  # top faces in one blob this far apart (centres) are dice one behind the other
+STILL_LEVELS = 40  # grey levels: a pixel changed by more than the picture's noise
+STILL_PIXELS = 12  # … so many at most (3 mm²), and the tray shows what it showed
 HAND_MM2 = 3000.0  # a patch this big is a hand (or a cup) in the tray, not dice
 MIN_CONFIDENCE = 0.5  # below this a read face is a question, not an answer
 # A numeral's confidence is a margin between two classes' probabilities, not a probability: on 5,400
@@ -57,6 +61,8 @@ class _TrayState:
     view: TrayView | None = None
     visible: NDArray[np.uint8] | None = None
     faces: dict[int, TopFace | None] = field(default_factory=dict)
+    # The frame the dice were last found in (its view and rectified grey), and what was found there.
+    found: tuple[TrayView, NDArray[np.uint8], list[tuple[Blob, TopFace | None, int]], bool] | None = None
 
 
 def visible_felt(view: TrayView, height_mm: float = TOP_PLANE_MM, px_per_mm: float = SEGMENT_PX_PER_MM
@@ -76,7 +82,21 @@ def dice_in(blob: Blob, nadir: tuple[float, float], camera_height: float) -> int
 def locate_dice(image: Image, view: TrayView, visible: NDArray[np.uint8]
                 ) -> tuple[list[tuple[Blob, TopFace | None, int]], bool]:
     """The dice in the tray (blob, top face, how many dice the blob holds), and whether a hand is in it."""
-    rectified = view.rectify(image, TOP_PLANE_MM, SEGMENT_PX_PER_MM)
+    return locate_in(view.rectify(image, TOP_PLANE_MM, SEGMENT_PX_PER_MM), view, visible)
+
+
+def unchanged(gray: NDArray[np.uint8], reference: NDArray[np.uint8]) -> bool:
+    """Whether the rectified tray shows what it showed in ``reference``: no more than a few pixels differ by
+    more than the picture's noise (a die moving by a millimetre changes its whole outline)."""
+    if gray.shape != reference.shape:
+        return False
+    diff = cv2.absdiff(gray, reference)
+    return cv2.countNonZero(cv2.threshold(diff, STILL_LEVELS, 255, cv2.THRESH_BINARY)[1]) <= STILL_PIXELS
+
+
+def locate_in(rectified: Image, view: TrayView, visible: NDArray[np.uint8]
+              ) -> tuple[list[tuple[Blob, TopFace | None, int]], bool]:
+    """:func:`locate_dice` on the tray already rectified on the top faces' plane at ``SEGMENT_PX_PER_MM``."""
     blobs = find_blobs(rectified, visible, SEGMENT_PX_PER_MM)
     if any(b.area_mm2 >= HAND_MM2 for b in blobs):
         return [], True
@@ -87,7 +107,8 @@ def locate_dice(image: Image, view: TrayView, visible: NDArray[np.uint8]
     for blob in blobs:
         x, y, w, h = blob.box
         faces = top_faces(blob, SEGMENT_PX_PER_MM, 0.0, nadir, float(cam[2]), TOP_PLANE_MM, gray[y:y + h, x:x + w])
-        if len(faces) > 1 and all(f.area_mm2 <= 1.5 * D6_SIDE_MM ** 2 * 1.4 for f in faces):
+        if (len(faces) > 1 and all(f.area_mm2 <= 1.5 * D6_SIDE_MM ** 2 * 1.4 for f in faces)
+                and all(math.dist(f.centre_mm, g.centre_mm) >= APART_MM for f, g in itertools.combinations(faces, 2))):
             found.extend((blob, face, 1) for face in faces)  # dice one behind the other, not touching
         else:
             found.append((blob, faces[0] if faces else None, dice_in(blob, nadir, float(cam[2]))))
@@ -129,7 +150,14 @@ class DiceReader:
     def _read_tray(self, name: str, state: _TrayState, image: Image, now: float) -> TraySeen:
         view, visible = state.view, state.visible
         assert view is not None and visible is not None
-        candidates, hand = locate_dice(image, view, visible)
+        # A frame like the one the dice were last found in (settled dice, nothing moving) reuses what was found.
+        rectified = view.rectify(image, TOP_PLANE_MM, SEGMENT_PX_PER_MM)
+        gray = np.asarray(cv2.cvtColor(rectified, cv2.COLOR_BGR2GRAY), np.uint8)
+        if state.found is not None and state.found[0] is view and unchanged(gray, state.found[1]):
+            candidates, hand = state.found[2], state.found[3]
+        else:
+            candidates, hand = locate_in(rectified, view, visible)
+            state.found = (view, gray, candidates, hand)
         sightings = []
         for blob, face, _n in candidates:
             x, y = face.centre_mm if face is not None else blob.centroid_mm
