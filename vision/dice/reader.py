@@ -34,6 +34,7 @@ SEGMENT_PX_PER_MM = 2.0  # the whole tray, to find the dice
 READ_PX_PER_MM = 6.0  # one die's top face, to read it
 TOP_PLANE_MM = 15.5  # between a d10's and a d6's top face: both read sharp enough
 APART_MM = 1.3 * D6_SIDE_MM  # top faces in one blob this far apart (centres) are dice one behind the other
+ONE_MIN_AREA_MM2 = D6_SIDE_MM ** 2  # a 1 is read on a top at least this big (a d10's kite measures less)
 STILL_LEVELS = 40  # grey levels: a pixel changed by more than the picture's noise
 STILL_PIXELS = 12  # … so many at most (3 mm²), and the tray shows what it showed
 HAND_MM2 = 3000.0  # a patch this big is a hand (or a cup) in the tray, not dice
@@ -195,9 +196,10 @@ class DiceReader:
             patch = view.patch(image, face.centre_mm, DIE_HEIGHT_MM["d6"], 22.0, READ_PX_PER_MM,
                                (math.cos(a), math.sin(a)))
             pips = count_pips(patch, READ_PX_PER_MM)
-            # A lone central spot is taken for a 1 only on a clearly square top: a d10's numeral can look so.
+            # A lone central spot is taken for a 1 only on a clearly square top of a d6's size at least: a
+            # d10's numeral can look so, and its top, a kite, may come out square but is smaller.
             if (pips.value is not None and pips.confidence >= MIN_CONFIDENCE
-                    and (square or pips.value != 1)):
+                    and ((square and face.area_mm2 >= ONE_MIN_AREA_MM2) or pips.value != 1)):
                 return DieReading(DieKind.D6, pips.value, pips.confidence, None)
         if self.numerals is None:
             return DieReading(DieKind.D6 if square else DieKind.D10, None, 0.0, DieDoubt.UNREADABLE)
