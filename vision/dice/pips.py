@@ -46,10 +46,12 @@ INK_BORDER_MM = 1.0  # the face's edge (soft in the picture, and a side's colour
 PIP_ROOM_MM = 1.0  # around each of the layout's pips: its soft edge, and the frame's search step
 MIN_STRAY_MM2 = 1.5  # ink of less than this is noise
 HIGHLIGHT_PIPS = 1.6  # the one light spot let pass on a light-pipped face is no bigger than this many pips
-CORNER_AT = 0.72  # the corners looked at, in half sides along both axes
+CORNER_AT = 0.72  # the corners looked at, in half sides along both axes (a frame off by its search step stays in)
+CORNER_BESIDE_PIPS = 0.8  # … on a face with corner pips: beyond them
 CORNER_MM = 1.8  # … squares this big
 CORNER_STEP = 0.3  # a corner is of the body's colour within this share of its brightness (summed B, G, R)
 CORNER_BRIGHTNESS_FLOOR = 150.0  # … or of this, on a dark die (noise)
+NEARER = 0.01  # margin given up per search step to stay nearer to where the face was found
 SEARCH_MM, SEARCH_STEP_MM = 0.8, 0.4  # the face's frame is searched this far around its outline's centre
 SEARCH_DEG, SEARCH_STEP_DEG = 8.0, 4.0  # … and turned this far
 MIN_CONTRAST = 14.0  # grey levels between the body and its pips, at the least
@@ -165,9 +167,10 @@ def _only_pips(gray: NDArray[np.float32], frame: FloatArray, on: frozenset[str],
 
 
 def _corners_are_face(patch: Image, frame: FloatArray, half_px: float, px_per_mm: float,
-                      plain: NDArray[np.bool_]) -> bool:
+                      plain: NDArray[np.bool_], at: float) -> bool:
     """Whether the face's four corners are of its body's colour (that of its ``plain`` pixels), as on a
-    cube's square face (a d10's kite leaves them to its neighbouring faces or the felt)."""
+    cube's square face (a d10's kite leaves them to its neighbouring faces or the felt). They are looked at
+    ``at`` half sides from the centre along both axes."""
     n = patch.shape[0]
     if not plain.any():
         return False
@@ -176,7 +179,7 @@ def _corners_are_face(patch: Image, frame: FloatArray, half_px: float, px_per_mm
     cos_a, sin_a = math.cos(float(frame[2])), math.sin(float(frame[2]))
     w = max(1, round(CORNER_MM / 2.0 * px_per_mm))
     for su, sv in ((-1, -1), (1, -1), (1, 1), (-1, 1)):
-        u, v = su * CORNER_AT * half_px, sv * CORNER_AT * half_px
+        u, v = su * at * half_px, sv * at * half_px
         x, y = round(float(frame[0]) + u * cos_a - v * sin_a), round(float(frame[1]) + u * sin_a + v * cos_a)
         part = patch[max(0, y - w):min(n, y + w + 1), max(0, x - w):min(n, x + w + 1)].reshape(-1, 3).astype(np.float64)
         if part.size == 0 or float(np.median(np.abs(part - body).sum(axis=1))) > CORNER_STEP * brightness:
@@ -232,14 +235,20 @@ def count_pips(patch: Image, px_per_mm: float, face_mm: float = D6_SIDE_MM) -> P
         on_units = _unit_scores(place, True)
         rows, margins = _layout_margins(on_units, on_units if not dark_pips else _unit_scores(place, False))
         margins = np.where(strongest[:, 0] >= floor, margins, -1.0)
-        k = int(np.argmax(margins))
+        # Of the frames fitting (almost) as well, the one nearest to where the face was found.
+        away = (np.hypot(frames[:, 0] - start[0], frames[:, 1] - start[1]) / (SEARCH_STEP_MM * px_per_mm)
+                + np.abs(frames[:, 2] - math.radians(start[2])) / math.radians(SEARCH_STEP_DEG))
+        k = int(np.argmax(margins - NEARER * away))
         value, on = _LAYOUT_ROWS[int(rows[k])]
         pip_depth = float(np.median([depth[k, i] for name in on for i in _UNIT_INDEX[name]]))
         clean, highlight, plain = _only_pips(gray, frames[k], on, half_px, px_per_mm, body, pip_depth, dark_pips)
         # A lone central spot, or a face with a light spot let pass, could be a d10's numeral: the face must
         # then show a square's corners.
+        at = CORNER_AT if value == 1 else CORNER_BESIDE_PIPS
+        found_at = np.array([start[0], start[1], math.radians(start[2])])
         if clean and margins[k] > 0.0 and (
-                (value != 1 and not highlight) or _corners_are_face(patch, frames[k], half_px, px_per_mm, plain)):
+                (value != 1 and not highlight)
+                or any(_corners_are_face(patch, f, half_px, px_per_mm, plain, at) for f in (frames[k], found_at))):
             best = (value, float(margins[k]))
     value, confidence = best
     sides = frame.sides_mm if frame is not None else None
