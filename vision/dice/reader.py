@@ -37,6 +37,7 @@ APART_MM = 1.3 * D6_SIDE_MM  # top faces in one blob this far apart (centres) ar
 ONE_MIN_AREA_MM2 = D6_SIDE_MM ** 2  # a 1 is read on a top at least this big (a d10's kite measures less)
 STILL_LEVELS = 40  # grey levels: a pixel changed by more than the picture's noise
 STILL_PIXELS = 12  # … so many at most (3 mm²), and the tray shows what it showed
+MAX_MARGIN_MM = 45.0  # the tray is rectified at most this far beyond its area (a tray camera at 65°)
 HAND_MM2 = 3000.0  # a patch this big is a hand (or a cup) in the tray, not dice
 MIN_CONFIDENCE = 0.5  # below this a read face is a question, not an answer
 # A numeral's confidence is a margin between two classes' probabilities, not a probability: on 5,400
@@ -66,11 +67,23 @@ class _TrayState:
     found: tuple[TrayView, NDArray[np.uint8], list[tuple[Blob, TopFace | None, int]], bool] | None = None
 
 
+def segment_margin(view: TrayView) -> float:
+    """How far beyond the area the tray is rectified to find the dice: as far as a die's sides reach from
+    its top face (towards the point under the camera), so that a die near the edge is seen whole."""
+    cam = view.camera_mm
+    spec = view.spec
+    far = max(math.hypot(x - float(cam[0]), y - float(cam[1]))
+              for x in (0.0, spec.width_mm) for y in (0.0, spec.height_mm))
+    return float(min(MAX_MARGIN_MM, math.ceil(sweep_mm(far, D6_SIDE_MM, float(cam[2])) + 2.0)))
+
+
 def visible_felt(view: TrayView, height_mm: float = TOP_PLANE_MM, px_per_mm: float = SEGMENT_PX_PER_MM
                  ) -> NDArray[np.uint8]:
-    """What the rectified top-faces plane shows behind the dice: felt, paper or unknown (:func:`mat_seen`)."""
+    """What the rectified top-faces plane (with :func:`segment_margin`) shows behind the dice: felt, paper or
+    unknown (:func:`mat_seen`)."""
     cam = view.camera_mm
-    return mat_seen(view.spec, (float(cam[0]), float(cam[1]), float(cam[2])), height_mm, px_per_mm)
+    return mat_seen(view.spec, (float(cam[0]), float(cam[1]), float(cam[2])), height_mm, px_per_mm,
+                    segment_margin(view))
 
 
 def dice_in(blob: Blob, nadir: tuple[float, float], camera_height: float) -> int:
@@ -83,7 +96,7 @@ def dice_in(blob: Blob, nadir: tuple[float, float], camera_height: float) -> int
 def locate_dice(image: Image, view: TrayView, visible: NDArray[np.uint8]
                 ) -> tuple[list[tuple[Blob, TopFace | None, int]], bool]:
     """The dice in the tray (blob, top face, how many dice the blob holds), and whether a hand is in it."""
-    return locate_in(view.rectify(image, TOP_PLANE_MM, SEGMENT_PX_PER_MM), view, visible)
+    return locate_in(view.rectify(image, TOP_PLANE_MM, SEGMENT_PX_PER_MM, segment_margin(view)), view, visible)
 
 
 def unchanged(gray: NDArray[np.uint8], reference: NDArray[np.uint8]) -> bool:
@@ -97,8 +110,10 @@ def unchanged(gray: NDArray[np.uint8], reference: NDArray[np.uint8]) -> bool:
 
 def locate_in(rectified: Image, view: TrayView, visible: NDArray[np.uint8]
               ) -> tuple[list[tuple[Blob, TopFace | None, int]], bool]:
-    """:func:`locate_dice` on the tray already rectified on the top faces' plane at ``SEGMENT_PX_PER_MM``."""
-    blobs = find_blobs(rectified, visible, SEGMENT_PX_PER_MM)
+    """:func:`locate_dice` on the tray already rectified on the top faces' plane at ``SEGMENT_PX_PER_MM``,
+    with :func:`segment_margin`."""
+    margin = segment_margin(view)
+    blobs = find_blobs(rectified, visible, SEGMENT_PX_PER_MM, margin)
     if any(b.area_mm2 >= HAND_MM2 for b in blobs):
         return [], True
     cam = view.camera_mm
@@ -107,7 +122,7 @@ def locate_in(rectified: Image, view: TrayView, visible: NDArray[np.uint8]
     gray = np.asarray(cv2.cvtColor(rectified, cv2.COLOR_BGR2GRAY), np.uint8)
     for blob in blobs:
         x, y, w, h = blob.box
-        faces = top_faces(blob, SEGMENT_PX_PER_MM, 0.0, nadir, float(cam[2]), TOP_PLANE_MM, gray[y:y + h, x:x + w])
+        faces = top_faces(blob, SEGMENT_PX_PER_MM, margin, nadir, float(cam[2]), TOP_PLANE_MM, gray[y:y + h, x:x + w])
         if (len(faces) > 1 and all(f.area_mm2 <= 1.5 * D6_SIDE_MM ** 2 * 1.4 for f in faces)
                 and all(math.dist(f.centre_mm, g.centre_mm) >= APART_MM for f, g in itertools.combinations(faces, 2))):
             found.extend((blob, face, 1) for face in faces)  # dice one behind the other, not touching
@@ -152,7 +167,7 @@ class DiceReader:
         view, visible = state.view, state.visible
         assert view is not None and visible is not None
         # A frame like the one the dice were last found in (settled dice, nothing moving) reuses what was found.
-        rectified = view.rectify(image, TOP_PLANE_MM, SEGMENT_PX_PER_MM)
+        rectified = view.rectify(image, TOP_PLANE_MM, SEGMENT_PX_PER_MM, segment_margin(view))
         gray = np.asarray(cv2.cvtColor(rectified, cv2.COLOR_BGR2GRAY), np.uint8)
         if state.found is not None and state.found[0] is view and unchanged(gray, state.found[1]):
             candidates, hand = state.found[2], state.found[3]
@@ -184,10 +199,10 @@ class DiceReader:
         return TraySeen(name, state.tracker.roll, settled_all, tuple(dice))
 
     def _read_die(self, image: Image, view: TrayView, blob: Blob, face: TopFace | None, count: int) -> DieReading:
+        if _crosses_edge(view.spec, face, blob):  # first: seen whole, a die over the edge may join the felt's rim
+            return DieReading(DieKind.D6, None, 0.0, DieDoubt.OUTSIDE)
         if count > 1:
             return DieReading(DieKind.D6, None, 0.0, DieDoubt.TOUCHING)
-        if _crosses_edge(view.spec, face, blob):
-            return DieReading(DieKind.D6, None, 0.0, DieDoubt.OUTSIDE)
         if face is None:
             return DieReading(DieKind.D6, None, 0.0, DieDoubt.UNREADABLE)
         square = _looks_like_d6_top(face)

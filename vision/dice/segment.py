@@ -25,6 +25,7 @@ FELT, PAPER, UNKNOWN = 255, 128, 0  # what :func:`mat_seen` says each pixel's ra
 EDGE_BAND_PX = 3  # either side of where the felt meets the paper, a pixel may show both
 MIN_PAPER_PX = 200  # less paper in view than this: its colour is not measured, and it counts as unknown
 MIN_BLOB_MM2 = 60.0  # less than half a die's top face: noise, a crumb, a corner of a die leaving the area
+MIN_BLOB_WIDTH_MM = 6.0  # a patch narrower than this is no die (a die's sides are seen with its top face)
 COLOUR_STEP = 0.45  # colour distance (sum over B, G, R) from the felt, as a fraction of the felt's brightness
 TAG_ROOM_MM = 2.0  # around a tag, the paper is not trusted (the tag's print bleeds, the pose is not exact)
 
@@ -42,15 +43,16 @@ class Blob:
     open_sides: tuple[bool, bool, bool, bool] = (False, False, False, False)  # at the area's left, top, right, bottom
 
 
-def mat_seen(spec: TraySpec, camera_mm: tuple[float, float, float], height_mm: float, px_per_mm: float) -> Mask:
-    """What each pixel of the rectified plane ``height_mm`` above the area shows behind a die: ``FELT``,
-    ``PAPER`` (the printed mat between the felt and the tags' outer edges) or ``UNKNOWN`` (a tag, or past
-    the mat)."""
+def mat_seen(spec: TraySpec, camera_mm: tuple[float, float, float], height_mm: float, px_per_mm: float,
+             margin_mm: float = 0.0) -> Mask:
+    """What each pixel of the rectified plane ``height_mm`` above the area (and ``margin_mm`` around it, as
+    :meth:`TrayView.rectify` lays it out) shows behind a die: ``FELT``, ``PAPER`` (the printed mat between
+    the felt and the tags' outer edges) or ``UNKNOWN`` (a tag, or past the mat)."""
     cx, cy, cz = camera_mm
-    w = math.ceil(spec.width_mm * px_per_mm)
-    h = math.ceil(spec.height_mm * px_per_mm)
-    xs = (np.arange(w) + 0.5) / px_per_mm
-    ys = (np.arange(h) + 0.5) / px_per_mm
+    w = math.ceil((spec.width_mm + 2 * margin_mm) * px_per_mm)
+    h = math.ceil((spec.height_mm + 2 * margin_mm) * px_per_mm)
+    xs = (np.arange(w) + 0.5) / px_per_mm - margin_mm
+    ys = (np.arange(h) + 0.5) / px_per_mm - margin_mm
     gx, gy = np.meshgrid(xs, ys)
     k = height_mm / max(cz - height_mm, 1.0)
     fx, fy = gx + (gx - cx) * k, gy + (gy - cy) * k  # where the ray meets the mat
@@ -121,8 +123,8 @@ def find_blobs(rectified: Image, visible: Mask, px_per_mm: float, margin_mm: flo
     mm2_per_px = 1.0 / (px_per_mm * px_per_mm)
     for label in range(1, count):
         x, y, w, h, area = (int(v) for v in stats[label])
-        if area * mm2_per_px < MIN_BLOB_MM2:
-            continue
+        if area * mm2_per_px < MIN_BLOB_MM2 or min(w, h) < MIN_BLOB_WIDTH_MM * px_per_mm:
+            continue  # too small, or a sliver along the mat's edges (its print is never exactly where foreseen)
         part = (labels[y:y + h, x:x + w] == label).astype(np.uint8) * 255
         touches = bool(np.any((part > 0) & (inner[y:y + h, x:x + w] == 0)))
         near = cv2.dilate(part, np.ones((3, 3), np.uint8)) > 0
