@@ -43,6 +43,7 @@ def sweep_mm(distance_mm: float, die_height_mm: float, camera_height_mm: float) 
     return distance_mm * die_height_mm / max(camera_height_mm, die_height_mm + 1.0)
 
 
+TWO_DICE_GAP_MM = 8.0  # between two top faces one behind the other, at the least (the far die's side shows)
 LONGEST_TOP = 1.45  # no top face (with the picture's blur) is longer than this many d6 sides
 MIN_FACE_MM2 = 90.0  # a top face is at least this big (a d10's kite is about 130 mm², a d6's 256)
 
@@ -88,7 +89,7 @@ def top_faces(blob: Blob, px_per_mm: float, margin_mm: float, nadir_mm: tuple[fl
         eroded = mask
     eroded = np.asarray(eroded, np.uint8)
     if gray is not None:
-        eroded = _lit_tops(eroded, gray, px_per_mm, face_mm)
+        eroded = _lit_tops(eroded, gray, px_per_mm, face_mm, (ux, uy))
     count, labels, stats, _centroids = cv2.connectedComponentsWithStats(eroded)
     order = sorted(range(1, count), key=lambda k: -int(stats[k, cv2.CC_STAT_AREA]))
     faces = []
@@ -102,12 +103,16 @@ def top_faces(blob: Blob, px_per_mm: float, margin_mm: float, nadir_mm: tuple[fl
     return faces
 
 
-def _lit_tops(eroded: Mask, gray: NDArray[np.uint8], px_per_mm: float, face_mm: float) -> Mask:
+def _lit_tops(eroded: Mask, gray: NDArray[np.uint8], px_per_mm: float, face_mm: float,
+              away: tuple[float, float]) -> Mask:
     """Split what is left of a blob where it is longer than any top face: dice standing one behind the other
     leave the near die's top face joined to the far die's side. The lamp lights the top faces more than the
-    sides, so the brighter pixels of such a part (Otsu's split) are the top faces."""
+    sides, so the brighter pixels of such a part (Otsu's split) are the top faces; when that leaves one
+    piece (a dark die's top is no brighter than a light die's side), a part long enough for two top faces
+    and a side between keeps its two ends, a top face's length each, along the line from the nadir."""
     count, labels, stats, _c = cv2.connectedComponentsWithStats(eroded)
     out = eroded.copy()
+    min_px = MIN_FACE_MM2 * px_per_mm ** 2
     for label in range(1, count):
         x, y, w, h = (int(v) for v in stats[label, :4])
         part = labels[y:y + h, x:x + w] == label
@@ -119,6 +124,16 @@ def _lit_tops(eroded: Mask, gray: NDArray[np.uint8], px_per_mm: float, face_mm: 
         level, _t = cv2.threshold(values.reshape(-1, 1), 0, 255, cv2.THRESH_BINARY | cv2.THRESH_OTSU)
         lit = part & (gray[y:y + h, x:x + w] > level)
         lit = cv2.morphologyEx(lit.astype(np.uint8), cv2.MORPH_OPEN, np.ones((3, 3), np.uint8)) > 0
+        pieces, _l, piece_stats, _pc = cv2.connectedComponentsWithStats(lit.astype(np.uint8))
+        if sum(1 for k in range(1, pieces) if piece_stats[k, cv2.CC_STAT_AREA] >= min_px) < 2:
+            ys, xs = np.mgrid[0:h, 0:w]
+            along = (xs * away[0] + ys * away[1]).astype(np.float64)
+            reach = float(along[part].max()) - float(along[part].min())
+            if reach >= (2.0 * face_mm + TWO_DICE_GAP_MM) * px_per_mm:
+                top = face_mm * px_per_mm
+                lit = part & ((along >= float(along[part].max()) - top) | (along <= float(along[part].min()) + top))
+            else:
+                continue  # one die's top and side, or dice too close to tell: leave it whole
         window = out[y:y + h, x:x + w]
         window[part & ~lit] = 0
     return out
