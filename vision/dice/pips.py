@@ -1,16 +1,18 @@
 """Read a d6's top face from its pips, sampled where a die's pips sit in the face's own frame.
 
-The patch shows the plane of the top face seen straight from above, the face near its middle and turned
-roughly square to it. The face's outline (the pixels of its body colour, pips and highlights filled in)
-gives its centre and its turn; on it lie the nine places a pip can take (a 3 × 3 grid, half a half side
-apart). Each place is scored by how far its darkest (or, on a dark die, brightest) part departs from the
+The patch shows the plane of the top face seen straight from above, cut around the top face found in the
+tray and turned square to it. On the face lie the nine places a pip can take (a 3 × 3 grid, half a half side
+apart); the face's frame (centre and turn) is searched within a millimetre and a few degrees, where no pip
+can pass for another place. Each place is scored by how far its darkest (or, on a dark die, brightest) part departs from the
 face's body towards the pips' colour, relative to the strongest pip: so the light's level and the face's
 contrast set no threshold. Every standard layout is symmetric about the face's centre, so the places are
 taken in opposite pairs. A highlight on a glossy face only adds light: on a face with light pips it can
 light one place, never both of a pair, so a pair is on only as much as its weaker place; on a face with
 dark pips it can hide one pip of a pair, so a pair is off only as much as its stronger place (one dark
 place left alone puts the layout in doubt). A layout is believed when all its places score high and all
-the others low; the gap between the two is the reading's confidence.
+the others low; the gap between the two is the reading's confidence. The face must hold nothing else of
+the pips' colour (a numeral, a side's pips); a lone central spot, or a face with one light spot let pass
+as a highlight, must also show a square's four corners of the body's colour (a d10's kite does not).
 """
 
 from __future__ import annotations
@@ -52,12 +54,10 @@ CORNER_MM = 1.8  # … squares this big
 CORNER_STEP = 0.3  # a corner is of the body's colour within this share of its brightness (summed B, G, R)
 CORNER_BRIGHTNESS_FLOOR = 150.0  # … or of this, on a dark die (noise)
 NEARER = 0.01  # margin given up per search step to stay nearer to where the face was found
-SEARCH_MM, SEARCH_STEP_MM = 0.8, 0.4  # the face's frame is searched this far around its outline's centre
+SEARCH_MM, SEARCH_STEP_MM = 0.8, 0.4  # the face's frame is searched this far around the patch's middle
 SEARCH_DEG, SEARCH_STEP_DEG = 8.0, 4.0  # … and turned this far
 MIN_CONTRAST = 14.0  # grey levels between the body and its pips, at the least
 NOISE_CONTRAST = 5.0  # … and this many times the body's own noise
-FACE_SIDE_RANGE = (0.8, 1.2)  # the outline found is the face when its sides measure this share of the die's
-BODY_STEP = 0.35  # a pixel is of the body's colour within this share of the body's brightness (summed B, G, R)
 
 
 @dataclass(frozen=True, slots=True)
@@ -65,43 +65,6 @@ class PipReading:
     value: int | None
     confidence: float
     spots: int  # the pips counted (the layout's), 0 when none was believed
-    outline_mm: tuple[float, float] | None = None  # the top face's sides as measured in the patch
-
-
-@dataclass(frozen=True, slots=True)
-class FaceFrame:
-    """Where the face lies in the patch: its centre (pixels), its turn (degrees), its sides (mm)."""
-
-    centre_px: tuple[float, float]
-    angle_deg: float
-    sides_mm: tuple[float, float]
-
-
-def face_frame(patch: Image, px_per_mm: float, face_mm: float = D6_SIDE_MM) -> FaceFrame | None:
-    """The top face's outline around the patch's middle: the pixels of the body's colour (the median of
-    the middle), pips and highlights within filled in. None when no face-sized outline is there."""
-    n = patch.shape[0]
-    c = n // 2
-    r = max(2, round(face_mm * px_per_mm * 0.3))
-    body = np.median(patch[c - r:c + r, c - r:c + r].reshape(-1, 3), axis=0)
-    brightness = float(body.sum())
-    diff = cv2.absdiff(patch, (float(body[0]), float(body[1]), float(body[2]), 0.0))  # type: ignore[call-overload]
-    distance = cv2.transform(diff, np.ones((1, 3), np.float32))
-    step = max(BODY_STEP * brightness, 36.0)
-    near = np.asarray(distance < step, np.uint8) * np.uint8(255)
-    k = max(1, round(px_per_mm * 0.5)) | 1
-    near = np.asarray(cv2.morphologyEx(near, cv2.MORPH_OPEN, np.ones((k, k), np.uint8)), np.uint8)
-    contours, _h = cv2.findContours(near, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
-    inside = [contour for contour in contours if cv2.pointPolygonTest(contour, (float(c), float(c)), False) >= 0]
-    if not inside:
-        return None
-    hull = cv2.convexHull(inside[0])
-    (x, y), (w, h), angle = cv2.minAreaRect(hull)
-    sides = ((w + 1.0) / px_per_mm, (h + 1.0) / px_per_mm)
-    low, high = FACE_SIDE_RANGE
-    if not (low * face_mm <= min(sides) and max(sides) <= high * face_mm):
-        return None
-    return FaceFrame((float(x), float(y)), float(angle), sides)
 
 
 def _places(frames: FloatArray, half_px: float) -> FloatArray:
@@ -193,7 +156,6 @@ def count_pips(patch: Image, px_per_mm: float, face_mm: float = D6_SIDE_MM) -> P
     The face's frame is searched a little around the patch's middle and axes: within a millimetre and a few
     degrees no pip can pass for another place, so the best fitting frame is the face's.
     """
-    frame = face_frame(patch, px_per_mm, face_mm)
     n = patch.shape[0]
     raw = cv2.cvtColor(patch, cv2.COLOR_BGR2GRAY).astype(np.float32)
     gray = np.asarray(cv2.GaussianBlur(raw, (0, 0), 0.3 * px_per_mm), np.float32)
@@ -251,7 +213,6 @@ def count_pips(patch: Image, px_per_mm: float, face_mm: float = D6_SIDE_MM) -> P
                 or any(_corners_are_face(patch, f, half_px, px_per_mm, plain, at) for f in (frames[k], found_at))):
             best = (value, float(margins[k]))
     value, confidence = best
-    sides = frame.sides_mm if frame is not None else None
     if value == 0:
-        return PipReading(None, 0.0, 0, sides)
-    return PipReading(value, round(min(confidence, 1.0), 3), value, sides)
+        return PipReading(None, 0.0, 0)
+    return PipReading(value, round(min(confidence, 1.0), 3), value)

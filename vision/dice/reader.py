@@ -1,10 +1,13 @@
 """Read the dice in every tray of a frame: the tray from its tags, the dice in it, their top faces.
 
-Per frame and tray: the tray's pose from its tags (:mod:`vision.dice.tray_view`), its area rectified on
-the plane of the dice's top faces, the dice as blobs of not-felt (:mod:`vision.dice.segment`), tracked
+Per frame and tray: the tray's pose from its tags (:mod:`vision.dice.tray_view`), its area (and as far
+around it as a die's sides reach) rectified on the plane of the dice's top faces, the dice as blobs of
+not-mat (:mod:`vision.dice.segment`) and their top faces in them (:mod:`vision.dice.top_face`), tracked
 (:mod:`vision.dice.tracking`); a die is read once it has settled, and its reading is kept while it stays
 put: a d6 by its pips (:mod:`vision.dice.pips`), a d10 by its numeral (:mod:`vision.dice.numerals`). A die
-that cannot be read surely gets a doubt (:class:`engine.wire.DieDoubt`) instead of a value.
+that cannot be read surely gets a doubt (:class:`engine.wire.DieDoubt`) instead of a value. A frame that
+shows the tray as it was when its dice were last found (settled dice) reuses that finding: the cost of a
+frame of settled dice is then the rectification and one comparison.
 """
 
 from __future__ import annotations
