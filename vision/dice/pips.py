@@ -1,18 +1,18 @@
 """Read a d6's top face from its pips, sampled where a die's pips sit in the face's own frame.
 
-The patch shows the plane of the top face seen straight from above, cut around the top face found in the
-tray and turned square to it. On the face lie the nine places a pip can take (a 3 × 3 grid, half a half side
-apart); the face's frame (centre and turn) is searched within a millimetre and a few degrees, where no pip
-can pass for another place. Each place is scored by how far its darkest (or, on a dark die, brightest) part departs from the
-face's body towards the pips' colour, relative to the strongest pip: so the light's level and the face's
-contrast set no threshold. Every standard layout is symmetric about the face's centre, so the places are
-taken in opposite pairs. A highlight on a glossy face only adds light: on a face with light pips it can
-light one place, never both of a pair, so a pair is on only as much as its weaker place; on a face with
-dark pips it can hide one pip of a pair, so a pair is off only as much as its stronger place (one dark
-place left alone puts the layout in doubt). A layout is believed when all its places score high and all
-the others low; the gap between the two is the reading's confidence. The face must hold nothing else of
-the pips' colour (a numeral, a side's pips); a lone central spot, or a face with one light spot let pass
-as a highlight, must also show a square's four corners of the body's colour (a d10's kite does not).
+The patch shows the plane of the top face seen straight from above, cut around the top face found in the tray
+and turned square to it. On the face lie the nine places a pip can take (a 3 × 3 grid, half a half side
+apart); the face's frame (centre and turn) is searched within a millimetre and a few degrees, where no pip can
+pass for another place. Each place is scored by how far its darkest (or, on a dark die, brightest) part
+departs from the face's body towards the pips' colour, relative to the strongest pip: so the light's level and
+the face's contrast set no threshold. Every standard layout is symmetric about the face's centre, so the
+places are taken in opposite pairs. A highlight on a glossy face only adds light: on a face with light pips it
+can light one place, never both of a pair, so a pair is on only as much as its weaker place; on a face with
+dark pips it can hide one pip of a pair, so a pair is off only as much as its stronger place (one dark place
+left alone puts the layout in doubt). A layout is believed when all its places score high and all the others
+low; the gap between the two is the reading's confidence. The face must hold nothing else of the pips' colour
+(a numeral, a side's pips); a lone central spot, or a face with one light spot let pass as a highlight, must
+also show a square's four corners of the body's colour (a d10's kite does not).
 """
 
 from __future__ import annotations
