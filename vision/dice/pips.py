@@ -1,14 +1,22 @@
-"""Count a d6's pips on its top face, seen straight from above and turned square to the patch.
+"""Read a d6's top face from its pips, sampled where a die's pips sit in the face's own frame.
 
-The face's colour is its median; pips are the spots of the contrasting colour (darker on a light die,
-lighter on a dark one) of about a pip's size. The count is believed only when the spots sit where a die's
-pips sit for that count (the standard layouts, in either quarter turn): a glare spot, a chipped pip or a
-side face's pips make the layout wrong, and the die is then a question, never a guess.
+The patch shows the plane of the top face seen straight from above, cut around the top face found in the tray
+and turned square to it. On the face lie the nine places a pip can take (a 3 × 3 grid, half a half side
+apart); the face's frame (centre and turn) is searched within a millimetre and a few degrees, where no pip can
+pass for another place. Each place is scored by how far its darkest (or, on a dark die, brightest) part
+departs from the face's body towards the pips' colour, relative to the strongest pip: so the light's level and
+the face's contrast set no threshold. Every standard layout is symmetric about the face's centre, so the
+places are taken in opposite pairs. A highlight on a glossy face only adds light: on a face with light pips it
+can light one place, never both of a pair, so a pair is on only as much as its weaker place; on a face with
+dark pips it can hide one pip of a pair, so a pair is off only as much as its stronger place (one dark place
+left alone puts the layout in doubt). A layout is believed when all its places score high and all the others
+low; the gap between the two is the reading's confidence. The face must hold nothing else of the pips' colour
+(a numeral, a side's pips); a lone central spot, or a face with one light spot let pass as a highlight, must
+also show a square's four corners of the body's colour (a d10's kite does not).
 """
 
 from __future__ import annotations
 
-import itertools
 import math
 from dataclasses import dataclass
 
@@ -16,125 +24,195 @@ import cv2
 import numpy as np
 from numpy.typing import NDArray
 
-from vision.dice.faces import D6_SIDE_MM, PIP_RADIUS, PIP_SPOT, PIPS
+from vision.dice.faces import D6_SIDE_MM, PIP_RADIUS, PIP_SPOT
 
 Image = NDArray[np.uint8]
-PIP_AREA_RANGE = (0.35, 2.2)  # a spot's area relative to a pip's
-LAYOUT_TOLERANCE = 0.32  # a spot this far from its layout place (in half sides) is not that layout
-MAX_SHIFT = 0.35  # the spots' centre may lie this far from where the face was found (in half sides)
+FloatArray = NDArray[np.float64]
+# The places in opposite pairs (face coordinates in half sides / PIP_SPOT, u right and v down).
+UNITS: dict[str, tuple[tuple[int, int], ...]] = {
+    "centre": ((0, 0),), "diagonal": ((-1, -1), (1, 1)), "anti": ((1, -1), (-1, 1)),
+    "across": ((-1, 0), (1, 0)), "along": ((0, -1), (0, 1)),
+}
+LAYOUTS: dict[int, tuple[frozenset[str], ...]] = {  # each value's pips as pairs, in either quarter turn
+    1: (frozenset({"centre"}),),
+    2: (frozenset({"diagonal"}), frozenset({"anti"})),
+    3: (frozenset({"diagonal", "centre"}), frozenset({"anti", "centre"})),
+    4: (frozenset({"diagonal", "anti"}),),
+    5: (frozenset({"diagonal", "anti", "centre"}),),
+    6: (frozenset({"diagonal", "anti", "across"}), frozenset({"diagonal", "anti", "along"})),
+}
+# A place's level is the darkest (brightest) within this: a highlight over part of a pip spares the rest.
+SPOT_REACH_MM = 0.5
+INK_SHARE = 0.5  # a pixel this far from the body's level towards the pips' is ink
+INK_BORDER_MM = 1.0  # the face's edge (soft in the picture, and a side's colour beyond) is not searched for ink
+PIP_ROOM_MM = 1.0  # around each of the layout's pips: its soft edge, and the frame's search step
+MIN_STRAY_MM2 = 1.5  # ink of less than this is noise
+HIGHLIGHT_PIPS = 1.6  # the one light spot let pass on a light-pipped face is no bigger than this many pips
+CORNER_AT = 0.72  # the corners looked at, in half sides along both axes (a frame off by its search step stays in)
+CORNER_BESIDE_PIPS = 0.8  # … on a face with corner pips: beyond them
+CORNER_MM = 1.8  # … squares this big
+CORNER_STEP = 0.3  # a corner is of the body's colour within this share of its brightness (summed B, G, R)
+CORNER_BRIGHTNESS_FLOOR = 150.0  # … or of this, on a dark die (noise)
+NEARER = 0.01  # margin given up per search step to stay nearer to where the face was found
+SEARCH_MM, SEARCH_STEP_MM = 0.8, 0.4  # the face's frame is searched this far around the patch's middle
+SEARCH_DEG, SEARCH_STEP_DEG = 8.0, 4.0  # … and turned this far
+MIN_CONTRAST = 14.0  # grey levels between the body and its pips, at the least
+NOISE_CONTRAST = 5.0  # … and this many times the body's own noise
 
 
 @dataclass(frozen=True, slots=True)
 class PipReading:
     value: int | None
     confidence: float
-    spots: int
+    spots: int  # the pips counted (the layout's), 0 when none was believed
 
 
-def _layouts(value: int) -> list[NDArray[np.float64]]:
-    pattern = np.array(PIPS[value], dtype=np.float64) * PIP_SPOT
-    turned = pattern[:, ::-1] * np.array([1.0, -1.0])
-    return [pattern, turned]
+def _places(frames: FloatArray, half_px: float) -> FloatArray:
+    """The pip places (F, 9, 2 pixels) of frames given as rows (x, y, angle in radians), in ``PLACES`` order."""
+    grid = np.array(PLACES, np.float64) * PIP_SPOT * half_px  # (9, 2): u, v
+    cos_a, sin_a = np.cos(frames[:, 2])[:, None], np.sin(frames[:, 2])[:, None]
+    x = frames[:, 0:1] + grid[None, :, 0] * cos_a - grid[None, :, 1] * sin_a
+    y = frames[:, 1:2] + grid[None, :, 0] * sin_a + grid[None, :, 1] * cos_a
+    return np.stack([x, y], axis=2)
 
 
-def _layout_error(spots: NDArray[np.float64], layout: NDArray[np.float64]) -> float:
-    """The worst distance between a spot and its place, for the best pairing of spots with places."""
-    if len(layout) != len(spots):
-        return math.inf
-    best = math.inf
-    for order in itertools.permutations(range(len(layout))):
-        worst = float(np.max(np.linalg.norm(spots - layout[list(order)], axis=1)))
-        best = min(best, worst)
-        if best < 0.05:
-            break
-    return best
+PLACES: tuple[tuple[int, int], ...] = tuple(p for places in UNITS.values() for p in places)
+_UNIT_INDEX = {name: [PLACES.index(p) for p in places] for name, places in UNITS.items()}
+_LAYOUT_ROWS = [(value, on) for value, layouts in LAYOUTS.items() for on in layouts]
 
 
-def _spots(gray: NDArray[np.uint8], centre: tuple[float, float], half_px: float
-           ) -> tuple[list[tuple[float, float]], int] | None:
-    """Pip-sized spots of the face's contrasting colour within the face around ``centre`` (pixels), as
-    offsets from it in half sides; and how many other contrasting patches there were. None: a blank face."""
+def _unit_scores(place: FloatArray, weaker: bool) -> FloatArray:
+    """(F, 5) scores of the pairs, in ``UNITS`` order, from (F, 9) place scores: each pair's weaker place
+    (``weaker``) or its stronger one."""
+    pick = np.min if weaker else np.max
+    return np.stack([pick(place[:, idx], axis=1) for idx in _UNIT_INDEX.values()], axis=1)
+
+
+def _layout_margins(on_units: FloatArray, off_units: FloatArray) -> tuple[NDArray[np.intp], FloatArray]:
+    """For each frame, the best layout's index in ``_LAYOUT_ROWS`` and its margin (weakest on − strongest off)."""
+    names = list(UNITS)
+    margins = []
+    for _value, on in _LAYOUT_ROWS:
+        on_idx = [names.index(n) for n in on]
+        off_idx = [names.index(n) for n in names if n not in on]
+        margins.append(on_units[:, on_idx].min(axis=1) - off_units[:, off_idx].max(axis=1))
+    table = np.stack(margins, axis=1)
+    best = np.argmax(table, axis=1)
+    return best, table[np.arange(len(best)), best]
+
+
+def _only_pips(gray: NDArray[np.float32], frame: FloatArray, on: frozenset[str], half_px: float, px_per_mm: float,
+               body: float, depth: float, dark_pips: bool) -> tuple[bool, bool, NDArray[np.bool_]]:
+    """Whether the face holds nothing of the pips' colour besides the layout's pips (a numeral, a side's
+    pips or a scratch would): at most one small light spot is let pass on a light-pipped face, a highlight;
+    whether that was needed; and the face's pixels of its body (neither pip nor ink)."""
     n = gray.shape[0]
-    inner = half_px * 0.86
-    x0, y0 = max(0, round(centre[0] - inner)), max(0, round(centre[1] - inner))
-    x1, y1 = min(n, round(centre[0] + inner)), min(n, round(centre[1] + inner))
-    face = gray[y0:y1, x0:x1]
-    if face.size == 0:
-        return None
-    level = float(np.median(face))
-    low, high = (float(v) for v in np.percentile(face, (2, 98)))
-    if high - low < 25.0:
-        return None
-    dark_pips = high - level < level - low  # the face's own colour is the majority: pips are the other end
-    step = max(18.0, (high - low) * 0.4)
-    contrasting = (face < level - step) if dark_pips else (face > level + step)
-    spots_mask = cv2.morphologyEx(contrasting.astype(np.uint8) * 255, cv2.MORPH_OPEN, np.ones((2, 2), np.uint8))
-    count, labels, stats, centroids = cv2.connectedComponentsWithStats(spots_mask, connectivity=8)
-    pip_area = math.pi * (PIP_RADIUS * half_px) ** 2
-    spots = []
-    stray = 0
-    for label in range(1, count):
-        ratio = float(stats[label, cv2.CC_STAT_AREA]) / pip_area
-        x, y = centroids[label]
-        if PIP_AREA_RANGE[0] <= ratio <= PIP_AREA_RANGE[1]:
-            pair = _two_pips(labels == label, ratio)
-            if pair is None:
-                spots.append(((x + x0 + 0.5 - centre[0]) / half_px, (y + y0 + 0.5 - centre[1]) / half_px))
-            else:
-                for px, py in pair:
-                    spots.append(((px + x0 + 0.5 - centre[0]) / half_px, (py + y0 + 0.5 - centre[1]) / half_px))
-        elif ratio > 0.12:
-            stray += 1
-    return spots, stray
+    ys, xs = np.mgrid[0:n, 0:n].astype(np.float32)
+    cos_a, sin_a = math.cos(float(frame[2])), math.sin(float(frame[2]))
+    du, dv = xs - float(frame[0]), ys - float(frame[1])
+    u, v = du * cos_a + dv * sin_a, -du * sin_a + dv * cos_a
+    inner = half_px - INK_BORDER_MM * px_per_mm
+    region = (np.abs(u) <= inner) & (np.abs(v) <= inner)
+    keep = (PIP_RADIUS * half_px + PIP_ROOM_MM * px_per_mm) ** 2
+    for name in on:
+        for pu, pv in UNITS[name]:
+            region &= (u - pu * PIP_SPOT * half_px) ** 2 + (v - pv * PIP_SPOT * half_px) ** 2 > keep
+    ink = ((body - gray) if dark_pips else (gray - body)) > INK_SHARE * depth
+    stray = np.asarray(ink & region, np.uint8)
+    _n, _labels, stats, _c = cv2.connectedComponentsWithStats(stray, connectivity=8)
+    areas = stats[1:, cv2.CC_STAT_AREA] / px_per_mm ** 2
+    spots = areas[areas >= MIN_STRAY_MM2]
+    plain = region & ~ink
+    if len(spots) == 0:
+        return True, False, plain
+    pip_mm2 = math.pi * (PIP_RADIUS * half_px / px_per_mm) ** 2
+    return not dark_pips and len(spots) == 1 and float(spots[0]) <= HIGHLIGHT_PIPS * pip_mm2, True, plain
 
 
-def _two_pips(component: NDArray[np.bool_], ratio: float) -> tuple[tuple[float, float], ...] | None:
-    """Two neighbouring pips that a soft picture ran together (twice a pip's area, twice as long as wide):
-    their centres, a quarter of the patch's length either side of its middle; None for one round pip."""
-    if ratio < 1.45:
-        return None
-    ys, xs = np.nonzero(component)
-    points = np.stack([xs, ys], axis=1).astype(np.float64)
-    mean = points.mean(axis=0)
-    values, vectors = np.linalg.eigh(np.cov((points - mean).T))
-    if values[0] <= 0 or values[1] / values[0] < 2.2:
-        return None
-    axis = vectors[:, 1]
-    half = math.sqrt(3.0 * values[1]) / 2.0  # a uniform bar's half length is √(3·var): the pips sit mid-way
-    a, b = mean + axis * half, mean - axis * half
-    return (float(a[0]), float(a[1])), (float(b[0]), float(b[1]))
+def _corners_are_face(patch: Image, frame: FloatArray, half_px: float, px_per_mm: float,
+                      plain: NDArray[np.bool_], at: float) -> bool:
+    """Whether the face's four corners are of its body's colour (that of its ``plain`` pixels), as on a
+    cube's square face (a d10's kite leaves them to its neighbouring faces or the felt). They are looked at
+    ``at`` half sides from the centre along both axes."""
+    n = patch.shape[0]
+    if not plain.any():
+        return False
+    body = np.median(patch[plain], axis=0)
+    brightness = max(float(body.sum()), CORNER_BRIGHTNESS_FLOOR)
+    cos_a, sin_a = math.cos(float(frame[2])), math.sin(float(frame[2]))
+    w = max(1, round(CORNER_MM / 2.0 * px_per_mm))
+    for su, sv in ((-1, -1), (1, -1), (1, 1), (-1, 1)):
+        u, v = su * at * half_px, sv * at * half_px
+        x, y = round(float(frame[0]) + u * cos_a - v * sin_a), round(float(frame[1]) + u * sin_a + v * cos_a)
+        part = patch[max(0, y - w):min(n, y + w + 1), max(0, x - w):min(n, x + w + 1)].reshape(-1, 3).astype(np.float64)
+        if part.size == 0 or float(np.median(np.abs(part - body).sum(axis=1))) > CORNER_STEP * brightness:
+            return False
+    return True
 
 
 def count_pips(patch: Image, px_per_mm: float, face_mm: float = D6_SIDE_MM) -> PipReading:
-    """Read the face near the centre of ``patch`` (BGR, squared to its sides, ``px_per_mm``).
+    """Read the face near the middle of ``patch`` (BGR, the top face's plane seen from above, ``px_per_mm``).
 
-    Every standard layout is symmetric about the face's centre, so the spots' mean is the face's centre:
-    the window is moved there (twice at most) when the patch was cut a little off the face.
+    The face's frame is searched a little around the patch's middle and axes: within a millimetre and a few
+    degrees no pip can pass for another place, so the best fitting frame is the face's.
     """
-    gray = np.asarray(cv2.cvtColor(patch, cv2.COLOR_BGR2GRAY), np.uint8)
+    n = patch.shape[0]
+    raw = cv2.cvtColor(patch, cv2.COLOR_BGR2GRAY).astype(np.float32)
+    gray = np.asarray(cv2.GaussianBlur(raw, (0, 0), 0.3 * px_per_mm), np.float32)
     half_px = face_mm / 2.0 * px_per_mm
-    start = centre = (gray.shape[1] / 2.0, gray.shape[0] / 2.0)
-    found = _spots(gray, centre, half_px)
-    for _step in range(2):
-        if found is None or not found[0]:
-            break
-        mx, my = (float(v) for v in np.mean(np.array(found[0]), axis=0))
-        if math.hypot(mx, my) < 0.08:
-            break
-        centre = (centre[0] + mx * half_px, centre[1] + my * half_px)
-        found = _spots(gray, centre, half_px)
-    if found is None:
+    start = (n / 2.0, n / 2.0, 0.0)  # the patch is cut around the top face found in the tray, turned square to it
+    inner = round(half_px * 0.85)
+    cx, cy = round(start[0]), round(start[1])
+    face = gray[max(0, cy - inner):cy + inner, max(0, cx - inner):cx + inner]
+    if face.size == 0:
         return PipReading(None, 0.0, 0)
-    spots, stray = found
-    if not 1 <= len(spots) <= 6:
-        return PipReading(None, 0.0, len(spots))
-    points = np.array(spots)
-    error = min(_layout_error(points, layout) for layout in _layouts(len(spots)))
-    confidence = max(0.0, 1.0 - error / LAYOUT_TOLERANCE)
-    # Following the spots' centre must not wander off the face's centre: any lone spot (a glare) is
-    # centred on itself and would pass for a 1. A contrasting patch that is no pip (a glare spot merged with
-    # a pip, a scratch) leaves the count in doubt.
-    shift = math.hypot(centre[0] - start[0], centre[1] - start[1]) / half_px
-    if stray or shift > MAX_SHIFT:
-        confidence = 0.0
-    return PipReading(len(spots), round(confidence, 3), len(spots))
+    body = float(np.median(face))
+    # The picture's noise: what a light blur takes away, typically (pips' edges are too few to count).
+    residual = raw[max(0, cy - inner):cy + inner, max(0, cx - inner):cx + inner] - face
+    noise = float(np.median(np.abs(residual))) * 1.48
+    reach = max(1, round(SPOT_REACH_MM * px_per_mm))
+    disc = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (2 * reach + 1, 2 * reach + 1))
+    darkest, brightest = cv2.erode(gray, disc), cv2.dilate(gray, disc)
+    shifts = np.arange(-SEARCH_MM, SEARCH_MM + 1e-6, SEARCH_STEP_MM) * px_per_mm
+    turns = np.radians(np.arange(-SEARCH_DEG, SEARCH_DEG + 1e-6, SEARCH_STEP_DEG))
+    sx, sy, st = np.meshgrid(shifts, shifts, turns, indexing="ij")
+    frames = np.stack([start[0] + sx.ravel(), start[1] + sy.ravel(), math.radians(start[2]) + st.ravel()], axis=1)
+    places = _places(frames, half_px).astype(np.float32)  # (F, 9, 2)
+    floor = max(MIN_CONTRAST, NOISE_CONTRAST * noise)
+    depths = []
+    for levels, sign in ((darkest, 1.0), (brightest, -1.0)):
+        sampled = cv2.remap(levels, places[:, :, 0], places[:, :, 1], cv2.INTER_LINEAR,
+                            borderMode=cv2.BORDER_REPLICATE).astype(np.float64)  # (F, 9)
+        depths.append(sign * (body - sampled))
+    # The pips are the face's far end from its body: darker on a light die, lighter on a dark one.
+    dark_pips = float(depths[0].max()) >= float(depths[1].max())
+    depth = depths[0] if dark_pips else depths[1]
+    strongest = depth.max(axis=1, keepdims=True)
+    best: tuple[int, float] = (0, 0.0)
+    if float(strongest.max()) >= floor:
+        place = np.clip(depth / np.maximum(strongest, 1e-6), 0.0, 1.0)
+        # A highlight only adds light: it can make a light spot (never both of a pair), or hide a dark pip.
+        # So on a light-pipped face a pair is off unless both its places are lit; on a dark-pipped face a pair
+        # with one dark place is not off — its partner may lie under a highlight — and the layout is in doubt.
+        on_units = _unit_scores(place, True)
+        rows, margins = _layout_margins(on_units, on_units if not dark_pips else _unit_scores(place, False))
+        margins = np.where(strongest[:, 0] >= floor, margins, -1.0)
+        # Of the frames fitting (almost) as well, the one nearest to where the face was found.
+        away = (np.hypot(frames[:, 0] - start[0], frames[:, 1] - start[1]) / (SEARCH_STEP_MM * px_per_mm)
+                + np.abs(frames[:, 2] - math.radians(start[2])) / math.radians(SEARCH_STEP_DEG))
+        k = int(np.argmax(margins - NEARER * away))
+        value, on = _LAYOUT_ROWS[int(rows[k])]
+        pip_depth = float(np.median([depth[k, i] for name in on for i in _UNIT_INDEX[name]]))
+        clean, highlight, plain = _only_pips(gray, frames[k], on, half_px, px_per_mm, body, pip_depth, dark_pips)
+        # A lone central spot, or a face with a light spot let pass, could be a d10's numeral: the face must
+        # then show a square's corners.
+        at = CORNER_AT if value == 1 else CORNER_BESIDE_PIPS
+        found_at = np.array([start[0], start[1], math.radians(start[2])])
+        if clean and margins[k] > 0.0 and (
+                (value != 1 and not highlight)
+                or any(_corners_are_face(patch, f, half_px, px_per_mm, plain, at) for f in (frames[k], found_at))):
+            best = (value, float(margins[k]))
+    value, confidence = best
+    if value == 0:
+        return PipReading(None, 0.0, 0)
+    return PipReading(value, round(min(confidence, 1.0), 3), value)

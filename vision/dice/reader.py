@@ -1,17 +1,22 @@
 """Read the dice in every tray of a frame: the tray from its tags, the dice in it, their top faces.
 
-Per frame and tray: the tray's pose from its tags (:mod:`vision.dice.tray_view`), its area rectified on
-the plane of the dice's top faces, the dice as blobs of not-felt (:mod:`vision.dice.segment`), tracked
+Per frame and tray: the tray's pose from its tags (:mod:`vision.dice.tray_view`), its area (and as far
+around it as a die's sides reach) rectified on the plane of the dice's top faces, the dice as blobs of
+not-mat (:mod:`vision.dice.segment`) and their top faces in them (:mod:`vision.dice.top_face`), tracked
 (:mod:`vision.dice.tracking`); a die is read once it has settled, and its reading is kept while it stays
 put: a d6 by its pips (:mod:`vision.dice.pips`), a d10 by its numeral (:mod:`vision.dice.numerals`). A die
-that cannot be read surely gets a doubt (:class:`engine.wire.DieDoubt`) instead of a value.
+that cannot be read surely gets a doubt (:class:`engine.wire.DieDoubt`) instead of a value. A frame that
+shows the tray as it was when its dice were last found (settled dice) reuses that finding: the cost of a
+frame of settled dice is then the rectification and one comparison.
 """
 
 from __future__ import annotations
 
+import itertools
 import math
 from dataclasses import dataclass, field
 
+import cv2
 import numpy as np
 from numpy.typing import NDArray
 
@@ -22,7 +27,7 @@ from vision.detection import DetectedMarker
 from vision.dice.faces import D6_SIDE_MM, DIE_HEIGHT_MM
 from vision.dice.numerals import PATCH_MM, PATCH_PX_PER_MM, TURN_DEG, NumeralReader, load_numerals
 from vision.dice.pips import count_pips
-from vision.dice.segment import Blob, find_blobs
+from vision.dice.segment import Blob, find_blobs, mat_seen
 from vision.dice.top_face import TopFace, sweep_mm, top_faces
 from vision.dice.tracking import DiceTracker, DiceTrackerConfig, Sighting
 from vision.dice.tray_view import Lens, TrayView, find_tray
@@ -31,6 +36,11 @@ Image = NDArray[np.uint8]
 SEGMENT_PX_PER_MM = 2.0  # the whole tray, to find the dice
 READ_PX_PER_MM = 6.0  # one die's top face, to read it
 TOP_PLANE_MM = 15.5  # between a d10's and a d6's top face: both read sharp enough
+APART_MM = 1.3 * D6_SIDE_MM  # top faces in one blob this far apart (centres) are dice one behind the other
+ONE_MIN_AREA_MM2 = D6_SIDE_MM ** 2  # a 1 is read on a top at least this big (a d10's kite measures less)
+STILL_LEVELS = 40  # grey levels: a pixel changed by more than the picture's noise
+STILL_PIXELS = 12  # … so many at most (3 mm²), and the tray shows what it showed
+MAX_MARGIN_MM = 45.0  # the tray is rectified at most this far beyond its area (a tray camera at 65°)
 HAND_MM2 = 3000.0  # a patch this big is a hand (or a cup) in the tray, not dice
 MIN_CONFIDENCE = 0.5  # below this a read face is a question, not an answer
 # A numeral's confidence is a margin between two classes' probabilities, not a probability: on 5,400
@@ -56,23 +66,27 @@ class _TrayState:
     view: TrayView | None = None
     visible: NDArray[np.uint8] | None = None
     faces: dict[int, TopFace | None] = field(default_factory=dict)
+    # The frame the dice were last found in (its view and rectified grey), and what was found there.
+    found: tuple[TrayView, NDArray[np.uint8], list[tuple[Blob, TopFace | None, int]], bool] | None = None
+
+
+def segment_margin(view: TrayView) -> float:
+    """How far beyond the area the tray is rectified to find the dice: as far as a die's sides reach from
+    its top face (towards the point under the camera), so that a die near the edge is seen whole."""
+    cam = view.camera_mm
+    spec = view.spec
+    far = max(math.hypot(x - float(cam[0]), y - float(cam[1]))
+              for x in (0.0, spec.width_mm) for y in (0.0, spec.height_mm))
+    return float(min(MAX_MARGIN_MM, math.ceil(sweep_mm(far, D6_SIDE_MM, float(cam[2])) + 2.0)))
 
 
 def visible_felt(view: TrayView, height_mm: float = TOP_PLANE_MM, px_per_mm: float = SEGMENT_PX_PER_MM
                  ) -> NDArray[np.uint8]:
-    """The pixels of the rectified top-faces plane through which the camera sees the felt (255), the rest 0."""
-    spec = view.spec
+    """What the rectified top-faces plane (with :func:`segment_margin`) shows behind the dice: felt, paper or
+    unknown (:func:`mat_seen`)."""
     cam = view.camera_mm
-    w = math.ceil(spec.width_mm * px_per_mm)
-    h = math.ceil(spec.height_mm * px_per_mm)
-    xs = (np.arange(w) + 0.5) / px_per_mm
-    ys = (np.arange(h) + 0.5) / px_per_mm
-    gx, gy = np.meshgrid(xs, ys)
-    k = height_mm / max(float(cam[2]) - height_mm, 1.0)
-    fx, fy = gx + (gx - cam[0]) * k, gy + (gy - cam[1]) * k  # where the ray meets the mat
-    b = spec.border_mm  # the felt goes on beyond the area
-    inside = (fx >= -b) & (fx <= spec.width_mm + b) & (fy >= -b) & (fy <= spec.height_mm + b)
-    return np.asarray(inside, np.uint8) * np.uint8(255)
+    return mat_seen(view.spec, (float(cam[0]), float(cam[1]), float(cam[2])), height_mm, px_per_mm,
+                    segment_margin(view))
 
 
 def dice_in(blob: Blob, nadir: tuple[float, float], camera_height: float) -> int:
@@ -85,16 +99,35 @@ def dice_in(blob: Blob, nadir: tuple[float, float], camera_height: float) -> int
 def locate_dice(image: Image, view: TrayView, visible: NDArray[np.uint8]
                 ) -> tuple[list[tuple[Blob, TopFace | None, int]], bool]:
     """The dice in the tray (blob, top face, how many dice the blob holds), and whether a hand is in it."""
-    rectified = view.rectify(image, TOP_PLANE_MM, SEGMENT_PX_PER_MM)
-    blobs = find_blobs(rectified, visible, SEGMENT_PX_PER_MM)
+    return locate_in(view.rectify(image, TOP_PLANE_MM, SEGMENT_PX_PER_MM, segment_margin(view)), view, visible)
+
+
+def unchanged(gray: NDArray[np.uint8], reference: NDArray[np.uint8]) -> bool:
+    """Whether the rectified tray shows what it showed in ``reference``: no more than a few pixels differ by
+    more than the picture's noise (a die moving by a millimetre changes its whole outline)."""
+    if gray.shape != reference.shape:
+        return False
+    diff = cv2.absdiff(gray, reference)
+    return cv2.countNonZero(cv2.threshold(diff, STILL_LEVELS, 255, cv2.THRESH_BINARY)[1]) <= STILL_PIXELS
+
+
+def locate_in(rectified: Image, view: TrayView, visible: NDArray[np.uint8]
+              ) -> tuple[list[tuple[Blob, TopFace | None, int]], bool]:
+    """:func:`locate_dice` on the tray already rectified on the top faces' plane at ``SEGMENT_PX_PER_MM``,
+    with :func:`segment_margin`."""
+    margin = segment_margin(view)
+    blobs = find_blobs(rectified, visible, SEGMENT_PX_PER_MM, margin)
     if any(b.area_mm2 >= HAND_MM2 for b in blobs):
         return [], True
     cam = view.camera_mm
     nadir = (float(cam[0]), float(cam[1]))
     found: list[tuple[Blob, TopFace | None, int]] = []
+    gray = np.asarray(cv2.cvtColor(rectified, cv2.COLOR_BGR2GRAY), np.uint8)
     for blob in blobs:
-        faces = top_faces(blob, SEGMENT_PX_PER_MM, 0.0, nadir, float(cam[2]), TOP_PLANE_MM)
-        if len(faces) > 1 and all(f.area_mm2 <= 1.5 * D6_SIDE_MM ** 2 * 1.4 for f in faces):
+        x, y, w, h = blob.box
+        faces = top_faces(blob, SEGMENT_PX_PER_MM, margin, nadir, float(cam[2]), TOP_PLANE_MM, gray[y:y + h, x:x + w])
+        if (len(faces) > 1 and all(f.area_mm2 <= 1.5 * D6_SIDE_MM ** 2 * 1.4 for f in faces)
+                and all(math.dist(f.centre_mm, g.centre_mm) >= APART_MM for f, g in itertools.combinations(faces, 2))):
             found.extend((blob, face, 1) for face in faces)  # dice one behind the other, not touching
         else:
             found.append((blob, faces[0] if faces else None, dice_in(blob, nadir, float(cam[2]))))
@@ -136,7 +169,14 @@ class DiceReader:
     def _read_tray(self, name: str, state: _TrayState, image: Image, now: float) -> TraySeen:
         view, visible = state.view, state.visible
         assert view is not None and visible is not None
-        candidates, hand = locate_dice(image, view, visible)
+        # A frame like the one the dice were last found in (settled dice, nothing moving) reuses what was found.
+        rectified = view.rectify(image, TOP_PLANE_MM, SEGMENT_PX_PER_MM, segment_margin(view))
+        gray = np.asarray(cv2.cvtColor(rectified, cv2.COLOR_BGR2GRAY), np.uint8)
+        if state.found is not None and state.found[0] is view and unchanged(gray, state.found[1]):
+            candidates, hand = state.found[2], state.found[3]
+        else:
+            candidates, hand = locate_in(rectified, view, visible)
+            state.found = (view, gray, candidates, hand)
         sightings = []
         for blob, face, _n in candidates:
             x, y = face.centre_mm if face is not None else blob.centroid_mm
@@ -162,19 +202,22 @@ class DiceReader:
         return TraySeen(name, state.tracker.roll, settled_all, tuple(dice))
 
     def _read_die(self, image: Image, view: TrayView, blob: Blob, face: TopFace | None, count: int) -> DieReading:
+        if _crosses_edge(view.spec, face, blob):  # first: seen whole, a die over the edge may join the felt's rim
+            return DieReading(DieKind.D6, None, 0.0, DieDoubt.OUTSIDE)
         if count > 1:
             return DieReading(DieKind.D6, None, 0.0, DieDoubt.TOUCHING)
-        if _crosses_edge(view.spec, face, blob):
-            return DieReading(DieKind.D6, None, 0.0, DieDoubt.OUTSIDE)
         if face is None:
             return DieReading(DieKind.D6, None, 0.0, DieDoubt.UNREADABLE)
         square = _looks_like_d6_top(face)
-        if square:
+        if square or _near_d6_top(face):
             a = math.radians(face.angle_deg)
             patch = view.patch(image, face.centre_mm, DIE_HEIGHT_MM["d6"], 22.0, READ_PX_PER_MM,
                                (math.cos(a), math.sin(a)))
             pips = count_pips(patch, READ_PX_PER_MM)
-            if pips.value is not None and pips.confidence >= MIN_CONFIDENCE:
+            # A lone central spot is taken for a 1 only on a clearly square top of a d6's size at least: a
+            # d10's numeral can look so, and its top, a kite, may come out square but is smaller.
+            if (pips.value is not None and pips.confidence >= MIN_CONFIDENCE
+                    and ((square and face.area_mm2 >= ONE_MIN_AREA_MM2) or pips.value != 1)):
                 return DieReading(DieKind.D6, pips.value, pips.confidence, None)
         if self.numerals is None:
             return DieReading(DieKind.D6 if square else DieKind.D10, None, 0.0, DieDoubt.UNREADABLE)
@@ -191,8 +234,8 @@ class DiceReader:
 
 def _crosses_edge(spec: TraySpec, face: TopFace | None, blob: Blob) -> bool:
     """Whether the die reaches over the area's edge (onto the felt's border or beyond): its top face's
-    corners, straight above its foot's, lie outside the area by more than a millimetre; a die with no face
-    found, when its blob meets the edge of the felt seen."""
+    corners, straight above its foot's, lie outside the area by more than a millimetre, or its blob meets a
+    part of the mat not seen (a tag); a die with no face found, when its blob meets the edge of what is seen."""
     if face is None:
         return blob.touches_edge
     cx, cy = face.centre_mm
@@ -203,7 +246,7 @@ def _crosses_edge(spec: TraySpec, face: TopFace | None, blob: Blob) -> bool:
         y = cy + half * (sx * math.sin(a) + sy * math.cos(a))
         if not spec.contains(x, y, 1.0):
             return True
-    return blob.touches_edge
+    return blob.touches_unknown
 
 
 def _looks_like_d6_top(face: TopFace) -> bool:
@@ -215,6 +258,13 @@ def _looks_like_d6_top(face: TopFace) -> bool:
     a, b = face.sides_mm
     size_ok = min(a, b) >= 0.82 * D6_SIDE_MM and max(a, b) <= 1.35 * D6_SIDE_MM
     return size_ok and face.squareness() >= 0.85 and face.fill >= 0.83
+
+
+def _near_d6_top(face: TopFace) -> bool:
+    """A top of about a d6's size whose outline came out ragged (a dim, noisy picture; a face seen from a
+    low angle against the mat's paper): its pips decide, which a d10's numeral does not pass for (but a 1)."""
+    a, b = face.sides_mm
+    return min(a, b) >= 0.75 * D6_SIDE_MM and max(a, b) <= 1.45 * D6_SIDE_MM and face.fill >= 0.6
 
 
 def numeral_patch(view: TrayView, image: Image, face: TopFace, up_deg: float) -> Image:

@@ -1,22 +1,33 @@
-"""Dice in a rectified tray: every patch that is not the felt's colour, as a blob in tray millimetres.
+"""Dice in a rectified tray: every patch that is not the mat's colour, as a blob in tray millimetres.
 
-The felt's colour is measured in each frame (the median of the area: dice cover little of it), so the light's
-level and tint do not matter; a pixel belongs to a die when its colour differs from the felt's by more than a
-fraction of the felt's brightness.
+Seen on the plane of the dice's top faces, each pixel shows what lies on the ray to it: a die, or the mat
+where the ray meets it — the felt, or (for a camera looking from an angle, behind a die near the far edge)
+the printed paper around the felt; past the paper, or on a tag, nothing is known (:func:`mat_seen`). The
+felt's and the paper's colours are measured in each frame (the medians of what is seen of them: dice cover
+little of it), so the light's level and tint do not matter; a pixel belongs to a die when its colour differs
+from the mat's there by more than a fraction of that colour's brightness.
 """
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 
 import cv2
 import numpy as np
 from numpy.typing import NDArray
 
+from calibration.tray_spec import TraySpec
+
 Image = NDArray[np.uint8]
 Mask = NDArray[np.uint8]
+FELT, PAPER, UNKNOWN = 255, 128, 0  # what :func:`mat_seen` says each pixel's ray meets
+EDGE_BAND_PX = 3  # either side of where the felt meets the paper, a pixel may show both
+MIN_PAPER_PX = 200  # less paper in view than this: its colour is not measured, and it counts as unknown
 MIN_BLOB_MM2 = 60.0  # less than half a die's top face: noise, a crumb, a corner of a die leaving the area
+MIN_BLOB_WIDTH_MM = 6.0  # a patch narrower than this is no die (a die's sides are seen with its top face)
 COLOUR_STEP = 0.45  # colour distance (sum over B, G, R) from the felt, as a fraction of the felt's brightness
+TAG_ROOM_MM = 2.0  # around a tag, the paper is not trusted (the tag's print bleeds, the pose is not exact)
 
 
 @dataclass(frozen=True, slots=True)
@@ -27,39 +38,100 @@ class Blob:
     box: tuple[int, int, int, int]  # x0, y0, w, h in rectified pixels
     centroid_mm: tuple[float, float]
     area_mm2: float
-    touches_edge: bool  # reaches the edge of the felt that the camera sees
+    touches_edge: bool  # reaches what the camera sees of the mat: the unknown, or the rectified area's edge
+    touches_unknown: bool = False  # reaches pixels where the mat is not seen (a tag, past the paper)
+    open_sides: tuple[bool, bool, bool, bool] = (False, False, False, False)  # at the area's left, top, right, bottom
 
 
-def felt_mask(visible: Mask) -> Mask:
-    """The visible felt shrunk by one pixel, so that a blob touching it can be told."""
-    return np.asarray(cv2.erode(visible, np.ones((3, 3), np.uint8)), np.uint8)
+def mat_seen(spec: TraySpec, camera_mm: tuple[float, float, float], height_mm: float, px_per_mm: float,
+             margin_mm: float = 0.0) -> Mask:
+    """What each pixel of the rectified plane ``height_mm`` above the area (and ``margin_mm`` around it, as
+    :meth:`TrayView.rectify` lays it out) shows behind a die: ``FELT``, ``PAPER`` (the printed mat between
+    the felt and the tags' outer edges) or ``UNKNOWN`` (a tag, or past the mat)."""
+    cx, cy, cz = camera_mm
+    w = math.ceil((spec.width_mm + 2 * margin_mm) * px_per_mm)
+    h = math.ceil((spec.height_mm + 2 * margin_mm) * px_per_mm)
+    xs = (np.arange(w) + 0.5) / px_per_mm - margin_mm
+    ys = (np.arange(h) + 0.5) / px_per_mm - margin_mm
+    gx, gy = np.meshgrid(xs, ys)
+    k = height_mm / max(cz - height_mm, 1.0)
+    fx, fy = gx + (gx - cx) * k, gy + (gy - cy) * k  # where the ray meets the mat
+    b, e = spec.border_mm, spec.extent_mm
+    felt = (fx >= -b) & (fx <= spec.width_mm + b) & (fy >= -b) & (fy <= spec.height_mm + b)
+    paper = (fx >= -e) & (fx <= spec.width_mm + e) & (fy >= -e) & (fy <= spec.height_mm + e) & ~felt
+    for tag in spec.tag_centres:
+        (x0, y0), _b, (x1, y1), _d = spec.tag_corners(tag)
+        room = TAG_ROOM_MM
+        paper &= ~((fx >= x0 - room) & (fx <= x1 + room) & (fy >= y0 - room) & (fy <= y1 + room))
+    out = np.full((h, w), UNKNOWN, np.uint8)
+    out[paper] = PAPER
+    out[felt] = FELT
+    return out
+
+
+def _median(smooth: Image, where: NDArray[np.bool_]) -> NDArray[np.float64]:
+    """The median colour of ``where`` (a ninth of the pixels give it as well)."""
+    return np.asarray(np.median(smooth[::3, ::3][where[::3, ::3]], axis=0), np.float64)
+
+
+def _not_like(smooth: Image, colour: NDArray[np.float64]) -> Mask:
+    """The pixels whose colour differs from ``colour`` by more than a share of its brightness."""
+    brightness = max(float(colour.mean()), 8.0)
+    diff = cv2.absdiff(smooth, (float(colour[0]), float(colour[1]), float(colour[2]), 0.0))  # type: ignore[call-overload]  # a Scalar
+    distance = cv2.transform(diff, np.ones((1, 3), np.float32))  # |ΔB| + |ΔG| + |ΔR|
+    _t, mask = cv2.threshold(distance, COLOUR_STEP * brightness, 255, cv2.THRESH_BINARY)
+    return np.asarray(mask, np.uint8)
+
+
+def _not_a_mix(smooth: Image, band: NDArray[np.bool_], felt: NDArray[np.float64], paper: NDArray[np.float64]
+               ) -> NDArray[np.bool_]:
+    """In ``band`` (along the felt's edge, soft in the picture), the pixels that are no mix of felt and paper."""
+    pixels = smooth[band].astype(np.float64)
+    span = paper - felt
+    t = np.clip(((pixels - felt) @ span) / max(float(span @ span), 1.0), 0.0, 1.0)
+    distance = np.abs(pixels - (felt + t[:, None] * span)).sum(axis=1)
+    out = np.zeros(band.shape, bool)
+    out[band] = distance > COLOUR_STEP * max(float(felt.mean()), 8.0)
+    return out
 
 
 def find_blobs(rectified: Image, visible: Mask, px_per_mm: float, margin_mm: float = 0.0) -> list[Blob]:
-    """Blobs of not-felt inside ``visible`` (the pixels where the felt can be seen), largest first."""
-    inside = visible > 0
-    if not inside.any():
+    """Blobs of not-mat where the mat is seen (``visible``: :func:`mat_seen`, or any mask with the felt
+    non-zero), largest first."""
+    felt = visible == FELT if (visible == FELT).any() else visible > 0
+    if not felt.any():
         return []
-    sample = rectified[::3, ::3][inside[::3, ::3]]  # a ninth of the pixels give the median as well
-    felt = np.median(sample, axis=0)
-    brightness = max(float(felt.mean()), 8.0)
-    diff = cv2.absdiff(rectified, (float(felt[0]), float(felt[1]), float(felt[2]), 0.0))  # type: ignore[call-overload]  # a Scalar
-    distance = cv2.transform(diff, np.ones((1, 3), np.float32))  # |ΔB| + |ΔG| + |ΔR|
-    _t, mask = cv2.threshold(distance, COLOUR_STEP * brightness, 255, cv2.THRESH_BINARY)
-    mask = cv2.bitwise_and(mask.astype(np.uint8), visible)
+    paper = visible == PAPER
+    smooth = np.asarray(cv2.blur(rectified, (3, 3)), np.uint8)  # noise (dim light) would fray the dice' outlines
+    felt_colour = _median(smooth, felt)
+    mask = np.asarray(cv2.bitwise_and(_not_like(smooth, felt_colour), felt.astype(np.uint8) * 255), np.uint8)
+    seen = felt
+    if int(np.count_nonzero(paper)) >= MIN_PAPER_PX:
+        paper_colour = _median(smooth, paper)
+        mask |= np.asarray(cv2.bitwise_and(_not_like(smooth, paper_colour), paper.astype(np.uint8) * 255), np.uint8)
+        seen = felt | paper
+        reach = np.ones((2 * EDGE_BAND_PX + 1, 2 * EDGE_BAND_PX + 1), np.uint8)
+        band = (cv2.dilate(felt.astype(np.uint8), reach) > 0) & (cv2.dilate(paper.astype(np.uint8), reach) > 0)
+        if band.any():
+            mask[band] = np.where(_not_a_mix(smooth, band, felt_colour, paper_colour)[band], 255, 0).astype(np.uint8)
     mask = np.asarray(cv2.morphologyEx(mask, cv2.MORPH_OPEN, np.ones((3, 3), np.uint8)), np.uint8)
     count, labels, stats, centroids = cv2.connectedComponentsWithStats(mask, connectivity=8)
-    inner = felt_mask(visible)
+    inner = np.asarray(cv2.erode(seen.astype(np.uint8), np.ones((3, 3), np.uint8), borderType=cv2.BORDER_CONSTANT,
+                                 borderValue=0), np.uint8)
+    rows, cols = mask.shape
     blobs: list[Blob] = []
     mm2_per_px = 1.0 / (px_per_mm * px_per_mm)
     for label in range(1, count):
         x, y, w, h, area = (int(v) for v in stats[label])
-        if area * mm2_per_px < MIN_BLOB_MM2:
-            continue
+        if area * mm2_per_px < MIN_BLOB_MM2 or min(w, h) < MIN_BLOB_WIDTH_MM * px_per_mm:
+            continue  # too small, or a sliver along the mat's edges (its print is never exactly where foreseen)
         part = (labels[y:y + h, x:x + w] == label).astype(np.uint8) * 255
         touches = bool(np.any((part > 0) & (inner[y:y + h, x:x + w] == 0)))
+        near = cv2.dilate(part, np.ones((3, 3), np.uint8)) > 0
+        unknown = bool(np.any(near & ~seen[y:y + h, x:x + w]))
+        sides = (x == 0, y == 0, x + w == cols, y + h == rows)
         cx, cy = centroids[label]
         blobs.append(Blob(part, (x, y, w, h), ((cx + 0.5) / px_per_mm - margin_mm, (cy + 0.5) / px_per_mm - margin_mm),
-                          area * mm2_per_px, touches))
+                          area * mm2_per_px, touches, unknown, sides))
     blobs.sort(key=lambda b: -b.area_mm2)
     return blobs

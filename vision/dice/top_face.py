@@ -16,6 +16,7 @@ import cv2
 import numpy as np
 from numpy.typing import NDArray
 
+from vision.dice.faces import D6_SIDE_MM
 from vision.dice.segment import Blob
 
 Mask = NDArray[np.uint8]
@@ -42,6 +43,8 @@ def sweep_mm(distance_mm: float, die_height_mm: float, camera_height_mm: float) 
     return distance_mm * die_height_mm / max(camera_height_mm, die_height_mm + 1.0)
 
 
+TWO_DICE_GAP_MM = 8.0  # between two top faces one behind the other, at the least (the far die's side shows)
+LONGEST_TOP = 1.45  # no top face (with the picture's blur) is longer than this many d6 sides
 MIN_FACE_MM2 = 90.0  # a top face is at least this big (a d10's kite is about 130 mm², a d6's 256)
 
 
@@ -53,9 +56,11 @@ def top_face(blob: Blob, px_per_mm: float, margin_mm: float, nadir_mm: tuple[flo
 
 
 def top_faces(blob: Blob, px_per_mm: float, margin_mm: float, nadir_mm: tuple[float, float],
-              camera_height_mm: float, die_height_mm: float) -> list[TopFace]:
+              camera_height_mm: float, die_height_mm: float, gray: NDArray[np.uint8] | None = None,
+              face_mm: float = D6_SIDE_MM) -> list[TopFace]:
     """Every top face in ``blob``, largest first: seen from an angle, a die standing behind another makes
-    one blob with it, but their top faces stay apart once the sides are taken away."""
+    one blob with it, but their top faces stay apart once the sides are taken away (and, where the near
+    die's top face meets the far die's side, by their light: ``gray``, the blob's box of the rectified tray)."""
     cx, cy = blob.centroid_mm
     dx, dy = cx - nadir_mm[0], cy - nadir_mm[1]
     r = math.hypot(dx, dy)
@@ -69,10 +74,23 @@ def top_faces(blob: Blob, px_per_mm: float, margin_mm: float, nadir_mm: tuple[fl
         # dst(p) = min over the kernel of src(p + k − anchor): offsets from 0 to −L·u (towards the nadir).
         cv2.line(kernel, (reach, reach), (round(reach - ux * length_px), round(reach - uy * length_px)), 1, 1)
         padded = cv2.copyMakeBorder(mask, reach, reach, reach, reach, cv2.BORDER_CONSTANT, value=0)
-        eroded = cv2.erode(padded, kernel, anchor=(reach, reach))[reach:-reach, reach:-reach]
+        # Where the blob runs out of the rectified area, the die goes on unseen (its sides, towards the nadir).
+        left, top, right, bottom = blob.open_sides
+        if left:
+            padded[:, :reach] = 255
+        if top:
+            padded[:reach, :] = 255
+        if right:
+            padded[:, -reach:] = 255
+        if bottom:
+            padded[-reach:, :] = 255
+        eroded = np.asarray(cv2.erode(padded, kernel, anchor=(reach, reach))[reach:-reach, reach:-reach], np.uint8)
     else:
         eroded = mask
-    count, labels, stats, _centroids = cv2.connectedComponentsWithStats(np.asarray(eroded, np.uint8))
+    eroded = np.asarray(eroded, np.uint8)
+    if gray is not None:
+        eroded = _lit_tops(eroded, gray, px_per_mm, face_mm, (ux, uy))
+    count, labels, stats, _centroids = cv2.connectedComponentsWithStats(eroded)
     order = sorted(range(1, count), key=lambda k: -int(stats[k, cv2.CC_STAT_AREA]))
     faces = []
     for rank, label in enumerate(order):
@@ -83,6 +101,42 @@ def top_faces(blob: Blob, px_per_mm: float, margin_mm: float, nadir_mm: tuple[fl
         if face is not None:
             faces.append(face)
     return faces
+
+
+def _lit_tops(eroded: Mask, gray: NDArray[np.uint8], px_per_mm: float, face_mm: float,
+              away: tuple[float, float]) -> Mask:
+    """Split what is left of a blob where it is longer than any top face: dice standing one behind the other
+    leave the near die's top face joined to the far die's side. The lamp lights the top faces more than the
+    sides, so the brighter pixels of such a part (Otsu's split) are the top faces; when that leaves one
+    piece (a dark die's top is no brighter than a light die's side), a part long enough for two top faces
+    and a side between keeps its two ends, a top face's length each, along the line from the nadir."""
+    count, labels, stats, _c = cv2.connectedComponentsWithStats(eroded)
+    out = eroded.copy()
+    min_px = MIN_FACE_MM2 * px_per_mm ** 2
+    for label in range(1, count):
+        x, y, w, h = (int(v) for v in stats[label, :4])
+        part = labels[y:y + h, x:x + w] == label
+        contours, _h = cv2.findContours(part.astype(np.uint8), cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
+        (_cx, _cy), (rw, rh), _a = cv2.minAreaRect(contours[0])
+        if max(rw, rh) + 1.0 <= LONGEST_TOP * face_mm * px_per_mm:
+            continue
+        values = gray[y:y + h, x:x + w][part]
+        level, _t = cv2.threshold(values.reshape(-1, 1), 0, 255, cv2.THRESH_BINARY | cv2.THRESH_OTSU)
+        lit = part & (gray[y:y + h, x:x + w] > level)
+        lit = cv2.morphologyEx(lit.astype(np.uint8), cv2.MORPH_OPEN, np.ones((3, 3), np.uint8)) > 0
+        pieces, _l, piece_stats, _pc = cv2.connectedComponentsWithStats(lit.astype(np.uint8))
+        if sum(1 for k in range(1, pieces) if piece_stats[k, cv2.CC_STAT_AREA] >= min_px) < 2:
+            ys, xs = np.mgrid[0:h, 0:w]
+            along = (xs * away[0] + ys * away[1]).astype(np.float64)
+            reach = float(along[part].max()) - float(along[part].min())
+            if reach >= (2.0 * face_mm + TWO_DICE_GAP_MM) * px_per_mm:
+                top = face_mm * px_per_mm
+                lit = part & ((along >= float(along[part].max()) - top) | (along <= float(along[part].min()) + top))
+            else:
+                continue  # one die's top and side, or dice too close to tell: leave it whole
+        window = out[y:y + h, x:x + w]
+        window[part & ~lit] = 0
+    return out
 
 
 def _face(part: Mask, area_px: float, blob: Blob, px_per_mm: float, margin_mm: float,

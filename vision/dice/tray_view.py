@@ -50,7 +50,7 @@ class TrayView:
     tvec: FloatArray
     tags_seen: int
     corners_px: FloatArray  # the tags' corners it was found from, to tell when it moved
-    _maps: dict[tuple[float, float, float], tuple[NDArray[np.float32], NDArray[np.float32]]] = field(
+    _maps: dict[tuple[float, float, float], tuple[NDArray[np.int16], NDArray[np.uint16]]] = field(
         default_factory=dict, repr=False)
 
     @property
@@ -82,7 +82,10 @@ class TrayView:
             gx, gy = np.meshgrid(xs, ys)
             pts = np.stack([gx.ravel(), gy.ravel(), np.full(gx.size, height_mm)], axis=1)
             px = self.project(pts).reshape(h, w, 2).astype(np.float32)
-            self._maps[key] = (np.ascontiguousarray(px[:, :, 0]), np.ascontiguousarray(px[:, :, 1]))
+            # Fixed-point maps: remapping with them costs a third of float maps, for 1/32 pixel.
+            fixed, fraction = cv2.convertMaps(np.ascontiguousarray(px[:, :, 0]), np.ascontiguousarray(px[:, :, 1]),
+                                              cv2.CV_16SC2)
+            self._maps[key] = (np.asarray(fixed, np.int16), np.asarray(fraction, np.uint16))
         mx, my = self._maps[key]
         return np.asarray(cv2.remap(image, mx, my, cv2.INTER_LINEAR, borderMode=cv2.BORDER_REPLICATE), np.uint8)
 
