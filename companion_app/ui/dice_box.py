@@ -72,8 +72,9 @@ class DiceReadBox(BoxLayout):  # type: ignore[misc]
                 grid = FittingRow(max_cols=6 if die.sides <= 6 else 5, min_width=dp(MIN_TOUCH_DP), spacing=dp(6))
                 buttons = []
                 for face in range(1, die.sides + 1):
+                    # as high as its digit asks (BigButton), a finger's height at least: on a short panel the prompt
+                    # shrinks them with its texts (PromptPanel's fitting)
                     b = BigButton(text=str(face), font_base=30, bold=True, colour=list(palette.BUTTON))
-                    b.height = max(b.height, dp(64))
                     b.bind(on_release=partial(self._tap, die.index, face))
                     buttons.append(b)
                     grid.add_widget(b)
