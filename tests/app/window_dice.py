@@ -15,7 +15,7 @@ from typing import Any
 from engine.i18n import set_language
 from engine.wire import DieDoubt, DieKind, DieSeen, TraySeen
 from tests.app.engine_process import EngineProcess
-from tests.app.window_driver import BigButton, Clock, Driver, HexaApp, NetworkAgent, Step, Window, _play
+from tests.app.window_driver import BigButton, Clock, Driver, HexaApp, NetworkAgent, Step, Window, _play, keep_for_guide
 from vision.publisher import VisionPublisher
 
 ANY_PORT = "tcp://127.0.0.1:*"
@@ -103,7 +103,9 @@ def dice_script(tray: Tray, lang: str) -> Any:
         yield from _whole(d, panel, f"the read roll shows whole at {size}")
         d.check(panel.roll_for_me is not None and panel.roll_for_me.text.strip() != "", "roll for me offered")
         yield d.drawn()
-        d.screenshot(f"dice-read{suffix}")
+        shot = d.screenshot(f"dice-read{suffix}")
+        if suffix == "":
+            keep_for_guide(shot, "dice-read.png")  # the README's picture, when asked to
         d.tap_widget(box.wrong)
         yield d.expect(lambda: panel.dice_box is None and s.dice_read is None, "that's wrong: the reading is gone")
         tray.throw(3, 4, doubt=DieDoubt.COCKED)
