@@ -21,6 +21,7 @@ from tests.app.window_driver import Clock, Driver, HexaApp, NetworkAgent, Step, 
 # isort: on
 from companion_app.demo.cli import window_table
 from companion_app.demo.launcher import DemoServices, port_of
+from tests.demo.window_demo import camera_preview
 
 SCENARIO = "goblins-treasure"
 COUNTDOWN_S = 600  # the reading stays proposed while the test looks at it (the player's "take it now" ends it)
@@ -51,16 +52,7 @@ def dice_demo_script(d: Driver) -> Step:
     d.check(box.wrong is not None, "a one-tap \"that's wrong\"")
     yield d.drawn()
     d.screenshot("demo-dice")
-    app.show_screen("camera")
-    camera = app.sm.get_screen("camera")
-
-    def preview() -> bool:
-        """the synthetic camera's preview on the Camera screen"""
-        return camera.ids.preview.texture is not None
-
-    yield preview
-    yield d.drawn()
-    d.screenshot("demo-dice-camera")
+    yield from camera_preview(d, "demo-dice-camera")  # the dice resting in the tray
     app.show_screen("play")
     yield d.drawn()
     d.tap_widget(panel.dice_box.take)
