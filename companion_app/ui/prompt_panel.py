@@ -86,6 +86,7 @@ class PromptPanel(BoxLayout):  # type: ignore[misc]
         self.chances: list[WrapLabel] = []  # a roll's chances before the roll: gone while the camera's reading shows
         self._columns: GridLayout | None = None  # a roll's dice (the chances stand above them)
         self.fit = 1.0  # the factor on every text and button of the prompt that makes it fit its room (LEAST_FIT)
+        self._fitted_room = 0.0  # the room it was last fitted to
         self._refit = Clock.create_trigger(self._fit_now)
         self.bind(minimum_height=self._refit, parent=self._watch_room)
 
@@ -104,7 +105,14 @@ class PromptPanel(BoxLayout):  # type: ignore[misc]
             self.parent.bind(height=self._room_changed)
 
     def _room_changed(self, *_: Any) -> None:
-        self._set_fit(1.0)  # a new room (a turned or resized window): fitted afresh from the full size
+        """More room (a turned or resized window, a row of buttons gone below): fitted afresh from the full size;
+        less: shrunk on from where it is."""
+        room = self.room()
+        if room > self._fitted_room:
+            self._set_fit(1.0)
+        else:
+            self._refit()
+        self._fitted_room = room
 
     def _fit_now(self, *_: Any) -> None:
         """Shrink the prompt towards its room (once a frame, as its texts take their new sizes) until it fits."""

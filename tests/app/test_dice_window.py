@@ -23,6 +23,8 @@ def test_a_read_roll_and_a_question_on_the_tablet(width: str, height: str, lang:
                   "that's wrong: the reading is gone", "face buttons for the doubtful die", "the question says why",
                   "the tapped face taken; the Goblins' throw awaited", "the roll played",
                   "the log says the camera read it", "typing the faces stays available", "roll for me offered",
+                  "the chances before the roll give way to the reading",
+                  "the chances before the roll back for the new throw",
                   f"the read roll shows whole at {size}: nothing to scroll, no button cut",
                   f"the camera's question shows whole at {size}: nothing to scroll, no button cut"):
         assert check in checks

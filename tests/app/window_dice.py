@@ -100,6 +100,8 @@ def dice_script(tray: Tray, lang: str) -> Any:
         d.check(any(str(n) in box.countdown.text for n in range(1, 601)), "the countdown in seconds")
         d.check(panel.children.index(box) == panel.children.index(panel.title) - 1, "just under the prompt's title")
         d.check(bool(panel.face_buttons) and all(panel.face_buttons), "typing the faces stays available")
+        d.check(bool(panel.chances) and all(w.parent is None for w in panel.chances),
+                "the chances before the roll give way to the reading")
         yield from _whole(d, panel, f"the read roll shows whole at {size}")
         d.check(panel.roll_for_me is not None and panel.roll_for_me.text.strip() != "", "roll for me offered")
         yield d.drawn()
@@ -108,6 +110,8 @@ def dice_script(tray: Tray, lang: str) -> Any:
             keep_for_guide(shot, "dice-read.png")  # the README's picture, when asked to
         d.tap_widget(box.wrong)
         yield d.expect(lambda: panel.dice_box is None and s.dice_read is None, "that's wrong: the reading is gone")
+        d.check(bool(panel.chances) and all(w in panel.children for w in panel.chances),
+                "the chances before the roll back for the new throw")
         tray.throw(3, 4, doubt=DieDoubt.COCKED)
         yield d.expect(lambda: panel.dice_box is not None and panel.dice_box.read.question, "a cocked die: a question")
         box = panel.dice_box
