@@ -1,12 +1,14 @@
 """Every bundled scenario's words as a Japanese table sees them: the scenario's name, description, sides, victory
 texts, and each figure's name, kind, side, badges (abilities, carried tokens, states), party and what a tap on it
-says, through the same view models the tablet draws them with. None may stay in English.
+says, through the same view models the tablet draws them with, and its fields as ``hexa play`` lists them. None may
+stay in English.
 
-What counts as English: a run of two or more Latin letters. What is kept as is, by name (``KEPT``): the rule
-abbreviations Japanese players use in Latin letters too (HP, GM, PC, CL), and the dice notation (1d6, 1d10: one
-letter between digits, not a run). Cell labels (A1, M8) have one letter. Figures' and places' names are proper
-nouns, but each bundled scenario names them in Japanese too (``{ en = …, ja = … }``), so none is kept here; a
-scenario that keeps an English proper noun in Japanese adds it to ``KEPT`` with the reason."""
+What counts as English: a run of two or more Latin letters. What is kept as is (``KEPT``): HP, which the Japanese
+rule books write in Latin letters too; dice notation (1d6, 1d10) and cell labels (A1, M8) have single letters
+between digits. Names are translated, proper nouns included: figures and places by the scenario
+(``{ en = …, ja = … }``); a rule set's own words by its catalogue, among them Fantasy Battle's ability cards
+(Brave → 勇敢) and Laramie's weapons, whose makers' names a Japanese table reads in katakana (Colt Peacemaker →
+コルト・ピースメーカー). A scenario that keeps an English proper noun in Japanese adds it to ``KEPT`` saying why."""
 
 from __future__ import annotations
 
@@ -17,12 +19,14 @@ import pytest
 
 from companion_app.viewmodels.session import GameSession, figure_heading
 from companion_app.viewmodels.setup_model import setup_view
+from engine.cli.play import own_fields_text
 from engine.game import Game
 from engine.i18n import speaking
+from engine.rules import find_ruleset
 from engine.scenario import bundled_scenarios, load_scenario
 from engine.snapshot import game_snapshot, scenario_to_dict
 
-KEPT = frozenset({"HP", "GM", "PC", "CL"})  # written in Latin letters in the Japanese rule books too
+KEPT = frozenset({"HP"})  # hit points: written HP in the Japanese rule books too
 LATIN_WORD = re.compile(r"[A-Za-z]{2,}")
 
 
@@ -57,6 +61,9 @@ def shown_texts(scenario_id: str) -> Iterator[tuple[str, str]]:
         for key in ("party",):
             if f.get(key):
                 yield f"figure {f['id']} {key}", str(f[key])
+    rules = find_ruleset(game.scenario.ruleset)
+    for spec in game.scenario.figures:  # the terminal's figure list (hexa play)
+        yield f"hexa play's figure {spec.id}", own_fields_text(spec, rules)
 
 
 def untranslated(text: str) -> list[str]:
