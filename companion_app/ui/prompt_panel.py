@@ -123,9 +123,13 @@ class PromptPanel(BoxLayout):  # type: ignore[misc]
         self._set_fit(max(LEAST_FIT, self.fit * step))
 
     def _set_fit(self, fit: float) -> None:
-        """Every text and button of the prompt (the alarm's and the camera's too) at ``fit`` of its own size."""
+        """Every text and button of the prompt (the camera's reading too) at ``fit`` of its own size; an illegal
+        move's alarm above it keeps its size, larger than anything near it (it must be seen first)."""
         self.fit = fit
+        alarm = {id(w) for w in self.alarm.walk(restrict=True)} if self.alarm is not None else set()
         for w in self.walk(restrict=True):
+            if id(w) in alarm:
+                continue
             if isinstance(w, WrapLabel | BigButton):
                 if getattr(w, "full_font", None) is None:
                     w.full_font = float(w.font_base)  # its size before any fitting
@@ -161,6 +165,8 @@ class PromptPanel(BoxLayout):  # type: ignore[misc]
         if box is not None and read is not None and box.read.key == read.key:
             box.update(read)
             return
+        if box is None and read is None:
+            return  # nothing shown, nothing to show: the prompt stays as it is fitted
         if box is not None:
             box.stop()
             if box.parent is not None:
@@ -219,7 +225,7 @@ class PromptPanel(BoxLayout):  # type: ignore[misc]
     def show(self, model: PromptModel | None) -> None:
         self.fit = 1.0
         self._build(model)
-        self._set_fit(1.0)  # the alarm kept above it too, then shrunk together where it does not fit
+        self._set_fit(1.0)  # then shrunk where it does not fit
 
     def _build(self, model: PromptModel | None) -> None:
         self._keep_spares()
