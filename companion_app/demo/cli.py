@@ -5,6 +5,7 @@ Examples::
     hexa demo                          # goblins-treasure in a window (headless when there is no screen)
     hexa demo tutorial --headless --seed 3
     hexa demo --headless --dice camera     # every roll thrown as dice on the synthetic table, read by the camera
+    hexa demo --dice camera                # in the window: the demo throws each roll's dice, the tablet shows the read
 """
 
 from __future__ import annotations
