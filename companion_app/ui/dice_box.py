@@ -14,7 +14,7 @@ from kivy.metrics import dp
 from kivy.uix.boxlayout import BoxLayout
 
 from companion_app.ui.fitting_row import FittingRow
-from companion_app.ui.widgets import MIN_TOUCH_DP, BigButton, WrapLabel
+from companion_app.ui.widgets import FACE_LINE_ROOM, MIN_TOUCH_DP, BigButton, WrapLabel
 from companion_app.viewmodels import palette
 from companion_app.viewmodels.dice_model import DiceRead
 from engine.i18n import gettext_for
@@ -74,7 +74,8 @@ class DiceReadBox(BoxLayout):  # type: ignore[misc]
                 for face in range(1, die.sides + 1):
                     # as high as its digit asks (BigButton), a finger's height at least: on a short panel the prompt
                     # shrinks them with its texts (PromptPanel's fitting)
-                    b = BigButton(text=str(face), font_base=30, bold=True, colour=list(palette.BUTTON))
+                    b = BigButton(text=str(face), font_base=30, bold=True, colour=list(palette.BUTTON),
+                                  line_room=FACE_LINE_ROOM)
                     b.bind(on_release=partial(self._tap, die.index, face))
                     buttons.append(b)
                     grid.add_widget(b)

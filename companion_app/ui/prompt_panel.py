@@ -17,7 +17,7 @@ from kivy.uix.scrollview import ScrollView
 from companion_app.ui.alarm import AlarmBanner
 from companion_app.ui.dice_box import DiceReadBox, SendDice
 from companion_app.ui.fitting_row import FittingRow
-from companion_app.ui.widgets import MIN_TOUCH_DP, BigButton, RuleLabel, WrapLabel
+from companion_app.ui.widgets import FACE_LINE_ROOM, MIN_TOUCH_DP, BigButton, RuleLabel, WrapLabel
 from companion_app.viewmodels import palette
 from companion_app.viewmodels.dice_model import DiceRead
 from companion_app.viewmodels.overlays import IllegalAlarm
@@ -56,7 +56,7 @@ Served = TypeVar("Served", WrapLabel, RuleLabel, PanelButton)
 # What a spare widget is set back to before it serves again (what the panel's texts and buttons are made with).
 LABEL_LOOK: dict[str, Any] = {"font_base": 18, "bold": False, "color": [1, 1, 1, 1], "halign": "left"}
 BUTTON_LOOK: dict[str, Any] = {"font_base": 18, "bold": False, "colour": list(palette.BUTTON), "active": False,
-                               "disabled": False, "why_disabled": ""}
+                               "disabled": False, "why_disabled": "", "line_room": 2.4}
 
 
 class PromptPanel(BoxLayout):  # type: ignore[misc]
@@ -114,10 +114,24 @@ class PromptPanel(BoxLayout):  # type: ignore[misc]
             self._refit()
         self._fitted_room = room
 
+    def _laid_out(self) -> bool:
+        """Whether every text, row and box of the prompt has taken its size: no texture, layout or row of buttons
+        waiting to be made again (a row of face buttons finds its columns a frame after it is filled, and until
+        then stands as one tall column: judged then, the prompt would shrink for nothing)."""
+        for w in self.walk(restrict=True):
+            for pending in (getattr(w, "_trigger_texture", None), getattr(w, "_trigger_layout", None),
+                            w._fit if isinstance(w, FittingRow) else None):
+                if pending is not None and pending.is_triggered:
+                    return False
+        return True
+
     def _fit_now(self, *_: Any) -> None:
         """Shrink the prompt towards its room (once a frame, as its texts take their new sizes) until it fits."""
         room = self.room()
         if room <= 1 or self.fits() or self.fit <= LEAST_FIT:
+            return
+        if not self._laid_out():
+            self._refit()  # judged once everything has its size, the next frame
             return
         step = max(FIT_STEP[0], min(FIT_STEP[1], room / self.minimum_height))
         self._set_fit(max(LEAST_FIT, self.fit * step))
@@ -322,7 +336,8 @@ class PromptPanel(BoxLayout):  # type: ignore[misc]
 
     def _face_button(self, die_index: int, face: int, font_base: int) -> PanelButton:
         """A face button for ``face`` of die ``die_index``, at least 64 dp high."""
-        b = self._button(str(face), lambda: self.enter(die_index, face), font_base=font_base, bold=True)
+        b = self._button(str(face), lambda: self.enter(die_index, face), font_base=font_base, bold=True,
+                         line_room=FACE_LINE_ROOM)
         b.height = max(b.height, dp(64))
         return b
 
