@@ -33,7 +33,7 @@ OPPOSED_PER_ROW = 2  # opposed dice columns side by side; more dice wrap to the 
 # A prompt taller than its room shrinks its texts and buttons together, by this factor at most (no text goes below
 # the readable size, readability.MIN_READ_SP, whatever the factor): on a phone, and on a TV whose panel beside the
 # grown board is narrow, a roll with the camera's reading, its odds and both sides' face buttons then shows whole,
-# "Roll for me" included, without scrolling. A prompt that does not fit even so scrolls.
+# "Roll for me" included, without scrolling. A prompt that does not fit even so scrolls, at its full size.
 LEAST_FIT = 0.55
 FIT_STEP = (0.9, 0.97)  # one step of shrinking, at most and at least: the texts take their new sizes over a frame
 # or two, so a step judged on heights not yet updated must not overshoot
@@ -87,6 +87,7 @@ class PromptPanel(BoxLayout):  # type: ignore[misc]
         self._columns: GridLayout | None = None  # a roll's dice (the chances stand above them)
         self.fit = 1.0  # the factor on every text and button of the prompt that makes it fit its room (LEAST_FIT)
         self._fitted_room = 0.0  # the room it was last fitted to
+        self._scrolls = False  # it did not fit even at LEAST_FIT: shown at its full size, scrolling
         self._refit = Clock.create_trigger(self._fit_now)
         self.bind(minimum_height=self._refit, parent=self._watch_room)
 
@@ -109,10 +110,15 @@ class PromptPanel(BoxLayout):  # type: ignore[misc]
         less: shrunk on from where it is."""
         room = self.room()
         if room > self._fitted_room:
-            self._set_fit(1.0)
-        else:
+            self._fit_afresh()
+        elif not self._scrolls:
             self._refit()
         self._fitted_room = room
+
+    def _fit_afresh(self) -> None:
+        """The prompt at its full size, then shrunk where it does not fit its room."""
+        self._scrolls = False
+        self._set_fit(1.0)
 
     def _laid_out(self) -> bool:
         """Whether every text, row and box of the prompt has taken its size: no texture, layout or row of buttons
@@ -128,10 +134,14 @@ class PromptPanel(BoxLayout):  # type: ignore[misc]
     def _fit_now(self, *_: Any) -> None:
         """Shrink the prompt towards its room (once a frame, as its texts take their new sizes) until it fits."""
         room = self.room()
-        if room <= 1 or self.fits() or self.fit <= LEAST_FIT:
+        if room <= 1 or self.fits() or self._scrolls:
             return
         if not self._laid_out():
             self._refit()  # judged once everything has its size, the next frame
+            return
+        if self.fit <= LEAST_FIT:  # too long even so: smaller texts would only be harder to read, and still scroll
+            self._scrolls = True
+            self._set_fit(1.0)
             return
         step = max(FIT_STEP[0], min(FIT_STEP[1], room / self.minimum_height))
         self._set_fit(max(LEAST_FIT, self.fit * step))
@@ -170,7 +180,7 @@ class PromptPanel(BoxLayout):  # type: ignore[misc]
         if alarm is not None:
             self.alarm = AlarmBanner(alarm, None if self.read_only else self.send_override, why_no_override)
             self.add_widget(self.alarm, index=len(self.children))  # first, above the prompt
-        self._set_fit(1.0)
+        self._fit_afresh()
 
     def show_dice(self, read: DiceRead | None) -> None:
         """Show what the camera read in the tray under the prompt's title (or take it away); the same reading again
@@ -190,7 +200,7 @@ class PromptPanel(BoxLayout):  # type: ignore[misc]
             self.dice_box = DiceReadBox(read, None if self.read_only or self.why_not_here else self.send_dice)
             self.add_widget(self.dice_box, index=self.children.index(self.title))  # just under the title
         self._show_chances(self.dice_box is None)
-        self._set_fit(1.0)
+        self._fit_afresh()
 
     def _show_chances(self, shown: bool) -> None:
         """The chances before the roll, shown until the camera has read dice of the roll (they are past then, and
@@ -239,7 +249,7 @@ class PromptPanel(BoxLayout):  # type: ignore[misc]
     def show(self, model: PromptModel | None) -> None:
         self.fit = 1.0
         self._build(model)
-        self._set_fit(1.0)  # then shrunk where it does not fit
+        self._fit_afresh()
 
     def _build(self, model: PromptModel | None) -> None:
         self._keep_spares()
