@@ -123,7 +123,7 @@ class _Loader(MapReading):
                     "anchors" if anchors else "marker",
                 )
         self.refs["figure"] = {f.id for f in figures}
-        victory = self._victory(self.r.rows(data, "victory"), side_ids, board)
+        victory = self._victory(self.r.rows(data, "victory"), {s.id: s.name for s in sides}, board)
         tables = self._rule_tables(data, board)
         options = self.r.table(data, "options", required=False)
         try:
@@ -342,8 +342,9 @@ class _Loader(MapReading):
                         _("start it on a {noun} a figure may stand on ({where})", noun=noun, where=where),
                         "figures", index, "at")
 
-    def _victory(self, raw: list[Mapping[str, Any]], side_ids: set[str], board: Board
+    def _victory(self, raw: list[Mapping[str, Any]], side_ids: Mapping[str, str], board: Board
                  ) -> tuple[VictorySpec, ...]:
+        """The victory conditions; ``side_ids`` maps each side to its name (a default text names the side)."""
         result = []
         core = {f.name for f in SCENARIO_TABLES["victory"].fields}
         for i, v in enumerate(raw):
@@ -361,7 +362,7 @@ class _Loader(MapReading):
                                     _("remove it ({type!r} takes {keys})", type=vtype.name,
                                       keys=sorted(own) or _("no keys of its own")),
                                     "victory", i, key)
-            text = self.get(v, "victory", i, "text") or f"{side}: {self._default_text(vtype)}"
+            text = self.get(v, "victory", i, "text") or self._default_text(vtype, side_ids[side])
             spec = VictorySpec(side, vtype.name, text, self._values(v, "victory", i, vtype.fields, board))
             self._rule_check(self.rules.check_victory_spec, spec, board, "victory", i)
             result.append(spec)
@@ -369,12 +370,13 @@ class _Loader(MapReading):
         if not result and default is not None:
             vt = self.victory_types[default]
             fields = self._values({}, "victory", None, vt.fields, board)  # the defaults, made like written values
-            result = [VictorySpec(s, default, f"{s}: {self._default_text(vt)}", fields) for s in sorted(side_ids)]
+            result = [VictorySpec(s, default, self._default_text(vt, side_ids[s]), fields) for s in sorted(side_ids)]
         return tuple(result)
 
-    def _default_text(self, vtype: VictoryType) -> str:
-        """A victory's text when the scenario gives none, in the table's language."""
-        return declared_text(self.rules, vtype.default_text) if vtype.default_text else vtype.name
+    def _default_text(self, vtype: VictoryType, side: str) -> str:
+        """A victory's text when the scenario gives none, in the table's language, for the side named ``side``."""
+        goal = declared_text(self.rules, vtype.default_text) if vtype.default_text else vtype.name
+        return _("{side}: {goal}", side=side, goal=goal)
 
 
 def load_scenario_text(text: str, source: str = "<text>") -> Scenario:

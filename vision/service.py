@@ -107,6 +107,8 @@ def process_frame(frame: Frame, detector: Detector, camera: CameraModel | None, 
                          value=size[0], value2=size[1], value3=camera.image_size[0], value4=camera.image_size[1]))
         else:
             placed = to_table(detected, camera, config.heights_mm, config.default_height_mm)
+            if dice is not None:  # a tray's own tags are no figures: the engine would report them as unknown
+                placed = [m for m in placed if m.marker_id not in dice.tag_ids]
             if tracker is not None:
                 near_hand = None if watch is None else watch.near_hand(frame.image, detected)
                 update = tracker.update(placed, frame.monotonic, near_hand)

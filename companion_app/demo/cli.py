@@ -5,6 +5,7 @@ Examples::
     hexa demo                          # goblins-treasure in a window (headless when there is no screen)
     hexa demo tutorial --headless --seed 3
     hexa demo --headless --dice camera     # every roll thrown as dice on the synthetic table, read by the camera
+    hexa demo --dice camera                # in the window: the demo throws each roll's dice, the tablet shows the read
 """
 
 from __future__ import annotations
@@ -15,6 +16,7 @@ import os
 import signal
 import sys
 import time
+from contextlib import ExitStack
 from types import FrameType
 
 from companion_app.kivy_start import quiet_handler
@@ -23,7 +25,7 @@ from engine.i18n import gettext_for, ngettext_for
 from engine.scenario import load_scenario
 from vision.synthetic.control_client import ControlError
 
-from .launcher import DemoError, DemoServices
+from .launcher import DemoEndpoints, DemoError, DemoServices
 
 _ = gettext_for(__name__)
 _n = ngettext_for(__name__)
@@ -47,8 +49,9 @@ def _parser() -> argparse.ArgumentParser:
     p.add_argument("--fps", type=float, default=15.0, help=_("synthetic camera frame rate (default 15)"))
     p.add_argument("--size", default="1280x800", metavar="WxH", help=_("app window size (default 1280x800)"))
     p.add_argument("--dice", choices=("camera", "tablet"), default="tablet", help=_(
-        "where the dice come from: 'camera' (headless: the scripted player throws every roll as dice on the synthetic "
-        "table and the engine takes what the camera reads) or 'tablet' (entered like a tablet; default)"))
+        "where the dice come from: 'camera' (every roll is thrown as dice on the synthetic table, by the scripted "
+        "player headless and by the demo in a window, and the engine takes what the camera reads) or 'tablet' (entered "
+        "like a tablet; default)"))
     p.add_argument("--dice-countdown", type=float, default=1.0, metavar="SECONDS", help=_(
         "with --dice camera: how long the dice read are shown before the engine takes them (default 1)"))
     p.add_argument("-v", "--verbose", action="store_true", help=_("log what the demo's parts do"))
@@ -105,14 +108,27 @@ def _play_headless(args: argparse.Namespace) -> int:
     return 0
 
 
-def run_window(args: argparse.Namespace) -> int:
+def window_table(ep: DemoEndpoints, scenario: str, dice: str, seed: int = 1) -> ExitStack:
+    """What stands in for the people at the synthetic table while the window is open: the hand that moves the
+    figures the tablet drags and, with ``dice`` "camera", the roller that throws every roll's dice into the tray
+    (the camera reads them, the tablet shows the reading). Close it (``with``) to stop them."""
+    from .table_dice_roller import DiceRoller
     from .table_hand import TableHandProxy
+
+    stack = ExitStack()
+    stack.enter_context(TableHandProxy(ep.hand, ep.engine_commands, ep.engine_pub, ep.control, scenario))
+    if dice == "camera":
+        stack.enter_context(DiceRoller(ep.engine_pub, ep.engine_commands, ep.control, seed))
+    return stack
+
+
+def run_window(args: argparse.Namespace) -> int:
     from .window import open_app
 
     with DemoServices(args.scenario, args.journal, args.fps, dice=args.dice,
                       dice_countdown_s=args.dice_countdown) as services:
         ep = services.endpoints
-        with TableHandProxy(ep.hand, ep.engine_commands, ep.engine_pub, ep.control, args.scenario):
+        with window_table(ep, args.scenario, args.dice, args.seed):
             print(_("Opening the app. Drag the figure the app asks you to move; the synthetic table moves it and the "
                     "camera judges it. Close the window to stop."), flush=True)
             return open_app(ep, args.size)

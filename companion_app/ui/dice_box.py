@@ -14,7 +14,7 @@ from kivy.metrics import dp
 from kivy.uix.boxlayout import BoxLayout
 
 from companion_app.ui.fitting_row import FittingRow
-from companion_app.ui.widgets import MIN_TOUCH_DP, BigButton, WrapLabel
+from companion_app.ui.widgets import FACE_LINE_ROOM, MIN_TOUCH_DP, BigButton, WrapLabel
 from companion_app.viewmodels import palette
 from companion_app.viewmodels.dice_model import DiceRead
 from engine.i18n import gettext_for
@@ -72,8 +72,10 @@ class DiceReadBox(BoxLayout):  # type: ignore[misc]
                 grid = FittingRow(max_cols=6 if die.sides <= 6 else 5, min_width=dp(MIN_TOUCH_DP), spacing=dp(6))
                 buttons = []
                 for face in range(1, die.sides + 1):
-                    b = BigButton(text=str(face), font_base=30, bold=True, colour=list(palette.BUTTON))
-                    b.height = max(b.height, dp(64))
+                    # as high as its digit asks (BigButton), a finger's height at least: on a short panel the prompt
+                    # shrinks them with its texts (PromptPanel's fitting)
+                    b = BigButton(text=str(face), font_base=30, bold=True, colour=list(palette.BUTTON),
+                                  line_room=FACE_LINE_ROOM)
                     b.bind(on_release=partial(self._tap, die.index, face))
                     buttons.append(b)
                     grid.add_widget(b)

@@ -8,14 +8,16 @@ from collections.abc import Callable
 from functools import partial
 from typing import Any, TypeVar
 
+from kivy.clock import Clock
 from kivy.metrics import dp
 from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.gridlayout import GridLayout
+from kivy.uix.scrollview import ScrollView
 
 from companion_app.ui.alarm import AlarmBanner
 from companion_app.ui.dice_box import DiceReadBox, SendDice
 from companion_app.ui.fitting_row import FittingRow
-from companion_app.ui.widgets import MIN_TOUCH_DP, BigButton, RuleLabel, WrapLabel
+from companion_app.ui.widgets import FACE_LINE_ROOM, MIN_TOUCH_DP, BigButton, RuleLabel, WrapLabel
 from companion_app.viewmodels import palette
 from companion_app.viewmodels.dice_model import DiceRead
 from companion_app.viewmodels.overlays import IllegalAlarm
@@ -28,6 +30,13 @@ SendAction = Callable[[dict[str, Any]], None]
 SendOverride = Callable[[dict[str, Any]], None]
 
 OPPOSED_PER_ROW = 2  # opposed dice columns side by side; more dice wrap to the next row
+# A prompt taller than its room shrinks its texts and buttons together, by this factor at most (no text goes below
+# the readable size, readability.MIN_READ_SP, whatever the factor): on a phone, and on a TV whose panel beside the
+# grown board is narrow, a roll with the camera's reading, its odds and both sides' face buttons then shows whole,
+# "Roll for me" included, without scrolling. A prompt that does not fit even so scrolls, at its full size.
+LEAST_FIT = 0.55
+FIT_STEP = (0.9, 0.97)  # one step of shrinking, at most and at least: the texts take their new sizes over a frame
+# or two, so a step judged on heights not yet updated must not overshoot
 
 
 class PanelButton(BigButton):
@@ -47,7 +56,7 @@ Served = TypeVar("Served", WrapLabel, RuleLabel, PanelButton)
 # What a spare widget is set back to before it serves again (what the panel's texts and buttons are made with).
 LABEL_LOOK: dict[str, Any] = {"font_base": 18, "bold": False, "color": [1, 1, 1, 1], "halign": "left"}
 BUTTON_LOOK: dict[str, Any] = {"font_base": 18, "bold": False, "colour": list(palette.BUTTON), "active": False,
-                               "disabled": False, "why_disabled": ""}
+                               "disabled": False, "why_disabled": "", "line_room": 2.4}
 
 
 class PromptPanel(BoxLayout):  # type: ignore[misc]
@@ -74,6 +83,89 @@ class PromptPanel(BoxLayout):  # type: ignore[misc]
         self.alarm: AlarmBanner | None = None  # an illegal move on the table, above the prompt until it is put right
         self.send_dice: SendDice | None = None
         self.dice_box: DiceReadBox | None = None  # the dice the camera read for a roll prompt, under its title
+        self.chances: list[WrapLabel] = []  # a roll's chances before the roll: gone while the camera's reading shows
+        self._columns: GridLayout | None = None  # a roll's dice (the chances stand above them)
+        self.fit = 1.0  # the factor on every text and button of the prompt that makes it fit its room (LEAST_FIT)
+        self._fitted_room = 0.0  # the room it was last fitted to
+        self._scrolls = False  # it did not fit even at LEAST_FIT: shown at its full size, scrolling
+        self._refit = Clock.create_trigger(self._fit_now)
+        self.bind(minimum_height=self._refit, parent=self._watch_room)
+
+    # -- fitting the room ----------------------------------------------------------------------------
+    def room(self) -> float:
+        """The height the prompt has without scrolling (its scroll view's), 0 when it is not in one."""
+        return float(self.parent.height) if isinstance(self.parent, ScrollView) else 0.0
+
+    def fits(self) -> bool:
+        """Whether the whole prompt shows in its room, without scrolling."""
+        room = self.room()
+        return room <= 1 or self.minimum_height <= room + 0.5
+
+    def _watch_room(self, *_: Any) -> None:
+        if isinstance(self.parent, ScrollView):
+            self.parent.bind(height=self._room_changed)
+
+    def _room_changed(self, *_: Any) -> None:
+        """More room (a turned or resized window, a row of buttons gone below): fitted afresh from the full size;
+        less: shrunk on from where it is."""
+        room = self.room()
+        if room > self._fitted_room:
+            self._fit_afresh()
+        elif not self._scrolls:
+            self._refit()
+        self._fitted_room = room
+
+    def _fit_afresh(self) -> None:
+        """The prompt at its full size, then shrunk where it does not fit its room."""
+        self._scrolls = False
+        self._set_fit(1.0)
+
+    def _laid_out(self) -> bool:
+        """Whether every text, row and box of the prompt has taken its size: no texture, layout or row of buttons
+        waiting to be made again (a row of face buttons finds its columns a frame after it is filled, and until
+        then stands as one tall column: judged then, the prompt would shrink for nothing)."""
+        for w in self.walk(restrict=True):
+            for pending in (getattr(w, "_trigger_texture", None), getattr(w, "_trigger_layout", None),
+                            w._fit if isinstance(w, FittingRow) else None):
+                if pending is not None and pending.is_triggered:
+                    return False
+        return True
+
+    def _fit_now(self, *_: Any) -> None:
+        """Shrink the prompt towards its room (once a frame, as its texts take their new sizes) until it fits."""
+        room = self.room()
+        if room <= 1 or self.fits() or self._scrolls:
+            return
+        if not self._laid_out():
+            self._refit()  # judged once everything has its size, the next frame
+            return
+        if self.fit <= LEAST_FIT:  # too long even so: smaller texts would only be harder to read, and still scroll
+            self._scrolls = True
+            self._set_fit(1.0)
+            return
+        step = max(FIT_STEP[0], min(FIT_STEP[1], room / self.minimum_height))
+        self._set_fit(max(LEAST_FIT, self.fit * step))
+
+    def _set_fit(self, fit: float) -> None:
+        """Every text and button of the prompt (the camera's reading too) at ``fit`` of its own size; an illegal
+        move's alarm above it keeps its size, larger than anything near it (it must be seen first)."""
+        self.fit = fit
+        alarm = {id(w) for w in self.alarm.walk(restrict=True)} if self.alarm is not None else set()
+        for w in self.walk(restrict=True):
+            if id(w) in alarm:
+                continue
+            if isinstance(w, WrapLabel | BigButton):
+                if getattr(w, "full_font", None) is None:
+                    w.full_font = float(w.font_base)  # its size before any fitting
+                w.font_base = w.full_font * fit
+            elif isinstance(w, BoxLayout | GridLayout):  # the room between them shrinks with them
+                if getattr(w, "full_spacing", None) is None:
+                    w.full_spacing = list(w.spacing) if isinstance(w, GridLayout) else float(w.spacing)
+                    w.full_padding = list(w.padding)
+                full = w.full_spacing
+                w.spacing = [v * fit for v in full] if isinstance(full, list) else full * fit
+                w.padding = [v * fit for v in w.full_padding]
+        self._refit()
 
     def show_alarm(self, alarm: IllegalAlarm | None, why_no_override: str = "") -> None:
         """Show the table's illegal move at the top of the panel (or take it away); the same one again stays. Its
@@ -88,6 +180,7 @@ class PromptPanel(BoxLayout):  # type: ignore[misc]
         if alarm is not None:
             self.alarm = AlarmBanner(alarm, None if self.read_only else self.send_override, why_no_override)
             self.add_widget(self.alarm, index=len(self.children))  # first, above the prompt
+        self._fit_afresh()
 
     def show_dice(self, read: DiceRead | None) -> None:
         """Show what the camera read in the tray under the prompt's title (or take it away); the same reading again
@@ -96,15 +189,27 @@ class PromptPanel(BoxLayout):  # type: ignore[misc]
         if box is not None and read is not None and box.read.key == read.key:
             box.update(read)
             return
+        if box is None and read is None:
+            return  # nothing shown, nothing to show: the prompt stays as it is fitted
         if box is not None:
             box.stop()
             if box.parent is not None:
                 box.parent.remove_widget(box)
             self.dice_box = None
-        if read is None or self.model is None or self.title.parent is not self:
-            return
-        self.dice_box = DiceReadBox(read, None if self.read_only or self.why_not_here else self.send_dice)
-        self.add_widget(self.dice_box, index=self.children.index(self.title))  # just under the title
+        if read is not None and self.model is not None and self.title.parent is self:
+            self.dice_box = DiceReadBox(read, None if self.read_only or self.why_not_here else self.send_dice)
+            self.add_widget(self.dice_box, index=self.children.index(self.title))  # just under the title
+        self._show_chances(self.dice_box is None)
+        self._fit_afresh()
+
+    def _show_chances(self, shown: bool) -> None:
+        """The chances before the roll, shown until the camera has read dice of the roll (they are past then, and
+        the reading takes their room); back when the reading is gone ("that's wrong": the dice are thrown again)."""
+        for w in self.chances:
+            if w.parent is not None and not shown:
+                self.remove_widget(w)
+            elif w.parent is None and shown and self._columns is not None and self._columns.parent is self:
+                self.add_widget(w, index=self.children.index(self._columns) + 1)
 
     def _take(self, kind: type[Served], text: str, **look: Any) -> Served:
         """A ``kind`` showing ``text`` with ``look`` (the rest as it is made): a spare one, or a new one."""
@@ -112,6 +217,8 @@ class PromptPanel(BoxLayout):  # type: ignore[misc]
         widget = spares.pop() if spares else kind()
         for name, value in {**(BUTTON_LOOK if kind is PanelButton else LABEL_LOOK), **look}.items():
             setattr(widget, name, value)
+        widget.full_font = float(widget.font_base)
+        widget.font_base *= self.fit
         widget.text = text
         return widget
 
@@ -140,6 +247,11 @@ class PromptPanel(BoxLayout):  # type: ignore[misc]
             self._spares.setdefault(type(w), []).append(w)
 
     def show(self, model: PromptModel | None) -> None:
+        self.fit = 1.0
+        self._build(model)
+        self._fit_afresh()
+
+    def _build(self, model: PromptModel | None) -> None:
         self._keep_spares()
         self.clear_widgets()
         if self.alarm is not None:
@@ -149,6 +261,7 @@ class PromptPanel(BoxLayout):  # type: ignore[misc]
             self.dice_box = None
         self.model = model
         self.face_buttons = []
+        self.chances = []
         self.option_buttons = {}
         self.roll_for_me = None
         if model is None:
@@ -187,9 +300,10 @@ class PromptPanel(BoxLayout):  # type: ignore[misc]
 
     def _dice(self, model: PromptModel) -> None:
         if model.chances:
-            self.add_widget(self._take(WrapLabel, _("Chances before the roll:"), font_base=18, color=palette.TEXT_DIM))
-            for line in model.chances:
-                self.add_widget(self._take(WrapLabel, "  " + line, font_base=24, bold=True))
+            self.chances = [self._take(WrapLabel, _("Chances before the roll:"), font_base=18, color=palette.TEXT_DIM)]
+            self.chances += [self._take(WrapLabel, "  " + line, font_base=24, bold=True) for line in model.chances]
+            for w in self.chances:
+                self.add_widget(w)
         # Opposed dice side by side, at most two to a row: more would squeeze the face buttons past reading.
         columns = GridLayout(cols=min(len(model.dice), OPPOSED_PER_ROW) if model.opposed else 1, spacing=dp(20),
                              size_hint_y=None)
@@ -197,6 +311,7 @@ class PromptPanel(BoxLayout):  # type: ignore[misc]
         for die in model.dice:
             columns.add_widget(self._die_column(model, die))
         self.add_widget(columns)
+        self._columns = columns
         if not self.read_only:
             self.roll_for_me = self._button(_("Roll for me (virtual roll, logged as such)"),
                                             lambda: self._send(model.virtual_roll()), font_base=18)
@@ -216,9 +331,10 @@ class PromptPanel(BoxLayout):  # type: ignore[misc]
             col.add_widget(self._take(WrapLabel, line, font_base=22))
         buttons: list[BigButton] = []
         if not self.read_only:
-            # Opposed dice share the width: fewer faces per row keeps every button at least 48 dp wide.
-            # Fewer still where "10" would not stand on one line in a button of the width left.
-            per_row = (3 if die.sides <= 6 else 5) if model.opposed else (6 if die.sides <= 6 else 5)
+            # A d6's faces on one row where each button keeps its finger's width, opposed dice sharing the width
+            # included (the row wraps into even rows where not: 3 and 3); a d10's in rows of five at most, so "10"
+            # stands on one line.
+            per_row = 6 if die.sides <= 6 else 5
             grid = FittingRow(max_cols=per_row, min_width=dp(MIN_TOUCH_DP), spacing=dp(6))
             for face in range(1, die.sides + 1):
                 b = self._face_button(die.index, face, font_base=36 if die.sides < 10 else 28)  # "10" on one line
@@ -230,7 +346,8 @@ class PromptPanel(BoxLayout):  # type: ignore[misc]
 
     def _face_button(self, die_index: int, face: int, font_base: int) -> PanelButton:
         """A face button for ``face`` of die ``die_index``, at least 64 dp high."""
-        b = self._button(str(face), lambda: self.enter(die_index, face), font_base=font_base, bold=True)
+        b = self._button(str(face), lambda: self.enter(die_index, face), font_base=font_base, bold=True,
+                         line_room=FACE_LINE_ROOM)
         b.height = max(b.height, dp(64))
         return b
 

@@ -13,7 +13,9 @@ PHONE_MAX_PX = 720  # a window at most this wide is a phone
 TV_MIN_PX = 1600  # a landscape window at least this wide is a TV, seen from across the room
 TABLET_PX = (1280, 800)  # the tablet the readable sizes were set for
 MAP_MARGIN = 1.09  # the board's room around the map when it is fitted whole (the viewport's margins)
-PORTRAIT_SHARE = (0.36, 0.56)  # the board's share of a portrait screen's height: at least, at most
+# The board's share of a portrait screen's height, at least and at most: the panel below keeps room for a roll with
+# the camera's reading and both sides' face buttons (the prompt shrinks to its readable size before it scrolls).
+PORTRAIT_SHARE = (0.36, 0.52)
 LANDSCAPE_SHARE = 0.64  # the board's share of a tablet's width
 TV_SHARE = (0.6, 0.7)  # … and of a TV's: at least, at most
 
@@ -47,6 +49,12 @@ def board_hint(width: float, height: float, map_aspect: float) -> tuple[float, f
         return (LANDSCAPE_SHARE, 1.0)
     share = height / map_aspect * MAP_MARGIN / max(1.0, width)
     return (max(TV_SHARE[0], min(TV_SHARE[1], share)), 1.0)
+
+
+def info_lines(width: float, height: float) -> int:
+    """How many lines of the selection's info the play screen shows before they scroll: fewer in portrait, where
+    the prompt above them has the screen's width but less of its height."""
+    return 4 if width < height else 5
 
 
 def panel_hint(width: float, height: float, map_aspect: float) -> tuple[float, float]:

@@ -19,6 +19,7 @@ from companion_app.ui.screen_layout import viewing_scale
 from companion_app.viewmodels import palette
 
 MIN_TOUCH_DP = 48
+FACE_LINE_ROOM = 1.8  # a die's face button: its height over its digit's size (BigButton.line_room; a finger's at least)
 
 
 def text_scale() -> float:
@@ -83,6 +84,7 @@ class BigButton(JapaneseLines, Button):  # type: ignore[misc]
     active = BooleanProperty(False)
     colour = ListProperty(list(palette.BUTTON))
     why_disabled = StringProperty("")  # while disabled: why, in words its own text or a label beside it shows
+    line_room = NumericProperty(2.4)  # its height over its font size: a one-digit face button needs less than a word
 
     def __init__(self, **kwargs: Any) -> None:
         kwargs.setdefault("size_hint_y", None)
@@ -94,7 +96,7 @@ class BigButton(JapaneseLines, Button):  # type: ignore[misc]
         self.halign = "center"
         self.valign = "middle"
         self.bind(size=self._wrap, active=self._recolour, colour=self._recolour, font_base=self._rescale,
-                  texture_size=self._fit_height)
+                  texture_size=self._fit_height, line_room=self._fit_height)
         follow_text_scale(self)
         self._rescale()
         self._recolour()
@@ -105,7 +107,7 @@ class BigButton(JapaneseLines, Button):  # type: ignore[misc]
 
     def _fit_height(self, *_: Any) -> None:
         """At least a finger high, and as high as its text (a long answer on three lines is not cut)."""
-        self.height = max(dp(MIN_TOUCH_DP), self.font_size * 2.4, self.texture_size[1] + self.font_size)
+        self.height = max(dp(MIN_TOUCH_DP), self.font_size * self.line_room, self.texture_size[1] + self.font_size)
 
     def _wrap(self, *_: Any) -> None:
         self.text_size = (self.width - dp(8), None)

@@ -2,7 +2,7 @@
 publisher in this process that sends the tray's ``dice`` messages, as the camera service does every frame.
 
 ``xvfb-run -a python -m tests.app.window_dice [en|ja]``: prints one JSON line (``window_run`` reads it) and saves
-the screenshots ``dice-read[-ja].png`` and ``dice-question[-ja].png``.
+the screenshots ``dice-read[-ja][-WxH].png`` and ``dice-question[-ja][-WxH].png`` (the size named unless 1280x800).
 """
 
 from __future__ import annotations
@@ -15,7 +15,7 @@ from typing import Any
 from engine.i18n import set_language
 from engine.wire import DieDoubt, DieKind, DieSeen, TraySeen
 from tests.app.engine_process import EngineProcess
-from tests.app.window_driver import BigButton, Clock, Driver, HexaApp, NetworkAgent, Step, _play
+from tests.app.window_driver import BigButton, Clock, Driver, HexaApp, NetworkAgent, Step, Window, _play, keep_for_guide
 from vision.publisher import VisionPublisher
 
 ANY_PORT = "tcp://127.0.0.1:*"
@@ -46,8 +46,31 @@ def _button(root: Any, text: str) -> BigButton | None:
     return next((w for w in root.walk() if isinstance(w, BigButton) and w.text == text), None)
 
 
+def _window_box(w: Any) -> tuple[float, float, float, float]:
+    corners = [w.to_window(x, y) for x in (w.x, w.right) for y in (w.y, w.top)]
+    xs, ys = [c[0] for c in corners], [c[1] for c in corners]
+    return min(xs), min(ys), max(xs), max(ys)
+
+
+def fit_problems(panel: Any) -> list[str]:
+    """What keeps the prompt from showing whole in its scroll view: its height over the room, and every button
+    not wholly inside the room (cut by its edge, or scrolled out of it). Empty: it shows whole, nothing to scroll."""
+    scroll = panel.parent
+    out = []
+    if panel.height > scroll.height + 0.5:
+        out.append(f"the prompt {panel.height:.0f} px high in {scroll.height:.0f} px: it scrolls")
+    room = _window_box(scroll)
+    for w in panel.walk(restrict=True):
+        if isinstance(w, BigButton) and w.opacity > 0 and w.width > 1:
+            box = _window_box(w)
+            if box[0] < room[0] - 0.5 or box[1] < room[1] - 0.5 or box[2] > room[2] + 0.5 or box[3] > room[3] + 0.5:
+                out.append(f"the button {w.text[:24]!r} cut at {tuple(round(v) for v in box)}")
+    return out
+
+
 def dice_script(tray: Tray, lang: str) -> Any:
-    suffix = "" if lang == "en" else f"-{lang}"
+    size = f"{Window.width}x{Window.height}"
+    suffix = ("" if lang == "en" else f"-{lang}") + ("" if size == "1280x800" else f"-{size}")
     wrong_text = "That's wrong" if lang == "en" else "読み違い"
     take_text = "Take it now" if lang == "en" else "今すぐ確定"
 
@@ -77,16 +100,25 @@ def dice_script(tray: Tray, lang: str) -> Any:
         d.check(any(str(n) in box.countdown.text for n in range(1, 601)), "the countdown in seconds")
         d.check(panel.children.index(box) == panel.children.index(panel.title) - 1, "just under the prompt's title")
         d.check(bool(panel.face_buttons) and all(panel.face_buttons), "typing the faces stays available")
+        d.check(bool(panel.chances) and all(w.parent is None for w in panel.chances),
+                "the chances before the roll give way to the reading")
+        yield from _whole(d, panel, f"the read roll shows whole at {size}")
+        d.check(panel.roll_for_me is not None and panel.roll_for_me.text.strip() != "", "roll for me offered")
         yield d.drawn()
-        d.screenshot(f"dice-read{suffix}")
+        shot = d.screenshot(f"dice-read{suffix}")
+        if suffix == "":
+            keep_for_guide(shot, "dice-read.png")  # the README's picture, when asked to
         d.tap_widget(box.wrong)
         yield d.expect(lambda: panel.dice_box is None and s.dice_read is None, "that's wrong: the reading is gone")
+        d.check(bool(panel.chances) and all(w in panel.children for w in panel.chances),
+                "the chances before the roll back for the new throw")
         tray.throw(3, 4, doubt=DieDoubt.COCKED)
         yield d.expect(lambda: panel.dice_box is not None and panel.dice_box.read.question, "a cocked die: a question")
         box = panel.dice_box
         d.check(box.read.missing[0].index == 0 and len(box.face_buttons[0]) == 6, "face buttons for the doubtful die")
         d.check("cocked" in box.headline.text if lang == "en" else "傾いて" in box.headline.text,
                 "the question says why")
+        yield from _whole(d, panel, f"the camera's question shows whole at {size}")
         yield d.drawn()
         d.screenshot(f"dice-question{suffix}")
         d.tap_widget(box.face_buttons[0][3])  # 4
@@ -100,6 +132,12 @@ def dice_script(tray: Tray, lang: str) -> Any:
         d.check("camera" in s.entries[0].heading or "カメラ" in s.entries[0].heading, "the log says the camera read it")
 
     return script
+
+
+def _whole(d: Driver, panel: Any, what: str) -> Step:
+    """Wait until the prompt shows whole in its room (it fits itself to it as its texts take their sizes)."""
+    yield d.expect(lambda: not fit_problems(panel), f"{what}: nothing to scroll, no button cut")
+    d.checks.append(f"{what}: {panel.height:.0f} px in {panel.parent.height:.0f} px")
 
 
 def main(lang: str) -> int:

@@ -174,7 +174,8 @@ def tv_problems(board: Any) -> list[str]:
     """On a TV: the prompt's title larger than on a tablet, and the map using the screen along its limiting side."""
     out = []
     title = _play(_app()).ids.prompt.title
-    tablet = float(sp(readable_sp(title.font_base))) * _app().text_scale
+    full = getattr(title, "full_font", None) or title.font_base  # its size before the prompt fitted its room
+    tablet = float(sp(readable_sp(full))) * _app().text_scale
     if title.font_size < tablet * TV_TEXT:
         out.append(f"the prompt's title at {title.font_size:.0f} px, a tablet's {tablet:.0f} px")
     x0, y0, x1, y1 = board.session.board.bounds_mm()

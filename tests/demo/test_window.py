@@ -20,3 +20,17 @@ def test_demo_window_drag_is_judged_through_the_camera(scenario: str, shots: tup
     for name in shots:
         shot = SHOTS / f"{name}.png"
         assert shot.exists() and shot.stat().st_size > 10_000
+
+
+@pytest.mark.window
+def test_demo_window_throws_the_dice_the_camera_reads() -> None:
+    """``hexa demo --dice camera`` in a window: the demo throws each roll's dice into the synthetic tray, the camera
+    reads them and the tablet shows the reading with its countdown; taken, the roll is the camera's."""
+    result = run_window("tests.demo.window_demo_dice", timeout_s=300)
+    checks = " ".join(result["checks"])
+    for needed in ("the camera read the thrown d6", "the faces read, on the tablet", "its countdown shown",
+                   "the roll read by the camera played"):
+        assert needed in checks, needed
+    for name in ("demo-dice", "demo-dice-camera"):
+        shot = SHOTS / f"{name}.png"
+        assert shot.exists() and shot.stat().st_size > 10_000

@@ -129,19 +129,24 @@ def demo_script(watcher: Watcher, moved: dict[str, Any], shot: str = "demo") -> 
         yield next_prompt
         yield d.drawn()
         d.screenshot(shot)
-        app.show_screen("camera")
-        camera = app.sm.get_screen("camera")
-
-        def preview() -> bool:
-            """the synthetic camera's preview on the Camera screen"""
-            return camera.ids.preview.texture is not None
-
-        yield preview
-        yield d.drawn()
-        d.check(True, "the camera preview of the synthetic table is shown")
-        d.screenshot(f"{shot}-camera")
+        yield from camera_preview(d, f"{shot}-camera")
 
     return script
+
+
+def camera_preview(d: Driver, shot: str) -> Step:
+    """The Camera screen once it shows the synthetic camera's picture: checked and screenshot as ``shot``."""
+    d.app.show_screen("camera")
+    camera = d.app.sm.get_screen("camera")
+
+    def preview() -> bool:
+        """the synthetic camera's preview on the Camera screen"""
+        return camera.ids.preview.texture is not None
+
+    yield preview
+    yield d.drawn()
+    d.check(True, "the camera preview of the synthetic table is shown")
+    d.screenshot(shot)
 
 
 def main(name: str = SCENARIO) -> int:

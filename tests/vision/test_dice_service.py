@@ -8,6 +8,7 @@ import time
 import pytest
 import zmq
 
+from calibration.tray_spec import tray_spec
 from engine import wire
 from engine.wire import DiceMessage
 from tests.waiting import WAIT_S
@@ -15,10 +16,13 @@ from vision.client import TracksSubscriber
 from vision.detection import MarkerDetector
 from vision.dice.reader import DiceReader
 from vision.publisher import VisionPublisher
-from vision.service import ServiceConfig, VisionService
+from vision.service import ServiceConfig, VisionService, process_frame
 from vision.sources import SyntheticSource
 from vision.synthetic.control import ControlError, ControlledTable, ControlServer, TableControlClient
 from vision.synthetic.dice_scenes import CONDITIONS, DiceScene
+from vision.tracking import Tracker
+
+FRAMES_TO_CONFIRM = 12
 
 
 def test_dice_thrown_on_command_are_published_read_and_decode_with_the_wire_schema() -> None:
@@ -50,7 +54,7 @@ def test_dice_thrown_on_command_are_published_read_and_decode_with_the_wire_sche
         assert read is not None, "a settled tray was published"
         tray = read.trays[0]
         assert read.camera_id == "cam" and tray.tray == "tray" and tray.roll >= 1
-        assert sorted(d.value for d in tray.dice if d.read) == [2, 5, 6], tray
+        assert sorted(d.value for d in tray.dice if d.read and d.value is not None) == [2, 5, 6], tray
         assert sub.malformed == 0
         client.clear_tray()
         deadline = time.monotonic() + 4 * WAIT_S
@@ -67,3 +71,24 @@ def test_dice_thrown_on_command_are_published_read_and_decode_with_the_wire_sche
         sub.close()
         publisher.close()
         context.term()
+
+
+def test_a_trays_own_tags_are_read_as_the_tray_never_tracked_as_figures() -> None:
+    """The tray mat's corner tags locate the tray for the dice reader; published as tracks, the engine would call
+    them unknown markers and ask the players to assign them to figures."""
+    scene = DiceScene(CONDITIONS["plain"], seed=5)
+    table = ControlledTable(scene.table.figures, scene.table.size_mm, (scene.tray,))
+    source = SyntheticSource(scene.renderer, table, fps=30.0, realtime=False, trays=(scene.tray,))
+    reader, tracker, tray_tags = DiceReader(camera=scene.camera), Tracker(), set(tray_spec("tray").tag_centres)
+    tracked: set[int] = set()
+    for _ in range(FRAMES_TO_CONFIRM):  # long enough for any tag in view to become a confirmed track
+        frame = source.read()
+        assert frame is not None
+        result = process_frame(frame, MarkerDetector(), scene.camera, tracker, ServiceConfig(camera_id="cam"),
+                               dice=reader)
+        assert tray_tags <= {m.marker_id for m in result.detected}, "the tray's tags are in view"
+        assert result.trays and result.trays[0].tray == "tray", "and the tray is read from them"
+        assert result.update is not None
+        tracked |= {t.marker_id for t in result.update.tracks}
+    assert not tracked & tray_tags, tracked
+

@@ -143,6 +143,11 @@ class DiceReader:
         self._trays = {name: _TrayState(tray_spec(name), DiceTracker(tracker)) for name in trays}
         self.numerals = numerals if numerals is not None else load_numerals()
 
+    @property
+    def tag_ids(self) -> frozenset[int]:
+        """The tags printed on its trays' mats: they locate the trays, they are never a figure's."""
+        return frozenset(i for state in self._trays.values() for i in state.spec.tag_centres)
+
     def read(self, image: Image, markers: list[DetectedMarker], now: float) -> list[TraySeen]:
         """Every tray whose tags are in view, with its dice; trays out of view are left out."""
         size = (image.shape[1], image.shape[0])

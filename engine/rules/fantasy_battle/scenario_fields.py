@@ -28,6 +28,9 @@ class FigureKind(Enum):
 
 # The kinds and actions as texts for people name them (looked up where shown, in this rule set's catalogue).
 WORDS = (N_("fighter"), N_("archer"), N_("wizard"), N_("shoot"), N_("cast"))
+# The special-ability cards the bundled scenarios deal (``abilities``; each counts a point, none changes a rule): a
+# card's name is a word of this rule set, shown on the figure in the table's language like its kind.
+ABILITY_CARDS = (N_("Brave"), N_("Veteran"), N_("Chieftain"))
 
 FIGURE_FIELDS: tuple[Field, ...] = (
     text_field("kind", FigureKind.FIGHTER.value, choices=tuple(k.value for k in FigureKind),

@@ -23,6 +23,10 @@ _ = gettext_for(__name__)
 
 # The sheet's values as people read them (the terminal's character list).
 FIELD_NAMES = (N_("hit"), N_("shots"), N_("damage"), N_("melee"), N_("combat"), N_("hp"), N_("facing"))
+# The weapons the bundled scenarios arm their figures with (``weapon``: a name only; its values are the sheet's):
+# rule-set words, shown in the table's language like the field names.
+WEAPONS = (N_("revolver"), N_("shotgun"), N_("derringer"), N_("Colt Peacemaker"), N_("Winchester rifle"),
+           N_("Schofield revolver"))
 
 FIGURE_FIELDS: tuple[Field, ...] = (
     text_field("weapon", "revolver", max_len=40, help=N_("the weapon's name")),
