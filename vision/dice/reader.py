@@ -20,7 +20,8 @@ from calibration.tray_spec import TraySpec, tray_spec
 from engine.wire import DieDoubt, DieKind, DieSeen, TraySeen
 from vision.detection import DetectedMarker
 from vision.dice.faces import D6_SIDE_MM, DIE_HEIGHT_MM
-from vision.dice.numerals import PATCH_MM, PATCH_PX_PER_MM, TURN_DEG, NumeralReader, load_numerals
+from vision.dice.numerals import NUMERAL_OFFSET_MM, PATCH_MM, PATCH_PX_PER_MM, NumeralReader, load_numerals
+from vision.dice.outline import Outline, numeral_turns, outline_of
 from vision.dice.pips import count_pips
 from vision.dice.segment import Blob, find_blobs
 from vision.dice.top_face import TopFace, sweep_mm, top_faces
@@ -36,7 +37,6 @@ MIN_CONFIDENCE = 0.5  # below this a read face is a question, not an answer
 # A numeral's confidence is a margin between two classes' probabilities, not a probability: on 5,400
 # rendered dice (bench/dice.py) numerals read wrong had margins up to 0.75; none above 0.8.
 MIN_D10_CONFIDENCE = 0.8
-SQUARE_D10_CONFIDENCE = 0.9  # a top as square as a d6's is taken for a d10 only when its numeral is surer
 
 
 @dataclass(frozen=True, slots=True)
@@ -153,7 +153,8 @@ class DiceReader:
                                     round(track.y_mm, 1), False))
                 continue
             if track.reading is None:
-                track.reading = self._read_die(image, view, blob, face, count)
+                others = tuple(f for b, f, _n in candidates if b is blob and f is not None and f is not face)
+                track.reading = self._read_die(image, view, blob, face, count, others)
             reading: DieReading = track.reading
             for k in range(count):
                 dice.append(DieSeen(track.track_id if k == 0 else -track.track_id * 10 - k, reading.kind,
@@ -161,32 +162,70 @@ class DiceReader:
                                     True, reading.doubt))
         return TraySeen(name, state.tracker.roll, settled_all, tuple(dice))
 
-    def _read_die(self, image: Image, view: TrayView, blob: Blob, face: TopFace | None, count: int) -> DieReading:
+    def _read_die(self, image: Image, view: TrayView, blob: Blob, face: TopFace | None, count: int,
+                  others: tuple[TopFace, ...] = ()) -> DieReading:
         if count > 1:
             return DieReading(DieKind.D6, None, 0.0, DieDoubt.TOUCHING)
         if _crosses_edge(view.spec, face, blob):
             return DieReading(DieKind.D6, None, 0.0, DieDoubt.OUTSIDE)
-        if face is None:
+        # The kind from the die's outline (a glossy or blurred top face cannot make a d10 pass for a d6).
+        part = blob if face is None else own_part(blob, face, others)
+        outline = outline_of(part, view.camera_mm, TOP_PLANE_MM, SEGMENT_PX_PER_MM)
+        kind = outline.kind
+        if face is None and (kind != "d10" or self.numerals is None):  # a d10's top face is found from its outline
             return DieReading(DieKind.D6, None, 0.0, DieDoubt.UNREADABLE)
-        square = _looks_like_d6_top(face)
-        if square:
+        pips = None
+        if kind != "d10" and face is not None and _looks_like_d6_top(face):
             a = math.radians(face.angle_deg)
             patch = view.patch(image, face.centre_mm, DIE_HEIGHT_MM["d6"], 22.0, READ_PX_PER_MM,
                                (math.cos(a), math.sin(a)))
-            pips = count_pips(patch, READ_PX_PER_MM)
-            if pips.value is not None and pips.confidence >= MIN_CONFIDENCE:
-                return DieReading(DieKind.D6, pips.value, pips.confidence, None)
+            reading = count_pips(patch, READ_PX_PER_MM)
+            if reading.value is not None and reading.confidence >= MIN_CONFIDENCE:
+                pips = DieReading(DieKind.D6, reading.value, reading.confidence, None)
+        if kind == "d6":
+            return pips or DieReading(DieKind.D6, None, 0.0, DieDoubt.LOW_CONFIDENCE)
         if self.numerals is None:
-            return DieReading(DieKind.D6 if square else DieKind.D10, None, 0.0, DieDoubt.UNREADABLE)
-        turns = [numeral_patch(view, image, face, k * TURN_DEG) for k in range(round(360 / TURN_DEG))]
+            return DieReading(DieKind.D10 if kind == "d10" else DieKind.D6, None, 0.0, DieDoubt.UNREADABLE)
+        numeral = self._read_numeral(image, view, outline)
+        if kind == "d10":  # "not a flat d10" from a d10's outline: a cocked d10
+            return numeral if numeral.kind is DieKind.D10 else DieReading(DieKind.D10, None, 0.0, DieDoubt.COCKED)
+        # A doubtful outline: a face is taken only when the other kind's test says "not mine" as well.
+        if pips is not None and numeral.kind is DieKind.D6:
+            return pips
+        if pips is None and numeral.doubt is None:
+            return numeral
+        likelier = DieKind.D10 if outline.d10.overlap > outline.d6.overlap else DieKind.D6
+        return DieReading(likelier, None, 0.0, DieDoubt.LOW_CONFIDENCE)
+
+    def _read_numeral(self, image: Image, view: TrayView, outline: Outline) -> DieReading:
+        """A d10's numeral, cut out along the axes its outline gives (a reading of kind d6: "not a d10")."""
+        assert self.numerals is not None
+        fit = outline.d10
+        turns = [numeral_patch(view, image, fit.centre_mm, up) for up in numeral_turns(fit)]
         guess = self.numerals.classify(turns)
-        if square and (guess.value is None or guess.confidence < SQUARE_D10_CONFIDENCE):
-            # A square top whose pips did not add up, and no sure numeral either: a d6 to ask about.
-            return DieReading(DieKind.D6, None, 0.0, DieDoubt.LOW_CONFIDENCE)
         if guess.value is None:
-            return DieReading(DieKind.D10, None, guess.confidence, DieDoubt.COCKED)
+            sure = guess.confidence >= MIN_D10_CONFIDENCE
+            return DieReading(DieKind.D6 if sure else DieKind.D10, None, guess.confidence, DieDoubt.COCKED)
         doubt = DieDoubt.LOW_CONFIDENCE if guess.confidence < MIN_D10_CONFIDENCE else None
         return DieReading(DieKind.D10, guess.value, guess.confidence, doubt)
+
+
+def own_part(blob: Blob, face: TopFace, others: tuple[TopFace, ...]) -> Blob:
+    """The part of a blob nearer to ``face`` than to the other top faces found in it (dice one behind the
+    other, seen from an angle, make one blob)."""
+    if not others:
+        return blob
+    x0, y0, w, h = blob.box
+    xs = (np.arange(w) + x0 + 0.5) / SEGMENT_PX_PER_MM
+    ys = (np.arange(h) + y0 + 0.5) / SEGMENT_PX_PER_MM
+    gx, gy = np.meshgrid(xs, ys)
+    own = (gx - face.centre_mm[0]) ** 2 + (gy - face.centre_mm[1]) ** 2
+    mine = np.ones(blob.mask.shape, bool)
+    for other in others:
+        mine &= own <= (gx - other.centre_mm[0]) ** 2 + (gy - other.centre_mm[1]) ** 2
+    mask = np.where(mine, blob.mask, 0).astype(np.uint8)
+    area = float(np.count_nonzero(mask)) / SEGMENT_PX_PER_MM ** 2
+    return Blob(mask, blob.box, face.centre_mm, area, blob.touches_edge)
 
 
 def _crosses_edge(spec: TraySpec, face: TopFace | None, blob: Blob) -> bool:
@@ -217,9 +256,12 @@ def _looks_like_d6_top(face: TopFace) -> bool:
     return size_ok and face.squareness() >= 0.85 and face.fill >= 0.83
 
 
-def numeral_patch(view: TrayView, image: Image, face: TopFace, up_deg: float) -> Image:
-    """The crop the numeral classifier sees: around the top face, its top towards ``up_deg`` in the tray frame."""
+def numeral_patch(view: TrayView, image: Image, axis_mm: tuple[float, float], up_deg: float,
+                  size_mm: float = PATCH_MM) -> Image:
+    """The crop the numeral classifier sees: a d10's top face around its numeral, for a die whose axis stands at
+    ``axis_mm``, the crop's top towards ``up_deg`` in the tray frame (the face's apex, when upright)."""
     up = (math.cos(math.radians(up_deg)), math.sin(math.radians(up_deg)))
-    return view.patch(image, face.centre_mm, DIE_HEIGHT_MM["d10"], PATCH_MM, PATCH_PX_PER_MM, up)
+    centre = (axis_mm[0] + NUMERAL_OFFSET_MM * up[0], axis_mm[1] + NUMERAL_OFFSET_MM * up[1])
+    return view.patch(image, centre, DIE_HEIGHT_MM["d10"], size_mm, PATCH_PX_PER_MM, up)
 
 
