@@ -13,7 +13,6 @@ the kind is doubtful.
 
 from __future__ import annotations
 
-import math
 from dataclasses import dataclass
 from functools import lru_cache
 
@@ -28,8 +27,8 @@ FloatArray = NDArray[np.float64]
 COARSE_STEP_DEG = 6.0
 FINE_STEP_DEG = 2.0
 MIN_FIT = 0.7  # an outline overlapping its blob less than this is no die of that kind lying flat
-KIND_MARGIN = 0.04
-MAX_PEAKS = 6  # one kind's overlap must beat the other's by this much for the kind to be sure
+KIND_MARGIN = 0.08  # one kind's overlap must beat the other's by this much for the kind to be sure
+MAX_PEAKS = 10
 
 
 @dataclass(frozen=True, slots=True)
@@ -82,67 +81,87 @@ def resting_corners(kind: str) -> FloatArray:
     return corners
 
 
-def _outline_px(kind: str, turn_deg: float, centre_mm: tuple[float, float], camera_mm: FloatArray,
-                plane_mm: float, px_per_mm: float, origin_px: tuple[float, float]) -> FloatArray:
-    """The die's outline on the plane ``plane_mm`` above the mat, in rectified pixels less ``origin_px``."""
-    a = math.radians(turn_deg)
-    c, s = math.cos(a), math.sin(a)
+def _outlines_px(kind: str, turns_deg: FloatArray, centres_mm: FloatArray, camera_mm: FloatArray,
+                 plane_mm: float, px_per_mm: float, origin_px: tuple[float, float]) -> FloatArray:
+    """The die's outline points for each turn and centre (turns × corners × 2) on the plane ``plane_mm`` above the
+    mat, in rectified pixels less ``origin_px``."""
+    a = np.radians(turns_deg)[:, None]
+    c, s = np.cos(a), np.sin(a)
     local = resting_corners(kind)
-    x = centre_mm[0] + local[:, 0] * c - local[:, 1] * s
-    y = centre_mm[1] + local[:, 0] * s + local[:, 1] * c
+    x = centres_mm[:, 0:1] + local[None, :, 0] * c - local[None, :, 1] * s
+    y = centres_mm[:, 1:2] + local[None, :, 0] * s + local[None, :, 1] * c
     k = (camera_mm[2] - plane_mm) / np.maximum(camera_mm[2] - local[:, 2], 1.0)
-    px = np.stack([camera_mm[0] + (x - camera_mm[0]) * k, camera_mm[1] + (y - camera_mm[1]) * k], axis=1)
+    px = np.stack([camera_mm[0] + (x - camera_mm[0]) * k, camera_mm[1] + (y - camera_mm[1]) * k], axis=2)
     return np.asarray(px * px_per_mm - 0.5 - np.array(origin_px), np.float64)
 
 
-def _overlap(mask: NDArray[np.bool_], outline: FloatArray, area: int) -> tuple[float, tuple[float, float]]:
-    """Intersection over union of the blob's mask and the outline's hull, and the hull's centroid (pixels)."""
-    hull = cv2.convexHull(np.round(outline * 16).astype(np.int32))
+def _hull(outline: FloatArray) -> NDArray[np.int32]:
+    """The outline's convex hull in pixels × 16 (for sub-pixel drawing)."""
+    return np.asarray(cv2.convexHull(np.round(outline * 16).astype(np.int32)), np.int32)
+
+
+def _centroid(hull: NDArray[np.int32]) -> tuple[float, float]:
+    m = cv2.moments(hull.astype(np.float32) / 16.0)
+    return (m["m10"] / m["m00"], m["m01"] / m["m00"]) if m["m00"] > 0 else (0.0, 0.0)
+
+
+def _overlap(mask: NDArray[np.uint8], hull: NDArray[np.int32], area: int) -> float:
+    """Intersection over union of the blob's mask (0 or 1) and the hull."""
     drawn = np.zeros(mask.shape, np.uint8)
     cv2.fillConvexPoly(drawn, hull, 1, cv2.LINE_8, shift=4)
-    inside = drawn.astype(bool)
-    both = int(np.count_nonzero(inside & mask))
-    union = area + int(np.count_nonzero(inside)) - both
-    m = cv2.moments(hull.astype(np.float32) / 16.0)
-    centroid = (m["m10"] / m["m00"], m["m01"] / m["m00"]) if m["m00"] > 0 else (0.0, 0.0)
-    return both / max(union, 1), centroid
+    both = cv2.countNonZero(cv2.bitwise_and(drawn, mask))
+    union = area + cv2.countNonZero(drawn) - both
+    return both / max(union, 1)
 
 
 def fit_kind(blob: Blob, kind: str, camera_mm: FloatArray, plane_mm: float, px_per_mm: float,
              pad_px: int = 6) -> Fit:
     """The turn and place of a ``kind`` die whose outline best overlaps ``blob`` (a blob of the rectified plane)."""
     x0, y0, _w, _h = blob.box
-    mask = cv2.copyMakeBorder(blob.mask, pad_px, pad_px, pad_px, pad_px, cv2.BORDER_CONSTANT, value=0) > 0
-    area = int(np.count_nonzero(mask))
+    mask = (cv2.copyMakeBorder(blob.mask, pad_px, pad_px, pad_px, pad_px, cv2.BORDER_CONSTANT, value=0) > 0
+            ).astype(np.uint8)
+    area = cv2.countNonZero(mask)
     origin = (float(x0 - pad_px), float(y0 - pad_px))
     ys, xs = np.nonzero(mask)
     target = (float(xs.mean()), float(ys.mean()))
     period = 90.0 if kind == "d6" else 360.0
 
-    def placed(turn: float, centre: tuple[float, float]) -> tuple[float, tuple[float, float]]:
-        """The overlap at ``turn`` once the outline's centroid is moved onto the blob's, and the centre then."""
+    def placed(turns: FloatArray, centres: FloatArray) -> tuple[FloatArray, FloatArray]:
+        """The overlap at each turn once the outline's centroid is moved onto the blob's, and the centres then."""
+        centres = centres.copy()
         for _step in range(2):
-            outline = _outline_px(kind, turn, centre, camera_mm, plane_mm, px_per_mm, origin)
-            score, (cx, cy) = _overlap(mask, outline, area)
-            centre = (centre[0] + (target[0] - cx) / px_per_mm, centre[1] + (target[1] - cy) / px_per_mm)
-        outline = _outline_px(kind, turn, centre, camera_mm, plane_mm, px_per_mm, origin)
-        score, _c = _overlap(mask, outline, area)
-        return score, centre
+            outlines = _outlines_px(kind, turns, centres, camera_mm, plane_mm, px_per_mm, origin)
+            for i, outline in enumerate(outlines):
+                cx, cy = _centroid(_hull(outline))
+                centres[i] += ((target[0] - cx) / px_per_mm, (target[1] - cy) / px_per_mm)
+        outlines = _outlines_px(kind, turns, centres, camera_mm, plane_mm, px_per_mm, origin)
+        return np.array([_overlap(mask, _hull(o), area) for o in outlines]), centres
 
     coarse = np.arange(0.0, period, COARSE_STEP_DEG)
-    tried = [(*placed(float(t), blob.centroid_mm), float(t)) for t in coarse]
-    scores = np.array([r[0] for r in tried])
-    n = len(tried)
+    scores, centres = placed(coarse, np.tile(np.array(blob.centroid_mm, np.float64), (len(coarse), 1)))
+    n = len(coarse)
     peaks = [i for i in range(n) if scores[i] >= scores[(i - 1) % n] and scores[i] > scores[(i + 1) % n]]
-    refined: list[tuple[float, float, tuple[float, float]]] = []
-    for i in sorted(peaks, key=lambda i: -scores[i])[:MAX_PEAKS]:
-        score, centre, turn = tried[i]
-        for t in (turn - 2 * FINE_STEP_DEG, turn - FINE_STEP_DEG, turn + FINE_STEP_DEG, turn + 2 * FINE_STEP_DEG):
-            s, c = placed(t, centre)
-            if s > score:
-                score, centre, turn = s, c, t
-        refined.append((score, turn % period, centre))
-    refined.sort(key=lambda r: -r[0])
+    peaks.sort(key=lambda i: -scores[i])
+    peaks = peaks[:MAX_PEAKS]
+    best = float(scores[peaks[0]]) if peaks else 0.0
+    near = [i for i in peaks if scores[i] >= best - AXIS_WITHIN - 0.05]  # refined; the others cannot be read
+    steps = np.array([-2 * FINE_STEP_DEG, -FINE_STEP_DEG, FINE_STEP_DEG, 2 * FINE_STEP_DEG])
+    found: list[tuple[float, float, tuple[float, float]]] = []
+    if near:
+        fine_turns = (coarse[near][:, None] + steps[None, :]).reshape(-1)
+        fine_scores, fine_centres = placed(fine_turns, np.repeat(centres[near], len(steps), axis=0))
+        for j, i in enumerate(near):
+            options = [(float(scores[i]), float(coarse[i]), centres[i])]
+            options += [(float(fine_scores[j * len(steps) + m]), float(fine_turns[j * len(steps) + m]),
+                         fine_centres[j * len(steps) + m]) for m in range(len(steps))]
+            sc, turn, centre = max(options, key=lambda o: o[0])  # the first of equals: the coarse turn
+            found.append((sc, turn % period, (float(centre[0]), float(centre[1]))))
+    found.sort(key=lambda r: -r[0])
+    found += [(float(scores[i]), float(coarse[i]), (float(centres[i][0]), float(centres[i][1])))
+              for i in peaks if i not in near]
+    if not found:
+        found = [(float(scores[0]), 0.0, (float(centres[0][0]), float(centres[0][1])))]
+    refined = found
     score, turn, centre = refined[0]
     return Fit(kind, round(score, 4), turn, centre, tuple((t, round(s, 4)) for s, t, _c in refined))
 
@@ -153,8 +172,8 @@ def outline_of(blob: Blob, camera_mm: FloatArray, plane_mm: float, px_per_mm: fl
                    fit_kind(blob, "d10", camera_mm, plane_mm, px_per_mm))
 
 
-AXIS_WITHIN = 0.08  # an axis whose outline overlaps the blob this little less than the best one's is read too
-MAX_AXES = 3
+AXIS_WITHIN = 0.1  # an axis whose outline overlaps the blob this little less than the best one's is read too
+MAX_AXES = 5
 SAME_AXIS_DEG = 20.0
 
 

@@ -36,7 +36,7 @@ HAND_MM2 = 3000.0  # a patch this big is a hand (or a cup) in the tray, not dice
 MIN_CONFIDENCE = 0.5  # below this a read face is a question, not an answer
 # A numeral's confidence is a margin between two classes' probabilities, not a probability: on 5,400
 # rendered dice (bench/dice.py) numerals read wrong had margins up to 0.75; none above 0.8.
-MIN_D10_CONFIDENCE = 0.8
+MIN_D10_CONFIDENCE = 0.7
 
 
 @dataclass(frozen=True, slots=True)
