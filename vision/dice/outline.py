@@ -174,7 +174,7 @@ def outline_of(blob: Blob, camera_mm: FloatArray, plane_mm: float, px_per_mm: fl
 
 AXIS_WITHIN = 0.1  # an axis whose outline overlaps the blob this little less than the best one's is read too
 MAX_AXES = 5
-SAME_AXIS_DEG = 20.0
+SAME_AXIS_DEG = 10.0
 
 
 def numeral_turns(fit: Fit) -> list[float]:
