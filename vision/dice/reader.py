@@ -34,9 +34,16 @@ READ_PX_PER_MM = 6.0  # one die's top face, to read it
 TOP_PLANE_MM = 15.5  # between a d10's and a d6's top face: both read sharp enough
 HAND_MM2 = 3000.0  # a patch this big is a hand (or a cup) in the tray, not dice
 MIN_CONFIDENCE = 0.5  # below this a read face is a question, not an answer
-# A numeral's confidence is a margin between two classes' probabilities, not a probability: on 5,400
-# rendered dice (bench/dice.py) numerals read wrong had margins up to 0.75; none above 0.8.
+# A numeral's confidence is a margin between two classes' probabilities, not a probability: on 1,257 held-out
+# rendered d10s (vision.dice.train_numerals) numerals read wrong had margins up to 0.64, on 5,000 in bench/dice.py up
+# to 0.60 wherever the die's outline fitted a d10's.
 MIN_D10_CONFIDENCE = 0.7
+# When the outline leaves the kind open (from above a d10's outline is close to a d6's), a numeral must be surer: a
+# d6 seen from a low angle, its pips not read, was taken for a d10's 7 at 0.73.
+DOUBTFUL_D10_CONFIDENCE = 0.9
+# A numeral is read only on a die whose outline fits a d10's this well: dice half hidden behind others, from a low
+# angle, gave numerals read wrong at 0.71–0.81 on outlines overlapping 0.42–0.6.
+MIN_D10_FIT = 0.8
 
 
 @dataclass(frozen=True, slots=True)
@@ -186,15 +193,17 @@ class DiceReader:
             return pips or DieReading(DieKind.D6, None, 0.0, DieDoubt.LOW_CONFIDENCE)
         if self.numerals is None:
             return DieReading(DieKind.D10 if kind == "d10" else DieKind.D6, None, 0.0, DieDoubt.UNREADABLE)
+        likelier = DieKind.D10 if outline.d10.overlap > outline.d6.overlap else DieKind.D6
+        if outline.d10.overlap < MIN_D10_FIT:  # the outline is no flat d10's: pips, or a question
+            return pips or DieReading(likelier, None, 0.0, DieDoubt.UNREADABLE)
         numeral = self._read_numeral(image, view, outline)
         if kind == "d10":  # "not a flat d10" from a d10's outline: a cocked d10
             return numeral if numeral.kind is DieKind.D10 else DieReading(DieKind.D10, None, 0.0, DieDoubt.COCKED)
         # A doubtful outline: a face is taken only when the other kind's test says "not mine" as well.
         if pips is not None and numeral.kind is DieKind.D6:
             return pips
-        if pips is None and numeral.doubt is None:
+        if pips is None and numeral.doubt is None and numeral.confidence >= DOUBTFUL_D10_CONFIDENCE:
             return numeral
-        likelier = DieKind.D10 if outline.d10.overlap > outline.d6.overlap else DieKind.D6
         return DieReading(likelier, None, 0.0, DieDoubt.LOW_CONFIDENCE)
 
     def _read_numeral(self, image: Image, view: TrayView, outline: Outline) -> DieReading:
