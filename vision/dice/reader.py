@@ -38,8 +38,11 @@ MIN_CONFIDENCE = 0.5  # below this a read face is a question, not an answer
 # rendered d10s (vision.dice.train_numerals) numerals read wrong had margins up to 0.64, on 5,000 in bench/dice.py up
 # to 0.60 wherever the die's outline fitted a d10's.
 MIN_D10_CONFIDENCE = 0.7
-# When the outline leaves the kind open (from above a d10's outline is close to a d6's), a numeral must be surer: a
-# d6 seen from a low angle, its pips not read, was taken for a d10's 7 at 0.73.
+# Seen from straight above, a d10's outline is close to a d6's and the kind is often left open: the numeral network
+# (which knows d6 faces as "not a d10") decides. Seen from an angle, where a die's sides show at least
+# SIDES_SEEN_MM long, the outline tells the kinds apart; when it does not, the die is half hidden or merged with
+# another, and a numeral must be surer: such a d6, its pips not read, was taken for a d10's 7 at 0.73.
+SIDES_SEEN_MM = 10.0
 DOUBTFUL_D10_CONFIDENCE = 0.9
 # A numeral is read only on a die whose outline fits a d10's this well: dice half hidden behind others, from a low
 # angle, gave numerals read wrong at 0.71–0.81 on outlines overlapping 0.42–0.6.
@@ -202,7 +205,10 @@ class DiceReader:
         # A doubtful outline: a face is taken only when the other kind's test says "not mine" as well.
         if pips is not None and numeral.kind is DieKind.D6:
             return pips
-        if pips is None and numeral.doubt is None and numeral.confidence >= DOUBTFUL_D10_CONFIDENCE:
+        cam = view.camera_mm
+        sides = sweep_mm(math.dist(outline.d10.centre_mm, (float(cam[0]), float(cam[1]))), TOP_PLANE_MM, float(cam[2]))
+        floor = DOUBTFUL_D10_CONFIDENCE if sides >= SIDES_SEEN_MM else MIN_D10_CONFIDENCE
+        if pips is None and numeral.doubt is None and numeral.confidence >= floor:
             return numeral
         return DieReading(likelier, None, 0.0, DieDoubt.LOW_CONFIDENCE)
 
