@@ -35,9 +35,10 @@ TOP_PLANE_MM = 15.5  # between a d10's and a d6's top face: both read sharp enou
 HAND_MM2 = 3000.0  # a patch this big is a hand (or a cup) in the tray, not dice
 MIN_CONFIDENCE = 0.5  # below this a read face is a question, not an answer
 # A numeral's confidence is a margin between two classes' probabilities, not a probability: on 1,257 held-out
-# rendered d10s (vision.dice.train_numerals) numerals read wrong had margins up to 0.64, on 5,000 in bench/dice.py up
-# to 0.60 wherever the die's outline fitted a d10's.
+# rendered d10s (vision.dice.train_numerals) numerals read wrong had margins up to 0.64; in bench/dice.py none from
+# above (plain, glare, dim light: 1,650 d10s), up to 0.70 from a tray camera at 45–65°.
 MIN_D10_CONFIDENCE = 0.7
+ANGLED_D10_CONFIDENCE = 0.8  # where a die's sides show (below)
 # Seen from straight above, a d10's outline is close to a d6's and the kind is often left open: the numeral network
 # (which knows d6 faces as "not a d10") decides. Seen from an angle, where a die's sides show at least
 # SIDES_SEEN_MM long, the outline tells the kinds apart; when it does not, the die is half hidden or merged with
@@ -199,29 +200,32 @@ class DiceReader:
         likelier = DieKind.D10 if outline.d10.overlap > outline.d6.overlap else DieKind.D6
         if outline.d10.overlap < MIN_D10_FIT:  # the outline is no flat d10's: pips, or a question
             return pips or DieReading(likelier, None, 0.0, DieDoubt.UNREADABLE)
-        numeral = self._read_numeral(image, view, outline)
+        cam = view.camera_mm
+        sides = sweep_mm(math.dist(outline.d10.centre_mm, (float(cam[0]), float(cam[1]))), TOP_PLANE_MM, float(cam[2]))
+        from_above = sides < SIDES_SEEN_MM
+        numeral = self._read_numeral(image, view, outline,
+                                     MIN_D10_CONFIDENCE if from_above else ANGLED_D10_CONFIDENCE)
         if kind == "d10":  # "not a flat d10" from a d10's outline: a cocked d10
             return numeral if numeral.kind is DieKind.D10 else DieReading(DieKind.D10, None, 0.0, DieDoubt.COCKED)
         # A doubtful outline: a face is taken only when the other kind's test says "not mine" as well.
         if pips is not None and numeral.kind is DieKind.D6:
             return pips
-        cam = view.camera_mm
-        sides = sweep_mm(math.dist(outline.d10.centre_mm, (float(cam[0]), float(cam[1]))), TOP_PLANE_MM, float(cam[2]))
-        floor = DOUBTFUL_D10_CONFIDENCE if sides >= SIDES_SEEN_MM else MIN_D10_CONFIDENCE
+        floor = MIN_D10_CONFIDENCE if from_above else DOUBTFUL_D10_CONFIDENCE
         if pips is None and numeral.doubt is None and numeral.confidence >= floor:
             return numeral
         return DieReading(likelier, None, 0.0, DieDoubt.LOW_CONFIDENCE)
 
-    def _read_numeral(self, image: Image, view: TrayView, outline: Outline) -> DieReading:
-        """A d10's numeral, cut out along the axes its outline gives (a reading of kind d6: "not a d10")."""
+    def _read_numeral(self, image: Image, view: TrayView, outline: Outline, sure: float) -> DieReading:
+        """A d10's numeral, cut out along the axes its outline gives, taken from a margin ``sure`` (a reading of kind
+        d6: "not a d10")."""
         assert self.numerals is not None
         fit = outline.d10
         turns = [numeral_patch(view, image, fit.centre_mm, up) for up in numeral_turns(fit)]
         guess = self.numerals.classify(turns)
         if guess.value is None:
-            sure = guess.confidence >= MIN_D10_CONFIDENCE
-            return DieReading(DieKind.D6 if sure else DieKind.D10, None, guess.confidence, DieDoubt.COCKED)
-        doubt = DieDoubt.LOW_CONFIDENCE if guess.confidence < MIN_D10_CONFIDENCE else None
+            not_d10 = guess.confidence >= sure
+            return DieReading(DieKind.D6 if not_d10 else DieKind.D10, None, guess.confidence, DieDoubt.COCKED)
+        doubt = DieDoubt.LOW_CONFIDENCE if guess.confidence < sure else None
         return DieReading(DieKind.D10, guess.value, guess.confidence, doubt)
 
 
