@@ -3,8 +3,10 @@
 Per frame and tray: the tray's pose from its tags (:mod:`vision.dice.tray_view`), its area rectified on
 the plane of the dice's top faces, the dice as blobs of not-felt (:mod:`vision.dice.segment`), tracked
 (:mod:`vision.dice.tracking`); a die is read once it has settled, and its reading is kept while it stays
-put: a d6 by its pips (:mod:`vision.dice.pips`), a d10 by its numeral (:mod:`vision.dice.numerals`). A die
-that cannot be read surely gets a doubt (:class:`engine.wire.DieDoubt`) instead of a value.
+put: its kind from its outline (:mod:`vision.dice.outline`), a d6 by its pips (:mod:`vision.dice.pips`), a d10 by
+its numeral (:mod:`vision.dice.numerals`) cut out along the axes its outline gives. A die that cannot be read
+surely, or whose kind is doubtful and not settled by both tests agreeing, gets a doubt
+(:class:`engine.wire.DieDoubt`) instead of a value.
 """
 
 from __future__ import annotations
