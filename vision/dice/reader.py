@@ -37,8 +37,9 @@ TOP_PLANE_MM = 15.5  # between a d10's and a d6's top face: both read sharp enou
 HAND_MM2 = 3000.0  # a patch this big is a hand (or a cup) in the tray, not dice
 MIN_CONFIDENCE = 0.5  # below this a read face is a question, not an answer
 # A numeral's confidence is a margin between two classes' probabilities, not a probability: on 1,257 held-out
-# rendered d10s (vision.dice.train_numerals) numerals read wrong had margins up to 0.64; in bench/dice.py none from
-# above (plain, glare, dim light: 1,650 d10s), up to 0.70 from a tray camera at 45–65°.
+# rendered d10s (vision.dice.train_numerals) numerals read wrong had margins up to 0.61; in bench/dice.py (10,125 dice)
+# none from above (plain, glare, dim light: 1,650 d10s), up to 0.59 from a tray camera at 45–65° (0.70 with an
+# earlier model).
 MIN_D10_CONFIDENCE = 0.7
 ANGLED_D10_CONFIDENCE = 0.8  # where a die's sides show (below)
 # Seen from straight above, a d10's outline is close to a d6's and the kind is often left open: the numeral network
