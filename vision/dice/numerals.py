@@ -1,10 +1,12 @@
 """Read a d10's numeral: a small neural network, run by OpenCV's ``cv2.dnn`` (ONNX), on gradient histograms.
 
 It was trained on the synthetic table's renders by :mod:`vision.dice.train_numerals`; the model ships in
-this package (``d10_numerals.onnx``). It knows numerals upright only: the top face, seen from above, is
-cut out turned every 15° and the network's surest answer wins. Besides 0–9 it knows an eleventh answer,
-"not a flat d10" (a cocked die: the reader turns that into a doubt), and a twelfth, "a numeral not upright",
-so that a turned numeral is not taken for another upright one.
+this package (``d10_numerals.onnx``). It knows numerals upright only: the die's outline gives the axis its
+top face lies along (:mod:`vision.dice.outline`), and the top face is cut out with that axis up, both ways
+up (and along the next likeliest axis when the outline is not sure): a handful of crops, one of them
+upright. Besides 0–9 the network knows an eleventh answer, "not a flat d10" (a d6, a cocked die: the reader
+turns that into a doubt), and a twelfth, "a numeral not upright", so that a turned numeral is not taken for
+another upright one (a 6 upside down is not a 9: real d10s underline both, and so do the rendered ones).
 """
 
 from __future__ import annotations
@@ -22,26 +24,27 @@ log = logging.getLogger(__name__)
 
 Image = NDArray[np.uint8]
 MODEL_NAME = "d10_numerals.onnx"
-PATCH_MM = 22.0
+PATCH_MM = 14.0  # the crop: the numeral and its underline, with a little of the kite round them
 PATCH_PX_PER_MM = 2.5
-TURN_DEG = 15.0
+NUMERAL_OFFSET_MM = -1.0  # the numeral's centre from the die's axis, along its top face's apex direction
 SIDE_PX = 32
 NOT_FLAT = 10  # the class of a die that is not a d10 lying flat
 NOT_UPRIGHT = 11  # a flat d10's numeral turned away from upright: the turns that do not read
 CLASSES = 12
-CELL_PX = 8
+CELL_PX = (8, 4)  # gradient histograms over coarse and fine cells
 BINS = 9
+THUMB_PX = 12
 
 
-def gradient_histograms(image: NDArray[np.uint8]) -> NDArray[np.float32]:
-    """HOG-like: per 8×8 cell, a 9-bin histogram of unsigned gradient directions weighted by magnitude."""
+def gradient_histograms(image: NDArray[np.uint8], cell_px: int = 8) -> NDArray[np.float32]:
+    """HOG-like: per cell, a 9-bin histogram of unsigned gradient directions weighted by magnitude."""
     f = image.astype(np.float32)
     gx = cv2.Sobel(f, cv2.CV_32F, 1, 0, ksize=3)
     gy = cv2.Sobel(f, cv2.CV_32F, 0, 1, ksize=3)
     magnitude, angle = cv2.cartToPolar(gx, gy, angleInDegrees=True)
     bins = (np.mod(angle, 180.0) / (180.0 / BINS)).astype(np.int32) % BINS
-    cells = SIDE_PX // CELL_PX
-    cell_index = (np.arange(SIDE_PX) // CELL_PX)
+    cells = SIDE_PX // cell_px
+    cell_index = (np.arange(SIDE_PX) // cell_px)
     flat = (cell_index[:, None] * cells + cell_index[None, :]) * BINS + bins
     hist = np.bincount(flat.ravel(), weights=magnitude.ravel(), minlength=cells * cells * BINS)
     hist = hist.reshape(cells * cells, BINS)
@@ -65,10 +68,10 @@ def features(patch: Image) -> NDArray[np.float32]:
     low, high = (float(v) for v in np.percentile(centre, (3, 97)))
     if high - level < level - low:  # light body, dark ink: invert
         small = 255 - small
-    small = cv2.normalize(small, None, 0, 255, cv2.NORM_MINMAX)
-    hog = gradient_histograms(np.asarray(small, np.uint8))
-    thumb = cv2.resize(small, (8, 8), interpolation=cv2.INTER_AREA).astype(np.float32).reshape(-1) / 255.0
-    return np.concatenate([hog, thumb * 0.5])
+    spread: NDArray[np.uint8] = np.asarray(cv2.normalize(small, None, 0, 255, cv2.NORM_MINMAX), np.uint8)
+    hogs = [gradient_histograms(spread, c) for c in CELL_PX]
+    thumb = cv2.resize(spread, (THUMB_PX, THUMB_PX), interpolation=cv2.INTER_AREA).astype(np.float32).reshape(-1)
+    return np.concatenate([*hogs, thumb / 255.0 * 0.5])
 
 
 class NumeralReader:
@@ -86,14 +89,14 @@ class NumeralReader:
         return np.asarray(self.net.forward(), np.float64).reshape(-1)
 
     def classify(self, turns: list[Image]) -> NumeralGuess:
-        """The surest reading over the crops of one face turned every 15°: a numeral is upright in one of them.
+        """The surest reading over the crops of one face cut out in a few turns, one of them upright.
 
         The confidence is that reading's probability less the best probability any other class gets in any
         turn (a 6 read upside down is a 9: both turns are seen, and the margin tells how sure the choice is).
         """
         table = np.stack([self.scores(p) for p in turns])  # turns × classes
         per_class = table.max(axis=0)  # a numeral: its best turn
-        per_class[NOT_FLAT] = float(np.median(table[:, NOT_FLAT]))  # not flat: whichever way it is turned
+        per_class[NOT_FLAT] = float(np.mean(table[:, NOT_FLAT]))  # not flat: whichever way it is turned
         per_class[NOT_UPRIGHT] = 0.0  # says nothing about which face is up
         order = np.argsort(-per_class)
         best = int(order[0])

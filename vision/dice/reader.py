@@ -4,10 +4,12 @@ Per frame and tray: the tray's pose from its tags (:mod:`vision.dice.tray_view`)
 around it as a die's sides reach) rectified on the plane of the dice's top faces, the dice as blobs of
 not-mat (:mod:`vision.dice.segment`) and their top faces in them (:mod:`vision.dice.top_face`), tracked
 (:mod:`vision.dice.tracking`); a die is read once it has settled, and its reading is kept while it stays
-put: a d6 by its pips (:mod:`vision.dice.pips`), a d10 by its numeral (:mod:`vision.dice.numerals`). A die
-that cannot be read surely gets a doubt (:class:`engine.wire.DieDoubt`) instead of a value. A frame that
-shows the tray as it was when its dice were last found (settled dice) reuses that finding: the cost of a
-frame of settled dice is then the rectification and one comparison.
+put: its kind from its outline (:mod:`vision.dice.outline`), a d6 by its pips (:mod:`vision.dice.pips`), a d10 by
+its numeral (:mod:`vision.dice.numerals`) cut out along the axes its outline gives. A die that cannot be read
+surely, or whose kind is doubtful and not settled by both tests agreeing, gets a doubt
+(:class:`engine.wire.DieDoubt`) instead of a value. A frame that shows the tray as it was when its dice were last
+found (settled dice) reuses that finding: the cost of a frame of settled dice is then the rectification and one
+comparison.
 """
 
 from __future__ import annotations
@@ -25,7 +27,8 @@ from calibration.tray_spec import TraySpec, tray_spec
 from engine.wire import DieDoubt, DieKind, DieSeen, TraySeen
 from vision.detection import DetectedMarker
 from vision.dice.faces import D6_SIDE_MM, DIE_HEIGHT_MM
-from vision.dice.numerals import PATCH_MM, PATCH_PX_PER_MM, TURN_DEG, NumeralReader, load_numerals
+from vision.dice.numerals import NUMERAL_OFFSET_MM, PATCH_MM, PATCH_PX_PER_MM, NumeralReader, load_numerals
+from vision.dice.outline import Outline, numeral_turns, outline_of
 from vision.dice.pips import count_pips
 from vision.dice.segment import Blob, find_blobs, mat_seen
 from vision.dice.top_face import TopFace, sweep_mm, top_faces
@@ -43,10 +46,21 @@ STILL_PIXELS = 12  # … so many at most (3 mm²), and the tray shows what it sh
 MAX_MARGIN_MM = 45.0  # the tray is rectified at most this far beyond its area (a tray camera at 65°)
 HAND_MM2 = 3000.0  # a patch this big is a hand (or a cup) in the tray, not dice
 MIN_CONFIDENCE = 0.5  # below this a read face is a question, not an answer
-# A numeral's confidence is a margin between two classes' probabilities, not a probability: on 5,400
-# rendered dice (bench/dice.py) numerals read wrong had margins up to 0.75; none above 0.8.
-MIN_D10_CONFIDENCE = 0.8
-SQUARE_D10_CONFIDENCE = 0.9  # a top as square as a d6's is taken for a d10 only when its numeral is surer
+# A numeral's confidence is a margin between two classes' probabilities, not a probability: on 1,257 held-out
+# rendered d10s (vision.dice.train_numerals) numerals read wrong had margins up to 0.61; in bench/dice.py (10,125 dice)
+# none from above (plain, glare, dim light: 1,650 d10s), up to 0.59 from a tray camera at 45–65° (0.70 with an
+# earlier model).
+MIN_D10_CONFIDENCE = 0.7
+ANGLED_D10_CONFIDENCE = 0.8  # where a die's sides show (below)
+# Seen from straight above, a d10's outline is close to a d6's and the kind is often left open: the numeral network
+# (which knows d6 faces as "not a d10") decides. Seen from an angle, where a die's sides show at least
+# SIDES_SEEN_MM long, the outline tells the kinds apart; when it does not, the die is half hidden or merged with
+# another, and a numeral must be surer: such a d6, its pips not read, was taken for a d10's 7 at 0.73.
+SIDES_SEEN_MM = 10.0
+DOUBTFUL_D10_CONFIDENCE = 0.9
+# A numeral is read only on a die whose outline fits a d10's this well: dice half hidden behind others, from a low
+# angle, gave numerals read wrong at 0.71–0.81 on outlines overlapping 0.42–0.6.
+MIN_D10_FIT = 0.8
 
 
 @dataclass(frozen=True, slots=True)
@@ -198,7 +212,8 @@ class DiceReader:
                                     round(track.y_mm, 1), False))
                 continue
             if track.reading is None:
-                track.reading = self._read_die(image, view, blob, face, count)
+                others = tuple(f for b, f, _n in candidates if b is blob and f is not None and f is not face)
+                track.reading = self._read_die(image, view, blob, face, count, others)
             reading: DieReading = track.reading
             for k in range(count):
                 dice.append(DieSeen(track.track_id if k == 0 else -track.track_id * 10 - k, reading.kind,
@@ -206,35 +221,84 @@ class DiceReader:
                                     True, reading.doubt))
         return TraySeen(name, state.tracker.roll, settled_all, tuple(dice))
 
-    def _read_die(self, image: Image, view: TrayView, blob: Blob, face: TopFace | None, count: int) -> DieReading:
+    def _read_die(self, image: Image, view: TrayView, blob: Blob, face: TopFace | None, count: int,
+                  others: tuple[TopFace, ...] = ()) -> DieReading:
         if _crosses_edge(view.spec, face, blob):  # first: seen whole, a die over the edge may join the felt's rim
             return DieReading(DieKind.D6, None, 0.0, DieDoubt.OUTSIDE)
         if count > 1:
             return DieReading(DieKind.D6, None, 0.0, DieDoubt.TOUCHING)
-        if face is None:
+        # The kind from the die's outline (a glossy or blurred top face cannot make a d10 pass for a d6).
+        margin = segment_margin(view)
+        part = blob if face is None else own_part(blob, face, others, margin)
+        outline = outline_of(part, view.camera_mm, TOP_PLANE_MM, SEGMENT_PX_PER_MM, margin)
+        kind = outline.kind
+        if face is None and (kind != "d10" or self.numerals is None):  # a d10's top face is found from its outline
             return DieReading(DieKind.D6, None, 0.0, DieDoubt.UNREADABLE)
-        square = _looks_like_d6_top(face)
-        if square or _near_d6_top(face):
-            a = math.radians(face.angle_deg)
-            patch = view.patch(image, face.centre_mm, DIE_HEIGHT_MM["d6"], 22.0, READ_PX_PER_MM,
-                               (math.cos(a), math.sin(a)))
-            pips = count_pips(patch, READ_PX_PER_MM)
-            # A lone central spot is taken for a 1 only on a clearly square top of a d6's size at least: a
-            # d10's numeral can look so, and its top, a kite, may come out square but is smaller.
-            if (pips.value is not None and pips.confidence >= MIN_CONFIDENCE
-                    and ((square and face.area_mm2 >= ONE_MIN_AREA_MM2) or pips.value != 1)):
-                return DieReading(DieKind.D6, pips.value, pips.confidence, None)
+        pips = None
+        if kind != "d10" and face is not None:
+            square = _looks_like_d6_top(face)
+            if square or _near_d6_top(face):
+                a = math.radians(face.angle_deg)
+                patch = view.patch(image, face.centre_mm, DIE_HEIGHT_MM["d6"], 22.0, READ_PX_PER_MM,
+                                   (math.cos(a), math.sin(a)))
+                reading = count_pips(patch, READ_PX_PER_MM)
+                # A lone central spot is taken for a 1 only on a clearly square top of a d6's size at least: a
+                # d10's numeral can look so, and its top, a kite, may come out square but is smaller.
+                if (reading.value is not None and reading.confidence >= MIN_CONFIDENCE
+                        and ((square and face.area_mm2 >= ONE_MIN_AREA_MM2) or reading.value != 1)):
+                    pips = DieReading(DieKind.D6, reading.value, reading.confidence, None)
+        if kind == "d6":
+            return pips or DieReading(DieKind.D6, None, 0.0, DieDoubt.LOW_CONFIDENCE)
         if self.numerals is None:
-            return DieReading(DieKind.D6 if square else DieKind.D10, None, 0.0, DieDoubt.UNREADABLE)
-        turns = [numeral_patch(view, image, face, k * TURN_DEG) for k in range(round(360 / TURN_DEG))]
+            return DieReading(DieKind.D10 if kind == "d10" else DieKind.D6, None, 0.0, DieDoubt.UNREADABLE)
+        likelier = DieKind.D10 if outline.d10.overlap > outline.d6.overlap else DieKind.D6
+        if outline.d10.overlap < MIN_D10_FIT:  # the outline is no flat d10's: pips, or a question
+            return pips or DieReading(likelier, None, 0.0, DieDoubt.UNREADABLE)
+        cam = view.camera_mm
+        sides = sweep_mm(math.dist(outline.d10.centre_mm, (float(cam[0]), float(cam[1]))), TOP_PLANE_MM, float(cam[2]))
+        from_above = sides < SIDES_SEEN_MM
+        numeral = self._read_numeral(image, view, outline,
+                                     MIN_D10_CONFIDENCE if from_above else ANGLED_D10_CONFIDENCE)
+        if kind == "d10":  # "not a flat d10" from a d10's outline: a cocked d10
+            return numeral if numeral.kind is DieKind.D10 else DieReading(DieKind.D10, None, 0.0, DieDoubt.COCKED)
+        # A doubtful outline: a face is taken only when the other kind's test says "not mine" as well.
+        if pips is not None and numeral.kind is DieKind.D6:
+            return pips
+        floor = MIN_D10_CONFIDENCE if from_above else DOUBTFUL_D10_CONFIDENCE
+        if pips is None and numeral.doubt is None and numeral.confidence >= floor:
+            return numeral
+        return DieReading(likelier, None, 0.0, DieDoubt.LOW_CONFIDENCE)
+
+    def _read_numeral(self, image: Image, view: TrayView, outline: Outline, sure: float) -> DieReading:
+        """A d10's numeral, cut out along the axes its outline gives, taken from a margin ``sure`` (a reading of kind
+        d6: "not a d10")."""
+        assert self.numerals is not None
+        fit = outline.d10
+        turns = [numeral_patch(view, image, fit.centre_mm, up) for up in numeral_turns(fit)]
         guess = self.numerals.classify(turns)
-        if square and (guess.value is None or guess.confidence < SQUARE_D10_CONFIDENCE):
-            # A square top whose pips did not add up, and no sure numeral either: a d6 to ask about.
-            return DieReading(DieKind.D6, None, 0.0, DieDoubt.LOW_CONFIDENCE)
         if guess.value is None:
-            return DieReading(DieKind.D10, None, guess.confidence, DieDoubt.COCKED)
-        doubt = DieDoubt.LOW_CONFIDENCE if guess.confidence < MIN_D10_CONFIDENCE else None
+            not_d10 = guess.confidence >= sure
+            return DieReading(DieKind.D6 if not_d10 else DieKind.D10, None, guess.confidence, DieDoubt.COCKED)
+        doubt = DieDoubt.LOW_CONFIDENCE if guess.confidence < sure else None
         return DieReading(DieKind.D10, guess.value, guess.confidence, doubt)
+
+
+def own_part(blob: Blob, face: TopFace, others: tuple[TopFace, ...], margin_mm: float = 0.0) -> Blob:
+    """The part of a blob nearer to ``face`` than to the other top faces found in it (dice one behind the
+    other, seen from an angle, make one blob)."""
+    if not others:
+        return blob
+    x0, y0, w, h = blob.box
+    xs = (np.arange(w) + x0 + 0.5) / SEGMENT_PX_PER_MM - margin_mm
+    ys = (np.arange(h) + y0 + 0.5) / SEGMENT_PX_PER_MM - margin_mm
+    gx, gy = np.meshgrid(xs, ys)
+    own = (gx - face.centre_mm[0]) ** 2 + (gy - face.centre_mm[1]) ** 2
+    mine = np.ones(blob.mask.shape, bool)
+    for other in others:
+        mine &= own <= (gx - other.centre_mm[0]) ** 2 + (gy - other.centre_mm[1]) ** 2
+    mask = np.where(mine, blob.mask, 0).astype(np.uint8)
+    area = float(np.count_nonzero(mask)) / SEGMENT_PX_PER_MM ** 2
+    return Blob(mask, blob.box, face.centre_mm, area, blob.touches_edge)
 
 
 def _crosses_edge(spec: TraySpec, face: TopFace | None, blob: Blob) -> bool:
@@ -272,9 +336,12 @@ def _near_d6_top(face: TopFace) -> bool:
     return min(a, b) >= 0.75 * D6_SIDE_MM and max(a, b) <= 1.45 * D6_SIDE_MM and face.fill >= 0.6
 
 
-def numeral_patch(view: TrayView, image: Image, face: TopFace, up_deg: float) -> Image:
-    """The crop the numeral classifier sees: around the top face, its top towards ``up_deg`` in the tray frame."""
+def numeral_patch(view: TrayView, image: Image, axis_mm: tuple[float, float], up_deg: float,
+                  size_mm: float = PATCH_MM) -> Image:
+    """The crop the numeral classifier sees: a d10's top face around its numeral, for a die whose axis stands at
+    ``axis_mm``, the crop's top towards ``up_deg`` in the tray frame (the face's apex, when upright)."""
     up = (math.cos(math.radians(up_deg)), math.sin(math.radians(up_deg)))
-    return view.patch(image, face.centre_mm, DIE_HEIGHT_MM["d10"], PATCH_MM, PATCH_PX_PER_MM, up)
+    centre = (axis_mm[0] + NUMERAL_OFFSET_MM * up[0], axis_mm[1] + NUMERAL_OFFSET_MM * up[1])
+    return view.patch(image, centre, DIE_HEIGHT_MM["d10"], size_mm, PATCH_PX_PER_MM, up)
 
 

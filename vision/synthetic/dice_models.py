@@ -14,7 +14,7 @@ from functools import lru_cache
 import numpy as np
 from numpy.typing import NDArray
 
-from vision.dice.faces import D6_FACES, D6_SIDE_MM, D10_FACE_GAP_MM
+from vision.dice.faces import D6_FACES, D6_SIDE_MM, d10_corners
 
 FloatArray = NDArray[np.float64]
 
@@ -71,27 +71,16 @@ def d6() -> Solid:
     return Solid("d6", tuple(faces), vertices)
 
 
-def _kite_apex_height(z0: float) -> float:
-    """Height of the apex that makes the kite (apex, U0, L0, U1) planar, for a ring of radius 1 at ±z0."""
-    u0 = np.array([1.0, 0.0, z0])
-    l0 = np.array([math.cos(math.pi / 5), math.sin(math.pi / 5), -z0])
-    u1 = np.array([math.cos(2 * math.pi / 5), math.sin(2 * math.pi / 5), z0])
-    n = np.cross(l0 - u0, u1 - u0)
-    return float(u0 @ n / n[2])  # the plane n·p = n·u0 meets the axis (0, 0, c)
-
-
 @lru_cache(maxsize=1)
 def d10() -> Solid:
     """A pentagonal trapezohedron; top faces show 0, 8, 6, 4, 2 round the top, each face's opposite shows 9 − value.
 
     A numeral's top points to its face's apex, as on common d10s; 6 and 9 carry a bar under them.
     """
-    z0 = 0.105
-    c = _kite_apex_height(z0)
-    upper = [np.array([math.cos(2 * math.pi * k / 5), math.sin(2 * math.pi * k / 5), z0]) for k in range(5)]
-    lower = [np.array([math.cos(2 * math.pi * (k + 0.5) / 5), math.sin(2 * math.pi * (k + 0.5) / 5), -z0])
-             for k in range(5)]
-    top, bottom = np.array([0.0, 0.0, c]), np.array([0.0, 0.0, -c])
+    shape = d10_corners()
+    upper = [np.array(p) for p in shape.upper]
+    lower = [np.array(p) for p in shape.lower]
+    top, bottom = np.array(shape.top), np.array(shape.bottom)
     raw: list[tuple[int, FloatArray, FloatArray]] = []
     top_values = (0, 8, 6, 4, 2)
     for k in range(5):
@@ -100,27 +89,22 @@ def d10() -> Solid:
     for k in range(5):
         kite = np.array([bottom, lower[(k + 3) % 5], upper[(k + 4) % 5], lower[(k + 4) % 5]])
         raw.append((-1, kite, bottom))
-    # Scale so that opposite faces are D10_FACE_GAP_MM apart.
-    n0 = np.cross(raw[0][1][1] - raw[0][1][0], raw[0][1][3] - raw[0][1][0])
-    n0 = n0 / np.linalg.norm(n0)
-    gap = 2.0 * abs(float(raw[0][1][0] @ n0))
-    scale = D10_FACE_GAP_MM / gap
     faces: list[Face] = []
     normals: list[FloatArray] = []
     for value, kite, apex in raw:
-        corners = kite * scale
+        corners = kite
         normal = np.cross(corners[1] - corners[0], corners[3] - corners[0])
         normal = normal / np.linalg.norm(normal)
         if normal @ corners.mean(axis=0) < 0:
             normal = -normal
         normals.append(normal)
-        faces.append(Face(value, normal, corners, _texture_frame(corners, normal, apex * scale)))
+        faces.append(Face(value, normal, corners, _texture_frame(corners, normal, apex)))
     # Bottom faces: the value opposite their parallel top face.
     for i in range(5, 10):
         opposite = max(range(5), key=lambda j: -float(normals[i] @ normals[j]))
         f = faces[i]
         faces[i] = Face(9 - faces[opposite].value, f.normal, f.corners, f.texture_corners)
-    vertices = np.array([top, bottom, *upper, *lower]) * scale
+    vertices = np.array([top, bottom, *upper, *lower])
     return Solid("d10", tuple(faces), vertices)
 
 
