@@ -30,6 +30,7 @@ from vision.dice.tray_view import Lens, TrayView, find_tray
 Image = NDArray[np.uint8]
 SEGMENT_PX_PER_MM = 2.0  # the whole tray, to find the dice
 READ_PX_PER_MM = 6.0  # one die's top face, to read it
+D6_PATCH_MM = 22.0  # the square cut around a d6's top face to count its pips
 TOP_PLANE_MM = 15.5  # between a d10's and a d6's top face: both read sharp enough
 HAND_MM2 = 3000.0  # a patch this big is a hand (or a cup) in the tray, not dice
 MIN_CONFIDENCE = 0.5  # below this a read face is a question, not an answer
@@ -168,14 +169,14 @@ class DiceReader:
             return DieReading(DieKind.D6, None, 0.0, DieDoubt.OUTSIDE)
         if face is None:
             return DieReading(DieKind.D6, None, 0.0, DieDoubt.UNREADABLE)
-        square = _looks_like_d6_top(face)
+        square = looks_like_d6_top(face)
         if square:
             a = math.radians(face.angle_deg)
-            patch = view.patch(image, face.centre_mm, DIE_HEIGHT_MM["d6"], 22.0, READ_PX_PER_MM,
+            patch = view.patch(image, face.centre_mm, DIE_HEIGHT_MM["d6"], D6_PATCH_MM, READ_PX_PER_MM,
                                (math.cos(a), math.sin(a)))
-            pips = count_pips(patch, READ_PX_PER_MM)
-            if pips.value is not None and pips.confidence >= MIN_CONFIDENCE:
-                return DieReading(DieKind.D6, pips.value, pips.confidence, None)
+            read = read_d6_face(patch)
+            if read is not None:
+                return read
         if self.numerals is None:
             return DieReading(DieKind.D6 if square else DieKind.D10, None, 0.0, DieDoubt.UNREADABLE)
         turns = [numeral_patch(view, image, face, k * TURN_DEG) for k in range(round(360 / TURN_DEG))]
@@ -206,7 +207,16 @@ def _crosses_edge(spec: TraySpec, face: TopFace | None, blob: Blob) -> bool:
     return blob.touches_edge
 
 
-def _looks_like_d6_top(face: TopFace) -> bool:
+def read_d6_face(patch: Image) -> DieReading | None:
+    """A d6's face from the patch around its top face (``D6_PATCH_MM`` square at ``READ_PX_PER_MM``, turned
+    square to the face's sides): its reading when the pips add up surely enough, else None (a question)."""
+    pips = count_pips(patch, READ_PX_PER_MM)
+    if pips.value is not None and pips.confidence >= MIN_CONFIDENCE:
+        return DieReading(DieKind.D6, pips.value, pips.confidence, None)
+    return None
+
+
+def looks_like_d6_top(face: TopFace) -> bool:
     """A square face of a d6's size, lying flat (a cocked cube's top face is foreshortened and shifted).
 
     The patch measures a little large (the picture's blur and its colours' JPEG bleed); a d10's top is a
