@@ -167,6 +167,8 @@ def photos(path: Path, limit: int | None = None) -> Iterator[Photo]:
         encoded = f["image/encoded"][0]
         assert isinstance(encoded, bytes)
         image = cv2.imdecode(np.frombuffer(encoded, np.uint8), cv2.IMREAD_COLOR)
+        if image is None:
+            raise ValueError(f"{path.name}: record {k} holds no readable JPEG")
         h, w = image.shape[:2]
         boxes = zip(f["image/object/bbox/xmin"], f["image/object/bbox/ymin"], f["image/object/bbox/xmax"],
                     f["image/object/bbox/ymax"], strict=True)
@@ -346,7 +348,7 @@ def main(argv: list[str] | None = None) -> int:
     for spec in args.from_git:
         repo, _, folder = spec.partition("=")
         if not folder:
-            parser.error(f"--from-git {spec!r}: give OWNER/NAME=GIT_DIR, e.g. nell-byler/dice_detection=/path/to/repo.git")
+            parser.error(f"--from-git {spec!r}: give OWNER/NAME=GIT_DIR, e.g. nell-byler/dice_detection=/path/to/git")
         clones[repo] = Path(folder)
     data = Path(args.data)
     crops = Path(args.crops) if args.crops else None
@@ -386,7 +388,8 @@ def main(argv: list[str] | None = None) -> int:
     for name, r in rows.items():
         why = ", ".join(f"{k} {v}" for k, v in r["asked_why"].items() if v)
         print(f"{name:18} {r['photos']:7d} {r['dice']:6d} {r['rate']:7.3f} {r['asked']:6d} {r['wrong']:6d} "
-              f"{r['baseline_rate']:9.3f} {r['placed']['rate']:14.3f} {r['placed']['asked']:6d} {r['placed']['wrong']:6d}  {why}")
+              f"{r['baseline_rate']:9.3f} {r['placed']['rate']:14.3f} {r['placed']['asked']:6d} "
+              f"{r['placed']['wrong']:6d}  {why}")
     beside = f"; renders, plain light: {render:.3f}" if render is not None else ""
     print(f"all: {total['dice']} dice, right {total['rate']:.3f}, wrong {total['wrong']}, baseline "
           f"{total['baseline_rate']:.3f}, placed by hand {total['placed']['rate']:.3f} (wrong "
