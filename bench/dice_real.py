@@ -7,14 +7,18 @@ clone of their repository (``--from-git owner/name=GIT_DIR``) or downloaded from
 
 The photos carry no tray tags, so nothing tells the reader where the tray's plane is. The bench stands in for
 the tray's calibration twice over: it takes the camera to be straight above each die (no side of the die to take
-away), and it takes each photo's scale from its dice (the median outline of a die found at a labelled place is
-a 16 mm die). Then every labelled die goes through the service's own steps for one die: its blob of not-tray
-colour (``segment.find_blobs``, in a window twice the label's box around it), its top face
+away), and it takes each photo's scale from its labels (the median box is a 16 mm die's at a random turn, which
+spans 4/π of its side on average). Then every labelled die goes through the service's own steps for one die: its
+blob of not-tray colour (``segment.find_blobs``, in a window twice the label's box around it), its top face
 (``top_face.top_faces``), the square-and-size check (``reader.looks_like_d6_top``), the patch squared to the
 face's sides, and the pip count with its confidence floor (``reader.read_d6_face``). A die is *right* (read,
 the labelled face), *wrong* (read, another face: a silent misread) or *asked* (the reader would ask: no blob
 at the label, a top that is not a d6's, or pips that do not add up surely). The baseline is bench/dice.py's:
 pip-sized spots counted with ``cv2.SimpleBlobDetector`` in a square around the labelled die (it never asks).
+
+Beside them, *placed by hand* counts the pips alone (``reader.read_d6_face``) on the patch at the label's centre,
+its size the label box's, at every turn in 5° steps, keeping the surest reading: what the reader would say if
+it found each top face's place, turn and size right. It tells the pip counting's part from the finding's.
 
 Target: settled d6 right ≥ 99.5 % (and never wrong).
 
@@ -254,18 +258,20 @@ def read_die(image: Image, die: LabelledDie, px_per_mm: float) -> tuple[str, int
     return ("right" if reading.value == die.value else "wrong"), reading.value, reading.confidence, patch
 
 
-def read_placed(image: Image, die: LabelledDie, px_per_mm: float) -> tuple[str, int | None]:
+def read_placed(image: Image, die: LabelledDie) -> tuple[str, int | None, float]:
     """The pip count alone, the die placed by hand: the patch at the label's centre, at each turn of
-    ``TURNS_DEG``; the surest reading of them (what the reader would say if the top face's place and turn were
-    found right). Outcome right, wrong or pips unsure."""
+    ``TURNS_DEG``, its scale the label box's for a die at that turn; the surest reading of them (what the reader
+    would say if the top face's place, turn and size were found right). Outcome right, wrong or pips unsure."""
     best = None
     for turn in TURNS_DEG:
+        t = math.radians(turn)
+        px_per_mm = die.size_px / ((abs(math.cos(t)) + abs(math.sin(t))) * D6_SIDE_MM)
         reading = read_d6_face(face_patch(image, die.centre_px, float(turn), px_per_mm))
         if reading is not None and (best is None or reading.confidence > best.confidence):
             best = reading
     if best is None:
-        return "pips unsure", None
-    return ("right" if best.value == die.value else "wrong"), best.value
+        return "pips unsure", None, 0.0
+    return ("right" if best.value == die.value else "wrong"), best.value, best.confidence
 
 
 def _counts() -> dict[str, Any]:
@@ -302,11 +308,12 @@ def run_file(path: Path, limit: int | None, crops: Path | None, prefix: str) -> 
             else:
                 row["asked"] += 1
                 row["asked_why"][outcome] += 1
-            placed, placed_value = read_placed(photo.image, die, scale)
+            placed, placed_value, placed_confidence = read_placed(photo.image, die)
             row["placed"]["asked" if placed == "pips unsure" else placed] += 1
             face["placed_right"] += placed == "right"
             if placed == "wrong":
-                row["placed_misreads"].append({**where, "read": placed_value})
+                row["placed_misreads"].append({**where, "read": placed_value,
+                                               "confidence": round(placed_confidence, 3)})
             if crops is not None and outcome != "right":
                 crops.mkdir(parents=True, exist_ok=True)
                 window, _corner = _window(photo.image, die)
