@@ -43,7 +43,7 @@ import numpy as np
 from dice import BASELINE_PX_PER_MM, baseline_count
 from numpy.typing import NDArray
 from vision_corpus import REPO, machine, progress, write_result
-from vision_real import fetch_file
+from vision_real import add_fetch_arguments, clone_dirs, fetch_file
 
 from vision.dice.faces import D6_SIDE_MM
 from vision.dice.reader import D6_PATCH_MM, READ_PX_PER_MM, looks_like_d6_top, read_d6_face
@@ -341,22 +341,14 @@ def _render_plain() -> float | None:
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--quick", action="store_true", help=f"the first {QUICK_PHOTOS} photos of each file")
-    parser.add_argument("--from-git", action="append", default=[], metavar="OWNER/NAME=GIT_DIR",
-                        help="take the files of repository OWNER/NAME from this local clone (repeatable)")
-    parser.add_argument("--download", action="store_true", help="download missing files from their raw URLs")
-    parser.add_argument("--data", default=str(DATA), help="cache folder for the corpus (default bench/data/dice_real)")
+    add_fetch_arguments(parser, DATA, "photos")
     parser.add_argument("--manifest", default=str(MANIFEST), help="the corpus manifest (default bench/dice_real.json)")
     parser.add_argument("--crops", help="write every die not read right (its window and patch) here, to look at")
     parser.add_argument("--out", help="folder for the JSON result (default bench/results)")
     args = parser.parse_args(argv)
     cv2.setNumThreads(1)
     manifest = json.loads(Path(args.manifest).read_text(encoding="utf-8"))
-    clones = {}
-    for spec in args.from_git:
-        repo, _, folder = spec.partition("=")
-        if not folder:
-            parser.error(f"--from-git {spec!r}: give OWNER/NAME=GIT_DIR, e.g. nell-byler/dice_detection=/path/to/git")
-        clones[repo] = Path(folder)
+    clones = clone_dirs(parser, args.from_git, "nell-byler/dice_detection")
     data = Path(args.data)
     crops = Path(args.crops) if args.crops else None
     jobs = []
