@@ -187,7 +187,7 @@ def photos(path: Path, limit: int | None = None) -> Iterator[Photo]:
 def _window(image: Image, die: LabelledDie) -> tuple[Image, tuple[float, float]]:
     """A square around the labelled die, ``WINDOW`` boxes wide (the photo's edge repeated beyond it), and its
     top-left corner in the photo."""
-    side = math.ceil(die.size_px * WINDOW)
+    side = max(math.ceil(die.size_px * WINDOW), 16)  # a degenerate label still gets a window
     cx, cy = die.centre_px
     window = cv2.getRectSubPix(image, (side, side), (cx, cy))
     return np.asarray(window, np.uint8), (cx - side / 2.0, cy - side / 2.0)
