@@ -73,6 +73,26 @@ def fetch_file(entry: dict[str, Any], data: Path, clones: dict[str, Path], downl
     return target
 
 
+def add_fetch_arguments(parser: argparse.ArgumentParser, data: Path, what: str) -> None:
+    """The options that say where a public corpus's files come from: a local clone, the raw URLs, the cache."""
+    parser.add_argument("--from-git", action="append", default=[], metavar="OWNER/NAME=GIT_DIR",
+                        help="take the files of repository OWNER/NAME from this local clone (repeatable)")
+    parser.add_argument("--download", action="store_true", help="download missing files from their raw URLs")
+    parser.add_argument("--data", default=str(data),
+                        help=f"cache folder for the {what} (default {data.relative_to(REPO)})")
+
+
+def clone_dirs(parser: argparse.ArgumentParser, specs: list[str], example: str) -> dict[str, Path]:
+    """``--from-git`` options as {owner/name: git directory}."""
+    clones = {}
+    for spec in specs:
+        repo, _, folder = spec.partition("=")
+        if not folder:
+            parser.error(f"--from-git {spec!r}: give OWNER/NAME=GIT_DIR, e.g. {example}=/path/to/repo.git")
+        clones[repo] = Path(folder)
+    return clones
+
+
 def scene_ids(spec: str | list[int]) -> set[int]:
     """``[1, 2]`` or ``"0-34"`` as a set of ids."""
     if isinstance(spec, str):
@@ -149,20 +169,12 @@ def compare(reference: list[DetectedMarker], ours: list[DetectedMarker], ids: se
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--quick", action="store_true", help=f"the first {QUICK_VIDEO_FRAMES} frames of each video")
-    parser.add_argument("--from-git", action="append", default=[], metavar="OWNER/NAME=GIT_DIR",
-                        help="take the files of repository OWNER/NAME from this local clone (repeatable)")
-    parser.add_argument("--download", action="store_true", help="download missing files from their raw URLs")
-    parser.add_argument("--data", default=str(DATA), help="cache folder for the footage (default bench/data/real)")
+    add_fetch_arguments(parser, DATA, "footage")
     parser.add_argument("--out", help="folder for the JSON result (default bench/results)")
     args = parser.parse_args(argv)
     cv2.setNumThreads(1)
     manifest = json.loads(MANIFEST.read_text(encoding="utf-8"))
-    clones = {}
-    for spec in args.from_git:
-        repo, _, folder = spec.partition("=")
-        if not folder:
-            parser.error(f"--from-git {spec!r}: give OWNER/NAME=GIT_DIR, e.g. opencv/opencv_contrib=/path/to/repo.git")
-        clones[repo] = Path(folder)
+    clones = clone_dirs(parser, args.from_git, "opencv/opencv_contrib")
     data = Path(args.data)
     dict_paths = {}
     for key, entry in manifest["dictionaries"].items():
@@ -183,7 +195,7 @@ def main(argv: list[str] | None = None) -> int:
         tags = CandidateSettings(max_side_px=float(entry.get("max_tag_px", CandidateSettings().max_side_px)))
         ours_detector, default = MarkerDetector(chosen, tags), OpenCVDefaultDetector(chosen)
         ids = scene_ids(entry["scene_ids"])
-        row = {"frames": 0, "reference": 0, "found": 0, "beyond": 0, "wrong": 0, "frames_short": 0,
+        row: dict[str, float] = {"frames": 0, "reference": 0, "found": 0, "beyond": 0, "wrong": 0, "frames_short": 0,
                "default_wrong": 0}
         for gray in frames(path, entry["kind"], QUICK_VIDEO_FRAMES if args.quick else None):
             start = time.thread_time()

@@ -38,6 +38,7 @@ from vision.dice.tray_view import Lens, TrayView, find_tray
 Image = NDArray[np.uint8]
 SEGMENT_PX_PER_MM = 2.0  # the whole tray, to find the dice
 READ_PX_PER_MM = 6.0  # one die's top face, to read it
+D6_PATCH_MM = 22.0  # the square cut around a d6's top face to count its pips
 TOP_PLANE_MM = 15.5  # between a d10's and a d6's top face: both read sharp enough
 APART_MM = 1.3 * D6_SIDE_MM  # top faces in one blob this far apart (centres) are dice one behind the other
 ONE_MIN_AREA_MM2 = D6_SIDE_MM ** 2  # a 1 is read on a top at least this big (a d10's kite measures less)
@@ -236,17 +237,16 @@ class DiceReader:
             return DieReading(DieKind.D6, None, 0.0, DieDoubt.UNREADABLE)
         pips = None
         if kind != "d10" and face is not None:
-            square = _looks_like_d6_top(face)
+            square = looks_like_d6_top(face)
             if square or _near_d6_top(face):
                 a = math.radians(face.angle_deg)
-                patch = view.patch(image, face.centre_mm, DIE_HEIGHT_MM["d6"], 22.0, READ_PX_PER_MM,
+                patch = view.patch(image, face.centre_mm, DIE_HEIGHT_MM["d6"], D6_PATCH_MM, READ_PX_PER_MM,
                                    (math.cos(a), math.sin(a)))
-                reading = count_pips(patch, READ_PX_PER_MM)
+                pips = read_d6_face(patch)
                 # A lone central spot is taken for a 1 only on a clearly square top of a d6's size at least: a
                 # d10's numeral can look so, and its top, a kite, may come out square but is smaller.
-                if (reading.value is not None and reading.confidence >= MIN_CONFIDENCE
-                        and ((square and face.area_mm2 >= ONE_MIN_AREA_MM2) or reading.value != 1)):
-                    pips = DieReading(DieKind.D6, reading.value, reading.confidence, None)
+                if pips is not None and pips.value == 1 and not (square and face.area_mm2 >= ONE_MIN_AREA_MM2):
+                    pips = None
         if kind == "d6":
             return pips or DieReading(DieKind.D6, None, 0.0, DieDoubt.LOW_CONFIDENCE)
         if self.numerals is None:
@@ -318,7 +318,16 @@ def _crosses_edge(spec: TraySpec, face: TopFace | None, blob: Blob) -> bool:
     return blob.touches_unknown
 
 
-def _looks_like_d6_top(face: TopFace) -> bool:
+def read_d6_face(patch: Image) -> DieReading | None:
+    """A d6's face from the patch around its top face (``D6_PATCH_MM`` square at ``READ_PX_PER_MM``, turned
+    square to the face's sides): its reading when the pips add up surely enough, else None (a question)."""
+    pips = count_pips(patch, READ_PX_PER_MM)
+    if pips.value is not None and pips.confidence >= MIN_CONFIDENCE:
+        return DieReading(DieKind.D6, pips.value, pips.confidence, None)
+    return None
+
+
+def looks_like_d6_top(face: TopFace) -> bool:
     """A square face of a d6's size, lying flat (a cocked cube's top face is foreshortened and shifted).
 
     The patch measures a little large (the picture's blur and its colours' JPEG bleed); a d10's top is a
