@@ -19,6 +19,7 @@ from calibration.camera_model import CameraModel
 from calibration.tray_spec import TraySpec, tray_spec
 from engine.wire import DieDoubt, DieKind, DieSeen, TraySeen
 from vision.detection import DetectedMarker
+from vision.dice.face_square import FaceSquare, find_face_square, squared_face
 from vision.dice.faces import D6_SIDE_MM, DIE_HEIGHT_MM
 from vision.dice.numerals import PATCH_MM, PATCH_PX_PER_MM, TURN_DEG, NumeralReader, load_numerals
 from vision.dice.pips import count_pips
@@ -31,12 +32,14 @@ Image = NDArray[np.uint8]
 SEGMENT_PX_PER_MM = 2.0  # the whole tray, to find the dice
 READ_PX_PER_MM = 6.0  # one die's top face, to read it
 D6_PATCH_MM = 22.0  # the square cut around a d6's top face to count its pips
+D6_AROUND_MM = 34.0  # the square cut around a die's blob to find its top face in (room for an outline off by mm)
 TOP_PLANE_MM = 15.5  # between a d10's and a d6's top face: both read sharp enough
 HAND_MM2 = 3000.0  # a patch this big is a hand (or a cup) in the tray, not dice
 MIN_CONFIDENCE = 0.5  # below this a read face is a question, not an answer
 # A numeral's confidence is a margin between two classes' probabilities, not a probability: on 5,400
 # rendered dice (bench/dice.py) numerals read wrong had margins up to 0.75; none above 0.8.
 MIN_D10_CONFIDENCE = 0.8
+SQUARE_TOP = 0.85  # a flat die's top (short side / long side) is at least this square; a cocked die's is not
 SQUARE_D10_CONFIDENCE = 0.9  # a top as square as a d6's is taken for a d10 only when its numeral is surer
 
 
@@ -169,6 +172,13 @@ class DiceReader:
             return DieReading(DieKind.D6, None, 0.0, DieDoubt.OUTSIDE)
         if face is None:
             return DieReading(DieKind.D6, None, 0.0, DieDoubt.UNREADABLE)
+        if near_d6_size(face):
+            a = math.radians(face.angle_deg)
+            around = view.patch(image, face.centre_mm, DIE_HEIGHT_MM["d6"], D6_AROUND_MM, READ_PX_PER_MM,
+                                (math.cos(a), math.sin(a)))
+            read, _square = read_d6_around(around)
+            if read is not None:
+                return read
         square = looks_like_d6_top(face)
         if square:
             a = math.radians(face.angle_deg)
@@ -216,6 +226,25 @@ def read_d6_face(patch: Image) -> DieReading | None:
     return None
 
 
+def read_d6_around(around: Image) -> tuple[DieReading | None, FaceSquare | None]:
+    """A d6's face from a wider patch around its blob (``D6_AROUND_MM`` square at ``READ_PX_PER_MM``): its top
+    face found in the pixels (:func:`vision.dice.face_square.find_face_square`), cut squared to its sides at
+    the face's own size, and its pips counted. The reading is None (a question) when there is no sure count;
+    the face (in the patch's pixels) is None when no square face is there."""
+    face = find_face_square(around, D6_SIDE_MM * READ_PX_PER_MM)
+    if face is None:
+        return None, None
+    return read_d6_face(squared_face(around, face, round(D6_PATCH_MM * READ_PX_PER_MM))), face
+
+
+def near_d6_size(face: TopFace) -> bool:
+    """A blob's top of about a die's size and square (a cocked die's is not), but perhaps too big or ragged
+    for :func:`looks_like_d6_top` (a shadow's rim, a pale die's edge lost on a pale mat, pip holes, rounded
+    corners): worth looking for a d6's face in its pixels."""
+    a, b = face.sides_mm
+    return min(a, b) >= 0.6 * D6_SIDE_MM and max(a, b) <= 2.0 * D6_SIDE_MM and face.squareness() >= SQUARE_TOP
+
+
 def looks_like_d6_top(face: TopFace) -> bool:
     """A square face of a d6's size, lying flat (a cocked cube's top face is foreshortened and shifted).
 
@@ -224,7 +253,7 @@ def looks_like_d6_top(face: TopFace) -> bool:
     """
     a, b = face.sides_mm
     size_ok = min(a, b) >= 0.82 * D6_SIDE_MM and max(a, b) <= 1.35 * D6_SIDE_MM
-    return size_ok and face.squareness() >= 0.85 and face.fill >= 0.83
+    return size_ok and face.squareness() >= SQUARE_TOP and face.fill >= 0.83
 
 
 def numeral_patch(view: TrayView, image: Image, face: TopFace, up_deg: float) -> Image:

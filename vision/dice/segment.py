@@ -13,6 +13,8 @@ import cv2
 import numpy as np
 from numpy.typing import NDArray
 
+from vision.dice.face_square import shadow_mask
+
 Image = NDArray[np.uint8]
 Mask = NDArray[np.uint8]
 MIN_BLOB_MM2 = 60.0  # less than half a die's top face: noise, a crumb, a corner of a die leaving the area
@@ -47,6 +49,7 @@ def find_blobs(rectified: Image, visible: Mask, px_per_mm: float, margin_mm: flo
     distance = cv2.transform(diff, np.ones((1, 3), np.float32))  # |ΔB| + |ΔG| + |ΔR|
     _t, mask = cv2.threshold(distance, COLOUR_STEP * brightness, 255, cv2.THRESH_BINARY)
     mask = cv2.bitwise_and(mask.astype(np.uint8), visible)
+    mask[shadow_mask(rectified, felt)] = 0  # the felt in a die's shadow is still felt
     mask = np.asarray(cv2.morphologyEx(mask, cv2.MORPH_OPEN, np.ones((3, 3), np.uint8)), np.uint8)
     count, labels, stats, centroids = cv2.connectedComponentsWithStats(mask, connectivity=8)
     inner = felt_mask(visible)
