@@ -32,8 +32,8 @@ def _rounded_square(image: Image, centre: tuple[float, float], side: float, angl
     points = np.array([(centre[0] + x * math.cos(a) - y * math.sin(a), centre[1] + x * math.sin(a) + y * math.cos(a))
                        for x, y in corners], np.float32)
     cv2.fillConvexPoly(mask, np.round(points * 16).astype(np.int32), 255, cv2.LINE_AA, 4)
-    mask = cv2.dilate(mask, cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (2 * round(radius) + 1,) * 2))
-    image[mask > 0] = colour
+    grown = cv2.dilate(mask, cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (2 * round(radius) + 1,) * 2))
+    image[grown > 0] = colour
 
 
 def draw_die(value: int, px_per_mm: float, side_mm: float, angle_deg: float, body: tuple[int, int, int],
@@ -44,11 +44,10 @@ def draw_die(value: int, px_per_mm: float, side_mm: float, angle_deg: float, bod
     n = round(size_mm * px_per_mm)
     image = np.full((n, n, 3), MAT, np.uint8)
     side, c = side_mm * px_per_mm, (n / 2.0, n / 2.0)
-    shade = np.zeros((n, n), np.uint8)
-    _rounded_square_mask = np.zeros((n, n, 3), np.uint8)
-    _rounded_square(_rounded_square_mask, (c[0] + shadow_mm * px_per_mm, c[1] + shadow_mm * px_per_mm), side * 1.05,
-                    angle_deg, side * 0.15, (255, 255, 255))
-    shade = cv2.GaussianBlur(_rounded_square_mask[:, :, 0], (0, 0), 1.2 * px_per_mm).astype(np.float32) / 255.0
+    caster = np.zeros((n, n, 3), np.uint8)
+    _rounded_square(caster, (c[0] + shadow_mm * px_per_mm, c[1] + shadow_mm * px_per_mm), side * 1.05, angle_deg,
+                    side * 0.15, (255, 255, 255))
+    shade = cv2.GaussianBlur(caster[:, :, 0], (0, 0), 1.2 * px_per_mm).astype(np.float32) / 255.0
     image = (image.astype(np.float32) * (1.0 - 0.35 * shade[:, :, None])).astype(np.uint8)  # a shadow dims the mat
     a = math.radians(angle_deg)
     if side_strip_mm > 0:

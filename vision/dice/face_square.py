@@ -58,14 +58,14 @@ class FaceSquare:
         return min(a, b) / max(a, b, 1e-6)
 
 
-def shadow_mask(image: Image, mat: NDArray[np.float64]) -> NDArray[np.bool_]:
-    """The pixels of ``image`` that look like the mat's colour ``mat`` (B, G, R) in a shadow: darker by at most
-    ``SHADOW_DEPTH``, of the mat's own tint."""
+def shadow_mask(image: NDArray[np.uint8], mat: NDArray[np.float64]) -> NDArray[np.bool_]:
+    """Which pixels of ``image`` (B, G, R along the last axis) look like the mat's colour ``mat`` in a shadow:
+    darker by at most ``SHADOW_DEPTH``, of the mat's own tint."""
     pixels = image.astype(np.float32)
-    brightness = pixels.sum(axis=2)
+    brightness = pixels.sum(axis=-1)
     mat_brightness = max(float(mat.sum()), 24.0)
-    tint = pixels / np.maximum(brightness, 1.0)[:, :, None]
-    tint_off = np.abs(tint - (mat / mat_brightness).astype(np.float32)).sum(axis=2)
+    tint = pixels / np.maximum(brightness, 1.0)[..., None]
+    tint_off = np.abs(tint - (mat / mat_brightness).astype(np.float32)).sum(axis=-1)
     return np.asarray((brightness < mat_brightness) & (brightness >= SHADOW_DEPTH * mat_brightness)
                       & (tint_off <= SHADOW_TINT), np.bool_)
 

@@ -49,7 +49,8 @@ def find_blobs(rectified: Image, visible: Mask, px_per_mm: float, margin_mm: flo
     distance = cv2.transform(diff, np.ones((1, 3), np.float32))  # |ΔB| + |ΔG| + |ΔR|
     _t, mask = cv2.threshold(distance, COLOUR_STEP * brightness, 255, cv2.THRESH_BINARY)
     mask = cv2.bitwise_and(mask.astype(np.uint8), visible)
-    mask[shadow_mask(rectified, felt)] = 0  # the felt in a die's shadow is still felt
+    candidates = mask > 0
+    mask[candidates] = np.where(shadow_mask(rectified[candidates], felt), 0, 255)  # felt in a shadow is felt
     mask = np.asarray(cv2.morphologyEx(mask, cv2.MORPH_OPEN, np.ones((3, 3), np.uint8)), np.uint8)
     count, labels, stats, centroids = cv2.connectedComponentsWithStats(mask, connectivity=8)
     inner = felt_mask(visible)
