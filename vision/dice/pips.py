@@ -21,6 +21,7 @@ from vision.dice.faces import D6_SIDE_MM, PIP_RADIUS, PIP_SPOT, PIPS
 Image = NDArray[np.uint8]
 PIP_AREA_RANGE = (0.35, 2.2)  # a spot's area relative to a pip's
 LAYOUT_TOLERANCE = 0.32  # a spot this far from its layout place (in half sides) is not that layout
+SPOT_SPREAD = (0.85 * PIP_SPOT, 1.25 * PIP_SPOT)  # the pips' offset from the centre, in half sides
 MAX_SHIFT = 0.35  # the spots' centre may lie this far from where the face was found (in half sides)
 
 
@@ -32,18 +33,25 @@ class PipReading:
 
 
 def _layouts(value: int) -> list[NDArray[np.float64]]:
-    pattern = np.array(PIPS[value], dtype=np.float64) * PIP_SPOT
+    pattern = np.array(PIPS[value], dtype=np.float64)
     turned = pattern[:, ::-1] * np.array([1.0, -1.0])
     return [pattern, turned]
 
 
 def _layout_error(spots: NDArray[np.float64], layout: NDArray[np.float64]) -> float:
-    """The worst distance between a spot and its place, for the best pairing of spots with places."""
+    """The worst distance between a spot and its place, for the best pairing of spots with places; the
+    layout's spread is fitted to the spots' within ``SPOT_SPREAD`` (dice makers set their pips apart
+    differently, and a face's outline measures a little large or small)."""
     if len(layout) != len(spots):
         return math.inf
     best = math.inf
     for order in itertools.permutations(range(len(layout))):
-        worst = float(np.max(np.linalg.norm(spots - layout[list(order)], axis=1)))
+        places = layout[list(order)]
+        norm = float(np.sum(places * places))
+        if norm > 0:
+            spread = float(np.clip(np.sum(spots * places) / norm, *SPOT_SPREAD))
+            places = places * spread
+        worst = float(np.max(np.linalg.norm(spots - places, axis=1)))
         best = min(best, worst)
         if best < 0.05:
             break

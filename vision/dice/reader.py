@@ -40,6 +40,7 @@ MIN_CONFIDENCE = 0.5  # below this a read face is a question, not an answer
 # rendered dice (bench/dice.py) numerals read wrong had margins up to 0.75; none above 0.8.
 MIN_D10_CONFIDENCE = 0.8
 SQUARE_TOP = 0.85  # a flat die's top (short side / long side) is at least this square; a cocked die's is not
+CLEAN_OUTLINE = 0.85  # an outline filling its rectangle this well is the die's own (no shadow, no lost edge)
 SQUARE_D10_CONFIDENCE = 0.9  # a top as square as a d6's is taken for a d10 only when its numeral is surer
 
 
@@ -238,11 +239,12 @@ def read_d6_around(around: Image) -> tuple[DieReading | None, FaceSquare | None]
 
 
 def near_d6_size(face: TopFace) -> bool:
-    """A blob's top of about a die's size and square (a cocked die's is not), but perhaps too big or ragged
-    for :func:`looks_like_d6_top` (a shadow's rim, a pale die's edge lost on a pale mat, pip holes, rounded
-    corners): worth looking for a d6's face in its pixels."""
+    """A blob's top of about a die's size, perhaps too big or ragged for :func:`looks_like_d6_top` (a shadow's
+    rim, a pale die's edge lost on a pale mat, pip holes, rounded corners): worth looking for a d6's face in
+    its pixels. Not when the outline is clean (it fills its rectangle) but not square: a cocked die's."""
     a, b = face.sides_mm
-    return min(a, b) >= 0.6 * D6_SIDE_MM and max(a, b) <= 2.0 * D6_SIDE_MM and face.squareness() >= SQUARE_TOP
+    cocked = face.fill >= CLEAN_OUTLINE and face.squareness() < SQUARE_TOP
+    return min(a, b) >= 0.6 * D6_SIDE_MM and max(a, b) <= 2.0 * D6_SIDE_MM and not cocked
 
 
 def looks_like_d6_top(face: TopFace) -> bool:
