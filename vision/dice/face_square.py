@@ -146,7 +146,7 @@ def _seed(part: Mask) -> tuple[int, int]:
 def _body_part(patch: Image, seed: tuple[int, int], side_px: float, step: float) -> Mask | None:
     """The pixels of the face's body colour (the median around ``seed``, within ``step`` of its brightness,
     summed over B, G, R) joined to ``seed``, the pips' holes filled, thin bridges opened away."""
-    r = max(2, round(side_px * 0.22))
+    r = max(2, round(side_px * 0.35))
     x, y = seed
     body = np.median(patch[max(0, y - r):y + r, max(0, x - r):x + r].reshape(-1, 3).astype(np.float64), axis=0)
     distance = np.abs(patch.astype(np.float32) - body.astype(np.float32)).sum(axis=2)
@@ -172,8 +172,8 @@ def find_face_square(patch: Image, side_px: float) -> FaceSquare | None:
         return None
     seed = _seed(part)
     best = None
-    for step in BODY_STEPS:
-        body = _body_part(patch, seed, side_px, step)
+    # The die's own outline is its face when little of its sides shows; else its body colour's region.
+    for body in [part] + [_body_part(patch, seed, side_px, step) for step in BODY_STEPS]:
         square = _square_of(body, side_px) if body is not None else None
         if square is not None and (best is None or square.side_px < best.side_px):
             best = square

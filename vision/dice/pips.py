@@ -113,14 +113,32 @@ def _two_pips(component: NDArray[np.bool_], ratio: float) -> tuple[tuple[float, 
     return (float(a[0]), float(a[1])), (float(b[0]), float(b[1]))
 
 
+def _sharpest_channel(patch: Image, half_px: float) -> NDArray[np.uint8]:
+    """The grey image, or the colour channel in which the face's middle spans the widest range (red pips on a
+    black die, yellow on green: their brightness is close, one channel tells them apart)."""
+    n = patch.shape[0]
+    inner = max(1, round(half_px * 0.7))
+    middle = patch[max(0, n // 2 - inner):n // 2 + inner, max(0, n // 2 - inner):n // 2 + inner]
+    gray = np.asarray(cv2.cvtColor(patch, cv2.COLOR_BGR2GRAY), np.uint8)
+    if middle.size == 0:
+        return gray
+    low, high = np.percentile(middle.reshape(-1, 3), (2, 98), axis=0)
+    spans = high - low
+    k = int(np.argmax(spans))
+    gray_low, gray_high = np.percentile(cv2.cvtColor(middle, cv2.COLOR_BGR2GRAY), (2, 98))
+    if spans[k] > 1.25 * (gray_high - gray_low):
+        return np.ascontiguousarray(patch[:, :, k])
+    return gray
+
+
 def count_pips(patch: Image, px_per_mm: float, face_mm: float = D6_SIDE_MM) -> PipReading:
     """Read the face near the centre of ``patch`` (BGR, squared to its sides, ``px_per_mm``).
 
     Every standard layout is symmetric about the face's centre, so the spots' mean is the face's centre:
     the window is moved there (twice at most) when the patch was cut a little off the face.
     """
-    gray = np.asarray(cv2.cvtColor(patch, cv2.COLOR_BGR2GRAY), np.uint8)
     half_px = face_mm / 2.0 * px_per_mm
+    gray = _sharpest_channel(patch, half_px)
     start = centre = (gray.shape[1] / 2.0, gray.shape[0] / 2.0)
     found = _spots(gray, centre, half_px)
     for _step in range(2):
