@@ -276,7 +276,7 @@ def read_die(image: Image, die: LabelledDie, px_per_mm: float) -> tuple[str, int
     patch = face_patch(image, centre, face.angle_deg, px_per_mm)
     if near_d6_size(face):  # the face found in the pixels around the blob, as the service does first
         around = face_patch(image, centre, face.angle_deg, px_per_mm, D6_AROUND_MM)
-        reading, square = read_d6_around(around)
+        reading, square = read_d6_around(around, face)
         if square is not None and not die.holds(patch_to_photo(square.centre_px, centre, face.angle_deg, px_per_mm,
                                                                around.shape[0])):
             return "no die found", None, 0.0, around  # the face found is a neighbour's: this die is not found

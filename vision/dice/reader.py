@@ -41,6 +41,7 @@ MIN_CONFIDENCE = 0.5  # below this a read face is a question, not an answer
 MIN_D10_CONFIDENCE = 0.8
 SQUARE_TOP = 0.85  # a flat die's top (short side / long side) is at least this square; a cocked die's is not
 CLEAN_OUTLINE = 0.85  # an outline filling its rectangle this well is the die's own (no shadow, no lost edge)
+FACE_OFF_OUTLINE_MM = 1.5  # a flat die's face lies this close to the middle of its clean outline (sides taken away)
 SQUARE_D10_CONFIDENCE = 0.9  # a top as square as a d6's is taken for a d10 only when its numeral is surer
 
 
@@ -177,7 +178,7 @@ class DiceReader:
             a = math.radians(face.angle_deg)
             around = view.patch(image, face.centre_mm, DIE_HEIGHT_MM["d6"], D6_AROUND_MM, READ_PX_PER_MM,
                                 (math.cos(a), math.sin(a)))
-            read, _square = read_d6_around(around)
+            read, _square = read_d6_around(around, face)
             if read is not None:
                 return read
         square = looks_like_d6_top(face)
@@ -227,14 +228,21 @@ def read_d6_face(patch: Image) -> DieReading | None:
     return None
 
 
-def read_d6_around(around: Image) -> tuple[DieReading | None, FaceSquare | None]:
-    """A d6's face from a wider patch around its blob (``D6_AROUND_MM`` square at ``READ_PX_PER_MM``): its top
-    face found in the pixels (:func:`vision.dice.face_square.find_face_square`), cut squared to its sides at
-    the face's own size, and its pips counted. The reading is None (a question) when there is no sure count;
-    the face (in the patch's pixels) is None when no square face is there."""
+def read_d6_around(around: Image, outline: TopFace | None = None) -> tuple[DieReading | None, FaceSquare | None]:
+    """A d6's face from a wider patch around its blob (``D6_AROUND_MM`` square at ``READ_PX_PER_MM``, centred
+    on the blob's top ``outline``): its top face found in the pixels
+    (:func:`vision.dice.face_square.find_face_square`), cut squared to its sides at the face's own size, and its
+    pips counted. The reading is None (a question) when there is no sure count, or when the blob's outline is
+    clean but its middle is off the face's (a cocked die: a side shows where a flat die's cannot); the face
+    (in the patch's pixels) is None when no square face is there."""
     face = find_face_square(around, D6_SIDE_MM * READ_PX_PER_MM)
     if face is None:
         return None, None
+    if outline is not None and outline.fill >= CLEAN_OUTLINE - 0.05:
+        n = around.shape[0]
+        off_mm = math.hypot(face.centre_px[0] - n / 2.0, face.centre_px[1] - n / 2.0) / READ_PX_PER_MM
+        if off_mm > FACE_OFF_OUTLINE_MM:
+            return None, face
     return read_d6_face(squared_face(around, face, round(D6_PATCH_MM * READ_PX_PER_MM))), face
 
 
