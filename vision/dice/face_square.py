@@ -29,7 +29,7 @@ from numpy.typing import NDArray
 
 Image = NDArray[np.uint8]
 Mask = NDArray[np.uint8]
-SIDE_RANGE = (0.72, 1.3)  # a d6's top face measures this share of the expected side (dice come in sizes)
+SIDE_RANGE = (0.55, 1.3)  # a d6's top face measures this share of the expected side (dice come in sizes)
 MIN_SQUARENESS = 0.86  # short side / long side of the fitted rectangle
 MIN_FILL = 0.82  # the face's area (holes filled) / its rectangle's: a square with rounded corners fills ~0.95
 COLOUR_STEP = 0.3  # colour distance (sum over B, G, R) from the mat, as a share of the mat's brightness
