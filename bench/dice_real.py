@@ -10,11 +10,15 @@ the tray's calibration twice over: it takes the camera to be straight above each
 away), and it takes each photo's scale from its labels (the median box is a 16 mm die's at a random turn, which
 spans 4/π of its side on average). Then every labelled die goes through the service's own steps for one die: its
 blob of not-tray colour (``segment.find_blobs``, in a window twice the label's box around it), its top face
-(``top_face.top_faces``), the square-and-size check (``reader.looks_like_d6_top``), the patch squared to the
-face's sides, and the pip count with its confidence floor (``reader.read_d6_face``). A die is *right* (read,
-the labelled face), *wrong* (read, another face: a silent misread) or *asked* (the reader would ask: no blob
-at the label, a top that is not a d6's, or pips that do not add up surely). The baseline is bench/dice.py's:
-pip-sized spots counted with ``cv2.SimpleBlobDetector`` in a square around the labelled die (it never asks).
+(``top_face.top_faces``); then, as the service does first, when that top is about a die's size and not a
+cocked die's, the top face found in the pixels of a wider patch around it and its pips counted at the face's
+own size (``reader.read_d6_around``; a face found whose centre lies outside the label's box is a neighbour's,
+and this die counts as not found); else the square-and-size check (``reader.looks_like_d6_top``), the patch
+squared to the face's sides, and the pip count with its confidence floor (``reader.read_d6_face``). A die is
+*right* (read, the labelled face), *wrong* (read, another face: a silent misread) or *asked* (the reader would
+ask: no blob at the label, a top that is not a d6's, or pips that do not add up surely). The baseline is
+bench/dice.py's: pip-sized spots counted with ``cv2.SimpleBlobDetector`` in a square around the labelled die
+(it never asks).
 
 Beside them, *placed by hand* counts the pips alone (``reader.read_d6_face``) on the patch at the label's centre,
 its size the label box's, at every turn in 5° steps, keeping the surest reading: what the reader would say if
@@ -282,6 +286,8 @@ def read_die(image: Image, die: LabelledDie, px_per_mm: float) -> tuple[str, int
             return "no die found", None, 0.0, around  # the face found is a neighbour's: this die is not found
         if reading is not None:
             return ("right" if reading.value == die.value else "wrong"), reading.value, reading.confidence, around
+        if square is not None and not looks_like_d6_top(face):
+            return "pips unsure", None, 0.0, around  # a face found, its pips not sure (nor would the old check pass)
     if not looks_like_d6_top(face):
         return "not a d6 top", None, 0.0, patch
     reading = read_d6_face(patch)
