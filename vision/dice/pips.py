@@ -22,6 +22,8 @@ Image = NDArray[np.uint8]
 PIP_AREA_RANGE = (0.35, 2.2)  # a spot's area relative to a pip's
 LAYOUT_TOLERANCE = 0.32  # a spot this far from its layout place (in half sides) is not that layout
 SPOT_SPREAD = (0.85 * PIP_SPOT, 1.25 * PIP_SPOT)  # the pips' offset from the centre, in half sides
+MAX_ELONGATION = 1.8  # a pip, even blurred, is round: a patch longer than this is a streak, not a pip
+SPLIT_DOUBT = 0.85  # a count that needed a patch split into two pips is this much less sure
 MAX_SHIFT = 0.35  # the spots' centre may lie this far from where the face was found (in half sides)
 
 
@@ -59,9 +61,10 @@ def _layout_error(spots: NDArray[np.float64], layout: NDArray[np.float64]) -> fl
 
 
 def _spots(gray: NDArray[np.uint8], centre: tuple[float, float], half_px: float
-           ) -> tuple[list[tuple[float, float]], int] | None:
+           ) -> tuple[list[tuple[float, float]], int, int] | None:
     """Pip-sized spots of the face's contrasting colour within the face around ``centre`` (pixels), as
-    offsets from it in half sides; and how many other contrasting patches there were. None: a blank face."""
+    offsets from it in half sides; how many other contrasting patches there were; how many patches were
+    split into two pips. None: a blank face."""
     n = gray.shape[0]
     inner = half_px * 0.86
     x0, y0 = max(0, round(centre[0] - inner)), max(0, round(centre[1] - inner))
@@ -80,7 +83,7 @@ def _spots(gray: NDArray[np.uint8], centre: tuple[float, float], half_px: float
     count, labels, stats, centroids = cv2.connectedComponentsWithStats(spots_mask, connectivity=8)
     pip_area = math.pi * (PIP_RADIUS * half_px) ** 2
     spots = []
-    stray = 0
+    stray = split = 0
     for label in range(1, count):
         ratio = float(stats[label, cv2.CC_STAT_AREA]) / pip_area
         x, y = centroids[label]
@@ -90,14 +93,26 @@ def _spots(gray: NDArray[np.uint8], centre: tuple[float, float], half_px: float
             stray += 1  # a spot cut by the window: the face is not where the window was put
         elif PIP_AREA_RANGE[0] <= ratio <= PIP_AREA_RANGE[1]:
             pair = _two_pips(labels == label, ratio)
-            if pair is None:
+            if pair is None and _elongation(labels[by:by + bh, bx:bx + bw] == label) > MAX_ELONGATION:
+                stray += 1  # a streak (a marbled die's swirl, a scratch), not a round pip
+            elif pair is None:
                 spots.append(((x + x0 + 0.5 - centre[0]) / half_px, (y + y0 + 0.5 - centre[1]) / half_px))
             else:
+                split += 1
                 for px, py in pair:
                     spots.append(((px + x0 + 0.5 - centre[0]) / half_px, (py + y0 + 0.5 - centre[1]) / half_px))
         elif ratio > 0.12:
             stray += 1
-    return spots, stray
+    return spots, stray, split
+
+
+def _elongation(component: NDArray[np.bool_]) -> float:
+    """How much longer than wide a patch is (the square root of its spread's eigenvalues' ratio)."""
+    ys, xs = np.nonzero(component)
+    if len(xs) < 3:
+        return 1.0
+    values = np.linalg.eigvalsh(np.cov(np.stack([xs, ys]).astype(np.float64)))
+    return math.sqrt(float(values[1]) / max(float(values[0]), 0.25))
 
 
 def _two_pips(component: NDArray[np.bool_], ratio: float) -> tuple[tuple[float, float], ...] | None:
@@ -155,7 +170,7 @@ def count_pips(patch: Image, px_per_mm: float, face_mm: float = D6_SIDE_MM) -> P
         found = _spots(gray, centre, half_px)
     if found is None:
         return PipReading(None, 0.0, 0)
-    spots, stray = found
+    spots, stray, split = found
     if not 1 <= len(spots) <= 6:
         return PipReading(None, 0.0, len(spots))
     points = np.array(spots)
@@ -167,4 +182,6 @@ def count_pips(patch: Image, px_per_mm: float, face_mm: float = D6_SIDE_MM) -> P
     shift = math.hypot(centre[0] - start[0], centre[1] - start[1]) / half_px
     if stray or shift > MAX_SHIFT:
         confidence = 0.0
+    if split:
+        confidence *= SPLIT_DOUBT  # two pips told apart in one patch: a pip and a swirl beside it look so too
     return PipReading(len(spots), round(confidence, 3), len(spots))
