@@ -90,7 +90,11 @@ def _spots(gray: NDArray[np.uint8], centre: tuple[float, float], half_px: float
         bx, by, bw, bh = (int(v) for v in stats[label, :4])
         cut = bx == 0 or by == 0 or bx + bw == face.shape[1] or by + bh == face.shape[0]
         if cut and ratio > 0.12:
-            stray += 1  # a spot cut by the window: the face is not where the window was put
+            # A spot cut by the window: the face is not where the window was put. It still moves the window
+            # (the spots' mean is the face's centre), and leaves the count in doubt unless it then lies inside.
+            stray += 1
+            if ratio >= PIP_AREA_RANGE[0]:
+                spots.append(((x + x0 + 0.5 - centre[0]) / half_px, (y + y0 + 0.5 - centre[1]) / half_px))
         elif PIP_AREA_RANGE[0] <= ratio <= PIP_AREA_RANGE[1]:
             pair = _two_pips(labels == label, ratio)
             if pair is None and _elongation(labels[by:by + bh, bx:bx + bw] == label) > MAX_ELONGATION:
