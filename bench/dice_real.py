@@ -10,11 +10,15 @@ the tray's calibration twice over: it takes the camera to be straight above each
 away), and it takes each photo's scale from its labels (the median box is a 16 mm die's at a random turn, which
 spans 4/π of its side on average). Then every labelled die goes through the service's own steps for one die: its
 blob of not-tray colour (``segment.find_blobs``, in a window twice the label's box around it), its top face
-(``top_face.top_faces``), the square-and-size check (``reader.looks_like_d6_top``), the patch squared to the
-face's sides, and the pip count with its confidence floor (``reader.read_d6_face``). A die is *right* (read,
-the labelled face), *wrong* (read, another face: a silent misread) or *asked* (the reader would ask: no blob
-at the label, a top that is not a d6's, or pips that do not add up surely). The baseline is bench/dice.py's:
-pip-sized spots counted with ``cv2.SimpleBlobDetector`` in a square around the labelled die (it never asks).
+(``top_face.top_faces``); then, as the service does first, when that top is about a die's size and not a
+cocked die's, the top face found in the pixels of a wider patch around it and its pips counted at the face's
+own size (``reader.read_d6_around``; a face found whose centre lies outside the label's box is a neighbour's,
+and this die counts as not found); else the square-and-size check (``reader.looks_like_d6_top``), the patch
+squared to the face's sides, and the pip count with its confidence floor (``reader.read_d6_face``). A die is
+*right* (read, the labelled face), *wrong* (read, another face: a silent misread) or *asked* (the reader would
+ask: no blob at the label, a top that is not a d6's, or pips that do not add up surely). The baseline is
+bench/dice.py's: pip-sized spots counted with ``cv2.SimpleBlobDetector`` in a square around the labelled die
+(it never asks).
 
 Beside them, *placed by hand* counts the pips alone (``reader.read_d6_face``) on the patch at the label's centre,
 its size the label box's, at every turn in 5° steps, keeping the surest reading: what the reader would say if
@@ -46,7 +50,16 @@ from vision_corpus import REPO, machine, progress, write_result
 from vision_real import add_fetch_arguments, clone_dirs, fetch_file
 
 from vision.dice.faces import D6_SIDE_MM
-from vision.dice.reader import D6_PATCH_MM, READ_PX_PER_MM, looks_like_d6_top, read_d6_face
+from vision.dice.reader import (
+    D6_AROUND_MM,
+    D6_PATCH_MM,
+    READ_PX_PER_MM,
+    looks_like_d6_top,
+    near_d6_size,
+    read_d6_around,
+    read_d6_face,
+    read_d6_top,
+)
 from vision.dice.segment import Blob, find_blobs
 from vision.dice.top_face import TopFace, top_faces
 
@@ -69,6 +82,11 @@ class LabelledDie:
     @property
     def centre_px(self) -> tuple[float, float]:
         return ((self.box_px[0] + self.box_px[2]) / 2.0, (self.box_px[1] + self.box_px[3]) / 2.0)
+
+    def holds(self, point_px: tuple[float, float]) -> bool:
+        """Whether ``point_px`` lies inside the label's box."""
+        x0, y0, x1, y1 = self.box_px
+        return x0 <= point_px[0] <= x1 and y0 <= point_px[1] <= y1
 
     @property
     def size_px(self) -> float:
@@ -241,6 +259,17 @@ def face_patch(image: Image, centre_px: tuple[float, float], angle_deg: float, p
                                      borderMode=cv2.BORDER_REPLICATE), np.uint8)
 
 
+def patch_to_photo(point_px: tuple[float, float], centre_px: tuple[float, float], angle_deg: float,
+                   px_per_mm: float, n: int, out_px_per_mm: float = READ_PX_PER_MM) -> tuple[float, float]:
+    """Where a pixel of a :func:`face_patch` (``n`` pixels wide) lies in the photo."""
+    a = math.radians(angle_deg)
+    ux, uy = math.cos(a), math.sin(a)
+    rx, ry = -uy, ux
+    k = px_per_mm / out_px_per_mm
+    dx, dy = point_px[0] - n / 2.0, point_px[1] - n / 2.0
+    return centre_px[0] + (dx * rx - dy * ux) * k, centre_px[1] + (dx * ry - dy * uy) * k
+
+
 def read_die(image: Image, die: LabelledDie, px_per_mm: float) -> tuple[str, int | None, float, Image | None]:
     """(outcome, value read, confidence, the patch read) for one labelled die: outcome is right, wrong or why
     the reader would ask."""
@@ -250,12 +279,17 @@ def read_die(image: Image, die: LabelledDie, px_per_mm: float) -> tuple[str, int
     _blob, face, corner = found
     centre = (corner[0] + face.centre_mm[0] * px_per_mm, corner[1] + face.centre_mm[1] * px_per_mm)
     patch = face_patch(image, centre, face.angle_deg, px_per_mm)
-    if not looks_like_d6_top(face):
-        return "not a d6 top", None, 0.0, patch
-    reading = read_d6_face(patch)
-    if reading is None:
-        return "pips unsure", None, 0.0, patch
-    return ("right" if reading.value == die.value else "wrong"), reading.value, reading.confidence, patch
+    around = face_patch(image, centre, face.angle_deg, px_per_mm, D6_AROUND_MM)
+    square = read_d6_around(around, face)[1] if near_d6_size(face) else None
+    if square is not None and not die.holds(patch_to_photo(square.centre_px, centre, face.angle_deg, px_per_mm,
+                                                           around.shape[0])):
+        return "no die found", None, 0.0, around  # the face found is a neighbour's: this die is not found
+    reading = read_d6_top(face, lambda size_mm: face_patch(image, centre, face.angle_deg, px_per_mm, size_mm))
+    if reading is not None:  # the service's own verdict on this top face
+        return ("right" if reading.value == die.value else "wrong"), reading.value, reading.confidence, around
+    if square is not None or looks_like_d6_top(face):
+        return "pips unsure", None, 0.0, around if square is not None else patch
+    return "not a d6 top", None, 0.0, patch
 
 
 def read_placed(image: Image, die: LabelledDie) -> tuple[str, int | None, float]:

@@ -127,7 +127,11 @@ def test_drawn_photo_in_the_corpus_format_is_read_through_the_service_steps(
     _check(result)
     row = result["rows"]["drawn test"]
     assert row["photos"] == 2 and row["dice"] == 12
-    assert row["right"] == 12, row  # clean dice on plain card: every face read, each its labelled value
+    # Clean dice on plain card: every face read, each its labelled value; only a lone pip may be asked, as the
+    # service asks a 1 on a top that measures smaller than a d6's (a d10's numeral can look like one).
+    assert row["wrong"] == 0, row
+    assert all(counts["right"] == counts["dice"] for face, counts in row["by_face"].items() if face != "1"), row
+    assert row["right"] >= 12 - row["by_face"]["1"]["dice"], row
     assert row["placed"]["right"] == 12 and row["baseline_right"] == 12
 
 

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import itertools
 import math
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
 import cv2
@@ -26,6 +27,7 @@ from calibration.camera_model import CameraModel
 from calibration.tray_spec import TraySpec, tray_spec
 from engine.wire import DieDoubt, DieKind, DieSeen, TraySeen
 from vision.detection import DetectedMarker
+from vision.dice.face_square import FaceSquare, find_face_square, squared_face
 from vision.dice.faces import D6_SIDE_MM, DIE_HEIGHT_MM
 from vision.dice.numerals import NUMERAL_OFFSET_MM, PATCH_MM, PATCH_PX_PER_MM, NumeralReader, load_numerals
 from vision.dice.outline import Outline, numeral_turns, outline_of
@@ -39,6 +41,7 @@ Image = NDArray[np.uint8]
 SEGMENT_PX_PER_MM = 2.0  # the whole tray, to find the dice
 READ_PX_PER_MM = 6.0  # one die's top face, to read it
 D6_PATCH_MM = 22.0  # the square cut around a d6's top face to count its pips
+D6_AROUND_MM = 34.0  # the square cut around a die's blob to find its top face in (room for an outline off by mm)
 TOP_PLANE_MM = 15.5  # between a d10's and a d6's top face: both read sharp enough
 APART_MM = 1.3 * D6_SIDE_MM  # top faces in one blob this far apart (centres) are dice one behind the other
 ONE_MIN_AREA_MM2 = D6_SIDE_MM ** 2  # a 1 is read on a top at least this big (a d10's kite measures less)
@@ -62,6 +65,9 @@ DOUBTFUL_D10_CONFIDENCE = 0.9
 # A numeral is read only on a die whose outline fits a d10's this well: dice half hidden behind others, from a low
 # angle, gave numerals read wrong at 0.71–0.81 on outlines overlapping 0.42–0.6.
 MIN_D10_FIT = 0.8
+SQUARE_TOP = 0.85  # a flat die's top (short side / long side) is at least this square; a cocked die's is not
+CLEAN_OUTLINE = 0.85  # an outline filling its rectangle this well is the die's own (no shadow, no lost edge)
+FACE_OFF_OUTLINE_MM = 1.5  # a flat die's face lies this close to the middle of its clean outline (sides taken away)
 
 
 @dataclass(frozen=True, slots=True)
@@ -237,16 +243,14 @@ class DiceReader:
             return DieReading(DieKind.D6, None, 0.0, DieDoubt.UNREADABLE)
         pips = None
         if kind != "d10" and face is not None:
-            square = looks_like_d6_top(face)
-            if square or _near_d6_top(face):
-                a = math.radians(face.angle_deg)
-                patch = view.patch(image, face.centre_mm, DIE_HEIGHT_MM["d6"], D6_PATCH_MM, READ_PX_PER_MM,
-                                   (math.cos(a), math.sin(a)))
-                pips = read_d6_face(patch)
-                # A lone central spot is taken for a 1 only on a clearly square top of a d6's size at least: a
-                # d10's numeral can look so, and its top, a kite, may come out square but is smaller.
-                if pips is not None and pips.value == 1 and not (square and face.area_mm2 >= ONE_MIN_AREA_MM2):
-                    pips = None
+            a = math.radians(face.angle_deg)
+            top = face
+
+            def cut(size_mm: float) -> Image:
+                return view.patch(image, top.centre_mm, DIE_HEIGHT_MM["d6"], size_mm, READ_PX_PER_MM,
+                                  (math.cos(a), math.sin(a)))
+
+            pips = read_d6_top(face, cut)
         if kind == "d6":
             return pips or DieReading(DieKind.D6, None, 0.0, DieDoubt.LOW_CONFIDENCE)
         if self.numerals is None:
@@ -318,6 +322,24 @@ def _crosses_edge(spec: TraySpec, face: TopFace | None, blob: Blob) -> bool:
     return blob.touches_unknown
 
 
+def read_d6_top(face: TopFace, cut: Callable[[float], Image]) -> DieReading | None:
+    """A d6's face from the top ``face`` found in its blob, or None (a question): first in the die's own pixels
+    around it (:func:`read_d6_around`: shadows, rounded corners, any size of die), else, on a top square enough,
+    in the patch squared to it. ``cut(size_mm)`` gives the patch of that size around the top face, turned square
+    to its sides, at ``READ_PX_PER_MM``."""
+    pips = None
+    if near_d6_size(face):
+        pips, _found = read_d6_around(cut(D6_AROUND_MM), face)
+    square = looks_like_d6_top(face)
+    if pips is None and (square or _near_d6_top(face)):
+        pips = read_d6_face(cut(D6_PATCH_MM))
+    # A lone central spot is taken for a 1 only on a clearly square top of a d6's size at least: a d10's numeral
+    # can look so, and its top, a kite, may come out square but is smaller.
+    if pips is not None and pips.value == 1 and not (square and face.area_mm2 >= ONE_MIN_AREA_MM2):
+        return None
+    return pips
+
+
 def read_d6_face(patch: Image) -> DieReading | None:
     """A d6's face from the patch around its top face (``D6_PATCH_MM`` square at ``READ_PX_PER_MM``, turned
     square to the face's sides): its reading when the pips add up surely enough, else None (a question)."""
@@ -325,6 +347,33 @@ def read_d6_face(patch: Image) -> DieReading | None:
     if pips.value is not None and pips.confidence >= MIN_CONFIDENCE:
         return DieReading(DieKind.D6, pips.value, pips.confidence, None)
     return None
+
+
+def read_d6_around(around: Image, outline: TopFace | None = None) -> tuple[DieReading | None, FaceSquare | None]:
+    """A d6's face from a wider patch around its blob (``D6_AROUND_MM`` square at ``READ_PX_PER_MM``, centred
+    on the blob's top ``outline``): its top face found in the pixels
+    (:func:`vision.dice.face_square.find_face_square`), cut squared to its sides at the face's own size, and its
+    pips counted. The reading is None (a question) when there is no sure count, or when the blob's outline is
+    clean but its middle is off the face's (a cocked die: a side shows where a flat die's cannot); the face
+    (in the patch's pixels) is None when no square face is there."""
+    face = find_face_square(around, D6_SIDE_MM * READ_PX_PER_MM)
+    if face is None:
+        return None, None
+    if outline is not None and outline.fill >= CLEAN_OUTLINE - 0.05:
+        n = around.shape[0]
+        off_mm = math.hypot(face.centre_px[0] - n / 2.0, face.centre_px[1] - n / 2.0) / READ_PX_PER_MM
+        if off_mm > FACE_OFF_OUTLINE_MM:
+            return None, face
+    return read_d6_face(squared_face(around, face, round(D6_PATCH_MM * READ_PX_PER_MM))), face
+
+
+def near_d6_size(face: TopFace) -> bool:
+    """A blob's top of about a die's size, perhaps too big or ragged for :func:`looks_like_d6_top` (a shadow's
+    rim, a pale die's edge lost on a pale mat, pip holes, rounded corners): worth looking for a d6's face in
+    its pixels. Not when the outline is clean (it fills its rectangle) but not square: a cocked die's."""
+    a, b = face.sides_mm
+    cocked = face.fill >= CLEAN_OUTLINE and face.squareness() < SQUARE_TOP
+    return min(a, b) >= 0.6 * D6_SIDE_MM and max(a, b) <= 2.0 * D6_SIDE_MM and not cocked
 
 
 def looks_like_d6_top(face: TopFace) -> bool:
@@ -335,7 +384,7 @@ def looks_like_d6_top(face: TopFace) -> bool:
     """
     a, b = face.sides_mm
     size_ok = min(a, b) >= 0.82 * D6_SIDE_MM and max(a, b) <= 1.35 * D6_SIDE_MM
-    return size_ok and face.squareness() >= 0.85 and face.fill >= 0.83
+    return size_ok and face.squareness() >= SQUARE_TOP and face.fill >= 0.83
 
 
 def _near_d6_top(face: TopFace) -> bool:

@@ -18,6 +18,7 @@ import numpy as np
 from numpy.typing import NDArray
 
 from calibration.tray_spec import TraySpec
+from vision.dice.face_square import shadow_mask
 
 Image = NDArray[np.uint8]
 Mask = NDArray[np.uint8]
@@ -105,6 +106,8 @@ def find_blobs(rectified: Image, visible: Mask, px_per_mm: float, margin_mm: flo
     smooth = np.asarray(cv2.blur(rectified, (3, 3)), np.uint8)  # noise (dim light) would fray the dice' outlines
     felt_colour = _median(smooth, felt)
     mask = np.asarray(cv2.bitwise_and(_not_like(smooth, felt_colour), felt.astype(np.uint8) * 255), np.uint8)
+    candidates = mask > 0
+    mask[candidates] = np.where(shadow_mask(smooth[candidates], felt_colour), 0, 255)  # felt in a shadow is felt
     seen = felt
     if int(np.count_nonzero(paper)) >= MIN_PAPER_PX:
         paper_colour = _median(smooth, paper)

@@ -1,0 +1,191 @@
+"""A d6's top face found in the pixels around it: the die told from its surroundings, its face fitted as a square.
+
+The blob of not-mat colour that finds a die (:mod:`vision.dice.segment`) is a coarse outline: on a real table it
+takes in the die's shadow, the mat's light gradient and a touching neighbour, it loses a pale die's pixels near
+a grey mat, and the pips are holes in it. Here, in a patch seen straight from above around that blob:
+
+* the mat's colour is the patch's border (a die is smaller than the patch); a pixel is the die's when its
+  colour is far from the mat's — except a *shadow*: darker than the mat by at most ``SHADOW_DEPTH`` and of
+  the mat's own tint (a shadow dims the mat's colour; it does not change it), and a pale die is told from a
+  grey mat by being brighter (its lit top face) as well;
+* the die is the part of that nearest the patch's middle, its holes (pips) filled, thin bridges (to a
+  neighbour, a shadow's rim) opened away at a third of a die's side; its deepest point is inside its top face;
+* the top face is the region of the body colour around that point (its pips and highlights filled in), taken
+  ever closer to that colour (``BODY_STEPS``) — a phone close above sees a side or two of the same colour,
+  which the lamp lights less — and the smallest that is a face: the rectangle of least area around its
+  convex hull (so rounded corners and pip holes do not matter) of a face's size, square, and filled.
+
+Everything is relative to the die's expected side, so the same code finds a 12 mm die and a 19 mm one.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+
+import cv2
+import numpy as np
+from numpy.typing import NDArray
+
+Image = NDArray[np.uint8]
+Mask = NDArray[np.uint8]
+SIDE_RANGE = (0.55, 1.3)  # a d6's top face measures this share of the expected side (dice come in sizes)
+MIN_SQUARENESS = 0.86  # short side / long side of the fitted rectangle
+MIN_FILL = 0.82  # the face's area (holes filled) / its rectangle's: a square with rounded corners fills ~0.95
+COLOUR_STEP = 0.3  # colour distance (sum over B, G, R) from the mat, as a share of the mat's brightness
+BRIGHTER = 0.12  # … or brighter than the mat by this share (a white die on a pale grey mat)
+SHADOW_DEPTH = 0.55  # a shadow keeps at least this share of the mat's brightness
+SHADOW_TINT = 0.06  # … and its chromaticity (B, G, R over their sum) within this of the mat's
+BODY_STEPS = (0.4, 0.3, 0.22, 0.15, 0.1)  # the face's body colour, ever closer, until its outline is a square
+BORDER_SHARE = 0.08  # the patch's outer band that gives the mat's colour
+
+
+@dataclass(frozen=True, slots=True)
+class FaceSquare:
+    """The top face found in a patch: centre (pixels), a side's direction (degrees), sides (pixels)."""
+
+    centre_px: tuple[float, float]
+    angle_deg: float
+    sides_px: tuple[float, float]
+    fill: float
+
+    @property
+    def side_px(self) -> float:
+        return (self.sides_px[0] + self.sides_px[1]) / 2.0
+
+    def squareness(self) -> float:
+        a, b = self.sides_px
+        return min(a, b) / max(a, b, 1e-6)
+
+
+def shadow_mask(image: NDArray[np.uint8], mat: NDArray[np.float64]) -> NDArray[np.bool_]:
+    """Which pixels of ``image`` (B, G, R along the last axis) look like the mat's colour ``mat`` in a shadow:
+    darker by at most ``SHADOW_DEPTH``, of the mat's own tint."""
+    pixels = image.astype(np.float32)
+    brightness = pixels.sum(axis=-1)
+    mat_brightness = max(float(mat.sum()), 24.0)
+    tint = pixels / np.maximum(brightness, 1.0)[..., None]
+    tint_off = np.abs(tint - (mat / mat_brightness).astype(np.float32)).sum(axis=-1)
+    return np.asarray((brightness < mat_brightness) & (brightness >= SHADOW_DEPTH * mat_brightness)
+                      & (tint_off <= SHADOW_TINT), np.bool_)
+
+
+def die_mask(patch: Image) -> Mask:
+    """The pixels of ``patch`` that are no mat and no shadow on it (255), the mat's colour from the border."""
+    n = patch.shape[0]
+    band = max(2, round(n * BORDER_SHARE))
+    ring = np.ones(patch.shape[:2], bool)
+    ring[band:-band, band:-band] = False
+    mat = np.median(patch[ring].reshape(-1, 3).astype(np.float64), axis=0)
+    pixels = patch.astype(np.float32)
+    brightness = pixels.sum(axis=2)
+    mat_brightness = max(float(mat.sum()), 24.0)
+    distance = np.abs(pixels - mat.astype(np.float32)).sum(axis=2)
+    die = (((distance > COLOUR_STEP * mat_brightness) & ~shadow_mask(patch, mat))
+           | (brightness > (1.0 + BRIGHTER) * mat_brightness))
+    return np.asarray(die, np.uint8) * np.uint8(255)
+
+
+def _fill_holes(mask: Mask) -> Mask:
+    """``mask`` with every hole (a region not reachable from the border) filled."""
+    padded = cv2.copyMakeBorder(mask, 1, 1, 1, 1, cv2.BORDER_CONSTANT, value=0)
+    flood = padded.copy()
+    cv2.floodFill(flood, None, (0, 0), 255)
+    holes = cv2.bitwise_not(flood)[1:-1, 1:-1]
+    return np.asarray(cv2.bitwise_or(mask, holes), np.uint8)
+
+
+def _nearest_part(mask: Mask, min_px: float) -> Mask | None:
+    """The connected part of ``mask`` covering (or, failing that, nearest to) the patch's middle."""
+    count, labels, stats, centroids = cv2.connectedComponentsWithStats(mask, connectivity=8)
+    n = mask.shape[0]
+    c = n // 2
+    best, best_d = 0, math.inf
+    for label in range(1, count):
+        if stats[label, cv2.CC_STAT_AREA] < min_px:
+            continue
+        d = 0.0 if labels[c, c] == label else math.dist(centroids[label], (c, c))
+        if d < best_d:
+            best, best_d = label, d
+    if best == 0 or best_d > n / 4.0:
+        return None
+    return np.asarray(labels == best, np.uint8) * np.uint8(255)
+
+
+def _disc(diameter_px: float) -> NDArray[np.uint8]:
+    k = max(3, round(diameter_px) | 1)
+    return np.asarray(cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (k, k)), np.uint8)
+
+
+def _square_of(part: Mask, side_px: float) -> FaceSquare | None:
+    """The rectangle of least area around ``part``'s convex hull, when it is a d6 face's."""
+    contours, _h = cv2.findContours(part, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
+    if not contours:
+        return None
+    contour = max(contours, key=cv2.contourArea)
+    hull = cv2.convexHull(contour)
+    (x, y), (w, h), angle = cv2.minAreaRect(hull)
+    w, h = w + 1.0, h + 1.0  # the rectangle runs through pixel centres
+    area = float(np.count_nonzero(part))
+    face = FaceSquare((float(x), float(y)), float(angle), (float(w), float(h)), min(1.0, area / max(w * h, 1.0)))
+    low, high = SIDE_RANGE
+    if not (low * side_px <= min(w, h) and max(w, h) <= high * side_px):
+        return None
+    if face.squareness() < MIN_SQUARENESS or face.fill < MIN_FILL:
+        return None
+    return face
+
+
+def _seed(part: Mask) -> tuple[int, int]:
+    """The point deepest inside ``part`` (farthest from its outline): well inside the die's top face."""
+    distance = cv2.distanceTransform(part, cv2.DIST_L2, 3)
+    _lo, _hi, _lo_at, hi_at = cv2.minMaxLoc(distance)
+    return int(hi_at[0]), int(hi_at[1])
+
+
+def _body_part(patch: Image, seed: tuple[int, int], side_px: float, step: float) -> Mask | None:
+    """The pixels of the face's body colour (the median around ``seed``, within ``step`` of its brightness,
+    summed over B, G, R) joined to ``seed``, the pips' holes filled, thin bridges opened away."""
+    r = max(2, round(side_px * 0.35))
+    x, y = seed
+    body = np.median(patch[max(0, y - r):y + r, max(0, x - r):x + r].reshape(-1, 3).astype(np.float64), axis=0)
+    distance = np.abs(patch.astype(np.float32) - body.astype(np.float32)).sum(axis=2)
+    near = np.asarray(distance < max(step * float(body.sum()), 30.0), np.uint8) * np.uint8(255)
+    near = np.asarray(cv2.morphologyEx(near, cv2.MORPH_CLOSE, _disc(side_px * 0.15)), np.uint8)
+    near = _fill_holes(near)
+    near = np.asarray(cv2.morphologyEx(near, cv2.MORPH_OPEN, _disc(side_px * 0.3)), np.uint8)
+    _count, labels = cv2.connectedComponents(near, connectivity=8)
+    if labels[y, x] == 0:
+        return None
+    return np.asarray(labels == labels[y, x], np.uint8) * np.uint8(255)
+
+
+def find_face_square(patch: Image, side_px: float) -> FaceSquare | None:
+    """The top face of the die near ``patch``'s middle (BGR, seen from above, a die's side about ``side_px``
+    pixels; the patch some twice a side wide), or None when no flat square face is there."""
+    mask = die_mask(patch)
+    mask = np.asarray(cv2.morphologyEx(mask, cv2.MORPH_CLOSE, _disc(side_px * 0.15)), np.uint8)
+    mask = _fill_holes(mask)
+    mask = np.asarray(cv2.morphologyEx(mask, cv2.MORPH_OPEN, _disc(side_px * 0.33)), np.uint8)
+    part = _nearest_part(mask, 0.3 * side_px * side_px)
+    if part is None:
+        return None
+    seed = _seed(part)
+    best = None
+    # The die's own outline is its face when little of its sides shows; else its body colour's region.
+    for body in [part] + [_body_part(patch, seed, side_px, step) for step in BODY_STEPS]:
+        square = _square_of(body, side_px) if body is not None else None
+        if square is not None and (best is None or square.side_px < best.side_px):
+            best = square
+    return best
+
+
+def squared_face(patch: Image, face: FaceSquare, out_px: int) -> Image:
+    """A patch of ``out_px`` pixels around ``face``, turned square to its sides, its face's side a fixed share
+    of it (the same as a 16 mm face in a 22 mm patch), so that the pip count sees every face at one scale."""
+    scale = out_px * (16.0 / 22.0) / face.side_px
+    matrix = cv2.getRotationMatrix2D(face.centre_px, face.angle_deg, scale)
+    matrix[0, 2] += out_px / 2.0 - face.centre_px[0]
+    matrix[1, 2] += out_px / 2.0 - face.centre_px[1]
+    return np.asarray(cv2.warpAffine(patch, matrix, (out_px, out_px), flags=cv2.INTER_LINEAR,
+                                     borderMode=cv2.BORDER_REPLICATE), np.uint8)
