@@ -111,4 +111,4 @@ def test_a_turn_that_wins_ends_the_game_without_starting_the_next_turn() -> None
 
 def test_a_victory_without_text_reads_as_its_type_says() -> None:
     scenario = load_scenario_text(SCENARIO + '[[victory]]\nside = "red"\ntype = "call"\n')
-    assert [v.text for v in scenario.victory] == ["red: call it won"]
+    assert [v.text for v in scenario.victory] == ["Red: call it won"]

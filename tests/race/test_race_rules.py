@@ -79,12 +79,12 @@ class TestTheScenarioDeclarations:
         text = text[: text.index("[[victory]]")]
         scenario = load_race_text(text)
         assert [(v.side, v.type, v.text) for v in scenario.victory] == [
-            ("blue", "reach", "blue: a runner reaches an exit"), ("red", "reach", "red: a runner reaches an exit")]
+            ("blue", "reach", "Blue: a runner reaches an exit"), ("red", "reach", "Red: a runner reaches an exit")]
         assert Game(scenario).rules.goals(Game(scenario).state, "dash") == sorted(hexes(scenario, "M1 M3 M5"))
 
     def test_a_victory_without_text_reads_as_its_type_says(self) -> None:
         scenario = load_race_text(race_text({'text = "a red runner reaches the gate"\n': ""}))
-        assert scenario.victory[0].text == "red: a runner reaches an exit"
+        assert scenario.victory[0].text == "Red: a runner reaches an exit"
 
     def test_no_exit_at_all_is_refused(self) -> None:
         text = race_text().replace("X", ".")

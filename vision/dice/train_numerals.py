@@ -254,7 +254,7 @@ def held_out_report(weights: Weights, dice: list[Die]) -> str:
     for t in (0.3, 0.5, 0.6, 0.7, 0.8, 0.9):
         right = sum(1 for (g, m), v in flat if g == v and m >= t)
         wrong = sum(1 for (g, m), v in flat if g != v and g is not None and m >= t)
-        lines.append(f"  margin ≥ {t:.1f}: {right / max(len(flat), 1):.4f} read right, {wrong} wrong; "
+        lines.append(f"  margin >= {t:.1f}: {right / max(len(flat), 1):.4f} read right, {wrong} wrong; "
                      f"{sum(1 for (g, m), _v in others if g is not None and m >= t)} other dice read as numerals")
     return "\n".join(lines)
 
