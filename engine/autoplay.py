@@ -23,6 +23,7 @@ import logging
 import random
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
+from typing import TypeVar
 
 from engine.actions import Action, Choose, Move, Remove, Roll
 from engine.board import Board, standable
@@ -114,15 +115,21 @@ def distance_field(game: Game, goals: Iterable[Cell], side: str, graph: WalkGrap
     return dist
 
 
+_Offer = TypeVar("_Offer")  # a move's cell or a place's option
+
+
 @dataclass
 class AutoPlayer:
     """Answers any prompt of a :class:`Game`; the same seed gives the same game, another seed another game.
 
-    ``explore`` scales the exploring (0: only the plain aims, chance only in the dice).
+    ``explore`` scales the exploring (0: only the plain aims, chance only in the dice). ``crowded`` names
+    cells a figure is not sent to while another move or place is offered (the demo's hand builds no stack whose
+    tags the camera could not tell apart); it takes the game, the figure and the cell.
     """
 
     seed: int = 0
     explore: float = 1.0
+    crowded: Callable[[Game, str, Cell], bool] | None = None
 
     def __post_init__(self) -> None:
         self.rng = random.Random(self.seed)
@@ -235,6 +242,7 @@ class AutoPlayer:
     def _place(self, game: Game, prompt: Prompt, places: list[Option], options: Sequence[Option]) -> Option:
         """The offered place nearest the goals; an option without a place (stay) only when staying is nearer."""
         fig = game.state.figures[prompt.figure or ""]
+        places = self._roomy(game, fig.id, places, lambda o: o.hex)
         field = self._field(game, fig.id)
         best = min(places, key=lambda o: field.get(o.hex, UNREACHABLE) if o.hex else UNREACHABLE)
         stay = next((o for o in options if o.hex is None), None)
@@ -261,10 +269,20 @@ class AutoPlayer:
             aim = abs(d - KEEP_DISTANCE) if keep_off and d != UNREACHABLE else d
             return (aim, int(h in threatened), prompt.moves[h].cost, h.q, h.r)
 
+        moves = self._roomy(game, fig.id, list(prompt.moves), lambda h: None if h == fig.hex else h)
         wander = WANDER * self.exploring()
         if wander > 0.0 and self.rng.random() < wander:
-            return Move(fig.id, self.rng.choice(sorted(prompt.moves, key=lambda h: (h.q, h.r))))
-        return Move(fig.id, min(prompt.moves, key=score))
+            return Move(fig.id, self.rng.choice(sorted(moves, key=lambda h: (h.q, h.r))))
+        return Move(fig.id, min(moves, key=score))
+
+    def _roomy(self, game: Game, figure: str, offered: list[_Offer], cell_of: Callable[[_Offer], Cell | None]
+               ) -> list[_Offer]:
+        """``offered`` without those whose cell is :attr:`crowded` for ``figure`` (all of them when every one is)."""
+        if self.crowded is None:
+            return offered
+        crowded = self.crowded
+        roomy = [o for o in offered if (c := cell_of(o)) is None or not crowded(game, figure, c)]
+        return roomy or offered
 
 
 @dataclass(frozen=True)

@@ -30,7 +30,7 @@ from engine.service.client import EngineClient
 from vision.synthetic.control_client import TableControlClient
 
 from .table_dice import DiceStats, DiceThrower
-from .table_moves import TableMove, corrections, make_room, place_on, table_hex
+from .table_moves import TableMove, corrections, crowds, make_room, place_on, table_hex
 
 log = logging.getLogger(__name__)
 _ = gettext_for(__name__)
@@ -68,7 +68,8 @@ class HeadlessPlayer:
         self.engine, self.table, self.scenario, self.say = engine, table, scenario, say
         # The plain aims, no exploring: the demo shows the camera loop on a game that moves towards its end;
         # exploring every rule group is the auto games' job (engine.autoplay, hexa play --auto).
-        self.player = AutoPlayer(seed, explore=0.0)
+        # and the hand builds no stack whose tags would overlap (the camera could not tell them apart).
+        self.player = AutoPlayer(seed, explore=0.0, crowded=crowds)
         self.judge_timeout_s = judge_timeout_s
         self.game = Game(scenario)
         self.stats = HeadlessStats()

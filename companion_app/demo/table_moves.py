@@ -13,6 +13,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from engine.board.base import Cell
+from engine.game import Game
 from engine.hexes import Hex
 from engine.scenario import Scenario
 
@@ -33,6 +35,17 @@ class TableMove:
 
 
 SYNTHETIC_FIGURE_MM = 30.0  # the synthetic table's body for a figure that gives no height_mm
+SYNTHETIC_TAG_MM = 22.0  # the synthetic table's figure tags (vision.synthetic.scenario_scene draws them this size)
+
+
+def crowds(game: Game, figure: str, cell: Cell) -> bool:
+    """Whether ``figure`` joining the stack on ``cell`` leaves two of its stand points closer than a tag's width:
+    the tags would overlap and the camera could not tell them apart (a fifth figure on a 50 mm hex)."""
+    others = [f for f in game.state.figures_at(cell) if f.id != figure]
+    if not others:
+        return False
+    points = game.scenario.board.stand_points_mm(cell, len(others) + 1)
+    return any(math.dist(a, b) < SYNTHETIC_TAG_MM for i, a in enumerate(points) for b in points[i + 1:])
 
 
 def place_on(scenario: Scenario, figure: str, to: Hex, table: Mapping[int, Mapping[str, Any]] | None = None

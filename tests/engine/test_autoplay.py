@@ -84,6 +84,26 @@ def test_moves_head_for_the_goals_the_rule_set_offers() -> None:
         assert isinstance(move, Move) and goal.distance(move.to) < goal.distance(start)
 
 
+def test_a_crowded_cell_is_passed_over_while_another_move_is_offered() -> None:
+    game = make_game(OPEN)
+    game.apply(Choose("K"))
+    game.apply(Roll((6,)))
+    game.rules.goals = lambda state, figure: [h("E3")]
+    best = AutoPlayer(0, explore=0.0).choose(game)
+    assert isinstance(best, Move)
+    asked: list[tuple[str, Hex]] = []
+
+    def crowded(g: Game, figure: str, cell: Hex) -> bool:
+        asked.append((figure, cell))
+        return cell == best.to
+
+    move = AutoPlayer(0, explore=0.0, crowded=crowded).choose(game)
+    assert isinstance(move, Move) and move.to != best.to and ("K", best.to) in asked
+    start = game.state.figures["K"].hex
+    everywhere = AutoPlayer(0, explore=0.0, crowded=lambda g, f, c: True).choose(game)
+    assert isinstance(everywhere, Move) and everywhere.to == start  # nowhere else roomy: it stays where it stands
+
+
 def test_rolls_use_the_sides_of_the_requested_dice() -> None:
     game = make_game(OPEN, start=False)
     action = AutoPlayer(3).choose(game)
