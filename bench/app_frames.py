@@ -24,6 +24,7 @@ window in a process of its own, under ``xvfb-run`` when there is no display); pr
 from __future__ import annotations
 
 import argparse
+import cProfile
 import gc
 import itertools
 import json
@@ -214,8 +215,9 @@ def percentiles(values: list[float]) -> dict[str, float]:
 
 
 def run_in_window(quick: bool, board_id: str | None = None, updates_only: bool = False,
-                  maxfps: int = 0) -> dict[str, Any]:
-    """The frame rows on the synthetic map, or (``board_id``) message → pixels on a bundled scenario's board."""
+                  maxfps: int = 0, profile: Path | None = None) -> dict[str, Any]:
+    """The frame rows on the synthetic map, or (``board_id``) message → pixels on a bundled scenario's board;
+    ``profile``: the UI thread's cProfile statistics while message → pixels is measured, written there."""
     from companion_app.kivy_start import prepare_kivy
 
     prepare_kivy()  # the window as the app asks for it (no multisampling), and a quiet start
@@ -364,6 +366,9 @@ def run_in_window(quick: bool, board_id: str | None = None, updates_only: bool =
         if phase in ("latency", "latency_baseline"):
             st["full_redraw"] = phase == "latency_baseline"
             if phase == "latency" and "renders_at" not in st:  # what the board's renders filled from here on
+                if profile is not None:
+                    st["profiler"] = cProfile.Profile(time.thread_time)  # the UI thread's CPU, not the wall
+                    st["profiler"].enable()
                 p = b._layers.partial
                 st["renders_at"] = (p.partial_renders, p.whole_renders, p.texels_rendered)
                 st["gc_at"] = len(gc_pauses)
@@ -392,6 +397,9 @@ def run_in_window(quick: bool, board_id: str | None = None, updates_only: bool =
                 result[phase]["gc_pauses"] = percentiles(gc_pauses[st.get("gc_at", 0):])
                 st["gc_at"] = len(gc_pauses)
                 if phase == "latency":
+                    if profile is not None:
+                        st["profiler"].disable()
+                        st["profiler"].dump_stats(str(profile))
                     p, (parts0, wholes0, texels0) = b._layers.partial, st["renders_at"]
                     size = int(p.fbo.size[0]) * int(p.fbo.size[1])
                     renders = p.partial_renders - parts0 + p.whole_renders - wholes0
@@ -454,11 +462,14 @@ def main(argv: list[str] | None = None) -> int:
                         help="on the synthetic map too, message → pixels only (no frame rows): a short run")
     parser.add_argument("--maxfps", type=int, default=0,
                         help="Kivy's frame cap (default 0: none, the frame cost; the app runs at Kivy's 60)")
+    parser.add_argument("--profile", type=Path, default=None,
+                        help="write the UI thread's cProfile statistics during message → pixels to PATH.WINDOW.prof")
     parser.add_argument("--in-window", action="store_true", help=argparse.SUPPRESS)
     parser.add_argument("--board", default=None, help=argparse.SUPPRESS)  # in a window: a bundled scenario's board
     args = parser.parse_args(argv)
     if args.in_window:  # one window's rows, written where the parent asked
-        args.out.write_text(json.dumps(run_in_window(args.quick, args.board, args.updates_only, args.maxfps)) + "\n")
+        args.out.write_text(json.dumps(run_in_window(args.quick, args.board, args.updates_only, args.maxfps,
+                                                     args.profile)) + "\n")
         return 0
     if not os.environ.get("DISPLAY") and not shutil.which("xvfb-run"):
         print("app_frames: needs a display; install Xvfb (apt-get install xvfb)", file=sys.stderr)
@@ -477,6 +488,8 @@ def main(argv: list[str] | None = None) -> int:
             cmd += ["--updates-only"] if args.updates_only else []
             cmd += ["--maxfps", str(args.maxfps)]
             cmd += ["--board", board_id] if board_id else []
+            if args.profile is not None:
+                cmd += ["--profile", str(args.profile.resolve()) + f".{board_id or 'synthetic'}.prof"]
             if not os.environ.get("DISPLAY"):
                 cmd = ["xvfb-run", "-a", "-s", "-screen 0 1280x1024x24", *cmd]
             if subprocess.run(cmd, check=False).returncode != 0 or not part.exists():
