@@ -35,6 +35,7 @@ OPPOSED_PER_ROW = 2  # opposed dice columns side by side; more dice wrap to the 
 # grown board is narrow, a roll with the camera's reading, its odds and both sides' face buttons then shows whole,
 # "Roll for me" included, without scrolling. A prompt that does not fit even so scrolls, at its full size.
 LEAST_FIT = 0.55
+HOPELESS_MARGIN = 0.8  # a line or two of a wrapped text may go at once as its fit shrinks: that much room allowed
 FIT_STEP = (0.9, 0.97)  # one step of shrinking, at most and at least: the texts take their new sizes over a frame
 # or two, so a step judged on heights not yet updated must not overshoot
 
@@ -139,7 +140,10 @@ class PromptPanel(BoxLayout):  # type: ignore[misc]
         if not self._laid_out():
             self._refit()  # judged once everything has its size, the next frame
             return
-        if self.fit <= LEAST_FIT:  # too long even so: smaller texts would only be harder to read, and still scroll
+        # Too long even at LEAST_FIT: smaller texts would only be harder to read, and still scroll. A height shrinks
+        # with the fit's square at most (narrower lines, fewer of them; give or take a line), so a prompt several
+        # rooms tall is known to be so at once, not after a frame of shrinking per step, each rendering every text.
+        if self.fit <= LEAST_FIT or room < self.minimum_height * (LEAST_FIT / self.fit) ** 2 * HOPELESS_MARGIN:
             self._scrolls = True
             self._set_fit(1.0)
             return
