@@ -68,7 +68,7 @@ class HeadlessPlayer:
         self.engine, self.table, self.scenario, self.say = engine, table, scenario, say
         # The plain aims, no exploring: the demo shows the camera loop on a game that moves towards its end;
         # exploring every rule group is the auto games' job (engine.autoplay, hexa play --auto).
-        # and the hand builds no stack whose tags would overlap (the camera could not tell them apart).
+        # Nor does the hand build a stack whose tags would overlap (the camera could not tell them apart).
         self.player = AutoPlayer(seed, explore=0.0, crowded=crowds)
         self.judge_timeout_s = judge_timeout_s
         self.game = Game(scenario)
