@@ -17,6 +17,7 @@ from engine.board.base import Cell
 from engine.game import Game
 from engine.hexes import Hex
 from engine.scenario import Scenario
+from vision.synthetic.scenario_scene import DEFAULT_FIGURE_HEIGHT_MM, FIGURE_TAG_MM
 
 SLIDE_MM = 1.0  # a figure of a stack nearer its place than this is left where it stands
 
@@ -34,10 +35,6 @@ class TableMove:
     height_mm: float | None = None  # the tag's height above the table on a raised tile (None: unchanged)
 
 
-SYNTHETIC_FIGURE_MM = 30.0  # the synthetic table's body for a figure that gives no height_mm
-SYNTHETIC_TAG_MM = 22.0  # the synthetic table's figure tags (vision.synthetic.scenario_scene draws them this size)
-
-
 def crowds(game: Game, figure: str, cell: Cell) -> bool:
     """Whether ``figure`` joining the stack on ``cell`` leaves two of its stand points closer than a tag's width:
     the tags would overlap and the camera could not tell them apart (a fifth figure on a 50 mm hex)."""
@@ -45,7 +42,7 @@ def crowds(game: Game, figure: str, cell: Cell) -> bool:
     if not others:
         return False
     points = game.scenario.board.stand_points_mm(cell, len(others) + 1)
-    return any(math.dist(a, b) < SYNTHETIC_TAG_MM for i, a in enumerate(points) for b in points[i + 1:])
+    return any(math.dist(a, b) < FIGURE_TAG_MM for i, a in enumerate(points) for b in points[i + 1:])
 
 
 def place_on(scenario: Scenario, figure: str, to: Hex, table: Mapping[int, Mapping[str, Any]] | None = None
@@ -57,7 +54,7 @@ def place_on(scenario: Scenario, figure: str, to: Hex, table: Mapping[int, Mappi
     x, y = _stack_places(scenario, figure, to, table or {})[1]
     height = None
     if scenario.level_height_mm > 0:
-        height = (spec.height_mm or SYNTHETIC_FIGURE_MM) + scenario.board.level(to) * scenario.level_height_mm
+        height = (spec.height_mm or DEFAULT_FIGURE_HEIGHT_MM) + scenario.board.level(to) * scenario.level_height_mm
     return TableMove(figure, spec.marker_id, to, x, y, scenario.layout.rotation_deg, height)
 
 

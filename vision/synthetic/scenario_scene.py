@@ -44,6 +44,7 @@ NAMED_COLOURS: dict[str, Colour] = {
     "black": (40, 40, 40), "white": (220, 220, 220), "purple": (140, 60, 120), "orange": (40, 120, 220),
 }
 DEFAULT_FIGURE_HEIGHT_MM = 30.0
+FIGURE_TAG_MM = 22.0  # the black square of every tag the synthetic table draws (figures and anchors)
 TABLE_BORDER_MM = 40.0  # table around the drawing
 # A printed sheet (the zone mat, calibration.printables.zone_mat): white paper, lines in black, labels in light grey.
 PAPER: Colour = (245, 245, 245)
@@ -81,7 +82,7 @@ def load_scenario_table(name: str) -> tuple[TableDrawing, dict[int, float]]:
     return scenario_table(load_scenario(name))
 
 
-def scenario_table(scenario: Scenario, marker_mm: float = 22.0) -> tuple[TableDrawing, dict[int, float]]:
+def scenario_table(scenario: Scenario, marker_mm: float = FIGURE_TAG_MM) -> tuple[TableDrawing, dict[int, float]]:
     """The drawing of ``scenario`` laid out on the table, and the tag height of every marker id.
 
     Figures stand on their start cells with their tag at the scenario's height (a figure without
