@@ -482,11 +482,19 @@ def roster_names(group: InstructionGroup, figs: Sequence[FigureView], size_mm: f
                       (1.0, 0.9, 0.4, 1.0), 24, room)
 
 
+def name_lines(name: str) -> list[str]:
+    """A figure's name as the board tries it where room is short: in full, then cut to three quarters and to half
+    its letters with "…" (never to fewer than two letters, and only where the cut saves more than the "…" costs)."""
+    cuts = sorted({math.ceil(len(name) * share) for share in (0.75, 0.5)}, reverse=True)
+    return [name, *(name[:n].rstrip() + "…" for n in cuts if 2 <= n < len(name) - 1)]
+
+
 def name_labels(group: InstructionGroup, named: Sequence[NameLabel], room: TextRoom | None) -> None:
     """Each figure's name below its disc (above it where below is taken, else beside it) and its badges on the
     other side, where the room has space for them at a readable size. Where room is short the badges are shortened
-    first (:func:`badge_lines`), then the name is left out (a tap on the figure lists everything in full). All the
-    names are placed before any badge: a name never gives way to another figure's badges."""
+    first (:func:`badge_lines`), then the name (:func:`name_lines`), then it is left out (a tap on the figure lists
+    everything in full). All the names are placed before any badge: a name never gives way to another figure's
+    badges."""
     badges: list[tuple[list[Pt], float, Pt, palette.RGBA, list[str], Any]] = []
     for name, centre, r, height, rgba, px, badge, area in named:
         h = height if room is None else room.height(height)
@@ -499,11 +507,11 @@ def name_labels(group: InstructionGroup, named: Sequence[NameLabel], room: TextR
         if room is not None:
             places += [((centre[0] + dx, centre[1] + dy), [above, below]) for dx in (side, -side)
                        for dy in (r + h * 0.45, -r - h * 0.45)]
-        for at, spares in places:
-            if placed_text(group, room, name, at, h, rgba, px, own=centre, within=area):
-                if badge:
-                    badges.append((spares, h * 0.87, centre, rgba, list(badge), area))
-                break
+        shown = name_lines(name) if room is not None else [name]
+        spot = next(((at, spares) for line in shown for at, spares in places
+                     if placed_text(group, room, line, at, h, rgba, px, own=centre, within=area)), None)
+        if spot is not None and badge:
+            badges.append((spot[1], h * 0.87, centre, rgba, list(badge), area))
     for spares, h, centre, rgba, words, area in badges:
         lines = badge_lines(words) if room is not None else [badge_text(words)]
         any(placed_text(group, room, line, at, h, (1.0, 0.9, 0.4, rgba[3]), 24, own=centre, within=area)
