@@ -161,15 +161,16 @@ def _groups(boxes: Sequence[TexelBox], cell: int) -> list[TexelBox]:
             i = parent[i]
         return i
 
-    for i, (x0, y0, x1, y1) in enumerate(boxes):
-        for cx in range(x0 // cell - 1, (x1 - 1) // cell + 2):
-            for cy in range(y0 // cell - 1, (y1 - 1) // cell + 2):
+    for i, (x0, y0, x1, y1) in enumerate(boxes):  # box i is a root while its cells are visited: others join it
+        first_x, last_x, first_y, last_y = x0 // cell, (x1 - 1) // cell, y0 // cell, (y1 - 1) // cell
+        for cx in range(first_x - 1, last_x + 2):
+            for cy in range(first_y - 1, last_y + 2):
                 j = owner.get((cx, cy))
                 if j is None:
-                    if x0 // cell <= cx <= (x1 - 1) // cell and y0 // cell <= cy <= (y1 - 1) // cell:
+                    if first_x <= cx <= last_x and first_y <= cy <= last_y:
                         owner[(cx, cy)] = i
-                else:
-                    parent[root(j)] = root(i)
+                elif j != i:
+                    parent[root(j)] = i
     joined: dict[int, TexelBox] = {}
     for i, b in enumerate(boxes):
         r = root(i)

@@ -4,8 +4,10 @@ from __future__ import annotations
 
 import random
 import re
+from types import SimpleNamespace
+from typing import Any, cast
 
-from companion_app.viewmodels.board_model import names_as_word
+from companion_app.viewmodels.board_model import named_cells, names_as_word
 
 LABELS = ("M8", "8", "A1", "A10", "1d8", "B", "Keep", "Keypad 7", "Gate-2", "塔", "K", "d8")
 PIECES = ("M8", "8", "A1", "A10", " ", ", ", "1d8", "at ", "(", ")", "-", "x", "K", "eep", "Keypad 7", "塔", "d", ".",
@@ -32,3 +34,12 @@ def test_the_plain_search_agrees_with_the_pattern_on_random_texts() -> None:
         text = "".join(rng.choice(PIECES) for _ in range(rng.randint(0, 8)))
         for label in LABELS:
             assert names_as_word(text, label) == reference(text, label), (text, label)
+
+
+def test_the_cells_named_agree_with_the_pattern_for_every_label() -> None:
+    board = cast(Any, SimpleNamespace(tiles={i: SimpleNamespace(label=label) for i, label in enumerate(LABELS)}))
+    rng = random.Random(7)
+    for _ in range(2000):
+        texts = ["".join(rng.choice(PIECES) for _ in range(rng.randint(0, 8))) for _ in range(rng.randint(1, 3))]
+        expected: list[Any] = [i for i, label in enumerate(LABELS) if any(reference(t, label) for t in texts)]
+        assert named_cells(board, texts) == expected, texts

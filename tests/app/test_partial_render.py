@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import random
 
-from companion_app.ui.partial_render import Primitive, _common_start, box_of, changed_boxes, cover
+from companion_app.ui.partial_render import Primitive, _common_start, _groups, _join, box_of, changed_boxes, cover
 
 WHITE = (1.0, 1.0, 1.0, 1.0)
 
@@ -81,6 +81,31 @@ def test_cover_keeps_every_box_inside_at_most_the_passes_given() -> None:
             covered = cover(boxes, most)
             assert 1 <= len(covered) <= most
             assert all(any(inside(b, c) for c in covered) for b in boxes)
+
+
+def _near(a: tuple[int, int, int, int], b: tuple[int, int, int, int], cell: int) -> bool:
+    """Whether two boxes lie in the same or neighbouring cells of the grid."""
+    return (a[0] // cell - 1 <= (b[2] - 1) // cell and b[0] // cell <= (a[2] - 1) // cell + 1
+            and a[1] // cell - 1 <= (b[3] - 1) // cell and b[1] // cell <= (a[3] - 1) // cell + 1)
+
+
+def test_groups_join_exactly_the_boxes_chained_by_neighbouring_cells() -> None:
+    rng = random.Random(11)
+    for _ in range(300):
+        boxes = []
+        for _ in range(rng.randrange(1, 40)):
+            x, y = rng.randrange(0, 900), rng.randrange(0, 900)
+            boxes.append((x, y, x + rng.randrange(1, 120), y + rng.randrange(1, 120)))
+        group = list(range(len(boxes)))  # brute force: join every near pair's groups
+        for i in range(len(boxes)):
+            for j in range(i):
+                if _near(boxes[i], boxes[j], 32) and group[i] != group[j]:
+                    old = group[j]
+                    group = [group[i] if g == old else g for g in group]
+        expected: dict[int, tuple[int, int, int, int]] = {}
+        for i, g in enumerate(group):
+            expected[g] = _join(expected[g], boxes[i]) if g in expected else boxes[i]
+        assert sorted(_groups(boxes, 32)) == sorted(expected.values())
 
 
 def test_two_changes_far_apart_cost_two_small_boxes() -> None:
