@@ -70,13 +70,19 @@ def test_common_start_is_the_length_both_begin_with() -> None:
         assert _common_start(a, b) == n
 
 
+def _random_boxes(rng: random.Random, most: int, span: int, size: int) -> list[tuple[int, int, int, int]]:
+    """1 to ``most`` boxes at random in a square of ``span`` texels, each at most ``size`` texels across."""
+    boxes = []
+    for _ in range(rng.randrange(1, most)):
+        x, y = rng.randrange(0, span), rng.randrange(0, span)
+        boxes.append((x, y, x + rng.randrange(1, size), y + rng.randrange(1, size)))
+    return boxes
+
+
 def test_cover_keeps_every_box_inside_at_most_the_passes_given() -> None:
     rng = random.Random(7)
     for _ in range(200):
-        boxes = []
-        for _ in range(rng.randrange(1, 60)):
-            x, y = rng.randrange(0, 2000), rng.randrange(0, 2000)
-            boxes.append((x, y, x + rng.randrange(1, 80), y + rng.randrange(1, 80)))
+        boxes = _random_boxes(rng, 60, 2000, 80)
         for most in (1, 2, 3):
             covered = cover(boxes, most)
             assert 1 <= len(covered) <= most
@@ -92,10 +98,7 @@ def _near(a: tuple[int, int, int, int], b: tuple[int, int, int, int], cell: int)
 def test_groups_join_exactly_the_boxes_chained_by_neighbouring_cells() -> None:
     rng = random.Random(11)
     for _ in range(300):
-        boxes = []
-        for _ in range(rng.randrange(1, 40)):
-            x, y = rng.randrange(0, 900), rng.randrange(0, 900)
-            boxes.append((x, y, x + rng.randrange(1, 120), y + rng.randrange(1, 120)))
+        boxes = _random_boxes(rng, 40, 900, 120)
         group = list(range(len(boxes)))  # brute force: join every near pair's groups
         for i in range(len(boxes)):
             for j in range(i):
