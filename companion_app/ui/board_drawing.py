@@ -9,11 +9,12 @@ from __future__ import annotations
 
 import itertools
 import math
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Hashable, Iterable, Sequence
 from typing import Any
 
 from kivy.graphics import Color, InstructionGroup, Mesh, Rectangle
 
+from companion_app.ui.label_memo import LabelJob, LabelMemo
 from companion_app.ui.text_room import GLYPH_SHARE, TextRoom
 from companion_app.ui.textures import text_texture
 from companion_app.viewmodels import palette
@@ -263,27 +264,44 @@ def label_height(t: TileView, size_mm: float, room: TextRoom | None, hexes: bool
 
 
 def tile_labels(group: InstructionGroup, tiles: Sequence[TileView], size_mm: float, levelled: bool = False,
-                room: TextRoom | None = None, hexes: bool = True, named: Iterable[HexKey] = ()) -> set[HexKey]:
+                room: TextRoom | None = None, hexes: bool = True, named: Iterable[HexKey] = (),
+                memo: LabelMemo | None = None, scene: Hashable = None) -> set[HexKey]:
     """Each tile's label (a hex's above its middle, a zone's in its corner); on a map of levels (``levelled``) every
     tile's level as a number too, level 0 included, so no level is told by shade alone. With a ``room``, a label
     that cannot be drawn at a readable size clear of the figures is left out; the ``named`` cells' labels are
-    drawn already (:func:`cell_tags`). The cells labelled."""
-    labelled: set[HexKey] = set()
+    drawn already (:func:`cell_tags`). With a ``memo`` of the last layout (in the same ``scene``), only the labels
+    near what changed are laid out again (:mod:`label_memo`). The cells labelled."""
+    if room is None:  # every text as asked, none checked
+        skip = set(named)
+        for t in tiles:
+            if t.label and t.key not in skip:
+                text(group, t.label, t.label_at, label_height(t, size_mm, None, hexes), palette.TEXT_DIM, 24)
+            if t.level or levelled:
+                height = max(size_mm * 0.26, t.label_mm * 0.6)
+                text(group, f"L{t.level}", (t.centre[0], t.centre[1] + size_mm * CENTRE_BAND + height / 2), height,
+                     palette.TEXT, 24)
+        return {t.key for t in tiles if t.label and t.key not in skip}
+    return (memo or LabelMemo()).lay_out(group, room, label_jobs(tiles, size_mm, levelled, room, hexes, named),
+                                         scene, text)
+
+
+def label_jobs(tiles: Sequence[TileView], size_mm: float, levelled: bool, room: TextRoom, hexes: bool,
+               named: Iterable[HexKey]) -> list[LabelJob]:
+    """The texts the tiles ask for, in the order they are placed: each tile's label (but the ``named`` cells',
+    drawn already), then its level."""
+    jobs: list[LabelJob] = []
     skip = set(named)
     for t in tiles:
         h = label_height(t, size_mm, room, hexes)
         if h and t.label and t.key not in skip:
-            at = (t.centre[0], t.centre[1] - size_mm * CENTRE_BAND - h / 2) if hexes and room else t.label_at
-            if placed_text(group, room, t.label, at, h, palette.TEXT_DIM, 24):
-                labelled.add(t.key)
+            at = (t.centre[0], t.centre[1] - size_mm * CENTRE_BAND - h / 2) if hexes else t.label_at
+            jobs.append(LabelJob(t.key, t.label, at, h, palette.TEXT_DIM, 24, True))
         if t.level or levelled:
-            height = max(size_mm * 0.26, t.label_mm * 0.6)
-            if room is not None:
-                height = room.height(height, size_mm * BAND_ROOM if hexes else math.inf) or 0.0
+            height = room.height(max(size_mm * 0.26, t.label_mm * 0.6), size_mm * BAND_ROOM if hexes else math.inf)
             if height:
                 below = t.centre[1] + size_mm * CENTRE_BAND + height / 2
-                placed_text(group, room, f"L{t.level}", (t.centre[0], below), height, palette.TEXT, 24)
-    return labelled
+                jobs.append(LabelJob(t.key, f"L{t.level}", (t.centre[0], below), height, palette.TEXT, 24, False))
+    return jobs
 
 
 def cell_tags(group: InstructionGroup, tiles: Sequence[TileView], size_mm: float, room: TextRoom,

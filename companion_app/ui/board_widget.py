@@ -18,6 +18,7 @@ from kivy.properties import BooleanProperty, NumericProperty
 from kivy.uix.widget import Widget
 
 from companion_app.ui import board_drawing as draw
+from companion_app.ui.label_memo import LabelMemo
 from companion_app.ui.map_layers import MapLayers
 from companion_app.ui.readability import min_text_px
 from companion_app.ui.text_room import TextRoom, texture_per_font
@@ -67,6 +68,7 @@ class BoardWidget(Widget):  # type: ignore[misc]
         self._names_shown = False
         self._edges_drawn: tuple[object, ...] | None = None  # what the edge and figure groups show now
         self._figures_drawn: tuple[object, ...] | None = None
+        self._label_memo = LabelMemo()  # the tile labels' last layout: only those near a change are laid out again
         self._texture_scale = 0.0
         self._rescale_event = Clock.create_trigger(self._rescale_tiles, TILE_TEXTURE_SETTLE_S)
         self._relabel_event = Clock.create_trigger(self._relabel, TILE_TEXTURE_SETTLE_S)
@@ -265,7 +267,8 @@ class BoardWidget(Widget):  # type: ignore[misc]
         self.g_tile_labels.clear()
         if len(tiles) <= LABELS_UP_TO_TILES:  # labels drawn clear of the figures and their names
             draw.tile_labels(self.g_tile_labels, tiles, board.size_mm, levelled=any(t.level for t in tiles),
-                             room=room, hexes=board.label_band, named=tagged)
+                             room=room, hexes=board.label_band, named=tagged, memo=self._label_memo,
+                             scene=(board.size_mm, min_mm, visible, tuple(board.edges), tuple(tiles)))
         self._fbo.ask_update()
 
     def _draw_overlays(self, session: GameSession, board: BoardView) -> None:

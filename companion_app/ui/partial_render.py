@@ -184,7 +184,7 @@ def cover(boxes: Sequence[TexelBox], most: int) -> list[TexelBox]:
     if not boxes:
         return []
     cell = 32
-    groups = _groups(boxes, cell)
+    groups = _groups(list(dict.fromkeys(boxes)), cell)  # a third of a board's changed boxes are repeats
     while len(groups) > 12:
         cell *= 2
         groups = _groups(groups, cell)

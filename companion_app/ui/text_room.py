@@ -4,6 +4,7 @@ A text that does not fit is dropped, never shrunk below the minimum."""
 
 from __future__ import annotations
 
+import itertools
 import math
 from collections.abc import Sequence
 
@@ -112,23 +113,41 @@ class TextRoom:
         self._by_cell: dict[tuple[int, int], list[Box]] = {}
         self._discs_by_cell: dict[tuple[int, int], list[tuple[Pt, float]]] = {}
         self._discs_filed = 0  # how many of ``discs`` are filed by cell (callers add discs to the list)
+        self.shapes: list[Box] = []  # the extents of the strokes and marks added (what :meth:`obstacles` reports)
 
     def copy(self) -> TextRoom:
         room = TextRoom(self.min_mm, self.discs, self.bounds)
         room._by_cell = {cell: list(boxes) for cell, boxes in self._by_cell.items()}
         room._shapes_by_cell = {cell: list(shapes) for cell, shapes in self._shapes_by_cell.items()}
         room.placed = list(self.placed)
+        room.shapes = list(self.shapes)
         return room
+
+    def obstacles(self) -> frozenset[Box]:
+        """Everything a text now keeps clear of, as boxes: the discs' squares, the texts placed, the strokes' and
+        marks' extents (two layouts that differ only inside some of these boxes lay a text out elsewhere alike)."""
+        discs = ((c[0] - r, c[1] - r, c[0] + r, c[1] + r) for c, r in self.discs)
+        return frozenset(itertools.chain(discs, (box for _, box in self.placed), self.shapes))
+
+    def claim(self, label: str, box: Box) -> None:
+        """Take ``box`` for a text without checking it (it was checked where nothing near it has changed since)."""
+        for cell in self._cells(box):
+            self._by_cell.setdefault(cell, []).append(box)
+        self.placed.append((label, box))
 
     def add_stroke(self, a: Pt, b: Pt, half_width: float) -> None:
         """A wall, fence, line or door no text may lie on."""
-        for cell in self._cells(_extent((a, b), half_width)):
+        extent = _extent((a, b), half_width)
+        self.shapes.append(extent)
+        for cell in self._cells(extent):
             self._shapes_by_cell.setdefault(cell, []).append((a, b, half_width))
 
     def add_mark(self, points: Sequence[Pt]) -> None:
         """A convex mark (a figure's facing wedge) no text may lie on."""
         shape = tuple(points)
-        for cell in self._cells(_extent(shape)):
+        extent = _extent(shape)
+        self.shapes.append(extent)
+        for cell in self._cells(extent):
             self._shapes_by_cell.setdefault(cell, []).append(shape)
 
     def _shape_hits(self, cells: list[tuple[int, int]], box: Box) -> bool:
@@ -190,25 +209,32 @@ class TextRoom:
             within: Box | None = None) -> tuple[float, Pt] | None:
         """Claim room for a text centred on ``centre``, or as near it as the bounds (and ``within``: its zone)
         allow: its height and centre, or None when it is dropped."""
+        return self.attempt(label, centre, height_mm, font_px, own, max_mm, max_width_mm, within)[0]
+
+    def attempt(self, label: str, centre: Pt, height_mm: float, font_px: int, own: Pt | None = None,
+                max_mm: float = math.inf, max_width_mm: float = math.inf,
+                within: Box | None = None) -> tuple[tuple[float, Pt] | None, Box | None]:
+        """:meth:`fit`, and the box the text was tried in: where its outcome depends on what else is in the room
+        (None: dropped whatever the room holds, for its size alone)."""
         h = self.height(height_mm, max_mm)
         if h is None:
-            return None
+            return None, None
         tex = text_texture(label, font_px)
         w = h * tex.width / max(1, tex.height)
         if w > max_width_mm:
-            return None
+            return None, None
         g = h * GLYPH_SHARE / 2
         box = self._moved_in((centre[0] - w / 2, centre[1] - g, centre[0] + w / 2, centre[1] + g), within)
         if box is None:
-            return None
+            return None, None
         cells = self._cells(box)
         if any(_disc_hits(c, r, box) for c, r in self._near_discs(cells) if own is None or c != own):
-            return None
+            return None, box
         if any(_boxes_hit(box, b) for cell in cells for b in self._by_cell.get(cell, ())):
-            return None
+            return None, box
         if self._shape_hits(cells, box):
-            return None
+            return None, box
         for cell in cells:
             self._by_cell.setdefault(cell, []).append(box)
         self.placed.append((label, box))
-        return h, ((box[0] + box[2]) / 2, (box[1] + box[3]) / 2)
+        return (h, ((box[0] + box[2]) / 2, (box[1] + box[3]) / 2)), box

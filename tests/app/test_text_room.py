@@ -27,7 +27,8 @@ class EveryOneChecked:
     """The room as it reads without grids: every disc and every placed text checked."""
 
     def __init__(self, min_mm: float, discs: list[tuple[tuple[float, float], float]]) -> None:
-        self.min_mm, self.discs, self.boxes = min_mm, discs, []
+        self.min_mm, self.discs = min_mm, discs
+        self.boxes: list[tuple[float, float, float, float]] = []
 
     def place(self, label: str, centre: tuple[float, float], height_mm: float, font_px: int,
               own: tuple[float, float] | None) -> float | None:
