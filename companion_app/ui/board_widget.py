@@ -18,6 +18,7 @@ from kivy.properties import BooleanProperty, NumericProperty
 from kivy.uix.widget import Widget
 
 from companion_app.ui import board_drawing as draw
+from companion_app.ui import cell_labels
 from companion_app.ui.label_memo import LabelMemo
 from companion_app.ui.map_layers import MapLayers
 from companion_app.ui.readability import min_text_px
@@ -258,7 +259,7 @@ class BoardWidget(Widget):  # type: ignore[misc]
         draw.tokens(self.g_figures, lying, board.size_mm, TextRoom(min_mm))  # where the game's tokens lie now
         tagged = self._prompt_cells(board)  # ringed and labelled before any name: "at M8" is found at every size
         draw.figures(self.g_figures, alive, board.size_mm, room=room, labels=self.g_names,
-                     first=lambda: draw.cell_tags(self.g_names, draw.hexes(board, tagged), board.size_mm, room,
+                     first=lambda: cell_labels.cell_tags(self.g_names, draw.hexes(board, tagged), board.size_mm, room,
                                                   board.label_band))
         self._overlay_room = room.copy()  # the overlays' marks keep clear of the discs and names, not of hex labels
         tiles = list(board.tiles.values())
@@ -266,7 +267,7 @@ class BoardWidget(Widget):  # type: ignore[misc]
             return  # no labels to lay out again: the tiles' texture stays as it is
         self.g_tile_labels.clear()
         if len(tiles) <= LABELS_UP_TO_TILES:  # labels drawn clear of the figures and their names
-            draw.tile_labels(self.g_tile_labels, tiles, board.size_mm, levelled=any(t.level for t in tiles),
+            cell_labels.tile_labels(self.g_tile_labels, tiles, board.size_mm, levelled=any(t.level for t in tiles),
                              room=room, hexes=board.label_band, named=tagged, memo=self._label_memo,
                              scene=(board.size_mm, min_mm, visible, tuple(board.edges), tuple(tiles)))
         self._fbo.ask_update()
@@ -330,11 +331,11 @@ class BoardWidget(Widget):  # type: ignore[misc]
         desync.emit(over)
         room = (self._overlay_room or self.text_room()).copy()
         for label, centre, height, rgba, px in texts:  # readable, in a hex's middle, never over a disc
-            draw.placed_text(over, room, label, centre, height, rgba, px, max_mm=size * 2 * draw.CENTRE_BAND)
+            draw.placed_text(over, room, label, centre, height, rgba, px, max_mm=size * 2 * cell_labels.CENTRE_BAND)
 
     def _prompt_cells(self, board: BoardView) -> list[HexKey]:
         """The cells the prompt names (in its text and its answers) and its figure's cell: each is ringed and
-        labelled before any name is placed (:func:`board_drawing.cell_tags`), so a player finds "M8" on a phone
+        labelled before any name is placed (:func:`cell_labels.cell_tags`), so a player finds "M8" on a phone
         too, where the board has no room for every hex label."""
         prompt = self.session.prompt if self.session is not None else None
         if prompt is None or self.read_only:
