@@ -27,7 +27,7 @@ from vision.dice.top_face import TopFace, sweep_mm
 Mask = NDArray[np.uint8]
 # No corner of a flat d6 (11.3 mm) or d10 (12.2 mm) lies farther than this from its top face's centre (across),
 # with room for a top face found a little off (the picture's blur, a side's edge taken for the top's).
-REACH_MM = 14.5
+REACH_MM = 13.5
 SWEEP_ROOM_MM = 1.5  # a die's foot is found this much farther towards the nadir at most (blur, the d10's shape)
 
 

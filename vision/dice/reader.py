@@ -250,9 +250,10 @@ class DiceReader:
         pips = None
         if kind != "d10" and face is not None:
             pips = read_d6_top(face, _cutter(view, image, face))
-        if pips is None and kind == "d6" and outline.d6.overlap >= FITTED_TOP_FIT:
+        if pips is None and kind != "d10" and outline.d6.overlap >= FITTED_TOP_FIT:
             # The top face found in a merged blob (or a low angle's ragged one) may be off: the d6's outline,
-            # fitted to its own part, gives its top face's place and turn.
+            # fitted to its own part, gives its top face's place and turn (a doubtful kind is still settled only
+            # by the numeral network's "not a d10", below).
             pips = read_d6_face(_cutter(view, image, fitted_top(outline.d6, face))(D6_PATCH_MM))
         if kind == "d6":
             return pips or DieReading(DieKind.D6, None, 0.0, DieDoubt.LOW_CONFIDENCE)
