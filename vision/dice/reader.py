@@ -250,11 +250,12 @@ class DiceReader:
         pips = None
         if kind != "d10" and face is not None:
             pips = read_d6_top(face, _cutter(view, image, face))
-        if pips is None and kind != "d10" and outline.d6.overlap >= FITTED_TOP_FIT:
+        found_pips, fitted_pips = pips, None
+        if (pips is None or kind is None) and kind != "d10" and outline.d6.overlap >= FITTED_TOP_FIT:
             # The top face found in a merged blob (or a low angle's ragged one) may be off: the d6's outline,
-            # fitted to its own part, gives its top face's place and turn (a doubtful kind is still settled only
-            # by the numeral network's "not a d10", below).
-            pips = read_d6_face(_cutter(view, image, fitted_top(outline.d6, face))(D6_PATCH_MM))
+            # fitted to its own part, gives its top face's place and turn (a doubtful kind is settled below).
+            fitted_pips = read_d6_face(_cutter(view, image, fitted_top(outline.d6, face))(D6_PATCH_MM))
+            pips = pips or fitted_pips
         if kind == "d6":
             return pips or DieReading(DieKind.D6, None, 0.0, DieDoubt.LOW_CONFIDENCE)
         if self.numerals is None:
@@ -271,6 +272,11 @@ class DiceReader:
         # A doubtful outline: a face is taken only when the other kind's test says "not mine" as well.
         if pips is not None and numeral.kind is DieKind.D6:
             return pips
+        # From an angle, where the outline fits a d6 better than a d10 (dice merged into one blob fit both closely),
+        # the same pips read at the top face found in the pixels and at the one the d6's outline places settle it.
+        if (not from_above and found_pips is not None and fitted_pips is not None
+                and found_pips.value == fitted_pips.value and outline.d6.overlap > outline.d10.overlap):
+            return found_pips
         floor = MIN_D10_CONFIDENCE if from_above else DOUBTFUL_D10_CONFIDENCE
         if pips is None and numeral.doubt is None and numeral.confidence >= floor:
             return numeral
