@@ -187,6 +187,17 @@ def fit_kind(blob: Blob, kind: str, camera_mm: FloatArray, plane_mm: float, px_p
     return Fit(kind, round(score, 4), turn, centre, tuple((t, round(s, 4)) for s, t, _c in refined))
 
 
+def top_centre(fit: Fit) -> tuple[float, float]:
+    """Where the fitted die's top face's centre is (tray mm): on its axis for a d6, off it towards the kite's wide
+    end for a d10."""
+    corners = resting_corners(fit.kind)
+    top = corners[corners[:, 2] > corners[:, 2].max() - 0.01, :2].mean(axis=0)
+    a = np.radians(fit.turn_deg)
+    c, s = float(np.cos(a)), float(np.sin(a))
+    return (fit.centre_mm[0] + float(top[0]) * c - float(top[1]) * s,
+            fit.centre_mm[1] + float(top[0]) * s + float(top[1]) * c)
+
+
 def outline_of(blob: Blob, camera_mm: FloatArray, plane_mm: float, px_per_mm: float,
                margin_mm: float = 0.0, shared: NDArray[np.uint8] | None = None) -> Outline:
     """Both kinds fitted to ``blob`` (of a rectified plane showing ``margin_mm`` around the area), the pixels

@@ -17,7 +17,7 @@ from __future__ import annotations
 import itertools
 import math
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 import cv2
 import numpy as np
@@ -31,7 +31,7 @@ from vision.dice.face_square import FaceSquare, find_face_square, squared_face
 from vision.dice.faces import D6_SIDE_MM, DIE_HEIGHT_MM
 from vision.dice.merged import Part, part_of
 from vision.dice.numerals import NUMERAL_OFFSET_MM, PATCH_MM, PATCH_PX_PER_MM, NumeralReader, load_numerals
-from vision.dice.outline import Fit, Outline, numeral_turns, outline_of
+from vision.dice.outline import Fit, Outline, numeral_turns, outline_of, top_centre
 from vision.dice.pips import count_pips
 from vision.dice.segment import Blob, find_blobs, mat_seen
 from vision.dice.top_face import TopFace, sweep_mm, top_faces
@@ -244,6 +244,14 @@ class DiceReader:
         part = Part(blob, None) if face is None else part_of(
             blob, face, others, SEGMENT_PX_PER_MM, margin, (float(cam[0]), float(cam[1])), float(cam[2]), TOP_PLANE_MM)
         outline = outline_of(part.blob, cam, TOP_PLANE_MM, SEGMENT_PX_PER_MM, margin, part.shared)
+        if face is not None and others:
+            # The top face found in a merged blob may be mm off; the better-fitting outline places it closer:
+            # the die's part is taken again around that place, and its outline fitted again.
+            best = outline.d6 if outline.d6.overlap >= outline.d10.overlap else outline.d10
+            placed = replace(face, centre_mm=top_centre(best))
+            part = part_of(blob, placed, others, SEGMENT_PX_PER_MM, margin, (float(cam[0]), float(cam[1])),
+                           float(cam[2]), TOP_PLANE_MM)
+            outline = outline_of(part.blob, cam, TOP_PLANE_MM, SEGMENT_PX_PER_MM, margin, part.shared)
         kind = outline.kind
         if face is None and (kind != "d10" or self.numerals is None):  # a d10's top face is found from its outline
             return DieReading(DieKind.D6, None, 0.0, DieDoubt.UNREADABLE)
