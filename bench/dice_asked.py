@@ -5,7 +5,10 @@ Replays ``bench/dice.py``'s throws (the same seeds), reads each frame, and for e
 wrong) renders the scene again without the webcam's effects, once with every die and once with that die
 alone: the share of its top face's pixels that differ is the share hidden behind other dice. A die whose top
 face is hidden (``--hidden``, default a tenth) is rightly asked — the honest ceiling; the others are asked
-because they could not be told apart (merged blobs) or read. ``--png DIR`` writes, for each asked die, the
+because they could not be told apart (merged blobs) or read. (A flat die's top face is the highest part of it, and
+no die stands higher than a d6's top, so from above the camera's rays to a top face pass over every other flat
+die: only a d10's top, a millimetre lower, can lose a sliver to a d6. The renders agree: no asked oblique die
+had any of its top face hidden.) ``--png DIR`` writes, for each asked die, the
 picture around it and the rectified tray around it with the blobs' outlines and the top faces found.
 
 Usage: ``.venv/bin/python bench/dice_asked.py [--only CONDITION ...] [--throws N] [--png DIR]``.
