@@ -259,7 +259,8 @@ class DiceReader:
         if kind != "d10" and face is not None:
             pips = read_d6_top(face, _cutter(view, image, face))
         found_pips, fitted_pips = pips, None
-        if (pips is None or kind is None) and kind != "d10" and outline.d6.overlap >= FITTED_TOP_FIT:
+        leaning = face is not None and face.fill >= CLEAN_OUTLINE and face.squareness() < SQUARE_TOP  # a cocked top
+        if (pips is None or kind is None) and kind != "d10" and outline.d6.overlap >= FITTED_TOP_FIT and not leaning:
             # The top face found in a merged blob (or a low angle's ragged one) may be off: the d6's outline,
             # fitted to its own part, gives its top face's place and turn (a doubtful kind is settled below).
             fitted_pips = read_d6_face(_cutter(view, image, fitted_top(outline.d6, face))(D6_PATCH_MM))
