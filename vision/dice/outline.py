@@ -105,22 +105,41 @@ def _centroid(hull: NDArray[np.int32]) -> tuple[float, float]:
     return (m["m10"] / m["m00"], m["m01"] / m["m00"]) if m["m00"] > 0 else (0.0, 0.0)
 
 
-def _overlap(mask: NDArray[np.uint8], hull: NDArray[np.int32], area: int) -> float:
-    """Intersection over union of the blob's mask (0 or 1) and the hull."""
+def _overlap(mask: NDArray[np.uint8], hull: NDArray[np.int32], area: int, counted: NDArray[np.uint8] | None = None
+             ) -> float:
+    """Intersection over union of the blob's mask (0 or 1) and the hull; only over the ``counted`` pixels (0 or 1)
+    when given (``mask`` and ``area`` then are of counted pixels only)."""
     drawn = np.zeros(mask.shape, np.uint8)
     cv2.fillConvexPoly(drawn, hull, 1, cv2.LINE_8, shift=4)
+    if counted is not None:
+        drawn = np.asarray(cv2.bitwise_and(drawn, counted), np.uint8)
     both = cv2.countNonZero(cv2.bitwise_and(drawn, mask))
     union = area + cv2.countNonZero(drawn) - both
     return both / max(union, 1)
 
 
+def _counted_centroid(hull: NDArray[np.int32], counted: NDArray[np.uint8]) -> tuple[float, float]:
+    """The centroid of the hull's counted pixels (the hull's own centroid when none is counted)."""
+    drawn = np.zeros(counted.shape, np.uint8)
+    cv2.fillConvexPoly(drawn, hull, 1, cv2.LINE_8, shift=4)
+    m = cv2.moments(cv2.bitwise_and(drawn, counted), binaryImage=True)
+    return (m["m10"] / m["m00"], m["m01"] / m["m00"]) if m["m00"] > 0 else _centroid(hull)
+
+
 def fit_kind(blob: Blob, kind: str, camera_mm: FloatArray, plane_mm: float, px_per_mm: float,
-             margin_mm: float = 0.0, pad_px: int = 6) -> Fit:
+             margin_mm: float = 0.0, pad_px: int = 6, shared: NDArray[np.uint8] | None = None) -> Fit:
     """The turn and place of a ``kind`` die whose outline best overlaps ``blob`` (a blob of the rectified plane, which
-    shows ``margin_mm`` around the tray's area: pixel (0, 0) is at (−margin, −margin) mm)."""
+    shows ``margin_mm`` around the tray's area: pixel (0, 0) is at (−margin, −margin) mm). Pixels non-zero in
+    ``shared`` (the blob's box) may be another die's: they count neither for nor against an outline, nor in
+    placing it."""
     x0, y0, _w, _h = blob.box
     mask = (cv2.copyMakeBorder(blob.mask, pad_px, pad_px, pad_px, pad_px, cv2.BORDER_CONSTANT, value=0) > 0
             ).astype(np.uint8)
+    counted = None
+    if shared is not None and shared.any():
+        counted = (cv2.copyMakeBorder(shared, pad_px, pad_px, pad_px, pad_px, cv2.BORDER_CONSTANT, value=0) == 0
+                   ).astype(np.uint8)
+        mask = np.asarray(cv2.bitwise_and(mask, counted), np.uint8)
     area = cv2.countNonZero(mask)
     origin = (float(x0 - pad_px) - margin_mm * px_per_mm, float(y0 - pad_px) - margin_mm * px_per_mm)
     ys, xs = np.nonzero(mask)
@@ -133,10 +152,11 @@ def fit_kind(blob: Blob, kind: str, camera_mm: FloatArray, plane_mm: float, px_p
         for _step in range(2):
             outlines = _outlines_px(kind, turns, centres, camera_mm, plane_mm, px_per_mm, origin)
             for i, outline in enumerate(outlines):
-                cx, cy = _centroid(_hull(outline))
+                hull = _hull(outline)
+                cx, cy = _centroid(hull) if counted is None else _counted_centroid(hull, counted)
                 centres[i] += ((target[0] - cx) / px_per_mm, (target[1] - cy) / px_per_mm)
         outlines = _outlines_px(kind, turns, centres, camera_mm, plane_mm, px_per_mm, origin)
-        return np.array([_overlap(mask, _hull(o), area) for o in outlines]), centres
+        return np.array([_overlap(mask, _hull(o), area, counted) for o in outlines]), centres
 
     coarse = np.arange(0.0, period, COARSE_STEP_DEG)
     scores, centres = placed(coarse, np.tile(np.array(blob.centroid_mm, np.float64), (len(coarse), 1)))
@@ -167,11 +187,23 @@ def fit_kind(blob: Blob, kind: str, camera_mm: FloatArray, plane_mm: float, px_p
     return Fit(kind, round(score, 4), turn, centre, tuple((t, round(s, 4)) for s, t, _c in refined))
 
 
+def top_centre(fit: Fit) -> tuple[float, float]:
+    """Where the fitted die's top face's centre is (tray mm): on its axis for a d6, off it towards the kite's wide
+    end for a d10."""
+    corners = resting_corners(fit.kind)
+    top = corners[corners[:, 2] > corners[:, 2].max() - 0.01, :2].mean(axis=0)
+    a = np.radians(fit.turn_deg)
+    c, s = float(np.cos(a)), float(np.sin(a))
+    return (fit.centre_mm[0] + float(top[0]) * c - float(top[1]) * s,
+            fit.centre_mm[1] + float(top[0]) * s + float(top[1]) * c)
+
+
 def outline_of(blob: Blob, camera_mm: FloatArray, plane_mm: float, px_per_mm: float,
-               margin_mm: float = 0.0) -> Outline:
-    """Both kinds fitted to ``blob`` (of a rectified plane showing ``margin_mm`` around the area)."""
-    return Outline(fit_kind(blob, "d6", camera_mm, plane_mm, px_per_mm, margin_mm),
-                   fit_kind(blob, "d10", camera_mm, plane_mm, px_per_mm, margin_mm))
+               margin_mm: float = 0.0, shared: NDArray[np.uint8] | None = None) -> Outline:
+    """Both kinds fitted to ``blob`` (of a rectified plane showing ``margin_mm`` around the area), the pixels
+    ``shared`` with other dice (:mod:`vision.dice.merged`) left out."""
+    return Outline(fit_kind(blob, "d6", camera_mm, plane_mm, px_per_mm, margin_mm, shared=shared),
+                   fit_kind(blob, "d10", camera_mm, plane_mm, px_per_mm, margin_mm, shared=shared))
 
 
 AXIS_WITHIN = 0.1  # an axis whose outline overlaps the blob this little less than the best one's is read too

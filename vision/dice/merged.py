@@ -1,0 +1,77 @@
+"""Dice merged into one blob, told apart by the top faces found in it.
+
+Seen from an angle, a die's sides hang below its top face, towards the point under the camera (the nadir),
+and a die standing behind another makes one blob with it. A flat die's top face is never hidden by another
+flat die (the camera looks down on both, and no die stands higher than its top face), so each die in the
+blob has its top face there; the rest of the die lies within its *reach*: the top face's place grown by
+as far as any corner of a d6 or d10 lies from its top face's centre, swept towards the nadir by as far as
+a die's foot appears from its top face (:func:`vision.dice.top_face.sweep_mm`). The reach does not depend on
+the die's kind, so it cannot bias the kind its outline gives.
+
+A die's own part of the blob is what lies in its reach. Where two dice's reaches meet, a pixel may be
+either's (the near die in front of the far die's side): such *shared* pixels count neither for nor against
+an outline fitted to either die (:func:`vision.dice.outline.outline_of` with ``shared``).
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+
+import numpy as np
+from numpy.typing import NDArray
+
+from vision.dice.segment import Blob
+from vision.dice.top_face import TopFace, sweep_mm
+
+Mask = NDArray[np.uint8]
+# No corner of a flat d6 (11.3 mm) or d10 (12.2 mm) lies farther than this from its top face's centre (across),
+# with room for a top face found a little off (the picture's blur, a side's edge taken for the top's).
+REACH_MM = 13.5
+SWEEP_ROOM_MM = 1.5  # a die's foot is found this much farther towards the nadir at most (blur, the d10's shape)
+
+
+@dataclass(frozen=True, slots=True)
+class Part:
+    """One die's share of a blob: its own pixels (as a blob of the same box) and those it may share with others."""
+
+    blob: Blob
+    shared: Mask | None  # 1 where another die's reach meets this one's (None: the blob holds no other die)
+
+
+def reach(blob: Blob, face: TopFace, px_per_mm: float, margin_mm: float, nadir_mm: tuple[float, float],
+          camera_height_mm: float, plane_mm: float) -> NDArray[np.bool_]:
+    """Where in ``blob``'s box the die with this top face may show (on the plane ``plane_mm`` of the top faces,
+    rectified at ``px_per_mm`` with ``margin_mm`` around the area): within ``REACH_MM`` of a point of the segment
+    from its top face's centre towards the nadir, as long as its foot's sweep."""
+    x0, y0, w, h = blob.box
+    xs = (np.arange(w) + x0 + 0.5) / px_per_mm - margin_mm
+    ys = (np.arange(h) + y0 + 0.5) / px_per_mm - margin_mm
+    gx, gy = np.meshgrid(xs, ys)
+    cx, cy = face.centre_mm
+    dx, dy = nadir_mm[0] - cx, nadir_mm[1] - cy
+    r = math.hypot(dx, dy)
+    length = sweep_mm(r, plane_mm, camera_height_mm) + SWEEP_ROOM_MM
+    ux, uy = (dx / r, dy / r) if r > 1e-6 else (0.0, 0.0)
+    along = np.clip((gx - cx) * ux + (gy - cy) * uy, 0.0, length)
+    across = np.hypot(gx - (cx + along * ux), gy - (cy + along * uy))
+    return np.asarray(across <= REACH_MM, np.bool_)
+
+
+def part_of(blob: Blob, face: TopFace, others: tuple[TopFace, ...], px_per_mm: float, margin_mm: float,
+            nadir_mm: tuple[float, float], camera_height_mm: float, plane_mm: float) -> Part:
+    """The part of ``blob`` that is the die with top face ``face``, the blob's other dice having top faces
+    ``others``: the blob within its reach; the pixels within another's reach as well are shared."""
+    if not others:
+        return Part(blob, None)
+    mine = reach(blob, face, px_per_mm, margin_mm, nadir_mm, camera_height_mm, plane_mm)
+    theirs = np.zeros(mine.shape, np.bool_)
+    for other in others:
+        theirs |= reach(blob, other, px_per_mm, margin_mm, nadir_mm, camera_height_mm, plane_mm)
+    inside = blob.mask > 0
+    own = inside & mine
+    mask = np.where(own, 255, 0).astype(np.uint8)
+    area = float(np.count_nonzero(own)) / px_per_mm ** 2
+    shared = (own & theirs).astype(np.uint8)
+    return Part(Blob(mask, blob.box, face.centre_mm, area, blob.touches_edge, blob.touches_unknown, blob.open_sides),
+                shared)
