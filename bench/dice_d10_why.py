@@ -20,7 +20,7 @@ import cv2
 import numpy as np
 from vision_corpus import progress
 
-from engine.wire import DieSeen
+from engine.wire import DieDoubt, DieSeen
 from vision.detection import MarkerDetector
 from vision.dice.numerals import NumeralReader, load_numerals
 from vision.dice.outline import Outline, numeral_turns, outline_of
@@ -75,7 +75,7 @@ def cause(note: dict[str, Any] | None, die: DieSeen | None, numerals: NumeralRea
         return "outside", info
     if outline.kind == "d6":
         return "outline says d6" + (" (shared blob)" if note["others"] else ""), info
-    if outline.d10.overlap < MIN_D10_FIT:
+    if outline.d10.overlap < MIN_D10_FIT and reading.doubt is DieDoubt.UNREADABLE:  # (a lone die from above: 0.75)
         return "d10 fit < 0.8" + (" (shared blob)" if note["others"] else ""), info
     turns = numeral_turns(outline.d10)
     crops = [numeral_patch(note["view"], note["image"], outline.d10.centre_mm, t) for t in turns]
