@@ -20,6 +20,7 @@ from __future__ import annotations
 import argparse
 import math
 import time
+from pathlib import Path
 from typing import Any
 
 import cv2
@@ -149,11 +150,12 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--out", help="folder for the JSON result (default bench/results)")
     parser.add_argument("--only", action="append", choices=list(READABLE) + list(DOUBTFUL), metavar="CONDITION",
                         help="run this condition alone (repeatable; each keeps the seed it has in a full run)")
+    parser.add_argument("--model", type=Path, help="the d10 numeral model to read with (default: the shipped one)")
     args = parser.parse_args(argv)
     throws = args.throws or (2 if args.quick else 40)
     cv2.setNumThreads(1)
     detector = MarkerDetector()
-    numerals = load_numerals()
+    numerals = load_numerals(args.model)
     rows: dict[str, dict[str, Any]] = {}
     names = list(READABLE) + list(DOUBTFUL)
     chosen = [name for name in names if not args.only or name in args.only]

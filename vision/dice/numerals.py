@@ -1,12 +1,15 @@
 """Read a d10's numeral: a small neural network, run by OpenCV's ``cv2.dnn`` (ONNX), on gradient histograms.
 
-It was trained on the synthetic table's renders by :mod:`vision.dice.train_numerals`; the model ships in
-this package (``d10_numerals.onnx``). It knows numerals upright only: the die's outline gives the axis its
-top face lies along (:mod:`vision.dice.outline`), and the top face is cut out with that axis up, both ways
-up (and along the next likeliest axis when the outline is not sure): a handful of crops, one of them
-upright. Besides 0–9 the network knows an eleventh answer, "not a flat d10" (a d6, a cocked die: the reader
-turns that into a doubt), and a twelfth, "a numeral not upright", so that a turned numeral is not taken for
-another upright one (a 6 upside down is not a 9: real d10s underline both, and so do the rendered ones).
+It was trained on the synthetic table's renders by :mod:`vision.dice.train_numerals`; the model ships in this
+package (``d10_numerals.onnx``). It knows numerals upright only: the die's outline gives the axis its top face
+lies along (:mod:`vision.dice.outline`), and the top face is cut out with that axis up, both ways up (and
+along the next likeliest axis when the outline is not sure): a handful of crops, one of them upright. When
+those crops give no sure reading (in dim light or glare the outline can be off by a tenth of a turn, and no
+crop is upright), the face is cut out all round and each numeral is weighed over neighbouring turns
+(:func:`scan_guess`). Besides 0–9 the network knows an eleventh answer, "not a flat d10" (a d6, a cocked die:
+the reader turns that into a doubt), and a twelfth, "a numeral not upright", so that a turned numeral is not
+taken for another upright one (a 6 upside down is not a 9: real d10s underline both, and so do the rendered
+ones).
 """
 
 from __future__ import annotations
@@ -34,6 +37,14 @@ CLASSES = 12
 CELL_PX = (8, 4)  # gradient histograms over coarse and fine cells
 BINS = 9
 THUMB_PX = 12
+DETAIL_SIGMA_PX = 3.0  # the blur taken away to leave a crop's detail: wider than a stroke, narrower than a highlight
+VIEW_FEATURES = (16 + 64) * BINS + THUMB_PX * THUMB_PX  # per view: HOG over 8 px and 4 px cells, the thumbnail
+# When the outline's axes give no sure reading (a dim or glossy die's outline off by a tenth of a turn or more), the
+# face is cut out all round, every SCAN_STEP_DEG: a numeral is upright (as trained: within 25°) in at least four
+# neighbouring crops, and is trusted as far as it holds over SCAN_WINDOW of them.
+SCAN_STEP_DEG = 12.0
+SCAN_TURNS = tuple(i * SCAN_STEP_DEG for i in range(round(360.0 / SCAN_STEP_DEG)))
+SCAN_WINDOW = 3
 
 
 def gradient_histograms(image: NDArray[np.uint8], cell_px: int = 8) -> NDArray[np.float32]:
@@ -58,8 +69,18 @@ class NumeralGuess:
     confidence: float
 
 
+def _view_features(view: NDArray[np.uint8]) -> NDArray[np.float32]:
+    """HOG over coarse and fine cells and a small thumbnail of one view of the crop (32 px square)."""
+    hogs = [gradient_histograms(view, c) for c in CELL_PX]
+    thumb = cv2.resize(view, (THUMB_PX, THUMB_PX), interpolation=cv2.INTER_AREA).astype(np.float32).reshape(-1)
+    return np.concatenate([*hogs, thumb / 255.0 * 0.5])
+
+
 def features(patch: Image) -> NDArray[np.float32]:
-    """HOG of the crop, grey, ink made light (dice of every colour look alike), 32 px square."""
+    """The crop, grey, ink made light (dice of every colour look alike), 32 px square, seen two ways: its levels
+    spread full range, and its detail (less its blurred self, which takes away the smooth light across the face
+    and most of a highlight, and keeps the strokes). Each view's features feed one of the two networks the
+    model averages (:mod:`vision.dice.train_numerals`): in glare they err on different dice."""
     gray = cv2.cvtColor(patch, cv2.COLOR_BGR2GRAY) if patch.ndim == 3 else patch
     small = cv2.resize(gray, (SIDE_PX, SIDE_PX), interpolation=cv2.INTER_AREA)
     n = SIDE_PX
@@ -69,9 +90,11 @@ def features(patch: Image) -> NDArray[np.float32]:
     if high - level < level - low:  # light body, dark ink: invert
         small = 255 - small
     spread: NDArray[np.uint8] = np.asarray(cv2.normalize(small, None, 0, 255, cv2.NORM_MINMAX), np.uint8)
-    hogs = [gradient_histograms(spread, c) for c in CELL_PX]
-    thumb = cv2.resize(spread, (THUMB_PX, THUMB_PX), interpolation=cv2.INTER_AREA).astype(np.float32).reshape(-1)
-    return np.concatenate([*hogs, thumb / 255.0 * 0.5])
+    f = small.astype(np.float32)
+    detail = f - cv2.GaussianBlur(f, (0, 0), DETAIL_SIGMA_PX)
+    lo, hi = (float(v) for v in np.percentile(detail, (1, 99)))
+    strokes = np.asarray(np.clip((detail - lo) * (255.0 / max(hi - lo, 1.0)), 0, 255), np.uint8)
+    return np.concatenate([_view_features(spread), _view_features(strokes)])
 
 
 class NumeralReader:
@@ -85,25 +108,51 @@ class NumeralReader:
 
     def scores(self, patch: Image) -> NDArray[np.float64]:
         """Class probabilities for one upright crop."""
-        self.net.setInput(features(patch).reshape(1, -1))
-        return np.asarray(self.net.forward(), np.float64).reshape(-1)
+        return np.asarray(self.table([patch])[0], np.float64)
+
+    def table(self, crops: list[Image]) -> NDArray[np.float64]:
+        """Class probabilities for each crop (crops × classes), in one pass of the network."""
+        self.net.setInput(np.stack([features(p) for p in crops]))
+        return np.asarray(self.net.forward(), np.float64).reshape(len(crops), CLASSES)
 
     def classify(self, turns: list[Image]) -> NumeralGuess:
-        """The surest reading over the crops of one face cut out in a few turns, one of them upright.
+        """The surest reading over the crops of one face cut out in a few turns, one of them upright
+        (:func:`axes_guess`)."""
+        return axes_guess(self.table(turns))
 
-        The confidence is that reading's probability less the best probability any other class gets in any
-        turn (a 6 read upside down is a 9: both turns are seen, and the margin tells how sure the choice is).
-        """
-        table = np.stack([self.scores(p) for p in turns])  # turns × classes
-        per_class = table.max(axis=0)  # a numeral: its best turn
-        per_class[NOT_FLAT] = float(np.mean(table[:, NOT_FLAT]))  # not flat: whichever way it is turned
-        per_class[NOT_UPRIGHT] = 0.0  # says nothing about which face is up
-        order = np.argsort(-per_class)
-        best = int(order[0])
-        confidence = float(max(0.0, per_class[best] - per_class[int(order[1])]))
-        if best == NOT_FLAT:
-            return NumeralGuess(None, confidence)
-        return NumeralGuess(best, round(confidence, 3))
+    def classify_scan(self, crops: list[Image]) -> NumeralGuess:
+        """The surest reading over the crops of one face cut out at every one of ``SCAN_TURNS``
+        (:func:`scan_guess`)."""
+        return scan_guess(self.table(crops))
+
+
+def _guess(per_class: NDArray[np.float64], table: NDArray[np.float64]) -> NumeralGuess:
+    """The best class and its margin over the next: a numeral's evidence as given, "not flat" whichever way the
+    face is turned (its mean over the turns), "not upright" none (it says nothing about which face is up)."""
+    per_class = per_class.copy()
+    per_class[NOT_FLAT] = float(np.mean(table[:, NOT_FLAT]))
+    per_class[NOT_UPRIGHT] = 0.0
+    order = np.argsort(-per_class)
+    best = int(order[0])
+    confidence = round(float(max(0.0, per_class[best] - per_class[int(order[1])])), 3)
+    return NumeralGuess(None if best == NOT_FLAT else best, confidence)
+
+
+def axes_guess(table: NDArray[np.float64]) -> NumeralGuess:
+    """The reading of a face cut out in a few turns (turns × classes), one of them upright: each numeral at its
+    best turn. The confidence is that reading's probability less the best probability any other class gets in
+    any turn (a 6 read upside down is a 9: both turns are seen, and the margin tells how sure the choice is)."""
+    return _guess(table.max(axis=0), table)
+
+
+def scan_guess(table: NDArray[np.float64]) -> NumeralGuess:
+    """The reading of a face cut out all round (``SCAN_TURNS`` × classes): each numeral by its mean over the
+    ``SCAN_WINDOW`` neighbouring turns where it holds best. A numeral seen in one turn alone (a 5 upside down
+    taken for a 0 once) weighs a third; one upright over the neighbouring turns weighs fully."""
+    n = table.shape[0]
+    window = sum(np.roll(table, -k, axis=0) for k in range(SCAN_WINDOW)) / SCAN_WINDOW
+    assert n == len(SCAN_TURNS)
+    return _guess(np.asarray(window, np.float64).max(axis=0), table)
 
 
 def model_path() -> Path:

@@ -1,25 +1,30 @@
 """Train the d10 numeral classifier on the synthetic table's renders and write it into this package.
 
-    python -m vision.dice.train_numerals [--throws 2160] [--seed 1] [--output vision/dice/d10_numerals.onnx]
+    python -m vision.dice.train_numerals [--throws 2880] [--hidden 128] [--seed 1] [--output FILE]
+        [--cache FILE] [--evaluate MODEL]
 
 Renders throws of d10s (and d6s and some cocked dice: the "not a flat d10" class) under random cameras (the
 table camera from above, tray cameras 40–66° from vertical), light (dim to bright, noise, blur, JPEG) and
-glare, finds each settled die and its outline exactly as the reader does (:mod:`vision.dice.outline`), and
-cuts its top face out at the turns the reader would: a crop within 25° of upright is labelled with its
-numeral, one further off "not upright" (a 0 or an 8 upside down reads the same, and keeps its numeral).
-More crops are cut at the true turn give or take 20°, a little off centre and a little larger or smaller,
-and some are blurred, noised, darkened or given a highlight. A small perceptron (one hidden layer, numpy,
-Adam on mini-batches, fixed seeds) is fitted on the crops' gradient histograms and saved as ONNX for
-``cv2.dnn``. The throws of the last scenes are held out: the script reports, per die, how often the reader's
-combination of turns reads right, asks, or reads wrong at each margin, to set the reader's threshold on.
+glare (half the throws), finds each settled die and its outline exactly as the reader does
+(:mod:`vision.dice.outline`), and cuts its top face out at the turns the reader would (the outline's axes): a
+crop within 25° of upright is labelled with its numeral, one further off "not upright" (a 0 or an 8 upside
+down reads the same, and keeps its numeral). More crops are cut at the true turn give or take 20°, a little
+off centre and a little larger or smaller, and some are blurred, noised, darkened or given a highlight. A
+small perceptron (one hidden layer, numpy, Adam on mini-batches, fixed seeds) is fitted on the crops' gradient
+histograms and saved as ONNX for ``cv2.dnn``. The throws of the last scenes are held out: the script reports,
+per die, from above and from an angle, how often the reader's reading (the outline's turns, else the face cut
+out all round) is right, asked or wrong at each margin, and how often another die passes for a numeral, to set
+the reader's thresholds on.
 """
 
 from __future__ import annotations
 
 import argparse
 import math
+import pickle
 import sys
 import time
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -28,10 +33,23 @@ import numpy as np
 from numpy.typing import NDArray
 
 from vision.detection import MarkerDetector
-from vision.dice.numerals import CLASSES, NOT_FLAT, NOT_UPRIGHT, PATCH_MM, features, model_path
+from vision.dice.numerals import (
+    CLASSES,
+    NOT_FLAT,
+    NOT_UPRIGHT,
+    PATCH_MM,
+    SCAN_TURNS,
+    VIEW_FEATURES,
+    NumeralGuess,
+    axes_guess,
+    features,
+    model_path,
+    scan_guess,
+)
 from vision.dice.onnx_writer import write_mlp
 from vision.dice.outline import numeral_turns, outline_of
 from vision.dice.reader import (
+    MIN_D10_FIT,
     SEGMENT_PX_PER_MM,
     TOP_PLANE_MM,
     locate_dice,
@@ -47,17 +65,39 @@ from vision.synthetic.effects import Effects
 
 Image = NDArray[np.uint8]
 Weights = list[tuple[NDArray[np.float32], NDArray[np.float32]]]
+Model = Callable[[NDArray[np.float32]], NDArray[np.float64]]  # features (crops × d) → class probabilities
 UPRIGHT_DEG = 25.0  # a crop this near upright shows its numeral
 TURNED_DEG = 30.0  # one this far off is "not upright" (between the two: not used)
 SAME_UPSIDE_DOWN = (0, 8)
+GLARE_SHARE = 0.5  # of the throws: glare is where numerals are lost most
+COPIES = 4  # crops per flat d10 at its true turn give or take 20°, shifted and scaled a little
+TURNED_COPIES = 2  # crops per flat d10 turned away from upright (the scan sees many)
+THRESHOLDS = (0.3, 0.5, 0.6, 0.7, 0.8, 0.9)
 
 
 @dataclass
 class Die:
-    """The reader's crops of one held-out die (its features per turn), and what it really is."""
+    """The reader's crops of one held-out die (grey), how its outline fitted, and what it really is."""
 
-    rows: NDArray[np.float32]
+    turns: NDArray[np.uint8]  # at the outline's turns (turns × crop)
+    scan: NDArray[np.uint8]  # at every one of SCAN_TURNS
     value: int | None  # None: not a flat d10
+    angled: bool  # seen by a tray camera at an angle (the reader's surer threshold)
+    d10_fit: float  # how well a d10's outline overlaps its blob
+    rows: NDArray[np.float32] | None = None  # the features of ``turns`` and ``scan`` (:func:`featurize`)
+    scan_rows: NDArray[np.float32] | None = None
+
+
+def _gray(patch: Image) -> Image:
+    return np.asarray(cv2.cvtColor(patch, cv2.COLOR_BGR2GRAY), np.uint8)
+
+
+def featurize(crops: list[Image], dice: list[Die]) -> NDArray[np.float32]:
+    """The training crops' features; the held-out dice's are set on them."""
+    for die in dice:
+        die.rows = np.stack([features(c) for c in die.turns])
+        die.scan_rows = np.stack([features(c) for c in die.scan])
+    return np.stack([features(c) for c in crops])
 
 
 def _turn_off(a: float, b: float) -> float:
@@ -108,12 +148,12 @@ def augment(patch: Image, rng: np.random.Generator) -> Image:
     return np.asarray(np.clip(out + 0.5, 0, 255), np.uint8)
 
 
-def collect(throws: int, seed: int, scenes: int = 36, held_out: int = 6
-            ) -> tuple[NDArray[np.float32], NDArray[np.int64], list[Die]]:
-    """Training crops with their labels, and the held-out dice (the last ``held_out`` scenes)."""
+def collect(throws: int, seed: int, scenes: int = 48, held_out: int = 8
+            ) -> tuple[list[Image], NDArray[np.int64], list[Die]]:
+    """Training crops (grey, of a few sizes) with their labels, and the held-out dice (the last ``held_out`` scenes)."""
     rng = np.random.default_rng(seed)
     detector = MarkerDetector()
-    xs: list[NDArray[np.float32]] = []
+    xs: list[Image] = []
     ys: list[int] = []
     dice: list[Die] = []
     per_scene = max(1, throws // scenes)
@@ -124,7 +164,7 @@ def collect(throws: int, seed: int, scenes: int = 36, held_out: int = 6
             cocked = rng.random() < 0.2
             orders = [DieOrder("d10", int(rng.integers(0, 10))) for _ in range(4)]
             orders.append(DieOrder("d6", int(rng.integers(1, 7))))  # a d6's face is "not a flat d10" too
-            hard = HardCase(glare=bool(rng.random() < 0.35), cocked=cocked)
+            hard = HardCase(glare=bool(rng.random() < GLARE_SHARE), cocked=cocked)
             rest = scene.throw(orders, k * 5.0, hard)
             image, truth = scene.frame(rest + 0.3)
             view = find_tray(detector.detect(image), scene.tray.spec,
@@ -145,8 +185,10 @@ def collect(throws: int, seed: int, scenes: int = 36, held_out: int = 6
                 flat = near.kind == "d10" and not near.cocked
                 turns = numeral_turns(fit)
                 if testing:
-                    rows = np.stack([features(numeral_patch(view, image, fit.centre_mm, t)) for t in turns])
-                    dice.append(Die(rows, near.value if flat else None))
+                    cut = np.stack([_gray(numeral_patch(view, image, fit.centre_mm, t)) for t in turns])
+                    scan = np.stack([_gray(numeral_patch(view, image, fit.centre_mm, t)) for t in SCAN_TURNS])
+                    dice.append(Die(cut, scan, near.value if flat else None, condition.tray_camera_mm is not None,
+                                    fit.overlap))
                     continue
                 crops: list[tuple[tuple[float, float], float, float, int]] = []  # centre, turn, size, class
                 for t in turns:
@@ -154,23 +196,24 @@ def collect(throws: int, seed: int, scenes: int = 36, held_out: int = 6
                     if label is not None:
                         crops.append((fit.centre_mm, t, PATCH_MM, label))
                 if flat:
-                    for _copy in range(3):
+                    for _copy in range(COPIES):
                         shift = rng.normal(0.0, 0.5, 2)
                         centre = (fit.centre_mm[0] + float(shift[0]), fit.centre_mm[1] + float(shift[1]))
                         size = PATCH_MM * float(rng.uniform(0.9, 1.1))
                         crops.append((centre, near.up_deg + float(rng.uniform(-20.0, 20.0)), size, near.value))
-                    away = float(rng.uniform(TURNED_DEG + 5.0, 180.0 - TURNED_DEG - 5.0)
-                                 if near.value in SAME_UPSIDE_DOWN else rng.uniform(TURNED_DEG + 5.0, 180.0))
-                    crops.append((fit.centre_mm, near.up_deg + float(rng.choice([-1.0, 1.0])) * away, PATCH_MM,
-                                  NOT_UPRIGHT))
+                    for _turned in range(TURNED_COPIES):
+                        away = float(rng.uniform(TURNED_DEG + 5.0, 180.0 - TURNED_DEG - 5.0)
+                                     if near.value in SAME_UPSIDE_DOWN else rng.uniform(TURNED_DEG + 5.0, 180.0))
+                        crops.append((fit.centre_mm, near.up_deg + float(rng.choice([-1.0, 1.0])) * away, PATCH_MM,
+                                      NOT_UPRIGHT))
                 else:
                     crops.append((fit.centre_mm, float(rng.uniform(0.0, 360.0)), PATCH_MM, NOT_FLAT))
                 for centre, turn, size, label in crops:
                     patch = numeral_patch(view, image, centre, turn, size)
-                    xs.append(features(augment(patch, rng) if rng.random() < 0.5 else patch))
+                    xs.append(_gray(augment(patch, rng) if rng.random() < 0.5 else patch))
                     ys.append(label)
         print(f"  {condition.name}: {len(ys)} crops, {len(dice)} held-out dice", file=sys.stderr, flush=True)
-    return np.stack(xs), np.array(ys, np.int64), dice
+    return xs, np.array(ys, np.int64), dice
 
 
 def fit(x: NDArray[np.float32], y: NDArray[np.int64], hidden: int = 96, epochs: int = 30, batch: int = 256,
@@ -217,6 +260,32 @@ def fit(x: NDArray[np.float32], y: NDArray[np.int64], hidden: int = 96, epochs: 
     return [(w1f.astype(np.float32), b1f.astype(np.float32)), (w2.astype(np.float32), b2.astype(np.float32))]
 
 
+def averaged(nets: list[Weights], widths: list[int]) -> Weights:
+    """Several one-hidden-layer networks, each on its own slice of the features (``widths`` wide, in order),
+    folded into one of the same form whose logits are their logits' mean: the first layer block-diagonal, the
+    second stacked and divided by their number (so ``cv2.dnn`` runs the ensemble as one network)."""
+    k = len(nets)
+    hidden = [w1.shape[1] for (w1, _b1), _l2 in nets]
+    w1 = np.zeros((sum(widths), sum(hidden)), np.float32)
+    row = col = 0
+    for ((a1, _b1), _l2), width, h in zip(nets, widths, hidden, strict=True):
+        w1[row:row + width, col:col + h] = a1
+        row, col = row + width, col + h
+    b1 = np.concatenate([b for (_w, b), _l2 in nets]).astype(np.float32)
+    w2 = (np.concatenate([w for _l1, (w, _b) in nets], axis=0) / k).astype(np.float32)
+    b2 = np.mean(np.stack([b for _l1, (_w, b) in nets]), axis=0).astype(np.float32)
+    return [(w1, b1), (w2, b2)]
+
+
+def fit_views(x: NDArray[np.float32], y: NDArray[np.int64], hidden: int, epochs: int) -> Weights:
+    """One network per view of the crop (:func:`vision.dice.numerals.features`: the levels, the detail), each
+    with its own seed, averaged into one (:func:`averaged`)."""
+    views = x.shape[1] // VIEW_FEATURES
+    nets = [fit(x[:, v * VIEW_FEATURES:(v + 1) * VIEW_FEATURES], y, hidden=hidden, epochs=epochs, seed=v)
+            for v in range(views)]
+    return averaged(nets, [VIEW_FEATURES] * views)
+
+
 def probabilities(weights: Weights, x: NDArray[np.float32]) -> NDArray[np.float64]:
     (w1, b1), (w2, b2) = weights
     scores = (np.maximum(x @ w1 + b1, 0.0) @ w2 + b2).astype(np.float64)
@@ -229,50 +298,98 @@ def accuracy(weights: Weights, x: NDArray[np.float32], y: NDArray[np.int64]) -> 
     return float((probabilities(weights, x).argmax(axis=1) == y).mean())
 
 
-def die_guess(table: NDArray[np.float64]) -> tuple[int | None, float]:
-    """The reader's combination of one die's turns (:meth:`NumeralReader.classify`): value (None: not a flat
-    d10) and margin."""
-    per_class = table.max(axis=0)
-    per_class[NOT_FLAT] = float(np.mean(table[:, NOT_FLAT]))
-    per_class[NOT_UPRIGHT] = 0.0
-    order = np.argsort(-per_class)
-    best = int(order[0])
-    margin = float(max(0.0, per_class[best] - per_class[int(order[1])]))
-    return (None if best == NOT_FLAT else best), margin
+def die_guess(die: Die, model: Model, sure: float) -> tuple[NumeralGuess, str]:
+    """The reader's reading of one held-out die (:meth:`vision.dice.reader.DiceReader._read_numeral`): the
+    outline's turns (:func:`axes_guess`), and when they are not sure at ``sure``, the face all round
+    (:func:`scan_guess`) if that is; and which of the two gave it."""
+    assert die.rows is not None and die.scan_rows is not None
+    guess = axes_guess(model(die.rows))
+    if guess.confidence < sure:
+        scan = scan_guess(model(die.scan_rows))
+        if scan.confidence >= sure:
+            return scan, "scan"
+    return guess, "axes"
 
 
-def held_out_report(weights: Weights, dice: list[Die]) -> str:
-    """Per held-out die: read right, read wrong, at each margin threshold (d10s), and d6s taken for numerals."""
+def held_out_report(model: Model, dice: list[Die]) -> str:
+    """Per held-out die, from above and from an angle: read right, read wrong, at each margin threshold (flat
+    d10s), and other dice (d6s, cocked d10s) taken for numerals; the surest wrong margin of each, and whether
+    the outline's turns or the scan all round gave it."""
     lines = []
-    guesses = [(die_guess(probabilities(weights, d.rows)), d.value) for d in dice]
-    flat = [(g, v) for g, v in guesses if v is not None]
-    others = [(g, v) for g, v in guesses if v is None]
-    worst = max((m for (g, m), v in flat if g != v), default=0.0)
-    worst_other = max((m for (g, m), _v in others if g is not None), default=0.0)
-    lines.append(f"held out: {len(flat)} flat d10s, {len(others)} other dice; the surest wrong numeral's margin "
-                 f"{worst:.3f}, the surest numeral on another die {worst_other:.3f}")
-    for t in (0.3, 0.5, 0.6, 0.7, 0.8, 0.9):
-        right = sum(1 for (g, m), v in flat if g == v and m >= t)
-        wrong = sum(1 for (g, m), v in flat if g != v and g is not None and m >= t)
-        lines.append(f"  margin >= {t:.1f}: {right / max(len(flat), 1):.4f} read right, {wrong} wrong; "
-                     f"{sum(1 for (g, m), _v in others if g is not None and m >= t)} other dice read as numerals")
+    for angled in (False, True):
+        group = [d for d in dice if d.angled == angled]
+        flat = [d for d in group if d.value is not None]
+        others = [d for d in group if d.value is None]
+        lines.append(f"held out, {'from an angle' if angled else 'from above'}: {len(flat)} flat d10s, "
+                     f"{len(others)} other dice")
+        for t in THRESHOLDS:
+            guesses = [(die_guess(d, model, t), d.value) for d in flat]
+            right = sum(1 for (g, _s), v in guesses if g.value == v and g.confidence >= t)
+            scanned = sum(1 for (g, s), v in guesses if g.value == v and g.confidence >= t and s == "scan")
+            wrong = [(g.confidence, s) for (g, s), v in guesses if g.value not in (v, None) and g.confidence >= t]
+            taken = [(g.confidence, s) for g, s in (die_guess(d, model, t) for d in others)
+                     if g.value is not None and g.confidence >= t]
+            lines.append(f"  margin >= {t:.1f}: {right / max(len(flat), 1):.4f} read right ({scanned} by the scan), "
+                         f"{len(wrong)} wrong (surest {max(wrong, default=(0.0, '-'))}); {len(taken)} other dice "
+                         f"read as numerals (surest {max(taken, default=(0.0, '-'))})")
+        loose = [d for d in flat if d.d10_fit < MIN_D10_FIT]
+        for t in (0.7, 0.8):
+            loose_guesses = [(die_guess(d, model, t)[0], d.value) for d in loose]
+            lines.append(f"  of which {len(loose)} with a d10 outline fitting < {MIN_D10_FIT}, at {t:.1f}: "
+                         f"{sum(1 for g, v in loose_guesses if g.value == v and g.confidence >= t)} right, "
+                         f"{sum(1 for g, v in loose_guesses if g.value not in (v, None) and g.confidence >= t)} wrong")
     return "\n".join(lines)
+
+
+def onnx_model(path: Path) -> Model:
+    """A saved model's class probabilities through ``cv2.dnn``, as the reader runs it."""
+    net = cv2.dnn.readNetFromONNX(str(path))
+
+    def run(x: NDArray[np.float32]) -> NDArray[np.float64]:
+        net.setInput(np.ascontiguousarray(x, np.float32))
+        return np.asarray(net.forward(), np.float64)
+
+    return run
+
+
+def collected(throws: int, seed: int, cache: Path | None
+              ) -> tuple[list[Image], NDArray[np.int64], list[Die]]:
+    """:func:`collect`, or what it gave before with the same arguments, kept in ``cache`` (a local file, to try
+    the fit's settings or compare models on the same held-out dice without rendering again)."""
+    if cache is not None and cache.is_file():
+        with cache.open("rb") as f:
+            kept = pickle.load(f)
+        if kept["args"] == (throws, seed):
+            return kept["x"], kept["y"], kept["dice"]
+    x, y, dice = collect(throws, seed)
+    if cache is not None:
+        with cache.open("wb") as f:
+            pickle.dump({"args": (throws, seed), "x": x, "y": y, "dice": dice}, f)
+    return x, y, dice
 
 
 def main(argv: list[str] | None = None) -> int:
     p = argparse.ArgumentParser(prog="python -m vision.dice.train_numerals", description=__doc__.split("\n")[0])
-    p.add_argument("--throws", type=int, default=2160)
+    p.add_argument("--throws", type=int, default=2880)
     p.add_argument("--seed", type=int, default=1)
     p.add_argument("--epochs", type=int, default=30)
+    p.add_argument("--hidden", type=int, default=128)
     p.add_argument("--output", type=Path, default=model_path())
+    p.add_argument("--cache", type=Path, help="keep the rendered crops' features here, and reuse them")
+    p.add_argument("--evaluate", type=Path, help="report this saved model on the held-out dice, train nothing")
     args = p.parse_args(argv)
     start = time.monotonic()
-    x, y, dice = collect(args.throws, args.seed)
+    crops, y, dice = collected(args.throws, args.seed, args.cache)
+    x = featurize(crops, dice)
+    if args.evaluate is not None:
+        print(held_out_report(onnx_model(args.evaluate), dice), file=sys.stderr)
+        return 0
     print(f"{len(y)} crops ({np.bincount(y, minlength=CLASSES).tolist()} per class) in "
           f"{time.monotonic() - start:.0f} s", file=sys.stderr)
-    weights = fit(x, y, epochs=args.epochs)
+    weights = fit_views(x, y, args.hidden, args.epochs)
+    print(f"fitted in {time.monotonic() - start:.0f} s", file=sys.stderr)
     print(f"training accuracy {accuracy(weights, x, y):.4f}", file=sys.stderr)
-    print(held_out_report(weights, dice), file=sys.stderr)
+    print(held_out_report(lambda rows: probabilities(weights, rows), dice), file=sys.stderr)
     write_mlp(args.output, weights)
     print(f"wrote {args.output} in {time.monotonic() - start:.0f} s", file=sys.stderr)
     return 0
