@@ -33,7 +33,7 @@ def test_the_grey_alone_does_not_show_such_pips() -> None:
     """The case above is one the grey-only count could not read (the test would pass for nothing if it could)."""
     around = draw_die(5, READ_PX_PER_MM, 16.0, 0.0, BLUE_BODY, RED_PIP)
     n = round(22.0 * READ_PX_PER_MM)
-    patch = cv2.getRectSubPix(around, (n, n), (around.shape[1] / 2.0, around.shape[0] / 2.0))
+    patch = np.asarray(cv2.getRectSubPix(around, (n, n), (around.shape[1] / 2.0, around.shape[0] / 2.0)), np.uint8)
     gray = np.asarray(cv2.cvtColor(patch, cv2.COLOR_BGR2GRAY), np.float32)
     red = np.asarray(patch[:, :, 2], np.float32)
     assert _count_in(patch, gray, READ_PX_PER_MM, D6_SIDE_MM)[0] == 0
