@@ -13,6 +13,11 @@ left alone puts the layout in doubt). A layout is believed when all its places s
 low; the gap between the two is the reading's confidence. The face must hold nothing else of the pips' colour
 (a numeral, a side's pips); a lone central spot, or a face with one light spot let pass as a highlight, must
 also show a square's four corners of the body's colour (a d10's kite does not).
+
+The face is read in its grey and in each colour channel alone (real dice: red pips on a blue die have the
+body's brightness; a marbled swirl of one hue vanishes in another channel). Channels that show the pips far
+less clearly than the clearest one are not heard; of the rest, any that reads another value puts the face in
+doubt.
 """
 
 from __future__ import annotations
