@@ -13,6 +13,11 @@ left alone puts the layout in doubt). A layout is believed when all its places s
 low; the gap between the two is the reading's confidence. The face must hold nothing else of the pips' colour
 (a numeral, a side's pips); a lone central spot, or a face with one light spot let pass as a highlight, must
 also show a square's four corners of the body's colour (a d10's kite does not).
+
+The face is read in its grey and in each colour channel alone (real dice: red pips on a blue die have the
+body's brightness; a marbled swirl of one hue vanishes in another channel). Channels that show the pips far
+less clearly than the clearest one are not heard; of the rest, any that reads another value puts the face in
+doubt.
 """
 
 from __future__ import annotations
@@ -58,6 +63,8 @@ SEARCH_MM, SEARCH_STEP_MM = 0.8, 0.4  # the face's frame is searched this far ar
 SEARCH_DEG, SEARCH_STEP_DEG = 8.0, 4.0  # … and turned this far
 MIN_CONTRAST = 14.0  # grey levels between the body and its pips, at the least
 NOISE_CONTRAST = 5.0  # … and this many times the body's own noise
+WEAKER_CHANNEL = 0.5  # a channel whose pips depart less than this share of the clearest channel's is not heard
+ONE_OFF_CENTRE_MM = 0.5  # a 1 beside a light spot let pass lies this close to the face's found centre
 
 
 @dataclass(frozen=True, slots=True)
@@ -153,11 +160,33 @@ def _corners_are_face(patch: Image, frame: FloatArray, half_px: float, px_per_mm
 def count_pips(patch: Image, px_per_mm: float, face_mm: float = D6_SIDE_MM) -> PipReading:
     """Read the face near the middle of ``patch`` (BGR, the top face's plane seen from above, ``px_per_mm``).
 
+    The face is read in its brightness and in each colour channel alone: red pips on a blue die, or a
+    marbled swirl of one hue, stand out (or vanish) in one channel and not in the grey. The surest reading is
+    kept when no channel reads another value; channels that read nothing (no contrast, stray ink) are silent.
+    """
+    channels = [cv2.cvtColor(patch, cv2.COLOR_BGR2GRAY), *cv2.split(patch)]
+    readings = [_count_in(patch, np.asarray(c, np.float32), px_per_mm, face_mm) for c in channels]
+    believed = [r for r in readings if r[0] != 0]
+    if not believed:
+        return PipReading(None, 0.0, 0)
+    # Where one channel shows the pips far better than another, the weaker one's reading does not count.
+    clearest = max(depth for _v, _m, depth in believed)
+    heard = [r for r in believed if r[2] >= WEAKER_CHANNEL * clearest]
+    if len({value for value, _m, _d in heard}) > 1:
+        return PipReading(None, 0.0, 0)
+    value, confidence, _depth = max(heard, key=lambda r: r[1])
+    return PipReading(value, round(min(confidence, 1.0), 3), value)
+
+
+def _count_in(patch: Image, raw: NDArray[np.float32], px_per_mm: float, face_mm: float
+              ) -> tuple[int, float, float]:
+    """The face's value (0 when none is believed) and the reading's margin, read in one channel ``raw`` of
+    ``patch``.
+
     The face's frame is searched a little around the patch's middle and axes: within a millimetre and a few
     degrees no pip can pass for another place, so the best fitting frame is the face's.
     """
     n = patch.shape[0]
-    raw = cv2.cvtColor(patch, cv2.COLOR_BGR2GRAY).astype(np.float32)
     gray = np.asarray(cv2.GaussianBlur(raw, (0, 0), 0.3 * px_per_mm), np.float32)
     half_px = face_mm / 2.0 * px_per_mm
     start = (n / 2.0, n / 2.0, 0.0)  # the patch is cut around the top face found in the tray, turned square to it
@@ -165,7 +194,7 @@ def count_pips(patch: Image, px_per_mm: float, face_mm: float = D6_SIDE_MM) -> P
     cx, cy = round(start[0]), round(start[1])
     face = gray[max(0, cy - inner):cy + inner, max(0, cx - inner):cx + inner]
     if face.size == 0:
-        return PipReading(None, 0.0, 0)
+        return 0, 0.0, 0.0
     body = float(np.median(face))
     # The picture's noise: what a light blur takes away, typically (pips' edges are too few to count).
     residual = raw[max(0, cy - inner):cy + inner, max(0, cx - inner):cx + inner] - face
@@ -188,7 +217,7 @@ def count_pips(patch: Image, px_per_mm: float, face_mm: float = D6_SIDE_MM) -> P
     dark_pips = float(depths[0].max()) >= float(depths[1].max())
     depth = depths[0] if dark_pips else depths[1]
     strongest = depth.max(axis=1, keepdims=True)
-    best: tuple[int, float] = (0, 0.0)
+    best: tuple[int, float, float] = (0, 0.0, 0.0)
     if float(strongest.max()) >= floor:
         place = np.clip(depth / np.maximum(strongest, 1e-6), 0.0, 1.0)
         # A highlight only adds light: it can make a light spot (never both of a pair), or hide a dark pip.
@@ -205,14 +234,14 @@ def count_pips(patch: Image, px_per_mm: float, face_mm: float = D6_SIDE_MM) -> P
         pip_depth = float(np.median([depth[k, i] for name in on for i in _UNIT_INDEX[name]]))
         clean, highlight, plain = _only_pips(gray, frames[k], on, half_px, px_per_mm, body, pip_depth, dark_pips)
         # A lone central spot, or a face with a light spot let pass, could be a d10's numeral: the face must
-        # then show a square's corners.
+        # then show a square's corners. A lone light pip off the face's centre beside another light spot is no
+        # 1: the spot may be a 2's other pip, closer in than the layout's (dice differ in how far out their pips
+        # sit), with the face found off the pips' middle (a side that shows).
         at = CORNER_AT if value == 1 else CORNER_BESIDE_PIPS
         found_at = np.array([start[0], start[1], math.radians(start[2])])
-        if clean and margins[k] > 0.0 and (
+        off_mm = math.hypot(float(frames[k, 0]) - start[0], float(frames[k, 1]) - start[1]) / px_per_mm
+        if clean and margins[k] > 0.0 and not (value == 1 and highlight and off_mm > ONE_OFF_CENTRE_MM) and (
                 (value != 1 and not highlight)
                 or any(_corners_are_face(patch, f, half_px, px_per_mm, plain, at) for f in (frames[k], found_at))):
-            best = (value, float(margins[k]))
-    value, confidence = best
-    if value == 0:
-        return PipReading(None, 0.0, 0)
-    return PipReading(value, round(min(confidence, 1.0), 3), value)
+            best = (value, float(margins[k]), pip_depth)
+    return best

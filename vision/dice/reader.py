@@ -382,12 +382,15 @@ def read_d6_top(face: TopFace, cut: Callable[[float], Image]) -> DieReading | No
     pips = None
     if near_d6_size(face):
         pips, _found = read_d6_around(cut(D6_AROUND_MM), face)
+    in_pixels = pips is not None
     square = looks_like_d6_top(face)
     if pips is None and (square or _near_d6_top(face)):
         pips = read_d6_face(cut(D6_PATCH_MM))
     # A lone central spot is taken for a 1 only on a clearly square top of a d6's size at least: a d10's numeral
-    # can look so, and its top, a kite, may come out square but is smaller.
-    if pips is not None and pips.value == 1 and not (square and face.area_mm2 >= ONE_MIN_AREA_MM2):
+    # can look so, and its top, a kite, may come out square but is smaller. A face found square in the die's own
+    # pixels, its four corners of its body's colour around the spot (the pip count's check), is a cube's at any
+    # size of die.
+    if pips is not None and pips.value == 1 and not (in_pixels or (square and face.area_mm2 >= ONE_MIN_AREA_MM2)):
         return None
     return pips
 
