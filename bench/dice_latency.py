@@ -1,12 +1,23 @@
 """Benchmark: dice come to rest in the tray → the tablet showing the values read, through every real process.
 
-The synthetic table with its dice tray (``hexa vision --synthetic goblins-treasure --dice --control …``: rendered
-camera frames at 30 fps, the tray's dice read by the camera service) → the engine (``hexa engine --dice camera``:
-a settled roll answering the pending roll prompt is sent to the tablets in the ``table`` message) → the tablet app
-(``HexaApp`` under Xvfb, 1280×800). This script is the player: for the roll prompt it throws the dice of the throw
-the engine awaits (as :mod:`companion_app.demo.table_dice_roller` finds them) with random faces, waits until the
-tablet shows them, says "that's wrong" after a complete proposal (the engine then awaits the first throw again,
-and its countdown is long, so the game stays on this prompt) and throws again. Each throw is timed:
+The synthetic table with its dice tray (``hexa vision --synthetic goblins-treasure --dice --fast --control …``:
+frames 1/30 s apart on the table's clock, each rendered once the service has read the one before, the tray's dice
+read by the camera service) → the engine (``hexa engine --dice camera``: a settled roll answering the pending roll
+prompt is sent to the tablets in the ``table`` message) → the tablet app (``HexaApp`` under Xvfb, 1280×800). This
+script is the player: for the roll prompt it throws the dice of the throw the engine awaits (as
+:mod:`companion_app.demo.table_dice_roller` finds them) with random faces, waits until the tablet shows them, says
+"that's wrong" after a complete proposal (the engine then awaits the first throw again, and its countdown is long,
+so the game stays on this prompt) and throws again.
+
+Why ``--fast``: the dice tracker counts its stillness on the frames' clock. Rendered in real time on a loaded
+machine the table falls behind the wall clock (11–13 frames a second of 30 on 2 shared cores), the dice move in
+slow motion while the tracker counts wall seconds, and it calls them settled frames before they stop. With
+``--fast`` the tracker's clock is the table's, as a real camera's world runs on the wall clock; the price is that
+the camera waits for the service, so wall times between frames stretch with the machine's load. Hence two totals:
+**wall** (as measured here) and **at 30 fps** (the frames from the rest to the settled frame at 33.3 ms each, plus
+the measured wall time from that frame's capture to the tablet): what a camera delivering 30 frames a second
+would give, if the service keeps up with it (``bench/dice_settling.py`` simulates that loop, frames dropped and
+all, up to the dice message). Each throw is timed:
 
 - **rest**: the capture time of the first camera frame with every die at rest (the synthetic table's ``roll``
   reply says when, on its clock: the frame whose index / fps first reaches it; when the service skipped that
@@ -17,19 +28,19 @@ and its countdown is long, so the game stays on this prompt) and throws again. E
 - **table sent**: when the engine published the ``table`` message with the reading of this roll,
 - **shown**: the first flipped frame of the tablet whose dice box shows this roll's values.
 
-A settled frame captured before the rest frame is an *early settle*: counted and reported, not timed. The
-synthetic dice end their slide creeping the last fraction of a millimetre, which the tracker's 1 mm stillness
-tolerates, and the tracker counts wall-clock seconds while the table moves on its own clock, which falls
-behind the wall clock when rendering cannot keep 30 frames a second (the frame rate the camera delivered is
-reported); ``bench/dice_settling.py`` measures settling on the table's own clock. A reading that differs from
-the faces thrown is counted as a misread.
+A settled frame captured before the rest frame is an *early settle* (the synthetic dice end their slide creeping
+the last fraction of a millimetre, which the tracker's 1 mm stillness tolerates): counted and reported, not
+timed; ``bench/dice_settling.py`` counts them on every frame. A reading that differs from the faces thrown is
+counted as a misread.
 
 **Baseline** (in the same run, the processes started afresh for it, the same throws): the dice read in the frame
 that settles them, as the reader did before this benchmark (``hexa vision --dice-read-ahead 0``); the current
 run reads a die once it has been still for ``read_after_s`` and reports it when it settles (the settle rule,
 0.25 s still, is the same in both). The rest of the path (messaging, the engine, the tablet) is shared, so the
-difference between the two is what reading in the settle frame costs. Usage: ``.venv/bin/python bench/dice_latency.py
-[--quick] [--throws N]``; writes ``bench/results/dice_latency.json``.
+difference between the two is what reading in the settle frame costs. In this serial mode the reading taken
+ahead still holds the camera back (it waits for the service), so the difference shows in the settle frame's
+stage and the at-30-fps total, not in the wall total. Usage: ``.venv/bin/python bench/dice_latency.py [--quick]
+[--throws N]``; writes ``bench/results/dice_latency.json``.
 """
 
 from __future__ import annotations
@@ -384,11 +395,12 @@ def main(argv: list[str] | None = None) -> int:
     result["load_1min_at_end"] = round(os.getloadavg()[0], 2)
     result["machine"] = machine()
     for name, v in result["variants"].items():
-        t = v["total"]
+        t, r = v["total"], v["total_at_30fps"]
         print(f"{name}: dice at rest → values on the tablet p50 {t['p50_ms']:.0f} ms, p95 {t['p95_ms']:.0f} ms "
               f"({v['timed']} of {throws} throws timed, {v['early_settles']} settled before the rest frame, "
               f"{v['misreads']} misreads; the camera delivered {v['camera_fps']} frames/s of 30, "
               f"the service read {v['read_fps']})")
+        print(f"  at 30 fps: p50 {r['p50_ms']:.0f} ms, p95 {r['p95_ms']:.0f} ms")
         for label, s in v["stages"].items():
             print(f"  {label:50} p50 {s['p50_ms']:>7.1f}  p95 {s['p95_ms']:>7.1f}")
     print(f"load average (1 min): {result['load_1min_at_start']} at the start, {result['load_1min_at_end']} at the end")

@@ -30,11 +30,14 @@ def test_dice_latency_bench_times_every_stage_from_rest_to_the_tablet(tmp_path: 
 
 
 @pytest.mark.slow
-def test_dice_settling_bench_finds_no_misread_and_no_turning_die_read(tmp_path: Path) -> None:
+def test_dice_settling_bench_finds_no_misread_and_no_turning_die_read_in_its_settle_frame(tmp_path: Path) -> None:
     done = subprocess.run([sys.executable, str(REPO / "bench" / "dice_settling.py"), "--quick", "--out",
                            str(tmp_path)], capture_output=True, text=True, timeout=600, check=False)
     assert done.returncode == 0, done.stderr[-3000:]
     rules = json.loads((tmp_path / "dice_settling.json").read_text())["rules"]
     assert set(rules) == {"at settle", "read ahead"}
     for rule in rules.values():
-        assert rule["misreads"] == 0 and rule["readings_of_turning_dice"] == 0 and rule["throws"] == 2
+        assert rule["misreads"] == 0 and rule["throws"] == 2
+    # A reading taken ahead may be of a die that moves again (it is then dropped, never reported); one taken in the
+    # settle frame is the one reported, and must never be of a die still turning.
+    assert rules["at settle"]["readings_of_turning_dice"] == 0
