@@ -3,13 +3,17 @@ has settled, dropped if the die moves again, and the same as a reading taken in 
 
 from __future__ import annotations
 
+import math
+
+import numpy as np
 import pytest
 
+from bench.dice_settling import CountingReader, nearest
 from engine.wire import TraySeen
 from vision.detection import MarkerDetector
 from vision.dice.reader import DiceReader
 from vision.dice.tracking import DiceTracker, DiceTrackerConfig, Sighting
-from vision.synthetic.dice_scenes import CONDITIONS, DiceScene
+from vision.synthetic.dice_scenes import CONDITIONS, DiceScene, random_orders
 from vision.synthetic.dice_tray import DieOrder
 
 CONFIG = DiceTrackerConfig(settle_s=0.25, read_after_s=0.1)
@@ -54,3 +58,29 @@ def test_dice_read_ahead_are_reported_only_once_settled_and_as_read_in_the_settl
     assert last["ahead"].settled and last["at settle"].settled
     values = {name: sorted(d.value if d.value is not None else -1 for d in tray.dice) for name, tray in last.items()}
     assert values["ahead"] == values["at settle"] == [2, 5, 7]
+
+
+def test_in_dim_light_no_die_is_read_while_it_still_rolls() -> None:
+    """A dim frame differs from the last one in too few pixels for the reader's "unchanged tray" shortcut to see
+    dice moving: it reused the dice's old positions, so that rolling dice looked still (this throw's d6 was read
+    ahead 7.5 mm from its rest, still turning, and 1 frame short of being called settled). The shortcut now waits
+    until every die has settled, and a die is read only near its rest with its face no longer turning."""
+    scene = DiceScene(CONDITIONS["dim"], seed=2)
+    rng = np.random.default_rng(2)
+    for k in range(2):  # the throws before it, as bench/dice_settling.py makes them
+        scene.throw(random_orders(rng, int(rng.integers(1, 5))), 3.0 * k)
+    at = 6.0
+    rest = scene.throw(random_orders(rng, int(rng.integers(1, 5))), at)
+    final = scene.tray.truth(rest + 0.5)
+    detector = MarkerDetector()
+    reader = CountingReader(scene.camera, DiceTrackerConfig())
+    for k in range(math.ceil(at * 30), math.ceil(rest * 30) + 3):
+        image, truth = scene.frame(k / 30)
+        reader.read_at.clear()
+        reader.read(image, detector.detect(image), k / 30)
+        for x, y in reader.read_at:
+            die = nearest(truth, x, y)
+            assert die is not None
+            end = final[truth.index(die)]
+            assert math.dist((die.x_mm, die.y_mm), (end.x_mm, end.y_mm)) < 1.0, (k, die, end)
+            assert abs((die.up_deg - end.up_deg + 180) % 360 - 180) <= 1.0, (k, die, end)

@@ -196,9 +196,13 @@ class DiceReader:
         view, visible = state.view, state.visible
         assert view is not None and visible is not None
         # A frame like the one the dice were last found in (settled dice, nothing moving) reuses what was found.
+        # Only once every die has settled: in dim light a die creeping to rest (even one still rolling) changes too
+        # few pixels by more than the noise, and reused positions would make it look still and settle it early.
         rectified = view.rectify(image, TOP_PLANE_MM, SEGMENT_PX_PER_MM, segment_margin(view))
         gray = np.asarray(cv2.cvtColor(rectified, cv2.COLOR_BGR2GRAY), np.uint8)
-        if state.found is not None and state.found[0] is view and unchanged(gray, state.found[1]):
+        known = list(state.tracker.tracks.values())
+        at_rest = not known or state.tracker.all_settled(known, now)
+        if at_rest and state.found is not None and state.found[0] is view and unchanged(gray, state.found[1]):
             candidates, hand = state.found[2], state.found[3]
         else:
             candidates, hand = locate_in(rectified, view, visible)
