@@ -116,6 +116,12 @@ def _parser() -> argparse.ArgumentParser:
     p.add_argument("--dice-calibration", metavar="FILE",
                    help=_("the dice camera's calibration file (its lens); without it a typical webcam lens is "
                           "assumed"))
+    p.add_argument("--dice-read-ahead", metavar="SECONDS", type=float,
+                   default=DiceTrackerConfig().read_after_s or 0.0,
+                   help=_("read a die once it has been still this long, ahead of reporting it when it has settled "
+                          "(still {settle_s} s): the frame that settles it need not wait for the reading; 0 reads it "
+                          "only then (default {default} s)", settle_s=DiceTrackerConfig().settle_s,
+                          default=DiceTrackerConfig().read_after_s))
     p.add_argument("--detector", choices=("fast", "opencv"), default="fast",
                    help=_("fast: ours (default); opencv: OpenCV's ArucoDetector with its default parameters, several "
                           "times slower, as a reference"))
@@ -431,12 +437,15 @@ def run(args: argparse.Namespace, stdout: IO[str]) -> int:
             sinks.append(progress)
         preparing.join()
         # An image folder's images are unrelated pictures: each die is read at once, not once it has settled.
-        still = DiceTrackerConfig(settle_s=0.0) if args.images is not None else None
+        ahead = args.dice_read_ahead if args.dice_read_ahead > 0 else None
+        tracking = DiceTrackerConfig(read_after_s=ahead)
+        still = DiceTrackerConfig(settle_s=0.0) if args.images is not None else tracking
         dice_reader = DiceReader(TRAY_NAMES, camera, still) if args.dice else None
         dice_camera = None
         if args.dice_camera:
             dice_camera = DiceCamera(_dice_source(args, synthetic), _detector(args),
-                                     DiceReader(TRAY_NAMES, _dice_lens(args)), f"{args.camera_id}:dice").start()
+                                     DiceReader(TRAY_NAMES, _dice_lens(args), tracking),
+                                     f"{args.camera_id}:dice").start()
             stack.callback(dice_camera.stop)
             print(_("hexa vision: reading the dice with the camera {source}", source=args.dice_camera),
                   file=sys.stderr)

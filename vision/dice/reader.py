@@ -3,8 +3,8 @@
 Per frame and tray: the tray's pose from its tags (:mod:`vision.dice.tray_view`), its area (and as far
 around it as a die's sides reach) rectified on the plane of the dice's top faces, the dice as blobs of
 not-mat (:mod:`vision.dice.segment`) and their top faces in them (:mod:`vision.dice.top_face`), tracked
-(:mod:`vision.dice.tracking`); a die is read once it has settled, and its reading is kept while it stays
-put: its kind from its outline (:mod:`vision.dice.outline`), a d6 by its pips (:mod:`vision.dice.pips`), a d10 by
+(:mod:`vision.dice.tracking`); a die is read once still a moment, reported once settled, its reading kept while it
+stays put: its kind from its outline (:mod:`vision.dice.outline`), a d6 by its pips (:mod:`vision.dice.pips`), a d10 by
 its numeral (:mod:`vision.dice.numerals`) cut out along the axes its outline gives. A die that cannot be read
 surely, or whose kind is doubtful and not settled by both tests agreeing, gets a doubt
 (:class:`engine.wire.DieDoubt`) instead of a value. A frame that shows the tray as it was when its dice were last
@@ -212,9 +212,13 @@ class DiceReader:
         view, visible = state.view, state.visible
         assert view is not None and visible is not None
         # A frame like the one the dice were last found in (settled dice, nothing moving) reuses what was found.
+        # Only once every die has settled: in dim light a die creeping to rest (even one still rolling) changes too
+        # few pixels by more than the noise, and reused positions would make it look still and settle it early.
         rectified = view.rectify(image, TOP_PLANE_MM, SEGMENT_PX_PER_MM, segment_margin(view))
         gray = np.asarray(cv2.cvtColor(rectified, cv2.COLOR_BGR2GRAY), np.uint8)
-        if state.found is not None and state.found[0] is view and unchanged(gray, state.found[1]):
+        known = list(state.tracker.tracks.values())
+        at_rest = not known or state.tracker.all_settled(known, now)
+        if at_rest and state.found is not None and state.found[0] is view and unchanged(gray, state.found[1]):
             candidates, hand = state.found[2], state.found[3]
         else:
             candidates, hand = locate_in(rectified, view, visible)
@@ -229,14 +233,13 @@ class DiceReader:
         settled_all = state.tracker.all_settled(tracks, now) and not hand
         dice: list[DieSeen] = []
         for (blob, face, count), track in zip(candidates, tracks, strict=True):
-            settled = track.settled(now, state.tracker.config)
-            if not settled:
+            if track.reading is None and not hand and track.ready_to_read(now, state.tracker.config):
+                others = tuple(f for b, f, _n in candidates if b is blob and f is not None and f is not face)
+                track.reading = self._read_die(image, view, blob, face, count, others)
+            if not track.settled(now, state.tracker.config):  # read ahead or not, reported only once settled
                 dice.append(DieSeen(track.track_id, DieKind.D6, None, 0.0, round(track.x_mm, 1),
                                     round(track.y_mm, 1), False))
                 continue
-            if track.reading is None:
-                others = tuple(f for b, f, _n in candidates if b is blob and f is not None and f is not face)
-                track.reading = self._read_die(image, view, blob, face, count, others)
             reading: DieReading = track.reading
             for k in range(count):
                 dice.append(DieSeen(track.track_id if k == 0 else -track.track_id * 10 - k, reading.kind,

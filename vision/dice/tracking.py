@@ -1,7 +1,10 @@
 """Dice tracked across frames in one tray: which are rolling, which have settled, and which roll this is.
 
 A die is *settled* once it has stayed within ``still_mm`` (and kept its size) for ``settle_s`` seconds;
-until then it is tracked, not read. The tray's ``roll`` goes up each time dice move after a settled (or
+until then it is tracked, and never reported read. It may be read ahead, once still for ``read_after_s``
+(:meth:`DieTrack.ready_to_read`), so that the frame that settles it need not pay for the reading: that reading
+comes from the same still spell, is reported only once the die has settled, and is dropped if the die moves.
+The tray's ``roll`` goes up each time dice move after a settled (or
 empty) moment, so a receiver takes each settled roll once. A hand in the tray (a patch far bigger than
 any die) makes every die count as moving.
 """
@@ -21,6 +24,7 @@ class DiceTrackerConfig:
     area_share: float = 0.12  # … and whose patch's area changes less than this share
     match_mm: float = 25.0  # the farthest a die is matched to its track from one frame to the next
     settle_s: float = 0.25  # still for this long: settled
+    read_after_s: float | None = 0.2  # still for this long: read ahead of settling (None: read when settled)
     forget_s: float = 0.3  # a track unseen this long is gone
 
 
@@ -41,6 +45,12 @@ class DieTrack:
 
     def settled(self, now: float, config: DiceTrackerConfig) -> bool:
         return now - self.still_since >= config.settle_s
+
+    def ready_to_read(self, now: float, config: DiceTrackerConfig) -> bool:
+        """Still long enough to be read (settled, or still for ``read_after_s``); the reading waits for settling."""
+        ahead = config.read_after_s
+        return self.settled(now, config) or (ahead is not None and now - self.still_since >= min(ahead,
+                                                                                                config.settle_s))
 
 
 @dataclass(frozen=True, slots=True)

@@ -15,7 +15,9 @@ request gets one JSON reply ``{"ok": true, ...}`` or ``{"ok": false, "error": "w
     a hand throws those dice into the tray (picking up any already there); they tumble and settle showing
     those faces. Optional hard cases, each ``true``/``false``: ``"glare"`` (glossy dice), ``"touching"``
     (the first two end touching), ``"cocked"`` (the last one leans), ``"outside"`` (the last one ends partly
-    outside the tray). ``"tray"`` defaults to ``"tray"``. The reply's ``seconds`` is when the last die rests.
+    outside the tray). ``"tray"`` defaults to ``"tray"``. The reply's ``seconds`` is when the last die rests,
+    ``rests_at`` the same on the table's clock (the first frame showing every die at rest is the first whose
+    index / fps reaches it).
 ``{"cmd": "clear_tray", "tray": "tray"}``  a hand picks every die up.
 
 Motions run on the table's own clock (the time the renderer asks for), so they look the same in
@@ -260,6 +262,7 @@ def handle_request(table: ControlledTable, payload: bytes) -> dict[str, Any]:
             table.take(request.get("marker"), IN_HAND if cmd == "lift" else OFF_TABLE)
         elif cmd == "roll":
             reply["seconds"] = _roll(table, request)
+            reply["rests_at"] = _tray(table, request).resting_at()  # table time: frame index / fps (benchmarks)
         elif cmd == "clear_tray":
             _tray(table, request).clear()
         else:
