@@ -267,9 +267,10 @@ class BoardWidget(Widget):  # type: ignore[misc]
             return  # no labels to lay out again: the tiles' texture stays as it is
         self.g_tile_labels.clear()
         if len(tiles) <= LABELS_UP_TO_TILES:  # labels drawn clear of the figures and their names
-            cell_labels.tile_labels(self.g_tile_labels, tiles, board.size_mm, levelled=any(t.level for t in tiles),
-                             room=room, hexes=board.label_band, named=tagged, memo=self._label_memo,
-                             scene=(board.size_mm, min_mm, visible, tuple(board.edges), tuple(tiles)))
+            cell_labels.tile_labels(self.g_tile_labels, tiles, board.size_mm, room,
+                                    levelled=any(t.level for t in tiles), hexes=board.label_band, named=tagged,
+                                    memo=self._label_memo,
+                                    scene=(board.size_mm, min_mm, visible, tuple(board.edges), tuple(tiles)))
         self._fbo.ask_update()
 
     def _draw_overlays(self, session: GameSession, board: BoardView) -> None:

@@ -19,32 +19,19 @@ CENTRE_BAND = 0.34  # a hex's middle (± this share of its size) is kept for the
 BAND_ROOM = 0.64  # a hex label or level number has this share of the size above or below that band
 
 
-def label_height(t: TileView, size_mm: float, room: TextRoom | None, hexes: bool = True) -> float:
+def label_height(t: TileView, size_mm: float, room: TextRoom, hexes: bool = True) -> float:
     """The height a tile's label is drawn at (a hex's within the band above its middle); 0 where it has no room."""
-    h = t.label_mm or size_mm * 0.26
-    if room is None:
-        return h
-    return room.height(h, size_mm * BAND_ROOM if hexes else math.inf) or 0.0
+    return room.height(t.label_mm or size_mm * 0.26, size_mm * BAND_ROOM if hexes else math.inf) or 0.0
 
 
-def tile_labels(group: InstructionGroup, tiles: Sequence[TileView], size_mm: float, levelled: bool = False,
-                room: TextRoom | None = None, hexes: bool = True, named: Iterable[HexKey] = (),
+def tile_labels(group: InstructionGroup, tiles: Sequence[TileView], size_mm: float, room: TextRoom,
+                levelled: bool = False, hexes: bool = True, named: Iterable[HexKey] = (),
                 memo: LabelMemo | None = None, scene: Hashable = None) -> set[HexKey]:
     """Each tile's label (a hex's above its middle, a zone's in its corner); on a map of levels (``levelled``) every
-    tile's level as a number too, level 0 included, so no level is told by shade alone. With a ``room``, a label
-    that cannot be drawn at a readable size clear of the figures is left out; the ``named`` cells' labels are
-    drawn already (:func:`cell_tags`). With a ``memo`` of the last layout (in the same ``scene``), only the labels
-    near what changed are laid out again (:mod:`label_memo`). The cells labelled."""
-    if room is None:  # every text as asked, none checked
-        skip = set(named)
-        for t in tiles:
-            if t.label and t.key not in skip:
-                text(group, t.label, t.label_at, label_height(t, size_mm, None, hexes), palette.TEXT_DIM, 24)
-            if t.level or levelled:
-                height = max(size_mm * 0.26, t.label_mm * 0.6)
-                text(group, f"L{t.level}", (t.centre[0], t.centre[1] + size_mm * CENTRE_BAND + height / 2), height,
-                     palette.TEXT, 24)
-        return {t.key for t in tiles if t.label and t.key not in skip}
+    tile's level as a number too, level 0 included, so no level is told by shade alone. A label that cannot be
+    drawn at a readable size clear of the figures (the ``room``) is left out; the ``named`` cells' labels are drawn
+    already (:func:`cell_tags`). With a ``memo`` of the last layout (in the same ``scene``), only the labels near
+    what changed are laid out again (:mod:`label_memo`). The cells labelled."""
     return (memo or LabelMemo()).lay_out(group, room, label_jobs(tiles, size_mm, levelled, room, hexes, named),
                                          scene, text)
 
