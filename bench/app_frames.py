@@ -215,7 +215,7 @@ def percentiles(values: list[float]) -> dict[str, float]:
 
 
 def run_in_window(quick: bool, board_id: str | None = None, updates_only: bool = False,
-                  maxfps: int = 0, profile: Path | None = None) -> dict[str, Any]:
+                  maxfps: int | None = None, profile: Path | None = None) -> dict[str, Any]:
     """The frame rows on the synthetic map, or (``board_id``) message → pixels on a bundled scenario's board;
     ``profile``: the UI thread's cProfile statistics while message → pixels is measured, written there."""
     from companion_app.kivy_start import prepare_kivy
@@ -223,14 +223,16 @@ def run_in_window(quick: bool, board_id: str | None = None, updates_only: bool =
     prepare_kivy()  # the window as the app asks for it (no multisampling), and a quiet start
     from kivy.config import Config
 
-    Config.set("graphics", "maxfps", str(maxfps))  # 0: the real frame cost, not the 60 fps cap (Kivy never sleeps)
+    if maxfps is None:  # the frame rows measure a frame's cost: no cap; message → pixels is the app as it runs
+        maxfps = 0 if board_id is None and not updates_only else Config.getint("graphics", "maxfps")
+    Config.set("graphics", "maxfps", str(maxfps))  # 0: Kivy never sleeps, every frame drawn as soon as it can be
     Config.set("graphics", "width", "1280")
     Config.set("graphics", "height", "800")
     from kivy.clock import Clock
     from kivy.core.window import Window
 
     from companion_app.net.agent import NetworkAgent
-    from companion_app.ui.app import HexaApp
+    from companion_app.ui.app import PUMP_S, HexaApp
 
     states: list[dict[str, Any]] = []
     if board_id is None:
@@ -371,6 +373,7 @@ def run_in_window(quick: bool, board_id: str | None = None, updates_only: bool =
                     st["profiler"].enable()
                 p = b._layers.partial
                 st["renders_at"] = (p.partial_renders, p.whole_renders, p.texels_rendered)
+                st["flips_at"] = len(flips)
                 st["gc_at"] = len(gc_pauses)
             pending = st.get("pending")
             if pending is not None:
@@ -403,6 +406,8 @@ def run_in_window(quick: bool, board_id: str | None = None, updates_only: bool =
                     p, (parts0, wholes0, texels0) = b._layers.partial, st["renders_at"]
                     size = int(p.fbo.size[0]) * int(p.fbo.size[1])
                     renders = p.partial_renders - parts0 + p.whole_renders - wholes0
+                    # Frames drawn per update: each is a whole window for the rasteriser, whatever changed in it.
+                    result["frames_per_update"] = round((len(flips) - st["flips_at"]) / max(1, st["i"]), 2)
                     result["board_texture"] = {  # the board's texture while message → pixels was measured
                         "texels": size, "renders": renders, "whole_renders": p.whole_renders - wholes0,
                         "share_per_render": round((p.texels_rendered - texels0) / max(1, size * renders), 4)}
@@ -425,8 +430,10 @@ def run_in_window(quick: bool, board_id: str | None = None, updates_only: bool =
             b = board()
             b._tiles_for = b._edges_drawn = b._figures_drawn = None
 
-    Clock.schedule_interval(tick, 0)
-    Clock.schedule_interval(full_redraw_hook, 0)
+    # Every frame; under a cap, at the app's own pump rate (the interrupt clock would never sleep with interval 0).
+    every_frame = 0 if maxfps == 0 else PUMP_S
+    Clock.schedule_interval(tick, every_frame)
+    Clock.schedule_interval(full_redraw_hook, every_frame)
     try:
         app.run()
     finally:
@@ -460,8 +467,10 @@ def main(argv: list[str] | None = None) -> int:
                         help="measure this window only (repeatable): the synthetic map or a scenario's board")
     parser.add_argument("--updates-only", action="store_true",
                         help="on the synthetic map too, message → pixels only (no frame rows): a short run")
-    parser.add_argument("--maxfps", type=int, default=0,
-                        help="Kivy's frame cap (default 0: none, the frame cost; the app runs at Kivy's 60)")
+    parser.add_argument("--maxfps", type=int, default=None,
+                        help="Kivy's frame cap (default: none for the frame rows, the frame's cost; the app's own, "
+                             "Kivy's 60 with its interrupt clock, for message → pixels with --updates-only and on "
+                             "the boards; 0: none)")
     parser.add_argument("--profile", type=Path, default=None,
                         help="write the UI thread's cProfile statistics during message → pixels to PATH.WINDOW.prof")
     parser.add_argument("--in-window", action="store_true", help=argparse.SUPPRESS)
@@ -486,7 +495,7 @@ def main(argv: list[str] | None = None) -> int:
             part = Path(tmp) / f"{board_id or 'synthetic'}.json"
             cmd = [sys.executable, __file__, "--in-window", "--out", str(part)] + (["--quick"] if args.quick else [])
             cmd += ["--updates-only"] if args.updates_only else []
-            cmd += ["--maxfps", str(args.maxfps)]
+            cmd += ["--maxfps", str(args.maxfps)] if args.maxfps is not None else []
             cmd += ["--board", board_id] if board_id else []
             if args.profile is not None:
                 cmd += ["--profile", str(args.profile.resolve()) + f".{board_id or 'synthetic'}.prof"]
@@ -500,7 +509,8 @@ def main(argv: list[str] | None = None) -> int:
     res["boards"] = {board_id: parts[board_id] for board_id in boards}
     res["quick"] = args.quick
     res["load"] = args.load
-    res["maxfps"] = args.maxfps
+    res["maxfps"] = args.maxfps if args.maxfps is not None else "frame rows 0, message → pixels the app's own"
+    res["clock"] = os.environ.get("KIVY_CLOCK", "interrupt (the app's)")
     res["machine"] = {**about, "load_1min_at_end": load_average(), "display": "Xvfb + Mesa software GL",
                       "LP_NUM_THREADS": os.environ.get("LP_NUM_THREADS", "(Mesa's default: one per core)")}
     res["targets"] = {"frame_p95_ms": 33.3, "message_to_pixels_p95_ms": 50.0}
@@ -528,7 +538,7 @@ def main(argv: list[str] | None = None) -> int:
         print(f"  ({m.get('cells')} cells, {m.get('figures')} figures, {m.get('states')} states after moves; "
               f"baseline: p95 with the whole board redrawn per update; the board's texture {t.get('texels', 0):,} "
               f"texels, {t.get('share_per_render', 0):.0%} of it per render, {t.get('whole_renders', 0)} of "
-              f"{t.get('renders', 0)} whole)")
+              f"{t.get('renders', 0)} whole; {part.get('frames_per_update', 0)} frames drawn per update)")
     pan, base = res.get("pan", {}), res.get("pan_baseline", {})
     if pan.get("p50_ms") and base.get("p50_ms"):
         res["pan_speedup_p50"] = round(base["p50_ms"] / pan["p50_ms"], 2)

@@ -10,7 +10,9 @@ again; after ``reconnect_after_s`` more, rebuild the sockets). A new ``engine_ru
 or a missed ``game.state`` goes back to ``syncing`` until a new snapshot is applied.
 
 The UI thread calls :meth:`NetworkAgent.request` (thread-safe) and drains :meth:`NetworkAgent.poll`
-(thread-safe) from its clock; every item is an :class:`AgentEvent`. ``snapshot`` events always carry the
+(thread-safe) from its clock; every item is an :class:`AgentEvent`. ``on_event``, when set, is called on the
+agent's thread after each event is queued: the UI's wake-up (a Kivy trigger, which any thread may call), so an
+update is applied at once rather than at the UI clock's next tick. ``snapshot`` events always carry the
 whole game (``state``, ``prompt``, ``history``, ``threatened``), rebuilt from the changes published.
 
 Endpoints (defaults): engine PUB ``tcp://127.0.0.1:5560``, engine ROUTER ``tcp://127.0.0.1:5561``,
@@ -111,6 +113,7 @@ class NetworkAgent:
         self._stop = threading.Event()
         self._thread: threading.Thread | None = None
         self._held: list[AgentEvent] = []  # events passed over by wait_for (tools and tests only)
+        self.on_event: Callable[[], object] | None = None  # called on the agent's thread after each event queued
 
     # ---------------------------------------------------------------- UI-thread API
 
@@ -174,6 +177,12 @@ class NetworkAgent:
 
     def _emit(self, kind: str, **data: Any) -> None:
         self._events.put(AgentEvent(kind, data))
+        wake = self.on_event
+        if wake is not None:
+            try:
+                wake()
+            except Exception:  # the link must outlive a failing wake-up: the UI still polls on its clock
+                log.exception("could not wake the UI for a %s event", kind)
 
     def _set_state(self, state: str, detail: str = "") -> None:
         if state != self.state or detail != self.detail:

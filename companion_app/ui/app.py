@@ -29,6 +29,7 @@ from companion_app.ui.collector import freeze_soon
 from companion_app.ui.fonts import use_japanese_font
 from companion_app.ui.gm_screen import GmScreen
 from companion_app.ui.legend import open_legend
+from companion_app.ui.prompt_panel import FIT_LOOKS_PER_FRAME
 from companion_app.ui.widgets import BigButton, WrapLabel
 from companion_app.viewmodels import palette
 from companion_app.viewmodels.header_model import connection_text
@@ -43,6 +44,11 @@ log = logging.getLogger(__name__)
 _ = gettext_for(__name__)
 _n = ngettext_for(__name__)
 
+# How often the pump runs on its own: the UI's own changes (a tap) are shown within a frame; the engine's messages
+# wake it at once (``NetworkAgent.on_event``). A frame, not 0: Kivy's interrupt clock never sleeps while an
+# interval shorter than a frame is scheduled.
+PUMP_S = 1 / 60
+BEFORE_FRAME_ITERATIONS = 3 * FIT_LOOKS_PER_FRAME
 KV_FILES = ("common.kv", "play.kv", "log.kv", "camera.kv", "setup.kv", "bigscreen.kv", "gm.kv")
 STATE_RGBA = {
     "live": (0.45, 0.9, 0.45, 1.0),
@@ -121,7 +127,11 @@ class HexaApp(App):  # type: ignore[misc]
         self.sm = sm
         sm.current = "big" if self.big_screen else "play"
         self.current_screen = sm.current
-        Clock.schedule_interval(self.pump, 0)
+        # Room for the prompt's fitting before the frame (prompt_panel.FIT_LOOKS_PER_FRAME): each step of it waits for
+        # its texts and nested layouts, a Kivy iteration each, within the clock's limit of iterations before a frame.
+        Clock.max_iteration = max(Clock.max_iteration, BEFORE_FRAME_ITERATIONS)
+        Clock.schedule_interval(self.pump, PUMP_S)
+        self.agent.on_event = Clock.create_trigger(self.pump)  # an engine message wakes the clock: shown at once
         self.agent.start()
         freeze_soon()  # the screens built: out of the collector's walks
         if os.environ.get(FIRST_BOARD_FRAME_VARIABLE):

@@ -16,6 +16,7 @@ from kivy.uix.scrollview import ScrollView
 
 from companion_app.ui.alarm import AlarmBanner
 from companion_app.ui.dice_box import DiceReadBox, SendDice
+from companion_app.ui.fit_steps import Look, next_fit
 from companion_app.ui.fitting_row import FittingRow
 from companion_app.ui.widgets import FACE_LINE_ROOM, MIN_TOUCH_DP, BigButton, RuleLabel, WrapLabel
 from companion_app.viewmodels import palette
@@ -30,14 +31,14 @@ SendAction = Callable[[dict[str, Any]], None]
 SendOverride = Callable[[dict[str, Any]], None]
 
 OPPOSED_PER_ROW = 2  # opposed dice columns side by side; more dice wrap to the next row
-# A prompt taller than its room shrinks its texts and buttons together, by this factor at most (no text goes below
-# the readable size, readability.MIN_READ_SP, whatever the factor): on a phone, and on a TV whose panel beside the
-# grown board is narrow, a roll with the camera's reading, its odds and both sides' face buttons then shows whole,
-# "Roll for me" included, without scrolling. A prompt that does not fit even so scrolls, at its full size.
-LEAST_FIT = 0.55
-HOPELESS_MARGIN = 0.8  # a line or two of a wrapped text may go at once as its fit shrinks: that much room allowed
-FIT_STEP = (0.9, 0.97)  # one step of shrinking, at most and at least: the texts take their new sizes over a frame
-# or two, so a step judged on heights not yet updated must not overshoot
+# A prompt taller than its room shrinks its texts and buttons together, down to fit_steps.LEAST_FIT (no text goes
+# below the readable size, readability.MIN_READ_SP, whatever the factor): on a phone, and on a TV whose panel beside
+# the grown board is narrow, a roll with the camera's reading, its odds and both sides' face buttons then shows
+# whole, "Roll for me" included, without scrolling. A prompt that does not fit even so scrolls, at its full size.
+# The steps (fit_steps.next_fit) are taken before the frame, as soon as everything has its size (Kivy's
+# before-frame callbacks), so the first frame showing a prompt shows it fitted; a prompt still waiting for its sizes
+# after this many looks in one frame (a widget that takes its size a frame later) is fitted the frame after.
+FIT_LOOKS_PER_FRAME = 16
 
 
 class PanelButton(BigButton):
@@ -89,7 +90,11 @@ class PromptPanel(BoxLayout):  # type: ignore[misc]
         self.fit = 1.0  # the factor on every text and button of the prompt that makes it fit its room (LEAST_FIT)
         self._fitted_room = 0.0  # the room it was last fitted to
         self._scrolls = False  # it did not fit even at LEAST_FIT: shown at its full size, scrolling
-        self._refit = Clock.create_trigger(self._fit_now)
+        self._refit = Clock.create_trigger(self._fit_now, -1)  # before the frame
+        self._refit_next_frame = Clock.create_trigger(self._fit_now)
+        self._looks: tuple[int, int] = (-1, 0)  # the frame, and how often the fit looked in it
+        # Its width, and its look at full size (1.0, height) at that width: its heights do not depend on the room.
+        self._full_look: tuple[float, Look] | None = None
         self.bind(minimum_height=self._refit, parent=self._watch_room)
 
     # -- fitting the room ----------------------------------------------------------------------------
@@ -119,12 +124,13 @@ class PromptPanel(BoxLayout):  # type: ignore[misc]
     def _fit_afresh(self) -> None:
         """The prompt at its full size, then shrunk where it does not fit its room."""
         self._scrolls = False
+        self._full_look = None
         self._set_fit(1.0)
 
     def _laid_out(self) -> bool:
         """Whether every text, row and box of the prompt has taken its size: no texture, layout or row of buttons
-        waiting to be made again (a row of face buttons finds its columns a frame after it is filled, and until
-        then stands as one tall column: judged then, the prompt would shrink for nothing)."""
+        waiting to be made again (a row of face buttons finds its columns once it is filled, and until then stands
+        as one tall column: judged then, the prompt would shrink for nothing)."""
         for w in self.walk(restrict=True):
             for pending in (getattr(w, "_trigger_texture", None), getattr(w, "_trigger_layout", None),
                             w._fit if isinstance(w, FittingRow) else None):
@@ -133,22 +139,27 @@ class PromptPanel(BoxLayout):  # type: ignore[misc]
         return True
 
     def _fit_now(self, *_: Any) -> None:
-        """Shrink the prompt towards its room (once a frame, as its texts take their new sizes) until it fits."""
+        """Shrink the prompt towards its room, a step each time its texts have taken their new sizes, until it fits
+        or is found never to fit (then it scrolls at its full size)."""
         room = self.room()
         if room <= 1 or self.fits() or self._scrolls:
             return
-        if not self._laid_out():
-            self._refit()  # judged once everything has its size, the next frame
+        if not self._laid_out():  # judged once everything has its size: later before this frame, or the next
+            frame, looks = self._looks
+            looks = looks + 1 if frame == Clock.frames else 1
+            self._looks = (Clock.frames, looks)
+            (self._refit if looks < FIT_LOOKS_PER_FRAME else self._refit_next_frame)()
             return
-        # Too long even at LEAST_FIT: smaller texts would only be harder to read, and still scroll. A height shrinks
-        # with the fit's square at most (narrower lines, fewer of them; give or take a line), so a prompt several
-        # rooms tall is known to be so at once, not after a frame of shrinking per step, each rendering every text.
-        if self.fit <= LEAST_FIT or room < self.minimum_height * (LEAST_FIT / self.fit) ** 2 * HOPELESS_MARGIN:
+        now = (self.fit, float(self.minimum_height))
+        if self.fit == 1.0 or self._full_look is None or self._full_look[0] != self.width:
+            self._full_look = (float(self.width), now) if self.fit == 1.0 else None
+        full = self._full_look[1] if self._full_look is not None and self.fit < 1.0 else None
+        fit = next_fit(now, room, full)
+        if fit is None:  # too long even at LEAST_FIT: smaller texts would only be harder to read, and still scroll
             self._scrolls = True
             self._set_fit(1.0)
             return
-        step = max(FIT_STEP[0], min(FIT_STEP[1], room / self.minimum_height))
-        self._set_fit(max(LEAST_FIT, self.fit * step))
+        self._set_fit(fit)
 
     def _set_fit(self, fit: float) -> None:
         """Every text and button of the prompt (the camera's reading too) at ``fit`` of its own size; an illegal

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import threading
 import time
 from collections.abc import Iterator
 
@@ -187,3 +188,28 @@ def test_a_request_the_engine_never_answers_fails_in_the_tables_language() -> No
         agent.stop()
         silent.close(linger=0)
         i18n.set_language("en")
+
+
+def test_every_event_wakes_the_ui_from_the_agents_thread_and_a_failing_wake_up_leaves_the_link_up(
+        engine: EngineProcess) -> None:
+    """The app's pump is woken by ``on_event`` the moment an event is queued (not at its clock's next tick); a
+    wake-up that raises is logged and the link goes on."""
+    woken_on: list[str] = []
+
+    def wake() -> None:
+        woken_on.append(threading.current_thread().name)
+        if len(woken_on) == 1:
+            raise RuntimeError("a wake-up that fails")
+
+    agent = NetworkAgent(engine.pub, engine.commands)
+    agent.on_event = wake
+    agent.start()
+    try:
+        seen = [agent.wait_for("state", 20.0, lambda e: e.data["state"] == "live")]
+        rid = agent.request("snapshot")
+        seen.append(agent.wait_for("reply", 10.0, lambda e: e.data["reply"].get("id") == rid))
+        assert seen[-1].data["reply"]["ok"] is True  # the link outlived the failing wake-up
+    finally:
+        agent.stop()  # its thread joined: every event it queued has had its wake-up
+    assert len(woken_on) == len(seen) + len(agent._held) + agent._events.qsize()  # one per event queued
+    assert set(woken_on) == {"hexa-network-agent"}

@@ -15,7 +15,18 @@ from typing import Any
 from engine.i18n import set_language
 from engine.wire import DieDoubt, DieKind, DieSeen, TraySeen
 from tests.app.engine_process import EngineProcess
-from tests.app.window_driver import BigButton, Clock, Driver, HexaApp, NetworkAgent, Step, Window, _play, keep_for_guide
+from tests.app.window_driver import (
+    PUMP_S,
+    BigButton,
+    Clock,
+    Driver,
+    HexaApp,
+    NetworkAgent,
+    Step,
+    Window,
+    _play,
+    keep_for_guide,
+)
 from vision.publisher import VisionPublisher
 
 ANY_PORT = "tcp://127.0.0.1:*"
@@ -149,7 +160,7 @@ def main(lang: str) -> int:
     app = HexaApp(NetworkAgent(engine.pub, engine.commands, None))
     driver = Driver(app, dice_script(tray, lang))
     Clock.schedule_interval(tray.tick, 0.05)
-    Clock.schedule_interval(driver.tick, 0)
+    Clock.schedule_interval(driver.tick, PUMP_S)
     try:
         app.run()
     finally:

@@ -21,7 +21,8 @@ from kivy.clock import Clock  # noqa: E402
 from kivy.core.window import Window  # noqa: E402
 from kivy.uix.scrollview import ScrollView  # noqa: E402
 
-from companion_app.ui.prompt_panel import LEAST_FIT, PromptPanel  # noqa: E402
+from companion_app.ui.fit_steps import LEAST_FIT  # noqa: E402
+from companion_app.ui.prompt_panel import PromptPanel  # noqa: E402
 from companion_app.viewmodels.prompt_model import OptionView, PromptModel  # noqa: E402
 
 WAIT_FRAMES = 600  # a state not reached after this many frames is a failure, not a wait
@@ -74,10 +75,14 @@ def script(app: FitApp, out: dict[str, Any]) -> Iterator[bool]:
         yield False
     fits_set.clear()
     panel.show(choose_prompt(6))
-    while not (panel.fits() and panel._laid_out()):
-        yield False
+    frames_to_fit = 0
+    while True:
+        yield False  # a frame drawn since the prompt was shown
+        frames_to_fit += 1
+        if panel.fits() and panel._laid_out():
+            break
     out["shrinkable"] = {"room": scroll.height, "height": round(panel.minimum_height), "fit": round(panel.fit, 3),
-                         "fits": panel.fits(), "fits_set": list(fits_set)}
+                         "fits": panel.fits(), "fits_set": list(fits_set), "frames_to_fit": frames_to_fit}
     # Five rooms tall: it scrolls at its full size, never shown or rendered shrunk.
     scroll.height = round(full / 5)
     while scroll.height != round(full / 5):

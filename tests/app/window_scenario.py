@@ -21,6 +21,7 @@ from engine.i18n import language_from_environment, set_language
 from engine.scenario import bundled_scenarios
 from tests.app.engine_process import EngineProcess, VisionProcess
 from tests.app.window_driver import (  # the driver first: it configures Kivy before the app is imported
+    PUMP_S,
     AgentEvent,
     BigButton,
     Clock,
@@ -471,7 +472,7 @@ def main(name: str) -> int:
         from vision.synthetic.control import TableControlClient
 
         driver.hand = TableControlClient(vision.control, timeout_s=30.0)
-    Clock.schedule_interval(driver.tick, 0)
+    Clock.schedule_interval(driver.tick, PUMP_S)
     try:
         app.run()
     finally:

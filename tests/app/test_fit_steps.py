@@ -1,0 +1,38 @@
+"""The prompt's fitting steps: never smaller than needed, and a prompt that cannot fit found so early."""
+
+from __future__ import annotations
+
+from companion_app.ui.fit_steps import FIT_STEP, HOPELESS_MARGIN, LEAST_FIT, least_height, next_fit
+
+
+def test_a_step_shrinks_by_the_room_over_the_height_within_its_bounds() -> None:
+    assert next_fit((1.0, 400.0), 392.0) == FIT_STEP[1]  # a few pixels over: the least step
+    assert next_fit((1.0, 400.0), 380.0) == 0.95
+    assert next_fit((0.8, 500.0), 300.0) == 0.8 * FIT_STEP[0]  # far over: the largest step, no more
+    assert next_fit((0.58, 500.0), 440.0) == LEAST_FIT  # never below the least fit
+
+
+def test_a_prompt_whose_height_cannot_shrink_into_its_room_is_hopeless_at_once() -> None:
+    # A height shrinks with the fit's square at most: at LEAST_FIT it is at least 0.3025 of its full height.
+    assert next_fit((1.0, 1000.0), 0.3025 * 1000.0 * HOPELESS_MARGIN - 1) is None
+    assert next_fit((1.0, 1000.0), 0.3025 * 1000.0 * HOPELESS_MARGIN + 1) is not None
+    assert next_fit((LEAST_FIT, 300.0), 290.0) is None  # tried at the least fit and still too tall
+
+
+def test_the_line_from_full_size_finds_a_slowly_shrinking_prompt_hopeless_after_one_step() -> None:
+    # 23 answers in a narrow panel: a tenth less size took off only 3 % of the height.
+    full, now, room = (1.0, 1600.0), (0.9, 1552.0), 480.0
+    assert least_height(now, None, LEAST_FIT) < room / HOPELESS_MARGIN  # the square bound alone would go on
+    assert next_fit(now, room, full) is None
+    # ... while one that shrank fast since its full size goes on shrinking.
+    assert next_fit((0.9, 1100.0), room, (1.0, 1600.0)) is not None
+
+
+def test_the_bounds_are_below_heights_that_shrink_with_the_fit_and_its_square() -> None:
+    def height(f: float) -> float:  # a part that does not shrink, one with the fit, one with its square
+        return 120.0 + 300.0 * f + 500.0 * f * f
+
+    for fit in (1.0, 0.9, 0.75, 0.6):
+        for at in (0.58, LEAST_FIT):
+            if at < fit:
+                assert least_height((fit, height(fit)), (1.0, height(1.0)), at) <= height(at) + 1e-9
