@@ -232,7 +232,7 @@ def run_in_window(quick: bool, board_id: str | None = None, updates_only: bool =
     from kivy.core.window import Window
 
     from companion_app.net.agent import NetworkAgent
-    from companion_app.ui.app import PUMP_S, HexaApp
+    from companion_app.ui.app import HexaApp
 
     states: list[dict[str, Any]] = []
     if board_id is None:
@@ -430,10 +430,8 @@ def run_in_window(quick: bool, board_id: str | None = None, updates_only: bool =
             b = board()
             b._tiles_for = b._edges_drawn = b._figures_drawn = None
 
-    # Every frame; under a cap, at the app's own pump rate (the interrupt clock would never sleep with interval 0).
-    every_frame = 0 if maxfps == 0 else PUMP_S
-    Clock.schedule_interval(tick, every_frame)
-    Clock.schedule_interval(full_redraw_hook, every_frame)
+    Clock.schedule_interval(tick, 0)
+    Clock.schedule_interval(full_redraw_hook, 0)
     try:
         app.run()
     finally:
@@ -469,7 +467,7 @@ def main(argv: list[str] | None = None) -> int:
                         help="on the synthetic map too, message → pixels only (no frame rows): a short run")
     parser.add_argument("--maxfps", type=int, default=None,
                         help="Kivy's frame cap (default: none for the frame rows, the frame's cost; the app's own, "
-                             "Kivy's 60 with its interrupt clock, for message → pixels with --updates-only and on "
+                             "Kivy's 60 with its free clock, for message → pixels with --updates-only and on "
                              "the boards; 0: none)")
     parser.add_argument("--profile", type=Path, default=None,
                         help="write the UI thread's cProfile statistics during message → pixels to PATH.WINDOW.prof")
@@ -510,7 +508,7 @@ def main(argv: list[str] | None = None) -> int:
     res["quick"] = args.quick
     res["load"] = args.load
     res["maxfps"] = args.maxfps if args.maxfps is not None else "frame rows 0, message → pixels the app's own"
-    res["clock"] = os.environ.get("KIVY_CLOCK", "interrupt (the app's)")
+    res["clock"] = os.environ.get("KIVY_CLOCK", "free_all (the app's)")
     res["machine"] = {**about, "load_1min_at_end": load_average(), "display": "Xvfb + Mesa software GL",
                       "LP_NUM_THREADS": os.environ.get("LP_NUM_THREADS", "(Mesa's default: one per core)")}
     res["targets"] = {"frame_p95_ms": 33.3, "message_to_pixels_p95_ms": 50.0}

@@ -28,13 +28,14 @@ PROVIDERS = {
 # for on every pixel of every frame (about 15 ms of CPU per 1280×800 frame, most of a frame's cost). The app draws
 # nothing that needs it: the board and the panels are textures rendered into Fbos, which are never multisampled.
 GRAPHICS = {"KCFG_GRAPHICS_MULTISAMPLES": "0"}
-# Kivy's interruptible clock: it sleeps between frames like the default one (60 fps at most), but an event
-# scheduled from another thread wakes it at once. The network agent triggers the pump on every engine message, so
-# an update is applied and drawn when it arrives, not at the next tick (up to 16.7 ms later, and again for each
-# trigger the update sets off); without it the app had to run unthrottled to do that, spinning on the UI thread and
-# holding the interpreter lock the agent's thread needs to take the message in. No interval shorter than a frame
-# may be scheduled under it (it would never sleep): the pump runs at the frame rate (``app.PUMP_S``).
-CLOCK = {"KIVY_CLOCK": "interrupt"}
+# Kivy's "free" clock: it runs its events a frame at a time and sleeps between frames like the default one (60 fps
+# at most), but a "free" event (``Clock.create_trigger_free``), which any thread may schedule, wakes it at once. The
+# network agent triggers the pump that way on every engine message, so an update is applied and drawn when it
+# arrives, not at the next tick (up to 16.7 ms later); without it the app had to run unthrottled for that, spinning
+# on the UI thread and holding the interpreter lock the agent's thread needs to take the message in. (Kivy's
+# "interrupt" clock wakes for every event instead, and never sleeps while an interval shorter than a frame, the
+# pump's, is scheduled.)
+CLOCK = {"KIVY_CLOCK": "free_all"}
 ANDROID_CLIPBOARD, DESKTOP_CLIPBOARD = "android", "sdl2"  # not xclip/xsel/gtk3/klipper: each is a program to find
 
 # Messages Kivy logs on a machine that lacks what the app never uses: (logger message prefix, why it is harmless).

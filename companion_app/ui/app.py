@@ -44,10 +44,6 @@ log = logging.getLogger(__name__)
 _ = gettext_for(__name__)
 _n = ngettext_for(__name__)
 
-# How often the pump runs on its own: the UI's own changes (a tap) are shown within a frame; the engine's messages
-# wake it at once (``NetworkAgent.on_event``). A frame, not 0: Kivy's interrupt clock never sleeps while an
-# interval shorter than a frame is scheduled.
-PUMP_S = 1 / 60
 BEFORE_FRAME_ITERATIONS = 3 * FIT_LOOKS_PER_FRAME
 KV_FILES = ("common.kv", "play.kv", "log.kv", "camera.kv", "setup.kv", "bigscreen.kv", "gm.kv")
 STATE_RGBA = {
@@ -130,8 +126,9 @@ class HexaApp(App):  # type: ignore[misc]
         # Room for the prompt's fitting before the frame (prompt_panel.FIT_LOOKS_PER_FRAME): each step of it waits for
         # its texts and nested layouts, a Kivy iteration each, within the clock's limit of iterations before a frame.
         Clock.max_iteration = max(Clock.max_iteration, BEFORE_FRAME_ITERATIONS)
-        Clock.schedule_interval(self.pump, PUMP_S)
-        self.agent.on_event = Clock.create_trigger(self.pump)  # an engine message wakes the clock: shown at once
+        Clock.schedule_interval(self.pump, 0)  # every frame: the UI's own changes (a tap)
+        # An engine message wakes the clock from its sleep between frames (a "free" trigger: see kivy_start.CLOCK).
+        self.agent.on_event = Clock.create_trigger_free(self.pump)
         self.agent.start()
         freeze_soon()  # the screens built: out of the collector's walks
         if os.environ.get(FIRST_BOARD_FRAME_VARIABLE):

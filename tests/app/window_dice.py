@@ -16,7 +16,6 @@ from engine.i18n import set_language
 from engine.wire import DieDoubt, DieKind, DieSeen, TraySeen
 from tests.app.engine_process import EngineProcess
 from tests.app.window_driver import (
-    PUMP_S,
     BigButton,
     Clock,
     Driver,
@@ -160,7 +159,7 @@ def main(lang: str) -> int:
     app = HexaApp(NetworkAgent(engine.pub, engine.commands, None))
     driver = Driver(app, dice_script(tray, lang))
     Clock.schedule_interval(tray.tick, 0.05)
-    Clock.schedule_interval(driver.tick, PUMP_S)
+    Clock.schedule_interval(driver.tick, 0)
     try:
         app.run()
     finally:

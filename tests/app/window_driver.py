@@ -35,11 +35,11 @@ from kivy.uix.modalview import ModalView  # noqa: E402
 from kivy.uix.popup import Popup  # noqa: E402
 
 from companion_app.net.agent import AgentEvent, NetworkAgent  # noqa: E402
-from companion_app.ui.app import PUMP_S, HexaApp  # noqa: E402
+from companion_app.ui.app import HexaApp  # noqa: E402
 from companion_app.ui.widgets import BigButton  # noqa: E402
 from tests.app.engine_process import ROOT, EngineProcess  # noqa: E402
 
-__all__ = ["GUIDES_VARIABLE", "PUMP_S", "AgentEvent", "BigButton", "Clock", "Driver", "Failed", "HexaApp", "ModalView",
+__all__ = ["GUIDES_VARIABLE", "AgentEvent", "BigButton", "Clock", "Driver", "Failed", "HexaApp", "ModalView",
            "NetworkAgent", "Popup", "Step", "TableStandIn", "UnitTestTouch", "Wait", "Window", "dp", "keep_for_guide",
            "run_against_engine"]
 
@@ -261,7 +261,7 @@ def run_against_engine(scenario: str, script: Callable[[Driver], Step]) -> int:
     engine = EngineProcess(scenario=scenario)
     app = HexaApp(NetworkAgent(engine.pub, engine.commands, None))
     driver = Driver(app, script)
-    Clock.schedule_interval(driver.tick, PUMP_S)
+    Clock.schedule_interval(driver.tick, 0)
     try:
         app.run()
     finally:

@@ -13,6 +13,7 @@ import json
 import os
 import sys
 import tempfile
+import time
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -21,7 +22,6 @@ from engine.i18n import language_from_environment, set_language
 from engine.scenario import bundled_scenarios
 from tests.app.engine_process import EngineProcess, VisionProcess
 from tests.app.window_driver import (  # the driver first: it configures Kivy before the app is imported
-    PUMP_S,
     AgentEvent,
     BigButton,
     Clock,
@@ -287,6 +287,21 @@ def portrait_script(d: Driver) -> Step:
                                                              for buttons in panel.face_buttons for b in buttons),
                    "face buttons at least 48 dp")
     d.screenshot("play-portrait")
+    # Idle, the clock sleeps between frames (Kivy's interrupt clock never does while an interval shorter than a
+    # frame is scheduled; the app runs the free clock, kivy_start.CLOCK): some 60–80 ticks a second, little CPU.
+    started: list[float] = []
+
+    def idle_second() -> bool:
+        """a second of the app idle, its clock's ticks and the UI thread's CPU counted"""
+        if not started:
+            started.extend((time.monotonic(), float(Clock.frames), time.thread_time()))
+        return time.monotonic() - started[0] >= 1.0
+
+    yield idle_second
+    wall, ticks, cpu = (time.monotonic() - started[0], Clock.frames - started[1], time.thread_time() - started[2])
+    d.check(ticks / wall <= 120, f"idle: {ticks / wall:.0f} clock ticks a second, at most 120 (a spinning clock "
+                                 "makes thousands)")
+    d.check(cpu / wall <= 0.5, f"idle: the UI thread busy {cpu / wall:.0%} of the time, at most half")
 
 
 # What the camera side reports in the overlays scenario (no camera runs there: the test stands in for it).
@@ -472,7 +487,7 @@ def main(name: str) -> int:
         from vision.synthetic.control import TableControlClient
 
         driver.hand = TableControlClient(vision.control, timeout_s=30.0)
-    Clock.schedule_interval(driver.tick, PUMP_S)
+    Clock.schedule_interval(driver.tick, 0)
     try:
         app.run()
     finally:

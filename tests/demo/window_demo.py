@@ -29,7 +29,7 @@ from kivy.clock import Clock  # noqa: E402
 from companion_app.demo.launcher import DemoServices, port_of  # noqa: E402
 from companion_app.demo.table_hand import TableHandProxy  # noqa: E402
 from companion_app.net.agent import NetworkAgent  # noqa: E402
-from companion_app.ui.app import PUMP_S, HexaApp  # noqa: E402
+from companion_app.ui.app import HexaApp  # noqa: E402
 from engine import wire  # noqa: E402
 from engine.actions import Move, action_from_dict, action_to_dict  # noqa: E402
 from engine.autoplay import AutoPlayer  # noqa: E402
@@ -161,7 +161,7 @@ def main(name: str = SCENARIO) -> int:
                                  ep.vision_pub)
             app = HexaApp(agent)
             driver = Driver(app, demo_script(watcher, moved, shot), timeout_s=60.0)
-            Clock.schedule_interval(driver.tick, PUMP_S)
+            Clock.schedule_interval(driver.tick, 0)
             try:
                 app.run()
             finally:

@@ -17,7 +17,7 @@ from typing import Any
 os.environ.setdefault("KIVY_NO_ARGS", "1")
 
 # isort: off
-from tests.app.window_driver import PUMP_S, Clock, Driver, HexaApp, NetworkAgent, Step, _play  # first: it sets Kivy up
+from tests.app.window_driver import Clock, Driver, HexaApp, NetworkAgent, Step, _play  # first: it sets Kivy up
 # isort: on
 from companion_app.demo.cli import window_table
 from companion_app.demo.launcher import DemoServices, port_of
@@ -75,7 +75,7 @@ def main() -> int:
                                  ep.vision_pub)
             app = HexaApp(agent)
             driver = Driver(app, dice_demo_script, timeout_s=90.0)
-            Clock.schedule_interval(driver.tick, PUMP_S)
+            Clock.schedule_interval(driver.tick, 0)
             app.run()
             checks, error = driver.checks, driver.error
     ok = error is None
