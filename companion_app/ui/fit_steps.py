@@ -10,14 +10,18 @@ bounds on its height at that fit allow:
 
 - its height shrinks with the fit's square at most (narrower lines, and fewer of them, each the font's height;
   gaps and the parts that do not shrink only slow it), so at fit ``f`` it is at least ``height · (f / fit)²``;
-- the line through its height at full size and its height now, carried on to smaller fits, lies below the
-  heights there too: the height is a sum of parts growing with the fit and with its square, a convex curve
-  (give or take a wrapped line or a row of buttons: :data:`HOPELESS_MARGIN`).
+- the line through its height now and its height at a larger fit (at full size, and the step before), carried on
+  to smaller fits, lies below the heights there too: the height is a sum of parts growing with the fit and with
+  its square, a convex curve; the texts' readable floor (``readability.MIN_READ_SP``) and the buttons' touch
+  height only flatten it further (give or take a wrapped line or a row of buttons: :data:`HOPELESS_MARGIN`).
 
-The second finds most long prompts hopeless after a step or two, instead of a step at every size on the way down.
+The lines find most long prompts hopeless after a step or two, instead of a step at every size on the way down:
+once its texts are at their floors, a prompt hardly shrinks any more.
 """
 
 from __future__ import annotations
+
+from collections.abc import Sequence
 
 LEAST_FIT = 0.55  # no prompt shrinks further (no text goes below the readable size at any fit, either)
 HOPELESS_MARGIN = 0.8  # a line or two of a wrapped text may go at once as its fit shrinks: that much room allowed
@@ -26,20 +30,22 @@ FIT_STEP = (0.9, 0.97)  # one step of shrinking, at most and at least
 Look = tuple[float, float]  # a fit tried, and the prompt's height at it (once laid out)
 
 
-def least_height(now: Look, full: Look | None, at: float) -> float:
-    """A lower bound on the height at fit ``at`` (below ``now``'s fit), from the height now and at full size."""
+def least_height(now: Look, before: Sequence[Look | None], at: float) -> float:
+    """A lower bound on the height at fit ``at`` (below ``now``'s fit), from the height now and at larger fits."""
     fit, height = now
     bound = height * (at / fit) ** 2
-    if full is not None and full[0] > fit and full[1] > height:
-        slope = (full[1] - height) / (full[0] - fit)
-        bound = max(bound, height - slope * (fit - at))
+    for look in before:
+        if look is not None and look[0] > fit and look[1] > height:
+            slope = (look[1] - height) / (look[0] - fit)
+            bound = max(bound, height - slope * (fit - at))
     return bound
 
 
-def next_fit(now: Look, room: float, full: Look | None = None) -> float | None:
+def next_fit(now: Look, room: float, full: Look | None = None, last: Look | None = None) -> float | None:
     """The fit to try next for a prompt at ``now`` (fit, height) too tall for ``room`` (``full``: its look at full
-    size in the same room, once it has been shrunk); None when it cannot fit even at :data:`LEAST_FIT`."""
+    size, ``last``: its look the step before, at the same width); None when it cannot fit even at
+    :data:`LEAST_FIT`."""
     fit, height = now
-    if fit <= LEAST_FIT or room < least_height(now, full, LEAST_FIT) * HOPELESS_MARGIN:
+    if fit <= LEAST_FIT or room < least_height(now, (full, last), LEAST_FIT) * HOPELESS_MARGIN:
         return None
     return max(LEAST_FIT, fit * max(FIT_STEP[0], min(FIT_STEP[1], room / height)))

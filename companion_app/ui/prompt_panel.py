@@ -95,6 +95,7 @@ class PromptPanel(BoxLayout):  # type: ignore[misc]
         self._looks: tuple[int, int] = (-1, 0)  # the frame, and how often the fit looked in it
         # Its width, and its look at full size (1.0, height) at that width: its heights do not depend on the room.
         self._full_look: tuple[float, Look] | None = None
+        self._last_look: tuple[float, Look] | None = None  # its width, and its look at the step before
         self.bind(minimum_height=self._refit, parent=self._watch_room)
 
     # -- fitting the room ----------------------------------------------------------------------------
@@ -124,7 +125,7 @@ class PromptPanel(BoxLayout):  # type: ignore[misc]
     def _fit_afresh(self) -> None:
         """The prompt at its full size, then shrunk where it does not fit its room."""
         self._scrolls = False
-        self._full_look = None
+        self._full_look = self._last_look = None
         self._set_fit(1.0)
 
     def _laid_out(self) -> bool:
@@ -151,10 +152,16 @@ class PromptPanel(BoxLayout):  # type: ignore[misc]
             (self._refit if looks < FIT_LOOKS_PER_FRAME else self._refit_next_frame)()
             return
         now = (self.fit, float(self.minimum_height))
-        if self.fit == 1.0 or self._full_look is None or self._full_look[0] != self.width:
-            self._full_look = (float(self.width), now) if self.fit == 1.0 else None
-        full = self._full_look[1] if self._full_look is not None and self.fit < 1.0 else None
-        fit = next_fit(now, room, full)
+        width = float(self.width)
+        full = last = None
+        if self._full_look is not None and self._full_look[0] == width and self.fit < 1.0:
+            full = self._full_look[1]
+        if self._last_look is not None and self._last_look[0] == width and self._last_look[1][0] > self.fit:
+            last = self._last_look[1]
+        if self.fit == 1.0:
+            self._full_look = (width, now)
+        self._last_look = (width, now)
+        fit = next_fit(now, room, full, last)
         if fit is None:  # too long even at LEAST_FIT: smaller texts would only be harder to read, and still scroll
             self._scrolls = True
             self._set_fit(1.0)

@@ -22,7 +22,7 @@ def test_a_prompt_whose_height_cannot_shrink_into_its_room_is_hopeless_at_once()
 def test_the_line_from_full_size_finds_a_slowly_shrinking_prompt_hopeless_after_one_step() -> None:
     # 23 answers in a narrow panel: a tenth less size took off only 3 % of the height.
     full, now, room = (1.0, 1600.0), (0.9, 1552.0), 480.0
-    assert least_height(now, None, LEAST_FIT) < room / HOPELESS_MARGIN  # the square bound alone would go on
+    assert least_height(now, (), LEAST_FIT) < room / HOPELESS_MARGIN  # the square bound alone would go on
     assert next_fit(now, room, full) is None
     # ... while one that shrank fast since its full size goes on shrinking.
     assert next_fit((0.9, 1100.0), room, (1.0, 1600.0)) is not None
@@ -35,4 +35,11 @@ def test_the_bounds_are_below_heights_that_shrink_with_the_fit_and_its_square() 
     for fit in (1.0, 0.9, 0.75, 0.6):
         for at in (0.58, LEAST_FIT):
             if at < fit:
-                assert least_height((fit, height(fit)), (1.0, height(1.0)), at) <= height(at) + 1e-9
+                assert least_height((fit, height(fit)), ((1.0, height(1.0)),), at) <= height(at) + 1e-9
+
+
+def test_a_prompt_that_stopped_shrinking_is_hopeless_at_the_next_step() -> None:
+    # Its texts at their readable floor: from 0.81 to 0.73 it lost 11 px of 690, and no bound from full size tells.
+    full, last, now, room = (1.0, 860.0), (0.81, 691.0), (0.73, 680.0), 500.0
+    assert next_fit(now, room, full) is not None
+    assert next_fit(now, room, full, last) is None
