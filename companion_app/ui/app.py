@@ -29,7 +29,6 @@ from companion_app.ui.collector import freeze_soon
 from companion_app.ui.fonts import use_japanese_font
 from companion_app.ui.gm_screen import GmScreen
 from companion_app.ui.legend import open_legend
-from companion_app.ui.prompt_panel import FIT_LOOKS_PER_FRAME
 from companion_app.ui.widgets import BigButton, WrapLabel
 from companion_app.viewmodels import palette
 from companion_app.viewmodels.header_model import connection_text
@@ -44,7 +43,6 @@ log = logging.getLogger(__name__)
 _ = gettext_for(__name__)
 _n = ngettext_for(__name__)
 
-BEFORE_FRAME_ITERATIONS = 3 * FIT_LOOKS_PER_FRAME
 KV_FILES = ("common.kv", "play.kv", "log.kv", "camera.kv", "setup.kv", "bigscreen.kv", "gm.kv")
 STATE_RGBA = {
     "live": (0.45, 0.9, 0.45, 1.0),
@@ -123,9 +121,6 @@ class HexaApp(App):  # type: ignore[misc]
         self.sm = sm
         sm.current = "big" if self.big_screen else "play"
         self.current_screen = sm.current
-        # Room for the prompt's fitting before the frame (prompt_panel.FIT_LOOKS_PER_FRAME): each step of it waits for
-        # its texts and nested layouts, a Kivy iteration each, within the clock's limit of iterations before a frame.
-        Clock.max_iteration = max(Clock.max_iteration, BEFORE_FRAME_ITERATIONS)
         Clock.schedule_interval(self.pump, 0)  # every frame: the UI's own changes (a tap)
         # An engine message wakes the clock from its sleep between frames (a "free" trigger: see kivy_start.CLOCK).
         self.agent.on_event = Clock.create_trigger_free(self.pump)

@@ -39,7 +39,7 @@ class FittingRow(GridLayout):  # type: ignore[misc]
         kwargs.setdefault("size_hint_y", None)
         kwargs.setdefault("cols", 1)
         super().__init__(**kwargs)
-        self._fit = Clock.create_trigger(self._fit_now, -1)  # before the frame, once the buttons took their new font
+        self._fit = Clock.create_trigger(self._fit_now)  # once a frame, after the buttons took their new font
         self.bind(width=self._fit, children=self._watch, minimum_height=self.setter("height"))
         self.height = self.minimum_height  # nothing while empty (a widget starts 100 px high)
 

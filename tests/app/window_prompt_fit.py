@@ -75,14 +75,10 @@ def script(app: FitApp, out: dict[str, Any]) -> Iterator[bool]:
         yield False
     fits_set.clear()
     panel.show(choose_prompt(6))
-    frames_to_fit = 0
-    while True:
-        yield False  # a frame drawn since the prompt was shown
-        frames_to_fit += 1
-        if panel.fits() and panel._laid_out():
-            break
+    while not (panel.fits() and panel._laid_out()):
+        yield False
     out["shrinkable"] = {"room": scroll.height, "height": round(panel.minimum_height), "fit": round(panel.fit, 3),
-                         "fits": panel.fits(), "fits_set": list(fits_set), "frames_to_fit": frames_to_fit}
+                         "fits": panel.fits(), "fits_set": list(fits_set)}
     # Five rooms tall: it scrolls at its full size, never shown or rendered shrunk.
     scroll.height = round(full / 5)
     while scroll.height != round(full / 5):
