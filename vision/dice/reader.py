@@ -254,19 +254,8 @@ class DiceReader:
         if count > 1:
             return DieReading(DieKind.D6, None, 0.0, DieDoubt.TOUCHING)
         # The kind from the die's outline (a glossy or blurred top face cannot make a d10 pass for a d6).
-        margin = segment_margin(view)
+        outline = die_outline(view, blob, face, others)
         cam = view.camera_mm
-        part = Part(blob, None) if face is None else part_of(
-            blob, face, others, SEGMENT_PX_PER_MM, margin, (float(cam[0]), float(cam[1])), float(cam[2]), TOP_PLANE_MM)
-        outline = outline_of(part.blob, cam, TOP_PLANE_MM, SEGMENT_PX_PER_MM, margin, part.shared)
-        if face is not None and others:
-            # The top face found in a merged blob may be mm off; the better-fitting outline places it closer:
-            # the die's part is taken again around that place, and its outline fitted again.
-            best = outline.d6 if outline.d6.overlap >= outline.d10.overlap else outline.d10
-            placed = replace(face, centre_mm=top_centre(best))
-            part = part_of(blob, placed, others, SEGMENT_PX_PER_MM, margin, (float(cam[0]), float(cam[1])),
-                           float(cam[2]), TOP_PLANE_MM)
-            outline = outline_of(part.blob, cam, TOP_PLANE_MM, SEGMENT_PX_PER_MM, margin, part.shared)
         kind = outline.kind
         if face is None and (kind != "d10" or self.numerals is None):  # a d10's top face is found from its outline
             return DieReading(DieKind.D6, None, 0.0, DieDoubt.UNREADABLE)
@@ -342,22 +331,24 @@ def fitted_top(fit: Fit, found: TopFace | None) -> TopFace:
     return TopFace(fit.centre_mm, fit.turn_deg, (D6_SIDE_MM, D6_SIDE_MM), 1.0, D6_SIDE_MM ** 2, away)
 
 
-def own_part(blob: Blob, face: TopFace, others: tuple[TopFace, ...], margin_mm: float = 0.0) -> Blob:
-    """The part of a blob nearer to ``face`` than to the other top faces found in it (dice one behind the
-    other, seen from an angle, make one blob)."""
-    if not others:
-        return blob
-    x0, y0, w, h = blob.box
-    xs = (np.arange(w) + x0 + 0.5) / SEGMENT_PX_PER_MM - margin_mm
-    ys = (np.arange(h) + y0 + 0.5) / SEGMENT_PX_PER_MM - margin_mm
-    gx, gy = np.meshgrid(xs, ys)
-    own = (gx - face.centre_mm[0]) ** 2 + (gy - face.centre_mm[1]) ** 2
-    mine = np.ones(blob.mask.shape, bool)
-    for other in others:
-        mine &= own <= (gx - other.centre_mm[0]) ** 2 + (gy - other.centre_mm[1]) ** 2
-    mask = np.where(mine, blob.mask, 0).astype(np.uint8)
-    area = float(np.count_nonzero(mask)) / SEGMENT_PX_PER_MM ** 2
-    return Blob(mask, blob.box, face.centre_mm, area, blob.touches_edge)
+def die_outline(view: TrayView, blob: Blob, face: TopFace | None, others: tuple[TopFace, ...] = ()) -> Outline:
+    """The outline of the die with top face ``face`` (None: found from the blob alone) in ``blob``, whose other dice
+    have top faces ``others``: fitted to the die's own part of the blob (:func:`vision.dice.merged.part_of`). The top
+    face found in a merged blob may be mm off; the better-fitting outline places it closer, and the die's part is
+    taken again around that place and fitted again. The numeral network is trained on crops cut where this outline
+    places them (:mod:`vision.dice.train_numerals`), so both see the same dice."""
+    margin = segment_margin(view)
+    cam = view.camera_mm
+    nadir, height = (float(cam[0]), float(cam[1])), float(cam[2])
+    part = Part(blob, None) if face is None else part_of(
+        blob, face, others, SEGMENT_PX_PER_MM, margin, nadir, height, TOP_PLANE_MM)
+    outline = outline_of(part.blob, cam, TOP_PLANE_MM, SEGMENT_PX_PER_MM, margin, part.shared)
+    if face is not None and others:
+        best = outline.d6 if outline.d6.overlap >= outline.d10.overlap else outline.d10
+        placed = replace(face, centre_mm=top_centre(best))
+        part = part_of(blob, placed, others, SEGMENT_PX_PER_MM, margin, nadir, height, TOP_PLANE_MM)
+        outline = outline_of(part.blob, cam, TOP_PLANE_MM, SEGMENT_PX_PER_MM, margin, part.shared)
+    return outline
 
 
 def _crosses_edge(spec: TraySpec, face: TopFace | None, blob: Blob) -> bool:
