@@ -45,6 +45,8 @@ from vision.dice.numerals import (
     features,
     model_path,
     scan_guess,
+    steadied,
+    steady_mean,
 )
 from vision.dice.onnx_writer import write_mlp
 from vision.dice.outline import numeral_turns
@@ -83,7 +85,7 @@ class Die:
     value: int | None  # None: not a flat d10
     angled: bool  # seen by a tray camera at an angle (the reader's surer threshold)
     d10_fit: float  # how well a d10's outline overlaps its blob
-    rows: NDArray[np.float32] | None = None  # the features of ``turns`` and ``scan`` (:func:`featurize`)
+    rows: NDArray[np.float32] | None = None  # the features of ``turns`` steadied, and of ``scan`` (:func:`featurize`)
     scan_rows: NDArray[np.float32] | None = None
 
 
@@ -94,7 +96,7 @@ def _gray(patch: Image) -> Image:
 def featurize(crops: list[Image], dice: list[Die]) -> NDArray[np.float32]:
     """The training crops' features; the held-out dice's are set on them."""
     for die in dice:
-        die.rows = np.stack([features(c) for c in die.turns])
+        die.rows = np.stack([features(c) for c in steadied(list(die.turns))])
         die.scan_rows = np.stack([features(c) for c in die.scan])
     return np.stack([features(c) for c in crops])
 
@@ -302,7 +304,7 @@ def die_guess(die: Die, model: Model, sure: float) -> tuple[NumeralGuess, str]:
     outline's turns (:func:`axes_guess`), and when they are not sure at ``sure``, the face all round
     (:func:`scan_guess`) if that is; and which of the two gave it."""
     assert die.rows is not None and die.scan_rows is not None
-    guess = axes_guess(model(die.rows))
+    guess = axes_guess(steady_mean(model(die.rows), len(die.turns)))
     if guess.confidence < sure:
         scan = scan_guess(model(die.scan_rows))
         if scan.confidence >= sure:
