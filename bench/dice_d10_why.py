@@ -23,16 +23,13 @@ from vision_corpus import progress
 from engine.wire import DieDoubt, DieSeen
 from vision.detection import MarkerDetector
 from vision.dice.numerals import NumeralReader, load_numerals
-from vision.dice.outline import Outline, numeral_turns, outline_of
+from vision.dice.outline import Outline, numeral_turns
 from vision.dice.reader import (
     MIN_D10_FIT,
-    SEGMENT_PX_PER_MM,
-    TOP_PLANE_MM,
     DiceReader,
     DieReading,
+    die_outline,
     numeral_patch,
-    own_part,
-    segment_margin,
 )
 from vision.dice.segment import Blob
 from vision.dice.top_face import TopFace
@@ -51,9 +48,7 @@ class WatchedReader(DiceReader):
     def _read_die(self, image: np.ndarray, view: TrayView, blob: Blob, face: TopFace | None, count: int,
                   others: tuple[TopFace, ...] = ()) -> DieReading:
         reading = super()._read_die(image, view, blob, face, count, others)
-        margin = segment_margin(view)
-        part = blob if face is None else own_part(blob, face, others, margin)
-        outline = outline_of(part, view.camera_mm, TOP_PLANE_MM, SEGMENT_PX_PER_MM, margin)
+        outline = die_outline(view, blob, face, others)
         at = face.centre_mm if face is not None else blob.centroid_mm
         self.notes.append({"at": at, "count": count, "others": len(others), "outline": outline,
                            "reading": reading, "view": view, "image": image})

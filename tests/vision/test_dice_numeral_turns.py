@@ -9,7 +9,17 @@ from pathlib import Path
 import numpy as np
 from numpy.typing import NDArray
 
-from vision.dice.numerals import CLASSES, NOT_FLAT, NOT_UPRIGHT, SCAN_TURNS, axes_guess, scan_guess
+from vision.dice.numerals import (
+    CLASSES,
+    NOT_FLAT,
+    NOT_UPRIGHT,
+    SCAN_TURNS,
+    STEADY_TURNS_DEG,
+    axes_guess,
+    scan_guess,
+    steadied,
+    steady_mean,
+)
 from vision.dice.onnx_writer import write_mlp
 from vision.dice.train_numerals import Weights, averaged, onnx_model, probabilities
 
@@ -71,3 +81,28 @@ def test_the_two_views_networks_fold_into_one_that_cv2_dnn_runs_as_their_average
     expected /= expected.sum(axis=1, keepdims=True)
     model = write_mlp(tmp_path / "m.onnx", averaged(nets, [5, 3]))
     assert np.allclose(onnx_model(model)(x), expected, atol=1e-5)
+
+
+def test_a_numeral_that_holds_only_in_the_crop_as_cut_loses_its_margin_once_steadied() -> None:
+    """Each crop along the outline's axes is read as cut and turned a little either way: a wrong numeral that the
+    network sees in the crop as cut alone weighs a third, a right one upright in all three keeps its margin."""
+    crops = 2  # the axis both ways up
+    table = _turned_away(len(STEADY_TURNS_DEG) * crops)
+    _says(table, 0, 4, 0.95)  # crop 0 as cut: a 4
+    for block in range(len(STEADY_TURNS_DEG)):  # crop 1, as cut and turned: a 1
+        _says(table, block * crops + 1, 1, 0.9)
+    guess = axes_guess(steady_mean(table, crops))
+    assert guess.value == 1 and guess.confidence > 0.5
+    assert axes_guess(table[:crops]).value == 4  # the crops as cut alone would have read the 4
+
+
+def test_the_steadied_crops_are_the_crops_as_cut_then_each_turned_about_its_centre() -> None:
+    bar = np.zeros((35, 35, 3), np.uint8)
+    bar[5:30, 16:19] = 255  # an upright stroke through the centre
+    out = steadied([bar, 255 - bar])
+    assert len(out) == 2 * len(STEADY_TURNS_DEG)
+    assert out[0] is bar and np.array_equal(out[1], 255 - bar)
+    for turned in out[2::2]:
+        assert turned.shape == bar.shape and turned[17, 17, 0] == 255  # the centre stays put
+        assert not np.array_equal(turned, bar)  # the stroke's ends have moved
+        assert turned[5, 17, 0] < 255 or turned[29, 17, 0] < 255

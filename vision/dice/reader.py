@@ -59,12 +59,17 @@ MAX_MARGIN_MM = 45.0  # the tray is rectified at most this far beyond its area (
 HAND_MM2 = 3000.0  # a patch this big is a hand (or a cup) in the tray, not dice
 MIN_CONFIDENCE = 0.5  # below this a read face is a question, not an answer
 # A numeral's confidence is a margin between two classes' probabilities, not a probability. On the held-out rendered
-# d10s of vision.dice.train_numerals (seed 1: 960 from above, 791 from a tray camera at 40–66°, half of the throws in
-# glare), as the reader reads them (the outline's turns, else the face all round), the surest numeral read wrong had
-# a margin of 0.71 from above and 0.52 from an angle; a threshold lies above it
-# by 0.05 at least, and from an angle not below 0.7 (an earlier model's surest wrong there, in bench/dice.py: 0.59).
-MIN_D10_CONFIDENCE = 0.8
-ANGLED_D10_CONFIDENCE = 0.7  # where a die's sides show (below)
+# d10s of vision.dice.train_numerals (seed 1: 960 from above, 940 from a tray camera at 40–66°, half of the throws in
+# glare, a third of the scenes dim from above and at an angle), as the reader reads them (the outline's turns steadied
+# over small turns, else the face all round), the surest numeral read wrong had a margin of 0.40 from above and 0.47
+# from an angle, and no other die (a d6, a cocked die) passed for a numeral at 0.4 or more; a threshold lies above
+# the surest wrong by 0.1 at least.
+MIN_D10_CONFIDENCE = 0.5
+ANGLED_D10_CONFIDENCE = 0.6  # where a die's sides show (below)
+# The network's "not a flat d10" turns a die of open kind into a d6 (its pips read) only this surely: as before the
+# numerals were steadied (the surest wrong numeral then: 0.75 from above, 0.53 at an angle).
+NOT_D10_CONFIDENCE = 0.8
+ANGLED_NOT_D10_CONFIDENCE = 0.7
 # Seen from straight above, a d10's outline is close to a d6's and the kind is often left open: the numeral network
 # (which knows d6 faces as "not a d10") decides. Seen from an angle, where a die's sides show at least
 # SIDES_SEEN_MM long, the outline tells the kinds apart; when it does not, the die is half hidden or merged with
@@ -254,19 +259,8 @@ class DiceReader:
         if count > 1:
             return DieReading(DieKind.D6, None, 0.0, DieDoubt.TOUCHING)
         # The kind from the die's outline (a glossy or blurred top face cannot make a d10 pass for a d6).
-        margin = segment_margin(view)
+        outline = die_outline(view, blob, face, others)
         cam = view.camera_mm
-        part = Part(blob, None) if face is None else part_of(
-            blob, face, others, SEGMENT_PX_PER_MM, margin, (float(cam[0]), float(cam[1])), float(cam[2]), TOP_PLANE_MM)
-        outline = outline_of(part.blob, cam, TOP_PLANE_MM, SEGMENT_PX_PER_MM, margin, part.shared)
-        if face is not None and others:
-            # The top face found in a merged blob may be mm off; the better-fitting outline places it closer:
-            # the die's part is taken again around that place, and its outline fitted again.
-            best = outline.d6 if outline.d6.overlap >= outline.d10.overlap else outline.d10
-            placed = replace(face, centre_mm=top_centre(best))
-            part = part_of(blob, placed, others, SEGMENT_PX_PER_MM, margin, (float(cam[0]), float(cam[1])),
-                           float(cam[2]), TOP_PLANE_MM)
-            outline = outline_of(part.blob, cam, TOP_PLANE_MM, SEGMENT_PX_PER_MM, margin, part.shared)
         kind = outline.kind
         if face is None and (kind != "d10" or self.numerals is None):  # a d10's top face is found from its outline
             return DieReading(DieKind.D6, None, 0.0, DieDoubt.UNREADABLE)
@@ -290,7 +284,8 @@ class DiceReader:
         if outline.d10.overlap < (LONE_D10_FIT if from_above and not others else MIN_D10_FIT):
             return pips or DieReading(likelier, None, 0.0, DieDoubt.UNREADABLE)  # no flat d10's outline
         numeral = self._read_numeral(image, view, outline,
-                                     MIN_D10_CONFIDENCE if from_above else ANGLED_D10_CONFIDENCE)
+                                     MIN_D10_CONFIDENCE if from_above else ANGLED_D10_CONFIDENCE,
+                                     NOT_D10_CONFIDENCE if from_above else ANGLED_NOT_D10_CONFIDENCE)
         if kind == "d10":  # "not a flat d10" from a d10's outline: a cocked d10
             return numeral if numeral.kind is DieKind.D10 else DieReading(DieKind.D10, None, 0.0, DieDoubt.COCKED)
         # A doubtful outline: a face is taken only when the other kind's test says "not mine" as well.
@@ -306,9 +301,10 @@ class DiceReader:
             return numeral
         return DieReading(likelier, None, 0.0, DieDoubt.LOW_CONFIDENCE)
 
-    def _read_numeral(self, image: Image, view: TrayView, outline: Outline, sure: float) -> DieReading:
-        """A d10's numeral, cut out along the axes its outline gives, taken from a margin ``sure`` (a reading of kind
-        d6: "not a d10")."""
+    def _read_numeral(self, image: Image, view: TrayView, outline: Outline, sure: float, not_d10: float
+                      ) -> DieReading:
+        """A d10's numeral, cut out along the axes its outline gives, taken from a margin ``sure``; "not a flat
+        d10" from a margin ``not_d10`` (a reading of kind d6)."""
         assert self.numerals is not None
         fit = outline.d10
         turns = [numeral_patch(view, image, fit.centre_mm, up) for up in numeral_turns(fit)]
@@ -318,8 +314,8 @@ class DiceReader:
             if scan.confidence >= sure:
                 guess = scan
         if guess.value is None:
-            not_d10 = guess.confidence >= sure
-            return DieReading(DieKind.D6 if not_d10 else DieKind.D10, None, guess.confidence, DieDoubt.COCKED)
+            kind = DieKind.D6 if guess.confidence >= not_d10 else DieKind.D10
+            return DieReading(kind, None, guess.confidence, DieDoubt.COCKED)
         doubt = DieDoubt.LOW_CONFIDENCE if guess.confidence < sure else None
         return DieReading(DieKind.D10, guess.value, guess.confidence, doubt)
 
@@ -342,22 +338,24 @@ def fitted_top(fit: Fit, found: TopFace | None) -> TopFace:
     return TopFace(fit.centre_mm, fit.turn_deg, (D6_SIDE_MM, D6_SIDE_MM), 1.0, D6_SIDE_MM ** 2, away)
 
 
-def own_part(blob: Blob, face: TopFace, others: tuple[TopFace, ...], margin_mm: float = 0.0) -> Blob:
-    """The part of a blob nearer to ``face`` than to the other top faces found in it (dice one behind the
-    other, seen from an angle, make one blob)."""
-    if not others:
-        return blob
-    x0, y0, w, h = blob.box
-    xs = (np.arange(w) + x0 + 0.5) / SEGMENT_PX_PER_MM - margin_mm
-    ys = (np.arange(h) + y0 + 0.5) / SEGMENT_PX_PER_MM - margin_mm
-    gx, gy = np.meshgrid(xs, ys)
-    own = (gx - face.centre_mm[0]) ** 2 + (gy - face.centre_mm[1]) ** 2
-    mine = np.ones(blob.mask.shape, bool)
-    for other in others:
-        mine &= own <= (gx - other.centre_mm[0]) ** 2 + (gy - other.centre_mm[1]) ** 2
-    mask = np.where(mine, blob.mask, 0).astype(np.uint8)
-    area = float(np.count_nonzero(mask)) / SEGMENT_PX_PER_MM ** 2
-    return Blob(mask, blob.box, face.centre_mm, area, blob.touches_edge)
+def die_outline(view: TrayView, blob: Blob, face: TopFace | None, others: tuple[TopFace, ...] = ()) -> Outline:
+    """The outline of the die with top face ``face`` (None: found from the blob alone) in ``blob``, whose other dice
+    have top faces ``others``: fitted to the die's own part of the blob (:func:`vision.dice.merged.part_of`). The top
+    face found in a merged blob may be mm off; the better-fitting outline places it closer, and the die's part is
+    taken again around that place and fitted again. The numeral network is trained on crops cut where this outline
+    places them (:mod:`vision.dice.train_numerals`), so both see the same dice."""
+    margin = segment_margin(view)
+    cam = view.camera_mm
+    nadir, height = (float(cam[0]), float(cam[1])), float(cam[2])
+    part = Part(blob, None) if face is None else part_of(
+        blob, face, others, SEGMENT_PX_PER_MM, margin, nadir, height, TOP_PLANE_MM)
+    outline = outline_of(part.blob, cam, TOP_PLANE_MM, SEGMENT_PX_PER_MM, margin, part.shared)
+    if face is not None and others:
+        best = outline.d6 if outline.d6.overlap >= outline.d10.overlap else outline.d10
+        placed = replace(face, centre_mm=top_centre(best))
+        part = part_of(blob, placed, others, SEGMENT_PX_PER_MM, margin, nadir, height, TOP_PLANE_MM)
+        outline = outline_of(part.blob, cam, TOP_PLANE_MM, SEGMENT_PX_PER_MM, margin, part.shared)
+    return outline
 
 
 def _crosses_edge(spec: TraySpec, face: TopFace | None, blob: Blob) -> bool:

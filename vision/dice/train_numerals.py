@@ -45,17 +45,16 @@ from vision.dice.numerals import (
     features,
     model_path,
     scan_guess,
+    steadied,
+    steady_mean,
 )
 from vision.dice.onnx_writer import write_mlp
-from vision.dice.outline import numeral_turns, outline_of
+from vision.dice.outline import numeral_turns
 from vision.dice.reader import (
     MIN_D10_FIT,
-    SEGMENT_PX_PER_MM,
-    TOP_PLANE_MM,
+    die_outline,
     locate_dice,
     numeral_patch,
-    own_part,
-    segment_margin,
     visible_felt,
 )
 from vision.dice.tray_view import Lens, find_tray
@@ -70,6 +69,8 @@ UPRIGHT_DEG = 25.0  # a crop this near upright shows its numeral
 TURNED_DEG = 30.0  # one this far off is "not upright" (between the two: not used)
 SAME_UPSIDE_DOWN = (0, 8)
 GLARE_SHARE = 0.5  # of the throws: glare is where numerals are lost most
+# Of every six scenes, these are dim: one from above, one at an angle (scenes alternate), a third of them in all.
+DIM_SCENES = (2, 3)
 COPIES = 4  # crops per flat d10 at its true turn give or take 20°, shifted and scaled a little
 TURNED_COPIES = 2  # crops per flat d10 turned away from upright (the scan sees many)
 THRESHOLDS = (0.3, 0.5, 0.6, 0.7, 0.8, 0.9)
@@ -84,7 +85,7 @@ class Die:
     value: int | None  # None: not a flat d10
     angled: bool  # seen by a tray camera at an angle (the reader's surer threshold)
     d10_fit: float  # how well a d10's outline overlaps its blob
-    rows: NDArray[np.float32] | None = None  # the features of ``turns`` and ``scan`` (:func:`featurize`)
+    rows: NDArray[np.float32] | None = None  # the features of ``turns`` steadied, and of ``scan`` (:func:`featurize`)
     scan_rows: NDArray[np.float32] | None = None
 
 
@@ -95,7 +96,7 @@ def _gray(patch: Image) -> Image:
 def featurize(crops: list[Image], dice: list[Die]) -> NDArray[np.float32]:
     """The training crops' features; the held-out dice's are set on them."""
     for die in dice:
-        die.rows = np.stack([features(c) for c in die.turns])
+        die.rows = np.stack([features(c) for c in steadied(list(die.turns))])
         die.scan_rows = np.stack([features(c) for c in die.scan])
     return np.stack([features(c) for c in crops])
 
@@ -114,10 +115,12 @@ def label_of(value: int, turn: float, up: float) -> int | None:
     return NOT_UPRIGHT if off >= TURNED_DEG else None
 
 
-def _conditions(rng: np.random.Generator, count: int) -> list[DiceCondition]:
+def scene_conditions(rng: np.random.Generator, count: int) -> list[DiceCondition]:
+    """The scenes the throws are rendered in: from above and at an angle in turn, some dim, each with its own noise,
+    blur and JPEG quality."""
     out = []
     for i in range(count):
-        dim = i % 4 == 3
+        dim = i % 6 in DIM_SCENES
         effects = Effects(gain=float(rng.uniform(0.3, 0.5) if dim else rng.uniform(0.5, 1.15)),
                           noise_sigma=float(rng.uniform(2.5, 5.0) if dim else rng.uniform(1.0, 3.5)),
                           blur_sigma_px=float(rng.uniform(0.4, 1.1)), jpeg_quality=int(rng.integers(65, 95)))
@@ -157,7 +160,7 @@ def collect(throws: int, seed: int, scenes: int = 48, held_out: int = 8
     ys: list[int] = []
     dice: list[Die] = []
     per_scene = max(1, throws // scenes)
-    for index, condition in enumerate(_conditions(rng, scenes)):
+    for index, condition in enumerate(scene_conditions(rng, scenes)):
         testing = index >= scenes - held_out
         scene = DiceScene(condition, seed=int(rng.integers(0, 2**31)))
         for k in range(per_scene):
@@ -173,12 +176,10 @@ def collect(throws: int, seed: int, scenes: int = 48, held_out: int = 8
                 continue
             found, _hand = locate_dice(image, view, visible_felt(view))
             for blob, face, count in found:
-                if face is None or count > 1 or blob.touches_edge:
+                if count > 1 or blob.touches_edge:  # a die whose top face is not found is read on its outline too
                     continue
                 others = tuple(f for b, f, _n in found if b is blob and f is not None and f is not face)
-                margin = segment_margin(view)
-                fit = outline_of(own_part(blob, face, others, margin), view.camera_mm, TOP_PLANE_MM,
-                                 SEGMENT_PX_PER_MM, margin).d10
+                fit = die_outline(view, blob, face, others).d10
                 near = min(truth, key=lambda d: math.dist((d.x_mm, d.y_mm), fit.centre_mm))
                 if math.dist((near.x_mm, near.y_mm), fit.centre_mm) > 5.0:
                     continue
@@ -303,7 +304,7 @@ def die_guess(die: Die, model: Model, sure: float) -> tuple[NumeralGuess, str]:
     outline's turns (:func:`axes_guess`), and when they are not sure at ``sure``, the face all round
     (:func:`scan_guess`) if that is; and which of the two gave it."""
     assert die.rows is not None and die.scan_rows is not None
-    guess = axes_guess(model(die.rows))
+    guess = axes_guess(steady_mean(model(die.rows), len(die.turns)))
     if guess.confidence < sure:
         scan = scan_guess(model(die.scan_rows))
         if scan.confidence >= sure:
