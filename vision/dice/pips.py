@@ -75,11 +75,14 @@ class PipReading:
 
 
 def _places(frames: FloatArray, half_px: float) -> FloatArray:
-    """The pip places (F, 9, 2 pixels) of frames given as rows (x, y, angle in radians), in ``PLACES`` order."""
+    """The pip places (F, 9, 2 pixels) of frames given as rows (x, y, angle in radians, spread), in ``PLACES``
+    order; a frame's spread scales the pips' offset from the centre (``PIP_SPOT``)."""
     grid = np.array(PLACES, np.float64) * PIP_SPOT * half_px  # (9, 2): u, v
+    spread = frames[:, 3:4]
+    gu, gv = grid[None, :, 0] * spread, grid[None, :, 1] * spread
     cos_a, sin_a = np.cos(frames[:, 2])[:, None], np.sin(frames[:, 2])[:, None]
-    x = frames[:, 0:1] + grid[None, :, 0] * cos_a - grid[None, :, 1] * sin_a
-    y = frames[:, 1:2] + grid[None, :, 0] * sin_a + grid[None, :, 1] * cos_a
+    x = frames[:, 0:1] + gu * cos_a - gv * sin_a
+    y = frames[:, 1:2] + gu * sin_a + gv * cos_a
     return np.stack([x, y], axis=2)
 
 
@@ -123,7 +126,8 @@ def _only_pips(gray: NDArray[np.float32], frame: FloatArray, on: frozenset[str],
     keep = (PIP_RADIUS * half_px + PIP_ROOM_MM * px_per_mm) ** 2
     for name in on:
         for pu, pv in UNITS[name]:
-            region &= (u - pu * PIP_SPOT * half_px) ** 2 + (v - pv * PIP_SPOT * half_px) ** 2 > keep
+            spot = PIP_SPOT * half_px * float(frame[3])
+            region &= (u - pu * spot) ** 2 + (v - pv * spot) ** 2 > keep
     ink = ((body - gray) if dark_pips else (gray - body)) > INK_SHARE * depth
     stray = np.asarray(ink & region, np.uint8)
     _n, _labels, stats, _c = cv2.connectedComponentsWithStats(stray, connectivity=8)
@@ -157,15 +161,20 @@ def _corners_are_face(patch: Image, frame: FloatArray, half_px: float, px_per_mm
     return True
 
 
-def count_pips(patch: Image, px_per_mm: float, face_mm: float = D6_SIDE_MM) -> PipReading:
+def count_pips(patch: Image, px_per_mm: float, face_mm: float = D6_SIDE_MM, spreads: tuple[float, ...] = (1.0,)
+               ) -> PipReading:
     """Read the face near the middle of ``patch`` (BGR, the top face's plane seen from above, ``px_per_mm``).
 
     The face is read in its brightness and in each colour channel alone: red pips on a blue die, or a
     marbled swirl of one hue, stand out (or vanish) in one channel and not in the grey. The surest reading is
     kept when no channel reads another value; channels that read nothing (no contrast, stray ink) are silent.
+    ``spreads`` are how far out the pips may sit, as shares of the layout's ``PIP_SPOT`` (dice differ: many
+    real dice set theirs closer in); each is read on its own, and any that reads another value puts the face
+    in doubt as a channel does.
     """
     channels = [cv2.cvtColor(patch, cv2.COLOR_BGR2GRAY), *cv2.split(patch)]
-    readings = [_count_in(patch, np.asarray(c, np.float32), px_per_mm, face_mm) for c in channels]
+    readings = [_count_in(patch, np.asarray(c, np.float32), px_per_mm, face_mm, spread)
+                for c in channels for spread in spreads]
     believed = [r for r in readings if r[0] != 0]
     if not believed:
         return PipReading(None, 0.0, 0)
@@ -178,8 +187,8 @@ def count_pips(patch: Image, px_per_mm: float, face_mm: float = D6_SIDE_MM) -> P
     return PipReading(value, round(min(confidence, 1.0), 3), value)
 
 
-def _count_in(patch: Image, raw: NDArray[np.float32], px_per_mm: float, face_mm: float
-              ) -> tuple[int, float, float]:
+def _count_in(patch: Image, raw: NDArray[np.float32], px_per_mm: float, face_mm: float,
+              spread: float = 1.0) -> tuple[int, float, float]:
     """The face's value (0 when none is believed) and the reading's margin, read in one channel ``raw`` of
     ``patch``.
 
@@ -204,8 +213,9 @@ def _count_in(patch: Image, raw: NDArray[np.float32], px_per_mm: float, face_mm:
     darkest, brightest = cv2.erode(gray, disc), cv2.dilate(gray, disc)
     shifts = np.arange(-SEARCH_MM, SEARCH_MM + 1e-6, SEARCH_STEP_MM) * px_per_mm
     turns = np.radians(np.arange(-SEARCH_DEG, SEARCH_DEG + 1e-6, SEARCH_STEP_DEG))
-    sx, sy, st = np.meshgrid(shifts, shifts, turns, indexing="ij")
-    frames = np.stack([start[0] + sx.ravel(), start[1] + sy.ravel(), math.radians(start[2]) + st.ravel()], axis=1)
+    sx, sy, st, ss = np.meshgrid(shifts, shifts, turns, np.array([spread]), indexing="ij")
+    frames = np.stack([start[0] + sx.ravel(), start[1] + sy.ravel(), math.radians(start[2]) + st.ravel(), ss.ravel()],
+                      axis=1)
     places = _places(frames, half_px).astype(np.float32)  # (F, 9, 2)
     floor = max(MIN_CONTRAST, NOISE_CONTRAST * noise)
     depths = []
@@ -238,9 +248,13 @@ def _count_in(patch: Image, raw: NDArray[np.float32], px_per_mm: float, face_mm:
         # 1: the spot may be a 2's other pip, closer in than the layout's (dice differ in how far out their pips
         # sit), with the face found off the pips' middle (a side that shows).
         at = CORNER_AT if value == 1 else CORNER_BESIDE_PIPS
-        found_at = np.array([start[0], start[1], math.radians(start[2])])
+        found_at = np.array([start[0], start[1], math.radians(start[2]), 1.0])
         off_mm = math.hypot(float(frames[k, 0]) - start[0], float(frames[k, 1]) - start[1]) / px_per_mm
-        if clean and margins[k] > 0.0 and not (value == 1 and highlight and off_mm > ONE_OFF_CENTRE_MM) and (
+        # At a spread other than the layout's own, only a face with all its pips and nothing else counts: a lone
+        # spot says nothing of how far out the pips sit.
+        plain_spread = spread == 1.0 or (value != 1 and not highlight)
+        lone_off = value == 1 and highlight and off_mm > ONE_OFF_CENTRE_MM
+        if clean and margins[k] > 0.0 and plain_spread and not lone_off and (
                 (value != 1 and not highlight)
                 or any(_corners_are_face(patch, f, half_px, px_per_mm, plain, at) for f in (frames[k], found_at))):
             best = (value, float(margins[k]), pip_depth)
