@@ -14,6 +14,12 @@ low; the gap between the two is the reading's confidence. The face must hold not
 (a numeral, a side's pips); a lone central spot, or a face with one light spot let pass as a highlight, must
 also show a square's four corners of the body's colour (a d10's kite does not).
 
+Real dice set their pips at various distances from the middle, many closer in than the rendered ones: the
+layout may be tried at smaller spreads as well. Pips set close together are within a spot's reach of the
+places between them, so there a layout is believed only when each of its places lies on a pip's middle (the
+face's own level there, not the darkest within reach, is the pips'), and only with all its pips and nothing
+else (no lone spot, no highlight let pass).
+
 The face is read in its grey and in each colour channel alone (real dice: red pips on a blue die have the
 body's brightness; a marbled swirl of one hue vanishes in another channel). Channels that show the pips far
 less clearly than the clearest one are not heard; of the rest, any that reads another value puts the face in
@@ -64,6 +70,10 @@ SEARCH_DEG, SEARCH_STEP_DEG = 8.0, 4.0  # … and turned this far
 MIN_CONTRAST = 14.0  # grey levels between the body and its pips, at the least
 NOISE_CONTRAST = 5.0  # … and this many times the body's own noise
 WEAKER_CHANNEL = 0.5  # a channel whose pips depart less than this share of the clearest channel's is not heard
+# At a spread other than the layout's own, each of its places departs from the body this share of the pips' depth
+# at least (a pip's middle): on the training photos, 4s with big close pips read as 6s had their middle pair at
+# 0.25-0.45 (on the pips' rims), a 4 read as a 5 and a 3 as a 2 at 0.65 and 0.67.
+CENTRED_SHARE = 0.75
 ONE_OFF_CENTRE_MM = 0.5  # a 1 beside a light spot let pass lies this close to the face's found centre
 
 
@@ -138,6 +148,19 @@ def _only_pips(gray: NDArray[np.float32], frame: FloatArray, on: frozenset[str],
         return True, False, plain
     pip_mm2 = math.pi * (PIP_RADIUS * half_px / px_per_mm) ** 2
     return not dark_pips and len(spots) == 1 and float(spots[0]) <= HIGHLIGHT_PIPS * pip_mm2, True, plain
+
+
+def _pips_centred(gray: NDArray[np.float32], frame: FloatArray, on: frozenset[str], half_px: float, body: float,
+                  depth: float, dark_pips: bool) -> bool:
+    """Whether every pip place of the layout ``on`` lies on a pip's middle, not on the rim of one beside it:
+    the face's own level there (no spot reach) departs from the body by ``CENTRED_SHARE`` of the pips' depth.
+    Pips set close together are within a spot's reach of the places between them."""
+    idx = [i for name in on for i in _UNIT_INDEX[name]]
+    places = _places(frame[None, :], half_px)[0, idx].astype(np.float32)  # (P, 2)
+    levels = cv2.remap(gray, places[None, :, 0], places[None, :, 1], cv2.INTER_LINEAR,
+                       borderMode=cv2.BORDER_REPLICATE).astype(np.float64)[0]
+    departs = (body - levels) if dark_pips else (levels - body)
+    return bool(float(departs.min()) >= CENTRED_SHARE * depth)
 
 
 def _corners_are_face(patch: Image, frame: FloatArray, half_px: float, px_per_mm: float,
@@ -252,7 +275,8 @@ def _count_in(patch: Image, raw: NDArray[np.float32], px_per_mm: float, face_mm:
         off_mm = math.hypot(float(frames[k, 0]) - start[0], float(frames[k, 1]) - start[1]) / px_per_mm
         # At a spread other than the layout's own, only a face with all its pips and nothing else counts: a lone
         # spot says nothing of how far out the pips sit.
-        plain_spread = spread == 1.0 or (value != 1 and not highlight)
+        plain_spread = spread == 1.0 or (value != 1 and not highlight
+                                           and _pips_centred(gray, frames[k], on, half_px, body, pip_depth, dark_pips))
         lone_off = value == 1 and highlight and off_mm > ONE_OFF_CENTRE_MM
         if clean and margins[k] > 0.0 and plain_spread and not lone_off and (
                 (value != 1 and not highlight)

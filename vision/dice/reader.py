@@ -83,12 +83,9 @@ CLEAN_OUTLINE = 0.85  # an outline filling its rectangle this well is the die's 
 # A d6 whose outline fits this well but whose found top face gives no reading is read at the outline's top face
 # (lone dice fit 0.93–0.98).
 FITTED_TOP_FIT = 0.9
-# How far out a die's pips sit, as shares of the rendered dice's (``PIP_SPOT``): many real dice set them closer in.
-# Tried only on a face found in the die's own pixels at a full d6's side at least (``FULL_FACE``): a smaller face
-# found may be a part of the top (one hue of a marbled die, a highlight), with the pips anywhere in it; on such
-# faces, in the training photos, a 4's pips read as a 6's or a 5's, and a 3's as a 2's.
+# How far out a d6's pips may sit on a face found in the die's own pixels, as shares of the rendered dice's
+# (``PIP_SPOT``): many real dice set them closer in (:func:`vision.dice.pips.count_pips`).
 FOUND_FACE_SPREADS = (1.0, 0.85, 0.7)
-FULL_FACE = 0.9  # … this share of ``D6_SIDE_MM`` at least
 FACE_OFF_OUTLINE_MM = 1.5  # a flat die's face lies this close to the middle of its clean outline (sides taken away)
 
 
@@ -418,8 +415,8 @@ def read_d6_around(around: Image, outline: TopFace | None = None) -> tuple[DieRe
     on the blob's top ``outline``): its top face found in the pixels
     (:func:`vision.dice.face_square.find_face_square`), cut squared to its sides at the face's own size, and its
     pips counted. The reading is None (a question) when there is no sure count, or when the blob's outline is
-    clean but its middle is off the face's (a cocked die: a side shows where a flat die's cannot); a face
-    found at a full die's size is read with its pips closer in as well (``FOUND_FACE_SPREADS``); the face
+    clean but its middle is off the face's (a cocked die: a side shows where a flat die's cannot); the pips
+    may sit closer in than the rendered dice's (``FOUND_FACE_SPREADS``); the face
     (in the patch's pixels) is None when no square face is there."""
     face = find_face_square(around, D6_SIDE_MM * READ_PX_PER_MM)
     if face is None:
@@ -429,8 +426,7 @@ def read_d6_around(around: Image, outline: TopFace | None = None) -> tuple[DieRe
         off_mm = math.hypot(face.centre_px[0] - n / 2.0, face.centre_px[1] - n / 2.0) / READ_PX_PER_MM
         if off_mm > FACE_OFF_OUTLINE_MM:
             return None, face
-    spreads = FOUND_FACE_SPREADS if face.side_px >= FULL_FACE * D6_SIDE_MM * READ_PX_PER_MM else (1.0,)
-    return read_d6_face(squared_face(around, face, round(D6_PATCH_MM * READ_PX_PER_MM)), spreads), face
+    return read_d6_face(squared_face(around, face, round(D6_PATCH_MM * READ_PX_PER_MM)), FOUND_FACE_SPREADS), face
 
 
 def near_d6_size(face: TopFace) -> bool:
