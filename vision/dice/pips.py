@@ -14,6 +14,12 @@ low; the gap between the two is the reading's confidence. The face must hold not
 (a numeral, a side's pips); a lone central spot, or a face with one light spot let pass as a highlight, must
 also show a square's four corners of the body's colour (a d10's kite does not).
 
+Real dice set their pips at various distances from the middle, many closer in than the rendered ones: the
+layout may be tried at smaller spreads as well. Pips set close together are within a spot's reach of the
+places between them, so there a layout is believed only when each of its places lies on a pip's middle (the
+face's own level there, not the darkest within reach, is the pips'), and only with all its pips and nothing
+else (no lone spot, no highlight let pass).
+
 The face is read in its grey and in each colour channel alone (real dice: red pips on a blue die have the
 body's brightness; a marbled swirl of one hue vanishes in another channel). Channels that show the pips far
 less clearly than the clearest one are not heard; of the rest, any that reads another value puts the face in
@@ -64,6 +70,10 @@ SEARCH_DEG, SEARCH_STEP_DEG = 8.0, 4.0  # … and turned this far
 MIN_CONTRAST = 14.0  # grey levels between the body and its pips, at the least
 NOISE_CONTRAST = 5.0  # … and this many times the body's own noise
 WEAKER_CHANNEL = 0.5  # a channel whose pips depart less than this share of the clearest channel's is not heard
+# At a spread other than the layout's own, each of its places departs from the body this share of the pips' depth
+# at least (a pip's middle): on the training photos, 4s with big close pips read as 6s had their middle pair at
+# 0.25-0.45 (on the pips' rims), a 4 read as a 5 and a 3 as a 2 at 0.65 and 0.67.
+CENTRED_SHARE = 0.75
 ONE_OFF_CENTRE_MM = 0.5  # a 1 beside a light spot let pass lies this close to the face's found centre
 
 
@@ -75,11 +85,14 @@ class PipReading:
 
 
 def _places(frames: FloatArray, half_px: float) -> FloatArray:
-    """The pip places (F, 9, 2 pixels) of frames given as rows (x, y, angle in radians), in ``PLACES`` order."""
+    """The pip places (F, 9, 2 pixels) of frames given as rows (x, y, angle in radians, spread), in ``PLACES``
+    order; a frame's spread scales the pips' offset from the centre (``PIP_SPOT``)."""
     grid = np.array(PLACES, np.float64) * PIP_SPOT * half_px  # (9, 2): u, v
+    spread = frames[:, 3:4]
+    gu, gv = grid[None, :, 0] * spread, grid[None, :, 1] * spread
     cos_a, sin_a = np.cos(frames[:, 2])[:, None], np.sin(frames[:, 2])[:, None]
-    x = frames[:, 0:1] + grid[None, :, 0] * cos_a - grid[None, :, 1] * sin_a
-    y = frames[:, 1:2] + grid[None, :, 0] * sin_a + grid[None, :, 1] * cos_a
+    x = frames[:, 0:1] + gu * cos_a - gv * sin_a
+    y = frames[:, 1:2] + gu * sin_a + gv * cos_a
     return np.stack([x, y], axis=2)
 
 
@@ -123,7 +136,8 @@ def _only_pips(gray: NDArray[np.float32], frame: FloatArray, on: frozenset[str],
     keep = (PIP_RADIUS * half_px + PIP_ROOM_MM * px_per_mm) ** 2
     for name in on:
         for pu, pv in UNITS[name]:
-            region &= (u - pu * PIP_SPOT * half_px) ** 2 + (v - pv * PIP_SPOT * half_px) ** 2 > keep
+            spot = PIP_SPOT * half_px * float(frame[3])
+            region &= (u - pu * spot) ** 2 + (v - pv * spot) ** 2 > keep
     ink = ((body - gray) if dark_pips else (gray - body)) > INK_SHARE * depth
     stray = np.asarray(ink & region, np.uint8)
     _n, _labels, stats, _c = cv2.connectedComponentsWithStats(stray, connectivity=8)
@@ -134,6 +148,19 @@ def _only_pips(gray: NDArray[np.float32], frame: FloatArray, on: frozenset[str],
         return True, False, plain
     pip_mm2 = math.pi * (PIP_RADIUS * half_px / px_per_mm) ** 2
     return not dark_pips and len(spots) == 1 and float(spots[0]) <= HIGHLIGHT_PIPS * pip_mm2, True, plain
+
+
+def _pips_centred(gray: NDArray[np.float32], frame: FloatArray, on: frozenset[str], half_px: float, body: float,
+                  depth: float, dark_pips: bool) -> bool:
+    """Whether every pip place of the layout ``on`` lies on a pip's middle, not on the rim of one beside it:
+    the face's own level there (no spot reach) departs from the body by ``CENTRED_SHARE`` of the pips' depth.
+    Pips set close together are within a spot's reach of the places between them."""
+    idx = [i for name in on for i in _UNIT_INDEX[name]]
+    places = _places(frame[None, :], half_px)[0, idx].astype(np.float32)  # (P, 2)
+    levels = cv2.remap(gray, places[None, :, 0], places[None, :, 1], cv2.INTER_LINEAR,
+                       borderMode=cv2.BORDER_REPLICATE).astype(np.float64)[0]
+    departs = (body - levels) if dark_pips else (levels - body)
+    return bool(float(departs.min()) >= CENTRED_SHARE * depth)
 
 
 def _corners_are_face(patch: Image, frame: FloatArray, half_px: float, px_per_mm: float,
@@ -157,15 +184,20 @@ def _corners_are_face(patch: Image, frame: FloatArray, half_px: float, px_per_mm
     return True
 
 
-def count_pips(patch: Image, px_per_mm: float, face_mm: float = D6_SIDE_MM) -> PipReading:
+def count_pips(patch: Image, px_per_mm: float, face_mm: float = D6_SIDE_MM, spreads: tuple[float, ...] = (1.0,)
+               ) -> PipReading:
     """Read the face near the middle of ``patch`` (BGR, the top face's plane seen from above, ``px_per_mm``).
 
     The face is read in its brightness and in each colour channel alone: red pips on a blue die, or a
     marbled swirl of one hue, stand out (or vanish) in one channel and not in the grey. The surest reading is
     kept when no channel reads another value; channels that read nothing (no contrast, stray ink) are silent.
+    ``spreads`` are how far out the pips may sit, as shares of the layout's ``PIP_SPOT`` (dice differ: many
+    real dice set theirs closer in); each is read on its own, and any that reads another value puts the face
+    in doubt as a channel does.
     """
     channels = [cv2.cvtColor(patch, cv2.COLOR_BGR2GRAY), *cv2.split(patch)]
-    readings = [_count_in(patch, np.asarray(c, np.float32), px_per_mm, face_mm) for c in channels]
+    readings = [_count_in(patch, np.asarray(c, np.float32), px_per_mm, face_mm, spread)
+                for c in channels for spread in spreads]
     believed = [r for r in readings if r[0] != 0]
     if not believed:
         return PipReading(None, 0.0, 0)
@@ -178,8 +210,8 @@ def count_pips(patch: Image, px_per_mm: float, face_mm: float = D6_SIDE_MM) -> P
     return PipReading(value, round(min(confidence, 1.0), 3), value)
 
 
-def _count_in(patch: Image, raw: NDArray[np.float32], px_per_mm: float, face_mm: float
-              ) -> tuple[int, float, float]:
+def _count_in(patch: Image, raw: NDArray[np.float32], px_per_mm: float, face_mm: float,
+              spread: float = 1.0) -> tuple[int, float, float]:
     """The face's value (0 when none is believed) and the reading's margin, read in one channel ``raw`` of
     ``patch``.
 
@@ -204,8 +236,9 @@ def _count_in(patch: Image, raw: NDArray[np.float32], px_per_mm: float, face_mm:
     darkest, brightest = cv2.erode(gray, disc), cv2.dilate(gray, disc)
     shifts = np.arange(-SEARCH_MM, SEARCH_MM + 1e-6, SEARCH_STEP_MM) * px_per_mm
     turns = np.radians(np.arange(-SEARCH_DEG, SEARCH_DEG + 1e-6, SEARCH_STEP_DEG))
-    sx, sy, st = np.meshgrid(shifts, shifts, turns, indexing="ij")
-    frames = np.stack([start[0] + sx.ravel(), start[1] + sy.ravel(), math.radians(start[2]) + st.ravel()], axis=1)
+    sx, sy, st, ss = np.meshgrid(shifts, shifts, turns, np.array([spread]), indexing="ij")
+    frames = np.stack([start[0] + sx.ravel(), start[1] + sy.ravel(), math.radians(start[2]) + st.ravel(), ss.ravel()],
+                      axis=1)
     places = _places(frames, half_px).astype(np.float32)  # (F, 9, 2)
     floor = max(MIN_CONTRAST, NOISE_CONTRAST * noise)
     depths = []
@@ -238,9 +271,14 @@ def _count_in(patch: Image, raw: NDArray[np.float32], px_per_mm: float, face_mm:
         # 1: the spot may be a 2's other pip, closer in than the layout's (dice differ in how far out their pips
         # sit), with the face found off the pips' middle (a side that shows).
         at = CORNER_AT if value == 1 else CORNER_BESIDE_PIPS
-        found_at = np.array([start[0], start[1], math.radians(start[2])])
+        found_at = np.array([start[0], start[1], math.radians(start[2]), 1.0])
         off_mm = math.hypot(float(frames[k, 0]) - start[0], float(frames[k, 1]) - start[1]) / px_per_mm
-        if clean and margins[k] > 0.0 and not (value == 1 and highlight and off_mm > ONE_OFF_CENTRE_MM) and (
+        # At a spread other than the layout's own, only a face with all its pips and nothing else counts: a lone
+        # spot says nothing of how far out the pips sit.
+        plain_spread = spread == 1.0 or (value != 1 and not highlight
+                                           and _pips_centred(gray, frames[k], on, half_px, body, pip_depth, dark_pips))
+        lone_off = value == 1 and highlight and off_mm > ONE_OFF_CENTRE_MM
+        if clean and margins[k] > 0.0 and plain_spread and not lone_off and (
                 (value != 1 and not highlight)
                 or any(_corners_are_face(patch, f, half_px, px_per_mm, plain, at) for f in (frames[k], found_at))):
             best = (value, float(margins[k]), pip_depth)

@@ -88,6 +88,9 @@ CLEAN_OUTLINE = 0.85  # an outline filling its rectangle this well is the die's 
 # A d6 whose outline fits this well but whose found top face gives no reading is read at the outline's top face
 # (lone dice fit 0.93–0.98).
 FITTED_TOP_FIT = 0.9
+# How far out a d6's pips may sit on a face found in the die's own pixels, as shares of the rendered dice's
+# (``PIP_SPOT``): many real dice set them closer in (:func:`vision.dice.pips.count_pips`).
+FOUND_FACE_SPREADS = (1.0, 0.85, 0.7)
 FACE_OFF_OUTLINE_MM = 1.5  # a flat die's face lies this close to the middle of its clean outline (sides taken away)
 
 
@@ -396,10 +399,10 @@ def read_d6_top(face: TopFace, cut: Callable[[float], Image]) -> DieReading | No
     return pips
 
 
-def read_d6_face(patch: Image) -> DieReading | None:
+def read_d6_face(patch: Image, spreads: tuple[float, ...] = (1.0,)) -> DieReading | None:
     """A d6's face from the patch around its top face (``D6_PATCH_MM`` square at ``READ_PX_PER_MM``, turned
     square to the face's sides): its reading when the pips add up surely enough, else None (a question)."""
-    pips = count_pips(patch, READ_PX_PER_MM)
+    pips = count_pips(patch, READ_PX_PER_MM, spreads=spreads)
     if pips.value is not None and pips.confidence >= MIN_CONFIDENCE:
         return DieReading(DieKind.D6, pips.value, pips.confidence, None)
     return None
@@ -410,7 +413,8 @@ def read_d6_around(around: Image, outline: TopFace | None = None) -> tuple[DieRe
     on the blob's top ``outline``): its top face found in the pixels
     (:func:`vision.dice.face_square.find_face_square`), cut squared to its sides at the face's own size, and its
     pips counted. The reading is None (a question) when there is no sure count, or when the blob's outline is
-    clean but its middle is off the face's (a cocked die: a side shows where a flat die's cannot); the face
+    clean but its middle is off the face's (a cocked die: a side shows where a flat die's cannot); the pips
+    may sit closer in than the rendered dice's (``FOUND_FACE_SPREADS``); the face
     (in the patch's pixels) is None when no square face is there."""
     face = find_face_square(around, D6_SIDE_MM * READ_PX_PER_MM)
     if face is None:
@@ -420,7 +424,7 @@ def read_d6_around(around: Image, outline: TopFace | None = None) -> tuple[DieRe
         off_mm = math.hypot(face.centre_px[0] - n / 2.0, face.centre_px[1] - n / 2.0) / READ_PX_PER_MM
         if off_mm > FACE_OFF_OUTLINE_MM:
             return None, face
-    return read_d6_face(squared_face(around, face, round(D6_PATCH_MM * READ_PX_PER_MM))), face
+    return read_d6_face(squared_face(around, face, round(D6_PATCH_MM * READ_PX_PER_MM)), FOUND_FACE_SPREADS), face
 
 
 def near_d6_size(face: TopFace) -> bool:

@@ -1,0 +1,41 @@
+"""Real dice whose pips sit closer in than the rendered dice's, cut from photographs (``dice_photos/NOTICE.txt``).
+
+Each crop is the patch the reader cuts around a die's blob; its top face is found in its pixels and its pips
+counted (:func:`vision.dice.reader.read_d6_around`). The 4s have big pips set close together: a 6's layout,
+shrunk, puts its middle pair on the rims of the 4's pips, and must not be believed.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import cv2
+import numpy as np
+import pytest
+from numpy.typing import NDArray
+
+from vision.dice.reader import read_d6_around
+
+PHOTOS = Path(__file__).parent / "dice_photos"
+
+
+def _crop(name: str) -> NDArray[np.uint8]:
+    image = cv2.imread(str(PHOTOS / name), cv2.IMREAD_COLOR)
+    assert image is not None, name
+    return np.asarray(image, np.uint8)
+
+
+@pytest.mark.parametrize(("name", "value"), [
+    ("IMG_20191208_112342-1-face6.png", 6),  # a red-pipped 6, its rows close together
+    ("IMG_20191209_095730-2-face4.png", 4),  # a 4, its pips close to the middle
+])
+def test_close_set_pips_are_read_right(name: str, value: int) -> None:
+    reading, face = read_d6_around(_crop(name))
+    assert face is not None
+    assert reading is not None and reading.value == value
+
+
+@pytest.mark.parametrize("name", ["IMG_20191208_112659-1-face4.png", "IMG_20191209_095809-2-face4.png"])
+def test_a_4_with_big_close_pips_is_not_read_as_a_6(name: str) -> None:
+    reading, _face = read_d6_around(_crop(name))
+    assert reading is None or reading.value == 4
