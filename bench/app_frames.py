@@ -13,6 +13,11 @@
     is played by the auto player in the engine, and the states after its moves are sent one after another,
     each window in a process of its own.
 
+Message → pixels is measured twice: *back to back* (the next message sent once the last one is shown: it may
+arrive while the app still settles the last one, a prompt shrunk to its room in the frames after) and *at the
+table's pace* (the next message sent once the app has drawn nothing for ``TABLE_GAP_S``, as at a table, where a
+state follows a player's move).
+
 Each frame row also gives the CPU the process spent per frame (p50, every thread: most of it is the software
 rasteriser's), which the machine's other work sways much less than the intervals; the load average is
 printed and kept with the results. Targets: 30 fps (frame p95 ≤ 33.3 ms) while panning and while updates
@@ -51,6 +56,7 @@ FIGURES = 40
 # stand-in engine's outbox to the frame showing it, and when (after the send) the app had applied it and refreshed.
 PARTS = ("ui_cpu", "agent_cpu", "process_cpu", "applied", "refreshed")
 STUCK_S = 0.25  # message → pixels: a frame is asked for when an update has not been shown after this long
+TABLE_GAP_S = 0.1  # at the table's pace: the next message once the app has drawn nothing for this long
 
 
 def synthetic_scenario() -> tuple[dict[str, Any], dict[str, Any]]:
@@ -296,9 +302,9 @@ def run_in_window(quick: bool, board_id: str | None = None, updates_only: bool =
         return snap
 
     phases = ["wait", "floor", "floor_no_board", "floor_empty", "pan", "pan_baseline", "pan_updates", "latency",
-              "latency_baseline", "done"]
+              "latency_table", "latency_baseline", "done"]
     if board_id is not None or updates_only:
-        phases = ["wait", "latency", "latency_baseline", "done"]
+        phases = ["wait", "latency", "latency_table", "latency_baseline", "done"]
     taken_out: list[tuple[Any, Any, int]] = []  # (widget, parent, index) removed for a floor measurement
 
     def take_out(widget: Any) -> None:
@@ -365,7 +371,7 @@ def run_in_window(quick: bool, board_id: str | None = None, updates_only: bool =
                 st["t0"] = len(flips)
                 st["i"] = 0
             return
-        if phase in ("latency", "latency_baseline"):
+        if phase in ("latency", "latency_table", "latency_baseline"):
             st["full_redraw"] = phase == "latency_baseline"
             if phase == "latency" and "renders_at" not in st:  # what the board's renders filled from here on
                 if profile is not None:
@@ -415,6 +421,8 @@ def run_in_window(quick: bool, board_id: str | None = None, updates_only: bool =
                 st["i"] = 0
                 return
             if st.get("pending") is None:
+                if phase == "latency_table" and flips and time.perf_counter() - flips[-1] < TABLE_GAP_S:
+                    return  # the app still drawing what the last message set off
                 st["serial"] += 1
                 st["pending"] = st["serial"]
                 if st["full_redraw"]:
@@ -515,13 +523,15 @@ def main(argv: list[str] | None = None) -> int:
     rows = [("whole window redrawn, nothing changed", "floor"), ("  … the same without the board", "floor_no_board"),
             ("  … an empty window (clear and flip only)", "floor_empty"), ("pan (matrix only)", "pan"),
             ("pan, baseline: rebuild all", "pan_baseline"), ("pan while updates arrive", "pan_updates"),
-            ("message → pixels", "latency"), ("message → pixels, baseline: rebuild all", "latency_baseline")]
+            ("message → pixels (back to back)", "latency"), ("message → pixels at the table's pace", "latency_table"),
+            ("message → pixels, baseline: rebuild all", "latency_baseline")]
     print(f"{'measure':50} {'n':>5} {'p50 ms':>9} {'p95 ms':>9} {'CPU/frame':>10}")
     for label, key in rows:
         r = res.get(key, {})
         cpu = f"{r['cpu_p50_ms']:>10.2f}" if "cpu_p50_ms" in r else f"{'':>10}"
         print(f"{label:50} {r.get('n', 0):>5} {r.get('p50_ms', 0):>9.2f} {r.get('p95_ms', 0):>9.2f} {cpu}")
-    for label, key in (("message → pixels", "latency"), ("  … baseline", "latency_baseline")):
+    for label, key in (("message → pixels", "latency"), ("  … at the table's pace", "latency_table"),
+                       ("  … baseline", "latency_baseline")):
         print_parts(label, res.get(key, {}))
     heading = "message → pixels on the rule sets' boards"
     print(f"\n{heading:50} {'n':>5} {'p50 ms':>9} {'p95 ms':>9} "
@@ -531,7 +541,12 @@ def main(argv: list[str] | None = None) -> int:
         label = f"{board_id}: {m.get('has', '')}"
         print(f"{label:50} {r.get('n', 0):>5} {r.get('p50_ms', 0):>9.2f} {r.get('p95_ms', 0):>9.2f} "
               f"{b.get('p95_ms', 0):>10.2f}")
+        pace = part.get("latency_table", {})
+        paced = "  … at the table's pace"
+        print(f"{paced:50} {pace.get('n', 0):>5} {pace.get('p50_ms', 0):>9.2f} "
+              f"{pace.get('p95_ms', 0):>9.2f}")
         print_parts("  split", r)
+        print_parts("  split at the table's pace", pace)
         t = part.get("board_texture", {})
         print(f"  ({m.get('cells')} cells, {m.get('figures')} figures, {m.get('states')} states after moves; "
               f"baseline: p95 with the whole board redrawn per update; the board's texture {t.get('texels', 0):,} "
@@ -546,16 +561,18 @@ def main(argv: list[str] | None = None) -> int:
         res["latency_ratio_p50"] = round(lat_base["p50_ms"] / lat["p50_ms"], 2)
     if not args.quick:
         for label, key, target in (("pan", "pan", 33.3), ("pan while updates arrive", "pan_updates", 33.3),
-                                   ("message → pixels", "latency", 50.0)):
+                                   ("message → pixels (back to back)", "latency", 50.0),
+                                   ("message → pixels at the table's pace", "latency_table", 50.0)):
             if not res.get(key, {}).get("n"):
                 continue  # not measured in this run (--updates-only, --only a board)
             p95 = res[key]["p95_ms"]
             verdict = "met" if p95 <= target else f"MISSED by {p95 - target:.1f} ms"
             print(f"{label}: p95 {p95:.1f} ms (target ≤ {target} ms) {verdict}")
         for board_id, part in res["boards"].items():
-            p95 = part.get("latency", {}).get("p95_ms", 0.0)
-            verdict = "met" if p95 <= 50.0 else f"MISSED by {p95 - 50.0:.1f} ms"
-            print(f"message → pixels on {board_id}: p95 {p95:.1f} ms (target ≤ 50.0 ms) {verdict}")
+            for pace, key in (("back to back", "latency"), ("at the table's pace", "latency_table")):
+                p95 = part.get(key, {}).get("p95_ms", 0.0)
+                verdict = "met" if p95 <= 50.0 else f"MISSED by {p95 - 50.0:.1f} ms"
+                print(f"message → pixels on {board_id}, {pace}: p95 {p95:.1f} ms (target ≤ 50.0 ms) {verdict}")
     floor, no_board, empty = (res.get(k, {}).get("p50_ms", 0.0) for k in ("floor", "floor_no_board", "floor_empty"))
     if floor:
         res["floor_share_p50"] = {"board": round(floor - no_board, 2), "rest_of_window": round(no_board - empty, 2),

@@ -26,7 +26,7 @@ def test_app_frames_bench_runs_quick(tmp_path: Path) -> None:
     result = json.loads(out.read_text())
     assert result["quick"] is True
     assert result["map"] == {"hexes": 900, "figures": 40, "window": [1280, 800]}
-    for key in ("floor", "pan", "pan_baseline", "pan_updates", "latency", "latency_baseline"):
+    for key in ("floor", "pan", "pan_baseline", "pan_updates", "latency", "latency_table", "latency_baseline"):
         r = result[key]
         assert r["n"] > 0, key
         assert 0 < r["p50_ms"] <= r["p95_ms"], key
@@ -40,6 +40,6 @@ def test_app_frames_bench_runs_quick(tmp_path: Path) -> None:
     assert "ui_cpu" in done.stdout
     board = result["boards"]["laramie-station"]  # a rule set's own board (stacks), its states from a played game
     assert board["map"]["states"] > 0 and board["map"]["figures"] > 0
-    for key in ("latency", "latency_baseline"):
+    for key in ("latency", "latency_table", "latency_baseline"):
         assert board[key]["n"] > 0 and 0 < board[key]["p50_ms"] <= board[key]["p95_ms"], key
     assert "message → pixels on the rule sets' boards" in done.stdout
