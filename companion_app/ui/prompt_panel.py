@@ -110,10 +110,12 @@ class PromptPanel(BoxLayout):  # type: ignore[misc]
             self.parent.bind(height=self._room_changed)
 
     def _room_changed(self, *_: Any) -> None:
-        """More room (a turned or resized window, a row of buttons gone below): fitted afresh from the full size;
-        less: shrunk on from where it is."""
+        """More room (a turned or resized window, a row of buttons gone below): fitted afresh from the full size,
+        unless it is being shrunk and still too tall (a larger size would not fit either: shrunk on); less: shrunk
+        on from where it is."""
         room = self.room()
-        if room > self._fitted_room:
+        shrinking = self.fit < 1.0 and not self._scrolls and not self.fits()
+        if room > self._fitted_room and not shrinking:
             self._fit_afresh()
         elif not self._scrolls:
             self._refit()
