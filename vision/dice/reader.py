@@ -29,6 +29,7 @@ from engine.wire import DieDoubt, DieKind, DieSeen, TraySeen
 from vision.detection import DetectedMarker
 from vision.dice.face_square import FaceSquare, find_face_square, squared_face
 from vision.dice.faces import D6_SIDE_MM, DIE_HEIGHT_MM
+from vision.dice.leaning import MAX_BEYOND_MM2, beyond_swept_face_mm2, leans_from_above, square_in_tray
 from vision.dice.merged import Part, part_of
 from vision.dice.numerals import (
     NUMERAL_OFFSET_MM,
@@ -268,6 +269,11 @@ class DiceReader:
                            float(cam[2]), TOP_PLANE_MM)
             outline = outline_of(part.blob, cam, TOP_PLANE_MM, SEGMENT_PX_PER_MM, margin, part.shared)
         kind = outline.kind
+        # A lone die whose outline is likelier a d6's (a glossy d10's kite can pass for a square face) but whose blob
+        # is no flat cube's around its top face leans on something.
+        if (face is not None and not others and kind != "d10" and outline.d6.overlap > outline.d10.overlap
+                and self._leaning(image, view, blob, face)):
+            return DieReading(DieKind.D6, None, 0.0, DieDoubt.COCKED)
         if face is None and (kind != "d10" or self.numerals is None):  # a d10's top face is found from its outline
             return DieReading(DieKind.D6, None, 0.0, DieDoubt.UNREADABLE)
         pips = None
@@ -305,6 +311,21 @@ class DiceReader:
         if pips is None and numeral.doubt is None and numeral.confidence >= floor:
             return numeral
         return DieReading(likelier, None, 0.0, DieDoubt.LOW_CONFIDENCE)
+
+    @staticmethod
+    def _leaning(image: Image, view: TrayView, blob: Blob, face: TopFace) -> bool:
+        """Whether a lone die's blob is no flat cube's around its top face (:mod:`vision.dice.leaning`)."""
+        cam = view.camera_mm
+        nadir = (float(cam[0]), float(cam[1]))
+        sweep = sweep_mm(math.dist(face.centre_mm, nadir), TOP_PLANE_MM, float(cam[2]))
+        if sweep < SIDES_SEEN_MM and leans_from_above(face):
+            return True
+        square = find_face_square(_cutter(view, image, face)(D6_AROUND_MM), D6_SIDE_MM * READ_PX_PER_MM)
+        if square is None:
+            return False
+        corners = square_in_tray(square, face, D6_AROUND_MM, READ_PX_PER_MM)
+        beyond = beyond_swept_face_mm2(blob, corners, nadir, sweep, SEGMENT_PX_PER_MM, segment_margin(view))
+        return beyond > MAX_BEYOND_MM2
 
     def _read_numeral(self, image: Image, view: TrayView, outline: Outline, sure: float) -> DieReading:
         """A d10's numeral, cut out along the axes its outline gives, taken from a margin ``sure`` (a reading of kind

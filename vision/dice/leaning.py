@@ -1,0 +1,80 @@
+"""A d6 leaning on something (cocked), told from a flat one by where its blob lies around its top face.
+
+Rectified on the plane of the top faces, a flat cube is its top face swept towards the point under the camera
+(the nadir) by its sides' sweep (:func:`vision.dice.top_face.sweep_mm`), nothing more: taking that sweep away
+leaves a square of the face's size, and no part of the blob lies beyond the square swept so. A leaning cube
+turns one side up beside its top face, in whichever direction it leans: seen from above, what is left once the
+sweep is taken away is the top face and that side, no longer square (:func:`leans_from_above`); and beside the
+top face found in the pixels (:mod:`vision.dice.face_square`), the blob runs on beyond the swept square by a
+side's strip (:func:`beyond_swept_face_mm2`). Either makes the die a question, never a reading.
+"""
+
+from __future__ import annotations
+
+import math
+
+import cv2
+import numpy as np
+from numpy.typing import NDArray
+
+from vision.dice.face_square import FaceSquare
+from vision.dice.faces import D6_SIDE_MM
+from vision.dice.segment import Blob
+from vision.dice.top_face import TopFace
+
+# Seen from above (a die's sides sweep less than SIDES_SEEN_MM, the reader's), the top left once the sweep is taken
+# away from a flat d6's blob came out square to 0.911 at the least (1,147 lone flat d6s of bench/dice.py, 40 throws of
+# each condition and 200 cocked throws, where that top was clean and a face's size); leaning d6s left 0.81–0.89.
+FLAT_SQUARENESS = 0.9
+CLEAN_TOP = 0.85  # … a top that fills its rectangle this well (a ragged one says nothing)
+FACE_AREA_SHARE = 1.17  # … and at least this many d6 faces big (a top cut short, by blur, is a flat die's too)
+# Beyond the top face found in the pixels swept towards the nadir (widened by BEYOND_ROOM_MM for blur and the
+# square's error), flat d6s showed at most 24 mm² of blob (a glossy die's highlight, bench/dice.py); a leaning d6's
+# upturned side is a strip of 16 × 5–8 mm.
+BEYOND_ROOM_MM = 2.0
+MAX_BEYOND_MM2 = 35.0
+
+
+def leans_from_above(face: TopFace) -> bool:
+    """Whether the top left of a lone d6's blob, seen from above, is a flat die's top face and a leaning die's
+    upturned side beside it: clean, as big as a face at least, and not square."""
+    return (face.fill >= CLEAN_TOP and face.area_mm2 >= FACE_AREA_SHARE * D6_SIDE_MM ** 2
+            and face.squareness() < FLAT_SQUARENESS)
+
+
+def square_in_tray(square: FaceSquare, face: TopFace, patch_mm: float, px_per_mm: float
+                   ) -> list[tuple[float, float]]:
+    """The corners (tray mm) of a face ``square`` found in the patch of ``patch_mm`` cut around the top ``face`` at
+    ``px_per_mm``, turned square to its sides (its top towards the face's side direction, as the reader cuts it)."""
+    a = math.radians(face.angle_deg)
+    ux, uy = math.cos(a), math.sin(a)
+    rx, ry = -uy, ux
+    half = patch_mm / 2.0
+    box = cv2.boxPoints((square.centre_px, square.sides_px, square.angle_deg))
+    out = []
+    for i, j in box:
+        right, up = float(i) / px_per_mm - half, half - float(j) / px_per_mm
+        out.append((face.centre_mm[0] + right * rx + up * ux, face.centre_mm[1] + right * ry + up * uy))
+    return out
+
+
+def beyond_swept_face_mm2(blob: Blob, corners_mm: list[tuple[float, float]], nadir_mm: tuple[float, float],
+                          sweep: float, px_per_mm: float, margin_mm: float) -> float:
+    """How much of ``blob`` (mm²) lies beyond the top face with these corners (tray mm) swept ``sweep`` mm towards
+    the nadir, widened by ``BEYOND_ROOM_MM``: none for a flat die."""
+    cx = sum(p[0] for p in corners_mm) / len(corners_mm)
+    cy = sum(p[1] for p in corners_mm) / len(corners_mm)
+    r = math.hypot(nadir_mm[0] - cx, nadir_mm[1] - cy)
+    ux, uy = ((nadir_mm[0] - cx) / r, (nadir_mm[1] - cy) / r) if r > 1e-6 else (0.0, 0.0)
+    points = corners_mm + [(x + sweep * ux, y + sweep * uy) for x, y in corners_mm]
+    x0, y0 = blob.box[0], blob.box[1]
+    px = np.array([[((x + margin_mm) * px_per_mm - 0.5 - x0) * 16.0, ((y + margin_mm) * px_per_mm - 0.5 - y0) * 16.0]
+                   for x, y in points], np.float32)
+    hull = cv2.convexHull(np.round(px).astype(np.int32))
+    drawn = np.zeros(blob.mask.shape, np.uint8)
+    cv2.fillConvexPoly(drawn, hull, 1, cv2.LINE_8, shift=4)
+    k = 2 * round(BEYOND_ROOM_MM * px_per_mm) + 1
+    room: NDArray[np.uint8] = np.asarray(cv2.dilate(drawn, cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (k, k))),
+                                         np.uint8)
+    beyond = (blob.mask > 0) & (room == 0)
+    return float(np.count_nonzero(beyond)) / px_per_mm ** 2
