@@ -84,6 +84,9 @@ CLEAN_OUTLINE = 0.85  # an outline filling its rectangle this well is the die's 
 # A d6 whose outline fits this well but whose found top face gives no reading is read at the outline's top face
 # (lone dice fit 0.93–0.98).
 FITTED_TOP_FIT = 0.9
+# An outline this close to a flat d6's is one: leaning d6s fitted 0.91 at the most (200 cocked throws of bench/dice.py),
+# lone flat ones from a tray camera at 45–65° 0.9–0.99.
+FLAT_D6_FIT = 0.93
 FACE_OFF_OUTLINE_MM = 1.5  # a flat die's face lies this close to the middle of its clean outline (sides taken away)
 
 
@@ -280,7 +283,10 @@ class DiceReader:
         if kind != "d10" and face is not None:
             pips = read_d6_top(face, _cutter(view, image, face))
         found_pips, fitted_pips = pips, None
-        leaning = face is not None and face.fill >= CLEAN_OUTLINE and face.squareness() < SQUARE_TOP  # a cocked top
+        # A clean top not square is a cocked die's, unless a lone die's outline is a flat d6's beyond doubt (from a
+        # low angle the top left once the sides are taken away is ragged: a flat die's came out square to 0.82 at 65°).
+        leaning = (face is not None and face.fill >= CLEAN_OUTLINE and face.squareness() < SQUARE_TOP
+                   and (bool(others) or outline.d6.overlap < FLAT_D6_FIT))
         if (pips is None or kind is None) and kind != "d10" and outline.d6.overlap >= FITTED_TOP_FIT and not leaning:
             # The top face found in a merged blob (or a low angle's ragged one) may be off: the d6's outline,
             # fitted to its own part, gives its top face's place and turn (a doubtful kind is settled below).
