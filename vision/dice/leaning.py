@@ -6,7 +6,10 @@ leaves a square of the face's size, and no part of the blob lies beyond the squa
 turns one side up beside its top face, in whichever direction it leans: seen from above, what is left once the
 sweep is taken away is the top face and that side, no longer square (:func:`leans_from_above`); and beside the
 top face found in the pixels (:mod:`vision.dice.face_square`), the blob runs on beyond the swept square by a
-side's strip (:func:`beyond_swept_face_mm2`). Either makes the die a question, never a reading.
+side's strip (:func:`beyond_swept_face_mm2`). A die leaning towards the camera hides its sides and shows its top
+face nearly whole, but no longer square on the top faces' plane: foreshortened along its lean, stretched by its
+height across the picture; its corner pips (a 4, 5 or 6) then make an oblong where a flat face's make a square
+(:func:`pip_rectangle`). Any of these makes the die a question, never a reading.
 """
 
 from __future__ import annotations
@@ -18,7 +21,7 @@ import numpy as np
 from numpy.typing import NDArray
 
 from vision.dice.face_square import FaceSquare
-from vision.dice.faces import D6_SIDE_MM
+from vision.dice.faces import D6_SIDE_MM, PIP_RADIUS
 from vision.dice.segment import Blob
 from vision.dice.top_face import TopFace
 
@@ -33,6 +36,14 @@ FACE_AREA_SHARE = 1.17  # … and at least this many d6 faces big (a top cut sho
 # upturned side is a strip of 16 × 5–8 mm.
 BEYOND_ROOM_MM = 2.0
 MAX_BEYOND_MM2 = 35.0
+# The rectangle of a 4's, 5's or 6's outer pips, seen from above: on lone flat d6s of bench/dice.py (40 throws of each
+# condition from above, 200 cocked) its short side was 0.93–0.99 of its long one where its long side was a layout's
+# (SPAN_MM, about the 8 mm between opposite corner pips' centres; a pip merged with its neighbour, or a side's pip
+# taken in, gives another); the leaning d6s still read made 0.85 and 0.91.
+FLAT_PIPS = 0.92
+SPAN_MM = (7.9, 10.0)
+INK_SHARE = 0.6  # a pixel is a pip's when it departs from the face's body this far towards the strongest pip
+MIN_CONTRAST = 40.0  # grey levels: a face whose pips depart less says nothing
 
 
 def leans_from_above(face: TopFace) -> bool:
@@ -78,3 +89,45 @@ def beyond_swept_face_mm2(blob: Blob, corners_mm: list[tuple[float, float]], nad
                                          np.uint8)
     beyond = (blob.mask > 0) & (room == 0)
     return float(np.count_nonzero(beyond)) / px_per_mm ** 2
+
+
+def pip_rectangle(patch: NDArray[np.uint8], value: int, px_per_mm: float) -> tuple[float, float] | None:
+    """The short side over the long side, and the long side (mm), of the least rectangle round the ``value`` pips
+    nearest the middle of ``patch`` (a d6's top face seen from above, ``px_per_mm``, its pips dark or light); None
+    when so many pips are not found."""
+    gray = np.asarray(cv2.cvtColor(patch, cv2.COLOR_BGR2GRAY), np.float32)
+    n = gray.shape[0]
+    c = n // 2
+    reach = round(2.0 * px_per_mm)
+    body = float(np.median(gray[c - reach:c + reach, c - reach:c + reach]))
+    pip_px = math.pi * (PIP_RADIUS * D6_SIDE_MM / 2.0 * px_per_mm) ** 2
+    best: tuple[float, list[tuple[float, float]]] | None = None
+    for sign in (1.0, -1.0):  # dark pips, light pips
+        departs = (body - gray) * sign
+        peak = float(np.percentile(departs, 99.5))
+        if peak < MIN_CONTRAST:
+            continue
+        ink = np.asarray(departs > INK_SHARE * peak, np.uint8)
+        count, _labels, stats, centroids = cv2.connectedComponentsWithStats(ink)
+        spots = sorted((math.dist((float(centroids[k][0]), float(centroids[k][1])), (c, c)),
+                        (float(centroids[k][0]), float(centroids[k][1])))
+                       for k in range(1, count) if 0.15 * pip_px <= stats[k, cv2.CC_STAT_AREA] <= 1.6 * pip_px)
+        if len(spots) >= value:
+            spread = sum(d for d, _p in spots[:value])
+            if best is None or spread < best[0]:
+                best = (spread, [p for _d, p in spots[:value]])
+    if best is None:
+        return None
+    (_x, _y), (w, h), _a = cv2.minAreaRect(np.array(best[1], np.float32))
+    return min(w, h) / max(w, h, 1e-6), max(w, h) / px_per_mm
+
+
+def leans_by_pips(patch: NDArray[np.uint8], value: int, px_per_mm: float) -> bool:
+    """Whether a d6 read as ``value`` from above shows its corner pips in an oblong (:func:`pip_rectangle`)."""
+    if value not in (4, 5, 6):
+        return False
+    rectangle = pip_rectangle(patch, value, px_per_mm)
+    if rectangle is None:
+        return False
+    ratio, span = rectangle
+    return ratio < FLAT_PIPS and SPAN_MM[0] <= span <= SPAN_MM[1]

@@ -29,7 +29,13 @@ from engine.wire import DieDoubt, DieKind, DieSeen, TraySeen
 from vision.detection import DetectedMarker
 from vision.dice.face_square import FaceSquare, find_face_square, squared_face
 from vision.dice.faces import D6_SIDE_MM, DIE_HEIGHT_MM
-from vision.dice.leaning import MAX_BEYOND_MM2, beyond_swept_face_mm2, leans_from_above, square_in_tray
+from vision.dice.leaning import (
+    MAX_BEYOND_MM2,
+    beyond_swept_face_mm2,
+    leans_by_pips,
+    leans_from_above,
+    square_in_tray,
+)
 from vision.dice.merged import Part, part_of
 from vision.dice.numerals import (
     NUMERAL_OFFSET_MM,
@@ -292,6 +298,10 @@ class DiceReader:
             # fitted to its own part, gives its top face's place and turn (a doubtful kind is settled below).
             fitted_pips = read_d6_face(_cutter(view, image, fitted_top(outline.d6, face))(D6_PATCH_MM))
             pips = pips or fitted_pips
+        if (pips is not None and pips.value is not None and face is not None and not others
+                and _sides_sweep_mm(view, face) < SIDES_SEEN_MM
+                and leans_by_pips(_cutter(view, image, face)(D6_PATCH_MM), pips.value, READ_PX_PER_MM)):
+            return DieReading(DieKind.D6, None, 0.0, DieDoubt.COCKED)  # leaning towards the camera
         if kind == "d6":
             return pips or DieReading(DieKind.D6, None, 0.0, DieDoubt.LOW_CONFIDENCE)
         if self.numerals is None:
@@ -323,7 +333,7 @@ class DiceReader:
         """Whether a lone die's blob is no flat cube's around its top face (:mod:`vision.dice.leaning`)."""
         cam = view.camera_mm
         nadir = (float(cam[0]), float(cam[1]))
-        sweep = sweep_mm(math.dist(face.centre_mm, nadir), TOP_PLANE_MM, float(cam[2]))
+        sweep = _sides_sweep_mm(view, face)
         if sweep < SIDES_SEEN_MM and leans_from_above(face):
             return True
         square = find_face_square(_cutter(view, image, face)(D6_AROUND_MM), D6_SIDE_MM * READ_PX_PER_MM)
@@ -349,6 +359,12 @@ class DiceReader:
             return DieReading(DieKind.D6 if not_d10 else DieKind.D10, None, guess.confidence, DieDoubt.COCKED)
         doubt = DieDoubt.LOW_CONFIDENCE if guess.confidence < sure else None
         return DieReading(DieKind.D10, guess.value, guess.confidence, doubt)
+
+
+def _sides_sweep_mm(view: TrayView, face: TopFace) -> float:
+    """How far a flat die's sides show beyond its top ``face``, towards the nadir, on the top faces' plane."""
+    cam = view.camera_mm
+    return sweep_mm(math.dist(face.centre_mm, (float(cam[0]), float(cam[1]))), TOP_PLANE_MM, float(cam[2]))
 
 
 def _cutter(view: TrayView, image: Image, face: TopFace) -> Callable[[float], Image]:
