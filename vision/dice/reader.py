@@ -93,6 +93,7 @@ FITTED_TOP_FIT = 0.9
 # An outline this close to a flat d6's is one: leaning d6s fitted 0.91 at the most (200 cocked throws of bench/dice.py),
 # lone flat ones from a tray camera at 45–65° 0.9–0.99.
 FLAT_D6_FIT = 0.93
+CLEARLY_D6 = 0.04  # … its overlap beats a d10's by this much (leaning d6s: 0.058 at the least)
 FACE_OFF_OUTLINE_MM = 1.5  # a flat die's face lies this close to the middle of its clean outline (sides taken away)
 
 
@@ -278,9 +279,9 @@ class DiceReader:
                            float(cam[2]), TOP_PLANE_MM)
             outline = outline_of(part.blob, cam, TOP_PLANE_MM, SEGMENT_PX_PER_MM, margin, part.shared)
         kind = outline.kind
-        # A lone die whose outline is likelier a d6's (a glossy d10's kite can pass for a square face) but whose blob
-        # is no flat cube's around its top face leans on something.
-        if (face is not None and not others and kind != "d10" and outline.d6.overlap > outline.d10.overlap
+        # A lone die whose outline is clearly likelier a d6's (a glossy d10's kite can pass for a square face, its
+        # outline fitting a d6's 0.02 better) but whose blob is no flat cube's around its top face leans on something.
+        if (face is not None and not others and kind != "d10" and outline.d6.overlap > outline.d10.overlap + CLEARLY_D6
                 and self._leaning(image, view, blob, face)):
             return DieReading(DieKind.D6, None, 0.0, DieDoubt.COCKED)
         if face is None and (kind != "d10" or self.numerals is None):  # a d10's top face is found from its outline
