@@ -29,6 +29,13 @@ from engine.wire import DieDoubt, DieKind, DieSeen, TraySeen
 from vision.detection import DetectedMarker
 from vision.dice.face_square import FaceSquare, find_face_square, squared_face
 from vision.dice.faces import D6_SIDE_MM, DIE_HEIGHT_MM
+from vision.dice.leaning import (
+    MAX_BEYOND_MM2,
+    beyond_swept_face_mm2,
+    leans_by_pips,
+    leans_from_above,
+    square_in_tray,
+)
 from vision.dice.merged import Part, part_of
 from vision.dice.numerals import (
     NUMERAL_OFFSET_MM,
@@ -91,6 +98,10 @@ FITTED_TOP_FIT = 0.9
 # How far out a d6's pips may sit on a face found in the die's own pixels, as shares of the rendered dice's
 # (``PIP_SPOT``): many real dice set them closer in (:func:`vision.dice.pips.count_pips`).
 FOUND_FACE_SPREADS = (1.0, 0.85, 0.7)
+# An outline this close to a flat d6's is one: leaning d6s fitted 0.91 at the most (200 cocked throws of bench/dice.py),
+# lone flat ones from a tray camera at 45–65° 0.9–0.99.
+FLAT_D6_FIT = 0.93
+CLEARLY_D6 = 0.04  # … its overlap beats a d10's by this much (leaning d6s: 0.058 at the least)
 FACE_OFF_OUTLINE_MM = 1.5  # a flat die's face lies this close to the middle of its clean outline (sides taken away)
 
 
@@ -265,18 +276,30 @@ class DiceReader:
         outline = die_outline(view, blob, face, others)
         cam = view.camera_mm
         kind = outline.kind
+        # A lone die whose outline is clearly likelier a d6's (a glossy d10's kite can pass for a square face, its
+        # outline fitting a d6's 0.02 better) but whose blob is no flat cube's around its top face leans on something.
+        if (face is not None and not others and kind != "d10" and outline.d6.overlap > outline.d10.overlap + CLEARLY_D6
+                and self._leaning(image, view, blob, face)):
+            return DieReading(DieKind.D6, None, 0.0, DieDoubt.COCKED)
         if face is None and (kind != "d10" or self.numerals is None):  # a d10's top face is found from its outline
             return DieReading(DieKind.D6, None, 0.0, DieDoubt.UNREADABLE)
         pips = None
         if kind != "d10" and face is not None:
             pips = read_d6_top(face, _cutter(view, image, face))
         found_pips, fitted_pips = pips, None
-        leaning = face is not None and face.fill >= CLEAN_OUTLINE and face.squareness() < SQUARE_TOP  # a cocked top
+        # A clean top not square is a cocked die's, unless a lone die's outline is a flat d6's beyond doubt (from a
+        # low angle the top left once the sides are taken away is ragged: a flat die's came out square to 0.82 at 65°).
+        leaning = (face is not None and face.fill >= CLEAN_OUTLINE and face.squareness() < SQUARE_TOP
+                   and (bool(others) or outline.d6.overlap < FLAT_D6_FIT))
         if (pips is None or kind is None) and kind != "d10" and outline.d6.overlap >= FITTED_TOP_FIT and not leaning:
             # The top face found in a merged blob (or a low angle's ragged one) may be off: the d6's outline,
             # fitted to its own part, gives its top face's place and turn (a doubtful kind is settled below).
             fitted_pips = read_d6_face(_cutter(view, image, fitted_top(outline.d6, face))(D6_PATCH_MM))
             pips = pips or fitted_pips
+        if (pips is not None and pips.value is not None and face is not None and not others
+                and _sides_sweep_mm(view, face) < SIDES_SEEN_MM
+                and leans_by_pips(_cutter(view, image, face)(D6_PATCH_MM), pips.value, READ_PX_PER_MM)):
+            return DieReading(DieKind.D6, None, 0.0, DieDoubt.COCKED)  # leaning towards the camera
         if kind == "d6":
             return pips or DieReading(DieKind.D6, None, 0.0, DieDoubt.LOW_CONFIDENCE)
         if self.numerals is None:
@@ -304,6 +327,21 @@ class DiceReader:
             return numeral
         return DieReading(likelier, None, 0.0, DieDoubt.LOW_CONFIDENCE)
 
+    @staticmethod
+    def _leaning(image: Image, view: TrayView, blob: Blob, face: TopFace) -> bool:
+        """Whether a lone die's blob is no flat cube's around its top face (:mod:`vision.dice.leaning`)."""
+        cam = view.camera_mm
+        nadir = (float(cam[0]), float(cam[1]))
+        sweep = _sides_sweep_mm(view, face)
+        if sweep < SIDES_SEEN_MM and leans_from_above(face):
+            return True
+        square = find_face_square(_cutter(view, image, face)(D6_AROUND_MM), D6_SIDE_MM * READ_PX_PER_MM)
+        if square is None:
+            return False
+        corners = square_in_tray(square, face, D6_AROUND_MM, READ_PX_PER_MM)
+        beyond = beyond_swept_face_mm2(blob, corners, nadir, sweep, SEGMENT_PX_PER_MM, segment_margin(view))
+        return beyond > MAX_BEYOND_MM2
+
     def _read_numeral(self, image: Image, view: TrayView, outline: Outline, sure: float, not_d10: float
                       ) -> DieReading:
         """A d10's numeral, cut out along the axes its outline gives, taken from a margin ``sure``; "not a flat
@@ -321,6 +359,12 @@ class DiceReader:
             return DieReading(kind, None, guess.confidence, DieDoubt.COCKED)
         doubt = DieDoubt.LOW_CONFIDENCE if guess.confidence < sure else None
         return DieReading(DieKind.D10, guess.value, guess.confidence, doubt)
+
+
+def _sides_sweep_mm(view: TrayView, face: TopFace) -> float:
+    """How far a flat die's sides show beyond its top ``face``, towards the nadir, on the top faces' plane."""
+    cam = view.camera_mm
+    return sweep_mm(math.dist(face.centre_mm, (float(cam[0]), float(cam[1]))), TOP_PLANE_MM, float(cam[2]))
 
 
 def _cutter(view: TrayView, image: Image, face: TopFace) -> Callable[[float], Image]:
