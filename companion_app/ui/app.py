@@ -123,7 +123,10 @@ class HexaApp(App):  # type: ignore[misc]
         self.current_screen = sm.current
         Clock.schedule_interval(self.pump, 0)  # every frame: the UI's own changes (a tap)
         # An engine message wakes the clock from its sleep between frames (a "free" trigger: see kivy_start.CLOCK).
-        self.agent.on_event = Clock.create_trigger_free(self.pump)
+        # Under another clock (Kivy imported before kivy_start chose, by a program that embeds the app) there are no
+        # free triggers: the message is then taken at the next tick.
+        wake = getattr(Clock, "create_trigger_free", Clock.create_trigger)
+        self.agent.on_event = wake(self.pump)
         self.agent.start()
         freeze_soon()  # the screens built: out of the collector's walks
         if os.environ.get(FIRST_BOARD_FRAME_VARIABLE):
