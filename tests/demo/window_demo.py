@@ -12,14 +12,14 @@ simulated touch, and waits until the engine applies that move *from the camera*.
 from __future__ import annotations
 
 import json
-import os
 import sys
 from typing import Any
 
-os.environ.setdefault("KIVY_NO_ARGS", "1")
-os.environ.setdefault("KIVY_LOG_MODE", "PYTHON")
+from companion_app.kivy_start import prepare_kivy
 
-from kivy.config import Config
+prepare_kivy()  # Kivy set up as `hexa demo` sets it up for the app (its providers, its clock), before Kivy loads
+
+from kivy.config import Config  # noqa: E402
 
 Config.set("graphics", "width", "1280")  # before any window exists
 Config.set("graphics", "height", "800")
