@@ -14,10 +14,12 @@ comparison.
 
 from __future__ import annotations
 
+import functools
 import itertools
 import math
 from collections.abc import Callable
 from dataclasses import dataclass, field, replace
+from types import EllipsisType
 
 import cv2
 import numpy as np
@@ -276,16 +278,17 @@ class DiceReader:
         outline = die_outline(view, blob, face, others)
         cam = view.camera_mm
         kind = outline.kind
+        around = _around_face(view, image, face) if face is not None else None  # cut and searched once, if asked
         # A lone die whose outline is clearly likelier a d6's (a glossy d10's kite can pass for a square face, its
         # outline fitting a d6's 0.02 better) but whose blob is no flat cube's around its top face leans on something.
         if (face is not None and not others and kind != "d10" and outline.d6.overlap > outline.d10.overlap + CLEARLY_D6
-                and self._leaning(image, view, blob, face)):
+                and around is not None and self._leaning(view, blob, face, around)):
             return DieReading(DieKind.D6, None, 0.0, DieDoubt.COCKED)
         if face is None and (kind != "d10" or self.numerals is None):  # a d10's top face is found from its outline
             return DieReading(DieKind.D6, None, 0.0, DieDoubt.UNREADABLE)
         pips = None
         if kind != "d10" and face is not None:
-            pips = read_d6_top(face, _cutter(view, image, face))
+            pips = read_d6_top(face, _cutter(view, image, face), around)
         found_pips, fitted_pips = pips, None
         # A clean top not square is a cocked die's, unless a lone die's outline is a flat d6's beyond doubt (from a
         # low angle the top left once the sides are taken away is ragged: a flat die's came out square to 0.82 at 65°).
@@ -328,14 +331,14 @@ class DiceReader:
         return DieReading(likelier, None, 0.0, DieDoubt.LOW_CONFIDENCE)
 
     @staticmethod
-    def _leaning(image: Image, view: TrayView, blob: Blob, face: TopFace) -> bool:
+    def _leaning(view: TrayView, blob: Blob, face: TopFace, around: AroundFace) -> bool:
         """Whether a lone die's blob is no flat cube's around its top face (:mod:`vision.dice.leaning`)."""
         cam = view.camera_mm
         nadir = (float(cam[0]), float(cam[1]))
         sweep = _sides_sweep_mm(view, face)
         if sweep < SIDES_SEEN_MM and leans_from_above(face):
             return True
-        square = find_face_square(_cutter(view, image, face)(D6_AROUND_MM), D6_SIDE_MM * READ_PX_PER_MM)
+        _patch, square = around()
         if square is None:
             return False
         corners = square_in_tray(square, face, D6_AROUND_MM, READ_PX_PER_MM)
@@ -365,6 +368,22 @@ def _sides_sweep_mm(view: TrayView, face: TopFace) -> float:
     """How far a flat die's sides show beyond its top ``face``, towards the nadir, on the top faces' plane."""
     cam = view.camera_mm
     return sweep_mm(math.dist(face.centre_mm, (float(cam[0]), float(cam[1]))), TOP_PLANE_MM, float(cam[2]))
+
+
+# The wider patch around a d6's top face (``D6_AROUND_MM``) and the face found in its pixels (or None).
+AroundFace = Callable[[], tuple[Image, FaceSquare | None]]
+
+
+def _around_face(view: TrayView, image: Image, face: TopFace) -> AroundFace:
+    """The wider patch around ``face`` and the face found in it, cut and searched at the first call only: the
+    leaning test and the pip count look at the same face."""
+
+    @functools.cache
+    def around() -> tuple[Image, FaceSquare | None]:
+        patch = _cutter(view, image, face)(D6_AROUND_MM)
+        return patch, find_face_square(patch, D6_SIDE_MM * READ_PX_PER_MM)
+
+    return around
 
 
 def _cutter(view: TrayView, image: Image, face: TopFace) -> Callable[[float], Image]:
@@ -422,14 +441,19 @@ def _crosses_edge(spec: TraySpec, face: TopFace | None, blob: Blob) -> bool:
     return blob.touches_unknown
 
 
-def read_d6_top(face: TopFace, cut: Callable[[float], Image]) -> DieReading | None:
+def read_d6_top(face: TopFace, cut: Callable[[float], Image], around: AroundFace | None = None
+                ) -> DieReading | None:
     """A d6's face from the top ``face`` found in its blob, or None (a question): first in the die's own pixels
     around it (:func:`read_d6_around`: shadows, rounded corners, any size of die), else, on a top square enough,
     in the patch squared to it. ``cut(size_mm)`` gives the patch of that size around the top face, turned square
-    to its sides, at ``READ_PX_PER_MM``."""
+    to its sides, at ``READ_PX_PER_MM``; ``around``: the wider patch and the face found in it, when already made."""
     pips = None
     if near_d6_size(face):
-        pips, _found = read_d6_around(cut(D6_AROUND_MM), face)
+        if around is None:
+            pips, _found = read_d6_around(cut(D6_AROUND_MM), face)
+        else:
+            patch, found = around()
+            pips, _found = read_d6_around(patch, face, found)
     in_pixels = pips is not None
     square = looks_like_d6_top(face)
     if pips is None and (square or _near_d6_top(face)):
@@ -452,15 +476,17 @@ def read_d6_face(patch: Image, spreads: tuple[float, ...] = (1.0,)) -> DieReadin
     return None
 
 
-def read_d6_around(around: Image, outline: TopFace | None = None) -> tuple[DieReading | None, FaceSquare | None]:
+def read_d6_around(around: Image, outline: TopFace | None = None, found: FaceSquare | EllipsisType | None = ...
+                   ) -> tuple[DieReading | None, FaceSquare | None]:
     """A d6's face from a wider patch around its blob (``D6_AROUND_MM`` square at ``READ_PX_PER_MM``, centred
     on the blob's top ``outline``): its top face found in the pixels
     (:func:`vision.dice.face_square.find_face_square`), cut squared to its sides at the face's own size, and its
     pips counted. The reading is None (a question) when there is no sure count, or when the blob's outline is
     clean but its middle is off the face's (a cocked die: a side shows where a flat die's cannot); the pips
-    may sit closer in than the rendered dice's (``FOUND_FACE_SPREADS``); the face
+    may sit closer in than the rendered dice's (``FOUND_FACE_SPREADS``); ``found``: the face already searched for
+    in ``around`` (None: none there), else it is searched here; the face
     (in the patch's pixels) is None when no square face is there."""
-    face = find_face_square(around, D6_SIDE_MM * READ_PX_PER_MM)
+    face = find_face_square(around, D6_SIDE_MM * READ_PX_PER_MM) if found is ... else found
     if face is None:
         return None, None
     if outline is not None and outline.fill >= CLEAN_OUTLINE - 0.05:
