@@ -16,7 +16,8 @@ from kivy.uix.scrollview import ScrollView
 
 from companion_app.ui.alarm import AlarmBanner
 from companion_app.ui.dice_box import DiceReadBox, SendDice
-from companion_app.ui.fit_steps import Look, next_fit
+from companion_app.ui.fit_plan import height_at
+from companion_app.ui.fit_steps import Look, next_fit, planned_fit
 from companion_app.ui.fitting_row import FittingRow
 from companion_app.ui.widgets import FACE_LINE_ROOM, MIN_TOUCH_DP, BigButton, RuleLabel, WrapLabel
 from companion_app.viewmodels import palette
@@ -35,9 +36,11 @@ OPPOSED_PER_ROW = 2  # opposed dice columns side by side; more dice wrap to the 
 # below the readable size, readability.MIN_READ_SP, whatever the factor): on a phone, and on a TV whose panel beside
 # the grown board is narrow, a roll with the camera's reading, its odds and both sides' face buttons then shows
 # whole, "Roll for me" included, without scrolling. A prompt that does not fit even so scrolls, at its full size.
-# A step (fit_steps.next_fit) a frame, after the frame that shows a new prompt at its full size: fitting it before
-# that frame (every step's layout first) was measured and kept out, twice: the message's frame comes that much later
-# (on goblins-treasure 31 → 46 ms p50, 46 → 67 ms p95 in one pair of runs).
+# A new prompt is shown at once at the fit its height, foreseen from its widgets' rules (fit_plan), needs: no text is
+# rendered at a size it will not show at. Where the height cannot be foreseen (a widget of another kind, a panel not
+# laid out yet), or the laid-out prompt still does not fit, it shrinks a step (fit_steps.next_fit) a frame. Fitting
+# by laying the prompt out at every step before its first frame was measured and kept out, twice: the message's
+# frame came that much later (on goblins-treasure 31 → 46 ms p50, 46 → 67 ms p95 in one pair of runs).
 
 
 class PanelButton(BigButton):
@@ -122,10 +125,24 @@ class PromptPanel(BoxLayout):  # type: ignore[misc]
         self._fitted_room = room
 
     def _fit_afresh(self) -> None:
-        """The prompt at its full size, then shrunk where it does not fit its room."""
-        self._scrolls = False
+        """The prompt at the fit its foreseen height needs in its room (scrolling at its full size when it cannot
+        fit), else at its full size, then shrunk a step a frame while it does not fit."""
         self._full_look = self._last_look = None
-        self._set_fit(1.0)
+        plan = self._plan()
+        fit, self._scrolls = plan if plan is not None else (1.0, False)
+        self._set_fit(fit)
+
+    def _plan(self) -> tuple[float, bool] | None:
+        """The fit :func:`fit_steps.planned_fit` finds for the prompt's foreseen height, and whether it scrolls; None
+        while the panel has no room or width yet, or holds a widget whose height is not foreseen."""
+        room = self.room()
+        if room <= 1:
+            return None
+        width = float(self.width) if self.size_hint_x is None else float(self.parent.width) * float(self.size_hint_x)
+        if width <= 1:
+            return None
+        kept = frozenset(id(w) for w in self.alarm.walk(restrict=True)) if self.alarm is not None else frozenset()
+        return planned_fit(lambda fit: height_at(self, width, fit, kept), room)
 
     def _laid_out(self) -> bool:
         """Whether every text, row and box of the prompt has taken its size: no texture, layout or row of buttons

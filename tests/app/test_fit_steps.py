@@ -1,8 +1,21 @@
-"""The prompt's fitting steps: never smaller than needed, and a prompt that cannot fit found so early."""
+"""The prompt's fit: planned at once where its height is foreseen, the largest that fits; else found in steps, never
+smaller than needed, and a prompt that cannot fit found early."""
 
 from __future__ import annotations
 
-from companion_app.ui.fit_steps import FIT_STEP, HOPELESS_MARGIN, LEAST_FIT, least_height, next_fit
+import math
+from collections.abc import Callable
+
+from companion_app.ui.fit_steps import (
+    FIT_STEP,
+    HOPELESS_MARGIN,
+    LEAST_FIT,
+    PLAN_LOOKS,
+    PLAN_RESOLUTION,
+    least_height,
+    next_fit,
+    planned_fit,
+)
 
 
 def test_a_step_shrinks_by_the_room_over_the_height_within_its_bounds() -> None:
@@ -43,3 +56,42 @@ def test_a_prompt_that_stopped_shrinking_is_hopeless_at_the_next_step() -> None:
     full, last, now, room = (1.0, 860.0), (0.81, 691.0), (0.73, 680.0), 500.0
     assert next_fit(now, room, full) is not None
     assert next_fit(now, room, full, last) is None
+
+
+def counted(height: Callable[[float], float]) -> tuple[Callable[[float], float], list[float]]:
+    """``height``, and the fits it was asked for."""
+    asked: list[float] = []
+
+    def looked(fit: float) -> float:
+        asked.append(fit)
+        return height(fit)
+
+    return looked, asked
+
+
+def test_a_plan_is_the_largest_fit_that_fits_within_its_resolution_in_few_looks() -> None:
+    curves: dict[str, Callable[[float], float]] = {
+        "square": lambda f: 900.0 * f * f,
+        "line": lambda f: 200.0 + 400.0 * f,
+        # texts at their readable floor below 0.8, buttons at a finger's height: flat at the small end
+        "floors": lambda f: 420.0 + 300.0 * max(0.0, f - 0.8) ** 1.5 + 20.0 * f,
+        # a wrapped line coming and going: steps
+        "steps": lambda f: 300.0 + 28.0 * math.ceil(f * 9.0),
+    }
+    for name, curve in curves.items():
+        for room in (curve(1.0) - 1.0, (curve(1.0) + curve(LEAST_FIT)) / 2, curve(LEAST_FIT) + 0.5):
+            look, asked = counted(curve)
+            plan = planned_fit(look, room)
+            assert plan is not None and not plan[1], (name, room, plan)
+            fit = plan[0]
+            assert curve(fit) <= room, (name, room, fit)  # it fits
+            assert fit + PLAN_RESOLUTION >= 1.0 or curve(fit + PLAN_RESOLUTION) > room, (name, room, fit)  # largest
+            assert len(asked) <= PLAN_LOOKS + 2, (name, room, asked)
+
+
+def test_a_plan_shows_a_fitting_prompt_whole_and_scrolls_a_hopeless_one_at_full_size() -> None:
+    look, asked = counted(lambda f: 300.0 * f)
+    assert planned_fit(look, 300.0) == (1.0, False) and asked == [1.0]  # fits as it is: nothing else looked at
+    assert planned_fit(lambda f: 1000.0 * f, 500.0) == (1.0, True)  # 550 at the least fit: scrolls, at full size
+    assert planned_fit(lambda f: None, 500.0) is None  # not foreseen: found in steps
+    assert planned_fit(lambda f: None if f < 1.0 else 900.0, 500.0) is None

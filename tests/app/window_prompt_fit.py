@@ -2,14 +2,14 @@
 
 ``python -m tests.app.window_prompt_fit`` prints one JSON line: for a prompt that fits once shrunk (in a room
 between its full height and its height at the smallest fit), and for one five rooms tall, the panel's state once it
-is fitted (or scrolls) and every fit it was given on the way.
+is fitted (or scrolls), every fit it was given on the way, and the shrunk one's height foreseen a step larger.
 """
 
 from __future__ import annotations
 
 import json
 import sys
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from typing import Any
 
 from companion_app.kivy_start import prepare_kivy
@@ -21,7 +21,8 @@ from kivy.clock import Clock  # noqa: E402
 from kivy.core.window import Window  # noqa: E402
 from kivy.uix.scrollview import ScrollView  # noqa: E402
 
-from companion_app.ui.fit_steps import LEAST_FIT  # noqa: E402
+from companion_app.ui.fit_plan import height_at  # noqa: E402
+from companion_app.ui.fit_steps import LEAST_FIT, PLAN_RESOLUTION  # noqa: E402
 from companion_app.ui.prompt_panel import PromptPanel  # noqa: E402
 from companion_app.viewmodels.prompt_model import OptionView, PromptModel  # noqa: E402
 
@@ -78,7 +79,9 @@ def script(app: FitApp, out: dict[str, Any]) -> Iterator[bool]:
     while not (panel.fits() and panel._laid_out()):
         yield False
     out["shrinkable"] = {"room": scroll.height, "height": round(panel.minimum_height), "fit": round(panel.fit, 3),
-                         "fits": panel.fits(), "fits_set": list(fits_set)}
+                         "fits": panel.fits(), "fits_set": list(fits_set),
+                         # its height foreseen a resolution's step larger: it would not fit (the largest that does)
+                         "larger_height": height_at(panel, float(panel.width), min(1.0, panel.fit + PLAN_RESOLUTION))}
     # Five rooms tall: it scrolls at its full size, never shown or rendered shrunk.
     scroll.height = round(full / 5)
     while scroll.height != round(full / 5):
@@ -92,7 +95,8 @@ def script(app: FitApp, out: dict[str, Any]) -> Iterator[bool]:
                        "scrolls": panel._scrolls, "fits_set": list(fits_set)}
 
 
-def main() -> int:
+def run_script(script: Callable[[FitApp, dict[str, Any]], Iterator[bool]]) -> int:
+    """Run ``script`` in a :class:`FitApp` window, a step after each frame shown; print what it found as JSON."""
     app = FitApp()
     out: dict[str, Any] = {"ok": False, "checks": [], "error": "the script did not end"}
     steps: Iterator[bool] | None = None
@@ -123,4 +127,4 @@ def main() -> int:
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    sys.exit(run_script(script))
