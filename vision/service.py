@@ -42,6 +42,7 @@ from vision.area import TableArea, outside_warnings
 from vision.detection import DetectedMarker, Detector
 from vision.dice.camera import DiceCamera
 from vision.dice.reader import DiceReader
+from vision.dice.reading_thread import TrayReadingThread
 from vision.grabber import ENDED, OK, LatestFrameGrabber
 from vision.hand_watch import HandWatch
 from vision.mapping import TableMarker, to_table
@@ -85,12 +86,14 @@ class FrameResult:
     trays: list[TraySeen] | None = None  # the dice trays in view, when dice are read in this camera's frames
     dice_ms: float = 0.0
     dice_px: dict[tuple[str, int], tuple[float, float]] = field(default_factory=dict)  # (tray, track) → die centre
+    dice_only: bool = False  # the dice of a frame whose tags went out before (read on the dice thread)
 
 
 def process_frame(frame: Frame, detector: Detector, camera: CameraModel | None, tracker: Tracker | None,
                   config: ServiceConfig, watch: HandWatch | None = None,
-                  dice: DiceReader | None = None) -> FrameResult:
-    """Detect, map and track one frame, and read its dice trays when given a reader (no I/O); ``watch`` tells the
+                  dice: DiceReader | None = None, read_dice: bool = True) -> FrameResult:
+    """Detect, map and track one frame, and read its dice trays when given a reader (no I/O; with ``read_dice``
+    False the reader only tells which tags are a tray's, and the trays are read elsewhere); ``watch`` tells the
     tracker which tags have a hand near them."""
     if frame.error:
         return FrameResult(frame, [], None, None, 0.0)
@@ -115,7 +118,7 @@ def process_frame(frame: Frame, detector: Detector, camera: CameraModel | None, 
                 if config.area is not None:
                     update.warnings.extend(outside_warnings(update, config.area).values())
     result = FrameResult(frame, detected, placed, update, detect_ms, problem)
-    if dice is not None:
+    if dice is not None and read_dice:
         start = time.perf_counter()
         result.trays = dice.read(frame.image, detected, frame.monotonic)
         result.dice_ms = (time.perf_counter() - start) * 1000.0
@@ -135,7 +138,11 @@ def wire_tracks(update: TrackUpdate, heights: dict[int, float] | None = None,
 
 
 def jsonl_record(result: FrameResult) -> dict[str, Any]:
-    """One line of ``--jsonl`` output: the frame's name and every tag's centre (px, and mm when calibrated)."""
+    """One line of ``--jsonl`` output: the frame's name and every tag's centre (px, and mm when calibrated), and its
+    dice when they were read in the loop; from a live camera the dice are read on a thread of their own and come on
+    a line of their own (the frame's name and ``dice`` only), after the frame's tags."""
+    if result.dice_only:
+        return {"frame": result.frame.name or str(result.frame.index), "dice": dice_records(result)}
     states = {t.marker_id: t.state for t in result.update.tracks} if result.update else {}
     placed: list[TableMarker | None] = list(result.placed) if result.placed else [None] * len(result.detected)
     markers = []
@@ -156,12 +163,17 @@ def jsonl_record(result: FrameResult) -> dict[str, Any]:
     if result.update and result.update.warnings:
         record["warnings"] = result.update.warnings
     if result.trays is not None:
-        record["dice"] = [{"sides": 6 if d.kind == DieKind.D6 else 10, "value": d.value,
-                           "center_px": [round(v, 1) for v in result.dice_px.get((t.tray, d.track_id), (0.0, 0.0))],
-                           "settled": d.settled, "confidence": d.confidence, "tray": t.tray,
-                           "doubt": None if d.doubt is None else str(d.doubt)}
-                          for t in result.trays for d in t.dice]
+        record["dice"] = dice_records(result)
     return record
+
+
+def dice_records(result: FrameResult) -> list[dict[str, Any]]:
+    """The ``dice`` of a ``--jsonl`` line: every die of every tray read in ``result``'s frame."""
+    return [{"sides": 6 if d.kind == DieKind.D6 else 10, "value": d.value,
+             "center_px": [round(v, 1) for v in result.dice_px.get((t.tray, d.track_id), (0.0, 0.0))],
+             "settled": d.settled, "confidence": d.confidence, "tray": t.tray,
+             "doubt": None if d.doubt is None else str(d.doubt)}
+            for t in result.trays or [] for d in t.dice]
 
 
 class JsonlWriter:
@@ -197,7 +209,8 @@ class VisionService:
                  sinks: list[Callable[[FrameResult], None]] | None = None, dice: DiceReader | None = None,
                  dice_camera: DiceCamera | None = None) -> None:
         self.config = config
-        self.dice = dice  # reads the trays in this camera's frames
+        self.dice = dice  # reads the trays in this camera's frames (on a thread of its own from a live source)
+        self._reading: TrayReadingThread | None = None
         self.dice_camera = dice_camera  # or in a camera of their own (its thread reads, this loop publishes)
         self.detector = detector
         self.camera = camera
@@ -234,8 +247,10 @@ class VisionService:
         return self.stats
 
     def run_live(self, open_source: Callable[[], FrameSource], retry_s: float = 1.0) -> ServiceStats:
-        """Process the newest frame of a live source; survive it failing and reconnect."""
+        """Process the newest frame of a live source; survive it failing and reconnect. The dice trays are read on
+        a thread of their own, so a roll's first reading does not hold the tags back."""
         grabber = LatestFrameGrabber(open_source, retry_s).start()
+        self._reading = TrayReadingThread(self.dice).start() if self.dice is not None else None
         try:
             while not self._done():
                 frame = grabber.latest(timeout=0.02)
@@ -246,7 +261,10 @@ class VisionService:
                 self._housekeeping(grabber.status, grabber.detail)
         finally:
             grabber.stop()
+            if self._reading is not None:
+                self._reading.stop()
         self._housekeeping(ENDED, "stopped", force=True)
+        self._reading = None
         return self.stats
 
     # ------------------------------------------------------------------ per frame
@@ -265,7 +283,8 @@ class VisionService:
                           frame.name or frame.index)
 
     def _handle(self, frame: Frame) -> None:
-        result = process_frame(frame, self.detector, self.camera, self.tracker, self.config, self.watch, self.dice)
+        result = process_frame(frame, self.detector, self.camera, self.tracker, self.config, self.watch, self.dice,
+                               read_dice=self._reading is None)
         if result.problem and result.problem != self._last_problem:
             log.error("%s", result.problem)
         self._last_problem = result.problem
@@ -282,11 +301,9 @@ class VisionService:
             message = self.publisher.publish_tracks(frame.index, frame.captured_at, tracks, result.update.warnings,
                                                     camera_mm)
             self.stats.frame_age_ms.append((message.sent_at - frame.captured_at) * 1000.0)
-        if result.trays is not None:
-            self.stats.dice_ms.append(result.dice_ms)
-            if self.publisher is not None and result.trays:
-                self.publisher.publish_dice(frame.index, frame.captured_at, result.trays)
-                self.stats.dice_messages += 1
+        self._publish_trays(result)
+        if self._reading is not None and not frame.error:
+            self._reading.offer(frame, result.detected)  # read on its own thread, published by _housekeeping
         if self.tuio is not None and result.update is not None:
             self.tuio.send(result.update.tracks, frame.captured_at)
         for sink in self.sinks:
@@ -298,6 +315,27 @@ class VisionService:
             small = draw_detections(frame.image, result.detected, states, self.config.preview_width)
             self.publisher.publish_preview(encode_jpeg(small), small.shape[1], small.shape[0], frame.captured_at)
             self.stats.previews += 1
+
+    def _publish_trays(self, result: FrameResult) -> None:
+        """Publish the trays read in ``result``'s frame (when its dice were read)."""
+        if result.trays is None:
+            return
+        self.stats.dice_ms.append(result.dice_ms)
+        if self.publisher is not None and result.trays:
+            self.publisher.publish_dice(result.frame.index, result.frame.captured_at, result.trays)
+            self.stats.dice_messages += 1
+
+    def _take_trays_read(self) -> None:
+        """Publish what the dice thread read since the last look; sinks get each such frame's dice on a result of
+        their own, without its tags (those went out with the frame)."""
+        if self._reading is None:
+            return
+        for read in self._reading.take():
+            result = FrameResult(read.frame, [], None, None, 0.0, trays=read.trays, dice_ms=read.dice_ms,
+                                 dice_px=read.dice_px, dice_only=True)
+            self._publish_trays(result)
+            for sink in self.sinks:
+                sink(result)
 
     def _warn_outside_once(self, result: FrameResult) -> None:
         """Log each tag outside the area once (one standing on the edge may cross it at every frame)."""
@@ -314,6 +352,7 @@ class VisionService:
         return float(len(recent))
 
     def _housekeeping(self, status: str, detail: str, force: bool = False) -> None:
+        self._take_trays_read()
         if self.publisher is None:
             return
         if self.dice_camera is not None:

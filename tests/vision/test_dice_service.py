@@ -4,13 +4,14 @@ from __future__ import annotations
 
 import threading
 import time
+from typing import Any
 
 import pytest
 import zmq
 
 from calibration.tray_spec import tray_spec
 from engine import wire
-from engine.wire import DiceMessage
+from engine.wire import DiceMessage, TraySeen
 from tests.waiting import WAIT_S
 from vision.client import TracksSubscriber
 from vision.detection import MarkerDetector
@@ -92,3 +93,62 @@ def test_a_trays_own_tags_are_read_as_the_tray_never_tracked_as_figures() -> Non
         tracked |= {t.marker_id for t in result.update.tracks}
     assert not tracked & tray_tags, tracked
 
+
+
+class HeldReader(DiceReader):
+    """The service's own reader, each read held until the test lets it go (a roll's first reading is slow)."""
+
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self.holding = threading.Event()
+        self.release = threading.Event()
+
+    def read(self, image: Any, markers: list[Any], now: float) -> list[TraySeen]:
+        self.holding.set()
+        assert self.release.wait(4 * WAIT_S), "the test never let the read go"
+        return super().read(image, markers, now)
+
+
+def test_from_a_live_camera_the_tags_go_on_while_the_dice_are_read() -> None:
+    """A live camera's trays are read on a thread of their own: while a read takes its time, the frames after it
+    still have their tags published; its dice follow once read."""
+    scene = DiceScene(CONDITIONS["plain"], seed=21)
+    context: zmq.Context[zmq.Socket[bytes]] = zmq.Context()
+    table = ControlledTable(scene.table.figures, scene.table.size_mm, (scene.tray,))
+    source = SyntheticSource(scene.renderer, table, fps=30.0, realtime=True, trays=(scene.tray,))
+    publisher = VisionPublisher("tcp://127.0.0.1:*", "tcp://127.0.0.1:*", camera_id="cam", context=context)
+    sub = TracksSubscriber(publisher.endpoint, publisher.snapshot_endpoint, context,
+                           topics=(wire.TOPIC_TRACKS, wire.TOPIC_DICE))
+    reader = HeldReader(camera=scene.camera)
+    service = VisionService(ServiceConfig(camera_id="cam"), MarkerDetector(), scene.camera, publisher, dice=reader)
+    runner = threading.Thread(target=service.run_live, args=(lambda: source,), kwargs={"retry_s": 0.05},
+                              daemon=True)
+    runner.start()
+    try:
+        assert reader.holding.wait(4 * WAIT_S), "the dice thread got a frame"
+        tracks_while_held: list[int] = []
+        deadline = time.monotonic() + 4 * WAIT_S
+        while len(tracks_while_held) < 3 and time.monotonic() < deadline:
+            message = sub.receive(WAIT_S)
+            assert not isinstance(message, DiceMessage), "no dice published while the read is held"
+            if isinstance(message, wire.TracksMessage):
+                tracks_while_held.append(message.frame_index)
+        assert len(tracks_while_held) >= 3, "frames' tags published while their dice wait"
+        reader.release.set()
+        dice: DiceMessage | None = None
+        deadline = time.monotonic() + 4 * WAIT_S
+        while dice is None and time.monotonic() < deadline:
+            message = sub.receive(WAIT_S)
+            if isinstance(message, DiceMessage):
+                dice = message
+            elif isinstance(message, wire.TracksMessage):
+                assert not {t.id for t in message.markers} & reader.tag_ids, "a tray's tags are no figures"
+        assert dice is not None and dice.trays and dice.trays[0].tray == "tray", dice
+        assert dice.frame_index < max(tracks_while_held), "the dice of a frame older than the tags sent meanwhile"
+    finally:
+        reader.release.set()
+        service.stop()
+        runner.join(WAIT_S)
+        sub.close()
+        publisher.close()
+        context.term()
