@@ -9,13 +9,13 @@ from __future__ import annotations
 
 import logging
 import threading
-from collections import deque
 from collections.abc import Callable
 from dataclasses import dataclass
 
 from engine.wire import TraySeen
 from vision.detection import Detector
 from vision.dice.reader import DiceReader
+from vision.dice.results_queue import ResultsQueue
 from vision.grabber import ENDED, LatestFrameGrabber
 from vision.sources import FrameSource
 
@@ -38,8 +38,7 @@ class DiceCamera:
                  camera_id: str = "0:dice", retry_s: float = 1.0) -> None:
         self.detector, self.reader, self.camera_id = detector, reader, camera_id
         self._grabber = LatestFrameGrabber(open_source, retry_s, name="dice-camera")
-        self._results: deque[TraysInFrame] = deque(maxlen=8)
-        self._lock = threading.Lock()
+        self._results: ResultsQueue[TraysInFrame] = ResultsQueue()
         self._stop = threading.Event()
         self._thread = threading.Thread(target=self._run, name="dice-camera-reader", daemon=True)
         self.frames = 0
@@ -65,15 +64,11 @@ class DiceCamera:
                 continue
             self.frames += 1
             if trays:
-                with self._lock:
-                    self._results.append(TraysInFrame(frame.index, frame.captured_at, trays))
+                self._results.put(TraysInFrame(frame.index, frame.captured_at, trays))
 
     def take(self) -> list[TraysInFrame]:
         """Every result not taken yet, oldest first."""
-        with self._lock:
-            out = list(self._results)
-            self._results.clear()
-        return out
+        return self._results.take()
 
     def stop(self) -> None:
         self._stop.set()

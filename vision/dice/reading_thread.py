@@ -16,12 +16,12 @@ from __future__ import annotations
 import logging
 import threading
 import time
-from collections import deque
 from dataclasses import dataclass
 
 from engine.wire import TraySeen
 from vision.detection import DetectedMarker
 from vision.dice.reader import DiceReader
+from vision.dice.results_queue import ResultsQueue
 from vision.sources import Frame
 
 log = logging.getLogger(__name__)
@@ -45,9 +45,8 @@ class TrayReadingThread:
     def __init__(self, reader: DiceReader) -> None:
         self.reader = reader
         self._offered: tuple[Frame, list[DetectedMarker]] | None = None
-        self._results: deque[TraysRead] = deque(maxlen=8)
-        self._lock = threading.Lock()
-        self._wake = threading.Condition(self._lock)
+        self._results: ResultsQueue[TraysRead] = ResultsQueue()
+        self._wake = threading.Condition()
         self._stop = threading.Event()
         self._thread = threading.Thread(target=self._run, name="dice-reader", daemon=True)
         self.dropped = 0  # frames offered and replaced by a newer one before they were read
@@ -85,16 +84,11 @@ class TrayReadingThread:
                 log.exception("dice: frame %s could not be read; skipped (please report this with the frame)",
                               frame.name or frame.index)
                 continue
-            read = TraysRead(frame, trays, (time.perf_counter() - start) * 1000.0, px)
-            with self._lock:
-                self._results.append(read)
+            self._results.put(TraysRead(frame, trays, (time.perf_counter() - start) * 1000.0, px))
 
     def take(self) -> list[TraysRead]:
         """Every frame read and not taken yet, oldest first."""
-        with self._lock:
-            out = list(self._results)
-            self._results.clear()
-        return out
+        return self._results.take()
 
     def stop(self) -> None:
         self._stop.set()
