@@ -110,13 +110,21 @@ class PromptPanel(BoxLayout):  # type: ignore[misc]
 
     def _watch_room(self, *_: Any) -> None:
         if isinstance(self.parent, ScrollView):
-            self.parent.bind(height=self._room_changed)
+            self.parent.bind(height=self._room_changed, width=self._room_changed)  # a turned window: both
 
     def _room_changed(self, *_: Any) -> None:
-        """More room (a turned or resized window, a row of buttons gone below): fitted afresh from the full size,
-        unless it is being shrunk and still too tall (a larger size would not fit either: shrunk on); less: shrunk
-        on from where it is."""
+        """Other room (a turned or resized window, a row of buttons below come or gone): fitted at once where its
+        height is foreseen. Else, more room: fitted afresh from the full size, unless it is being shrunk and still
+        too tall (a larger size would not fit either: shrunk on); less: shrunk on from where it is."""
         room = self.room()
+        plan = self._plan()
+        if plan is not None:
+            self._fitted_room = room
+            self._full_look = self._last_look = None
+            fit, self._scrolls = plan
+            if fit != self.fit:
+                self._set_fit(fit)
+            return
         shrinking = self.fit < 1.0 and not self._scrolls and not self.fits()
         if room > self._fitted_room and not shrinking:
             self._fit_afresh()

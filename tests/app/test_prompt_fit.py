@@ -18,6 +18,9 @@ def test_a_prompt_is_shown_at_once_at_the_largest_fit_that_fits_and_a_hopeless_o
     assert shrinkable["height"] <= shrinkable["room"], shrinkable
     assert shrinkable["fits_set"] == [shrinkable["fit"]], shrinkable  # no text rendered at a size it does not keep
     assert shrinkable["larger_height"] > shrinkable["room"], shrinkable  # the largest fit that fits
+    smaller = result["smaller_room"]  # less room for the same prompt: one step to its new fit
+    assert smaller["height"] <= smaller["room"] and smaller["fit"] < smaller["before"], smaller
+    assert smaller["fits_set"] == [smaller["fit"]], smaller
     assert hopeless["scrolls"] and hopeless["fit"] == 1.0, hopeless
     assert hopeless["height"] > hopeless["room"], hopeless
     assert all(f == 1.0 for f in hopeless["fits_set"]), hopeless  # no text rendered smaller on the way

@@ -82,6 +82,14 @@ def script(app: FitApp, out: dict[str, Any]) -> Iterator[bool]:
                          "fits": panel.fits(), "fits_set": list(fits_set),
                          # its height foreseen a resolution's step larger: it would not fit (the largest that does)
                          "larger_height": height_at(panel, float(panel.width), min(1.0, panel.fit + PLAN_RESOLUTION))}
+    # Less room (a row of buttons below grew): fitted again at once, with one fit.
+    smaller = round((room + least) / 2)
+    fits_set.clear()
+    scroll.height = smaller
+    while not (scroll.height == smaller and panel.fits() and panel._laid_out()):
+        yield False
+    out["smaller_room"] = {"room": scroll.height, "height": round(panel.minimum_height), "fit": round(panel.fit, 3),
+                           "fits_set": list(fits_set), "before": out["shrinkable"]["fit"]}
     # Five rooms tall: it scrolls at its full size, never shown or rendered shrunk.
     scroll.height = round(full / 5)
     while scroll.height != round(full / 5):
