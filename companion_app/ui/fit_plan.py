@@ -45,19 +45,22 @@ def font_size_at(widget: Any, fit: float) -> float:
 
 
 def _measurer(label: JapaneseLines, font_size: float) -> Any:
-    """A core label with ``label``'s options at ``font_size``: measures, never renders."""
+    """A core label with ``label``'s options at ``font_size``: measures, never renders. SDL2_ttf opens a font at a
+    whole pixel size (Kivy's sdl2 text provider, the app's, cuts the size to an int), so the text is measured at
+    the whole size: every fit whose size cuts to it shares the opened font and the measurement (opening a font
+    takes milliseconds; the fits a plan tries are nearly all new sizes)."""
     measurer = _MEASURERS.get(bool(label.markup))
     if measurer is None:
         measurer = _MEASURERS[bool(label.markup)] = (MarkupLabel if label.markup else CoreLabel)()
     measurer.options = dict(label._label.options)
-    measurer.options["font_size"] = font_size
+    measurer.options["font_size"] = float(int(font_size))
     return measurer
 
 
 def text_size_at(label: JapaneseLines, font_size: float, width: float) -> tuple[float, float]:
     """The size of ``label``'s texture at ``font_size``, wrapped to ``width``, as Kivy lays it out (Japanese lines
     broken as :class:`widgets.JapaneseLines` breaks them)."""
-    key = (label.text, width, font_size, bool(label.markup),
+    key = (label.text, width, int(font_size), bool(label.markup),
            *sorted((k, repr(v)) for k, v in label._label.options.items() if k not in ("color", "text", "font_size")))
     size = _SIZES.get(key)
     if size is not None:

@@ -62,12 +62,12 @@ def planned_fit(height: Callable[[float], float | None], room: float) -> tuple[f
     The fit is the largest that fits, to :data:`PLAN_RESOLUTION`: a bracket (a fit that fits, one that does not)
     narrowed where the chord between its ends meets the room, the end kept twice running taken halfway in
     (the Illinois rule, so a convex height curve does not hold one end forever)."""
+    least = height(LEAST_FIT)  # first: a long prompt, the costliest to look at, is known hopeless in one look
+    if least is None or least > room:
+        return None if least is None else (1.0, True)
     full = height(1.0)
     if full is None or full <= room:
         return None if full is None else (1.0, False)
-    least = height(LEAST_FIT)
-    if least is None or least > room:
-        return None if least is None else (1.0, True)
     lo, hi, over_lo, over_hi = LEAST_FIT, 1.0, least - room, full - room  # over: height beyond the room (≤ 0 fits)
     kept = 0  # which end the last two looks kept: -1 the low one, 1 the high one
     for _ in range(PLAN_LOOKS):

@@ -91,7 +91,9 @@ def test_a_plan_is_the_largest_fit_that_fits_within_its_resolution_in_few_looks(
 
 def test_a_plan_shows_a_fitting_prompt_whole_and_scrolls_a_hopeless_one_at_full_size() -> None:
     look, asked = counted(lambda f: 300.0 * f)
-    assert planned_fit(look, 300.0) == (1.0, False) and asked == [1.0]  # fits as it is: nothing else looked at
-    assert planned_fit(lambda f: 1000.0 * f, 500.0) == (1.0, True)  # 550 at the least fit: scrolls, at full size
+    assert planned_fit(look, 300.0) == (1.0, False) and asked == [LEAST_FIT, 1.0]  # fits as it is
+    look, asked = counted(lambda f: 1000.0 * f)
+    assert planned_fit(look, 500.0) == (1.0, True)  # 550 at the least fit: scrolls, at full size
+    assert asked == [LEAST_FIT]  # a long prompt, the costliest to look at: one look
     assert planned_fit(lambda f: None, 500.0) is None  # not foreseen: found in steps
     assert planned_fit(lambda f: None if f < 1.0 else 900.0, 500.0) is None
