@@ -62,9 +62,10 @@ class DiceReadBox(BoxLayout):  # type: ignore[misc]
             self.wrong.bind(on_release=lambda _b: send(read.wrong()))
             self.take = BigButton(text=_("Take it now"), font_base=20, colour=list(palette.BUTTON))
             self.take.bind(on_release=lambda _b: send(read.take()))
-            row.height = self.wrong.height
-            row.add_widget(self.wrong)
-            row.add_widget(self.take)
+            for b in (self.wrong, self.take):  # as tall as the taller (the prompt's fit shrinks both)
+                b.bind(height=lambda *_a, r=row: setattr(r, "height", max(c.height for c in r.children)))
+                row.add_widget(b)
+            row.height = max(self.wrong.height, self.take.height)
             self.add_widget(row)
         if send is not None and read.question:
             for die in read.missing:

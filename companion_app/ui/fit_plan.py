@@ -112,12 +112,20 @@ def _box_height(box: BoxLayout, width: float, fit: float, kept: frozenset[int]) 
     children = list(box.children)
     if any(c.size_hint_y is not None for c in children):
         return None  # a child sized by its share of the box: the box's height is not its children's
-    if box.orientation != "vertical":
-        return float(box.height)  # a row keeps the height it was given (the panel's rows of two buttons)
-    heights = [height_at(c, width - left - right, fit, kept) for c in children]
+    inner = width - left - right
+    gaps = spacing * max(0, len(children) - 1)
+    if box.orientation == "vertical":
+        heights = [height_at(c, inner, fit, kept) for c in children]
+        if any(h is None for h in heights):
+            return None
+        return sum(h for h in heights if h is not None) + gaps + top + bottom
+    # a row (the camera reading's two buttons): as tall as its tallest, its width shared out evenly
+    if any(c.size_hint_x is None for c in children):
+        return None
+    heights = [height_at(c, (inner - gaps) / max(1, len(children)), fit, kept) for c in children]
     if any(h is None for h in heights):
         return None
-    return sum(h for h in heights if h is not None) + spacing * max(0, len(children) - 1) + top + bottom
+    return max([0.0, *(h for h in heights if h is not None)]) + top + bottom
 
 
 def _grid_height(grid: GridLayout, width: float, fit: float, kept: frozenset[int]) -> float | None:
