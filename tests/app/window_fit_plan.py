@@ -92,10 +92,7 @@ def script(app: FitApp, out: dict[str, Any]) -> Iterator[bool]:
             panel.show_dice(dice_read(reading(extra, values, missing), prompt, 0, 0.0))
         for fit in FITS:
             panel._set_fit(fit)
-            while not panel._laid_out():
-                yield False
-            yield False  # a frame more: a row of buttons takes its columns the frame after its texts
-            while not panel._laid_out():
+            while not panel._laid_out():  # every text, box and row of buttons has its size at this fit
                 yield False
             kept = frozenset(id(w) for w in panel.alarm.walk(restrict=True)) if panel.alarm is not None else frozenset()
             foreseen = height_at(panel, float(panel.width), fit, kept)
