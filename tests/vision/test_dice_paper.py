@@ -14,8 +14,10 @@ from vision.dice.paper import off_paper
 from vision.dice.reader import DiceReader
 from vision.dice.tracking import DiceTrackerConfig
 from vision.synthetic.dice_scenes import CONDITIONS, DOUBTFUL, READABLE, DiceScene, random_orders
+from vision.synthetic.dice_tray import DieTruth
 
 PX_PER_MM = 2.0
+Frame = tuple[np.ndarray, float, tuple[DieTruth, ...]]  # picture, table time, truth
 
 
 def _paper(rows: int = 120, cols: int = 300, seed: int = 0) -> np.ndarray:
@@ -60,13 +62,13 @@ def test_no_paper_seen_gives_no_pale_top() -> None:
 
 
 @pytest.fixture(scope="module")
-def oblique65() -> tuple[DiceScene, list[tuple[np.ndarray, float, tuple]]]:
+def oblique65() -> tuple[DiceScene, list[Frame]]:
     """bench/dice.py's first 28 oblique65 throws (its seed, the same pictures)."""
     condition = "oblique65"
     seed = 500 + (*READABLE, *DOUBTFUL).index(condition)
     scene = DiceScene(CONDITIONS[condition], seed=seed)
     rng = np.random.default_rng(seed)
-    frames = []
+    frames: list[Frame] = []
     for k in range(28):
         rest = scene.throw(random_orders(rng, 5, 0.5), 6.0 * k)
         image, truth = scene.frame(rest + 0.3)
@@ -76,7 +78,7 @@ def oblique65() -> tuple[DiceScene, list[tuple[np.ndarray, float, tuple]]]:
 
 @pytest.mark.parametrize(("throw", "value"), [(6, 2), (27, 3)])
 def test_a_pale_d6_whose_top_stands_against_the_paper_is_read_right(
-        oblique65: tuple[DiceScene, list[tuple[np.ndarray, float, tuple]]], throw: int, value: int) -> None:
+        oblique65: tuple[DiceScene, list[Frame]], throw: int, value: int) -> None:
     """A tray camera 65° from vertical: a cream d6 (throw 6) and a grey-white one (throw 27) near the far edge show
     their tops against the white paper; both were asked (their tops lost, only their sides found on the felt)."""
     scene, frames = oblique65
