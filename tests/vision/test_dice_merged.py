@@ -7,6 +7,7 @@ import math
 
 import numpy as np
 import pytest
+from dice_throws import bench_throws, seen_near
 
 from engine.wire import DieSeen
 from vision.detection import MarkerDetector
@@ -92,3 +93,15 @@ def test_two_d6_one_behind_the_other_in_one_blob_are_each_read_right(detector: M
         if die.read:
             real = min(truth, key=lambda d: math.dist((d.x_mm, d.y_mm), (die.x_mm, die.y_mm)))
             assert (str(die.kind), die.value) == (real.kind, real.value)
+
+
+def test_a_d10_merged_with_the_die_in_front_of_it_is_read_by_its_numeral() -> None:
+    """bench/dice.py's fourth oblique65 throw: a d10 showing 9 stands behind another die; their blob leaves its kind
+    open (its outline fits a d10's 0.95, a d6's 0.88) and its pips show none; its numeral, read at a margin of 0.88,
+    was asked below 0.9 (held out, no numeral read wrong on a die of open kind came above 0.735)."""
+    scene, throws = bench_throws("oblique65", 4)
+    d10 = throws[3].truth[4]
+    assert (d10.kind, d10.value) == ("d10", 9)
+    near = seen_near(scene, throws[3], d10)
+    assert len(near) == 1 and near[0].read, near
+    assert (str(near[0].kind), near[0].value) == ("d10", 9)
