@@ -105,3 +105,17 @@ def test_a_d10_merged_with_the_die_in_front_of_it_is_read_by_its_numeral() -> No
     near = seen_near(scene, throws[3], d10)
     assert len(near) == 1 and near[0].read, near
     assert (str(near[0].kind), near[0].value) == ("d10", 9)
+
+
+def test_the_far_die_of_three_in_one_blob_keeps_its_dark_top_face() -> None:
+    """bench/dice.py's oblique55 throw 84 (of 100): a red d6 showing 5 stands behind a white d10 and a d6, all three one
+    blob. Its top is darker than the white d10's side, so the lit tops' split dropped it: the red die went unseen and
+    the d10 was asked. The far end of such a blob is always a top face."""
+    scene, throws = bench_throws("oblique55", 85)
+    throw = throws[84]
+    red, d10 = throw.truth[1], throw.truth[0]
+    assert (red.kind, red.value, d10.kind, d10.value) == ("d6", 5, "d10", 2)
+    for die in (red, d10):
+        near = seen_near(scene, throw, die)
+        assert len(near) == 1 and near[0].read, near
+        assert (str(near[0].kind), near[0].value) == (die.kind, die.value)

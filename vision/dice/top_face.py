@@ -109,7 +109,9 @@ def _lit_tops(eroded: Mask, gray: NDArray[np.uint8], px_per_mm: float, face_mm: 
     leave the near die's top face joined to the far die's side. The lamp lights the top faces more than the
     sides, so the brighter pixels of such a part (Otsu's split) are the top faces; when that leaves one
     piece (a dark die's top is no brighter than a light die's side), a part long enough for two top faces
-    and a side between keeps its two ends, a top face's length each, along the line from the nadir."""
+    and a side between keeps its two ends, a top face's length each, along the line from the nadir. The far end
+    is a top face in any case (nothing stands beyond the farthest die to hide it): a dark die's top there, which
+    no lit piece covers, is kept too."""
     count, labels, stats, _c = cv2.connectedComponentsWithStats(eroded)
     out = eroded.copy()
     min_px = MIN_FACE_MM2 * px_per_mm ** 2
@@ -124,16 +126,22 @@ def _lit_tops(eroded: Mask, gray: NDArray[np.uint8], px_per_mm: float, face_mm: 
         level, _t = cv2.threshold(values.reshape(-1, 1), 0, 255, cv2.THRESH_BINARY | cv2.THRESH_OTSU)
         lit = part & (gray[y:y + h, x:x + w] > level)
         lit = cv2.morphologyEx(lit.astype(np.uint8), cv2.MORPH_OPEN, np.ones((3, 3), np.uint8)) > 0
-        pieces, _l, piece_stats, _pc = cv2.connectedComponentsWithStats(lit.astype(np.uint8))
-        if sum(1 for k in range(1, pieces) if piece_stats[k, cv2.CC_STAT_AREA] >= min_px) < 2:
-            ys, xs = np.mgrid[0:h, 0:w]
-            along = (xs * away[0] + ys * away[1]).astype(np.float64)
+        pieces, piece_labels, piece_stats, _pc = cv2.connectedComponentsWithStats(lit.astype(np.uint8))
+        ys, xs = np.mgrid[0:h, 0:w]
+        along = (xs * away[0] + ys * away[1]).astype(np.float64)
+        top = face_mm * px_per_mm
+        far_end = part & (along >= float(along[part].max()) - top)
+        big = [k for k in range(1, pieces) if piece_stats[k, cv2.CC_STAT_AREA] >= min_px]
+        if len(big) < 2:
             reach = float(along[part].max()) - float(along[part].min())
             if reach >= (2.0 * face_mm + TWO_DICE_GAP_MM) * px_per_mm:
-                top = face_mm * px_per_mm
-                lit = part & ((along >= float(along[part].max()) - top) | (along <= float(along[part].min()) + top))
+                lit = far_end | (part & (along <= float(along[part].min()) + top))
             else:
                 continue  # one die's top and side, or dice too close to tell: leave it whole
+        elif not any(np.any((piece_labels == k) & far_end) for k in big):
+            # The far end is always a top face (nothing stands beyond the farthest die to hide it), however dark:
+            # a red die's top is darker than a white die's side, and Otsu's split may leave it out.
+            lit = lit | far_end
         window = out[y:y + h, x:x + w]
         window[part & ~lit] = 0
     return out
