@@ -14,7 +14,7 @@ from vision.detection import MarkerDetector
 from vision.dice.merged import REACH_MM, part_of, reach
 from vision.dice.reader import DiceReader, locate_dice, visible_felt
 from vision.dice.segment import Blob
-from vision.dice.top_face import TopFace
+from vision.dice.top_face import TopFace, top_faces
 from vision.dice.tracking import DiceTrackerConfig
 from vision.dice.tray_view import Lens, find_tray
 from vision.synthetic.dice_scenes import CONDITIONS, DOUBTFUL, READABLE, DiceScene, random_orders
@@ -119,3 +119,27 @@ def test_the_far_die_of_three_in_one_blob_keeps_its_dark_top_face() -> None:
         near = seen_near(scene, throw, die)
         assert len(near) == 1 and near[0].read, near
         assert (str(near[0].kind), near[0].value) == (die.kind, die.value)
+
+
+def test_a_red_d6_s_white_pips_on_the_paper_do_not_cut_its_top_face_apart() -> None:
+    """bench/dice.py's oblique65 throw 98 (of 100): a red d6 showing 4 near the far edge stands behind a black d6
+    showing 3. Its white pips, against the white paper, were holes in the blob; taking the sides away swept them
+    across its top, which fell into two halves too close to be two dice: both dice were asked as touching."""
+    scene, throws = bench_throws("oblique65", 99)
+    throw = throws[98]
+    red, black = throw.truth[1], throw.truth[3]
+    assert (red.kind, red.value, black.kind, black.value) == ("d6", 4, "d6", 3)
+    for die in (red, black):
+        near = seen_near(scene, throw, die)
+        assert len(near) == 1 and near[0].read, near
+        assert (str(near[0].kind), near[0].value) == (die.kind, die.value)
+
+
+def test_a_pip_s_hole_inside_a_blob_is_filled_before_the_sides_are_taken_away_but_the_mat_around_is_not() -> None:
+    mask = np.zeros((60, 60), np.uint8)
+    mask[10:50, 10:50] = 255
+    mask[20:25, 20:25] = 0  # a pip of the mat's colour: 25 px, 6 mm² at 2 px/mm
+    mask[30:45, 30:45] = 0  # a hole of 225 px (56 mm²): no pip
+    face = top_faces(_blob(mask), PX_PER_MM, 0.0, (0.0, 0.0), 1000.0, 15.5)  # from straight above
+    assert face and face[0].area_mm2 == pytest.approx((1600 - 225) / 4.0, abs=1.0)
+    assert not mask[20:25, 20:25].any()  # the blob itself is left as found

@@ -46,6 +46,7 @@ def sweep_mm(distance_mm: float, die_height_mm: float, camera_height_mm: float) 
 TWO_DICE_GAP_MM = 8.0  # between two top faces one behind the other, at the least (the far die's side shows)
 LONGEST_TOP = 1.45  # no top face (with the picture's blur) is longer than this many d6 sides
 MIN_FACE_MM2 = 90.0  # a top face is at least this big (a d10's kite is about 130 mm², a d6's 256)
+PIP_HOLE_MM2 = 30.0  # a hole in a blob up to this big is the die's own: pips of the mat's colour (white on paper)
 
 
 def top_face(blob: Blob, px_per_mm: float, margin_mm: float, nadir_mm: tuple[float, float],
@@ -66,7 +67,7 @@ def top_faces(blob: Blob, px_per_mm: float, margin_mm: float, nadir_mm: tuple[fl
     r = math.hypot(dx, dy)
     ux, uy = (dx / r, dy / r) if r > 1e-6 else (0.0, 1.0)
     length_px = sweep_mm(r, die_height_mm, camera_height_mm) * px_per_mm
-    mask = blob.mask
+    mask = _pips_filled(blob.mask, PIP_HOLE_MM2 * px_per_mm ** 2)  # swept, a pip's hole would cut its top face apart
     if length_px >= 1.0:
         reach = math.ceil(length_px)
         size = 2 * reach + 1
@@ -101,6 +102,19 @@ def top_faces(blob: Blob, px_per_mm: float, margin_mm: float, nadir_mm: tuple[fl
         if face is not None:
             faces.append(face)
     return faces
+
+
+def _pips_filled(mask: Mask, most_px: float) -> Mask:
+    """``mask`` with its holes of at most ``most_px`` pixels filled (the blob's box's border is outside it)."""
+    holes = np.asarray(cv2.bitwise_not(mask), np.uint8)
+    count, labels, stats, _c = cv2.connectedComponentsWithStats(holes, connectivity=4)
+    rows, cols = mask.shape
+    out = mask.copy()
+    for label in range(1, count):
+        x, y, w, h, area = (int(v) for v in stats[label])
+        if area <= most_px and x > 0 and y > 0 and x + w < cols and y + h < rows:
+            out[labels == label] = 255
+    return out
 
 
 def _lit_tops(eroded: Mask, gray: NDArray[np.uint8], px_per_mm: float, face_mm: float,
