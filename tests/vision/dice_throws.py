@@ -48,3 +48,10 @@ def seen_near(scene: DiceScene, throw: Throw, die: DieTruth) -> list[DieSeen]:
             real = min(throw.truth, key=lambda d: math.dist((d.x_mm, d.y_mm), (other.x_mm, other.y_mm)))
             assert (str(other.kind), other.value) == (real.kind, real.value), (other, real)
     return [d for d in seen if math.dist((d.x_mm, d.y_mm), (die.x_mm, die.y_mm)) < 15.0]
+
+
+def assert_read_right(scene: DiceScene, throw: Throw, die: DieTruth) -> None:
+    """``die`` is seen once in ``throw`` and read as what it shows (and no die of the throw is read wrong)."""
+    near = seen_near(scene, throw, die)
+    assert len(near) == 1 and near[0].read, near
+    assert (str(near[0].kind), near[0].value) == (die.kind, die.value)

@@ -7,7 +7,7 @@ import math
 
 import numpy as np
 import pytest
-from dice_throws import bench_throws, seen_near
+from dice_throws import assert_read_right, bench_throws
 
 from engine.wire import DieSeen
 from vision.detection import MarkerDetector
@@ -102,9 +102,7 @@ def test_a_d10_merged_with_the_die_in_front_of_it_is_read_by_its_numeral() -> No
     scene, throws = bench_throws("oblique65", 4)
     d10 = throws[3].truth[4]
     assert (d10.kind, d10.value) == ("d10", 9)
-    near = seen_near(scene, throws[3], d10)
-    assert len(near) == 1 and near[0].read, near
-    assert (str(near[0].kind), near[0].value) == ("d10", 9)
+    assert_read_right(scene, throws[3], d10)
 
 
 def test_the_far_die_of_three_in_one_blob_keeps_its_dark_top_face() -> None:
@@ -115,10 +113,8 @@ def test_the_far_die_of_three_in_one_blob_keeps_its_dark_top_face() -> None:
     throw = throws[84]
     red, d10 = throw.truth[1], throw.truth[0]
     assert (red.kind, red.value, d10.kind, d10.value) == ("d6", 5, "d10", 2)
-    for die in (red, d10):
-        near = seen_near(scene, throw, die)
-        assert len(near) == 1 and near[0].read, near
-        assert (str(near[0].kind), near[0].value) == (die.kind, die.value)
+    assert_read_right(scene, throw, red)
+    assert_read_right(scene, throw, d10)
 
 
 def test_a_red_d6_s_white_pips_on_the_paper_do_not_cut_its_top_face_apart() -> None:
@@ -129,10 +125,8 @@ def test_a_red_d6_s_white_pips_on_the_paper_do_not_cut_its_top_face_apart() -> N
     throw = throws[98]
     red, black = throw.truth[1], throw.truth[3]
     assert (red.kind, red.value, black.kind, black.value) == ("d6", 4, "d6", 3)
-    for die in (red, black):
-        near = seen_near(scene, throw, die)
-        assert len(near) == 1 and near[0].read, near
-        assert (str(near[0].kind), near[0].value) == (die.kind, die.value)
+    assert_read_right(scene, throw, red)
+    assert_read_right(scene, throw, black)
 
 
 def test_a_pip_s_hole_inside_a_blob_is_filled_before_the_sides_are_taken_away_but_the_mat_around_is_not() -> None:

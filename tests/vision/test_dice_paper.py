@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
-from dice_throws import Throw, bench_throws, seen_near
+from dice_throws import Throw, assert_read_right, bench_throws
 
 from vision.dice.paper import off_paper
 from vision.synthetic.dice_scenes import DiceScene
@@ -70,6 +70,4 @@ def test_a_pale_d6_whose_top_stands_against_the_paper_is_read_right(
     scene, throws = oblique65
     pale = throws[throw].truth[index]
     assert pale.kind == "d6"
-    near = seen_near(scene, throws[throw], pale)
-    assert len(near) == 1 and near[0].read, near
-    assert (str(near[0].kind), near[0].value) == ("d6", pale.value)
+    assert_read_right(scene, throws[throw], pale)
