@@ -63,14 +63,17 @@ def off_paper(smooth: Image, paper: NDArray[np.bool_], known: NDArray[np.bool_],
     reference = paper_reference(smooth, paper, known, px_per_mm)
     if reference is None:
         return out
-    off = smooth.astype(np.float32) - reference
-    grey = off.mean(axis=2)
-    tint = np.abs(off - grey[..., None]).sum(axis=2)
     calm = paper & ~known
-    brightness = max(float(np.median(reference[calm])) if calm.any() else 0.0, 8.0)
-    grey_step = max(GREY_STEP * brightness, NOISE_TIMES * float(np.percentile(np.abs(grey[calm]), NOISE_SHARE)))
-    tint_step = max(TINT_STEP * brightness, NOISE_TIMES * float(np.percentile(tint[calm], NOISE_SHARE)))
-    out[paper & ~known & ((np.abs(grey) > grey_step) | (tint > tint_step))] = 255
+    if not calm.any():
+        return out
+    seen = reference[calm]
+    off = smooth[calm].astype(np.float32) - seen  # the paper's pixels only: a fraction of the tray's
+    grey = np.abs(off.mean(axis=1))
+    tint = np.abs(off - off.mean(axis=1)[:, None]).sum(axis=1)
+    brightness = max(float(np.median(seen)), 8.0)
+    grey_step = max(GREY_STEP * brightness, NOISE_TIMES * float(np.percentile(grey, NOISE_SHARE)))
+    tint_step = max(TINT_STEP * brightness, NOISE_TIMES * float(np.percentile(tint, NOISE_SHARE)))
+    out[calm] = np.where((grey > grey_step) | (tint > tint_step), 255, 0).astype(np.uint8)
     broad = round(BROAD_MM * px_per_mm) | 1
     kept = cv2.morphologyEx(out, cv2.MORPH_OPEN, cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (broad, broad)))
     return np.asarray(cv2.bitwise_and(out, cv2.dilate(kept, np.ones((3, 3), np.uint8))), np.uint8)
