@@ -7,13 +7,14 @@ import math
 
 import numpy as np
 import pytest
+from dice_throws import assert_read_right, bench_throws
 
 from engine.wire import DieSeen
 from vision.detection import MarkerDetector
 from vision.dice.merged import REACH_MM, part_of, reach
 from vision.dice.reader import DiceReader, locate_dice, visible_felt
 from vision.dice.segment import Blob
-from vision.dice.top_face import TopFace
+from vision.dice.top_face import TopFace, top_faces
 from vision.dice.tracking import DiceTrackerConfig
 from vision.dice.tray_view import Lens, find_tray
 from vision.synthetic.dice_scenes import CONDITIONS, DOUBTFUL, READABLE, DiceScene, random_orders
@@ -92,3 +93,47 @@ def test_two_d6_one_behind_the_other_in_one_blob_are_each_read_right(detector: M
         if die.read:
             real = min(truth, key=lambda d: math.dist((d.x_mm, d.y_mm), (die.x_mm, die.y_mm)))
             assert (str(die.kind), die.value) == (real.kind, real.value)
+
+
+def test_a_d10_merged_with_the_die_in_front_of_it_is_read_by_its_numeral() -> None:
+    """bench/dice.py's fourth oblique65 throw: a d10 showing 9 stands behind another die; their blob leaves its kind
+    open (its outline fits a d10's 0.95, a d6's 0.88) and its pips show none; its numeral, read at a margin of 0.88,
+    was asked below 0.9 (held out, no numeral read wrong on a die of open kind came above 0.735)."""
+    scene, throws = bench_throws("oblique65", 4)
+    d10 = throws[3].truth[4]
+    assert (d10.kind, d10.value) == ("d10", 9)
+    assert_read_right(scene, throws[3], d10)
+
+
+def test_the_far_die_of_three_in_one_blob_keeps_its_dark_top_face() -> None:
+    """bench/dice.py's oblique55 throw 84 (of 100): a red d6 showing 5 stands behind a white d10 and a d6, all three one
+    blob. Its top is darker than the white d10's side, so the lit tops' split dropped it: the red die went unseen and
+    the d10 was asked. The far end of such a blob is always a top face."""
+    scene, throws = bench_throws("oblique55", 85)
+    throw = throws[84]
+    red, d10 = throw.truth[1], throw.truth[0]
+    assert (red.kind, red.value, d10.kind, d10.value) == ("d6", 5, "d10", 2)
+    assert_read_right(scene, throw, red)
+    assert_read_right(scene, throw, d10)
+
+
+def test_a_red_d6_s_white_pips_on_the_paper_do_not_cut_its_top_face_apart() -> None:
+    """bench/dice.py's oblique65 throw 98 (of 100): a red d6 showing 4 near the far edge stands behind a black d6
+    showing 3. Its white pips, against the white paper, were holes in the blob; taking the sides away swept them
+    across its top, which fell into two halves too close to be two dice: both dice were asked as touching."""
+    scene, throws = bench_throws("oblique65", 99)
+    throw = throws[98]
+    red, black = throw.truth[1], throw.truth[3]
+    assert (red.kind, red.value, black.kind, black.value) == ("d6", 4, "d6", 3)
+    assert_read_right(scene, throw, red)
+    assert_read_right(scene, throw, black)
+
+
+def test_a_pip_s_hole_inside_a_blob_is_filled_before_the_sides_are_taken_away_but_the_mat_around_is_not() -> None:
+    mask = np.zeros((60, 60), np.uint8)
+    mask[10:50, 10:50] = 255
+    mask[20:25, 20:25] = 0  # a pip of the mat's colour: 25 px, 6 mm² at 2 px/mm
+    mask[30:45, 30:45] = 0  # a hole of 225 px (56 mm²): no pip
+    face = top_faces(_blob(mask), PX_PER_MM, 0.0, (0.0, 0.0), 1000.0, 15.5)  # from straight above
+    assert face and face[0].area_mm2 == pytest.approx((1600 - 225) / 4.0, abs=1.0)
+    assert not mask[20:25, 20:25].any()  # the blob itself is left as found

@@ -19,6 +19,7 @@ from numpy.typing import NDArray
 
 from calibration.tray_spec import TraySpec
 from vision.dice.face_square import shadow_mask
+from vision.dice.paper import off_paper
 
 Image = NDArray[np.uint8]
 Mask = NDArray[np.uint8]
@@ -112,11 +113,15 @@ def find_blobs(rectified: Image, visible: Mask, px_per_mm: float, margin_mm: flo
     if int(np.count_nonzero(paper)) >= MIN_PAPER_PX:
         paper_colour = _median(smooth, paper)
         mask |= np.asarray(cv2.bitwise_and(_not_like(smooth, paper_colour), paper.astype(np.uint8) * 255), np.uint8)
+        mask |= off_paper(smooth, paper, mask > 0, px_per_mm)  # a pale die's top, against the paper around it
         seen = felt | paper
         reach = np.ones((2 * EDGE_BAND_PX + 1, 2 * EDGE_BAND_PX + 1), np.uint8)
         band = (cv2.dilate(felt.astype(np.uint8), reach) > 0) & (cv2.dilate(paper.astype(np.uint8), reach) > 0)
         if band.any():
-            mask[band] = np.where(_not_a_mix(smooth, band, felt_colour, paper_colour)[band], 255, 0).astype(np.uint8)
+            beside = np.where(band, 0, mask).astype(np.uint8)
+            across = cv2.morphologyEx(beside, cv2.MORPH_CLOSE, reach) > 0  # a die on both sides (a pale top, its sides)
+            mask[band] = np.where((_not_a_mix(smooth, band, felt_colour, paper_colour) | across)[band], 255, 0
+                                  ).astype(np.uint8)
     mask = np.asarray(cv2.morphologyEx(mask, cv2.MORPH_OPEN, np.ones((3, 3), np.uint8)), np.uint8)
     count, labels, stats, centroids = cv2.connectedComponentsWithStats(mask, connectivity=8)
     inner = np.asarray(cv2.erode(seen.astype(np.uint8), np.ones((3, 3), np.uint8), borderType=cv2.BORDER_CONSTANT,

@@ -46,6 +46,7 @@ def sweep_mm(distance_mm: float, die_height_mm: float, camera_height_mm: float) 
 TWO_DICE_GAP_MM = 8.0  # between two top faces one behind the other, at the least (the far die's side shows)
 LONGEST_TOP = 1.45  # no top face (with the picture's blur) is longer than this many d6 sides
 MIN_FACE_MM2 = 90.0  # a top face is at least this big (a d10's kite is about 130 mm², a d6's 256)
+PIP_HOLE_MM2 = 30.0  # a hole in a blob up to this big is the die's own: pips of the mat's colour (white on paper)
 
 
 def top_face(blob: Blob, px_per_mm: float, margin_mm: float, nadir_mm: tuple[float, float],
@@ -66,7 +67,7 @@ def top_faces(blob: Blob, px_per_mm: float, margin_mm: float, nadir_mm: tuple[fl
     r = math.hypot(dx, dy)
     ux, uy = (dx / r, dy / r) if r > 1e-6 else (0.0, 1.0)
     length_px = sweep_mm(r, die_height_mm, camera_height_mm) * px_per_mm
-    mask = blob.mask
+    mask = _pips_filled(blob.mask, PIP_HOLE_MM2 * px_per_mm ** 2)  # swept, a pip's hole would cut its top face apart
     if length_px >= 1.0:
         reach = math.ceil(length_px)
         size = 2 * reach + 1
@@ -103,13 +104,28 @@ def top_faces(blob: Blob, px_per_mm: float, margin_mm: float, nadir_mm: tuple[fl
     return faces
 
 
+def _pips_filled(mask: Mask, most_px: float) -> Mask:
+    """``mask`` with its holes of at most ``most_px`` pixels filled (the blob's box's border is outside it)."""
+    holes = np.asarray(cv2.bitwise_not(mask), np.uint8)
+    count, labels, stats, _c = cv2.connectedComponentsWithStats(holes, connectivity=4)
+    rows, cols = mask.shape
+    out = mask.copy()
+    for label in range(1, count):
+        x, y, w, h, area = (int(v) for v in stats[label])
+        if area <= most_px and x > 0 and y > 0 and x + w < cols and y + h < rows:
+            out[labels == label] = 255
+    return out
+
+
 def _lit_tops(eroded: Mask, gray: NDArray[np.uint8], px_per_mm: float, face_mm: float,
               away: tuple[float, float]) -> Mask:
     """Split what is left of a blob where it is longer than any top face: dice standing one behind the other
     leave the near die's top face joined to the far die's side. The lamp lights the top faces more than the
     sides, so the brighter pixels of such a part (Otsu's split) are the top faces; when that leaves one
     piece (a dark die's top is no brighter than a light die's side), a part long enough for two top faces
-    and a side between keeps its two ends, a top face's length each, along the line from the nadir."""
+    and a side between keeps its two ends, a top face's length each, along the line from the nadir. The far end
+    is a top face in any case (nothing stands beyond the farthest die to hide it): a dark die's top there, which
+    no lit piece covers, is kept too."""
     count, labels, stats, _c = cv2.connectedComponentsWithStats(eroded)
     out = eroded.copy()
     min_px = MIN_FACE_MM2 * px_per_mm ** 2
@@ -124,16 +140,22 @@ def _lit_tops(eroded: Mask, gray: NDArray[np.uint8], px_per_mm: float, face_mm: 
         level, _t = cv2.threshold(values.reshape(-1, 1), 0, 255, cv2.THRESH_BINARY | cv2.THRESH_OTSU)
         lit = part & (gray[y:y + h, x:x + w] > level)
         lit = cv2.morphologyEx(lit.astype(np.uint8), cv2.MORPH_OPEN, np.ones((3, 3), np.uint8)) > 0
-        pieces, _l, piece_stats, _pc = cv2.connectedComponentsWithStats(lit.astype(np.uint8))
-        if sum(1 for k in range(1, pieces) if piece_stats[k, cv2.CC_STAT_AREA] >= min_px) < 2:
-            ys, xs = np.mgrid[0:h, 0:w]
-            along = (xs * away[0] + ys * away[1]).astype(np.float64)
+        pieces, piece_labels, piece_stats, _pc = cv2.connectedComponentsWithStats(lit.astype(np.uint8))
+        ys, xs = np.mgrid[0:h, 0:w]
+        along = (xs * away[0] + ys * away[1]).astype(np.float64)
+        top = face_mm * px_per_mm
+        far_end = part & (along >= float(along[part].max()) - top)
+        big = [k for k in range(1, pieces) if piece_stats[k, cv2.CC_STAT_AREA] >= min_px]
+        if len(big) < 2:
             reach = float(along[part].max()) - float(along[part].min())
             if reach >= (2.0 * face_mm + TWO_DICE_GAP_MM) * px_per_mm:
-                top = face_mm * px_per_mm
-                lit = part & ((along >= float(along[part].max()) - top) | (along <= float(along[part].min()) + top))
+                lit = far_end | (part & (along <= float(along[part].min()) + top))
             else:
                 continue  # one die's top and side, or dice too close to tell: leave it whole
+        elif not any(np.any((piece_labels == k) & far_end) for k in big):
+            # The far end is always a top face (nothing stands beyond the farthest die to hide it), however dark:
+            # a red die's top is darker than a white die's side, and Otsu's split may leave it out.
+            lit = lit | far_end
         window = out[y:y + h, x:x + w]
         window[part & ~lit] = 0
     return out

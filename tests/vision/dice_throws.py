@@ -1,0 +1,57 @@
+"""bench/dice.py's throws replayed for tests: the same seed per condition, the same pictures, read as the bench reads
+them (a fresh reader, the frame in which the dice have settled)."""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+
+import numpy as np
+
+from engine.wire import DieSeen
+from vision.detection import MarkerDetector
+from vision.dice.reader import DiceReader
+from vision.dice.tracking import DiceTrackerConfig
+from vision.synthetic.dice_scenes import CONDITIONS, DOUBTFUL, READABLE, DiceScene, random_orders
+from vision.synthetic.dice_tray import DieTruth
+
+
+@dataclass(frozen=True)
+class Throw:
+    """One settled throw: the picture, the table time it shows, the dice's truth."""
+
+    image: np.ndarray
+    now: float
+    truth: tuple[DieTruth, ...]
+
+
+def bench_throws(condition: str, count: int) -> tuple[DiceScene, list[Throw]]:
+    """The first ``count`` throws of ``condition`` as bench/dice.py renders them (every earlier throw is rendered
+    too: each frame draws the webcam's noise from the scene's generator)."""
+    seed = 500 + (*READABLE, *DOUBTFUL).index(condition)  # the bench's seed for the condition
+    scene = DiceScene(CONDITIONS[condition], seed=seed)
+    rng = np.random.default_rng(seed)
+    throws = []
+    for k in range(count):
+        rest = scene.throw(random_orders(rng, 5, 0.5 if condition in READABLE else 0.0), 6.0 * k)
+        image, truth = scene.frame(rest + 0.3)
+        throws.append(Throw(image, rest + 0.3, truth))
+    return scene, throws
+
+
+def seen_near(scene: DiceScene, throw: Throw, die: DieTruth) -> list[DieSeen]:
+    """The dice read in ``throw`` near ``die``, after checking that no die of the throw is read wrong."""
+    reader = DiceReader(camera=scene.camera, tracker=DiceTrackerConfig(settle_s=0.0))
+    seen = reader.read(throw.image, MarkerDetector().detect(throw.image), throw.now)[0].dice
+    for other in seen:
+        if other.read:
+            real = min(throw.truth, key=lambda d: math.dist((d.x_mm, d.y_mm), (other.x_mm, other.y_mm)))
+            assert (str(other.kind), other.value) == (real.kind, real.value), (other, real)
+    return [d for d in seen if math.dist((d.x_mm, d.y_mm), (die.x_mm, die.y_mm)) < 15.0]
+
+
+def assert_read_right(scene: DiceScene, throw: Throw, die: DieTruth) -> None:
+    """``die`` is seen once in ``throw`` and read as what it shows (and no die of the throw is read wrong)."""
+    near = seen_near(scene, throw, die)
+    assert len(near) == 1 and near[0].read, near
+    assert (str(near[0].kind), near[0].value) == (die.kind, die.value)
