@@ -20,8 +20,10 @@ places between them, so there a layout is believed only when each of its places 
 face's own level there, not the darkest within reach, is the pips'), and only with all its pips and nothing
 else (no lone spot, no highlight let pass).
 
-The face is read in its grey and in each colour channel alone (real dice: red pips on a blue die have the
-body's brightness; a marbled swirl of one hue vanishes in another channel). Channels that show the pips far
+The face is read in its grey, in each colour channel alone (real dice: red pips on a blue die have the
+body's brightness; a marbled swirl of one hue vanishes in another channel) and in two opposite-colour channels
+(red against green, yellow against blue: a white highlight on a dark die, as light as its red pips in the
+other channels, vanishes there). Channels that show the pips far
 less clearly than the clearest one are not heard; of the rest, any that reads another value puts the face in
 doubt.
 """
@@ -184,18 +186,28 @@ def _corners_are_face(patch: Image, frame: FloatArray, half_px: float, px_per_mm
     return True
 
 
+def _opponents(patch: Image) -> list[NDArray[np.float32]]:
+    """The patch's two opposite-colour channels: red against green, and yellow (red and green) against blue.
+    A glossy highlight is white, the same in every channel, so it vanishes from both, while coloured pips on a
+    body of another hue (red pips on a black or blue die, yellow on green) stand out: in the grey and in each
+    colour channel alone, such a face's highlight is as light as its pips and passes for stray ink."""
+    b, g, r = (np.asarray(c, np.float32) for c in cv2.split(patch))
+    return [r - g, (r + g) / 2.0 - b]
+
+
 def count_pips(patch: Image, px_per_mm: float, face_mm: float = D6_SIDE_MM, spreads: tuple[float, ...] = (1.0,)
                ) -> PipReading:
     """Read the face near the middle of ``patch`` (BGR, the top face's plane seen from above, ``px_per_mm``).
 
-    The face is read in its brightness and in each colour channel alone: red pips on a blue die, or a
-    marbled swirl of one hue, stand out (or vanish) in one channel and not in the grey. The surest reading is
+    The face is read in its brightness, in each colour channel alone and in two opposite-colour channels
+    (:func:`_opponents`): red pips on a blue die, a marbled swirl of one hue or a white highlight on a dark die
+    stand out (or vanish) in one channel and not in the grey. The surest reading is
     kept when no channel reads another value; channels that read nothing (no contrast, stray ink) are silent.
     ``spreads`` are how far out the pips may sit, as shares of the layout's ``PIP_SPOT`` (dice differ: many
     real dice set theirs closer in); each is read on its own, and any that reads another value puts the face
     in doubt as a channel does.
     """
-    channels = [cv2.cvtColor(patch, cv2.COLOR_BGR2GRAY), *cv2.split(patch)]
+    channels = [cv2.cvtColor(patch, cv2.COLOR_BGR2GRAY), *cv2.split(patch), *_opponents(patch)]
     readings = [_count_in(patch, np.asarray(c, np.float32), px_per_mm, face_mm, spread)
                 for c in channels for spread in spreads]
     believed = [r for r in readings if r[0] != 0]
