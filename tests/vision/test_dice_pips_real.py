@@ -48,6 +48,7 @@ COLOURED_PIPS = [
     ("IMG_20191208_111246-2-face2.png", 2),  # red pips on a black die, a white highlight across its face
     ("IMG_20191208_112541-4-face3.png", 3),  # yellow pips on a marbled green die
     ("IMG_20191208_112300-7-face4.png", 4),  # red pips on a dark die, glossy
+    ("IMG_20191209_100216-2-face3.png", 3),  # white pips on a glossy green die, a highlight at its edge
 ]
 
 

@@ -21,9 +21,9 @@ face's own level there, not the darkest within reach, is the pips'), and only wi
 else (no lone spot, no highlight let pass).
 
 The face is read in its grey, in each colour channel alone (real dice: red pips on a blue die have the
-body's brightness; a marbled swirl of one hue vanishes in another channel) and in two opposite-colour channels
-(red against green, yellow against blue: a white highlight on a dark die, as light as its red pips in the
-other channels, vanishes there). Channels that show the pips far
+body's brightness; a marbled swirl of one hue vanishes in another channel) and in opposite-colour channels
+(red against green, yellow against blue, how coloured: a white highlight on a dark die, as light as its red
+pips in the other channels, vanishes there). Channels that show the pips far
 less clearly than the clearest one are not heard; of the rest, any that reads another value puts the face in
 doubt.
 """
@@ -187,19 +187,21 @@ def _corners_are_face(patch: Image, frame: FloatArray, half_px: float, px_per_mm
 
 
 def _opponents(patch: Image) -> list[NDArray[np.float32]]:
-    """The patch's two opposite-colour channels: red against green, and yellow (red and green) against blue.
-    A glossy highlight is white, the same in every channel, so it vanishes from both, while coloured pips on a
-    body of another hue (red pips on a black or blue die, yellow on green) stand out: in the grey and in each
-    colour channel alone, such a face's highlight is as light as its pips and passes for stray ink."""
+    """The patch's opposite-colour channels: red against green, yellow (red and green) against blue, and how
+    coloured each pixel is (its brightest channel over its darkest). A glossy highlight is white, the same in
+    every channel, so it vanishes from the first two and is as uncoloured as a black body in the third, while
+    coloured pips on a body of another hue (red pips on a black or blue die, yellow on green) stand out: in the
+    grey and in each colour channel alone, such a face's highlight is as light as its pips and passes for
+    stray ink."""
     b, g, r = (np.asarray(c, np.float32) for c in cv2.split(patch))
-    return [r - g, (r + g) / 2.0 - b]
+    return [r - g, (r + g) / 2.0 - b, np.maximum(np.maximum(r, g), b) - np.minimum(np.minimum(r, g), b)]
 
 
 def count_pips(patch: Image, px_per_mm: float, face_mm: float = D6_SIDE_MM, spreads: tuple[float, ...] = (1.0,)
                ) -> PipReading:
     """Read the face near the middle of ``patch`` (BGR, the top face's plane seen from above, ``px_per_mm``).
 
-    The face is read in its brightness, in each colour channel alone and in two opposite-colour channels
+    The face is read in its brightness, in each colour channel alone and in opposite-colour channels
     (:func:`_opponents`): red pips on a blue die, a marbled swirl of one hue or a white highlight on a dark die
     stand out (or vanish) in one channel and not in the grey. The surest reading is
     kept when no channel reads another value; channels that read nothing (no contrast, stray ink) are silent.
