@@ -4,7 +4,8 @@ Each crop is the patch the reader cuts around a die's blob; its top face is foun
 counted (:func:`vision.dice.reader.read_d6_around`). The 4s have big pips set close together: a 6's layout,
 shrunk, puts its middle pair on the rims of the 4's pips, and must not be believed. Coloured pips on a dark or
 marbled die, under a white glossy highlight, are read in the opposite-colour channels, where the highlight
-vanishes.
+vanishes; but a face framed off its die (a patch at the label's place, its middle on the felt beside the die)
+read in those channels alone is no 1.
 """
 
 from __future__ import annotations
@@ -17,7 +18,7 @@ import pytest
 from numpy.typing import NDArray
 
 from vision.dice import pips
-from vision.dice.reader import read_d6_around
+from vision.dice.reader import read_d6_around, read_d6_face
 
 PHOTOS = Path(__file__).parent / "dice_photos"
 
@@ -66,3 +67,12 @@ def test_without_the_opposite_colours_such_faces_are_asked(name: str, monkeypatc
     monkeypatch.setattr(pips, "_opponents", lambda patch: [])
     reading, _face = read_d6_around(_crop(name))
     assert reading is None
+
+
+@pytest.mark.parametrize("name", ["IMG_20191208_111548-8-face4-placed0.png", "IMG_20191209_095336-4-face6-placed0.png"])
+def test_a_face_framed_off_its_die_is_not_read_as_a_1_in_colour_alone(name: str) -> None:
+    """Patches of 22 mm cut at the labelled box's middle, turned and sized by the box (sides and all): the
+    opposite-colour channels alone, the grey silent, read them as a 1 at 0.96 and 1.0 before such a reading had to
+    be no 1 and sure."""
+    reading = read_d6_face(_crop(name))
+    assert reading is None or reading.value == int(name.split("face")[1][0])
