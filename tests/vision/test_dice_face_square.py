@@ -128,3 +128,19 @@ def test_pips_set_closer_in_are_read_right(value: int, side_mm: float, body: tup
     reading, face = read_d6_around(around)
     assert face is not None
     assert reading is not None and reading.value == value
+
+
+@pytest.mark.parametrize("value", [2, 3, 5])
+def test_a_bigger_die_touching_the_one_in_the_middle_does_not_take_its_place(value: int) -> None:
+    """A bigger die of another colour touching the die in the patch's middle merges with it in the patch's
+    pixels, and the deepest point of the two lies in the bigger one: the face read is still the middle die's,
+    found in its own body colour."""
+    px_per_mm = READ_PX_PER_MM
+    around = draw_die(value, px_per_mm, 14.0, 0.0, (40, 40, 200), (235, 235, 235), shadow_mm=0.0)
+    n = around.shape[0]
+    neighbour = (n / 2.0 + (7.0 + 11.0) * px_per_mm, n / 2.0 + 2.0 * px_per_mm)  # its left edge on the die's right
+    _rounded_square(around, neighbour, 22.0 * px_per_mm, 0.0, 3.0 * px_per_mm, (120, 60, 20))
+    reading, face = read_d6_around(around)
+    assert face is not None
+    assert math.dist(face.centre_px, (n / 2.0, n / 2.0)) < 1.5 * px_per_mm
+    assert reading is not None and reading.value == value

@@ -9,7 +9,8 @@ a grey mat, and the pips are holes in it. Here, in a patch seen straight from ab
   the mat's own tint (a shadow dims the mat's colour; it does not change it), and a pale die is told from a
   grey mat by being brighter (its lit top face) as well;
 * the die is the part of that nearest the patch's middle, its holes (pips) filled, thin bridges (to a
-  neighbour, a shadow's rim) opened away at a third of a die's side; its deepest point is inside its top face;
+  neighbour, a shadow's rim) opened away at a third of a die's side; its deepest point near the patch's middle
+  is inside its top face;
 * the top face is the region of the body colour around that point (its pips and highlights filled in), taken
   ever closer to that colour (``BODY_STEPS``) — a phone close above sees a side or two of the same colour,
   which the lamp lights less — and the smallest that is a face: the rectangle of least area around its
@@ -38,6 +39,7 @@ SHADOW_DEPTH = 0.55  # a shadow keeps at least this share of the mat's brightnes
 SHADOW_TINT = 0.06  # … and its chromaticity (B, G, R over their sum) within this of the mat's
 BODY_STEPS = (0.4, 0.3, 0.22, 0.15, 0.1)  # the face's body colour, ever closer, until its outline is a square
 BORDER_SHARE = 0.08  # the patch's outer band that gives the mat's colour
+SEED_REACH = 0.3  # the face's body colour is taken this many sides at most from the patch's middle
 
 
 @dataclass(frozen=True, slots=True)
@@ -136,10 +138,18 @@ def _square_of(part: Mask, side_px: float) -> FaceSquare | None:
     return face
 
 
-def _seed(part: Mask) -> tuple[int, int]:
-    """The point deepest inside ``part`` (farthest from its outline): well inside the die's top face."""
+def _seed(part: Mask, side_px: float) -> tuple[int, int]:
+    """The point deepest inside ``part`` (farthest from its outline) within ``SEED_REACH`` sides of the patch's
+    middle, where the blob put the die: well inside the die's top face. Dice lying close merge in the patch's
+    pixels (and their shadows with them), and the deepest point of them all may be a neighbour's; a part that
+    does not come so near the middle gives its deepest point anywhere."""
     distance = cv2.distanceTransform(part, cv2.DIST_L2, 3)
-    _lo, _hi, _lo_at, hi_at = cv2.minMaxLoc(distance)
+    rows, cols = part.shape
+    ys, xs = np.ogrid[0:rows, 0:cols]
+    near = (xs - cols / 2.0) ** 2 + (ys - rows / 2.0) ** 2 <= (SEED_REACH * side_px) ** 2
+    _lo, top, _lo_at, hi_at = cv2.minMaxLoc(np.where(near, distance, 0.0).astype(np.float32))
+    if top <= 0.0:
+        _lo, _top, _lo_at, hi_at = cv2.minMaxLoc(distance)
     return int(hi_at[0]), int(hi_at[1])
 
 
@@ -170,7 +180,7 @@ def find_face_square(patch: Image, side_px: float) -> FaceSquare | None:
     part = _nearest_part(mask, 0.3 * side_px * side_px)
     if part is None:
         return None
-    seed = _seed(part)
+    seed = _seed(part, side_px)
     best = None
     # The die's own outline is its face when little of its sides shows; else its body colour's region.
     for body in [part] + [_body_part(patch, seed, side_px, step) for step in BODY_STEPS]:

@@ -20,8 +20,10 @@ places between them, so there a layout is believed only when each of its places 
 face's own level there, not the darkest within reach, is the pips'), and only with all its pips and nothing
 else (no lone spot, no highlight let pass).
 
-The face is read in its grey and in each colour channel alone (real dice: red pips on a blue die have the
-body's brightness; a marbled swirl of one hue vanishes in another channel). Channels that show the pips far
+The face is read in its grey, in each colour channel alone (real dice: red pips on a blue die have the
+body's brightness; a marbled swirl of one hue vanishes in another channel) and in opposite-colour channels
+(red against green, yellow against blue, how coloured: a white highlight on a dark die, as light as its red
+pips in the other channels, vanishes there). Channels that show the pips far
 less clearly than the clearest one are not heard; of the rest, any that reads another value puts the face in
 doubt.
 """
@@ -75,6 +77,10 @@ WEAKER_CHANNEL = 0.5  # a channel whose pips depart less than this share of the 
 # 0.25-0.45 (on the pips' rims), a 4 read as a 5 and a 3 as a 2 at 0.65 and 0.67.
 CENTRED_SHARE = 0.75
 ONE_OFF_CENTRE_MM = 0.5  # a 1 beside a light spot let pass lies this close to the face's found centre
+# A face read in the opposite-colour channels alone must be read this surely (and be no 1): on the real photos'
+# dice placed by hand (patches framed by their labels' boxes, sides and all, at 18 turns), opposite colours
+# heard alone misread faces framed too small, mostly as 1s, at 0.5-0.7 and one at 0.999 (as a 2).
+COLOUR_ONLY_CONFIDENCE = 0.75
 
 
 @dataclass(frozen=True, slots=True)
@@ -184,29 +190,48 @@ def _corners_are_face(patch: Image, frame: FloatArray, half_px: float, px_per_mm
     return True
 
 
+def _opponents(patch: Image) -> list[NDArray[np.float32]]:
+    """The patch's opposite-colour channels: red against green, yellow (red and green) against blue, and how
+    coloured each pixel is (its brightest channel over its darkest). A glossy highlight is white, the same in
+    every channel, so it vanishes from the first two and is as uncoloured as a black body in the third, while
+    coloured pips on a body of another hue (red pips on a black or blue die, yellow on green) stand out: in the
+    grey and in each colour channel alone, such a face's highlight is as light as its pips and passes for
+    stray ink."""
+    b, g, r = (np.asarray(c, np.float32) for c in cv2.split(patch))
+    return [r - g, (r + g) / 2.0 - b, np.maximum(np.maximum(r, g), b) - np.minimum(np.minimum(r, g), b)]
+
+
 def count_pips(patch: Image, px_per_mm: float, face_mm: float = D6_SIDE_MM, spreads: tuple[float, ...] = (1.0,)
                ) -> PipReading:
     """Read the face near the middle of ``patch`` (BGR, the top face's plane seen from above, ``px_per_mm``).
 
-    The face is read in its brightness and in each colour channel alone: red pips on a blue die, or a
-    marbled swirl of one hue, stand out (or vanish) in one channel and not in the grey. The surest reading is
+    The face is read in its brightness, in each colour channel alone and in opposite-colour channels
+    (:func:`_opponents`): red pips on a blue die, a marbled swirl of one hue or a white highlight on a dark die
+    stand out (or vanish) in one channel and not in the grey. The surest reading is
     kept when no channel reads another value; channels that read nothing (no contrast, stray ink) are silent.
     ``spreads`` are how far out the pips may sit, as shares of the layout's ``PIP_SPOT`` (dice differ: many
     real dice set theirs closer in); each is read on its own, and any that reads another value puts the face
     in doubt as a channel does.
     """
-    channels = [cv2.cvtColor(patch, cv2.COLOR_BGR2GRAY), *cv2.split(patch)]
-    readings = [_count_in(patch, np.asarray(c, np.float32), px_per_mm, face_mm, spread)
-                for c in channels for spread in spreads]
+    plain = [cv2.cvtColor(patch, cv2.COLOR_BGR2GRAY), *cv2.split(patch)]
+    channels = [(c, False) for c in plain] + [(c, True) for c in _opponents(patch)]
+    readings = [(*_count_in(patch, np.asarray(c, np.float32), px_per_mm, face_mm, spread), colour)
+                for c, colour in channels for spread in spreads]
     believed = [r for r in readings if r[0] != 0]
     if not believed:
         return PipReading(None, 0.0, 0)
     # Where one channel shows the pips far better than another, the weaker one's reading does not count.
-    clearest = max(depth for _v, _m, depth in believed)
+    clearest = max(r[2] for r in believed)
     heard = [r for r in believed if r[2] >= WEAKER_CHANNEL * clearest]
-    if len({value for value, _m, _d in heard}) > 1:
+    if len({r[0] for r in heard}) > 1:
         return PipReading(None, 0.0, 0)
-    value, confidence, _depth = max(heard, key=lambda r: r[1])
+    # On the opposite colours' word alone (the grey and the colour channels silent), a face is read only surely,
+    # and never as a lone spot: there a face framed too small reads its middle pip alone (its other pips beyond).
+    if heard[0][0] == 1 and all(r[3] for r in heard):
+        return PipReading(None, 0.0, 0)
+    value, confidence, _depth, _colour = max(heard, key=lambda r: r[1])
+    if all(r[3] for r in heard) and confidence < COLOUR_ONLY_CONFIDENCE:
+        return PipReading(None, 0.0, 0)
     return PipReading(value, round(min(confidence, 1.0), 3), value)
 
 
