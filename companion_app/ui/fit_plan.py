@@ -34,6 +34,12 @@ _SIZES: dict[tuple[Any, ...], tuple[float, float]] = {}
 _MOST_SIZES = 20000
 _MEASURERS: dict[bool, Any] = {}  # one core label laid out again for every text measured (markup or not)
 
+# The core label's options a text's wrapped size depends on besides its text, width and font size (its colour,
+# alignment across the line and the like do not change it).
+LAYOUT_OPTIONS = ("font_name", "bold", "italic", "line_height", "padding", "strip", "halign", "font_hinting",
+                  "font_kerning", "font_features", "font_direction", "base_direction", "text_language",
+                  "shorten", "split_str")
+
 Height = Callable[[float], float | None]  # a prompt's height at a fit; None when it cannot be foreseen
 
 
@@ -60,8 +66,9 @@ def _measurer(label: JapaneseLines, font_size: float) -> Any:
 def text_size_at(label: JapaneseLines, font_size: float, width: float) -> tuple[float, float]:
     """The size of ``label``'s texture at ``font_size``, wrapped to ``width``, as Kivy lays it out (Japanese lines
     broken as :class:`widgets.JapaneseLines` breaks them)."""
+    options = label._label.options
     key = (label.text, width, int(font_size), bool(label.markup),
-           *sorted((k, repr(v)) for k, v in label._label.options.items() if k not in ("color", "text", "font_size")))
+           *(repr(options.get(name)) for name in LAYOUT_OPTIONS))
     size = _SIZES.get(key)
     if size is not None:
         return size

@@ -39,7 +39,9 @@ class FittingRow(GridLayout):  # type: ignore[misc]
         kwargs.setdefault("size_hint_y", None)
         kwargs.setdefault("cols", 1)
         super().__init__(**kwargs)
-        self._fit = Clock.create_trigger(self._fit_now)  # once a frame, after the buttons took their new font
+        # before the frame that shows the buttons, once they took their new text and font (timeout -1: as Kivy lays
+        # out its own layouts), so a new row of buttons is drawn at its columns in its first frame
+        self._fit = Clock.create_trigger(self._fit_now, -1)
         self.bind(width=self._fit, children=self._watch, minimum_height=self.setter("height"))
         self.height = self.minimum_height  # nothing while empty (a widget starts 100 px high)
 

@@ -36,6 +36,9 @@ def test_a_prompts_foreseen_height_is_its_laid_out_height_at_every_fit() -> None
                                          "lost-worlds-ruined-tower"}, names
     wrong = [s for s in seen if s["foreseen"] is None or abs(s["foreseen"] - s["laid_out"]) > 0.5]
     assert not wrong, wrong
+    first = result["first_frame"]  # shown from a clock event, as the app shows a message: whole in its first frame
+    assert first["rows"] >= 2 and first["rows_pending"] == 0, first
+    assert first["fits"] or (first["scrolls"] and first["fit"] == 1.0), first
     # the fits make a difference the forecast follows: a prompt is shorter at the smallest fit than at full size
     by_prompt = {(s["prompt"], s["fit"]): s["laid_out"] for s in seen}
     assert all(by_prompt[(n, LEAST_FIT)] < by_prompt[(n, 1.0)] for n in names), by_prompt

@@ -16,10 +16,12 @@ from companion_app.kivy_start import prepare_kivy
 
 prepare_kivy()
 
+from kivy.clock import Clock  # noqa: E402
 from kivy.core.window import Window  # noqa: E402
 
 from companion_app.ui.fit_plan import height_at  # noqa: E402
 from companion_app.ui.fit_steps import LEAST_FIT  # noqa: E402
+from companion_app.ui.fitting_row import FittingRow  # noqa: E402
 from companion_app.viewmodels.board_model import build_board  # noqa: E402
 from companion_app.viewmodels.dice_model import dice_read  # noqa: E402
 from companion_app.viewmodels.overlays import IllegalAlarm  # noqa: E402
@@ -99,6 +101,20 @@ def script(app: FitApp, out: dict[str, Any]) -> Iterator[bool]:
             seen.append({"prompt": name, "fit": fit, "laid_out": round(float(panel.minimum_height), 2),
                          "foreseen": None if foreseen is None else round(foreseen, 2)})
     panel.show_alarm(None)
+    # A prompt shown from a clock event, as the app's pump shows an engine message: its rows of buttons are at
+    # their columns in the first frame drawn after it (a row still finding its columns takes a frame more).
+    scroll.height = TALL_ROOM // 40
+    shown: list[bool] = []
+    def show_from_the_clock(_dt: float) -> None:
+        panel.show(most_dice)
+        shown.append(True)
+
+    Clock.schedule_once(show_from_the_clock, 0)
+    while not shown:
+        yield False
+    rows = [w for w in panel.walk(restrict=True) if isinstance(w, FittingRow)]
+    out["first_frame"] = {"rows": len(rows), "rows_pending": sum(bool(r._fit.is_triggered) for r in rows),
+                          "fit": panel.fit, "fits": panel.fits(), "scrolls": panel._scrolls}
     out["seen"] = seen
     out["dice"] = {name: [d.sides for d in p.dice] for name, p, _ in cases}
     out["width"] = float(panel.width)
