@@ -79,7 +79,9 @@ def _parser() -> argparse.ArgumentParser:
                           "fractions of it, and a tag outside it is still tracked (its TUIO position clamped to the "
                           "edge) and warned about once (default: the synthetic table's board, else what the "
                           "calibrated camera sees); write --area=-30,-25,290,250 when it starts with a minus"))
-    p.add_argument("--jsonl", metavar="OUT", help=_("write one JSON object per frame to OUT ('-' for stdout)"))
+    p.add_argument("--jsonl", metavar="OUT", help=_(
+        "write one JSON object per frame to OUT ('-' for stdout); from a live camera with --dice, a frame's dice "
+        "follow on a line of their own"))
     p.add_argument("--pub", metavar="ENDPOINT", help=_("ZeroMQ PUB endpoint (default {DEFAULT_PUB})",
                                                        DEFAULT_PUB=DEFAULT_PUB))
     p.add_argument("--keys", metavar="DIR", help=_("CURVE keys from 'hexa keys': only the engine (an allowed key) "
