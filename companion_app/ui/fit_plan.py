@@ -20,14 +20,13 @@ from typing import Any
 
 from kivy.core.text import Label as CoreLabel
 from kivy.core.text.markup import MarkupLabel
-from kivy.metrics import dp, sp
+from kivy.metrics import dp
 from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.gridlayout import GridLayout
 
-from companion_app.ui.fitting_row import FILL, TEXT_MARGIN_DP, FittingRow, columns_for
+from companion_app.ui.fitting_row import FittingRow, columns_for, room_for_text
 from companion_app.ui.line_breaks import break_lines, has_japanese
-from companion_app.ui.readability import readable_sp
-from companion_app.ui.widgets import MIN_TOUCH_DP, BigButton, JapaneseLines, WrapLabel, text_scale
+from companion_app.ui.widgets import BigButton, JapaneseLines, WrapLabel, button_height, font_px, label_height
 
 # A text's laid-out size: (text, width, font size and every other option of its core label) → (width, height).
 _SIZES: dict[tuple[Any, ...], tuple[float, float]] = {}
@@ -46,8 +45,7 @@ Height = Callable[[float], float | None]  # a prompt's height at a fit; None whe
 def font_size_at(widget: Any, fit: float) -> float:
     """The font size ``widget`` (a text or a button) takes at ``fit`` of its full size."""
     full = getattr(widget, "full_font", None)
-    base = float(full if full is not None else widget.font_base) * fit
-    return float(sp(readable_sp(base))) * text_scale()
+    return font_px(float(full if full is not None else widget.font_base) * fit)
 
 
 def _measurer(label: JapaneseLines, font_size: float) -> Any:
@@ -93,11 +91,10 @@ def height_at(widget: Any, width: float, fit: float, kept: frozenset[int] = froz
     if isinstance(widget, BigButton):
         font = font_size_at(widget, own)
         _, text_h = text_size_at(widget, font, width - dp(8)) if widget.text else (0.0, 0.0)
-        return max(float(dp(MIN_TOUCH_DP)), font * float(widget.line_room), text_h + font)
+        return button_height(font, float(widget.line_room), text_h)
     if isinstance(widget, WrapLabel):
-        if not widget.text:
-            return 0.0
-        return text_size_at(widget, font_size_at(widget, own), width)[1] + float(dp(4))
+        text_h = text_size_at(widget, font_size_at(widget, own), width)[1] if widget.text else 0.0
+        return label_height(widget.text, text_h)
     if isinstance(widget, GridLayout):
         return _grid_height(widget, width, own, kept)
     if isinstance(widget, BoxLayout):
@@ -164,4 +161,4 @@ def _button_text_width(button: Any, fit: float, kept: frozenset[int]) -> float:
     if not isinstance(button, JapaneseLines) or not button.text:
         return 0.0
     font = font_size_at(button, 1.0 if id(button) in kept else fit)
-    return float(_measurer(button, font).get_extents(button.text)[0]) / FILL + float(dp(TEXT_MARGIN_DP + 2))
+    return room_for_text(float(_measurer(button, font).get_extents(button.text)[0]))

@@ -15,6 +15,11 @@ TEXT_MARGIN_DP = 8  # what a BigButton keeps free beside its text (its text_size
 FILL = 0.98  # the share of a line a wrapping label fills (JapaneseLines.FILL)
 
 
+def room_for_text(extent: float) -> float:
+    """The width a button needs for a text ``extent`` px long to stand on one line."""
+    return extent / FILL + float(dp(TEXT_MARGIN_DP + 2))
+
+
 def columns_for(count: int, room: float, spacing: float, widest: float, most: int = 0) -> int:
     """How many columns of ``count`` buttons fit ``room`` px with ``spacing`` between them, each at least
     ``widest`` px wide (and no more than ``most``, when given); then fewer if that leaves the rows as many but more
@@ -55,7 +60,7 @@ class FittingRow(GridLayout):  # type: ignore[misc]
         label = getattr(child, "_label", None)
         if label is None or not getattr(child, "text", ""):
             return 0.0
-        return float(label.get_extents(child.text)[0]) / FILL + float(dp(TEXT_MARGIN_DP + 2))
+        return room_for_text(float(label.get_extents(child.text)[0]))
 
     def _fit_now(self, *_: Any) -> None:
         if self.width <= 1:

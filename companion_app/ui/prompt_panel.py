@@ -118,16 +118,9 @@ class PromptPanel(BoxLayout):  # type: ignore[misc]
         too tall (a larger size would not fit either: shrunk on); less: shrunk on from where it is."""
         room = self.room()
         plan = self._plan()
-        if plan is not None:
-            self._fitted_room = room
-            self._full_look = self._last_look = None
-            fit, self._scrolls = plan
-            if fit != self.fit:
-                self._set_fit(fit)
-            return
         shrinking = self.fit < 1.0 and not self._scrolls and not self.fits()
-        if room > self._fitted_room and not shrinking:
-            self._fit_afresh()
+        if plan is not None or (room > self._fitted_room and not shrinking):
+            self._start_fit(plan)
         elif not self._scrolls:
             self._refit()
         self._fitted_room = room
@@ -135,9 +128,12 @@ class PromptPanel(BoxLayout):  # type: ignore[misc]
     def _fit_afresh(self) -> None:
         """The prompt at the fit its foreseen height needs in its room (scrolling at its full size when it cannot
         fit), else at its full size, then shrunk a step a frame while it does not fit."""
+        self._start_fit(self._plan())
+
+    def _start_fit(self, plan: tuple[float, bool] | None) -> None:
+        """Fitting started again from ``plan`` (:meth:`_plan`'s), or from the full size without one."""
         self._full_look = self._last_look = None
-        plan = self._plan()
-        fit, self._scrolls = plan if plan is not None else (1.0, False)
+        fit, self._scrolls = plan or (1.0, False)
         self._set_fit(fit)
 
     def _plan(self) -> tuple[float, bool] | None:

@@ -29,6 +29,23 @@ def text_scale() -> float:
     return chosen * viewing_scale(*Window.size)
 
 
+def font_px(base: float) -> float:
+    """The font size in pixels of a text whose own size is ``base`` sp: never below the readable size, at the text
+    scale."""
+    return float(sp(readable_sp(base))) * text_scale()
+
+
+def button_height(font_size: float, line_room: float, text_height: float) -> float:
+    """A :class:`BigButton`'s height: a finger's at least, and as high as its text (a long answer on three lines is
+    not cut)."""
+    return max(float(dp(MIN_TOUCH_DP)), font_size * line_room, text_height + font_size)
+
+
+def label_height(text: str, text_height: float) -> float:
+    """A :class:`WrapLabel`'s height: its text's, and a little room; nothing without a text."""
+    return text_height + float(dp(4)) if text else 0.0
+
+
 def follow_text_scale(widget: Any) -> None:
     """Rescale ``widget`` (its ``_rescale``) whenever the text-size setting or the window's size changes."""
     app = App.get_running_app()
@@ -102,12 +119,11 @@ class BigButton(JapaneseLines, Button):  # type: ignore[misc]
         self._recolour()
 
     def _rescale(self, *_: Any) -> None:
-        self.font_size = sp(readable_sp(self.font_base)) * text_scale()
+        self.font_size = font_px(self.font_base)
         self._fit_height()
 
     def _fit_height(self, *_: Any) -> None:
-        """At least a finger high, and as high as its text (a long answer on three lines is not cut)."""
-        self.height = max(dp(MIN_TOUCH_DP), self.font_size * self.line_room, self.texture_size[1] + self.font_size)
+        self.height = button_height(self.font_size, self.line_room, self.texture_size[1])
 
     def _wrap(self, *_: Any) -> None:
         self.text_size = (self.width - dp(8), None)
@@ -132,13 +148,13 @@ class WrapLabel(JapaneseLines):
         self._grow()
 
     def _rescale(self, *_: Any) -> None:
-        self.font_size = sp(readable_sp(self.font_base)) * text_scale()
+        self.font_size = font_px(self.font_base)
 
     def _wrap(self, *_: Any) -> None:
         self.text_size = (self.width, None)
 
     def _grow(self, *_: Any) -> None:
-        self.height = self.texture_size[1] + dp(4) if self.text else 0
+        self.height = label_height(self.text, self.texture_size[1])
 
 
 class RuleLabel(WrapLabel):

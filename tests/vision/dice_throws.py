@@ -39,19 +39,27 @@ def bench_throws(condition: str, count: int) -> tuple[DiceScene, list[Throw]]:
     return scene, throws
 
 
-def seen_near(scene: DiceScene, throw: Throw, die: DieTruth) -> list[DieSeen]:
-    """The dice read in ``throw`` near ``die``, after checking that no die of the throw is read wrong."""
+def seen_in(scene: DiceScene, throw: Throw) -> tuple[DieSeen, ...]:
+    """The dice read in ``throw``, after checking that no die of the throw is read wrong."""
     reader = DiceReader(camera=scene.camera, tracker=DiceTrackerConfig(settle_s=0.0))
     seen = reader.read(throw.image, MarkerDetector().detect(throw.image), throw.now)[0].dice
     for other in seen:
         if other.read:
             real = min(throw.truth, key=lambda d: math.dist((d.x_mm, d.y_mm), (other.x_mm, other.y_mm)))
             assert (str(other.kind), other.value) == (real.kind, real.value), (other, real)
+    return seen
+
+
+def near(seen: tuple[DieSeen, ...], die: DieTruth) -> list[DieSeen]:
+    """The dice of ``seen`` near ``die``."""
     return [d for d in seen if math.dist((d.x_mm, d.y_mm), (die.x_mm, die.y_mm)) < 15.0]
 
 
-def assert_read_right(scene: DiceScene, throw: Throw, die: DieTruth) -> None:
-    """``die`` is seen once in ``throw`` and read as what it shows (and no die of the throw is read wrong)."""
-    near = seen_near(scene, throw, die)
-    assert len(near) == 1 and near[0].read, near
-    assert (str(near[0].kind), near[0].value) == (die.kind, die.value)
+def assert_read_right(scene: DiceScene, throw: Throw, *dice: DieTruth) -> None:
+    """Each of ``dice`` is seen once in ``throw`` and read as what it shows (and no die of the throw is read wrong);
+    the throw is read once."""
+    seen = seen_in(scene, throw)
+    for die in dice:
+        found = near(seen, die)
+        assert len(found) == 1 and found[0].read, found
+        assert (str(found[0].kind), found[0].value) == (die.kind, die.value)

@@ -4,7 +4,7 @@ is bigger than several dice; dice merged from a low angle are neither."""
 from __future__ import annotations
 
 import numpy as np
-from dice_throws import bench_throws, seen_near
+from dice_throws import bench_throws, near, seen_in
 
 from vision.dice.reader import HAND_MM2, is_hand, one_die_mm2
 from vision.dice.segment import Blob
@@ -35,5 +35,6 @@ def test_four_dice_one_behind_the_other_are_read_not_taken_for_a_hand() -> None:
     for a hand: the whole throw was left unread."""
     scene, throws = bench_throws("oblique65", 66)
     throw = throws[65]
-    read = [d for real in throw.truth for d in seen_near(scene, throw, real) if d.read]
-    assert len(read) == 4  # the four dice of the patch, each read right (seen_near checks every reading)
+    seen = seen_in(scene, throw)  # checks every reading is right
+    read = [d for real in throw.truth for d in near(seen, real) if d.read]
+    assert len(read) == 4  # the four dice of the patch, each read right

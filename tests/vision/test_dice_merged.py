@@ -105,28 +105,23 @@ def test_a_d10_merged_with_the_die_in_front_of_it_is_read_by_its_numeral() -> No
     assert_read_right(scene, throws[3], d10)
 
 
-def test_the_far_die_of_three_in_one_blob_keeps_its_dark_top_face() -> None:
-    """bench/dice.py's oblique55 throw 84 (of 100): a red d6 showing 5 stands behind a white d10 and a d6, all three one
-    blob. Its top is darker than the white d10's side, so the lit tops' split dropped it: the red die went unseen and
-    the d10 was asked. The far end of such a blob is always a top face."""
-    scene, throws = bench_throws("oblique55", 85)
-    throw = throws[84]
-    red, d10 = throw.truth[1], throw.truth[0]
-    assert (red.kind, red.value, d10.kind, d10.value) == ("d6", 5, "d10", 2)
-    assert_read_right(scene, throw, red)
-    assert_read_right(scene, throw, d10)
-
-
-def test_a_red_d6_s_white_pips_on_the_paper_do_not_cut_its_top_face_apart() -> None:
-    """bench/dice.py's oblique65 throw 98 (of 100): a red d6 showing 4 near the far edge stands behind a black d6
-    showing 3. Its white pips, against the white paper, were holes in the blob; taking the sides away swept them
-    across its top, which fell into two halves too close to be two dice: both dice were asked as touching."""
-    scene, throws = bench_throws("oblique65", 99)
-    throw = throws[98]
-    red, black = throw.truth[1], throw.truth[3]
-    assert (red.kind, red.value, black.kind, black.value) == ("d6", 4, "d6", 3)
-    assert_read_right(scene, throw, red)
-    assert_read_right(scene, throw, black)
+@pytest.mark.parametrize(("condition", "throw_index", "dice"), [
+    # oblique55 throw 84 (of 100): a red d6 showing 5 stands behind a white d10 and a d6, all three one blob. Its top
+    # is darker than the white d10's side, so the lit tops' split dropped it: the red die went unseen and the d10 was
+    # asked. The far end of such a blob is always a top face.
+    pytest.param("oblique55", 84, {1: ("d6", 5), 0: ("d10", 2)}, id="the far die keeps its dark top face"),
+    # oblique65 throw 98 (of 100): a red d6 showing 4 near the far edge stands behind a black d6 showing 3. Its white
+    # pips, against the white paper, were holes in the blob; taking the sides away swept them across its top, which
+    # fell into two halves too close to be two dice: both dice were asked as touching.
+    pytest.param("oblique65", 98, {1: ("d6", 4), 3: ("d6", 3)}, id="white pips on the paper do not cut a top apart"),
+])
+def test_dice_one_behind_the_other_are_each_read(condition: str, throw_index: int,
+                                                 dice: dict[int, tuple[str, int]]) -> None:
+    """bench/dice.py's throws where dice standing one behind the other make one blob: each die is read right."""
+    scene, throws = bench_throws(condition, throw_index + 1)
+    throw = throws[throw_index]
+    assert {i: (throw.truth[i].kind, throw.truth[i].value) for i in dice} == dice
+    assert_read_right(scene, throw, *(throw.truth[i] for i in dice))
 
 
 def test_a_pip_s_hole_inside_a_blob_is_filled_before_the_sides_are_taken_away_but_the_mat_around_is_not() -> None:
