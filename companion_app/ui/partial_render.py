@@ -151,8 +151,12 @@ def _join(a: TexelBox, b: TexelBox) -> TexelBox:
 
 
 def _groups(boxes: Sequence[TexelBox], cell: int) -> list[TexelBox]:
-    """The boxes joined where they lie in the same or neighbouring cells of a grid of ``cell`` texels."""
-    owner: dict[tuple[int, int], int] = {}  # occupied cell → one box in it
+    """The boxes joined where they lie in the same or neighbouring cells of a grid of ``cell`` texels.
+
+    Two boxes are near when their ranges of cells, each widened by one cell, overlap along both axes; they are
+    found by a sweep along x (boxes in order of their first cell column, each compared with the boxes whose last
+    column is at most one column before its first), and chained with a union-find."""
+    cells = [(x0 // cell, y0 // cell, (x1 - 1) // cell, (y1 - 1) // cell) for x0, y0, x1, y1 in boxes]
     parent = list(range(len(boxes)))
 
     def root(i: int) -> int:
@@ -161,16 +165,16 @@ def _groups(boxes: Sequence[TexelBox], cell: int) -> list[TexelBox]:
             i = parent[i]
         return i
 
-    for i, (x0, y0, x1, y1) in enumerate(boxes):  # box i is a root while its cells are visited: others join it
-        first_x, last_x, first_y, last_y = x0 // cell, (x1 - 1) // cell, y0 // cell, (y1 - 1) // cell
-        for cx in range(first_x - 1, last_x + 2):
-            for cy in range(first_y - 1, last_y + 2):
-                j = owner.get((cx, cy))
-                if j is None:
-                    if first_x <= cx <= last_x and first_y <= cy <= last_y:
-                        owner[(cx, cy)] = i
-                elif j != i:
-                    parent[root(j)] = i
+    open_boxes: list[int] = []  # boxes that may still be near the next in the sweep
+    for i in sorted(range(len(boxes)), key=lambda k: cells[k][0]):
+        first_x, first_y, _, last_y = cells[i]
+        open_boxes = [j for j in open_boxes if cells[j][2] + 1 >= first_x]
+        for j in open_boxes:
+            if cells[j][1] <= last_y + 1 and first_y <= cells[j][3] + 1:
+                mine, theirs = root(i), root(j)
+                if mine != theirs:
+                    parent[mine] = theirs
+        open_boxes.append(i)
     joined: dict[int, TexelBox] = {}
     for i, b in enumerate(boxes):
         r = root(i)
