@@ -10,8 +10,10 @@
     this process, on loopback) through the app's network agent, session and board redraw to the
     flipped frame that shows it; the baseline redraws the whole board (tiles too) on each update.
 (d) The same on the rule sets' own boards (``BOARDS``: levels, stacks, a zone mat): each bundled scenario
-    is played by the auto player in the engine, and the states after its moves are sent one after another,
-    each window in a process of its own.
+    is played by the auto player in the engine (as many seeded games as it takes), and the states after its
+    moves are sent one after another, each once (as at a table, every state is new to the app), each window in
+    a process of its own. The app's first ``WARM_UPDATES`` updates (its first prompts, fonts opened, widgets
+    made) are timed apart, as a warm-up, and the rows after them are the app as it runs through a game.
 
 Message → pixels is measured twice: *back to back* (the next message sent once the last one is shown: it may
 arrive while the app still settles the last one, a prompt shrunk to its room in the frames after) and *at the
@@ -57,6 +59,8 @@ FIGURES = 40
 PARTS = ("ui_cpu", "agent_cpu", "process_cpu", "applied", "refreshed")
 STUCK_S = 0.25  # message → pixels: a frame is asked for when an update has not been shown after this long
 TABLE_GAP_S = 0.1  # at the table's pace: the next message once the app has drawn nothing for this long
+WARM_UPDATES = 20  # message → pixels on the rule sets' boards: the app's first updates, timed apart (warm-up)
+MOST_GAMES = 60  # games played at most to find states the app has not shown (then they are sent over again)
 
 
 def synthetic_scenario() -> tuple[dict[str, Any], dict[str, Any]]:
@@ -124,32 +128,35 @@ BOARDS = {
 }
 
 
-def played_states(scenario_id: str, most: int) -> tuple[dict[str, Any], dict[str, Any], list[dict[str, Any]]]:
+def played_states(scenario_id: str, most: int) -> tuple[dict[str, Any], dict[str, Any], list[dict[str, Any]], int]:
     """A bundled scenario's ``scenario`` message, its first snapshot and up to ``most`` snapshots after figures moved,
-    from a game the engine's auto player plays (the messages a tablet gets, as the engine builds them)."""
+    from games the engine's auto player plays with seeds 1, 2, … (at most ``MOST_GAMES``; the messages a tablet gets,
+    as the engine builds them), and how many games were played. Each snapshot is a state of its own, as at a table."""
     from engine.autoplay import AutoPlayer, Step, play_out
     from engine.game import Game
     from engine.scenario import bundled_scenarios, load_scenario_text
     from engine.snapshot import game_snapshot, scenario_to_dict
 
-    scenario = load_scenario_text(bundled_scenarios()[scenario_id], f"{scenario_id}.toml")
-    game = Game(scenario)
-    first = json.loads(json.dumps(game_snapshot(game)))
-    states: list[dict[str, Any]] = []
-
-    def places() -> dict[str, object]:
+    def places(game: Game) -> dict[str, object]:
         return {fid: f.hex for fid, f in game.state.figures.items()}
 
-    seen = [places()]
+    scenario = load_scenario_text(bundled_scenarios()[scenario_id], f"{scenario_id}.toml")
+    first = json.loads(json.dumps(game_snapshot(Game(scenario))))
+    states: list[dict[str, Any]] = []
+    games = 0
+    while games < MOST_GAMES and len(states) < most:
+        games += 1
+        game = Game(scenario)
+        seen: list[dict[str, object]] = [places(game)]
 
-    def kept(step: Step) -> None:  # the states after a figure moved (a move, a push, a fall …)
-        now = places()
-        if now != seen[0] and len(states) < most:
-            states.append(json.loads(json.dumps(game_snapshot(game))))
-        seen[0] = now
+        def kept(step: Step, game: Game = game, seen: list[dict[str, object]] = seen) -> None:
+            now = places(game)  # kept: the states after a figure moved (a move, a push, a fall …)
+            if now != seen[0] and len(states) < most:
+                states.append(json.loads(json.dumps(game_snapshot(game))))
+            seen[0] = now
 
-    play_out(game, AutoPlayer(seed=1), on_step=kept)
-    return json.loads(json.dumps(scenario_to_dict(scenario, game.points()))), first, states
+        play_out(game, AutoPlayer(seed=games), on_step=kept)
+    return json.loads(json.dumps(scenario_to_dict(scenario, Game(scenario).points()))), first, states, games
 
 
 class StandInEngine(threading.Thread):
@@ -240,15 +247,18 @@ def run_in_window(quick: bool, board_id: str | None = None, updates_only: bool =
     from companion_app.net.agent import NetworkAgent
     from companion_app.ui.app import HexaApp
 
+    frames = 24 if quick else 300
+    warm_updates = 4 if quick else WARM_UPDATES  # the app's first updates: its first prompts, texts and fonts
     states: list[dict[str, Any]] = []
+    games = 0
     if board_id is None:
         scenario, snapshot = synthetic_scenario()
     else:
-        scenario, snapshot, states = played_states(board_id, 12 if quick else 60)
+        # Enough states for the warm-up and the three message → pixels rows, each sent once.
+        scenario, snapshot, states, games = played_states(board_id, 3 * (frames // 2) + warm_updates)
     engine = StandInEngine(scenario, snapshot)
     engine.start()
     app = HexaApp(NetworkAgent(f"tcp://127.0.0.1:{engine.pub_port}", f"tcp://127.0.0.1:{engine.router_port}"))
-    frames = 24 if quick else 300
     result: dict[str, Any] = {}
     flips: list[float] = []
     cpu_at: list[float] = []  # the process's CPU time at each flip (all threads: the software rasteriser's too)
@@ -304,7 +314,7 @@ def run_in_window(quick: bool, board_id: str | None = None, updates_only: bool =
     phases = ["wait", "floor", "floor_no_board", "floor_empty", "pan", "pan_baseline", "pan_updates", "latency",
               "latency_table", "latency_baseline", "done"]
     if board_id is not None or updates_only:
-        phases = ["wait", "latency", "latency_table", "latency_baseline", "done"]
+        phases = ["wait", "warmup", "latency", "latency_table", "latency_baseline", "done"]
     taken_out: list[tuple[Any, Any, int]] = []  # (widget, parent, index) removed for a floor measurement
 
     def take_out(widget: Any) -> None:
@@ -371,7 +381,7 @@ def run_in_window(quick: bool, board_id: str | None = None, updates_only: bool =
                 st["t0"] = len(flips)
                 st["i"] = 0
             return
-        if phase in ("latency", "latency_table", "latency_baseline"):
+        if phase in ("warmup", "latency", "latency_table", "latency_baseline"):
             st["full_redraw"] = phase == "latency_baseline"
             if phase == "latency" and "renders_at" not in st:  # what the board's renders filled from here on
                 if profile is not None:
@@ -399,8 +409,9 @@ def run_in_window(quick: bool, board_id: str | None = None, updates_only: bool =
                     parts[key].append(value)
                 st["pending"] = None
                 st["i"] += 1
-            if st["i"] >= frames // 2:
+            if st["i"] >= (warm_updates if phase == "warmup" else frames // 2):
                 result[phase] = percentiles(st.get(phase, []))
+                result[phase]["max_ms"] = round(1000.0 * max(st.get(phase, [0.0])), 3)
                 result[phase]["parts"] = {key: percentiles(values)
                                           for key, values in st.get(f"{phase}_parts", {}).items()}
                 result[phase]["gc_pauses"] = percentiles(gc_pauses[st.get("gc_at", 0):])
@@ -450,7 +461,8 @@ def run_in_window(quick: bool, board_id: str | None = None, updates_only: bool =
     else:
         tiles = scenario["board"]["tiles"]
         result["map"] = {"scenario": board_id, "has": BOARDS.get(board_id, ""), "cells": len(tiles),
-                         "figures": len(scenario["figures"]), "states": len(states), "window": [1280, 800]}
+                         "figures": len(scenario["figures"]), "states": len(states), "games": games,
+                         "sent_again": max(0, st["serial"] - len(states)), "window": [1280, 800]}
     return result
 
 
@@ -545,10 +557,15 @@ def main(argv: list[str] | None = None) -> int:
         paced = "  … at the table's pace"
         print(f"{paced:50} {pace.get('n', 0):>5} {pace.get('p50_ms', 0):>9.2f} "
               f"{pace.get('p95_ms', 0):>9.2f}")
+        warm = part.get("warmup", {})
+        warmed = "  … the app's first updates (warm-up, apart)"
+        print(f"{warmed:50} {warm.get('n', 0):>5} {warm.get('p50_ms', 0):>9.2f} "
+              f"{warm.get('p95_ms', 0):>9.2f}   max {warm.get('max_ms', 0):.1f}")
         print_parts("  split", r)
         print_parts("  split at the table's pace", pace)
         t = part.get("board_texture", {})
-        print(f"  ({m.get('cells')} cells, {m.get('figures')} figures, {m.get('states')} states after moves; "
+        print(f"  ({m.get('cells')} cells, {m.get('figures')} figures, {m.get('states')} states after moves, "
+              f"from {m.get('games')} games; "
               f"baseline: p95 with the whole board redrawn per update; the board's texture {t.get('texels', 0):,} "
               f"texels, {t.get('share_per_render', 0):.0%} of it per render, {t.get('whole_renders', 0)} of "
               f"{t.get('renders', 0)} whole; {part.get('frames_per_update', 0)} frames drawn per update)")
