@@ -60,7 +60,7 @@ PARTS = ("ui_cpu", "agent_cpu", "process_cpu", "applied", "refreshed")
 STUCK_S = 0.25  # message → pixels: a frame is asked for when an update has not been shown after this long
 TABLE_GAP_S = 0.1  # at the table's pace: the next message once the app has drawn nothing for this long
 WARM_UPDATES = 20  # message → pixels on the rule sets' boards: the app's first updates, timed apart (warm-up)
-MOST_GAMES = 60  # games played at most to find states the app has not shown (then they are sent over again)
+MOST_GAMES = 100  # games played at most to find states the app has not shown (then they are sent over again)
 
 
 def synthetic_scenario() -> tuple[dict[str, Any], dict[str, Any]]:
