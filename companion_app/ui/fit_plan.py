@@ -26,7 +26,15 @@ from kivy.uix.gridlayout import GridLayout
 
 from companion_app.ui.fitting_row import FittingRow, columns_for, room_for_text
 from companion_app.ui.line_breaks import break_lines, has_japanese
-from companion_app.ui.widgets import BigButton, JapaneseLines, WrapLabel, button_height, font_px, label_height
+from companion_app.ui.widgets import (
+    BigButton,
+    JapaneseLines,
+    WrapLabel,
+    button_height,
+    font_px,
+    label_height,
+    lines_height,
+)
 
 # A text's laid-out size: (text, width, font size and every other option of its core label) → (width, height).
 _SIZES: dict[tuple[Any, ...], tuple[float, float]] = {}
@@ -91,9 +99,18 @@ def height_at(widget: Any, width: float, fit: float, kept: frozenset[int] = froz
     if isinstance(widget, BigButton):
         font = font_size_at(widget, own)
         _, text_h = text_size_at(widget, font, width - dp(8)) if widget.text else (0.0, 0.0)
+        if widget.most_lines and widget.text:
+            text_h = min(text_h, lines_height(widget, int(widget.most_lines), font))  # (cut short to them)
+        if widget.min_lines:
+            text_h = max(text_h, lines_height(widget, int(widget.min_lines), font))
         return button_height(font, float(widget.line_room), text_h)
     if isinstance(widget, WrapLabel):
-        text_h = text_size_at(widget, font_size_at(widget, own), width)[1] if widget.text else 0.0
+        if widget.keeps_height:
+            return None  # its height depends on the texts it showed before
+        font = font_size_at(widget, own)
+        text_h = text_size_at(widget, font, width)[1] if widget.text else 0.0
+        if widget.min_lines and widget.text:
+            text_h = max(text_h, lines_height(widget, int(widget.min_lines), font))
         return label_height(widget.text, text_h)
     if isinstance(widget, GridLayout):
         return _grid_height(widget, width, own, kept)

@@ -93,6 +93,14 @@ class PromptPanel(BoxLayout):  # type: ignore[misc]
         self._fitted_room = 0.0  # the room it was last fitted to
         self._scrolls = False  # it did not fit even at LEAST_FIT: shown at its full size, scrolling
         self._refit = Clock.create_trigger(self._fit_now)
+        # A new prompt and a change of room in one frame (a row of buttons below came with it; a resize sets the
+        # width and the height one after the other) are planned once, after the layouts, before the frame.
+        self._fit_soon = Clock.create_trigger(self._fit_before_frame, -1)
+        self._afresh = False  # the next plan starts the fit again (the prompt's content changed)
+        # The prompt's heights foreseen at fits this frame, at a width: a room that changes again as the layouts
+        # around it settle is planned again from them (its content has not changed: its heights have not).
+        self._heights: dict[float, float | None] = {}
+        self._heights_for: tuple[int, float, frozenset[int]] | None = None
         # Its width, and its look at full size (1.0, height) at that width: its heights do not depend on the room.
         self._full_look: tuple[float, Look] | None = None
         self._last_look: tuple[float, Look] | None = None  # its width, and its look at the step before
@@ -113,22 +121,29 @@ class PromptPanel(BoxLayout):  # type: ignore[misc]
             self.parent.bind(height=self._room_changed, width=self._room_changed)  # a turned window: both
 
     def _room_changed(self, *_: Any) -> None:
-        """Other room (a turned or resized window, a row of buttons below come or gone): fitted at once where its
-        height is foreseen. Else, more room: fitted afresh from the full size, unless it is being shrunk and still
-        too tall (a larger size would not fit either: shrunk on); less: shrunk on from where it is."""
-        room = self.room()
-        plan = self._plan()
-        shrinking = self.fit < 1.0 and not self._scrolls and not self.fits()
-        if plan is not None or (room > self._fitted_room and not shrinking):
-            self._start_fit(plan)
-        elif not self._scrolls:
-            self._refit()
-        self._fitted_room = room
+        self._fit_soon()
 
     def _fit_afresh(self) -> None:
         """The prompt at the fit its foreseen height needs in its room (scrolling at its full size when it cannot
-        fit), else at its full size, then shrunk a step a frame while it does not fit."""
-        self._start_fit(self._plan())
+        fit), else at its full size, then shrunk a step a frame while it does not fit; before the next frame."""
+        self._afresh = True
+        self._heights_for = None  # new content: new heights
+        self._fit_soon()
+
+    def _fit_before_frame(self, *_: Any) -> None:
+        """New content: fitted afresh (:meth:`_fit_afresh`). Other room (a turned or resized window, a row of
+        buttons below come or gone): fitted at once where its height is foreseen. Else, more room: fitted afresh
+        from the full size, unless it is being shrunk and still too tall (a larger size would not fit either:
+        shrunk on); less: shrunk on from where it is."""
+        room = self.room()
+        plan = self._plan()
+        shrinking = self.fit < 1.0 and not self._scrolls and not self.fits()
+        if self._afresh or plan is not None or (room > self._fitted_room and not shrinking):
+            self._start_fit(plan)
+        elif not self._scrolls:
+            self._refit()
+        self._afresh = False
+        self._fitted_room = room
 
     def _start_fit(self, plan: tuple[float, bool] | None) -> None:
         """Fitting started again from ``plan`` (:meth:`_plan`'s), or from the full size without one."""
@@ -146,7 +161,15 @@ class PromptPanel(BoxLayout):  # type: ignore[misc]
         if width <= 1:
             return None
         kept = frozenset(id(w) for w in self.alarm.walk(restrict=True)) if self.alarm is not None else frozenset()
-        return planned_fit(lambda fit: height_at(self, width, fit, kept), room)
+        if self._heights_for != (Clock.frames, width, kept):
+            self._heights_for, self._heights = (Clock.frames, width, kept), {}
+
+        def height(fit: float) -> float | None:
+            if fit not in self._heights:
+                self._heights[fit] = height_at(self, width, fit, kept)
+            return self._heights[fit]
+
+        return planned_fit(height, room)
 
     def _laid_out(self) -> bool:
         """Whether every text, row and box of the prompt has taken its size: no texture, layout or row of buttons
@@ -163,8 +186,8 @@ class PromptPanel(BoxLayout):  # type: ignore[misc]
         """Shrink the prompt towards its room (once a frame, as its texts take their new sizes) until it fits or
         is found never to fit (then it scrolls at its full size)."""
         room = self.room()
-        if room <= 1 or self.fits() or self._scrolls:
-            return
+        if room <= 1 or self.fits() or self._scrolls or self._fit_soon.is_triggered:
+            return  # (a plan before the next frame fits it)
         if not self._laid_out():
             self._refit()  # judged once everything has its size, the next frame
             return

@@ -6,6 +6,7 @@ from typing import Any, ClassVar
 
 from kivy.app import App
 from kivy.clock import Clock
+from kivy.core.text import Label as CoreLabel
 from kivy.core.window import Window
 from kivy.metrics import dp, sp
 from kivy.properties import BooleanProperty, ListProperty, NumericProperty, StringProperty
@@ -39,6 +40,28 @@ def button_height(font_size: float, line_room: float, text_height: float) -> flo
     """A :class:`BigButton`'s height: a finger's at least, and as high as its text (a long answer on three lines is
     not cut)."""
     return max(float(dp(MIN_TOUCH_DP)), font_size * line_room, text_height + font_size)
+
+
+# The options of a core label a line's height depends on.
+LINE_OPTIONS = ("font_name", "font_size", "bold", "italic", "line_height", "padding", "font_hinting", "font_direction")
+_LINES_HEIGHTS: dict[tuple[Any, ...], float] = {}
+
+
+def lines_height(label: Label, lines: int, font_size: float | None = None) -> float:
+    """The height of ``lines`` lines of text in ``label``'s font (at ``font_size``, else its own), as Kivy lays them
+    out: what a text wrapped to that many lines takes. Measured once per font and size (SDL2_ttf opens a font at a
+    whole pixel size, and so does the measure)."""
+    options = dict(label._label.options)
+    options["font_size"] = float(int(font_size if font_size is not None else label.font_size))
+    key = (lines, *(repr(options.get(name)) for name in LINE_OPTIONS))
+    height = _LINES_HEIGHTS.get(key)
+    if height is None:
+        measurer = CoreLabel()
+        measurer.options = options
+        measurer._text_size = (None, None)
+        measurer.text = "\n".join(["Ág"] * lines)
+        height = _LINES_HEIGHTS[key] = float(measurer.render()[1])
+    return height
 
 
 def label_height(text: str, text_height: float) -> float:
@@ -102,6 +125,8 @@ class BigButton(JapaneseLines, Button):  # type: ignore[misc]
     colour = ListProperty(list(palette.BUTTON))
     why_disabled = StringProperty("")  # while disabled: why, in words its own text or a label beside it shows
     line_room = NumericProperty(2.4)  # its height over its font size: a one-digit face button needs less than a word
+    min_lines = NumericProperty(0)  # the lines of text it is high enough for, whatever its text (a row that stays put)
+    most_lines = NumericProperty(0)  # the lines its text takes at most: a longer one is cut short with "…" (0: any)
 
     def __init__(self, **kwargs: Any) -> None:
         kwargs.setdefault("size_hint_y", None)
@@ -113,7 +138,7 @@ class BigButton(JapaneseLines, Button):  # type: ignore[misc]
         self.halign = "center"
         self.valign = "middle"
         self.bind(size=self._wrap, active=self._recolour, colour=self._recolour, font_base=self._rescale,
-                  texture_size=self._fit_height, line_room=self._fit_height)
+                  texture_size=self._fit_height, line_room=self._fit_height, min_lines=self._fit_height)
         follow_text_scale(self)
         self._rescale()
         self._recolour()
@@ -122,8 +147,36 @@ class BigButton(JapaneseLines, Button):  # type: ignore[misc]
         self.font_size = font_px(self.font_base)
         self._fit_height()
 
+    def texture_update(self, *largs: Any) -> None:
+        super().texture_update(*largs)
+        width = self.text_size[0] if self.text_size else None
+        if not self.most_lines or self.markup or not width or not self.text:
+            return
+        most = lines_height(self, int(self.most_lines)) + 0.5
+        if self.texture_size[1] <= most:
+            return
+        text = self.text
+
+        def shown(length: int) -> str:
+            cut = text[:length].rstrip() + "…"
+            return break_lines(cut, width * self.FILL, self._measure) if has_japanese(cut) else cut
+
+        def fits(length: int) -> bool:
+            self._label.text = shown(length)
+            return float(self._label.render()[1]) <= most  # laid out, not rendered
+
+        shortest, longest = 0, len(text) - 1  # the longest start of the text that fits, with its "…"
+        while shortest < longest:
+            middle = (shortest + longest + 1) // 2
+            shortest, longest = (middle, longest) if fits(middle) else (shortest, middle - 1)
+        self._label.text = shown(shortest)
+        Label.texture_update(self)
+
     def _fit_height(self, *_: Any) -> None:
-        self.height = button_height(self.font_size, self.line_room, self.texture_size[1])
+        text_height = float(self.texture_size[1])
+        if self.min_lines:
+            text_height = max(text_height, lines_height(self, int(self.min_lines)))
+        self.height = button_height(self.font_size, self.line_room, text_height)
 
     def _wrap(self, *_: Any) -> None:
         self.text_size = (self.width - dp(8), None)
@@ -136,13 +189,17 @@ class WrapLabel(JapaneseLines):
     """A label that wraps to its width and grows to its text; font follows the global text scale."""
 
     font_base = NumericProperty(18)
+    min_lines = NumericProperty(0)  # the lines it is high enough for while it has a text (a panel that stays put)
+    keeps_height = BooleanProperty(False)  # once taller for a text, as tall for the next (at the same width and font)
 
     def __init__(self, **kwargs: Any) -> None:
         kwargs.setdefault("size_hint_y", None)
         super().__init__(**kwargs)
         self.halign = kwargs.get("halign", "left")
         self.valign = "top"
-        self.bind(width=self._wrap, texture_size=self._grow, text=self._grow, font_base=self._rescale)
+        self._kept: tuple[tuple[float, float], float] = ((0.0, 0.0), 0.0)  # (width, font size), the height kept
+        self.bind(width=self._wrap, texture_size=self._grow, text=self._grow, font_base=self._rescale,
+                  min_lines=self._grow)
         follow_text_scale(self)
         self._rescale()
         self._grow()
@@ -154,7 +211,14 @@ class WrapLabel(JapaneseLines):
         self.text_size = (self.width, None)
 
     def _grow(self, *_: Any) -> None:
-        self.height = label_height(self.text, self.texture_size[1])
+        text_height = float(self.texture_size[1])
+        if self.min_lines and self.text:
+            text_height = max(text_height, lines_height(self, int(self.min_lines)))
+        if self.keeps_height and self.text:
+            at = (float(self.width), float(self.font_size))
+            text_height = max(text_height, self._kept[1]) if self._kept[0] == at else text_height
+            self._kept = (at, text_height)
+        self.height = label_height(self.text, text_height)
 
 
 class RuleLabel(WrapLabel):
