@@ -103,6 +103,27 @@ def _fill_holes(mask: Mask) -> Mask:
     return np.asarray(cv2.bitwise_or(mask, holes), np.uint8)
 
 
+def _solid(mask: Mask, close: NDArray[np.uint8], open_: NDArray[np.uint8]) -> Mask:
+    """``mask`` closed with the kernel ``close`` (gaps and pips' rims bridged), its holes filled, and opened with
+    ``open_`` (thin bridges and rims taken away).
+
+    Worked out in the box around ``mask``'s pixels, widened by both kernels' reach: beyond it the mask is empty,
+    and stays empty through each step (closing reaches one kernel's radius out, then erodes back; opening
+    erodes first), so the box alone gives the same pixels as the whole patch, for a fraction of the cost.
+    """
+    out = np.zeros_like(mask)
+    x, y, w, h = cv2.boundingRect(mask)
+    if w == 0 or h == 0:
+        return out
+    reach = close.shape[0] // 2 + open_.shape[0] // 2 + 1
+    rows, cols = mask.shape
+    x0, y0, x1, y1 = max(0, x - reach), max(0, y - reach), min(cols, x + w + reach), min(rows, y + h + reach)
+    box = np.asarray(cv2.morphologyEx(mask[y0:y1, x0:x1], cv2.MORPH_CLOSE, close), np.uint8)
+    box = _fill_holes(box)
+    out[y0:y1, x0:x1] = np.asarray(cv2.morphologyEx(box, cv2.MORPH_OPEN, open_), np.uint8)
+    return out
+
+
 def _nearest_part(mask: Mask, min_px: float) -> Mask | None:
     """The connected part of ``mask`` covering (or, failing that, nearest to) the patch's middle."""
     count, labels, stats, centroids = cv2.connectedComponentsWithStats(mask, connectivity=8)
@@ -174,9 +195,7 @@ def _body_part(distance: NDArray[np.float32], brightness: float, seed: tuple[int
     ``seed``, the pips' holes filled, thin bridges opened away."""
     x, y = seed
     near = np.asarray(distance < max(step * brightness, 30.0), np.uint8) * np.uint8(255)
-    near = np.asarray(cv2.morphologyEx(near, cv2.MORPH_CLOSE, _disc(side_px * 0.15)), np.uint8)
-    near = _fill_holes(near)
-    near = np.asarray(cv2.morphologyEx(near, cv2.MORPH_OPEN, _disc(side_px * 0.3)), np.uint8)
+    near = _solid(near, _disc(side_px * 0.15), _disc(side_px * 0.3))
     _count, labels = cv2.connectedComponents(near, connectivity=8)
     if labels[y, x] == 0:
         return None
@@ -186,10 +205,7 @@ def _body_part(distance: NDArray[np.float32], brightness: float, seed: tuple[int
 def find_face_square(patch: Image, side_px: float) -> FaceSquare | None:
     """The top face of the die near ``patch``'s middle (BGR, seen from above, a die's side about ``side_px``
     pixels; the patch some twice a side wide), or None when no flat square face is there."""
-    mask = die_mask(patch)
-    mask = np.asarray(cv2.morphologyEx(mask, cv2.MORPH_CLOSE, _disc(side_px * 0.15)), np.uint8)
-    mask = _fill_holes(mask)
-    mask = np.asarray(cv2.morphologyEx(mask, cv2.MORPH_OPEN, _disc(side_px * 0.33)), np.uint8)
+    mask = _solid(die_mask(patch), _disc(side_px * 0.15), _disc(side_px * 0.33))
     part = _nearest_part(mask, 0.3 * side_px * side_px)
     if part is None:
         return None

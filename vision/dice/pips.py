@@ -32,6 +32,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
+from functools import lru_cache
 
 import cv2
 import numpy as np
@@ -105,22 +106,24 @@ def _places(frames: FloatArray, half_px: float) -> FloatArray:
 PLACES: tuple[tuple[int, int], ...] = tuple(p for places in UNITS.values() for p in places)
 _UNIT_INDEX = {name: [PLACES.index(p) for p in places] for name, places in UNITS.items()}
 _LAYOUT_ROWS = [(value, on) for value, layouts in LAYOUTS.items() for on in layouts]
-# Each layout's pairs (indices in ``UNITS`` order) that are on, and those that are off.
-_LAYOUT_UNITS = [([i for i, name in enumerate(UNITS) if name in on],
-                  [i for i, name in enumerate(UNITS) if name not in on]) for _value, on in _LAYOUT_ROWS]
+# Each pair's two places (a lone centre twice), in ``UNITS`` order; which pairs each layout has on (rows in
+# ``_LAYOUT_ROWS`` order).
+_PAIRS = np.array([[idx[0], idx[-1]] for idx in _UNIT_INDEX.values()], np.intp)
+_LAYOUT_ON = np.array([[name in on for name in UNITS] for _value, on in _LAYOUT_ROWS], bool)
 
 
 def _unit_scores(place: FloatArray, weaker: bool) -> FloatArray:
     """(F, 5) scores of the pairs, in ``UNITS`` order, from (F, 9) place scores: each pair's weaker place
     (``weaker``) or its stronger one."""
-    pick = np.min if weaker else np.max
-    return np.stack([pick(place[:, idx], axis=1) for idx in _UNIT_INDEX.values()], axis=1)
+    pairs = place[:, _PAIRS]
+    return np.asarray(pairs.min(axis=2) if weaker else pairs.max(axis=2), np.float64)
 
 
 def _layout_margins(on_units: FloatArray, off_units: FloatArray) -> tuple[NDArray[np.intp], FloatArray]:
     """For each frame, the best layout's index in ``_LAYOUT_ROWS`` and its margin (weakest on − strongest off)."""
-    margins = [on_units[:, on_idx].min(axis=1) - off_units[:, off_idx].max(axis=1) for on_idx, off_idx in _LAYOUT_UNITS]
-    table = np.stack(margins, axis=1)
+    weakest_on = np.where(_LAYOUT_ON, on_units[:, None, :], np.inf).min(axis=2)  # (F, layouts)
+    strongest_off = np.where(_LAYOUT_ON, -np.inf, off_units[:, None, :]).max(axis=2)
+    table = weakest_on - strongest_off
     best = np.argmax(table, axis=1)
     return best, table[np.arange(len(best)), best]
 
@@ -130,8 +133,7 @@ def _only_pips(gray: NDArray[np.float32], frame: FloatArray, on: frozenset[str],
     """Whether the face holds nothing of the pips' colour besides the layout's pips (a numeral, a side's
     pips or a scratch would): at most one small light spot is let pass on a light-pipped face, a highlight;
     whether that was needed; and the face's pixels of its body (neither pip nor ink)."""
-    n = gray.shape[0]
-    ys, xs = np.mgrid[0:n, 0:n].astype(np.float32)
+    ys, xs = _pixel_grid(gray.shape[0])
     cos_a, sin_a = math.cos(float(frame[2])), math.sin(float(frame[2]))
     du, dv = xs - float(frame[0]), ys - float(frame[1])
     u, v = du * cos_a + dv * sin_a, -du * sin_a + dv * cos_a
@@ -152,6 +154,14 @@ def _only_pips(gray: NDArray[np.float32], frame: FloatArray, on: frozenset[str],
         return True, False, plain
     pip_mm2 = math.pi * (PIP_RADIUS * half_px / px_per_mm) ** 2
     return not dark_pips and len(spots) == 1 and float(spots[0]) <= HIGHLIGHT_PIPS * pip_mm2, True, plain
+
+
+@lru_cache(maxsize=4)
+def _pixel_grid(n: int) -> NDArray[np.float32]:
+    """Each pixel's row and column in an ``n`` × ``n`` patch (2, n, n), made once per size; never written to."""
+    grid = np.mgrid[0:n, 0:n].astype(np.float32)
+    grid.flags.writeable = False
+    return grid
 
 
 def _pips_centred(gray: NDArray[np.float32], frame: FloatArray, on: frozenset[str], half_px: float, body: float,
@@ -372,10 +382,13 @@ def _candidate(patch: Image, channel: _Channel | None, px_per_mm: float, face_mm
                       half_px, px_per_mm)
 
 
+@lru_cache(maxsize=16)
 def _search_frames(start: tuple[float, float], spread: float, px_per_mm: float) -> FloatArray:
     """The face's frames searched (rows of x, y, angle in radians, spread): within ``SEARCH_MM`` of ``start`` and
-    ``SEARCH_DEG`` of the patch's axes."""
+    ``SEARCH_DEG`` of the patch's axes. Made once per patch size and spread; never written to."""
     shifts = np.arange(-SEARCH_MM, SEARCH_MM + 1e-6, SEARCH_STEP_MM) * px_per_mm
     turns = np.radians(np.arange(-SEARCH_DEG, SEARCH_DEG + 1e-6, SEARCH_STEP_DEG))
     sx, sy, st, ss = np.meshgrid(shifts, shifts, turns, np.array([spread]), indexing="ij")
-    return np.stack([start[0] + sx.ravel(), start[1] + sy.ravel(), st.ravel(), ss.ravel()], axis=1)
+    frames = np.stack([start[0] + sx.ravel(), start[1] + sy.ravel(), st.ravel(), ss.ravel()], axis=1)
+    frames.flags.writeable = False
+    return frames
