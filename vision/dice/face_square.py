@@ -28,6 +28,8 @@ import cv2
 import numpy as np
 from numpy.typing import NDArray
 
+from vision.dice.channels import channel_sum
+
 Image = NDArray[np.uint8]
 Mask = NDArray[np.uint8]
 SIDE_RANGE = (0.55, 1.3)  # a d6's top face measures this share of the expected side (dice come in sizes)
@@ -58,12 +60,6 @@ class FaceSquare:
     def squareness(self) -> float:
         a, b = self.sides_px
         return min(a, b) / max(a, b, 1e-6)
-
-
-def channel_sum(pixels: NDArray[np.float32]) -> NDArray[np.float32]:
-    """B + G + R of each pixel (colours along the last axis), added in that order as ``sum(axis=-1)`` adds them,
-    at a fraction of its cost (a reduction along a short last axis is slow)."""
-    return np.asarray(pixels[..., 0] + pixels[..., 1] + pixels[..., 2], np.float32)
 
 
 def shadow_mask(image: NDArray[np.uint8], mat: NDArray[np.float64]) -> NDArray[np.bool_]:
