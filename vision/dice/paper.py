@@ -51,7 +51,7 @@ def paper_reference(smooth: Image, paper: NDArray[np.bool_], known: NDArray[np.b
     weight = clean.astype(np.float32)
     near = cv2.blur(small * weight[..., None], (window, window))
     share = cv2.blur(weight, (window, window))
-    overall = np.median(small[clean], axis=0)
+    overall = np.median(np.ascontiguousarray(small[clean].T), axis=1)  # per channel, each channel's pixels in a row
     filled_in = np.where(share[..., None] > 0.02, near / np.maximum(share, 1e-3)[..., None], overall)
     filled = np.where(clean[..., None], small, filled_in)
     median = cv2.medianBlur(np.clip(filled, 0, 255).astype(np.uint8), window)
