@@ -28,7 +28,7 @@ import cv2
 import numpy as np
 from numpy.typing import NDArray
 
-from vision.dice.channels import channel_sum
+from vision.dice.channels import channel_median, channel_sum
 
 Image = NDArray[np.uint8]
 Mask = NDArray[np.uint8]
@@ -80,7 +80,7 @@ def die_mask(patch: Image) -> Mask:
     band = max(2, round(n * BORDER_SHARE))
     ring = np.ones(patch.shape[:2], bool)
     ring[band:-band, band:-band] = False
-    mat = np.median(patch[ring].reshape(-1, 3).astype(np.float64), axis=0)
+    mat = channel_median(patch[ring].reshape(-1, 3))
     pixels = patch.astype(np.float32)
     brightness = channel_sum(pixels)
     mat_brightness = max(float(mat.sum()), 24.0)
@@ -181,7 +181,7 @@ def _body_distance(patch: Image, seed: tuple[int, int], side_px: float) -> tuple
     R), and that colour's brightness."""
     r = max(2, round(side_px * 0.35))
     x, y = seed
-    body = np.median(patch[max(0, y - r):y + r, max(0, x - r):x + r].reshape(-1, 3).astype(np.float64), axis=0)
+    body = channel_median(patch[max(0, y - r):y + r, max(0, x - r):x + r].reshape(-1, 3))
     return channel_sum(np.abs(patch.astype(np.float32) - body.astype(np.float32))), float(body.sum())
 
 

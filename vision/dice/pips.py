@@ -38,6 +38,7 @@ import cv2
 import numpy as np
 from numpy.typing import NDArray
 
+from vision.dice.channels import channel_median
 from vision.dice.faces import D6_SIDE_MM, PIP_RADIUS, PIP_SPOT
 
 Image = NDArray[np.uint8]
@@ -185,7 +186,7 @@ def _corners_are_face(patch: Image, frame: FloatArray, half_px: float, px_per_mm
     n = patch.shape[0]
     if not plain.any():
         return False
-    body = np.median(patch[plain], axis=0)
+    body = channel_median(patch[plain])
     brightness = max(float(body.sum()), CORNER_BRIGHTNESS_FLOOR)
     cos_a, sin_a = math.cos(float(frame[2])), math.sin(float(frame[2]))
     w = max(1, round(CORNER_MM / 2.0 * px_per_mm))
