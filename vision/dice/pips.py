@@ -350,12 +350,12 @@ def _candidate(patch: Image, channel: _Channel | None, px_per_mm: float, face_mm
                                              channel.noise)
     half_px = face_mm / 2.0 * px_per_mm
     start = (n / 2.0, n / 2.0)  # the patch is cut around the top face found in the tray, turned square to it
-    frames = _search_frames(start, spread, px_per_mm)
-    places = _places(frames, half_px).astype(np.float32)  # (F, 9, 2)
+    search = _search(start, spread, px_per_mm, half_px)
+    frames = search.frames
     floor = max(MIN_CONTRAST, NOISE_CONTRAST * noise)
     depths = []
     for levels, sign in ((darkest, 1.0), (brightest, -1.0)):
-        sampled = cv2.remap(levels, places[:, :, 0], places[:, :, 1], cv2.INTER_LINEAR,
+        sampled = cv2.remap(levels, search.x, search.y, cv2.INTER_LINEAR,
                             borderMode=cv2.BORDER_REPLICATE).astype(np.float64)  # (F, 9)
         depths.append(sign * (body - sampled))
     # The pips are the face's far end from its body: darker on a light die, lighter on a dark one.
@@ -372,9 +372,7 @@ def _candidate(patch: Image, channel: _Channel | None, px_per_mm: float, face_mm
     rows, margins = _layout_margins(on_units, on_units if not dark_pips else _unit_scores(place, False))
     margins = np.where(strongest[:, 0] >= floor, margins, -1.0)
     # Of the frames fitting (almost) as well, the one nearest to where the face was found.
-    away = (np.hypot(frames[:, 0] - start[0], frames[:, 1] - start[1]) / (SEARCH_STEP_MM * px_per_mm)
-            + np.abs(frames[:, 2]) / math.radians(SEARCH_STEP_DEG))
-    k = int(np.argmax(margins - NEARER * away))
+    k = int(np.argmax(margins - search.farther))
     if not margins[k] > 0.0:
         return None
     value, on = _LAYOUT_ROWS[int(rows[k])]
@@ -383,10 +381,32 @@ def _candidate(patch: Image, channel: _Channel | None, px_per_mm: float, face_mm
                       half_px, px_per_mm)
 
 
+@dataclass(frozen=True, slots=True)
+class _Search:
+    """The face's frames searched and where their pip places fall, made once per patch size and spread."""
+
+    frames: FloatArray  # (F, 4): x, y, angle in radians, spread
+    x: NDArray[np.float32]  # (F, 9): each frame's pip places (``PLACES`` order), their columns …
+    y: NDArray[np.float32]  # … and rows
+    farther: FloatArray  # (F,): the margin given up for each frame's distance from where the face was found
+
+
 @lru_cache(maxsize=16)
+def _search(start: tuple[float, float], spread: float, px_per_mm: float, half_px: float) -> _Search:
+    """:class:`_Search` for a face found at ``start`` (its side ``2 half_px``), its pips ``spread`` out."""
+    frames = _search_frames(start, spread, px_per_mm)
+    places = _places(frames, half_px).astype(np.float32)  # (F, 9, 2)
+    away = (np.hypot(frames[:, 0] - start[0], frames[:, 1] - start[1]) / (SEARCH_STEP_MM * px_per_mm)
+            + np.abs(frames[:, 2]) / math.radians(SEARCH_STEP_DEG))
+    x, y, farther = np.ascontiguousarray(places[:, :, 0]), np.ascontiguousarray(places[:, :, 1]), NEARER * away
+    for array in (x, y, farther):
+        array.flags.writeable = False
+    return _Search(frames, x, y, farther)
+
+
 def _search_frames(start: tuple[float, float], spread: float, px_per_mm: float) -> FloatArray:
     """The face's frames searched (rows of x, y, angle in radians, spread): within ``SEARCH_MM`` of ``start`` and
-    ``SEARCH_DEG`` of the patch's axes. Made once per patch size and spread; never written to."""
+    ``SEARCH_DEG`` of the patch's axes; never written to."""
     shifts = np.arange(-SEARCH_MM, SEARCH_MM + 1e-6, SEARCH_STEP_MM) * px_per_mm
     turns = np.radians(np.arange(-SEARCH_DEG, SEARCH_DEG + 1e-6, SEARCH_STEP_DEG))
     sx, sy, st, ss = np.meshgrid(shifts, shifts, turns, np.array([spread]), indexing="ij")
