@@ -28,6 +28,8 @@ import cv2
 import numpy as np
 from numpy.typing import NDArray
 
+from vision.dice.channels import channel_median, channel_sum
+
 Image = NDArray[np.uint8]
 Mask = NDArray[np.uint8]
 SIDE_RANGE = (0.55, 1.3)  # a d6's top face measures this share of the expected side (dice come in sizes)
@@ -64,10 +66,10 @@ def shadow_mask(image: NDArray[np.uint8], mat: NDArray[np.float64]) -> NDArray[n
     """Which pixels of ``image`` (B, G, R along the last axis) look like the mat's colour ``mat`` in a shadow:
     darker by at most ``SHADOW_DEPTH``, of the mat's own tint."""
     pixels = image.astype(np.float32)
-    brightness = pixels.sum(axis=-1)
+    brightness = channel_sum(pixels)
     mat_brightness = max(float(mat.sum()), 24.0)
     tint = pixels / np.maximum(brightness, 1.0)[..., None]
-    tint_off = np.abs(tint - (mat / mat_brightness).astype(np.float32)).sum(axis=-1)
+    tint_off = channel_sum(np.abs(tint - (mat / mat_brightness).astype(np.float32)))
     return np.asarray((brightness < mat_brightness) & (brightness >= SHADOW_DEPTH * mat_brightness)
                       & (tint_off <= SHADOW_TINT), np.bool_)
 
@@ -78,11 +80,11 @@ def die_mask(patch: Image) -> Mask:
     band = max(2, round(n * BORDER_SHARE))
     ring = np.ones(patch.shape[:2], bool)
     ring[band:-band, band:-band] = False
-    mat = np.median(patch[ring].reshape(-1, 3).astype(np.float64), axis=0)
+    mat = channel_median(patch[ring].reshape(-1, 3))
     pixels = patch.astype(np.float32)
-    brightness = pixels.sum(axis=2)
+    brightness = channel_sum(pixels)
     mat_brightness = max(float(mat.sum()), 24.0)
-    distance = np.abs(pixels - mat.astype(np.float32)).sum(axis=2)
+    distance = channel_sum(np.abs(pixels - mat.astype(np.float32)))
     die = (((distance > COLOUR_STEP * mat_brightness) & ~shadow_mask(patch, mat))
            | (brightness > (1.0 + BRIGHTER) * mat_brightness))
     return np.asarray(die, np.uint8) * np.uint8(255)
@@ -95,6 +97,27 @@ def _fill_holes(mask: Mask) -> Mask:
     cv2.floodFill(flood, None, (0, 0), 255)
     holes = cv2.bitwise_not(flood)[1:-1, 1:-1]
     return np.asarray(cv2.bitwise_or(mask, holes), np.uint8)
+
+
+def _solid(mask: Mask, close: NDArray[np.uint8], open_: NDArray[np.uint8]) -> Mask:
+    """``mask`` closed with the kernel ``close`` (gaps and pips' rims bridged), its holes filled, and opened with
+    ``open_`` (thin bridges and rims taken away).
+
+    Worked out in the box around ``mask``'s pixels, widened by both kernels' reach: beyond it the mask is empty,
+    and stays empty through each step (closing reaches one kernel's radius out, then erodes back; opening
+    erodes first), so the box alone gives the same pixels as the whole patch, for a fraction of the cost.
+    """
+    out = np.zeros_like(mask)
+    x, y, w, h = cv2.boundingRect(mask)
+    if w == 0 or h == 0:
+        return out
+    reach = close.shape[0] // 2 + open_.shape[0] // 2 + 1
+    rows, cols = mask.shape
+    x0, y0, x1, y1 = max(0, x - reach), max(0, y - reach), min(cols, x + w + reach), min(rows, y + h + reach)
+    box = np.asarray(cv2.morphologyEx(mask[y0:y1, x0:x1], cv2.MORPH_CLOSE, close), np.uint8)
+    box = _fill_holes(box)
+    out[y0:y1, x0:x1] = np.asarray(cv2.morphologyEx(box, cv2.MORPH_OPEN, open_), np.uint8)
+    return out
 
 
 def _nearest_part(mask: Mask, min_px: float) -> Mask | None:
@@ -153,17 +176,22 @@ def _seed(part: Mask, side_px: float) -> tuple[int, int]:
     return int(hi_at[0]), int(hi_at[1])
 
 
-def _body_part(patch: Image, seed: tuple[int, int], side_px: float, step: float) -> Mask | None:
-    """The pixels of the face's body colour (the median around ``seed``, within ``step`` of its brightness,
-    summed over B, G, R) joined to ``seed``, the pips' holes filled, thin bridges opened away."""
+def _body_distance(patch: Image, seed: tuple[int, int], side_px: float) -> tuple[NDArray[np.float32], float]:
+    """How far each pixel's colour is from the face's body colour (the median around ``seed``; summed over B, G,
+    R), and that colour's brightness."""
     r = max(2, round(side_px * 0.35))
     x, y = seed
-    body = np.median(patch[max(0, y - r):y + r, max(0, x - r):x + r].reshape(-1, 3).astype(np.float64), axis=0)
-    distance = np.abs(patch.astype(np.float32) - body.astype(np.float32)).sum(axis=2)
-    near = np.asarray(distance < max(step * float(body.sum()), 30.0), np.uint8) * np.uint8(255)
-    near = np.asarray(cv2.morphologyEx(near, cv2.MORPH_CLOSE, _disc(side_px * 0.15)), np.uint8)
-    near = _fill_holes(near)
-    near = np.asarray(cv2.morphologyEx(near, cv2.MORPH_OPEN, _disc(side_px * 0.3)), np.uint8)
+    body = channel_median(patch[max(0, y - r):y + r, max(0, x - r):x + r].reshape(-1, 3))
+    return channel_sum(np.abs(patch.astype(np.float32) - body.astype(np.float32))), float(body.sum())
+
+
+def _body_part(distance: NDArray[np.float32], brightness: float, seed: tuple[int, int], side_px: float, step: float
+               ) -> Mask | None:
+    """The pixels of the face's body colour (``distance`` from it within ``step`` of its ``brightness``) joined to
+    ``seed``, the pips' holes filled, thin bridges opened away."""
+    x, y = seed
+    near = np.asarray(distance < max(step * brightness, 30.0), np.uint8) * np.uint8(255)
+    near = _solid(near, _disc(side_px * 0.15), _disc(side_px * 0.3))
     _count, labels = cv2.connectedComponents(near, connectivity=8)
     if labels[y, x] == 0:
         return None
@@ -173,17 +201,15 @@ def _body_part(patch: Image, seed: tuple[int, int], side_px: float, step: float)
 def find_face_square(patch: Image, side_px: float) -> FaceSquare | None:
     """The top face of the die near ``patch``'s middle (BGR, seen from above, a die's side about ``side_px``
     pixels; the patch some twice a side wide), or None when no flat square face is there."""
-    mask = die_mask(patch)
-    mask = np.asarray(cv2.morphologyEx(mask, cv2.MORPH_CLOSE, _disc(side_px * 0.15)), np.uint8)
-    mask = _fill_holes(mask)
-    mask = np.asarray(cv2.morphologyEx(mask, cv2.MORPH_OPEN, _disc(side_px * 0.33)), np.uint8)
+    mask = _solid(die_mask(patch), _disc(side_px * 0.15), _disc(side_px * 0.33))
     part = _nearest_part(mask, 0.3 * side_px * side_px)
     if part is None:
         return None
     seed = _seed(part, side_px)
     best = None
     # The die's own outline is its face when little of its sides shows; else its body colour's region.
-    for body in [part] + [_body_part(patch, seed, side_px, step) for step in BODY_STEPS]:
+    distance, brightness = _body_distance(patch, seed, side_px)
+    for body in [part] + [_body_part(distance, brightness, seed, side_px, step) for step in BODY_STEPS]:
         square = _square_of(body, side_px) if body is not None else None
         if square is not None and (best is None or square.side_px < best.side_px):
             best = square

@@ -55,11 +55,21 @@ STEADY_TURNS_DEG = (0.0, -7.0, 7.0)
 
 def gradient_histograms(image: NDArray[np.uint8], cell_px: int = 8) -> NDArray[np.float32]:
     """HOG-like: per cell, a 9-bin histogram of unsigned gradient directions weighted by magnitude."""
+    return _histograms(*_gradients(image), cell_px)
+
+
+def _gradients(image: NDArray[np.uint8]) -> tuple[NDArray[np.float32], NDArray[np.int32]]:
+    """Each pixel's gradient magnitude and its direction's bin (unsigned, ``BINS`` over half a turn)."""
     f = image.astype(np.float32)
     gx = cv2.Sobel(f, cv2.CV_32F, 1, 0, ksize=3)
     gy = cv2.Sobel(f, cv2.CV_32F, 0, 1, ksize=3)
     magnitude, angle = cv2.cartToPolar(gx, gy, angleInDegrees=True)
     bins = (np.mod(angle, 180.0) / (180.0 / BINS)).astype(np.int32) % BINS
+    return np.asarray(magnitude, np.float32), bins
+
+
+def _histograms(magnitude: NDArray[np.float32], bins: NDArray[np.int32], cell_px: int) -> NDArray[np.float32]:
+    """The gradients' histograms over cells of ``cell_px``, each normalized."""
     cells = SIDE_PX // cell_px
     cell_index = (np.arange(SIDE_PX) // cell_px)
     flat = (cell_index[:, None] * cells + cell_index[None, :]) * BINS + bins
@@ -77,7 +87,8 @@ class NumeralGuess:
 
 def _view_features(view: NDArray[np.uint8]) -> NDArray[np.float32]:
     """HOG over coarse and fine cells and a small thumbnail of one view of the crop (32 px square)."""
-    hogs = [gradient_histograms(view, c) for c in CELL_PX]
+    magnitude, bins = _gradients(view)  # the same gradients, histogrammed over coarse and fine cells
+    hogs = [_histograms(magnitude, bins, c) for c in CELL_PX]
     thumb = cv2.resize(view, (THUMB_PX, THUMB_PX), interpolation=cv2.INTER_AREA).astype(np.float32).reshape(-1)
     return np.concatenate([*hogs, thumb / 255.0 * 0.5])
 

@@ -95,9 +95,10 @@ def _outlines_px(kind: str, turns_deg: FloatArray, centres_mm: FloatArray, camer
     return np.asarray(px * px_per_mm - 0.5 - np.array(origin_px), np.float64)
 
 
-def _hull(outline: FloatArray) -> NDArray[np.int32]:
-    """The outline's convex hull in pixels × 16 (for sub-pixel drawing)."""
-    return np.asarray(cv2.convexHull(np.round(outline * 16).astype(np.int32)), np.int32)
+def _hulls(outlines: FloatArray) -> list[NDArray[np.int32]]:
+    """Each outline's convex hull (outlines × points × 2) in pixels × 16 (for sub-pixel drawing)."""
+    fixed = np.round(outlines * 16).astype(np.int32)
+    return [np.asarray(cv2.convexHull(points), np.int32) for points in fixed]
 
 
 def _centroid(hull: NDArray[np.int32]) -> tuple[float, float]:
@@ -151,12 +152,11 @@ def fit_kind(blob: Blob, kind: str, camera_mm: FloatArray, plane_mm: float, px_p
         centres = centres.copy()
         for _step in range(2):
             outlines = _outlines_px(kind, turns, centres, camera_mm, plane_mm, px_per_mm, origin)
-            for i, outline in enumerate(outlines):
-                hull = _hull(outline)
+            for i, hull in enumerate(_hulls(outlines)):
                 cx, cy = _centroid(hull) if counted is None else _counted_centroid(hull, counted)
                 centres[i] += ((target[0] - cx) / px_per_mm, (target[1] - cy) / px_per_mm)
         outlines = _outlines_px(kind, turns, centres, camera_mm, plane_mm, px_per_mm, origin)
-        return np.array([_overlap(mask, _hull(o), area, counted) for o in outlines]), centres
+        return np.array([_overlap(mask, hull, area, counted) for hull in _hulls(outlines)]), centres
 
     coarse = np.arange(0.0, period, COARSE_STEP_DEG)
     scores, centres = placed(coarse, np.tile(np.array(blob.centroid_mm, np.float64), (len(coarse), 1)))

@@ -15,6 +15,8 @@ import cv2
 import numpy as np
 from numpy.typing import NDArray
 
+from vision.dice.channels import channel_sum
+
 Image = NDArray[np.uint8]
 Mask = NDArray[np.uint8]
 REFERENCE_PX_PER_MM = 1.0  # the paper's colour is smooth: worked out at this scale
@@ -30,9 +32,9 @@ MIN_REFERENCE_PX = 50  # fewer paper pixels than this at the reference's scale: 
 
 
 def paper_reference(smooth: Image, paper: NDArray[np.bool_], known: NDArray[np.bool_], px_per_mm: float
-                    ) -> NDArray[np.float32] | None:
-    """The paper's colour at each pixel of ``smooth`` (B, G, R, float): the median over ``WINDOW_MM`` of the
-    ``paper`` pixels not ``known`` to be something else; None when too little paper is seen."""
+                    ) -> Image | None:
+    """The paper's colour at each pixel of ``smooth`` (B, G, R): the median over ``WINDOW_MM`` of the ``paper``
+    pixels not ``known`` to be something else; None when too little paper is seen."""
     rows, cols = paper.shape
     scale = REFERENCE_PX_PER_MM / px_per_mm
     size = (max(1, round(cols * scale)), max(1, round(rows * scale)))
@@ -49,11 +51,11 @@ def paper_reference(smooth: Image, paper: NDArray[np.bool_], known: NDArray[np.b
     weight = clean.astype(np.float32)
     near = cv2.blur(small * weight[..., None], (window, window))
     share = cv2.blur(weight, (window, window))
-    overall = np.median(small[clean], axis=0)
+    overall = np.median(np.ascontiguousarray(small[clean].T), axis=1)  # per channel, each channel's pixels in a row
     filled_in = np.where(share[..., None] > 0.02, near / np.maximum(share, 1e-3)[..., None], overall)
     filled = np.where(clean[..., None], small, filled_in)
     median = cv2.medianBlur(np.clip(filled, 0, 255).astype(np.uint8), window)
-    return np.asarray(cv2.resize(median, (cols, rows), interpolation=cv2.INTER_LINEAR), np.float32)
+    return np.asarray(cv2.resize(median, (cols, rows), interpolation=cv2.INTER_LINEAR), np.uint8)
 
 
 def off_paper(smooth: Image, paper: NDArray[np.bool_], known: NDArray[np.bool_], px_per_mm: float) -> Mask:
@@ -66,10 +68,11 @@ def off_paper(smooth: Image, paper: NDArray[np.bool_], known: NDArray[np.bool_],
     calm = paper & ~known
     if not calm.any():
         return out
-    seen = reference[calm]
+    seen = reference[calm].astype(np.float32)
     off = smooth[calm].astype(np.float32) - seen  # the paper's pixels only: a fraction of the tray's
-    grey = np.abs(off.mean(axis=1))
-    tint = np.abs(off - off.mean(axis=1)[:, None]).sum(axis=1)
+    mean = channel_sum(off) / 3
+    grey = np.abs(mean)
+    tint = channel_sum(np.abs(off - mean[:, None]))
     brightness = max(float(np.median(seen)), 8.0)
     grey_step = max(GREY_STEP * brightness, NOISE_TIMES * float(np.percentile(grey, NOISE_SHARE)))
     tint_step = max(TINT_STEP * brightness, NOISE_TIMES * float(np.percentile(tint, NOISE_SHARE)))

@@ -32,11 +32,13 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
+from functools import lru_cache
 
 import cv2
 import numpy as np
 from numpy.typing import NDArray
 
+from vision.dice.channels import channel_median
 from vision.dice.faces import D6_SIDE_MM, PIP_RADIUS, PIP_SPOT
 
 Image = NDArray[np.uint8]
@@ -105,24 +107,24 @@ def _places(frames: FloatArray, half_px: float) -> FloatArray:
 PLACES: tuple[tuple[int, int], ...] = tuple(p for places in UNITS.values() for p in places)
 _UNIT_INDEX = {name: [PLACES.index(p) for p in places] for name, places in UNITS.items()}
 _LAYOUT_ROWS = [(value, on) for value, layouts in LAYOUTS.items() for on in layouts]
+# Each pair's two places (a lone centre twice), in ``UNITS`` order; which pairs each layout has on (rows in
+# ``_LAYOUT_ROWS`` order).
+_PAIRS = np.array([[idx[0], idx[-1]] for idx in _UNIT_INDEX.values()], np.intp)
+_LAYOUT_ON = np.array([[name in on for name in UNITS] for _value, on in _LAYOUT_ROWS], bool)
 
 
 def _unit_scores(place: FloatArray, weaker: bool) -> FloatArray:
     """(F, 5) scores of the pairs, in ``UNITS`` order, from (F, 9) place scores: each pair's weaker place
     (``weaker``) or its stronger one."""
-    pick = np.min if weaker else np.max
-    return np.stack([pick(place[:, idx], axis=1) for idx in _UNIT_INDEX.values()], axis=1)
+    pairs = place[:, _PAIRS]
+    return np.asarray(pairs.min(axis=2) if weaker else pairs.max(axis=2), np.float64)
 
 
 def _layout_margins(on_units: FloatArray, off_units: FloatArray) -> tuple[NDArray[np.intp], FloatArray]:
     """For each frame, the best layout's index in ``_LAYOUT_ROWS`` and its margin (weakest on − strongest off)."""
-    names = list(UNITS)
-    margins = []
-    for _value, on in _LAYOUT_ROWS:
-        on_idx = [names.index(n) for n in on]
-        off_idx = [names.index(n) for n in names if n not in on]
-        margins.append(on_units[:, on_idx].min(axis=1) - off_units[:, off_idx].max(axis=1))
-    table = np.stack(margins, axis=1)
+    weakest_on = np.where(_LAYOUT_ON, on_units[:, None, :], np.inf).min(axis=2)  # (F, layouts)
+    strongest_off = np.where(_LAYOUT_ON, -np.inf, off_units[:, None, :]).max(axis=2)
+    table = weakest_on - strongest_off
     best = np.argmax(table, axis=1)
     return best, table[np.arange(len(best)), best]
 
@@ -132,8 +134,7 @@ def _only_pips(gray: NDArray[np.float32], frame: FloatArray, on: frozenset[str],
     """Whether the face holds nothing of the pips' colour besides the layout's pips (a numeral, a side's
     pips or a scratch would): at most one small light spot is let pass on a light-pipped face, a highlight;
     whether that was needed; and the face's pixels of its body (neither pip nor ink)."""
-    n = gray.shape[0]
-    ys, xs = np.mgrid[0:n, 0:n].astype(np.float32)
+    ys, xs = _pixel_grid(gray.shape[0])
     cos_a, sin_a = math.cos(float(frame[2])), math.sin(float(frame[2]))
     du, dv = xs - float(frame[0]), ys - float(frame[1])
     u, v = du * cos_a + dv * sin_a, -du * sin_a + dv * cos_a
@@ -154,6 +155,14 @@ def _only_pips(gray: NDArray[np.float32], frame: FloatArray, on: frozenset[str],
         return True, False, plain
     pip_mm2 = math.pi * (PIP_RADIUS * half_px / px_per_mm) ** 2
     return not dark_pips and len(spots) == 1 and float(spots[0]) <= HIGHLIGHT_PIPS * pip_mm2, True, plain
+
+
+@lru_cache(maxsize=4)
+def _pixel_grid(n: int) -> NDArray[np.float32]:
+    """Each pixel's row and column in an ``n`` × ``n`` patch (2, n, n), made once per size; never written to."""
+    grid = np.mgrid[0:n, 0:n].astype(np.float32)
+    grid.flags.writeable = False
+    return grid
 
 
 def _pips_centred(gray: NDArray[np.float32], frame: FloatArray, on: frozenset[str], half_px: float, body: float,
@@ -177,7 +186,7 @@ def _corners_are_face(patch: Image, frame: FloatArray, half_px: float, px_per_mm
     n = patch.shape[0]
     if not plain.any():
         return False
-    body = np.median(patch[plain], axis=0)
+    body = channel_median(patch[plain])
     brightness = max(float(body.sum()), CORNER_BRIGHTNESS_FLOOR)
     cos_a, sin_a = math.cos(float(frame[2])), math.sin(float(frame[2]))
     w = max(1, round(CORNER_MM / 2.0 * px_per_mm))
@@ -215,14 +224,20 @@ def count_pips(patch: Image, px_per_mm: float, face_mm: float = D6_SIDE_MM, spre
     """
     plain = [cv2.cvtColor(patch, cv2.COLOR_BGR2GRAY), *cv2.split(patch)]
     channels = [(c, False) for c in plain] + [(c, True) for c in _opponents(patch)]
-    readings = [(*_count_in(patch, np.asarray(c, np.float32), px_per_mm, face_mm, spread), colour)
-                for c, colour in channels for spread in spreads]
-    believed = [r for r in readings if r[0] != 0]
-    if not believed:
+    ready = [(_channel(np.asarray(c, np.float32), px_per_mm, face_mm), colour) for c, colour in channels]
+    found = [(candidate, colour) for channel, colour in ready for spread in spreads
+             if (candidate := _candidate(patch, channel, px_per_mm, face_mm, spread)) is not None]
+    # Where one channel shows the pips far better than another, the weaker one's reading does not count: the
+    # candidates are checked clearest first, and once one is believed, those far less clear need no checking.
+    found.sort(key=lambda f: -f[0].depth)
+    heard: list[tuple[int, float, float, bool]] = []
+    for candidate, colour in found:
+        if heard and candidate.depth < WEAKER_CHANNEL * heard[0][2]:
+            break
+        if candidate.believed():
+            heard.append((candidate.value, candidate.margin, candidate.depth, colour))
+    if not heard:
         return PipReading(None, 0.0, 0)
-    # Where one channel shows the pips far better than another, the weaker one's reading does not count.
-    clearest = max(r[2] for r in believed)
-    heard = [r for r in believed if r[2] >= WEAKER_CHANNEL * clearest]
     if len({r[0] for r in heard}) > 1:
         return PipReading(None, 0.0, 0)
     # On the opposite colours' word alone (the grey and the colour channels silent), a face is read only surely,
@@ -238,73 +253,163 @@ def count_pips(patch: Image, px_per_mm: float, face_mm: float = D6_SIDE_MM, spre
 def _count_in(patch: Image, raw: NDArray[np.float32], px_per_mm: float, face_mm: float,
               spread: float = 1.0) -> tuple[int, float, float]:
     """The face's value (0 when none is believed) and the reading's margin, read in one channel ``raw`` of
-    ``patch``.
+    ``patch``, with the pips' depth (how far they depart from the body)."""
+    candidate = _candidate(patch, _channel(raw, px_per_mm, face_mm), px_per_mm, face_mm, spread)
+    if candidate is None or not candidate.believed():
+        return 0, 0.0, 0.0
+    return candidate.value, candidate.margin, candidate.depth
 
-    The face's frame is searched a little around the patch's middle and axes: within a millimetre and a few
-    degrees no pip can pass for another place, so the best fitting frame is the face's.
-    """
-    n = patch.shape[0]
+
+@dataclass(frozen=True, slots=True)
+class _Candidate:
+    """The layout that fits one channel best, before the checks that it is the face's (:meth:`believed`)."""
+
+    patch: Image
+    gray: NDArray[np.float32]
+    frame: FloatArray  # the best fitting frame: x, y, angle in radians, spread
+    start: tuple[float, float]  # where the face was found (the patch's middle)
+    value: int
+    on: frozenset[str]
+    margin: float
+    depth: float  # the layout's pips' median departure from the body
+    body: float
+    dark_pips: bool
+    half_px: float
+    px_per_mm: float
+
+    def believed(self) -> bool:
+        """Whether the face holds nothing else of the pips' colour, and a lone spot (or a face with a light spot
+        let pass) shows a square's corners; at a spread other than the layout's own, whether every pip lies on
+        a pip's middle."""
+        frame, value, on, half_px, px_per_mm = self.frame, self.value, self.on, self.half_px, self.px_per_mm
+        clean, highlight, plain = _only_pips(self.gray, frame, on, half_px, px_per_mm, self.body, self.depth,
+                                             self.dark_pips)
+        if not clean:
+            return False
+        # A lone central spot, or a face with a light spot let pass, could be a d10's numeral: the face must
+        # then show a square's corners. A lone light pip off the face's centre beside another light spot is no
+        # 1: the spot may be a 2's other pip, closer in than the layout's (dice differ in how far out their pips
+        # sit), with the face found off the pips' middle (a side that shows).
+        at = CORNER_AT if value == 1 else CORNER_BESIDE_PIPS
+        found_at = np.array([self.start[0], self.start[1], 0.0, 1.0])
+        off_mm = math.hypot(float(frame[0]) - self.start[0], float(frame[1]) - self.start[1]) / px_per_mm
+        # At a spread other than the layout's own, only a face with all its pips and nothing else counts: a lone
+        # spot says nothing of how far out the pips sit.
+        plain_spread = float(frame[3]) == 1.0 or (
+            value != 1 and not highlight
+            and _pips_centred(self.gray, frame, on, half_px, self.body, self.depth, self.dark_pips))
+        lone_off = value == 1 and highlight and off_mm > ONE_OFF_CENTRE_MM
+        return plain_spread and not lone_off and (
+            (value != 1 and not highlight)
+            or any(_corners_are_face(self.patch, f, half_px, px_per_mm, plain, at) for f in (frame, found_at)))
+
+
+@dataclass(frozen=True, slots=True)
+class _Channel:
+    """One channel of the patch made ready to read: lightly blurred, its darkest and brightest within a spot's
+    reach, the face's body level and the picture's noise."""
+
+    gray: NDArray[np.float32]
+    darkest: NDArray[np.float32]
+    brightest: NDArray[np.float32]
+    body: float
+    noise: float
+
+
+def _channel(raw: NDArray[np.float32], px_per_mm: float, face_mm: float) -> _Channel | None:
+    """``raw`` made ready to read (:class:`_Channel`); None when the patch holds no face's middle."""
+    n = raw.shape[0]
     gray = np.asarray(cv2.GaussianBlur(raw, (0, 0), 0.3 * px_per_mm), np.float32)
     half_px = face_mm / 2.0 * px_per_mm
-    start = (n / 2.0, n / 2.0, 0.0)  # the patch is cut around the top face found in the tray, turned square to it
     inner = round(half_px * 0.85)
-    cx, cy = round(start[0]), round(start[1])
+    cx = cy = round(n / 2.0)
     face = gray[max(0, cy - inner):cy + inner, max(0, cx - inner):cx + inner]
     if face.size == 0:
-        return 0, 0.0, 0.0
+        return None
     body = float(np.median(face))
     # The picture's noise: what a light blur takes away, typically (pips' edges are too few to count).
     residual = raw[max(0, cy - inner):cy + inner, max(0, cx - inner):cx + inner] - face
     noise = float(np.median(np.abs(residual))) * 1.48
     reach = max(1, round(SPOT_REACH_MM * px_per_mm))
     disc = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (2 * reach + 1, 2 * reach + 1))
-    darkest, brightest = cv2.erode(gray, disc), cv2.dilate(gray, disc)
-    shifts = np.arange(-SEARCH_MM, SEARCH_MM + 1e-6, SEARCH_STEP_MM) * px_per_mm
-    turns = np.radians(np.arange(-SEARCH_DEG, SEARCH_DEG + 1e-6, SEARCH_STEP_DEG))
-    sx, sy, st, ss = np.meshgrid(shifts, shifts, turns, np.array([spread]), indexing="ij")
-    frames = np.stack([start[0] + sx.ravel(), start[1] + sy.ravel(), math.radians(start[2]) + st.ravel(), ss.ravel()],
-                      axis=1)
-    places = _places(frames, half_px).astype(np.float32)  # (F, 9, 2)
+    return _Channel(gray, np.asarray(cv2.erode(gray, disc), np.float32), np.asarray(cv2.dilate(gray, disc), np.float32),
+                    body, noise)
+
+
+def _candidate(patch: Image, channel: _Channel | None, px_per_mm: float, face_mm: float, spread: float = 1.0
+               ) -> _Candidate | None:
+    """The layout fitting one ``channel`` of ``patch`` best with a margin above 0, or None.
+
+    The face's frame is searched a little around the patch's middle and axes: within a millimetre and a few
+    degrees no pip can pass for another place, so the best fitting frame is the face's.
+    """
+    if channel is None:
+        return None
+    n = patch.shape[0]
+    gray, darkest, brightest, body, noise = (channel.gray, channel.darkest, channel.brightest, channel.body,
+                                             channel.noise)
+    half_px = face_mm / 2.0 * px_per_mm
+    start = (n / 2.0, n / 2.0)  # the patch is cut around the top face found in the tray, turned square to it
+    search = _search(start, spread, px_per_mm, half_px)
+    frames = search.frames
     floor = max(MIN_CONTRAST, NOISE_CONTRAST * noise)
     depths = []
     for levels, sign in ((darkest, 1.0), (brightest, -1.0)):
-        sampled = cv2.remap(levels, places[:, :, 0], places[:, :, 1], cv2.INTER_LINEAR,
+        sampled = cv2.remap(levels, search.x, search.y, cv2.INTER_LINEAR,
                             borderMode=cv2.BORDER_REPLICATE).astype(np.float64)  # (F, 9)
         depths.append(sign * (body - sampled))
     # The pips are the face's far end from its body: darker on a light die, lighter on a dark one.
     dark_pips = float(depths[0].max()) >= float(depths[1].max())
     depth = depths[0] if dark_pips else depths[1]
     strongest = depth.max(axis=1, keepdims=True)
-    best: tuple[int, float, float] = (0, 0.0, 0.0)
-    if float(strongest.max()) >= floor:
-        place = np.clip(depth / np.maximum(strongest, 1e-6), 0.0, 1.0)
-        # A highlight only adds light: it can make a light spot (never both of a pair), or hide a dark pip.
-        # So on a light-pipped face a pair is off unless both its places are lit; on a dark-pipped face a pair
-        # with one dark place is not off — its partner may lie under a highlight — and the layout is in doubt.
-        on_units = _unit_scores(place, True)
-        rows, margins = _layout_margins(on_units, on_units if not dark_pips else _unit_scores(place, False))
-        margins = np.where(strongest[:, 0] >= floor, margins, -1.0)
-        # Of the frames fitting (almost) as well, the one nearest to where the face was found.
-        away = (np.hypot(frames[:, 0] - start[0], frames[:, 1] - start[1]) / (SEARCH_STEP_MM * px_per_mm)
-                + np.abs(frames[:, 2] - math.radians(start[2])) / math.radians(SEARCH_STEP_DEG))
-        k = int(np.argmax(margins - NEARER * away))
-        value, on = _LAYOUT_ROWS[int(rows[k])]
-        pip_depth = float(np.median([depth[k, i] for name in on for i in _UNIT_INDEX[name]]))
-        clean, highlight, plain = _only_pips(gray, frames[k], on, half_px, px_per_mm, body, pip_depth, dark_pips)
-        # A lone central spot, or a face with a light spot let pass, could be a d10's numeral: the face must
-        # then show a square's corners. A lone light pip off the face's centre beside another light spot is no
-        # 1: the spot may be a 2's other pip, closer in than the layout's (dice differ in how far out their pips
-        # sit), with the face found off the pips' middle (a side that shows).
-        at = CORNER_AT if value == 1 else CORNER_BESIDE_PIPS
-        found_at = np.array([start[0], start[1], math.radians(start[2]), 1.0])
-        off_mm = math.hypot(float(frames[k, 0]) - start[0], float(frames[k, 1]) - start[1]) / px_per_mm
-        # At a spread other than the layout's own, only a face with all its pips and nothing else counts: a lone
-        # spot says nothing of how far out the pips sit.
-        plain_spread = spread == 1.0 or (value != 1 and not highlight
-                                           and _pips_centred(gray, frames[k], on, half_px, body, pip_depth, dark_pips))
-        lone_off = value == 1 and highlight and off_mm > ONE_OFF_CENTRE_MM
-        if clean and margins[k] > 0.0 and plain_spread and not lone_off and (
-                (value != 1 and not highlight)
-                or any(_corners_are_face(patch, f, half_px, px_per_mm, plain, at) for f in (frames[k], found_at))):
-            best = (value, float(margins[k]), pip_depth)
-    return best
+    if float(strongest.max()) < floor:
+        return None
+    place = np.clip(depth / np.maximum(strongest, 1e-6), 0.0, 1.0)
+    # A highlight only adds light: it can make a light spot (never both of a pair), or hide a dark pip.
+    # So on a light-pipped face a pair is off unless both its places are lit; on a dark-pipped face a pair
+    # with one dark place is not off — its partner may lie under a highlight — and the layout is in doubt.
+    on_units = _unit_scores(place, True)
+    rows, margins = _layout_margins(on_units, on_units if not dark_pips else _unit_scores(place, False))
+    margins = np.where(strongest[:, 0] >= floor, margins, -1.0)
+    # Of the frames fitting (almost) as well, the one nearest to where the face was found.
+    k = int(np.argmax(margins - search.farther))
+    if not margins[k] > 0.0:
+        return None
+    value, on = _LAYOUT_ROWS[int(rows[k])]
+    pip_depth = float(np.median([depth[k, i] for name in on for i in _UNIT_INDEX[name]]))
+    return _Candidate(patch, gray, frames[k], start, value, on, float(margins[k]), pip_depth, body, dark_pips,
+                      half_px, px_per_mm)
+
+
+@dataclass(frozen=True, slots=True)
+class _Search:
+    """The face's frames searched and where their pip places fall, made once per patch size and spread."""
+
+    frames: FloatArray  # (F, 4): x, y, angle in radians, spread
+    x: NDArray[np.float32]  # (F, 9): each frame's pip places (``PLACES`` order), their columns …
+    y: NDArray[np.float32]  # … and rows
+    farther: FloatArray  # (F,): the margin given up for each frame's distance from where the face was found
+
+
+@lru_cache(maxsize=16)
+def _search(start: tuple[float, float], spread: float, px_per_mm: float, half_px: float) -> _Search:
+    """:class:`_Search` for a face found at ``start`` (its side ``2 half_px``), its pips ``spread`` out."""
+    frames = _search_frames(start, spread, px_per_mm)
+    places = _places(frames, half_px).astype(np.float32)  # (F, 9, 2)
+    away = (np.hypot(frames[:, 0] - start[0], frames[:, 1] - start[1]) / (SEARCH_STEP_MM * px_per_mm)
+            + np.abs(frames[:, 2]) / math.radians(SEARCH_STEP_DEG))
+    x, y, farther = np.ascontiguousarray(places[:, :, 0]), np.ascontiguousarray(places[:, :, 1]), NEARER * away
+    for array in (x, y, farther):
+        array.flags.writeable = False
+    return _Search(frames, x, y, farther)
+
+
+def _search_frames(start: tuple[float, float], spread: float, px_per_mm: float) -> FloatArray:
+    """The face's frames searched (rows of x, y, angle in radians, spread): within ``SEARCH_MM`` of ``start`` and
+    ``SEARCH_DEG`` of the patch's axes; never written to."""
+    shifts = np.arange(-SEARCH_MM, SEARCH_MM + 1e-6, SEARCH_STEP_MM) * px_per_mm
+    turns = np.radians(np.arange(-SEARCH_DEG, SEARCH_DEG + 1e-6, SEARCH_STEP_DEG))
+    sx, sy, st, ss = np.meshgrid(shifts, shifts, turns, np.array([spread]), indexing="ij")
+    frames = np.stack([start[0] + sx.ravel(), start[1] + sy.ravel(), st.ravel(), ss.ravel()], axis=1)
+    frames.flags.writeable = False
+    return frames

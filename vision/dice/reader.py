@@ -226,8 +226,22 @@ class DiceReader:
 
     def read(self, image: Image, markers: list[DetectedMarker], now: float) -> list[TraySeen]:
         """Every tray whose tags are in view, with its dice; trays out of view are left out."""
-        size = (image.shape[1], image.shape[0])
-        lens = Lens.of(self.camera, size)
+        return [self._read_tray(name, state, image, now) for name, state in self._in_view(image, markers)]
+
+    def prepare(self, image: Image, markers: list[DetectedMarker]) -> int:
+        """Find the trays in view and make ready what their pose alone decides (the rectification's maps, what the
+        mat shows behind the dice), reading no dice: the cost a new pose (a camera's first frame, a tray moved)
+        adds to the frame that brings it, once. How many trays are in view."""
+        ready = 0
+        for _name, state in self._in_view(image, markers):
+            assert state.view is not None
+            state.view.rectify(image, TOP_PLANE_MM, SEGMENT_PX_PER_MM, segment_margin(state.view))
+            ready += 1
+        return ready
+
+    def _in_view(self, image: Image, markers: list[DetectedMarker]) -> list[tuple[str, _TrayState]]:
+        """The trays whose tags are in ``markers``, their pose (and what it decides) found or kept."""
+        lens = Lens.of(self.camera, (image.shape[1], image.shape[0]))
         out = []
         for name, state in self._trays.items():
             view = find_tray(markers, state.spec, lens, state.view)
@@ -236,7 +250,7 @@ class DiceReader:
             if view is not state.view:
                 state.view = view
                 state.visible = visible_felt(view)
-            out.append(self._read_tray(name, state, image, now))
+            out.append((name, state))
         return out
 
     def pixel_of(self, tray: str, x_mm: float, y_mm: float) -> tuple[float, float]:

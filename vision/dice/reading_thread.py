@@ -1,14 +1,14 @@
 """The trays in the table camera's own frames, read on a thread of their own while the service's loop goes on with
 the tags (``hexa vision --dice`` on a live camera).
 
-The frame that first reads a roll costs 100–250 ms (every die's outline fitted, its face found, a d10's numeral
-classified), once per roll. Read in the loop, it held back that frame's tags and the next frame's, so a figure put
-down just after a roll was judged that much later. Here the loop hands over each frame with the tags it found
-(:meth:`TrayReadingThread.offer`); the thread reads the newest one handed over (older ones not read yet are
-dropped, as the live loop drops frames it cannot keep up with: the dice tracker counts stillness on the frames'
-clock, not their number) and the loop publishes what it read (:meth:`TrayReadingThread.take`), since only the
-loop's thread may touch the sockets. A finite source (a video file, images, the fast synthetic table) is still read
-frame by frame in the loop, so every frame's dice are read.
+The frame that first reads a roll costs 60–170 ms of one core (every die's outline fitted, its face found, a d10's
+numeral classified; ``bench/dice.py``), once per roll. Read in the loop, it held back that frame's tags and the next
+frame's, so a figure put down just after a roll was judged that much later. Here the loop hands over each frame with the
+tags it found (:meth:`TrayReadingThread.offer`); the thread reads the newest one handed over (older ones not read yet
+are dropped, as the live loop drops frames it cannot keep up with: the dice tracker counts stillness on the frames'
+clock, not their number) and the loop publishes what it read (:meth:`TrayReadingThread.take`), since only the loop's
+thread may touch the sockets. A finite source (a video file, images, the fast synthetic table) is still read frame by
+frame in the loop, so every frame's dice are read.
 """
 
 from __future__ import annotations

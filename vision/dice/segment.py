@@ -18,6 +18,7 @@ import numpy as np
 from numpy.typing import NDArray
 
 from calibration.tray_spec import TraySpec
+from vision.dice.channels import channel_median
 from vision.dice.face_square import shadow_mask
 from vision.dice.paper import off_paper
 
@@ -73,7 +74,7 @@ def mat_seen(spec: TraySpec, camera_mm: tuple[float, float, float], height_mm: f
 
 def _median(smooth: Image, where: NDArray[np.bool_]) -> NDArray[np.float64]:
     """The median colour of ``where`` (a ninth of the pixels give it as well)."""
-    return np.asarray(np.median(smooth[::3, ::3][where[::3, ::3]], axis=0), np.float64)
+    return channel_median(smooth[::3, ::3][where[::3, ::3]])
 
 
 def _not_like(smooth: Image, colour: NDArray[np.float64]) -> Mask:
