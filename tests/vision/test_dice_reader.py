@@ -167,3 +167,21 @@ def test_a_glossy_die_s_highlight_is_no_pip_and_hides_none() -> None:
             patch = np.asarray(cv2.GaussianBlur(patch, (0, 0), 2.0), np.uint8)
             reading = count_pips(patch, 6.0)
             assert (reading.value, reading.confidence >= 0.5) == (value, True), (value, body, reading)
+
+
+def test_a_glossy_one_s_rounded_edge_lit_at_a_corner_is_still_a_cube_s_face() -> None:
+    """A dark die's 1, its edge lighter than its body near one corner (a lamp's reflection, below the pip's level):
+    read; lit near two corners, it is no square's face for sure, and asked."""
+    from vision.dice.pips import count_pips
+
+    def one(lit: tuple[tuple[int, int], ...]) -> int | None:
+        patch = np.full((132, 132, 3), (90, 140, 70), np.uint8)  # the felt around the face, 22 mm at 6 px/mm
+        patch[18:114, 18:114] = (30, 30, 30)  # a 16 mm face
+        cv2.circle(patch, (66, 66), 9, (235, 235, 235), -1)
+        for x, y in lit:
+            cv2.circle(patch, (x, y), 7, (110, 110, 110), -1)
+        return count_pips(np.asarray(cv2.GaussianBlur(patch, (0, 0), 1.5), np.uint8), 6.0).value
+
+    assert one(()) == 1
+    assert one(((32, 32),)) == 1
+    assert one(((32, 32), (100, 100))) is None

@@ -68,6 +68,10 @@ CORNER_BESIDE_PIPS = 0.8  # … on a face with corner pips: beyond them
 CORNER_MM = 1.8  # … squares this big
 CORNER_STEP = 0.3  # a corner is of the body's colour within this share of its brightness (summed B, G, R)
 CORNER_BRIGHTNESS_FLOOR = 150.0  # … or of this, on a dark die (noise)
+# … but on a face holding nothing but its pips (no light spot let pass), one corner may be lighter than the body in
+# every channel: a highlight on a glossy cube's rounded edge. A face with a light spot let pass keeps all four: there
+# the spot may be a pip, the face found off the pips' middle (on the training photos, a 2 read as a 1).
+LIT_CORNERS = 1
 NEARER = 0.01  # margin given up per search step to stay nearer to where the face was found
 SEARCH_MM, SEARCH_STEP_MM = 0.8, 0.4  # the face's frame is searched this far around the patch's middle
 SEARCH_DEG, SEARCH_STEP_DEG = 8.0, 4.0  # … and turned this far
@@ -179,10 +183,11 @@ def _pips_centred(gray: NDArray[np.float32], frame: FloatArray, on: frozenset[st
 
 
 def _corners_are_face(patch: Image, frame: FloatArray, half_px: float, px_per_mm: float,
-                      plain: NDArray[np.bool_], at: float) -> bool:
+                      plain: NDArray[np.bool_], at: float, lit_corners: int = 0) -> bool:
     """Whether the face's four corners are of its body's colour (that of its ``plain`` pixels), as on a
     cube's square face (a d10's kite leaves them to its neighbouring faces or the felt). They are looked at
-    ``at`` half sides from the centre along both axes."""
+    ``at`` half sides from the centre along both axes; ``lit_corners`` of them may be lighter than the body in
+    every channel instead (a glossy cube's rounded edge reflects the lamp near a corner)."""
     n = patch.shape[0]
     if not plain.any():
         return False
@@ -190,13 +195,18 @@ def _corners_are_face(patch: Image, frame: FloatArray, half_px: float, px_per_mm
     brightness = max(float(body.sum()), CORNER_BRIGHTNESS_FLOOR)
     cos_a, sin_a = math.cos(float(frame[2])), math.sin(float(frame[2]))
     w = max(1, round(CORNER_MM / 2.0 * px_per_mm))
+    lit = 0
     for su, sv in ((-1, -1), (1, -1), (1, 1), (-1, 1)):
         u, v = su * at * half_px, sv * at * half_px
         x, y = round(float(frame[0]) + u * cos_a - v * sin_a), round(float(frame[1]) + u * sin_a + v * cos_a)
         part = patch[max(0, y - w):min(n, y + w + 1), max(0, x - w):min(n, x + w + 1)].reshape(-1, 3).astype(np.float64)
-        if part.size == 0 or float(np.median(np.abs(part - body).sum(axis=1))) > CORNER_STEP * brightness:
+        if part.size == 0:
             return False
-    return True
+        if float(np.median(np.abs(part - body).sum(axis=1))) > CORNER_STEP * brightness:
+            if not bool(np.all(np.median(part, axis=0) > body)):
+                return False
+            lit += 1
+    return lit <= lit_corners
 
 
 def _opponents(patch: Image) -> list[NDArray[np.float32]]:
@@ -301,7 +311,8 @@ class _Candidate:
         lone_off = value == 1 and highlight and off_mm > ONE_OFF_CENTRE_MM
         return plain_spread and not lone_off and (
             (value != 1 and not highlight)
-            or any(_corners_are_face(self.patch, f, half_px, px_per_mm, plain, at) for f in (frame, found_at)))
+            or any(_corners_are_face(self.patch, f, half_px, px_per_mm, plain, at, 0 if highlight else LIT_CORNERS)
+                   for f in (frame, found_at)))
 
 
 @dataclass(frozen=True, slots=True)
