@@ -9,7 +9,7 @@ import numpy as np
 import pytest
 
 from vision.detection import MarkerDetector
-from vision.dice.leaning import ANGLED_SPAN_MM, beyond_swept_face_mm2, leans_by_pips, leans_from_above, pip_rectangle
+from vision.dice.leaning import beyond_swept_face_mm2, leans_by_pips, leans_from_above, pip_rectangle
 from vision.dice.reader import DiceReader
 from vision.dice.segment import Blob
 from vision.dice.top_face import TopFace
@@ -130,13 +130,15 @@ def test_a_flat_six_s_corner_pips_make_a_square_a_leaning_one_s_an_oblong() -> N
 
 def test_a_face_leaning_towards_a_tray_camera_is_stretched_beyond_a_flat_face_s_layout() -> None:
     """From an angle a leaning face's corner pips make an oblong longer than a face's layout (rendered at 55°: 0.65–0.70
-    over 11.9–12.6 mm); from above such a span is a stray pip's, and says nothing."""
+    over 11.9–12.6 mm); from above such a span is a stray pip's, and from an angle an oblong of a layout's size is a pip
+    found amiss: neither says anything."""
     stretched = _face_with_pips(SIX, 1.5)
     rectangle = pip_rectangle(stretched, 6, 6.0)
     assert rectangle is not None and rectangle[0] < 0.7 and 11.5 <= rectangle[1] <= 12.5
     assert not leans_by_pips(stretched, 6, 6.0)
-    assert leans_by_pips(stretched, 6, 6.0, ANGLED_SPAN_MM)
-    assert not leans_by_pips(_face_with_pips(SIX, 1.0), 6, 6.0, ANGLED_SPAN_MM)
+    assert leans_by_pips(stretched, 6, 6.0, angled=True)
+    assert not leans_by_pips(_face_with_pips(SIX, 1.0), 6, 6.0, angled=True)
+    assert not leans_by_pips(_face_with_pips(SIX, 0.84), 6, 6.0, angled=True)  # not stretched: a pip found amiss
 
 
 @pytest.mark.parametrize("throw", [

@@ -32,9 +32,7 @@ from vision.detection import DetectedMarker
 from vision.dice.face_square import FaceSquare, find_face_square, squared_face
 from vision.dice.faces import D6_SIDE_MM, DIE_HEIGHT_MM
 from vision.dice.leaning import (
-    ANGLED_SPAN_MM,
     MAX_BEYOND_MM2,
-    SPAN_MM,
     beyond_swept_face_mm2,
     leans_by_pips,
     leans_from_above,
@@ -322,8 +320,7 @@ class DiceReader:
         # From an angle the pips tell a die leaning towards the camera in a merged blob too (its top is found there).
         angled = face is not None and _sides_sweep_mm(view, face) >= SIDES_SEEN_MM
         if (pips is not None and pips.value is not None and face is not None and (angled or not others)
-                and leans_by_pips(_cutter(view, image, face)(D6_PATCH_MM), pips.value, READ_PX_PER_MM,
-                                  ANGLED_SPAN_MM if angled else SPAN_MM[1])):
+                and leans_by_pips(_cutter(view, image, face)(D6_PATCH_MM), pips.value, READ_PX_PER_MM, angled)):
             return DieReading(DieKind.D6, None, 0.0, DieDoubt.COCKED)  # leaning towards the camera
         if kind == "d6":
             return pips or DieReading(DieKind.D6, None, 0.0, DieDoubt.LOW_CONFIDENCE)
