@@ -114,6 +114,12 @@ def test_a_d10_merged_with_the_die_in_front_of_it_is_read_by_its_numeral() -> No
     # pips, against the white paper, were holes in the blob; taking the sides away swept them across its top, which
     # fell into two halves too close to be two dice: both dice were asked as touching.
     pytest.param("oblique65", 98, {1: ("d6", 4), 3: ("d6", 3)}, id="white pips on the paper do not cut a top apart"),
+    # oblique65 throw 45 (of 100): a red d6 showing 4 beside a blue one behind it; its top, once the sides are taken
+    # away, touched the blue die's side by a pixel's corner, and the lit tops' split of the whole dropped the red top.
+    pytest.param("oblique65", 45, {2: ("d6", 4), 3: ("d6", 2)}, id="tops touching by a corner are cut apart"),
+    # oblique65 throw 65 (of 100): a blue d6 showing 2 in front of a white d6 whose lit side joins the two tops; the
+    # far end and the lit tops were kept, the blue top at the near end dropped: the die went unseen.
+    pytest.param("oblique65", 65, {4: ("d6", 2), 1: ("d6", 2)}, id="the near die keeps its dark top face"),
 ])
 def test_dice_one_behind_the_other_are_each_read(condition: str, throw_index: int,
                                                  dice: dict[int, tuple[str, int]]) -> None:

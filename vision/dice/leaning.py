@@ -44,6 +44,13 @@ MAX_BEYOND_MM2 = 35.0
 # 0.91: as a glossy flat 6, and still read).
 FLAT_PIPS = 0.88
 SPAN_MM = (7.9, 10.0)
+# From a tray camera (a die's sides seen), a d6 leaning towards the camera shows its top face nearly whole and its
+# corner pips stretched along its lean: rendered cocked d6s at 55° read as 6s made oblongs of 0.65–0.70 over
+# 11.9–12.6 mm; flat 4s, 5s and 6s at 55° and 65° (614 of them, seeds apart from the bench's) 0.97 at the least over
+# 8.07–8.28 mm (at 65° a flat 6 beside a d10 made 0.57 over 12.8 mm, a numeral's stroke taken for a pip: 7.2 mm
+# across, where the leaning ones kept 8.1–8.3; at 45° a flat 5 made 0.72 over 9.5 mm, a pip found amiss). The long
+# side of a leaning face's oblong may reach this far.
+ANGLED_SPAN_MM = 14.0
 INK_SHARE = 0.6  # a pixel is a pip's when it departs from the face's body this far towards the strongest pip
 MIN_CONTRAST = 40.0  # grey levels: a face whose pips depart less says nothing
 
@@ -124,12 +131,17 @@ def pip_rectangle(patch: NDArray[np.uint8], value: int, px_per_mm: float) -> tup
     return min(w, h) / max(w, h, 1e-6), max(w, h) / px_per_mm
 
 
-def leans_by_pips(patch: NDArray[np.uint8], value: int, px_per_mm: float) -> bool:
-    """Whether a d6 read as ``value`` from above shows its corner pips in an oblong (:func:`pip_rectangle`)."""
+def leans_by_pips(patch: NDArray[np.uint8], value: int, px_per_mm: float, angled: bool = False) -> bool:
+    """Whether a d6 read as ``value`` shows its corner pips in an oblong (:func:`pip_rectangle`): from above, one of a
+    face's layout (``SPAN_MM``); from an angle (``angled``: the die's sides seen), one stretched along its lean beyond
+    a layout (up to ``ANGLED_SPAN_MM``) that keeps a layout's width across (a pip of another die or a numeral's stroke
+    taken in makes a narrower one; an oblong of a layout's size there is a pip found amiss, not a lean)."""
     if value not in (4, 5, 6):
         return False
     rectangle = pip_rectangle(patch, value, px_per_mm)
     if rectangle is None:
         return False
     ratio, span = rectangle
+    if angled:
+        return ratio < FLAT_PIPS and SPAN_MM[1] < span <= ANGLED_SPAN_MM and ratio * span >= SPAN_MM[0]
     return ratio < FLAT_PIPS and SPAN_MM[0] <= span <= SPAN_MM[1]

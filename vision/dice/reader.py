@@ -331,9 +331,10 @@ class DiceReader:
             # fitted to its own part, gives its top face's place and turn (a doubtful kind is settled below).
             fitted_pips = read_d6_face(_cutter(view, image, fitted_top(outline.d6, face))(D6_PATCH_MM))
             pips = pips or fitted_pips
-        if (pips is not None and pips.value is not None and face is not None and not others
-                and _sides_sweep_mm(view, face) < SIDES_SEEN_MM
-                and leans_by_pips(_cutter(view, image, face)(D6_PATCH_MM), pips.value, READ_PX_PER_MM)):
+        # From an angle the pips tell a die leaning towards the camera in a merged blob too (its top is found there).
+        angled = face is not None and _sides_sweep_mm(view, face) >= SIDES_SEEN_MM
+        if (pips is not None and pips.value is not None and face is not None and (angled or not others)
+                and leans_by_pips(_cutter(view, image, face)(D6_PATCH_MM), pips.value, READ_PX_PER_MM, angled)):
             return DieReading(DieKind.D6, None, 0.0, DieDoubt.COCKED)  # leaning towards the camera
         if kind == "d6":
             return pips or DieReading(DieKind.D6, None, 0.0, DieDoubt.LOW_CONFIDENCE)

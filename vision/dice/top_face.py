@@ -46,6 +46,8 @@ def sweep_mm(distance_mm: float, die_height_mm: float, camera_height_mm: float) 
 TWO_DICE_GAP_MM = 8.0  # between two top faces one behind the other, at the least (the far die's side shows)
 LONGEST_TOP = 1.45  # no top face (with the picture's blur) is longer than this many d6 sides
 MIN_FACE_MM2 = 90.0  # a top face is at least this big (a d10's kite is about 130 mm², a d6's 256)
+APART_TOPS = 1.3  # top faces (centres) this many sides apart are two dice's, not one ragged top's pieces
+NECK = np.ones((3, 3), np.uint8)  # at 2 px/mm: two top faces joined by less than 1.5 mm are cut apart
 PIP_HOLE_MM2 = 30.0  # a hole in a blob up to this big is the die's own: pips of the mat's colour (white on paper)
 
 
@@ -90,7 +92,7 @@ def top_faces(blob: Blob, px_per_mm: float, margin_mm: float, nadir_mm: tuple[fl
         eroded = mask
     eroded = np.asarray(eroded, np.uint8)
     if gray is not None:
-        eroded = _lit_tops(eroded, gray, px_per_mm, face_mm, (ux, uy))
+        eroded = _lit_tops(_necks_cut(eroded, px_per_mm, face_mm), gray, px_per_mm, face_mm, (ux, uy))
     count, labels, stats, _centroids = cv2.connectedComponentsWithStats(eroded)
     order = sorted(range(1, count), key=lambda k: -int(stats[k, cv2.CC_STAT_AREA]))
     faces = []
@@ -114,6 +116,31 @@ def _pips_filled(mask: Mask, most_px: float) -> Mask:
         x, y, w, h, area = (int(v) for v in stats[label])
         if area <= most_px and x > 0 and y > 0 and x + w < cols and y + h < rows:
             out[labels == label] = 255
+    return out
+
+
+def _necks_cut(eroded: Mask, px_per_mm: float, face_mm: float) -> Mask:
+    """Cut what is left of a blob where two top faces touch by a pixel or two only (a near die's corner on the far
+    die's side, swept): taken whole, the part is longer than a top face, and a dark top in it may be lost to the
+    lit split. Cut only where the pieces are top faces apart (``APART_TOPS`` sides, centres): a ragged top cut in
+    two by its pips stays whole."""
+    count, labels, stats, _c = cv2.connectedComponentsWithStats(eroded)
+    out = eroded
+    min_px = MIN_FACE_MM2 * px_per_mm ** 2
+    for label in range(1, count):
+        if stats[label, cv2.CC_STAT_AREA] < 2 * min_px:
+            continue
+        x, y, w, h = (int(v) for v in stats[label, :4])
+        part = (labels[y:y + h, x:x + w] == label).astype(np.uint8)
+        opened = np.asarray(cv2.morphologyEx(part, cv2.MORPH_OPEN, NECK), np.uint8)
+        pieces, _l, piece_stats, centres = cv2.connectedComponentsWithStats(opened)
+        big = [centres[k] for k in range(1, pieces) if piece_stats[k, cv2.CC_STAT_AREA] >= min_px]
+        if len(big) < 2 or any(math.dist(a, b) < APART_TOPS * face_mm * px_per_mm
+                               for i, a in enumerate(big) for b in big[i + 1:]):
+            continue
+        if out is eroded:
+            out = eroded.copy()
+        out[y:y + h, x:x + w][(part > 0) & (opened == 0)] = 0
     return out
 
 
@@ -152,10 +179,17 @@ def _lit_tops(eroded: Mask, gray: NDArray[np.uint8], px_per_mm: float, face_mm: 
                 lit = far_end | (part & (along <= float(along[part].min()) + top))
             else:
                 continue  # one die's top and side, or dice too close to tell: leave it whole
-        elif not any(np.any((piece_labels == k) & far_end) for k in big):
-            # The far end is always a top face (nothing stands beyond the farthest die to hide it), however dark:
-            # a red die's top is darker than a white die's side, and Otsu's split may leave it out.
-            lit = lit | far_end
+        else:
+            if not any(np.any((piece_labels == k) & far_end) for k in big):
+                # The far end is always a top face (nothing stands beyond the farthest die to hide it), however dark:
+                # a red die's top is darker than a white die's side, and Otsu's split may leave it out.
+                lit = lit | far_end
+            near_end = part & (along <= float(along[part].min()) + top)
+            if (float(along[part].max()) - float(along[part].min()) >= (2.0 * face_mm + TWO_DICE_GAP_MM) * px_per_mm
+                    and not any(np.any((piece_labels == k) & near_end) for k in big)):
+                # So is the near end of a part that long: the nearest die's top (its sides are taken away), a blue
+                # top in front of a white die's lit side.
+                lit = lit | near_end
         window = out[y:y + h, x:x + w]
         window[part & ~lit] = 0
     return out
