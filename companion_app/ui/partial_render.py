@@ -23,7 +23,6 @@ from collections import Counter
 from collections.abc import Callable, Sequence
 from typing import Any, Literal
 
-import numpy as np
 from kivy.graphics import BindTexture, Callback, Color, Fbo, InstructionGroup, Mesh, Rectangle
 from kivy.graphics import opengl as gl
 
@@ -154,26 +153,39 @@ def _join(a: TexelBox, b: TexelBox) -> TexelBox:
 def _groups(boxes: Sequence[TexelBox], cell: int) -> list[TexelBox]:
     """The boxes joined where they lie in the same or neighbouring cells of a grid of ``cell`` texels.
 
-    Two boxes are near when their ranges of cells, each widened by one cell, overlap along both axes (all pairs at
-    once: a board's render lists some 80 boxes, most of them overlapping); boxes chained by near pairs are joined,
-    each taking the smallest index among its near ones, then its label's label, until none changes."""
-    if not boxes:
-        return []
-    b = np.asarray(boxes, dtype=np.int64)
-    first_x, first_y, last_x, last_y = b[:, 0] // cell, b[:, 1] // cell, (b[:, 2] - 1) // cell, (b[:, 3] - 1) // cell
-    near = ((first_x[:, None] <= last_x[None, :] + 1) & (first_x[None, :] <= last_x[:, None] + 1)
-            & (first_y[:, None] <= last_y[None, :] + 1) & (first_y[None, :] <= last_y[:, None] + 1))
-    label = np.arange(len(b))
-    while True:
-        joined = np.where(near, label[None, :], len(b)).min(axis=1)
-        joined = joined[joined]
-        if np.array_equal(joined, label):
-            break
-        label = joined
-    out: dict[int, TexelBox] = {}
-    for i, root in enumerate(label.tolist()):
-        out[root] = _join(out[root], boxes[i]) if root in out else boxes[i]
-    return list(out.values())
+    Two boxes are near when their ranges of cells, each widened by one cell, overlap along both axes. A box inside
+    another is left out first (whatever is near it is near the other: the groups' boxes are the same), which halves a
+    board render's list (most of its boxes overlap); the rest are found near by a sweep along x (boxes in order of
+    their first cell column, each compared with those whose last column reaches it) and chained with a union-find.
+    (The tablet's app runs without numpy: this is plain Python.)"""
+    kept: list[TexelBox] = []
+    for b in sorted(boxes, key=lambda b: (b[0] - b[2]) * (b[3] - b[1])):  # the largest first
+        if not any(k[0] <= b[0] and k[1] <= b[1] and b[2] <= k[2] and b[3] <= k[3] for k in kept):
+            kept.append(b)
+    cells = [(x0 // cell, y0 // cell, (x1 - 1) // cell, (y1 - 1) // cell) for x0, y0, x1, y1 in kept]
+    parent = list(range(len(kept)))
+
+    def root(i: int) -> int:
+        while parent[i] != i:
+            parent[i] = parent[parent[i]]
+            i = parent[i]
+        return i
+
+    open_boxes: list[int] = []  # boxes that may still be near the next in the sweep
+    for i in sorted(range(len(kept)), key=lambda k: cells[k][0]):
+        first_x, first_y, _, last_y = cells[i]
+        open_boxes = [j for j in open_boxes if cells[j][2] + 1 >= first_x]
+        for j in open_boxes:
+            if cells[j][1] <= last_y + 1 and first_y <= cells[j][3] + 1:
+                mine, theirs = root(i), root(j)
+                if mine != theirs:
+                    parent[mine] = theirs
+        open_boxes.append(i)
+    joined: dict[int, TexelBox] = {}
+    for i, b in enumerate(kept):
+        r = root(i)
+        joined[r] = _join(joined[r], b) if r in joined else b
+    return list(joined.values())
 
 
 def cover(boxes: Sequence[TexelBox], most: int) -> list[TexelBox]:
