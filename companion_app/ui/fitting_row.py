@@ -47,13 +47,20 @@ class FittingRow(GridLayout):  # type: ignore[misc]
         # before the frame that shows the buttons, once they took their new text and font (timeout -1: as Kivy lays
         # out its own layouts), so a new row of buttons is drawn at its columns in its first frame
         self._fit = Clock.create_trigger(self._fit_now, -1)
+        self._watched: dict[int, Any] = {}  # the buttons whose text and size are watched, by id
         self.bind(width=self._fit, children=self._watch, minimum_height=self.setter("height"))
         self.height = self.minimum_height  # nothing while empty (a widget starts 100 px high)
 
     def _watch(self, *_: Any) -> None:
-        for child in self.children:  # a button's text or size changes (the language, the text size setting)
-            child.unbind(text=self._fit, font_size=self._fit)
-            child.bind(text=self._fit, font_size=self._fit)
+        """Watch each button's text and size (the language, the text size setting) from when it joins the row to
+        when it leaves: the buttons come one at a time (a roll's ten faces), so only the new ones are bound."""
+        now = {id(child): child for child in self.children}
+        for key in [key for key in self._watched if key not in now]:
+            self._watched.pop(key).unbind(text=self._fit, font_size=self._fit)
+        for key, child in now.items():
+            if key not in self._watched:
+                child.bind(text=self._fit, font_size=self._fit)
+                self._watched[key] = child
         self._fit()
 
     def _text_width(self, child: Any) -> float:
