@@ -21,6 +21,7 @@ from calibration.tray_spec import TraySpec
 from vision.dice.channels import channel_median
 from vision.dice.face_square import shadow_mask
 from vision.dice.paper import off_paper
+from vision.dice.paper_memory import PaperMemory
 
 Image = NDArray[np.uint8]
 Mask = NDArray[np.uint8]
@@ -98,9 +99,11 @@ def _not_a_mix(smooth: Image, band: NDArray[np.bool_], felt: NDArray[np.float64]
     return out
 
 
-def find_blobs(rectified: Image, visible: Mask, px_per_mm: float, margin_mm: float = 0.0) -> list[Blob]:
+def find_blobs(rectified: Image, visible: Mask, px_per_mm: float, margin_mm: float = 0.0,
+               paper_memory: PaperMemory | None = None) -> list[Blob]:
     """Blobs of not-mat where the mat is seen (``visible``: :func:`mat_seen`, or any mask with the felt
-    non-zero), largest first."""
+    non-zero), largest first. ``paper_memory``: the paper's colour kept from earlier frames of the same pose (else
+    measured in this one)."""
     felt = visible == FELT if (visible == FELT).any() else visible > 0
     if not felt.any():
         return []
@@ -114,7 +117,9 @@ def find_blobs(rectified: Image, visible: Mask, px_per_mm: float, margin_mm: flo
     if int(np.count_nonzero(paper)) >= MIN_PAPER_PX:
         paper_colour = _median(smooth, paper)
         mask |= np.asarray(cv2.bitwise_and(_not_like(smooth, paper_colour), paper.astype(np.uint8) * 255), np.uint8)
-        mask |= off_paper(smooth, paper, mask > 0, px_per_mm)  # a pale die's top, against the paper around it
+        known = mask > 0
+        reference = ... if paper_memory is None else paper_memory.reference_for(smooth, paper, known, px_per_mm)
+        mask |= off_paper(smooth, paper, known, px_per_mm, reference)  # a pale die's top, against the paper around it
         seen = felt | paper
         reach = np.ones((2 * EDGE_BAND_PX + 1, 2 * EDGE_BAND_PX + 1), np.uint8)
         band = (cv2.dilate(felt.astype(np.uint8), reach) > 0) & (cv2.dilate(paper.astype(np.uint8), reach) > 0)
