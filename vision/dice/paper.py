@@ -40,6 +40,7 @@ class PaperReference:
 
     colour: Image  # the paper's colour (B, G, R) at each pixel of the rectified tray
     small: NDArray[np.float32]  # the same at ``REFERENCE_PX_PER_MM``: what a later frame's paper is held against
+    paper_small: NDArray[np.bool_]  # the pixels wholly of the paper at that scale (dice or no dice)
     grey_step: float  # a pixel off the paper's brightness by more than this is no paper …
     tint_step: float  # … nor one off its tint by more than this
 
@@ -65,12 +66,15 @@ def reference_size(shape: tuple[int, ...], px_per_mm: float) -> tuple[int, int]:
     return max(1, round(shape[1] * scale)), max(1, round(shape[0] * scale))
 
 
+def _whole_paper(paper: NDArray[np.bool_], size: tuple[int, int]) -> NDArray[np.bool_]:
+    """The pixels of ``paper`` seen at ``size`` (columns, rows) that are wholly paper."""
+    return np.asarray(cv2.resize(paper.astype(np.float32), size, interpolation=cv2.INTER_AREA), np.float32) > 0.99
+
+
 def enough_paper(paper: NDArray[np.bool_], px_per_mm: float) -> bool:
     """Whether ``paper`` (where the rectified tray shows it) holds enough of it for :func:`paper_reference`, dice
     or no dice: a pose whose view holds less never has a reference."""
-    size = reference_size(paper.shape, px_per_mm)
-    whole = np.asarray(cv2.resize(paper.astype(np.float32), size, interpolation=cv2.INTER_AREA), np.float32) > 0.99
-    return int(np.count_nonzero(whole)) >= MIN_REFERENCE_PX
+    return int(np.count_nonzero(_whole_paper(paper, reference_size(paper.shape, px_per_mm)))) >= MIN_REFERENCE_PX
 
 
 def paper_reference(smooth: Image, paper: NDArray[np.bool_], known: NDArray[np.bool_], px_per_mm: float
@@ -101,7 +105,7 @@ def paper_reference(smooth: Image, paper: NDArray[np.bool_], known: NDArray[np.b
     brightness = max(float(np.median(seen)), 8.0)
     grey_step = max(GREY_STEP * brightness, NOISE_TIMES * float(np.percentile(grey, NOISE_SHARE)))
     tint_step = max(TINT_STEP * brightness, NOISE_TIMES * float(np.percentile(tint, NOISE_SHARE)))
-    return PaperReference(colour, median.astype(np.float32), grey_step, tint_step)
+    return PaperReference(colour, median.astype(np.float32), _whole_paper(paper, size), grey_step, tint_step)
 
 
 def off_reference(smooth: Image, paper: NDArray[np.bool_], known: NDArray[np.bool_], px_per_mm: float,

@@ -45,8 +45,7 @@ def light_changed(reference: PaperReference, smooth: Image, paper: NDArray[np.bo
     away = max(1, round(KNOWN_MM * REFERENCE_PX_PER_MM))
     known_small = np.asarray(cv2.resize(known.astype(np.uint8), size, interpolation=cv2.INTER_AREA), np.uint8) > 0
     near = cv2.dilate(known_small.astype(np.uint8), np.ones((2 * away + 1, 2 * away + 1), np.uint8)) > 0
-    paper_small = np.asarray(cv2.resize(paper.astype(np.float32), size, interpolation=cv2.INTER_AREA)) > 0.99
-    clean = paper_small & ~near
+    clean = reference.paper_small & ~near  # the paper does not change with the light: it is the pose's
     off = small - reference.small
     mean = channel_sum(off) / 3
     tint = channel_sum(np.abs(off - mean[..., None]))
