@@ -18,7 +18,7 @@ import cv2
 import numpy as np
 from numpy.typing import NDArray
 
-from vision.dice.channels import channel_sum
+from vision.dice.channels import channel_sum, pixels_at
 
 Image = NDArray[np.uint8]
 Mask = NDArray[np.uint8]
@@ -94,11 +94,11 @@ def paper_reference(smooth: Image, paper: NDArray[np.bool_], known: NDArray[np.b
         return None
     median = _reference_small(small, clean)
     colour = np.asarray(cv2.resize(median, (cols, rows), interpolation=cv2.INTER_LINEAR), np.uint8)
-    calm = paper & ~known
-    if not calm.any():
+    calm = np.flatnonzero(paper & ~known)
+    if not calm.size:
         return None
-    seen = colour[calm].astype(np.float32)
-    off = smooth[calm].astype(np.float32) - seen  # the paper's pixels only: a fraction of the tray's
+    seen = pixels_at(colour, calm).astype(np.float32)
+    off = pixels_at(smooth, calm).astype(np.float32) - seen  # the paper's pixels only: a fraction of the tray's
     mean = channel_sum(off) / 3
     grey = np.abs(mean)
     tint = channel_sum(np.abs(off - mean[:, None]))
