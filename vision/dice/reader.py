@@ -9,7 +9,8 @@ its numeral (:mod:`vision.dice.numerals`) cut out along the axes its outline giv
 surely, or whose kind is doubtful and not settled by both tests agreeing, gets a doubt
 (:class:`engine.wire.DieDoubt`) instead of a value. A frame that shows the tray as it was when its dice were last
 found (settled dice) reuses that finding: the cost of a frame of settled dice is then the rectification and one
-comparison.
+comparison. What a tray's pose decides (the rectification's maps, what the mat shows behind the dice) is made once
+per pose, and the paper's colour around the felt once per pose and light (:mod:`vision.dice.paper_memory`).
 """
 
 from __future__ import annotations

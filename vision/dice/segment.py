@@ -5,7 +5,10 @@ where the ray meets it — the felt, or (for a camera looking from an angle, beh
 the printed paper around the felt; past the paper, or on a tag, nothing is known (:func:`mat_seen`). The
 felt's and the paper's colours are measured in each frame (the medians of what is seen of them: dice cover
 little of it), so the light's level and tint do not matter; a pixel belongs to a die when its colour differs
-from the mat's there by more than a fraction of that colour's brightness.
+from the mat's there by more than a fraction of that colour's brightness. A pale die's top against the paper is told
+from the paper's colour where it lies (:mod:`vision.dice.paper`), which is kept from frame to frame while the light
+on the paper stays as it was (:mod:`vision.dice.paper_memory`); what the mat shows where depends on the pose alone
+and is made into masks once for it (:func:`mat_masks`).
 """
 
 from __future__ import annotations
