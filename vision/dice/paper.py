@@ -11,11 +11,14 @@ more than a few times the noise measured on the paper, in brightness or in tint,
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+from types import EllipsisType
+
 import cv2
 import numpy as np
 from numpy.typing import NDArray
 
-from vision.dice.channels import channel_sum
+from vision.dice.channels import channel_sum, pixels_at
 
 Image = NDArray[np.uint8]
 Mask = NDArray[np.uint8]
@@ -31,20 +34,20 @@ BROAD_MM = 2.5  # a die's top is broad: a patch narrower than this (a rim along 
 MIN_REFERENCE_PX = 50  # fewer paper pixels than this at the reference's scale: no reference
 
 
-def paper_reference(smooth: Image, paper: NDArray[np.bool_], known: NDArray[np.bool_], px_per_mm: float
-                    ) -> Image | None:
-    """The paper's colour at each pixel of ``smooth`` (B, G, R): the median over ``WINDOW_MM`` of the ``paper``
-    pixels not ``known`` to be something else; None when too little paper is seen."""
-    rows, cols = paper.shape
-    scale = REFERENCE_PX_PER_MM / px_per_mm
-    size = (max(1, round(cols * scale)), max(1, round(rows * scale)))
-    away = max(1, round(KNOWN_MM * px_per_mm))
-    known_wide = cv2.dilate(known.astype(np.uint8), np.ones((2 * away + 1, 2 * away + 1), np.uint8)) > 0
-    usable = (paper & ~known_wide).astype(np.float32)
-    small = np.asarray(cv2.resize(smooth, size, interpolation=cv2.INTER_AREA), np.float32)
-    clean = np.asarray(cv2.resize(usable, size, interpolation=cv2.INTER_AREA), np.float32) > 0.99
-    if int(np.count_nonzero(clean)) < MIN_REFERENCE_PX:
-        return None
+@dataclass(frozen=True, slots=True)
+class PaperReference:
+    """The paper's colour measured in one frame, and what tells a pixel of it from a die there."""
+
+    colour: Image  # the paper's colour (B, G, R) at each pixel of the rectified tray
+    small: NDArray[np.float32]  # the same at ``REFERENCE_PX_PER_MM``: what a later frame's paper is held against
+    paper_small: NDArray[np.bool_]  # the pixels wholly of the paper at that scale (dice or no dice)
+    grey_step: float  # a pixel off the paper's brightness by more than this is no paper …
+    tint_step: float  # … nor one off its tint by more than this
+
+
+def _reference_small(small: NDArray[np.float32], clean: NDArray[np.bool_]) -> Image:
+    """The paper's colour at ``REFERENCE_PX_PER_MM``: the median over ``WINDOW_MM`` of the ``clean`` pixels of
+    ``small`` (the picture at that scale)."""
     # Where no paper is seen (the felt, a tag, a die), the window's median must not see a colour of its own: those
     # pixels take the paper's colour near them (a normalized blur), and the median then follows the paper.
     window = round(WINDOW_MM * REFERENCE_PX_PER_MM) | 1
@@ -54,29 +57,80 @@ def paper_reference(smooth: Image, paper: NDArray[np.bool_], known: NDArray[np.b
     overall = np.median(np.ascontiguousarray(small[clean].T), axis=1)  # per channel, each channel's pixels in a row
     filled_in = np.where(share[..., None] > 0.02, near / np.maximum(share, 1e-3)[..., None], overall)
     filled = np.where(clean[..., None], small, filled_in)
-    median = cv2.medianBlur(np.clip(filled, 0, 255).astype(np.uint8), window)
-    return np.asarray(cv2.resize(median, (cols, rows), interpolation=cv2.INTER_LINEAR), np.uint8)
+    return np.asarray(cv2.medianBlur(np.clip(filled, 0, 255).astype(np.uint8), window), np.uint8)
 
 
-def off_paper(smooth: Image, paper: NDArray[np.bool_], known: NDArray[np.bool_], px_per_mm: float) -> Mask:
-    """The ``paper`` pixels of ``smooth`` that are not the paper's colour there (:func:`paper_reference`): a pale
-    die's top, which one colour for all the paper misses. ``known``: pixels already found to be no paper."""
-    out = np.zeros(paper.shape, np.uint8)
-    reference = paper_reference(smooth, paper, known, px_per_mm)
-    if reference is None:
-        return out
-    calm = paper & ~known
-    if not calm.any():
-        return out
-    seen = reference[calm].astype(np.float32)
-    off = smooth[calm].astype(np.float32) - seen  # the paper's pixels only: a fraction of the tray's
+def reference_size(shape: tuple[int, ...], px_per_mm: float) -> tuple[int, int]:
+    """The (columns, rows) of a rectified tray of ``shape`` at ``px_per_mm`` seen at ``REFERENCE_PX_PER_MM``."""
+    scale = REFERENCE_PX_PER_MM / px_per_mm
+    return max(1, round(shape[1] * scale)), max(1, round(shape[0] * scale))
+
+
+def _whole_paper(paper: NDArray[np.bool_], size: tuple[int, int]) -> NDArray[np.bool_]:
+    """The pixels of ``paper`` seen at ``size`` (columns, rows) that are wholly paper."""
+    return np.asarray(cv2.resize(paper.astype(np.float32), size, interpolation=cv2.INTER_AREA), np.float32) > 0.99
+
+
+def enough_paper(paper: NDArray[np.bool_], px_per_mm: float) -> bool:
+    """Whether ``paper`` (where the rectified tray shows it) holds enough of it for :func:`paper_reference`, dice
+    or no dice: a pose whose view holds less never has a reference."""
+    return int(np.count_nonzero(_whole_paper(paper, reference_size(paper.shape, px_per_mm)))) >= MIN_REFERENCE_PX
+
+
+def paper_reference(smooth: Image, paper: NDArray[np.bool_], known: NDArray[np.bool_], px_per_mm: float
+                    ) -> PaperReference | None:
+    """The paper's colour at each pixel of ``smooth`` (B, G, R): the median over ``WINDOW_MM`` of the ``paper``
+    pixels not ``known`` to be something else, with the steps off it that make a pixel no paper (the larger of a
+    share of the paper's brightness and a few times its spread about that colour); None when too little paper is
+    seen."""
+    rows, cols = paper.shape
+    size = reference_size(paper.shape, px_per_mm)
+    away = max(1, round(KNOWN_MM * px_per_mm))
+    known_wide = cv2.dilate(known.astype(np.uint8), np.ones((2 * away + 1, 2 * away + 1), np.uint8)) > 0
+    usable = (paper & ~known_wide).astype(np.float32)
+    small = np.asarray(cv2.resize(smooth, size, interpolation=cv2.INTER_AREA), np.float32)
+    clean = np.asarray(cv2.resize(usable, size, interpolation=cv2.INTER_AREA), np.float32) > 0.99
+    if int(np.count_nonzero(clean)) < MIN_REFERENCE_PX:
+        return None
+    median = _reference_small(small, clean)
+    colour = np.asarray(cv2.resize(median, (cols, rows), interpolation=cv2.INTER_LINEAR), np.uint8)
+    calm = np.flatnonzero(paper & ~known)
+    if not calm.size:
+        return None
+    seen = pixels_at(colour, calm).astype(np.float32)
+    off = pixels_at(smooth, calm).astype(np.float32) - seen  # the paper's pixels only: a fraction of the tray's
     mean = channel_sum(off) / 3
     grey = np.abs(mean)
     tint = channel_sum(np.abs(off - mean[:, None]))
     brightness = max(float(np.median(seen)), 8.0)
     grey_step = max(GREY_STEP * brightness, NOISE_TIMES * float(np.percentile(grey, NOISE_SHARE)))
     tint_step = max(TINT_STEP * brightness, NOISE_TIMES * float(np.percentile(tint, NOISE_SHARE)))
-    out[calm] = np.where((grey > grey_step) | (tint > tint_step), 255, 0).astype(np.uint8)
+    return PaperReference(colour, median.astype(np.float32), _whole_paper(paper, size), grey_step, tint_step)
+
+
+def off_reference(smooth: Image, paper: NDArray[np.bool_], known: NDArray[np.bool_], px_per_mm: float,
+                  reference: PaperReference) -> Mask:
+    """The ``paper`` pixels of ``smooth``, not ``known`` to be something else, that are not the paper's colour
+    there by ``reference``: off its brightness or its tint by more than its steps, over a patch broad enough to
+    be a die's top."""
+    off = cv2.subtract(smooth, reference.colour, dtype=cv2.CV_32F)
+    grey = np.abs(np.asarray(cv2.transform(off, np.full((1, 3), 1.0 / 3.0, np.float32)), np.float32))
+    centred = np.asarray(cv2.transform(off, np.eye(3, dtype=np.float32) - np.float32(1.0 / 3.0)), np.float32)
+    tint = np.asarray(cv2.transform(np.abs(centred), np.ones((1, 3), np.float32)), np.float32)
+    out = np.where((paper & ~known) & ((grey > reference.grey_step) | (tint > reference.tint_step)), 255, 0
+                   ).astype(np.uint8)
     broad = round(BROAD_MM * px_per_mm) | 1
     kept = cv2.morphologyEx(out, cv2.MORPH_OPEN, cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (broad, broad)))
     return np.asarray(cv2.bitwise_and(out, cv2.dilate(kept, np.ones((3, 3), np.uint8))), np.uint8)
+
+
+def off_paper(smooth: Image, paper: NDArray[np.bool_], known: NDArray[np.bool_], px_per_mm: float,
+              reference: PaperReference | EllipsisType | None = ...) -> Mask:
+    """The ``paper`` pixels of ``smooth`` that are not the paper's colour there (:func:`paper_reference`): a pale
+    die's top, which one colour for all the paper misses. ``known``: pixels already found to be no paper;
+    ``reference``: the paper's colour already measured (None: too little paper seen), else measured here."""
+    if reference is ...:
+        reference = paper_reference(smooth, paper, known, px_per_mm)
+    if reference is None:
+        return np.zeros(paper.shape, np.uint8)
+    return off_reference(smooth, paper, known, px_per_mm, reference)

@@ -9,7 +9,8 @@ its numeral (:mod:`vision.dice.numerals`) cut out along the axes its outline giv
 surely, or whose kind is doubtful and not settled by both tests agreeing, gets a doubt
 (:class:`engine.wire.DieDoubt`) instead of a value. A frame that shows the tray as it was when its dice were last
 found (settled dice) reuses that finding: the cost of a frame of settled dice is then the rectification and one
-comparison.
+comparison. What a tray's pose decides (the rectification's maps, what the mat shows behind the dice) is made once
+per pose, and the paper's colour around the felt once per pose and light (:mod:`vision.dice.paper_memory`).
 """
 
 from __future__ import annotations
@@ -48,8 +49,9 @@ from vision.dice.numerals import (
     load_numerals,
 )
 from vision.dice.outline import Fit, Outline, numeral_turns, outline_of, top_centre
+from vision.dice.paper_memory import PaperMemory
 from vision.dice.pips import count_pips
-from vision.dice.segment import Blob, find_blobs, mat_seen
+from vision.dice.segment import Blob, MatMasks, find_blobs, mat_masks, mat_seen
 from vision.dice.top_face import TopFace, sweep_mm, top_faces
 from vision.dice.tracking import DiceTracker, DiceTrackerConfig, Sighting
 from vision.dice.tray_view import Lens, TrayView, find_tray
@@ -131,6 +133,8 @@ class _TrayState:
     view: TrayView | None = None
     visible: NDArray[np.uint8] | None = None
     faces: dict[int, TopFace | None] = field(default_factory=dict)
+    paper: PaperMemory = field(default_factory=PaperMemory)  # the paper's colour, kept for this pose
+    mat: MatMasks | None = None  # what ``visible`` says, as the blobs' search works with it
     # The frame the dice were last found in (its view and rectified grey), and what was found there.
     found: tuple[TrayView, NDArray[np.uint8], list[tuple[Blob, TopFace | None, int]], bool] | None = None
 
@@ -172,10 +176,11 @@ def is_hand(blob: Blob, nadir: tuple[float, float], camera_height: float) -> boo
         blob.touches_edge or blob.area_mm2 >= HAND_DICE * one_die_mm2(blob, nadir, camera_height))
 
 
-def locate_dice(image: Image, view: TrayView, visible: NDArray[np.uint8]
+def locate_dice(image: Image, view: TrayView, visible: NDArray[np.uint8] | MatMasks, paper: PaperMemory | None = None
                 ) -> tuple[list[tuple[Blob, TopFace | None, int]], bool]:
-    """The dice in the tray (blob, top face, how many dice the blob holds), and whether a hand is in it."""
-    return locate_in(view.rectify(image, TOP_PLANE_MM, SEGMENT_PX_PER_MM, segment_margin(view)), view, visible)
+    """The dice in the tray (blob, top face, how many dice the blob holds), and whether a hand is in it;
+    ``paper``: the paper's colour kept for this pose (:mod:`vision.dice.paper_memory`)."""
+    return locate_in(view.rectify(image, TOP_PLANE_MM, SEGMENT_PX_PER_MM, segment_margin(view)), view, visible, paper)
 
 
 def unchanged(gray: NDArray[np.uint8], reference: NDArray[np.uint8]) -> bool:
@@ -187,12 +192,13 @@ def unchanged(gray: NDArray[np.uint8], reference: NDArray[np.uint8]) -> bool:
     return cv2.countNonZero(cv2.threshold(diff, STILL_LEVELS, 255, cv2.THRESH_BINARY)[1]) <= STILL_PIXELS
 
 
-def locate_in(rectified: Image, view: TrayView, visible: NDArray[np.uint8]
+def locate_in(rectified: Image, view: TrayView, visible: NDArray[np.uint8] | MatMasks,
+              paper: PaperMemory | None = None
               ) -> tuple[list[tuple[Blob, TopFace | None, int]], bool]:
     """:func:`locate_dice` on the tray already rectified on the top faces' plane at ``SEGMENT_PX_PER_MM``,
     with :func:`segment_margin`."""
     margin = segment_margin(view)
-    blobs = find_blobs(rectified, visible, SEGMENT_PX_PER_MM, margin)
+    blobs = find_blobs(rectified, visible, SEGMENT_PX_PER_MM, margin, paper)
     cam = view.camera_mm
     nadir = (float(cam[0]), float(cam[1]))
     if any(is_hand(b, nadir, float(cam[2])) for b in blobs):
@@ -229,13 +235,15 @@ class DiceReader:
         return [self._read_tray(name, state, image, now) for name, state in self._in_view(image, markers)]
 
     def prepare(self, image: Image, markers: list[DetectedMarker]) -> int:
-        """Find the trays in view and make ready what their pose alone decides (the rectification's maps, what the
-        mat shows behind the dice), reading no dice: the cost a new pose (a camera's first frame, a tray moved)
-        adds to the frame that brings it, once. How many trays are in view."""
+        """Find the trays in view and make ready what their pose decides (the rectification's maps, what the
+        mat shows behind the dice, the paper's colour under this light), reading no dice: the cost a new pose (a
+        camera's first frame, a tray moved) adds to the frame that brings it, once. How many trays are in view."""
         ready = 0
         for _name, state in self._in_view(image, markers):
-            assert state.view is not None
-            state.view.rectify(image, TOP_PLANE_MM, SEGMENT_PX_PER_MM, segment_margin(state.view))
+            assert state.view is not None and state.mat is not None
+            margin = segment_margin(state.view)
+            rectified = state.view.rectify(image, TOP_PLANE_MM, SEGMENT_PX_PER_MM, margin)
+            find_blobs(rectified, state.mat, SEGMENT_PX_PER_MM, margin, state.paper)
             ready += 1
         return ready
 
@@ -250,6 +258,8 @@ class DiceReader:
             if view is not state.view:
                 state.view = view
                 state.visible = visible_felt(view)
+                state.mat = mat_masks(state.visible)
+                state.paper = PaperMemory()
             out.append((name, state))
         return out
 
@@ -262,8 +272,8 @@ class DiceReader:
         return (float(px[0]), float(px[1]))
 
     def _read_tray(self, name: str, state: _TrayState, image: Image, now: float) -> TraySeen:
-        view, visible = state.view, state.visible
-        assert view is not None and visible is not None
+        view, mat = state.view, state.mat
+        assert view is not None and mat is not None
         # A frame like the one the dice were last found in (settled dice, nothing moving) reuses what was found.
         # Only once every die has settled: in dim light a die creeping to rest (even one still rolling) changes too
         # few pixels by more than the noise, and reused positions would make it look still and settle it early.
@@ -274,7 +284,7 @@ class DiceReader:
         if at_rest and state.found is not None and state.found[0] is view and unchanged(gray, state.found[1]):
             candidates, hand = state.found[2], state.found[3]
         else:
-            candidates, hand = locate_in(rectified, view, visible)
+            candidates, hand = locate_in(rectified, view, mat, state.paper)
             state.found = (view, gray, candidates, hand)
         sightings = []
         for blob, face, _n in candidates:

@@ -109,13 +109,13 @@ def top_faces(blob: Blob, px_per_mm: float, margin_mm: float, nadir_mm: tuple[fl
 def _pips_filled(mask: Mask, most_px: float) -> Mask:
     """``mask`` with its holes of at most ``most_px`` pixels filled (the blob's box's border is outside it)."""
     holes = np.asarray(cv2.bitwise_not(mask), np.uint8)
-    count, labels, stats, _c = cv2.connectedComponentsWithStats(holes, connectivity=4)
+    _count, labels, stats, _c = cv2.connectedComponentsWithStats(holes, connectivity=4)
     rows, cols = mask.shape
+    x, y, w, h, area = (stats[:, k] for k in range(5))
+    filled = (area <= most_px) & (x > 0) & (y > 0) & (x + w < cols) & (y + h < rows)
+    filled[0] = False  # the background: the blob itself
     out = mask.copy()
-    for label in range(1, count):
-        x, y, w, h, area = (int(v) for v in stats[label])
-        if area <= most_px and x > 0 and y > 0 and x + w < cols and y + h < rows:
-            out[labels == label] = 255
+    out[filled[labels]] = 255
     return out
 
 

@@ -73,9 +73,11 @@ class DiceScene:
         """Throw at table time ``at``; returns the table time when every die rests."""
         return at + self.tray.throw(orders, hard or self.condition.hard, at=at)
 
-    def frame(self, t: float) -> tuple[Image, tuple[DieTruth, ...]]:
+    def frame(self, t: float, rng: np.random.Generator | None = None) -> tuple[Image, tuple[DieTruth, ...]]:
+        """The picture at table time ``t`` and the dice's truth then; the webcam's noise is drawn from ``rng``
+        (default: the scene's own generator, which each frame advances)."""
         poses, hands = self.tray.at(t)
-        rendered = self.renderer.render(None, hands, self.condition.effects, self.rng, poses)
+        rendered = self.renderer.render(None, hands, self.condition.effects, self.rng if rng is None else rng, poses)
         return rendered.image, self.tray.truth(t)
 
 

@@ -1,0 +1,92 @@
+"""The paper's colour around the felt, kept from frame to frame while the light on it stays as it was.
+
+Measuring the paper's colour (:func:`vision.dice.paper.paper_reference`: a median over a window wider than four dice)
+is most of the cost of finding dice seen from an angle, and it changes only with the tray's pose and the light. Each
+frame, the paper (where no die is known to be) is held against the kept colour at ``REFERENCE_PX_PER_MM``, tile by tile
+(``TILE_MM`` square, half the median's window): a tile most of whose paper is off the kept colour by more than
+``STALE_SHARE`` of the steps that make a pixel no paper has seen its light change (a lamp switched on, a hand's
+shadow), and the colour is measured again from this frame. A die covers less than half of a tile's paper but where it
+lies along the paper's narrow band; then the colour is measured again too, as it was before it was kept. It is
+measured again every ``REFRESH_FRAMES`` frames whatever the tiles say.
+"""
+
+from __future__ import annotations
+
+import cv2
+import numpy as np
+from numpy.typing import NDArray
+
+from vision.dice.channels import channel_sum
+from vision.dice.paper import (
+    KNOWN_MM,
+    REFERENCE_PX_PER_MM,
+    Image,
+    PaperReference,
+    enough_paper,
+    paper_reference,
+    reference_size,
+)
+
+TILE_MM = 30.0  # the tiles the paper is held against its kept colour in: half the reference's median window
+STALE_SHARE = 0.5  # a pixel off the kept colour by this share of a step (brightness or tint): its light changed
+STALE_TILE = 0.5  # … and a tile with more than this share of its paper so: the kept colour is stale
+MIN_TILE_PX = 16  # a tile with less paper than this (at REFERENCE_PX_PER_MM) says nothing
+REFRESH_FRAMES = 300  # the colour is measured again at least this often (10 s at 30 frames a second)
+
+
+def light_changed(reference: PaperReference, smooth: Image, paper: NDArray[np.bool_], known: NDArray[np.bool_],
+                  px_per_mm: float) -> bool:
+    """Whether the paper of ``smooth`` (not ``known`` to be a die, nor near one) is off ``reference`` in any tile
+    (``TILE_MM``) over more than ``STALE_TILE`` of its paper, by more than ``STALE_SHARE`` of its steps."""
+    size = reference_size(paper.shape, px_per_mm)
+    if reference.small.shape[:2] != (size[1], size[0]):
+        return True
+    small = np.asarray(cv2.resize(smooth, size, interpolation=cv2.INTER_AREA), np.float32)
+    away = max(1, round(KNOWN_MM * REFERENCE_PX_PER_MM))
+    known_small = np.asarray(cv2.resize(known.astype(np.uint8), size, interpolation=cv2.INTER_AREA), np.uint8) > 0
+    near = cv2.dilate(known_small.astype(np.uint8), np.ones((2 * away + 1, 2 * away + 1), np.uint8)) > 0
+    clean = reference.paper_small & ~near  # the paper does not change with the light: it is the pose's
+    off = small - reference.small
+    mean = channel_sum(off) / 3
+    tint = channel_sum(np.abs(off - mean[..., None]))
+    stale = clean & ((np.abs(mean) > STALE_SHARE * reference.grey_step) | (tint > STALE_SHARE * reference.tint_step))
+    tile = max(1, round(TILE_MM * REFERENCE_PX_PER_MM))
+    return bool(np.any(_tile_sums(stale, tile) > STALE_TILE * np.maximum(_tile_sums(clean, tile), MIN_TILE_PX)))
+
+
+def _tile_sums(mask: NDArray[np.bool_], tile: int) -> NDArray[np.int64]:
+    """How many pixels of ``mask`` lie in each ``tile`` × ``tile`` square (the last row and column of tiles cut)."""
+    rows, cols = mask.shape
+    padded = np.zeros((-(-rows // tile) * tile, -(-cols // tile) * tile), np.int64)
+    padded[:rows, :cols] = mask
+    tiles = padded.reshape(padded.shape[0] // tile, tile, padded.shape[1] // tile, tile)
+    return np.asarray(tiles.sum(axis=(1, 3)), np.int64)
+
+
+class PaperMemory:
+    """The paper's colour for one tray pose: measured in one frame, kept while :func:`light_changed` says no (and
+    never measured when the pose's view holds too little paper for it)."""
+
+    def __init__(self) -> None:
+        self.reference: PaperReference | None = None
+        self.measured = 0  # how many times it was measured (for tests and figures)
+        self._age = 0
+        self._enough: bool | None = None  # whether the pose's view holds enough paper for a reference
+
+    def reference_for(self, smooth: Image, paper: NDArray[np.bool_], known: NDArray[np.bool_], px_per_mm: float
+                      ) -> PaperReference | None:
+        """The paper's colour in this frame (:func:`vision.dice.paper.paper_reference`): the kept one while the light
+        on the paper stays as it was, else measured from this frame (and kept)."""
+        if self._enough is None:
+            self._enough = enough_paper(paper, px_per_mm)
+        if not self._enough:
+            return None
+        self._age += 1
+        kept = self.reference
+        if (kept is not None and self._age < REFRESH_FRAMES and kept.colour.shape == smooth.shape
+                and not light_changed(kept, smooth, paper, known, px_per_mm)):
+            return kept
+        self.reference = paper_reference(smooth, paper, known, px_per_mm)
+        self.measured += 1
+        self._age = 0
+        return self.reference
