@@ -138,7 +138,8 @@ class BigButton(JapaneseLines, Button):  # type: ignore[misc]
         self.halign = "center"
         self.valign = "middle"
         self.bind(size=self._wrap, active=self._recolour, colour=self._recolour, font_base=self._rescale,
-                  texture_size=self._fit_height, line_room=self._fit_height, min_lines=self._fit_height)
+                  texture_size=self._fit_height, line_room=self._fit_height, min_lines=self._fit_height,
+                  most_lines=self._trigger_texture)
         follow_text_scale(self)
         self._rescale()
         self._recolour()
