@@ -18,28 +18,18 @@ import math
 from collections.abc import Callable
 from typing import Any
 
-from kivy.core.text import Label as CoreLabel
-from kivy.core.text.markup import MarkupLabel
 from kivy.metrics import dp
 from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.gridlayout import GridLayout
 
 from companion_app.ui.fitting_row import FittingRow, columns_for, room_for_text
 from companion_app.ui.line_breaks import break_lines, has_japanese
-from companion_app.ui.widgets import (
-    BigButton,
-    JapaneseLines,
-    WrapLabel,
-    button_height,
-    font_px,
-    label_height,
-    lines_height,
-)
+from companion_app.ui.text_measure import lines_height, measurer
+from companion_app.ui.widgets import BigButton, JapaneseLines, WrapLabel, button_height, font_px, label_height
 
 # A text's laid-out size: (text, width, font size and every other option of its core label) → (width, height).
 _SIZES: dict[tuple[Any, ...], tuple[float, float]] = {}
 _MOST_SIZES = 20000
-_MEASURERS: dict[bool, Any] = {}  # one core label laid out again for every text measured (markup or not)
 
 # The core label's options a text's wrapped size depends on besides its text, width and font size (its colour,
 # alignment across the line and the like do not change it).
@@ -56,19 +46,6 @@ def font_size_at(widget: Any, fit: float) -> float:
     return font_px(float(full if full is not None else widget.font_base) * fit)
 
 
-def _measurer(label: JapaneseLines, font_size: float) -> Any:
-    """A core label with ``label``'s options at ``font_size``: measures, never renders. SDL2_ttf opens a font at a
-    whole pixel size (Kivy's sdl2 text provider, the app's, cuts the size to an int), so the text is measured at
-    the whole size: every fit whose size cuts to it shares the opened font and the measurement (opening a font
-    takes milliseconds; the fits a plan tries are nearly all new sizes)."""
-    measurer = _MEASURERS.get(bool(label.markup))
-    if measurer is None:
-        measurer = _MEASURERS[bool(label.markup)] = (MarkupLabel if label.markup else CoreLabel)()
-    measurer.options = dict(label._label.options)
-    measurer.options["font_size"] = float(int(font_size))
-    return measurer
-
-
 def text_size_at(label: JapaneseLines, font_size: float, width: float) -> tuple[float, float]:
     """The size of ``label``'s texture at ``font_size``, wrapped to ``width``, as Kivy lays it out (Japanese lines
     broken as :class:`widgets.JapaneseLines` breaks them)."""
@@ -78,14 +55,14 @@ def text_size_at(label: JapaneseLines, font_size: float, width: float) -> tuple[
     size = _SIZES.get(key)
     if size is not None:
         return size
-    measurer = _measurer(label, font_size)
-    measurer._text_size = (width, None)
+    core = measurer(label, font_size)
+    core._text_size = (width, None)
     text = label.text
     if width and has_japanese(text):
-        text = break_lines(text, width * JapaneseLines.FILL, lambda piece: float(measurer.get_extents(piece)[0]),
+        text = break_lines(text, width * JapaneseLines.FILL, lambda piece: float(core.get_extents(piece)[0]),
                            markup=bool(label.markup))
-    measurer.text = text
-    w, h = measurer.render()
+    core.text = text
+    w, h = core.render()
     if len(_SIZES) > _MOST_SIZES:
         _SIZES.clear()
     size = _SIZES[key] = (float(w), float(h))
@@ -178,4 +155,4 @@ def _button_text_width(button: Any, fit: float, kept: frozenset[int]) -> float:
     if not isinstance(button, JapaneseLines) or not button.text:
         return 0.0
     font = font_size_at(button, 1.0 if id(button) in kept else fit)
-    return room_for_text(float(_measurer(button, font).get_extents(button.text)[0]))
+    return room_for_text(float(measurer(button, font).get_extents(button.text)[0]))

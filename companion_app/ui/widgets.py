@@ -6,7 +6,6 @@ from typing import Any, ClassVar
 
 from kivy.app import App
 from kivy.clock import Clock
-from kivy.core.text import Label as CoreLabel
 from kivy.core.window import Window
 from kivy.metrics import dp, sp
 from kivy.properties import BooleanProperty, ListProperty, NumericProperty, StringProperty
@@ -17,6 +16,7 @@ from kivy.utils import get_hex_from_color
 from companion_app.ui.line_breaks import break_lines, has_japanese
 from companion_app.ui.readability import readable_sp
 from companion_app.ui.screen_layout import viewing_scale
+from companion_app.ui.text_measure import lines_height
 from companion_app.viewmodels import palette
 
 MIN_TOUCH_DP = 48
@@ -40,28 +40,6 @@ def button_height(font_size: float, line_room: float, text_height: float) -> flo
     """A :class:`BigButton`'s height: a finger's at least, and as high as its text (a long answer on three lines is
     not cut)."""
     return max(float(dp(MIN_TOUCH_DP)), font_size * line_room, text_height + font_size)
-
-
-# The options of a core label a line's height depends on.
-LINE_OPTIONS = ("font_name", "font_size", "bold", "italic", "line_height", "padding", "font_hinting", "font_direction")
-_LINES_HEIGHTS: dict[tuple[Any, ...], float] = {}
-
-
-def lines_height(label: Label, lines: int, font_size: float | None = None) -> float:
-    """The height of ``lines`` lines of text in ``label``'s font (at ``font_size``, else its own), as Kivy lays them
-    out: what a text wrapped to that many lines takes. Measured once per font and size (SDL2_ttf opens a font at a
-    whole pixel size, and so does the measure)."""
-    options = dict(label._label.options)
-    options["font_size"] = float(int(font_size if font_size is not None else label.font_size))
-    key = (lines, *(repr(options.get(name)) for name in LINE_OPTIONS))
-    height = _LINES_HEIGHTS.get(key)
-    if height is None:
-        measurer = CoreLabel()
-        measurer.options = options
-        measurer._text_size = (None, None)
-        measurer.text = "\n".join(["Ág"] * lines)
-        height = _LINES_HEIGHTS[key] = float(measurer.render()[1])
-    return height
 
 
 def label_height(text: str, text_height: float) -> float:

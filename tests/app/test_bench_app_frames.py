@@ -43,6 +43,6 @@ def test_app_frames_bench_runs_quick(tmp_path: Path) -> None:
     for key in ("latency", "latency_table", "latency_baseline"):
         assert board[key]["n"] > 0 and 0 < board[key]["p50_ms"] <= board[key]["p95_ms"], key
     # the app's first updates are timed apart, and every update measured is a state the app had not shown
-    assert board["warmup"]["n"] == 4 and board["warmup"]["p95_ms"] <= board["warmup"]["max_ms"]
+    assert board["warmup"]["n"] == 4 and board["warmup"]["max_ms"] > 0
     assert board["map"]["sent_again"] == 0 and board["map"]["games"] >= 1
     assert "message → pixels on the rule sets' boards" in done.stdout
