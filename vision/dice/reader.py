@@ -193,10 +193,10 @@ def unchanged(gray: NDArray[np.uint8], reference: NDArray[np.uint8]) -> bool:
 
 
 def locate_in(rectified: Image, view: TrayView, visible: NDArray[np.uint8] | MatMasks,
-              paper: PaperMemory | None = None
+              paper: PaperMemory | None = None, gray: NDArray[np.uint8] | None = None
               ) -> tuple[list[tuple[Blob, TopFace | None, int]], bool]:
     """:func:`locate_dice` on the tray already rectified on the top faces' plane at ``SEGMENT_PX_PER_MM``,
-    with :func:`segment_margin`."""
+    with :func:`segment_margin`; ``gray``: its grey, when already made."""
     margin = segment_margin(view)
     blobs = find_blobs(rectified, visible, SEGMENT_PX_PER_MM, margin, paper)
     cam = view.camera_mm
@@ -204,7 +204,8 @@ def locate_in(rectified: Image, view: TrayView, visible: NDArray[np.uint8] | Mat
     if any(is_hand(b, nadir, float(cam[2])) for b in blobs):
         return [], True
     found: list[tuple[Blob, TopFace | None, int]] = []
-    gray = np.asarray(cv2.cvtColor(rectified, cv2.COLOR_BGR2GRAY), np.uint8)
+    if gray is None:
+        gray = np.asarray(cv2.cvtColor(rectified, cv2.COLOR_BGR2GRAY), np.uint8)
     for blob in blobs:
         x, y, w, h = blob.box
         faces = top_faces(blob, SEGMENT_PX_PER_MM, margin, nadir, float(cam[2]), TOP_PLANE_MM, gray[y:y + h, x:x + w])
@@ -242,7 +243,7 @@ class DiceReader:
         for _name, state in self._in_view(image, markers):
             assert state.view is not None and state.mat is not None
             margin = segment_margin(state.view)
-            rectified = state.view.rectify(image, TOP_PLANE_MM, SEGMENT_PX_PER_MM, margin)
+            rectified = state.view.rectify(image, TOP_PLANE_MM, SEGMENT_PX_PER_MM, margin, state.mat.box)
             find_blobs(rectified, state.mat, SEGMENT_PX_PER_MM, margin, state.paper)
             ready += 1
         return ready
@@ -277,14 +278,14 @@ class DiceReader:
         # A frame like the one the dice were last found in (settled dice, nothing moving) reuses what was found.
         # Only once every die has settled: in dim light a die creeping to rest (even one still rolling) changes too
         # few pixels by more than the noise, and reused positions would make it look still and settle it early.
-        rectified = view.rectify(image, TOP_PLANE_MM, SEGMENT_PX_PER_MM, segment_margin(view))
+        rectified = view.rectify(image, TOP_PLANE_MM, SEGMENT_PX_PER_MM, segment_margin(view), mat.box)
         gray = np.asarray(cv2.cvtColor(rectified, cv2.COLOR_BGR2GRAY), np.uint8)
         known = list(state.tracker.tracks.values())
         at_rest = not known or state.tracker.all_settled(known, now)
         if at_rest and state.found is not None and state.found[0] is view and unchanged(gray, state.found[1]):
             candidates, hand = state.found[2], state.found[3]
         else:
-            candidates, hand = locate_in(rectified, view, mat, state.paper)
+            candidates, hand = locate_in(rectified, view, mat, state.paper, gray)
             state.found = (view, gray, candidates, hand)
         sightings = []
         for blob, face, _n in candidates:

@@ -14,7 +14,9 @@ and is made into masks once for it (:func:`mat_masks`).
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
+from types import EllipsisType
+from typing import TypeVar
 
 import cv2
 import numpy as np
@@ -23,11 +25,12 @@ from numpy.typing import NDArray
 from calibration.tray_spec import TraySpec
 from vision.dice.channels import channel_median, pixels_at
 from vision.dice.face_square import shadow_mask
-from vision.dice.paper import off_paper
+from vision.dice.paper import PaperReference, off_paper
 from vision.dice.paper_memory import PaperMemory
 
 Image = NDArray[np.uint8]
 Mask = NDArray[np.uint8]
+Pixel = TypeVar("Pixel", bound=np.generic)
 FELT, PAPER, UNKNOWN = 255, 128, 0  # what :func:`mat_seen` says each pixel's ray meets
 EDGE_BAND_PX = 3  # either side of where the felt meets the paper, a pixel may show both
 MIN_PAPER_PX = 200  # less paper in view than this: its colour is not measured, and it counts as unknown
@@ -35,6 +38,10 @@ MIN_BLOB_MM2 = 60.0  # less than half a die's top face: noise, a crumb, a corner
 MIN_BLOB_WIDTH_MM = 6.0  # a patch narrower than this is no die (a die's sides are seen with its top face)
 COLOUR_STEP = 0.45  # colour distance (sum over B, G, R) from the felt, as a fraction of the felt's brightness
 TAG_ROOM_MM = 2.0  # around a tag, the paper is not trusted (the tag's print bleeds, the pose is not exact)
+SAMPLE_STEP = 3  # the felt's and the paper's colours: the medians of every third pixel across and down
+# Every step of the search looks at most this far round a pixel (the blur, the band's closing, the paper's opening,
+# the last opening, one after the other): pixels so far beyond what the mat shows change nothing it finds.
+SEARCH_ROOM_PX = 12
 
 
 @dataclass(frozen=True, slots=True)
@@ -76,11 +83,6 @@ def mat_seen(spec: TraySpec, camera_mm: tuple[float, float, float], height_mm: f
     return out
 
 
-def _median(smooth: Image, where: NDArray[np.bool_]) -> NDArray[np.float64]:
-    """The median colour of ``where`` (a ninth of the pixels give it as well)."""
-    return channel_median(pixels_at(np.ascontiguousarray(smooth[::3, ::3]), where[::3, ::3]))
-
-
 def _not_like(smooth: Image, colour: NDArray[np.float64]) -> Mask:
     """The pixels whose colour differs from ``colour`` by more than a share of its brightness."""
     brightness = max(float(colour.mean()), 8.0)
@@ -111,6 +113,58 @@ class MatMasks:
     inner: Mask  # ``seen`` less its outermost pixels: a blob reaching beyond them reaches what is not seen
     band: NDArray[np.bool_]  # either side of where the felt meets the paper (``EDGE_BAND_PX``)
     band_at: NDArray[np.intp]  # the band's pixels' flat indices
+    # The rows and columns (top, bottom, left, right) the search works in: what the mat shows, ``SEARCH_ROOM_PX``
+    # around it; from a low angle much of the rectified tray lies beyond the paper. ``inside``: these masks cut to it.
+    box: tuple[int, int, int, int] = (0, 0, 0, 0)
+    inside: Inside | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Inside:
+    """:class:`MatMasks` cut to their ``box``, with what each frame's search would otherwise work out again."""
+
+    felt: NDArray[np.bool_]
+    paper: NDArray[np.bool_]
+    seen: NDArray[np.bool_]
+    inner: Mask
+    band: NDArray[np.bool_]
+    band_at: NDArray[np.intp]  # the band's pixels' flat indices in the box
+    felt_255: Mask  # the felt as 255, the rest 0
+    paper_255: Mask
+    felt_sample: NDArray[np.intp]  # the felt's pixels of every ``SAMPLE_STEP``-th row and column (flat indices)
+    paper_sample: NDArray[np.intp]
+
+
+def search_box(seen: NDArray[np.bool_]) -> tuple[int, int, int, int]:
+    """The rows and columns (top, bottom, left, right) round what ``seen`` holds, ``SEARCH_ROOM_PX`` wider, starting at
+    a multiple of ``SAMPLE_STEP`` and of 2 (the mat's colour samples and the paper's reference keep their pixels)."""
+    rows, cols = seen.shape
+    ys, xs = np.nonzero(np.any(seen, axis=1))[0], np.nonzero(np.any(seen, axis=0))[0]
+    if not ys.size:
+        return 0, rows, 0, cols
+    step = 2 * SAMPLE_STEP
+    top, left = max(0, int(ys[0]) - SEARCH_ROOM_PX) // step * step, max(0, int(xs[0]) - SEARCH_ROOM_PX) // step * step
+    return top, min(rows, int(ys[-1]) + 1 + SEARCH_ROOM_PX), left, min(cols, int(xs[-1]) + 1 + SEARCH_ROOM_PX)
+
+
+def _sample(where: NDArray[np.bool_]) -> NDArray[np.intp]:
+    """The flat indices of ``where``'s pixels on every ``SAMPLE_STEP``-th row and column, in row order."""
+    grid = np.zeros_like(where)
+    grid[::SAMPLE_STEP, ::SAMPLE_STEP] = True
+    return np.flatnonzero(where & grid)
+
+
+def _inside(felt: NDArray[np.bool_], paper: NDArray[np.bool_], seen: NDArray[np.bool_], inner: Mask,
+            band: NDArray[np.bool_], box: tuple[int, int, int, int]) -> Inside:
+    top, bottom, left, right = box
+
+    def cut(mask: NDArray[Pixel]) -> NDArray[Pixel]:
+        return np.ascontiguousarray(mask[top:bottom, left:right])
+
+    felt_in, paper_in, band_in = cut(felt), cut(paper), cut(band)
+    return Inside(felt_in, paper_in, cut(seen), np.asarray(cut(inner), np.uint8), band_in, np.flatnonzero(band_in),
+                  felt_in.astype(np.uint8) * np.uint8(255), paper_in.astype(np.uint8) * np.uint8(255),
+                  _sample(felt_in), _sample(paper_in))
 
 
 def mat_masks(visible: Mask) -> MatMasks:
@@ -124,42 +178,52 @@ def mat_masks(visible: Mask) -> MatMasks:
                                  borderValue=0), np.uint8)
     reach = np.ones((2 * EDGE_BAND_PX + 1, 2 * EDGE_BAND_PX + 1), np.uint8)
     band = (cv2.dilate(felt.astype(np.uint8), reach) > 0) & (cv2.dilate(paper.astype(np.uint8), reach) > 0)
-    return MatMasks(felt, paper, seen, inner, band, np.flatnonzero(band))
+    box = search_box(seen | band)
+    return MatMasks(felt, paper, seen, inner, band, np.flatnonzero(band), box,
+                    _inside(felt, paper, seen, inner, band, box))
 
 
 def find_blobs(rectified: Image, visible: Mask | MatMasks, px_per_mm: float, margin_mm: float = 0.0,
                paper_memory: PaperMemory | None = None) -> list[Blob]:
     """Blobs of not-mat where the mat is seen (``visible``: :func:`mat_seen`, or any mask with the felt
     non-zero, or its :func:`mat_masks` made once for the pose), largest first. ``paper_memory``: the paper's colour
-    kept from earlier frames of the same pose (else measured in this one)."""
+    kept from earlier frames of the same pose (else measured in this one). Only the mat's ``box`` is searched: the
+    rest of ``rectified`` is never looked at (:meth:`vision.dice.tray_view.TrayView.rectify` may leave it out)."""
     mat = visible if isinstance(visible, MatMasks) else mat_masks(visible)
-    felt, paper, seen, band = mat.felt, mat.paper, mat.seen, mat.band
+    inside = mat.inside
+    assert inside is not None
+    felt, paper, seen, band = inside.felt, inside.paper, inside.seen, inside.band
     if not felt.any():
         return []
-    smooth = np.asarray(cv2.blur(rectified, (3, 3)), np.uint8)  # noise (dim light) would fray the dice' outlines
-    felt_colour = _median(smooth, felt)
-    mask = np.asarray(cv2.bitwise_and(_not_like(smooth, felt_colour), felt.astype(np.uint8) * 255), np.uint8)
-    candidates = mask > 0
+    top, bottom, left, right = mat.box
+    # Noise (dim light) would fray the dice' outlines.
+    smooth = np.asarray(cv2.blur(rectified[top:bottom, left:right], (3, 3)), np.uint8)
+    felt_colour = channel_median(pixels_at(smooth, inside.felt_sample))
+    mask = np.asarray(cv2.bitwise_and(_not_like(smooth, felt_colour), inside.felt_255), np.uint8)
+    candidates = np.flatnonzero(mask)
     # Felt in a shadow is felt.
-    mask[candidates] = np.where(shadow_mask(pixels_at(smooth, candidates), felt_colour), 0, 255)
+    mask.reshape(-1)[candidates[shadow_mask(pixels_at(smooth, candidates), felt_colour)]] = 0
     if paper.any():
-        paper_colour = _median(smooth, paper)
-        mask |= np.asarray(cv2.bitwise_and(_not_like(smooth, paper_colour), paper.astype(np.uint8) * 255), np.uint8)
+        paper_colour = channel_median(pixels_at(smooth, inside.paper_sample))
+        mask |= np.asarray(cv2.bitwise_and(_not_like(smooth, paper_colour), inside.paper_255), np.uint8)
         known = mask > 0
-        reference = ... if paper_memory is None else paper_memory.reference_for(smooth, paper, known, px_per_mm)
+        reference: PaperReference | EllipsisType | None = ...
+        if paper_memory is not None:  # the paper's colour is kept for the whole rectified tray
+            whole, known_whole = _whole(smooth, rectified.shape, mat.box), _whole(known, mat.paper.shape, mat.box)
+            reference = _cut(paper_memory.reference_for(whole, mat.paper, known_whole, px_per_mm), mat.box)
         mask |= off_paper(smooth, paper, known, px_per_mm, reference)  # a pale die's top, against the paper around it
-        if mat.band_at.size:
+        if inside.band_at.size:
             reach = np.ones((2 * EDGE_BAND_PX + 1, 2 * EDGE_BAND_PX + 1), np.uint8)
             beside = np.where(band, 0, mask).astype(np.uint8)
             across = cv2.morphologyEx(beside, cv2.MORPH_CLOSE, reach) > 0  # a die on both sides (a pale top, its sides)
-            crossed = _not_a_mix(smooth, mat.band_at, felt_colour, paper_colour) | across.reshape(-1)[mat.band_at]
-            np.put(mask, mat.band_at, np.where(crossed, 255, 0).astype(np.uint8))
+            crossed = _not_a_mix(smooth, inside.band_at, felt_colour, paper_colour) | across.reshape(-1)[inside.band_at]
+            np.put(mask, inside.band_at, np.where(crossed, 255, 0).astype(np.uint8))
     mask = np.asarray(cv2.morphologyEx(mask, cv2.MORPH_OPEN, np.ones((3, 3), np.uint8)), np.uint8)
     # Grana's labelling gives the same labels and stats as the default one, at a third of its cost here.
     count, labels, stats, centroids = cv2.connectedComponentsWithStatsWithAlgorithm(mask, 8, cv2.CV_32S,
                                                                                      cv2.CCL_GRANA)
-    inner = mat.inner
-    rows, cols = mask.shape
+    inner = inside.inner
+    rows, cols = rectified.shape[:2]
     blobs: list[Blob] = []
     mm2_per_px = 1.0 / (px_per_mm * px_per_mm)
     for label in range(1, count):
@@ -170,9 +234,28 @@ def find_blobs(rectified: Image, visible: Mask | MatMasks, px_per_mm: float, mar
         touches = bool(np.any((part > 0) & (inner[y:y + h, x:x + w] == 0)))
         near = cv2.dilate(part, np.ones((3, 3), np.uint8)) > 0
         unknown = bool(np.any(near & ~seen[y:y + h, x:x + w]))
+        x, y = x + left, y + top  # in the whole rectified tray
         sides = (x == 0, y == 0, x + w == cols, y + h == rows)
-        cx, cy = centroids[label]
+        cx, cy = centroids[label][0] + left, centroids[label][1] + top
         blobs.append(Blob(part, (x, y, w, h), ((cx + 0.5) / px_per_mm - margin_mm, (cy + 0.5) / px_per_mm - margin_mm),
                           area * mm2_per_px, touches, unknown, sides))
     blobs.sort(key=lambda b: -b.area_mm2)
     return blobs
+
+
+def _whole(part: NDArray[Pixel], shape: tuple[int, ...], box: tuple[int, int, int, int]) -> NDArray[Pixel]:
+    """``part`` (the mat's ``box``) in an array of the whole rectified tray's ``shape``, zero beyond the box."""
+    top, bottom, left, right = box
+    if part.shape == shape:
+        return part
+    out = np.zeros(shape, part.dtype)
+    out[top:bottom, left:right] = part
+    return out
+
+
+def _cut(reference: PaperReference | None, box: tuple[int, int, int, int]) -> PaperReference | None:
+    """The paper's colour of the whole rectified tray cut to the mat's ``box``."""
+    if reference is None:
+        return None
+    top, bottom, left, right = box
+    return replace(reference, colour=reference.colour[top:bottom, left:right])

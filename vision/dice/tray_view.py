@@ -67,11 +67,13 @@ class TrayView:
         px, _j = cv2.projectPoints(obj, self.rvec, self.tvec, self.lens.matrix, self.lens.dist)
         return np.asarray(px, dtype=np.float64).reshape(-1, 2)
 
-    def rectify(self, image: Image, height_mm: float, px_per_mm: float, margin_mm: float = 0.0) -> Image:
+    def rectify(self, image: Image, height_mm: float, px_per_mm: float, margin_mm: float = 0.0,
+                box: tuple[int, int, int, int] | None = None) -> Image:
         """The tray's area (plus ``margin_mm``) on the plane ``height_mm`` above the mat, seen from above.
 
         Pixel (i, j) shows the tray point ((j + 0.5) / px_per_mm − margin, (i + 0.5) / px_per_mm − margin).
-        The maps are kept for this pose.
+        The maps are kept for this pose. ``box``: only its rows and columns (top, bottom, left, right) are looked
+        at, the rest left black.
         """
         key = (height_mm, px_per_mm, margin_mm)
         if key not in self._maps:
@@ -87,7 +89,13 @@ class TrayView:
                                               cv2.CV_16SC2)
             self._maps[key] = (np.asarray(fixed, np.int16), np.asarray(fraction, np.uint16))
         mx, my = self._maps[key]
-        return np.asarray(cv2.remap(image, mx, my, cv2.INTER_LINEAR, borderMode=cv2.BORDER_REPLICATE), np.uint8)
+        if box is None or box == (0, mx.shape[0], 0, mx.shape[1]):
+            return np.asarray(cv2.remap(image, mx, my, cv2.INTER_LINEAR, borderMode=cv2.BORDER_REPLICATE), np.uint8)
+        top, bottom, left, right = box
+        out = np.zeros((*mx.shape[:2], *image.shape[2:]), np.uint8)
+        cv2.remap(image, mx[top:bottom, left:right], my[top:bottom, left:right], cv2.INTER_LINEAR,
+                  dst=out[top:bottom, left:right], borderMode=cv2.BORDER_REPLICATE)
+        return out
 
     def patch(self, image: Image, centre_mm: tuple[float, float], height_mm: float, size_mm: float,
               px_per_mm: float, up: tuple[float, float] = (0.0, -1.0)) -> Image:
