@@ -45,22 +45,20 @@ def light_changed(reference: PaperReference, smooth: Image, paper: NDArray[np.bo
     away = max(1, round(KNOWN_MM * REFERENCE_PX_PER_MM))
     known_small = np.asarray(cv2.resize(known.astype(np.uint8), size, interpolation=cv2.INTER_AREA), np.uint8) > 0
     near = cv2.dilate(known_small.astype(np.uint8), np.ones((2 * away + 1, 2 * away + 1), np.uint8)) > 0
-    clean = reference.paper_small & ~near  # the paper does not change with the light: it is the pose's
-    off = small - reference.small
+    # The paper does not change with the light: it is the pose's. Only its pixels are looked at (flat indices).
+    at = np.flatnonzero(reference.paper_small)
+    clean = at[~near.reshape(-1)[at]]
+    off = small.reshape(-1, 3)[clean] - reference.small.reshape(-1, 3)[clean]
     mean = channel_sum(off) / 3
     tint = channel_sum(np.abs(off - mean[..., None]))
-    stale = clean & ((np.abs(mean) > STALE_SHARE * reference.grey_step) | (tint > STALE_SHARE * reference.tint_step))
+    stale = (np.abs(mean) > STALE_SHARE * reference.grey_step) | (tint > STALE_SHARE * reference.tint_step)
     tile = max(1, round(TILE_MM * REFERENCE_PX_PER_MM))
-    return bool(np.any(_tile_sums(stale, tile) > STALE_TILE * np.maximum(_tile_sums(clean, tile), MIN_TILE_PX)))
-
-
-def _tile_sums(mask: NDArray[np.bool_], tile: int) -> NDArray[np.int64]:
-    """How many pixels of ``mask`` lie in each ``tile`` × ``tile`` square (the last row and column of tiles cut)."""
-    rows, cols = mask.shape
-    padded = np.zeros((-(-rows // tile) * tile, -(-cols // tile) * tile), np.int64)
-    padded[:rows, :cols] = mask
-    tiles = padded.reshape(padded.shape[0] // tile, tile, padded.shape[1] // tile, tile)
-    return np.asarray(tiles.sum(axis=(1, 3)), np.int64)
+    row, col = np.divmod(clean, size[0])
+    across = -(-size[0] // tile)
+    tiles = (row // tile) * across + col // tile  # each clean pixel's tile
+    count = -(-size[1] // tile) * across
+    stale_sums = np.bincount(tiles[stale], minlength=count)
+    return bool(np.any(stale_sums > STALE_TILE * np.maximum(np.bincount(tiles, minlength=count), MIN_TILE_PX)))
 
 
 class PaperMemory:
