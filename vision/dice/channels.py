@@ -36,4 +36,5 @@ def pixels_at(image: NDArray[np.uint8], where: NDArray[np.bool_] | NDArray[np.in
     """The pixels of ``image`` (rows × columns × channels) where ``where`` (a mask of its rows × columns, or the
     mask's flat indices: ``np.flatnonzero``) holds, in row order: ``image[mask]``."""
     flat = np.flatnonzero(where) if where.dtype == np.bool_ else where
-    return np.asarray(image.reshape(-1, image.shape[-1])[flat], image.dtype)
+    # ``take`` along the rows picks the same pixels as indexing by ``flat``, several times faster.
+    return np.asarray(np.take(image.reshape(-1, image.shape[-1]), flat, axis=0), image.dtype)

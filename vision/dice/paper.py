@@ -113,16 +113,20 @@ def off_reference(smooth: Image, paper: NDArray[np.bool_], known: NDArray[np.boo
     """The ``paper`` pixels of ``smooth``, not ``known`` to be something else, that are not the paper's colour
     there by ``reference``: off its brightness or its tint by more than its steps, over a patch broad enough to
     be a die's top."""
-    off = cv2.subtract(smooth, reference.colour, dtype=cv2.CV_32F)
+    # Only the paper's pixels, not known, are looked at: taken out as a column of pixels and put back.
+    at = np.flatnonzero(paper & ~known)
+    if not at.size:
+        return np.zeros(paper.shape, np.uint8)
+    off = cv2.subtract(pixels_at(smooth, at)[:, None], pixels_at(reference.colour, at)[:, None], dtype=cv2.CV_32F)
     grey = np.asarray(cv2.transform(off, np.full((1, 3), 1.0 / 3.0, np.float32)), np.float32)  # signed
     centred = np.asarray(cv2.transform(off, np.eye(3, dtype=np.float32) - np.float32(1.0 / 3.0)), np.float32)
     tint = np.asarray(cv2.transform(np.abs(centred), np.ones((1, 3), np.float32)), np.float32)
-    # 255 where off (|grey| or tint beyond its step), on the paper and not known: OpenCV's byte masks, not numpy's.
-    out = cv2.bitwise_or(_compare(grey, reference.grey_step, cv2.CMP_GT),
-                         _compare(grey, -reference.grey_step, cv2.CMP_LT))
-    out = cv2.bitwise_or(out, _compare(tint, reference.tint_step, cv2.CMP_GT))
-    free = cv2.subtract(np.ascontiguousarray(paper).view(np.uint8), np.ascontiguousarray(known).view(np.uint8))
-    out = np.asarray(cv2.bitwise_and(out, _compare(free, 0.0, cv2.CMP_GT)), np.uint8)
+    # 255 where off: |grey| or tint beyond its step (OpenCV's byte masks).
+    beyond = cv2.bitwise_or(_compare(grey, reference.grey_step, cv2.CMP_GT),
+                            _compare(grey, -reference.grey_step, cv2.CMP_LT))
+    beyond = cv2.bitwise_or(beyond, _compare(tint, reference.tint_step, cv2.CMP_GT))
+    out = np.zeros(paper.shape, np.uint8)
+    out.reshape(-1)[at] = beyond.reshape(-1)
     broad = round(BROAD_MM * px_per_mm) | 1
     kept = cv2.morphologyEx(out, cv2.MORPH_OPEN, cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (broad, broad)))
     return np.asarray(cv2.bitwise_and(out, cv2.dilate(kept, np.ones((3, 3), np.uint8))), np.uint8)
