@@ -88,10 +88,10 @@ def paper_reference(smooth: Image, paper: NDArray[np.bool_], known: NDArray[np.b
     away = max(1, round(KNOWN_MM * px_per_mm))
     known_wide = cv2.dilate(known.astype(np.uint8), np.ones((2 * away + 1, 2 * away + 1), np.uint8)) > 0
     usable = (paper & ~known_wide).astype(np.float32)
-    small = np.asarray(cv2.resize(smooth, size, interpolation=cv2.INTER_AREA), np.float32)
     clean = np.asarray(cv2.resize(usable, size, interpolation=cv2.INTER_AREA), np.float32) > 0.99
     if int(np.count_nonzero(clean)) < MIN_REFERENCE_PX:
         return None
+    small = np.asarray(cv2.resize(smooth, size, interpolation=cv2.INTER_AREA), np.float32)
     median = _reference_small(small, clean)
     colour = np.asarray(cv2.resize(median, (cols, rows), interpolation=cv2.INTER_LINEAR), np.uint8)
     calm = np.flatnonzero(paper & ~known)

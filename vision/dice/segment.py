@@ -127,12 +127,12 @@ class Inside:
     paper: NDArray[np.bool_]
     seen: NDArray[np.bool_]
     inner: Mask
-    band: NDArray[np.bool_]
     band_at: NDArray[np.intp]  # the band's pixels' flat indices in the box
     felt_255: Mask  # the felt as 255, the rest 0
-    paper_255: Mask
     felt_sample: NDArray[np.intp]  # the felt's pixels of every ``SAMPLE_STEP``-th row and column (flat indices)
     paper_sample: NDArray[np.intp]
+    paper_at: NDArray[np.intp]  # the paper's pixels (flat indices)
+    off_band_255: Mask  # 255 but on the band
 
 
 def search_box(seen: NDArray[np.bool_]) -> tuple[int, int, int, int]:
@@ -162,9 +162,9 @@ def _inside(felt: NDArray[np.bool_], paper: NDArray[np.bool_], seen: NDArray[np.
         return np.ascontiguousarray(mask[top:bottom, left:right])
 
     felt_in, paper_in, band_in = cut(felt), cut(paper), cut(band)
-    return Inside(felt_in, paper_in, cut(seen), np.asarray(cut(inner), np.uint8), band_in, np.flatnonzero(band_in),
-                  felt_in.astype(np.uint8) * np.uint8(255), paper_in.astype(np.uint8) * np.uint8(255),
-                  _sample(felt_in), _sample(paper_in))
+    return Inside(felt_in, paper_in, cut(seen), np.asarray(cut(inner), np.uint8), np.flatnonzero(band_in),
+                  felt_in.astype(np.uint8) * np.uint8(255), _sample(felt_in), _sample(paper_in),
+                  np.flatnonzero(paper_in), np.where(band_in, 0, 255).astype(np.uint8))
 
 
 def mat_masks(visible: Mask) -> MatMasks:
@@ -192,7 +192,7 @@ def find_blobs(rectified: Image, visible: Mask | MatMasks, px_per_mm: float, mar
     mat = visible if isinstance(visible, MatMasks) else mat_masks(visible)
     inside = mat.inside
     assert inside is not None
-    felt, paper, seen, band = inside.felt, inside.paper, inside.seen, inside.band
+    felt, paper, seen = inside.felt, inside.paper, inside.seen
     if not felt.any():
         return []
     top, bottom, left, right = mat.box
@@ -200,12 +200,14 @@ def find_blobs(rectified: Image, visible: Mask | MatMasks, px_per_mm: float, mar
     smooth = np.asarray(cv2.blur(rectified[top:bottom, left:right], (3, 3)), np.uint8)
     felt_colour = channel_median(pixels_at(smooth, inside.felt_sample))
     mask = np.asarray(cv2.bitwise_and(_not_like(smooth, felt_colour), inside.felt_255), np.uint8)
-    candidates = np.flatnonzero(mask)
+    candidates = np.flatnonzero(mask > 0)
     # Felt in a shadow is felt.
     mask.reshape(-1)[candidates[shadow_mask(pixels_at(smooth, candidates), felt_colour)]] = 0
     if paper.any():
         paper_colour = channel_median(pixels_at(smooth, inside.paper_sample))
-        mask |= np.asarray(cv2.bitwise_and(_not_like(smooth, paper_colour), inside.paper_255), np.uint8)
+        # The paper's pixels only, as a column (the mask holds nothing there yet).
+        mask.reshape(-1)[inside.paper_at] = _not_like(pixels_at(smooth, inside.paper_at)[:, None], paper_colour
+                                                      ).reshape(-1)
         known = mask > 0
         reference: PaperReference | EllipsisType | None = ...
         if paper_memory is not None:  # the paper's colour is kept for the whole rectified tray
@@ -214,7 +216,7 @@ def find_blobs(rectified: Image, visible: Mask | MatMasks, px_per_mm: float, mar
         mask |= off_paper(smooth, paper, known, px_per_mm, reference)  # a pale die's top, against the paper around it
         if inside.band_at.size:
             reach = np.ones((2 * EDGE_BAND_PX + 1, 2 * EDGE_BAND_PX + 1), np.uint8)
-            beside = np.where(band, 0, mask).astype(np.uint8)
+            beside = np.asarray(cv2.bitwise_and(mask, inside.off_band_255), np.uint8)
             across = cv2.morphologyEx(beside, cv2.MORPH_CLOSE, reach) > 0  # a die on both sides (a pale top, its sides)
             crossed = _not_a_mix(smooth, inside.band_at, felt_colour, paper_colour) | across.reshape(-1)[inside.band_at]
             np.put(mask, inside.band_at, np.where(crossed, 255, 0).astype(np.uint8))
