@@ -91,9 +91,15 @@ def top_faces(blob: Blob, px_per_mm: float, margin_mm: float, nadir_mm: tuple[fl
     else:
         eroded = mask
     eroded = np.asarray(eroded, np.uint8)
+    components = _components(eroded)  # labelled once for each step that leaves the parts as they were
     if gray is not None:
-        eroded = _lit_tops(_necks_cut(eroded, px_per_mm, face_mm), gray, px_per_mm, face_mm, (ux, uy))
-    count, labels, stats, _centroids = cv2.connectedComponentsWithStats(eroded)
+        cut = _necks_cut(eroded, px_per_mm, face_mm, components)
+        if cut is not eroded:
+            components = _components(cut)
+        eroded = _lit_tops(cut, gray, px_per_mm, face_mm, (ux, uy), components)
+        if eroded is not cut:
+            components = _components(eroded)
+    count, labels, stats, _centroids = components
     order = sorted(range(1, count), key=lambda k: -int(stats[k, cv2.CC_STAT_AREA]))
     faces = []
     for rank, label in enumerate(order):
@@ -115,16 +121,27 @@ def _pips_filled(mask: Mask, most_px: float) -> Mask:
     filled = (area <= most_px) & (x > 0) & (y > 0) & (x + w < cols) & (y + h < rows)
     filled[0] = False  # the background: the blob itself
     out = mask.copy()
-    out[filled[labels]] = 255
+    if filled.any():
+        out[filled[labels]] = 255
     return out
 
 
-def _necks_cut(eroded: Mask, px_per_mm: float, face_mm: float) -> Mask:
+Components = tuple[int, NDArray[np.int32], NDArray[np.int32], NDArray[np.float64]]
+
+
+def _components(mask: Mask) -> Components:
+    """``mask``'s parts (8-connected): their count, labels, stats and centroids."""
+    count, labels, stats, centroids = cv2.connectedComponentsWithStats(mask)
+    return int(count), np.asarray(labels, np.int32), np.asarray(stats, np.int32), np.asarray(centroids, np.float64)
+
+
+def _necks_cut(eroded: Mask, px_per_mm: float, face_mm: float, components: Components) -> Mask:
     """Cut what is left of a blob where two top faces touch by a pixel or two only (a near die's corner on the far
     die's side, swept): taken whole, the part is longer than a top face, and a dark top in it may be lost to the
     lit split. Cut only where the pieces are top faces apart (``APART_TOPS`` sides, centres): a ragged top cut in
-    two by its pips stays whole."""
-    count, labels, stats, _c = cv2.connectedComponentsWithStats(eroded)
+    two by its pips stays whole. ``components``: ``eroded``'s parts (:func:`_components`); ``eroded`` itself is
+    returned when nothing is cut."""
+    count, labels, stats, _c = components
     out = eroded
     min_px = MIN_FACE_MM2 * px_per_mm ** 2
     for label in range(1, count):
@@ -145,16 +162,17 @@ def _necks_cut(eroded: Mask, px_per_mm: float, face_mm: float) -> Mask:
 
 
 def _lit_tops(eroded: Mask, gray: NDArray[np.uint8], px_per_mm: float, face_mm: float,
-              away: tuple[float, float]) -> Mask:
+              away: tuple[float, float], components: Components) -> Mask:
     """Split what is left of a blob where it is longer than any top face: dice standing one behind the other
     leave the near die's top face joined to the far die's side. The lamp lights the top faces more than the
     sides, so the brighter pixels of such a part (Otsu's split) are the top faces; when that leaves one
     piece (a dark die's top is no brighter than a light die's side), a part long enough for two top faces
     and a side between keeps its two ends, a top face's length each, along the line from the nadir. The far end
     is a top face in any case (nothing stands beyond the farthest die to hide it): a dark die's top there, which
-    no lit piece covers, is kept too."""
-    count, labels, stats, _c = cv2.connectedComponentsWithStats(eroded)
-    out = eroded.copy()
+    no lit piece covers, is kept too. ``components``: ``eroded``'s parts (:func:`_components`); ``eroded`` itself is
+    returned when no part is split."""
+    count, labels, stats, _c = components
+    out = eroded
     min_px = MIN_FACE_MM2 * px_per_mm ** 2
     for label in range(1, count):
         x, y, w, h = (int(v) for v in stats[label, :4])
@@ -190,6 +208,8 @@ def _lit_tops(eroded: Mask, gray: NDArray[np.uint8], px_per_mm: float, face_mm: 
                 # So is the near end of a part that long: the nearest die's top (its sides are taken away), a blue
                 # top in front of a white die's lit side.
                 lit = lit | near_end
+        if out is eroded:
+            out = eroded.copy()
         window = out[y:y + h, x:x + w]
         window[part & ~lit] = 0
     return out
