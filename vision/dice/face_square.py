@@ -68,10 +68,13 @@ def shadow_mask(image: NDArray[np.uint8], mat: NDArray[np.float64]) -> NDArray[n
     pixels = image.astype(np.float32)
     brightness = channel_sum(pixels)
     mat_brightness = max(float(mat.sum()), 24.0)
-    tint = pixels / np.maximum(brightness, 1.0)[..., None]
+    dim = np.asarray((brightness < mat_brightness) & (brightness >= SHADOW_DEPTH * mat_brightness), np.bool_)
+    at = np.flatnonzero(dim)  # the tint only where dim enough (most of a die is not)
+    tint = (np.take(pixels.reshape(-1, pixels.shape[-1]), at, axis=0)
+            / np.maximum(brightness.reshape(-1)[at], 1.0)[..., None])
     tint_off = channel_sum(np.abs(tint - (mat / mat_brightness).astype(np.float32)))
-    return np.asarray((brightness < mat_brightness) & (brightness >= SHADOW_DEPTH * mat_brightness)
-                      & (tint_off <= SHADOW_TINT), np.bool_)
+    dim.reshape(-1)[at] = tint_off <= SHADOW_TINT
+    return dim
 
 
 def die_mask(patch: Image) -> Mask:
