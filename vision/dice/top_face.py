@@ -114,13 +114,17 @@ def top_faces(blob: Blob, px_per_mm: float, margin_mm: float, nadir_mm: tuple[fl
 
 def _pips_filled(mask: Mask, most_px: float) -> Mask:
     """``mask`` with its holes of at most ``most_px`` pixels filled (the blob's box's border is outside it)."""
-    holes = np.asarray(cv2.bitwise_not(mask), np.uint8)
-    _count, labels, stats, _c = cv2.connectedComponentsWithStats(holes, connectivity=4)
-    rows, cols = mask.shape
-    x, y, w, h, area = (stats[:, k] for k in range(5))
-    filled = (area <= most_px) & (x > 0) & (y > 0) & (x + w < cols) & (y + h < rows)
-    filled[0] = False  # the background: the blob itself
+    # What is not the blob and reaches the box's border is its outside: flooded from a frame round the box, what
+    # is left are the holes inside the blob (most blobs have none).
+    framed = cv2.copyMakeBorder(cv2.bitwise_not(mask), 1, 1, 1, 1, cv2.BORDER_CONSTANT, value=255)
+    cv2.floodFill(framed, None, (0, 0), 0, flags=4)
+    holes = np.ascontiguousarray(framed[1:-1, 1:-1])
     out = mask.copy()
+    if not cv2.countNonZero(holes):
+        return out
+    _count, labels, stats, _c = cv2.connectedComponentsWithStats(holes, connectivity=4)
+    filled = stats[:, cv2.CC_STAT_AREA] <= most_px
+    filled[0] = False  # the background: the blob itself and its outside
     if filled.any():
         out[filled[labels]] = 255
     return out
