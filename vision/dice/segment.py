@@ -241,7 +241,9 @@ def find_blobs(rectified: Image, visible: Mask | MatMasks, px_per_mm: float, mar
         unknown = bool(np.any(near & ~seen[y:y + h, x:x + w]))
         x, y = x + left, y + top  # in the whole rectified tray
         sides = (x == 0, y == 0, x + w == cols, y + h == rows)
-        cx, cy = centroids[label][0] + left, centroids[label][1] + top
+        # The centroid as labelling the whole tray gives it: its pixels' coordinate sums (whole numbers) over the area.
+        cx = (round(float(centroids[label][0]) * area) + left * area) / area
+        cy = (round(float(centroids[label][1]) * area) + top * area) / area
         blobs.append(Blob(part, (x, y, w, h), ((cx + 0.5) / px_per_mm - margin_mm, (cy + 0.5) / px_per_mm - margin_mm),
                           area * mm2_per_px, touches, unknown, sides))
     blobs.sort(key=lambda b: -b.area_mm2)
