@@ -180,8 +180,10 @@ def tfrecords(data: bytes) -> Iterator[bytes]:
         i += 12 + size + 4
 
 
-def photos(path: Path, limit: int | None = None) -> Iterator[Photo]:
-    """The labelled photos of a TFRecord file (the first ``limit``)."""
+def photos(path: Path, limit: int | None = None, corrections: dict[tuple[str, int], tuple[int, int]] | None = None
+           ) -> Iterator[Photo]:
+    """The labelled photos of a TFRecord file (the first ``limit``); a label listed in ``corrections`` ((photo,
+    die index) → (label given, face shown)) is replaced by the face the die shows."""
     for k, record in enumerate(tfrecords(path.read_bytes())):
         if limit is not None and k >= limit:
             return
@@ -197,7 +199,30 @@ def photos(path: Path, limit: int | None = None) -> Iterator[Photo]:
         dice = tuple(LabelledDie(int(label), (float(x0) * w, float(y0) * h, float(x1) * w, float(y1) * h))
                      for label, (x0, y0, x1, y1) in zip(f["image/object/class/label"], boxes, strict=True))
         name = f.get("image/filename", [b"?"])[0]
-        yield Photo(name.decode() if isinstance(name, bytes) else str(name), np.asarray(image, np.uint8), dice)
+        photo_name = name.decode() if isinstance(name, bytes) else str(name)
+        yield Photo(photo_name, np.asarray(image, np.uint8), _corrected(photo_name, dice, corrections or {}))
+
+
+def _corrected(photo: str, dice: tuple[LabelledDie, ...], corrections: dict[tuple[str, int], tuple[int, int]]
+               ) -> tuple[LabelledDie, ...]:
+    """``dice`` with the labels found wrong replaced by the faces shown; a correction whose label is not the one
+    given in the file does not fit this file (an error)."""
+    out = []
+    for k, die in enumerate(dice):
+        if (photo, k) in corrections:
+            given, shown = corrections[(photo, k)]
+            if die.value != given:
+                raise ValueError(f"{photo} die {k}: the correction is for a label {given}, the file gives {die.value}")
+            die = LabelledDie(shown, die.box_px)
+        out.append(die)
+    return tuple(out)
+
+
+def corrections_of(source: dict[str, Any], file_name: str) -> dict[tuple[str, int], tuple[int, int]]:
+    """A manifest source's label corrections for one of its files: (photo, die index) → (label given, face
+    shown)."""
+    return {(c["photo"], int(c["die"])): (int(c["label"]), int(c["face"]))
+            for c in source.get("corrections", ()) if c["file"] == file_name}
 
 
 # --- one die through the reader's steps ---
@@ -318,10 +343,12 @@ def _row() -> dict[str, Any]:
             "misreads": [], "placed_misreads": []}
 
 
-def run_file(path: Path, limit: int | None, crops: Path | None, prefix: str) -> dict[str, Any]:
+def run_file(path: Path, limit: int | None, crops: Path | None, prefix: str,
+             corrections: dict[tuple[str, int], tuple[int, int]] | None = None) -> dict[str, Any]:
     row = _row()
+    row["labels_corrected"] = len(corrections or {})
     scales = []
-    for photo in photos(path, limit):
+    for photo in photos(path, limit, corrections):
         row["photos"] += 1
         scale = photo_scale(photo)
         scales.append(scale)
@@ -394,14 +421,15 @@ def main(argv: list[str] | None = None) -> int:
             if path is None:
                 missing.append(f"{source['repo']}:{entry['path']}")
             else:
-                jobs.append((key, entry["split"], path, entry["name"]))
+                jobs.append((key, entry["split"], path, entry["name"], corrections_of(source, entry["name"])))
     if missing:
         print(f"the real-photo corpus is not in {data}: missing {', '.join(missing)}. Run once with --download "
               "(needs the network) or --from-git OWNER/NAME=GIT_DIR (a local clone).", file=sys.stderr)
         return 2
     rows: dict[str, dict[str, Any]] = {}
-    for i, (key, split, path, name) in enumerate(jobs):
-        rows[f"{key} {split}"] = run_file(path, QUICK_PHOTOS if args.quick else None, crops, Path(name).stem)
+    for i, (key, split, path, name, corrections) in enumerate(jobs):
+        rows[f"{key} {split}"] = run_file(path, QUICK_PHOTOS if args.quick else None, crops, Path(name).stem,
+                                          corrections)
         progress(i + 1, len(jobs), "files")
     total: dict[str, Any] = {k: sum(r[k] for r in rows.values())
                              for k in ("photos", "dice", "right", "wrong", "asked", "baseline_right")}

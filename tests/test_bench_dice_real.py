@@ -152,3 +152,25 @@ def test_real_photos_quick(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -
     result = json.loads((tmp_path / "dice_real.json").read_text())
     _check(result)
     assert result["total"]["photos"] == 4 * len(names)
+
+
+def test_label_corrections_replace_the_face_given_and_must_fit_the_file() -> None:
+    bench = _bench()
+    source = {"corrections": [{"file": "a.record", "photo": "p.jpg", "die": 1, "label": 2, "face": 3, "why": "seen"},
+                              {"file": "b.record", "photo": "p.jpg", "die": 0, "label": 5, "face": 6, "why": "seen"}]}
+    corrections = bench.corrections_of(source, "a.record")
+    assert corrections == {("p.jpg", 1): (2, 3)}
+    box = (0.0, 0.0, 10.0, 10.0)
+    dice = (bench.LabelledDie(4, box), bench.LabelledDie(2, box))
+    assert [d.value for d in bench._corrected("p.jpg", dice, corrections)] == [4, 3]
+    assert [d.value for d in bench._corrected("q.jpg", dice, corrections)] == [4, 2]
+    with pytest.raises(ValueError, match=r"p\.jpg die 1"):
+        bench._corrected("p.jpg", (dice[0], bench.LabelledDie(5, box)), corrections)
+
+
+def test_the_manifest_corrections_name_their_files() -> None:
+    manifest = json.loads((BENCH / "dice_real.json").read_text())
+    for source in manifest["sources"].values():
+        files = {f["name"] for f in source["files"]}
+        for c in source.get("corrections", ()):
+            assert c["file"] in files and c["label"] != c["face"] and c["why"], c
