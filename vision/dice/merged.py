@@ -91,9 +91,7 @@ def left_out(blob: Blob, faces: list[TopFace], px_per_mm: float, margin_mm: floa
     from that part's ends along the line from the nadir, as a flat die's body lies there (its top's far edge at the
     far end, its foot a sweep nearer), from the end no other die's reach cuts off; ``placed`` (no size, no
     outline: its reading comes from its outline, fitted to its own part of the blob)."""
-    cover = np.zeros(blob.mask.shape, np.bool_)
-    for face in faces:
-        cover |= reach(blob, face, px_per_mm, margin_mm, nadir_mm, camera_height_mm, plane_mm)
+    cover = _reaches_drawn(blob, faces, px_per_mm, margin_mm, nadir_mm, camera_height_mm, plane_mm)
     inside = blob.mask > 0
     rest = cv2.morphologyEx((inside & ~cover).astype(np.uint8), cv2.MORPH_OPEN, np.ones((3, 3), np.uint8))
     count, labels, stats, _c = cv2.connectedComponentsWithStats(rest)
@@ -129,3 +127,23 @@ def left_out(blob: Blob, faces: list[TopFace], px_per_mm: float, margin_mm: floa
     lateral = float(((xs - nadir_mm[0]) * -uy + (ys - nadir_mm[1]) * ux).mean())
     centre = (nadir_mm[0] + at * ux - lateral * uy, nadir_mm[1] + at * uy + lateral * ux)
     return TopFace(centre, 0.0, (0.0, 0.0), 0.0, 0.0, (ux, uy), placed=True)
+
+
+def _reaches_drawn(blob: Blob, faces: list[TopFace], px_per_mm: float, margin_mm: float, nadir_mm: tuple[float, float],
+                   camera_height_mm: float, plane_mm: float) -> NDArray[np.bool_]:
+    """The union of the faces' :func:`reach` in ``blob``'s box, drawn as round-ended thick lines: the same shape but
+    for a pixel at its rim (2 % of its pixels), at a fraction of the cost (every frame of dice moving pays for it)."""
+    x0, y0, _w, _h = blob.box
+    cover = np.zeros(blob.mask.shape, np.uint8)
+    scale = 16  # cv2's sub-pixel shift of 4 bits
+    for face in faces:
+        cx, cy = face.centre_mm
+        dx, dy = nadir_mm[0] - cx, nadir_mm[1] - cy
+        r = math.hypot(dx, dy)
+        length = sweep_mm(r, plane_mm, camera_height_mm) + SWEEP_ROOM_MM
+        ux, uy = (dx / r, dy / r) if r > 1e-6 else (0.0, 0.0)
+        start = ((cx + margin_mm) * px_per_mm - 0.5 - x0, (cy + margin_mm) * px_per_mm - 0.5 - y0)
+        end = (start[0] + ux * length * px_per_mm, start[1] + uy * length * px_per_mm)
+        ends = [(round(x * scale), round(y * scale)) for x, y in (start, end)]
+        cv2.line(cover, ends[0], ends[1], 1, round(2 * REACH_MM * px_per_mm), cv2.LINE_8, 4)
+    return np.asarray(cover > 0, np.bool_)
