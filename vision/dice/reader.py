@@ -332,8 +332,8 @@ class DiceReader:
         outline = die_outline(view, blob, face, others)
         cam = view.camera_mm
         kind = outline.kind
-        if face is not None and face.placed and kind != "d10":  # no top found: only a d10's numeral is read there
-            return DieReading(DieKind.D10 if kind == "d10" else DieKind.D6, None, 0.0, DieDoubt.UNREADABLE)
+        if face is not None and face.placed and kind != "d10":  # no top found there: no pips read at the place
+            return self._placed_d6(view, image, outline, face)
         around = _around_face(view, image, face) if face is not None else None  # cut and searched once, if asked
         # A lone die whose outline is clearly likelier a d6's (a glossy d10's kite can pass for a square face, its
         # outline fitting a d6's 0.02 better) but whose blob is no flat cube's around its top face leans on something.
@@ -398,6 +398,26 @@ class DiceReader:
         if pips is None and numeral.doubt is None and numeral.confidence >= floor:
             return numeral
         return DieReading(likelier, None, 0.0, DieDoubt.LOW_CONFIDENCE)
+
+    @staticmethod
+    def _placed_d6(view: TrayView, image: Image, outline: Outline, face: TopFace) -> DieReading:
+        """A d6 of a merged blob whose top was placed (:func:`vision.dice.merged.left_out`), not found: read only
+        where the face found in its own pixels around the place and the top its fitted outline places give the same
+        count, and those pips make no oblong of a die leaning towards the camera (never at the place itself)."""
+        asked = DieReading(DieKind.D6, None, 0.0, DieDoubt.UNREADABLE)
+        if outline.d6.overlap < FITTED_TOP_FIT or outline.d6.overlap <= outline.d10.overlap:
+            return asked
+        fitted = _cutter(view, image, fitted_top(outline.d6, face))(D6_PATCH_MM)
+        pips = read_d6_face(fitted)
+        if pips is None or pips.value is None:
+            return asked
+        patch, square = _around_face(view, image, face)()
+        found, _square = read_d6_around(patch, None, square)
+        if found is None or found.value != pips.value:
+            return asked
+        if leans_by_pips(fitted, pips.value, READ_PX_PER_MM, True):
+            return DieReading(DieKind.D6, None, 0.0, DieDoubt.COCKED)
+        return found
 
     @staticmethod
     def _leaning(view: TrayView, blob: Blob, face: TopFace, around: AroundFace) -> bool:
