@@ -38,6 +38,7 @@ from vision.synthetic.dice_scenes import CONDITIONS, DOUBTFUL, READABLE, DiceSce
 from vision.synthetic.dice_tray import DieTruth
 
 HIDDEN = 0.1
+ROLLING_S = 0.3  # as bench/dice.py: the frame each reader sees first, this long before the dice rest
 CHANGED_LEVELS = 12
 
 
@@ -94,13 +95,16 @@ def run(name: str, throws: int, seed: int, png: Path | None, hidden_at: float) -
         poses, _hands = scene.tray.at(rest + 0.3)
         markers = detector.detect(image)
         reader = DiceReader(camera=scene.camera, tracker=DiceTrackerConfig(settle_s=0.0), numerals=numerals)
+        # As bench/dice.py: the reader first sees the throw still rolling (the pose and the paper's colour from there).
+        reader.prepare(scene.frame(rest - ROLLING_S, np.random.default_rng(seed + k))[0], markers)
         trays = reader.read(image, markers, rest + 0.3)
         seen: tuple[DieSeen, ...] = trays[0].dice if trays else ()
         view = find_tray(markers, scene.tray.spec, Lens.of(scene.camera, (image.shape[1], image.shape[0])))
         assert view is not None
         margin = segment_margin(view)
         rectified = view.rectify(image, TOP_PLANE_MM, SEGMENT_PX_PER_MM, margin)
-        found, _hand = locate_in(rectified, view, visible_felt(view))
+        kept = reader._trays["tray"].found  # what the reader found (with the paper colour it kept), to draw
+        found = kept[2] if kept is not None else locate_in(rectified, view, visible_felt(view))[0]
         per_die: list[list[DieSeen]] = [[] for _ in truth]
         for die in seen:
             i = _nearest(truth, die.x_mm, die.y_mm)

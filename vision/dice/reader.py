@@ -39,7 +39,7 @@ from vision.dice.leaning import (
     leans_from_above,
     square_in_tray,
 )
-from vision.dice.merged import Part, part_of
+from vision.dice.merged import Part, left_out, part_of
 from vision.dice.numerals import (
     NUMERAL_OFFSET_MM,
     PATCH_MM,
@@ -209,12 +209,24 @@ def locate_in(rectified: Image, view: TrayView, visible: NDArray[np.uint8] | Mat
     for blob in blobs:
         x, y, w, h = blob.box
         faces = top_faces(blob, SEGMENT_PX_PER_MM, margin, nadir, float(cam[2]), TOP_PLANE_MM, gray[y:y + h, x:x + w])
+        if faces and _may_hold_more(blob, nadir, float(cam[2])):
+            lost = left_out(blob, faces, SEGMENT_PX_PER_MM, margin, nadir, float(cam[2]), TOP_PLANE_MM)
+            if lost is not None and all(math.dist(lost.centre_mm, f.centre_mm) >= APART_MM for f in faces):
+                faces.append(lost)
         if (len(faces) > 1 and all(f.area_mm2 <= 1.5 * D6_SIDE_MM ** 2 * 1.4 for f in faces)
                 and all(math.dist(f.centre_mm, g.centre_mm) >= APART_MM for f, g in itertools.combinations(faces, 2))):
             found.extend((blob, face, 1) for face in faces)  # dice one behind the other, not touching
         else:
             found.append((blob, faces[0] if faces else None, dice_in(blob, nadir, float(cam[2]))))
     return found, False
+
+
+def _may_hold_more(blob: Blob, nadir: tuple[float, float], camera_height: float) -> bool:
+    """Whether a die's top may be lost in ``blob`` besides those found: seen from an angle (dice one behind the
+    other merge), the blob bigger than one die."""
+    r = math.hypot(blob.centroid_mm[0] - nadir[0], blob.centroid_mm[1] - nadir[1])
+    return (sweep_mm(r, TOP_PLANE_MM, camera_height) >= SIDES_SEEN_MM
+            and blob.area_mm2 > one_die_mm2(blob, nadir, camera_height))
 
 
 class DiceReader:
@@ -321,6 +333,8 @@ class DiceReader:
         outline = die_outline(view, blob, face, others)
         cam = view.camera_mm
         kind = outline.kind
+        if face is not None and face.placed and kind != "d10":  # no top found there: no pips read at the place
+            return self._placed_d6(view, image, outline, face)
         around = _around_face(view, image, face) if face is not None else None  # cut and searched once, if asked
         # A lone die whose outline is clearly likelier a d6's (a glossy d10's kite can pass for a square face, its
         # outline fitting a d6's 0.02 better) but whose blob is no flat cube's around its top face leans on something.
@@ -373,6 +387,11 @@ class DiceReader:
                 return ragged
         # From an angle, where the outline fits a d6 better than a d10 (dice merged into one blob fit both closely),
         # the same pips read at the top face found in the pixels and at the one the d6's outline places settle it.
+        # In a merged blob the top found there may lie mm off the face found in the die's own pixels (a far die's
+        # top against the paper): that face is read as it lies, and taken only as the same count at the fitted top.
+        if found_pips is None and others and around is not None and fitted_pips is not None:
+            patch, square = around()
+            found_pips, _square = read_d6_around(patch, None, square)
         if (not from_above and found_pips is not None and fitted_pips is not None
                 and found_pips.value == fitted_pips.value and outline.d6.overlap > outline.d10.overlap):
             return found_pips
@@ -380,6 +399,26 @@ class DiceReader:
         if pips is None and numeral.doubt is None and numeral.confidence >= floor:
             return numeral
         return DieReading(likelier, None, 0.0, DieDoubt.LOW_CONFIDENCE)
+
+    @staticmethod
+    def _placed_d6(view: TrayView, image: Image, outline: Outline, face: TopFace) -> DieReading:
+        """A d6 of a merged blob whose top was placed (:func:`vision.dice.merged.left_out`), not found: read only
+        where the face found in its own pixels around the place and the top its fitted outline places give the same
+        count, and those pips make no oblong of a die leaning towards the camera (never at the place itself)."""
+        asked = DieReading(DieKind.D6, None, 0.0, DieDoubt.UNREADABLE)
+        if outline.d6.overlap < FITTED_TOP_FIT or outline.d6.overlap <= outline.d10.overlap:
+            return asked
+        fitted = _cutter(view, image, fitted_top(outline.d6, face))(D6_PATCH_MM)
+        pips = read_d6_face(fitted)
+        if pips is None or pips.value is None:
+            return asked
+        patch, square = _around_face(view, image, face)()
+        found, _square = read_d6_around(patch, None, square)
+        if found is None or found.value != pips.value:
+            return asked
+        if leans_by_pips(fitted, pips.value, READ_PX_PER_MM, True):
+            return DieReading(DieKind.D6, None, 0.0, DieDoubt.COCKED)
+        return found
 
     @staticmethod
     def _leaning(view: TrayView, blob: Blob, face: TopFace, around: AroundFace) -> bool:

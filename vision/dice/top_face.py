@@ -32,6 +32,7 @@ class TopFace:
     fill: float  # area / the fitted rectangle's area (1 for a square face)
     area_mm2: float
     away: tuple[float, float]  # unit vector from the nadir towards the die, in the tray frame
+    placed: bool = False  # not found in the pixels: placed where a die no found top accounts for stands
 
     def squareness(self) -> float:
         a, b = self.sides_mm
