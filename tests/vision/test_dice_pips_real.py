@@ -63,10 +63,8 @@ def test_coloured_pips_under_a_highlight_are_read_right(name: str, value: int) -
 @pytest.mark.parametrize("name", [name for name, _value in COLOURED_PIPS])
 def test_without_the_opposite_colours_such_faces_are_asked(name: str, monkeypatch: pytest.MonkeyPatch) -> None:
     """The grey and the colour channels alone do not read these faces (the test above would pass for nothing if
-    they did): the highlight is as light as the pips there. (Thin marks let pass read the glossy green 3 in the
-    grey as well, its highlight a thin streak: that way is shut here too.)"""
+    they did): the highlight is as light as the pips there."""
     monkeypatch.setattr(pips, "_opponents", lambda patch: [])
-    monkeypatch.setattr(pips, "_only_thin_marks", lambda *_args: False)
     reading, _face = read_d6_around(_crop(name))
     assert reading is None
 

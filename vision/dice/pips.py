@@ -12,11 +12,7 @@ dark pips it can hide one pip of a pair, so a pair is off only as much as its st
 left alone puts the layout in doubt). A layout is believed when all its places score high and all the others
 low; the gap between the two is the reading's confidence. The face must hold nothing else of the pips' colour
 (a numeral, a side's pips); a lone central spot, or a face with one light spot let pass as a highlight, must
-also show a square's four corners of the body's colour (a d10's kite does not). Real dice are marbled and glossy:
-marks of the pips' colour that are thin (no disc half a pip's width fits in them: a vein, a shine streak, a glint
-on a pip's rim) are let pass beside two pips or more, when those pips are round spots of their own, alike in
-size (so no streak across a pip's place passes for a pip); a pip is a solid disc, and a mark as wide is not let
-pass.
+also show a square's four corners of the body's colour (a d10's kite does not).
 
 Real dice set their pips at various distances from the middle, many closer in than the rendered ones: the
 layout may be tried at smaller spreads as well. Pips set close together are within a spot's reach of the
@@ -66,13 +62,6 @@ INK_SHARE = 0.5  # a pixel this far from the body's level towards the pips' is i
 INK_BORDER_MM = 1.0  # the face's edge (soft in the picture, and a side's colour beyond) is not searched for ink
 PIP_ROOM_MM = 1.0  # around each of the layout's pips: its soft edge, and the frame's search step
 MIN_STRAY_MM2 = 1.5  # ink of less than this is noise
-# Marks on a face that are no pips (a marbled die's veins, a glossy die's shine streaks, glints on the pips' rims) are
-# thin: no disc of this share of the pips' own width fits in them (a pip is a solid disc, blurred or not) …
-THIN_MARK = 0.5
-# … and where they are let pass, the layout's pips must be spots of their own, round (filling this share of the
-# smallest circle around them: a streak across a pip's place does not) and alike (areas within this factor).
-ROUND_PIP = 0.6
-ALIKE_PIPS = 2.0
 HIGHLIGHT_PIPS = 1.6  # the one light spot let pass on a light-pipped face is no bigger than this many pips
 CORNER_AT = 0.72  # the corners looked at, in half sides along both axes (a frame off by its search step stays in)
 CORNER_BESIDE_PIPS = 0.8  # … on a face with corner pips: beyond them
@@ -147,9 +136,8 @@ def _layout_margins(on_units: FloatArray, off_units: FloatArray) -> tuple[NDArra
 def _only_pips(gray: NDArray[np.float32], frame: FloatArray, on: frozenset[str], half_px: float, px_per_mm: float,
                body: float, depth: float, dark_pips: bool) -> tuple[bool, bool, NDArray[np.bool_]]:
     """Whether the face holds nothing of the pips' colour besides the layout's pips (a numeral, a side's
-    pips or a scratch would): at most one small light spot is let pass on a light-pipped face, a highlight, or
-    else any number of thin marks beside a layout of two pips or more (:func:`_only_thin_marks`); whether a
-    highlight was let pass; and the face's pixels of its body (neither pip nor ink)."""
+    pips or a scratch would): at most one small light spot is let pass on a light-pipped face, a highlight;
+    whether that was needed; and the face's pixels of its body (neither pip nor ink)."""
     ys, xs = _pixel_grid(gray.shape[0])
     cos_a, sin_a = math.cos(float(frame[2])), math.sin(float(frame[2]))
     du, dv = xs - float(frame[0]), ys - float(frame[1])
@@ -165,77 +153,12 @@ def _only_pips(gray: NDArray[np.float32], frame: FloatArray, on: frozenset[str],
     stray = np.asarray(ink & region, np.uint8)
     _n, _labels, stats, _c = cv2.connectedComponentsWithStats(stray, connectivity=8)
     areas = stats[1:, cv2.CC_STAT_AREA] / px_per_mm ** 2
-    marks = [k + 1 for k in np.flatnonzero(areas >= MIN_STRAY_MM2)]
+    spots = areas[areas >= MIN_STRAY_MM2]
     plain = region & ~ink
-    if not marks:
+    if len(spots) == 0:
         return True, False, plain
     pip_mm2 = math.pi * (PIP_RADIUS * half_px / px_per_mm) ** 2
-    if not dark_pips and len(marks) == 1 and float(areas[marks[0] - 1]) <= HIGHLIGHT_PIPS * pip_mm2:
-        return True, True, plain
-    # Else, for a layout of two pips or more, the face may hold thin marks besides its pips (a lone spot among
-    # marks says too little: a face framed too big shows a 5's middle pip alone, its others among the marks).
-    return on not in LAYOUTS[1] and _only_thin_marks(ink, region, frame, on, half_px, px_per_mm), False, plain
-
-
-def _only_thin_marks(ink: NDArray[np.bool_], region: NDArray[np.bool_], frame: FloatArray, on: frozenset[str],
-                     half_px: float, px_per_mm: float) -> bool:
-    """Whether the face's pips of the layout ``on`` are spots of ink of their own, round and alike in size
-    (:func:`_own_pips`), and everything else of the pips' colour in ``region`` is thin: no disc of ``THIN_MARK``
-    of the pips' own width fits in it. A pip is a disc, round and solid even blurred; a shine streak, a marbled
-    swirl's vein or a glint along a pip's rim is a line or a crescent, narrower than half a pip. A mark cut by the
-    face's border is measured whole (a side's pip there is as wide as a pip), and a glint joined to a pip is part
-    of that pip (which must still be round)."""
-    ink8 = np.asarray(ink, np.uint8)
-    _count, found, found_stats, _c = cv2.connectedComponentsWithStats(ink8, connectivity=8)
-    labels, stats = np.asarray(found, np.int32), np.asarray(found_stats, np.int32)
-    pips = _own_pips(labels, stats, frame, on, half_px)
-    if pips is None:
-        return False
-    inside = np.asarray(cv2.distanceTransform(ink8, cv2.DIST_L2, 3), np.float32)
-    widest = np.zeros(len(stats), np.float32)  # each part's widest disc's radius
-    np.maximum.at(widest, labels.ravel(), inside.ravel())
-    width = float(np.median(widest[pips]))
-    stray = np.asarray(region & ink & ~np.isin(labels, pips), np.uint8)
-    count, marks, areas, _c = cv2.connectedComponentsWithStats(stray, connectivity=8)
-    for k in range(1, count):
-        if areas[k, cv2.CC_STAT_AREA] < MIN_STRAY_MM2 * px_per_mm ** 2:
-            continue
-        ys, xs = np.nonzero(marks == k)
-        if float(widest[labels[ys[0], xs[0]]]) >= THIN_MARK * width:  # the whole part, in the face or beyond
-            return False
-    return True
-
-
-def _own_pips(labels: NDArray[np.int32], stats: NDArray[np.int32], frame: FloatArray, on: frozenset[str],
-              half_px: float) -> list[int] | None:
-    """The parts of ink (``labels``, ``stats`` of its connected parts) that are the layout ``on``'s pips, one at
-    each place (within a pip's radius) and joined to no other place, each filling ``ROUND_PIP`` of the smallest
-    circle around it at least, their areas within a factor ``ALIKE_PIPS`` of their median; None when they are
-    not so. Where thin marks are let pass, a shine streak or a marbled vein across a pip's place, or two pips
-    run together, must not pass for a pip."""
-    idx = [i for name in on for i in _UNIT_INDEX[name]]
-    reach = max(1, round(PIP_RADIUS * half_px))
-    n = labels.shape[0]
-    found: list[int] = []
-    for x, y in _places(frame[None, :], half_px)[0, idx]:
-        cx, cy = round(float(x)), round(float(y))
-        window = labels[max(0, cy - reach):min(n, cy + reach + 1), max(0, cx - reach):min(n, cx + reach + 1)]
-        parts = set(np.unique(window[window > 0]).tolist())
-        if len(parts) != 1:
-            return None
-        found.append(parts.pop())
-    if len(set(found)) != len(found):
-        return None  # two places on one part
-    areas = []
-    for label in found:
-        ys, xs = np.nonzero(labels == label)
-        _centre, radius = cv2.minEnclosingCircle(np.stack([xs, ys], axis=1).astype(np.float32))
-        area = float(stats[label, cv2.CC_STAT_AREA])
-        if area < ROUND_PIP * math.pi * (radius + 0.5) ** 2:
-            return None
-        areas.append(area)
-    middle = float(np.median(areas))
-    return found if all(middle / ALIKE_PIPS <= a <= middle * ALIKE_PIPS for a in areas) else None
+    return not dark_pips and len(spots) == 1 and float(spots[0]) <= HIGHLIGHT_PIPS * pip_mm2, True, plain
 
 
 @lru_cache(maxsize=4)
