@@ -41,6 +41,7 @@ class EngineProcess:
         self.journal = Path(self.tmp.name) / "journal.sqlite"
         self.log_path = Path(self.tmp.name) / "engine.log"
         self._log = open(self.log_path, "a")  # noqa: SIM115 - kept open for the process's life
+        self._kept_log: str | None = None  # the log as it was when stop() removed the folder
         self.proc = self._start(new=True)
 
     def _start(self, new: bool) -> subprocess.Popen[bytes]:
@@ -60,11 +61,15 @@ class EngineProcess:
         self.proc = self._start(new=False)
 
     def stop(self) -> None:
+        """End the engine and remove its folder; its log stays readable (:meth:`log_text`), for a failed test."""
         self.halt()
         self._log.close()
+        self._kept_log = self.log_text()
         self.tmp.cleanup()
 
     def log_text(self) -> str:
+        if self._kept_log is not None:
+            return self._kept_log
         try:
             return self.log_path.read_text()
         except OSError:

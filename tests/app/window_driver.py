@@ -65,13 +65,18 @@ class Driver:
     """Runs a generator script on the Kivy clock. The script yields conditions to wait for (a callable whose
     docstring says what it waits for); each is polled once a frame until it holds or ``timeout_s`` passes.
     Never a frame count: a loaded machine draws fewer frames in the same time, so scripts wait on the state they
-    check (:meth:`expect`) or on that state being drawn (:meth:`drawn`)."""
+    check (:meth:`expect`) or on that state being drawn (:meth:`drawn`). The first wait also takes in the start of
+    the engine process and of the window (``start_timeout_s``): a loaded machine stretches a new Python process's
+    imports far more than one step of a game."""
 
-    def __init__(self, app: HexaApp, script: Callable[[Driver], Step], timeout_s: float = 30.0) -> None:
+    def __init__(self, app: HexaApp, script: Callable[[Driver], Step], timeout_s: float = 30.0,
+                 start_timeout_s: float = 120.0) -> None:
         self.app = app
         self.checks: list[str] = []
         self.error: str | None = None
         self.timeout_s = timeout_s
+        self.start_timeout_s = start_timeout_s
+        self._waits = 0
         self._gen = script(self)
         self._wait: Wait | None = None
         self.hand: Any = None  # the synthetic table's hand (a TableControlClient) in scenarios that move tags
@@ -123,7 +128,7 @@ class Driver:
             if self._wait is not None:
                 if not self._wait():
                     if time.monotonic() > self._deadline:
-                        raise Failed(f"timed out after {self.timeout_s:.0f} s waiting for: {self._what}")
+                        raise Failed(f"timed out after {self._bound():.0f} s waiting for: {self._what}")
                     return
                 self._wait = None
             item = next(self._gen)
@@ -131,13 +136,18 @@ class Driver:
                 raise TypeError(f"a window script yields conditions to wait for, not {item!r}: wait on the state "
                                 "the next step needs (Driver.expect, Driver.drawn), never on a frame count")
             self._wait = item
-            self._what = getattr(item, "__doc__", None) or getattr(item, "__name__", "a condition")
-            self._deadline = time.monotonic() + self.timeout_s
+            self._what = str(getattr(item, "__doc__", None) or getattr(item, "__name__", "a condition"))
+            self._waits += 1
+            self._deadline = time.monotonic() + self._bound()
         except StopIteration:
             self.app.stop()
         except Exception as exc:  # report any failure as the scenario's result
             self.error = f"{type(exc).__name__}: {exc}\n{traceback.format_exc()}"
             self.app.stop()
+
+    def _bound(self) -> float:
+        """How long the current wait may take: the first one also waits for the engine and the window to start."""
+        return self.start_timeout_s if self._waits == 1 else self.timeout_s
 
     # ---------------------------------------------------------------- helpers for scripts
 
@@ -201,7 +211,7 @@ def unexplained_disabled(root: Any) -> list[str]:
     """The greyed controls under ``root`` (shown: not hidden, not inside a greyed parent) whose reason is not on the
     screen: each must name why in ``why_disabled``, and its own text or a shown label beside it must say it."""
     def shown(w: Any) -> bool:
-        return w.opacity > 0 and w.width > 0 and w.height > 0
+        return bool(w.opacity > 0 and w.width > 0 and w.height > 0)
 
     texts = [str(w.text) for w in root.walk() if isinstance(getattr(w, "text", None), str) and shown(w)]
     out = []
