@@ -87,11 +87,9 @@ def _not_like(smooth: Image, colour: NDArray[np.float64]) -> Mask:
     """The pixels whose colour differs from ``colour`` by more than a share of its brightness."""
     brightness = max(float(colour.mean()), 8.0)
     diff = cv2.absdiff(smooth, (float(colour[0]), float(colour[1]), float(colour[2]), 0.0))  # type: ignore[call-overload]  # a Scalar
-    # |ΔB| + |ΔG| + |ΔR| summed in floats: summed in bytes it saturates at 255, at several times the cost, and the
-    # step (below 255) is passed by the same pixels. A byte threshold compares with the step's floor: so does this.
-    distance = cv2.transform(np.asarray(diff, np.float32), np.ones((1, 3), np.float32))
-    _t, mask = cv2.threshold(distance, math.floor(COLOUR_STEP * brightness), 255, cv2.THRESH_BINARY)
-    return np.asarray(mask, np.uint8).reshape(smooth.shape[:-1])
+    distance = cv2.transform(diff, np.ones((1, 3), np.float32))  # |ΔB| + |ΔG| + |ΔR|
+    _t, mask = cv2.threshold(distance, COLOUR_STEP * brightness, 255, cv2.THRESH_BINARY)
+    return np.asarray(mask, np.uint8)
 
 
 def _not_a_mix(smooth: Image, band: NDArray[np.intp], felt: NDArray[np.float64], paper: NDArray[np.float64]
