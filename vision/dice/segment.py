@@ -108,26 +108,23 @@ def _not_a_mix(smooth: Image, band: NDArray[np.intp], felt: NDArray[np.float64],
 class MatMasks:
     """What :func:`mat_seen` says, as the masks :func:`find_blobs` works with: they change only with the pose."""
 
-    felt: NDArray[np.bool_]
     paper: NDArray[np.bool_]  # all False when too little of it is seen (``MIN_PAPER_PX``)
     seen: NDArray[np.bool_]  # the felt or the paper
-    inner: Mask  # ``seen`` less its outermost pixels: a blob reaching beyond them reaches what is not seen
     band: NDArray[np.bool_]  # either side of where the felt meets the paper (``EDGE_BAND_PX``)
-    band_at: NDArray[np.intp]  # the band's pixels' flat indices
     # The rows and columns (top, bottom, left, right) the search works in: what the mat shows, ``SEARCH_ROOM_PX``
-    # around it; from a low angle much of the rectified tray lies beyond the paper. ``inside``: these masks cut to it.
-    box: tuple[int, int, int, int] = (0, 0, 0, 0)
-    inside: Inside | None = None
+    # around it; from a low angle much of the rectified tray lies beyond the paper. ``inside``: the masks cut to it.
+    box: tuple[int, int, int, int]
+    inside: Inside
 
 
 @dataclass(frozen=True, slots=True)
 class Inside:
-    """:class:`MatMasks` cut to their ``box``, with what each frame's search would otherwise work out again."""
+    """The mat's masks cut to their ``box``, with what each frame's search would otherwise work out again."""
 
     felt: NDArray[np.bool_]
     paper: NDArray[np.bool_]
     seen: NDArray[np.bool_]
-    inner: Mask
+    inner: Mask  # ``seen`` less its outermost pixels: a blob reaching beyond them reaches what is not seen
     band_at: NDArray[np.intp]  # the band's pixels' flat indices in the box
     felt_255: Mask  # the felt as 255, the rest 0
     felt_sample: NDArray[np.intp]  # the felt's pixels of every ``SAMPLE_STEP``-th row and column (flat indices)
@@ -180,8 +177,7 @@ def mat_masks(visible: Mask) -> MatMasks:
     reach = np.ones((2 * EDGE_BAND_PX + 1, 2 * EDGE_BAND_PX + 1), np.uint8)
     band = (cv2.dilate(felt.astype(np.uint8), reach) > 0) & (cv2.dilate(paper.astype(np.uint8), reach) > 0)
     box = search_box(seen | band)
-    return MatMasks(felt, paper, seen, inner, band, np.flatnonzero(band), box,
-                    _inside(felt, paper, seen, inner, band, box))
+    return MatMasks(paper, seen, band, box, _inside(felt, paper, seen, inner, band, box))
 
 
 def find_blobs(rectified: Image, visible: Mask | MatMasks, px_per_mm: float, margin_mm: float = 0.0,
@@ -192,7 +188,6 @@ def find_blobs(rectified: Image, visible: Mask | MatMasks, px_per_mm: float, mar
     rest of ``rectified`` is never looked at (:meth:`vision.dice.tray_view.TrayView.rectify` may leave it out)."""
     mat = visible if isinstance(visible, MatMasks) else mat_masks(visible)
     inside = mat.inside
-    assert inside is not None
     felt, paper, seen = inside.felt, inside.paper, inside.seen
     if not felt.any():
         return []
