@@ -33,7 +33,9 @@ Mask = NDArray[np.uint8]
 Pixel = TypeVar("Pixel", bound=np.generic)
 FELT, PAPER, UNKNOWN = 255, 128, 0  # what :func:`mat_seen` says each pixel's ray meets
 EDGE_BAND_PX = 3  # either side of where the felt meets the paper, a pixel may show both
-MIN_PAPER_PX = 200  # less paper in view than this: its colour is not measured, and it counts as unknown
+# Less paper in view than this, or none of it on the grid its colour is sampled on (``SAMPLE_STEP``: a strip a pixel
+# or two wide can miss it), and its colour is not measured: it counts as unknown.
+MIN_PAPER_PX = 200
 MIN_BLOB_MM2 = 60.0  # less than half a die's top face: noise, a crumb, a corner of a die leaving the area
 MIN_BLOB_WIDTH_MM = 6.0  # a patch narrower than this is no die (a die's sides are seen with its top face)
 COLOUR_STEP = 0.45  # colour distance (sum over B, G, R) from the felt, as a fraction of the felt's brightness
@@ -108,7 +110,7 @@ def _not_a_mix(smooth: Image, band: NDArray[np.intp], felt: NDArray[np.float64],
 class MatMasks:
     """What :func:`mat_seen` says, as the masks :func:`find_blobs` works with: they change only with the pose."""
 
-    paper: NDArray[np.bool_]  # all False when too little of it is seen (``MIN_PAPER_PX``)
+    paper: NDArray[np.bool_]  # all False when too little of it is seen to sample its colour (``MIN_PAPER_PX``)
     seen: NDArray[np.bool_]  # the felt or the paper
     band: NDArray[np.bool_]  # either side of where the felt meets the paper (``EDGE_BAND_PX``)
     # The rows and columns (top, bottom, left, right) the search works in: what the mat shows, ``SEARCH_ROOM_PX``
@@ -169,7 +171,7 @@ def mat_masks(visible: Mask) -> MatMasks:
     """The masks of ``visible`` (:func:`mat_seen`, or any mask with the felt non-zero)."""
     felt = visible == FELT if (visible == FELT).any() else visible > 0
     paper = visible == PAPER
-    if int(np.count_nonzero(paper)) < MIN_PAPER_PX:
+    if int(np.count_nonzero(paper)) < MIN_PAPER_PX or not paper[::SAMPLE_STEP, ::SAMPLE_STEP].any():
         paper = np.zeros_like(felt)
     seen = felt | paper
     inner = np.asarray(cv2.erode(seen.astype(np.uint8), np.ones((3, 3), np.uint8), borderType=cv2.BORDER_CONSTANT,
@@ -188,8 +190,8 @@ def find_blobs(rectified: Image, visible: Mask | MatMasks, px_per_mm: float, mar
     rest of ``rectified`` is never looked at (:meth:`vision.dice.tray_view.TrayView.rectify` may leave it out)."""
     mat = visible if isinstance(visible, MatMasks) else mat_masks(visible)
     inside = mat.inside
-    felt, paper, seen = inside.felt, inside.paper, inside.seen
-    if not felt.any():
+    paper, seen = inside.paper, inside.seen
+    if not inside.felt_sample.size:  # no felt seen, or too little to sample its colour
         return []
     top, bottom, left, right = mat.box
     # Noise (dim light) would fray the dice' outlines.
