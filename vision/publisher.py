@@ -112,10 +112,10 @@ class VisionPublisher:
         self._send(message)
         return message
 
-    def publish_heartbeat(self, status: str, fps: float, detail: str = "") -> Heartbeat:
+    def publish_heartbeat(self, status: str, fps: float, detail: str = "", problem: str = "") -> Heartbeat:
         last = self.last_tracks.seq if self.last_tracks is not None else -1
         message = Heartbeat(seq=self._next(), sent_at=time.time(), camera_id=self.camera_id, status=status,
-                            fps=fps, last_tracks_seq=last, detail=detail)
+                            fps=fps, last_tracks_seq=last, detail=detail, problem=problem)
         self._send(message)
         return message
 

@@ -41,6 +41,7 @@ from engine.wire import DieKind, MarkerTrack, TraySeen
 from vision.area import TableArea, outside_warnings
 from vision.detection import DetectedMarker, Detector
 from vision.dice.camera import DiceCamera
+from vision.dice.read_failures import ReadFailures, failure_text
 from vision.dice.reader import DiceReader
 from vision.dice.reading_thread import TrayReadingThread
 from vision.grabber import ENDED, OK, LatestFrameGrabber
@@ -87,6 +88,7 @@ class FrameResult:
     dice_ms: float = 0.0
     dice_px: dict[tuple[str, int], tuple[float, float]] = field(default_factory=dict)  # (tray, track) → die centre
     dice_only: bool = False  # the dice of a frame whose tags went out before (read on the dice thread)
+    dice_error: Exception | None = None  # why the trays of this frame could not be read (its tags still were)
 
 
 def process_frame(frame: Frame, detector: Detector, camera: CameraModel | None, tracker: Tracker | None,
@@ -109,21 +111,27 @@ def process_frame(frame: Frame, detector: Detector, camera: CameraModel | None, 
                          "that size (--resolution) or recalibrate",
                          value=size[0], value2=size[1], value3=camera.image_size[0], value4=camera.image_size[1]))
         else:
-            placed = to_table(detected, camera, config.heights_mm, config.default_height_mm)
+            placed = to_table(detected, camera, config.heights_mm, config.default_height_mm)  # one per tag found
+            figures = placed
             if dice is not None:  # a tray's own tags are no figures: the engine would report them as unknown
-                placed = [m for m in placed if m.marker_id not in dice.tag_ids]
+                figures = [m for m in placed if m.marker_id not in dice.tag_ids]
             if tracker is not None:
                 near_hand = None if watch is None else watch.near_hand(frame.image, detected)
-                update = tracker.update(placed, frame.monotonic, near_hand)
+                update = tracker.update(figures, frame.monotonic, near_hand)
                 if config.area is not None:
                     update.warnings.extend(outside_warnings(update, config.area).values())
     result = FrameResult(frame, detected, placed, update, detect_ms, problem)
     if dice is not None and read_dice:
         start = time.perf_counter()
-        result.trays = dice.read(frame.image, detected, frame.monotonic)
+        try:  # a tray that cannot be read costs this frame its dice, not its tags
+            trays = dice.read(frame.image, detected, frame.monotonic)
+            result.dice_px = {(t.tray, d.track_id): dice.pixel_of(t.tray, d.x_mm, d.y_mm)
+                              for t in trays for d in t.dice}
+        except Exception as exc:
+            result.dice_error = exc
+        else:
+            result.trays = trays
         result.dice_ms = (time.perf_counter() - start) * 1000.0
-        result.dice_px = {(t.tray, d.track_id): dice.pixel_of(t.tray, d.x_mm, d.y_mm)
-                          for t in result.trays for d in t.dice}
     return result
 
 
@@ -164,6 +172,8 @@ def jsonl_record(result: FrameResult) -> dict[str, Any]:
         record["warnings"] = result.update.warnings
     if result.trays is not None:
         record["dice"] = dice_records(result)
+    if result.dice_error is not None:
+        record["dice_error"] = failure_text(result.dice_error)
     return record
 
 
@@ -226,6 +236,7 @@ class VisionService:
         self._next_preview = 0.0
         self._last_problem = ""
         self._warned_outside: set[int] = set()
+        self._dice_failures = ReadFailures(log, "dice")  # trays read in the loop (a finite source)
 
     def stop(self) -> None:
         self.stop_event.set()
@@ -288,6 +299,10 @@ class VisionService:
         if result.problem and result.problem != self._last_problem:
             log.error("%s", result.problem)
         self._last_problem = result.problem
+        if result.dice_error is not None:
+            self._dice_failures.failed(result.dice_error, frame.name or str(frame.index))
+        elif result.trays is not None:
+            self._dice_failures.read()
         self._warn_outside_once(result)
         self.stats.frames += 1
         self.stats.detect_ms.append(result.detect_ms)
@@ -346,6 +361,15 @@ class VisionService:
                 self._warned_outside.add(marker_id)
                 log.warning("%s", text)
 
+    def dice_problem(self) -> str:
+        """Why the dice are not being read, when reads fail (in the loop, on the dice thread, or by a dice camera)."""
+        failures = [self._dice_failures]
+        if self._reading is not None:
+            failures.append(self._reading.failures)
+        if self.dice_camera is not None:
+            failures.append(self.dice_camera.failures)
+        return next((f.problem for f in failures if f.problem), "")
+
     def _fps(self) -> float:
         now = time.monotonic()
         recent = [t for t in self._recent if now - t <= 1.0]
@@ -364,6 +388,6 @@ class VisionService:
         now = time.monotonic()
         if force or now >= self._next_heartbeat:
             self._next_heartbeat = now + self.config.heartbeat_s
-            self.publisher.publish_heartbeat(status, self._fps(), detail)
+            self.publisher.publish_heartbeat(status, self._fps(), detail, self.dice_problem())
             self.publisher.log_refusals()
             self.stats.heartbeats += 1

@@ -131,7 +131,9 @@ class HeadlessPlayer:
         parts = [d["text"] for d in table.get("desync", ())]
         if table.get("illegal"):
             parts.append(_("illegal move: {move}", move=table["illegal"]))
-        cameras = [_("camera {id}: {status}", id=c["id"], status=c["status"]) for c in table.get("cameras", ())]
+        cameras = [_("camera {id}: {status} ({problem})", id=c["id"], status=c["status"], problem=c["problem"])
+                   if c.get("problem") else _("camera {id}: {status}", id=c["id"], status=c["status"])
+                   for c in table.get("cameras", ())]
         return _("the engine reports: {report}", report=join_clauses(parts + cameras) or _("nothing about the table"))
 
     def wait_for_table(self) -> None:

@@ -39,8 +39,9 @@ def camera_report(session: GameSession, has_preview: bool) -> CameraReport:
                       if c.get("refused") is True
                       else _("Camera {id}: {status}", id=c.get("id"), status=c.get("status"))
                       for c in cams) or _(NO_CAMERA)
+    problems = [_("Camera {id}: {problem}", id=c.get("id"), problem=c["problem"]) for c in cams if c.get("problem")]
     if not has_preview:
         links += "\n" + _(NO_PREVIEW)
     refused = [_(REFUSED)] if any(c.get("refused") is True for c in cams) else []
     table_lines = session.table_view.lines(session.board) if session.board is not None else []
-    return CameraReport(verdict, links, "\n".join([*refused, *table_lines]))
+    return CameraReport(verdict, links, "\n".join([*refused, *problems, *table_lines]))

@@ -240,6 +240,9 @@ def table_overlay(table: Mapping[str, Any] | None, board: BoardView) -> TableOve
     cams = [
         f"{c.get('id')}: {c.get('status')}" if isinstance(c, Mapping) else str(c) for c in table.get("cameras") or []
     ]
+    for c in table.get("cameras") or []:  # a camera that runs but cannot read its dice tray
+        if isinstance(c, Mapping) and c.get("problem"):
+            warnings.append(_("Camera {id}: {problem}", id=c.get("id"), problem=c["problem"]))
     registration = table.get("registration") or {}
     if isinstance(registration, Mapping) and registration.get("ok") is False and registration.get("text"):
         warnings.append(_("Registration: {text}", text=registration["text"]))

@@ -67,6 +67,7 @@ class CameraFeed:
         self.silent_after_s = silent_after_s
         self.camera_id = f"camera-{index}"
         self.status = "waiting"
+        self.problem = ""  # what the camera service's last heartbeat said the players should know
         self.last_heard: float | None = None
         self.newest: TracksMessage | None = None
         self.dice: list[DiceMessage] = []  # the dice trays received since the server last took them
@@ -142,6 +143,7 @@ class CameraFeed:
             elif isinstance(message, Heartbeat):
                 self._heard(message.camera_id)
                 self.status = message.status
+                self.problem = message.problem
         return got
 
     def drain_snapshot(self) -> bool:
@@ -207,7 +209,7 @@ class CameraFeed:
 
     def link(self, now: float) -> CameraLink:
         age = None if self.last_heard is None else round(now - self.last_heard, 2)
-        return CameraLink(self.camera_id, self.status, age, self.endpoint, self.refused)
+        return CameraLink(self.camera_id, self.status, age, self.endpoint, self.refused, self.problem)
 
     def close(self) -> None:
         for monitor in self._monitors:

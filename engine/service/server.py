@@ -221,7 +221,7 @@ class EngineServer:
     def publish_table(self, force: bool) -> None:
         body = self.table_body()
         dice = body["dice"]  # a proposal's countdown ticks: sent on change and once a second, as the rest
-        comparable = {**body, "cameras": tuple((c.id, c.status) for c in body["cameras"]),
+        comparable = {**body, "cameras": tuple((c.id, c.status, c.problem) for c in body["cameras"]),
                       "dice": None if dice is None else replace(dice, remaining_s=None)}
         now = time.monotonic()
         if not force and comparable == self._last_table and now - self._last_table_sent < self.config.table_every_s:

@@ -46,6 +46,8 @@ class CameraLink:
 
     ``refused``: the engine's last CURVE handshake with that camera service failed (its key is not this
     table's, or one side holds no key); optional on receipt, false when absent (an older engine).
+    ``problem``: what its last heartbeat said the players should know (its dice trays cannot be read), empty when
+    all is well; optional on receipt.
     """
 
     id: str
@@ -53,18 +55,20 @@ class CameraLink:
     last_seen_age_s: float | None
     endpoint: str = ""
     refused: bool = False
+    problem: str = ""
 
     def to_dict(self) -> dict[str, Any]:
         return {"id": self.id, "status": self.status, "last_seen_age_s": self.last_seen_age_s,
-                "endpoint": self.endpoint, "refused": self.refused}
+                "endpoint": self.endpoint, "refused": self.refused, "problem": self.problem}
 
     @staticmethod
     def from_dict(value: Any, where: str) -> CameraLink:
         obj = check_object(value, where)
         age = optional_float(obj, "last_seen_age_s", where)
         refused = check_bool(obj.get("refused", False), f"{where}.refused")
+        problem = read_str(obj, "problem", where) if "problem" in obj else ""
         return CameraLink(read_str(obj, "id", where), read_str(obj, "status", where, CAMERA_LINK_STATUSES), age,
-                          str(obj.get("endpoint", "")), refused)
+                          str(obj.get("endpoint", "")), refused, problem)
 
 
 @register

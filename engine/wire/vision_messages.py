@@ -170,7 +170,11 @@ def _camera_mm(obj: Mapping[str, Any], where: str) -> tuple[float, float, float]
 @register
 @dataclass(frozen=True, slots=True)
 class Heartbeat(Message):
-    """Liveness of the camera service, sent even when no frames arrive (``status`` says why)."""
+    """Liveness of the camera service, sent even when no frames arrive (``status`` says why).
+
+    ``problem``: what the players should know although the camera runs (its dice trays cannot be read), for the
+    tablet; empty when all is well, and optional on receipt (an older camera service sends none).
+    """
 
     TOPIC: ClassVar[bytes] = TOPIC_HEARTBEAT
 
@@ -179,6 +183,7 @@ class Heartbeat(Message):
     fps: float
     last_tracks_seq: int
     detail: str = ""
+    problem: str = ""
 
     def body(self) -> dict[str, Any]:
         return {
@@ -187,6 +192,7 @@ class Heartbeat(Message):
             "fps": self.fps,
             "last_tracks_seq": self.last_tracks_seq,
             "detail": self.detail,
+            "problem": self.problem,
         }
 
     @classmethod
@@ -200,6 +206,7 @@ class Heartbeat(Message):
             fps=read_float(obj, "fps", where, low=0.0),
             last_tracks_seq=read_int(obj, "last_tracks_seq", where, minimum=-1),
             detail=read_str(obj, "detail", where),
+            problem=read_str(obj, "problem", where) if "problem" in obj else "",
         )
 
 

@@ -255,6 +255,23 @@ def test_the_camera_screen_says_a_camera_with_an_unknown_key_was_refused(game: G
     assert report.links.startswith("Camera cam0: ok\nNo live preview")
 
 
+def test_a_camera_that_cannot_read_its_tray_is_told_on_the_camera_screen_and_the_board(game: Game) -> None:
+    session = session_for(game)
+    problem = "the dice tray could not be read in 12 frames (ValueError: no paper)"
+    session.set_table(table_with(CameraLink("cam0", "ok", 0.1, "tcp://pi:5555", problem=problem),
+                                 CameraLink("cam1", "ok", 0.1, "tcp://pi2:5555")))
+    report = camera_report(session, has_preview=True)
+    assert report.links == "Camera cam0: ok\nCamera cam1: ok"
+    assert f"Camera cam0: {problem}" in report.warnings.splitlines() and "cam1" not in report.warnings
+    assert session.board is not None
+    assert f"Camera cam0: {problem}" in table_overlay(session.table, session.board).lines(session.board)
+    session.set_table(table_with(CameraLink("cam0", "ok", 0.1, "tcp://pi:5555")))  # it reads again
+    assert "could not be read" not in camera_report(session, has_preview=True).warnings
+    assert session.board is not None
+    assert not any("could not be read" in line
+                   for line in table_overlay(session.table, session.board).lines(session.board))
+
+
 def test_the_camera_screen_without_any_report() -> None:
     report = camera_report(GameSession(), has_preview=True)
     assert report.verdict == "No camera report from the engine yet."

@@ -17,7 +17,7 @@ from vision.client import TracksSubscriber
 from vision.detection import MarkerDetector
 from vision.dice.reader import DiceReader
 from vision.publisher import VisionPublisher
-from vision.service import ServiceConfig, VisionService, process_frame
+from vision.service import ServiceConfig, VisionService, jsonl_record, process_frame
 from vision.sources import SyntheticSource
 from vision.synthetic.control import ControlError, ControlledTable, ControlServer, TableControlClient
 from vision.synthetic.dice_scenes import CONDITIONS, DiceScene
@@ -152,3 +152,21 @@ def test_from_a_live_camera_the_tags_go_on_while_the_dice_are_read() -> None:
         sub.close()
         publisher.close()
         context.term()
+
+
+def test_a_calibrated_frame_with_dice_gives_its_jsonl_line_with_every_tag_and_the_dice() -> None:
+    """The tray's tags are left out of the figures tracked, not out of the frame's tags: each tag found keeps its
+    place on the table beside it (once, the line could not be written at all: the two lists no longer paired)."""
+    scene = DiceScene(CONDITIONS["plain"], seed=5)
+    table = ControlledTable(scene.table.figures, scene.table.size_mm, (scene.tray,))
+    frame = SyntheticSource(scene.renderer, table, fps=30.0, realtime=False, trays=(scene.tray,)).read()
+    assert frame is not None
+    reader = DiceReader(camera=scene.camera)
+    result = process_frame(frame, MarkerDetector(), scene.camera, Tracker(), ServiceConfig(camera_id="cam"),
+                           dice=reader)
+    record = jsonl_record(result)
+    ids = [m["id"] for m in record["markers"]]
+    assert sorted(ids) == sorted(m.marker_id for m in result.detected) and reader.tag_ids & set(ids)
+    assert all("x_mm" in m for m in record["markers"]), "every tag placed on the table"
+    assert not any("state" in m for m in record["markers"] if m["id"] in reader.tag_ids), "the tray's are not tracked"
+    assert record["dice"] == []  # nothing thrown yet

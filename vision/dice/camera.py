@@ -14,6 +14,7 @@ from dataclasses import dataclass
 
 from engine.wire import TraySeen
 from vision.detection import Detector
+from vision.dice.read_failures import ReadFailures
 from vision.dice.reader import DiceReader
 from vision.dice.results_queue import ResultsQueue
 from vision.grabber import ENDED, LatestFrameGrabber
@@ -42,6 +43,7 @@ class DiceCamera:
         self._stop = threading.Event()
         self._thread = threading.Thread(target=self._run, name="dice-camera-reader", daemon=True)
         self.frames = 0
+        self.failures = ReadFailures(log, "dice camera")
 
     def start(self) -> DiceCamera:
         self._grabber.start()
@@ -59,9 +61,10 @@ class DiceCamera:
                 continue
             try:
                 trays = self.reader.read(frame.image, self.detector.detect(frame.image), frame.monotonic)
-            except Exception:
-                log.exception("dice camera: frame %s could not be read; skipped", frame.index)
+            except Exception as exc:
+                self.failures.failed(exc, str(frame.index))
                 continue
+            self.failures.read()
             self.frames += 1
             if trays:
                 self._results.put(TraysInFrame(frame.index, frame.captured_at, trays))

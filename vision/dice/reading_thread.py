@@ -20,6 +20,7 @@ from dataclasses import dataclass
 
 from engine.wire import TraySeen
 from vision.detection import DetectedMarker
+from vision.dice.read_failures import ReadFailures
 from vision.dice.reader import DiceReader
 from vision.dice.results_queue import ResultsQueue
 from vision.sources import Frame
@@ -50,6 +51,7 @@ class TrayReadingThread:
         self._stop = threading.Event()
         self._thread = threading.Thread(target=self._run, name="dice-reader", daemon=True)
         self.dropped = 0  # frames offered and replaced by a newer one before they were read
+        self.failures = ReadFailures(log, "dice")
 
     def start(self) -> TrayReadingThread:
         self._thread.start()
@@ -80,10 +82,10 @@ class TrayReadingThread:
             try:
                 trays = self.reader.read(frame.image, detected, frame.monotonic)
                 px = {(t.tray, d.track_id): self.reader.pixel_of(t.tray, d.x_mm, d.y_mm) for t in trays for d in t.dice}
-            except Exception:
-                log.exception("dice: frame %s could not be read; skipped (please report this with the frame)",
-                              frame.name or frame.index)
+            except Exception as exc:
+                self.failures.failed(exc, frame.name or str(frame.index))
                 continue
+            self.failures.read()
             self._results.put(TraysRead(frame, trays, (time.perf_counter() - start) * 1000.0, px))
 
     def take(self) -> list[TraysRead]:
