@@ -1,7 +1,7 @@
-"""The dice the camera reads, on the tablet's window: the proposal with its countdown and "that's wrong", and the
-question with face buttons for the die it could not read, against a real engine hearing a real camera socket; at
-each window size a table sees (a phone, a tablet held either way, a TV), the prompt shows whole, "Roll for me"
-included: nothing to scroll, no button cut."""
+"""The dice the camera reads, on the tablet's window: the proposal with its countdown and "that's wrong", the
+question with face buttons for the die it could not read, and a camera's word that its tray cannot be read, against
+a real engine hearing a real camera socket; at each window size a table sees (a phone, a tablet held either way, a
+TV), the prompt shows whole, "Roll for me" included: nothing to scroll, no button cut."""
 
 from __future__ import annotations
 
@@ -25,11 +25,12 @@ def test_a_read_roll_and_a_question_on_the_tablet(width: str, height: str, lang:
                   "the log says the camera read it", "typing the faces stays available", "roll for me offered",
                   "the chances before the roll give way to the reading",
                   "the chances before the roll back for the new throw",
+                  "a tray that cannot be read: said on the board's strip", "and gone once it reads again",
                   f"the read roll shows whole at {size}: nothing to scroll, no button cut",
                   f"the camera's question shows whole at {size}: nothing to scroll, no button cut"):
         assert check in checks
     suffix = ("" if lang == "en" else f"-{lang}") + ("" if size == "1280x800" else f"-{size}")
-    for name in (f"dice-read{suffix}", f"dice-question{suffix}"):
+    for name in (f"dice-read{suffix}", f"dice-question{suffix}", f"dice-problem{suffix}"):
         shot = SHOTS / f"{name}.png"
         assert shot.exists() and shot.stat().st_size > 10_000
     if lang == "en" and size == "1280x800":

@@ -29,6 +29,11 @@ from tests.app.window_driver import (
 from vision.publisher import VisionPublisher
 
 ANY_PORT = "tcp://127.0.0.1:*"
+# The camera service's words (in its own language) for a tray it cannot read.
+PROBLEM = {"en": "the dice tray could not be read in 40 frames (ValueError: no paper colour): type the faces on the "
+                 "tablet until it reads again, and please report this with the camera's log",
+           "ja": "ダイストレイを40フレーム読み取れませんでした（ValueError: no paper colour）。読み取れるようになるまで"
+                 "タブレットで出目を入力し、カメラのログを添えてこの問題を報告してください"}
 
 
 class Tray:
@@ -38,6 +43,7 @@ class Tray:
         self.publisher = VisionPublisher(ANY_PORT, ANY_PORT, camera_id="tray-camera")
         self.now: TraySeen | None = None
         self.frame = 0
+        self.problem = ""  # what its heartbeat tells the players (a tray that cannot be read)
 
     def throw(self, roll: int, *faces: int, doubt: DieDoubt | None = None) -> None:
         """Dice settled in the tray (``doubt`` on the last one)."""
@@ -49,6 +55,8 @@ class Tray:
         self.frame += 1
         trays = () if self.now is None else (self.now,)
         self.publisher.publish_dice(self.frame, time.time(), trays)
+        if self.frame % 4 == 0:
+            self.publisher.publish_heartbeat("ok", 20.0, "", self.problem)
         self.publisher.serve_snapshots(0)
 
 
@@ -94,6 +102,13 @@ def dice_script(tray: Tray, lang: str) -> Any:
             return app.agent.state == "live" and s.prompt is not None and s.prompt.kind == "roll"
 
         yield rolling
+        tray.problem = PROBLEM[lang]
+        info = _play(app).ids.info
+        yield d.expect(lambda: PROBLEM[lang] in info.text, "a tray that cannot be read: said on the board's strip")
+        yield d.drawn()
+        d.screenshot(f"dice-problem{suffix}")
+        tray.problem = ""
+        yield d.expect(lambda: PROBLEM[lang] not in info.text, "and gone once it reads again")
         tray.throw(1, 5)
         yield d.expect(lambda: s.dice_read is not None and s.dice_read.values == (5, None),
                        "the first throw read, the second awaited")
