@@ -1,0 +1,51 @@
+"""The cheaper forms of a frame's per-pixel steps give exactly what the plain forms give."""
+
+from __future__ import annotations
+
+import math
+
+import cv2
+import numpy as np
+
+from vision.dice.channels import byte_channel_sum, pixels_at
+from vision.dice.top_face import _swept_back
+
+
+def test_byte_channel_sum_is_opencvs_transform_saturated() -> None:
+    rng = np.random.default_rng(3)
+    for shape in ((40, 60, 3), (500, 1, 3), (1, 1, 3)):
+        image = rng.integers(0, 256, shape, np.uint8)
+        image.reshape(-1, 3)[:5] = 255  # sums far beyond a byte
+        plain = cv2.transform(image, np.ones((1, 3), np.float32))
+        assert np.array_equal(byte_channel_sum(image).reshape(shape[:-1]), plain.reshape(shape[:-1]))
+
+
+def test_pixels_at_picks_what_the_mask_picks() -> None:
+    rng = np.random.default_rng(4)
+    image = rng.integers(0, 256, (30, 50, 3), np.uint8)
+    mask = rng.random((30, 50)) < 0.3
+    assert np.array_equal(pixels_at(image, mask), image[mask])
+    assert np.array_equal(pixels_at(image, np.flatnonzero(mask)), image[mask])
+    cut = image[5:25, 10:40]  # not contiguous
+    assert np.array_equal(pixels_at(cut, mask[5:25, 10:40]), cut[mask[5:25, 10:40]])
+    floats = image.astype(np.float32)
+    picked = pixels_at(floats, mask)
+    assert picked.dtype == np.float32 and np.array_equal(picked, floats[mask])
+
+
+def test_a_blob_swept_back_in_its_window_as_over_its_whole_padding() -> None:
+    rng = np.random.default_rng(5)
+    for _ in range(300):
+        rows, cols = (int(v) for v in rng.integers(4, 90, 2))
+        mask = np.where(rng.random((rows, cols)) < 0.85, 255, 0).astype(np.uint8)
+        length = float(rng.uniform(1.0, 65.0))
+        turn = float(rng.uniform(0.0, 2.0 * math.pi))
+        reach = math.ceil(length)
+        kernel = np.zeros((2 * reach + 1, 2 * reach + 1), np.uint8)
+        end = (round(reach - math.cos(turn) * length), round(reach - math.sin(turn) * length))
+        cv2.line(kernel, (reach, reach), end, 1, 1)
+        padded = cv2.copyMakeBorder(mask, reach, reach, reach, reach, cv2.BORDER_CONSTANT, value=0)
+        if rng.random() < 0.3:
+            padded[:, :reach] = 255  # the blob runs out of the rectified area there
+        whole = cv2.erode(padded, kernel, anchor=(reach, reach))[reach:-reach, reach:-reach]
+        assert np.array_equal(_swept_back(padded, kernel, reach), whole)
