@@ -17,9 +17,10 @@ timed frames (a fresh reader per throw). A fresh reader pays, on the frame timed
 yet; a camera's stream does not: ``stream`` times the frames of a throw as a camera gives them at 30 a second, one
 reader across them, over the last ``STREAM_S`` before the dice rest (the frame before, untimed, brings the pose), the
 tray's tags where the settled frame shows them (a camera that stays put); frames in which a die is read are left out
-(they are ``reading`` frames). Only the first ``--stream-throws`` throws of each condition are streamed (each frame
-is rendered). Costs are the reading thread's CPU time (``time.thread_time``),
-which other work on a shared machine does not inflate; the reading frame's wall time is reported beside it.
+(they are ``reading`` frames), and so are frames of dice all settled (``steady``). Only the first
+``--stream-throws`` throws of each condition are streamed (each frame is rendered). Costs are the reading thread's
+CPU time (``time.thread_time``), which other work on a shared machine does not inflate; the reading frame's wall time
+is reported beside it.
 
 Targets: settled d6 right ≥ 99.5 % and d10 ≥ 99 % in the readable conditions; 0 wrong over ≥ 10,000
 dice (``--throws 2000``); reading ≤ 3 ms per frame.
@@ -102,7 +103,8 @@ def margin_summary(margins: list[tuple[float, bool]]) -> dict[str, Any]:
 
 def stream_costs(scene: DiceScene, markers: list[Any], rest: float, seed: int, numerals: Any) -> list[float]:
     """The CPU ms of each frame one reader reads in a 30 fps stream of a throw, over the last ``STREAM_S`` before
-    the dice rest, but for frames in which a die is read; the frame before them (bringing the pose) untimed."""
+    the dice rest, but for frames in which a die is read or all have settled; the frame before them (bringing the
+    pose) untimed."""
     reader = DiceReader(camera=scene.camera, numerals=numerals)
     frames = round(STREAM_S * FPS)
     first = rest - frames / FPS
@@ -113,9 +115,9 @@ def stream_costs(scene: DiceScene, markers: list[Any], rest: float, seed: int, n
         image = scene.frame(now, np.random.default_rng(seed + j))[0]  # noise of its own: the bench's frames unchanged
         read_before = reader.dice_read
         start = time.thread_time()
-        reader.read(image, markers, now)
+        trays = reader.read(image, markers, now)
         cost = (time.thread_time() - start) * 1000.0
-        if reader.dice_read == read_before:
+        if reader.dice_read == read_before and not all(tray.settled for tray in trays):
             out.append(cost)
     return out
 

@@ -8,6 +8,7 @@ import cv2
 import numpy as np
 
 from vision.dice.channels import byte_channel_sum, pixels_at
+from vision.dice.paper import _broad
 from vision.dice.top_face import _swept_back
 
 
@@ -49,3 +50,18 @@ def test_a_blob_swept_back_in_its_window_as_over_its_whole_padding() -> None:
             padded[:, :reach] = 255  # the blob runs out of the rectified area there
         whole = cv2.erode(padded, kernel, anchor=(reach, reach))[reach:-reach, reach:-reach]
         assert np.array_equal(_swept_back(padded, kernel, reach), whole)
+
+
+def test_paper_off_colour_kept_broad_in_its_box_as_over_the_whole_tray() -> None:
+    rng = np.random.default_rng(6)
+    for _ in range(300):
+        rows, cols = (int(v) for v in rng.integers(3, 100, 2))
+        off = np.zeros((rows, cols), np.uint8)
+        for _spot in range(int(rng.integers(0, 4))):
+            centre = (int(rng.integers(0, cols)), int(rng.integers(0, rows)))
+            cv2.circle(off, centre, int(rng.integers(1, 10)), 255, -1)
+        off[rng.random((rows, cols)) < 0.03] = 255  # specks, which the opening takes away
+        broad = int(rng.choice([3, 5, 7]))
+        kept = cv2.morphologyEx(off, cv2.MORPH_OPEN, cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (broad, broad)))
+        whole = cv2.bitwise_and(off, cv2.dilate(kept, np.ones((3, 3), np.uint8)))
+        assert np.array_equal(_broad(off, broad), whole)
