@@ -7,7 +7,7 @@ import math
 import cv2
 import numpy as np
 
-from vision.dice.channels import byte_channel_sum, pixels_at
+from vision.dice.channels import byte_channel_sum
 from vision.dice.paper import _broad
 from vision.dice.top_face import _swept_back
 
@@ -19,19 +19,6 @@ def test_byte_channel_sum_is_opencvs_transform_saturated() -> None:
         image.reshape(-1, 3)[:5] = 255  # sums far beyond a byte
         plain = cv2.transform(image, np.ones((1, 3), np.float32))
         assert np.array_equal(byte_channel_sum(image).reshape(shape[:-1]), plain.reshape(shape[:-1]))
-
-
-def test_pixels_at_picks_what_the_mask_picks() -> None:
-    rng = np.random.default_rng(4)
-    image = rng.integers(0, 256, (30, 50, 3), np.uint8)
-    mask = rng.random((30, 50)) < 0.3
-    assert np.array_equal(pixels_at(image, mask), image[mask])
-    assert np.array_equal(pixels_at(image, np.flatnonzero(mask)), image[mask])
-    cut = image[5:25, 10:40]  # not contiguous
-    assert np.array_equal(pixels_at(cut, mask[5:25, 10:40]), cut[mask[5:25, 10:40]])
-    floats = image.astype(np.float32)
-    picked = pixels_at(floats, mask)
-    assert picked.dtype == np.float32 and np.array_equal(picked, floats[mask])
 
 
 def test_a_blob_swept_back_in_its_window_as_over_its_whole_padding() -> None:

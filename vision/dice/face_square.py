@@ -28,7 +28,7 @@ import cv2
 import numpy as np
 from numpy.typing import NDArray
 
-from vision.dice.channels import channel_median, channel_sum, pixels_at
+from vision.dice.channels import channel_median, channel_sum
 
 Image = NDArray[np.uint8]
 Mask = NDArray[np.uint8]
@@ -70,7 +70,8 @@ def shadow_mask(image: NDArray[np.uint8], mat: NDArray[np.float64]) -> NDArray[n
     mat_brightness = max(float(mat.sum()), 24.0)
     dim = np.asarray((brightness < mat_brightness) & (brightness >= SHADOW_DEPTH * mat_brightness), np.bool_)
     at = np.flatnonzero(dim)  # the tint only where dim enough (most of a die is not)
-    tint = pixels_at(pixels, at) / np.maximum(brightness.reshape(-1)[at], 1.0)[..., None]
+    tint = (np.take(pixels.reshape(-1, pixels.shape[-1]), at, axis=0)
+            / np.maximum(brightness.reshape(-1)[at], 1.0)[..., None])
     tint_off = channel_sum(np.abs(tint - (mat / mat_brightness).astype(np.float32)))
     dim.reshape(-1)[at] = tint_off <= SHADOW_TINT
     return dim

@@ -16,7 +16,7 @@ import cv2
 import numpy as np
 from numpy.typing import NDArray
 
-from vision.dice.channels import channel_sum, pixels_at
+from vision.dice.channels import channel_sum
 from vision.dice.paper import (
     KNOWN_MM,
     REFERENCE_PX_PER_MM,
@@ -48,7 +48,7 @@ def light_changed(reference: PaperReference, smooth: Image, paper: NDArray[np.bo
     # The paper does not change with the light: it is the pose's. Only its pixels are looked at (flat indices).
     at = np.flatnonzero(reference.paper_small)
     clean = at[~near.reshape(-1)[at]]
-    off = pixels_at(small, clean) - pixels_at(reference.small, clean)
+    off = np.take(small.reshape(-1, 3), clean, axis=0) - np.take(reference.small.reshape(-1, 3), clean, axis=0)
     mean = channel_sum(off) / 3
     tint = channel_sum(np.abs(off - mean[..., None]))
     stale = (np.abs(mean) > STALE_SHARE * reference.grey_step) | (tint > STALE_SHARE * reference.tint_step)
