@@ -32,6 +32,7 @@ from __future__ import annotations
 
 import argparse
 import math
+import os
 import time
 from pathlib import Path
 from typing import Any
@@ -225,6 +226,7 @@ def main(argv: list[str] | None = None) -> int:
     throws = args.throws or (2 if args.quick else 40)
     stream_throws = args.stream_throws if args.stream_throws is not None else (1 if args.quick else STREAM_THROWS)
     cv2.setNumThreads(1)
+    load_at_start = os.getloadavg()[0]  # other work on a shared machine slows the CPU time too (caches, shared cores)
     detector = MarkerDetector()
     numerals = load_numerals(args.model)
     rows: dict[str, dict[str, Any]] = {}
@@ -251,7 +253,7 @@ def main(argv: list[str] | None = None) -> int:
     result = {"benchmark": "dice", "quick": args.quick, "throws_per_condition": throws,
               "stream_throws_per_condition": stream_throws, "dice": dice,
               "wrong_reported_as_read": wrong, "conditions": rows, "targets": TARGETS, "met": met,
-              "machine": machine()}
+              "machine": machine(), "load_average_1min": {"start": load_at_start, "end": os.getloadavg()[0]}}
     print(f"\n{'condition':11} {'d6 right':>9} {'d6 asked':>9} {'d6 wrong':>9} {'baseline':>9} {'d10 right':>10} "
           f"{'d10 asked':>10} {'d10 wrong':>10} {'hard asked':>11} {'read ms p95':>12} {'steady ms':>10}")
     for name, r in rows.items():
