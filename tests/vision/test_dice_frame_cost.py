@@ -2,14 +2,11 @@
 
 from __future__ import annotations
 
-import math
-
 import cv2
 import numpy as np
 
 from vision.dice.channels import byte_channel_sum
 from vision.dice.paper import _broad
-from vision.dice.top_face import _swept_back
 
 
 def test_byte_channel_sum_is_opencvs_transform_saturated() -> None:
@@ -19,24 +16,6 @@ def test_byte_channel_sum_is_opencvs_transform_saturated() -> None:
         image.reshape(-1, 3)[:5] = 255  # sums far beyond a byte
         plain = cv2.transform(image, np.ones((1, 3), np.float32))
         assert np.array_equal(byte_channel_sum(image).reshape(shape[:-1]), plain.reshape(shape[:-1]))
-
-
-def test_a_blob_swept_back_in_its_window_as_over_its_whole_padding() -> None:
-    rng = np.random.default_rng(5)
-    for _ in range(300):
-        rows, cols = (int(v) for v in rng.integers(4, 90, 2))
-        mask = np.where(rng.random((rows, cols)) < 0.85, 255, 0).astype(np.uint8)
-        length = float(rng.uniform(1.0, 65.0))
-        turn = float(rng.uniform(0.0, 2.0 * math.pi))
-        reach = math.ceil(length)
-        kernel = np.zeros((2 * reach + 1, 2 * reach + 1), np.uint8)
-        end = (round(reach - math.cos(turn) * length), round(reach - math.sin(turn) * length))
-        cv2.line(kernel, (reach, reach), end, 1, 1)
-        padded = cv2.copyMakeBorder(mask, reach, reach, reach, reach, cv2.BORDER_CONSTANT, value=0)
-        if rng.random() < 0.3:
-            padded[:, :reach] = 255  # the blob runs out of the rectified area there
-        whole = cv2.erode(padded, kernel, anchor=(reach, reach))[reach:-reach, reach:-reach]
-        assert np.array_equal(_swept_back(padded, kernel, reach), whole)
 
 
 def test_paper_off_colour_kept_broad_in_its_box_as_over_the_whole_tray() -> None:

@@ -88,7 +88,7 @@ def top_faces(blob: Blob, px_per_mm: float, margin_mm: float, nadir_mm: tuple[fl
             padded[:, -reach:] = 255
         if bottom:
             padded[-reach:, :] = 255
-        eroded = _swept_back(np.asarray(padded, np.uint8), kernel, reach)
+        eroded = np.asarray(cv2.erode(padded, kernel, anchor=(reach, reach))[reach:-reach, reach:-reach], np.uint8)
     else:
         eroded = mask
     eroded = np.asarray(eroded, np.uint8)
@@ -111,21 +111,6 @@ def top_faces(blob: Blob, px_per_mm: float, margin_mm: float, nadir_mm: tuple[fl
         if face is not None:
             faces.append(face)
     return faces
-
-
-def _swept_back(padded: Mask, kernel: Mask, reach: int) -> Mask:
-    """``padded`` (a mask with ``reach`` pixels round it) eroded by ``kernel`` (anchored at its middle), cut back to the
-    mask: only the rows and columns the line in ``kernel`` reaches from the mask are eroded, by the kernel cut to its
-    line. The same pixels as eroding the whole padded mask, for a third of the work at 65° (a line 62 pixels long)."""
-    ys, xs = np.nonzero(kernel)
-    y0, y1, x0, x1 = int(ys.min()), int(ys.max()), int(xs.min()), int(xs.max())
-    rows, cols = padded.shape[0] - 2 * reach, padded.shape[1] - 2 * reach
-    # dst(p) = min over the line of src(p + k − anchor): the mask's pixels look at padded rows y0 .. rows − 1 + y1 and
-    # columns x0 .. cols − 1 + x1 only; in that window the mask's first pixel sits at (reach − y0, reach − x0).
-    window = np.ascontiguousarray(padded[y0:rows + y1, x0:cols + x1])
-    line = np.ascontiguousarray(kernel[y0:y1 + 1, x0:x1 + 1])
-    eroded = cv2.erode(window, line, anchor=(reach - x0, reach - y0))
-    return np.asarray(eroded[reach - y0:reach - y0 + rows, reach - x0:reach - x0 + cols], np.uint8)
 
 
 def _pips_filled(mask: Mask, most_px: float) -> Mask:
