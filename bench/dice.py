@@ -13,19 +13,26 @@ dice already read (``steady``); each die's share of a reading frame (``per die``
 divided by the dice in it); and, apart, the one-off cost of a new tray pose (``pose``: the rectification's maps and
 the paper's colour under the light, paid by the first frame of a camera or after the tray moves, never again while it
 stays put and the light stays as it was), which each throw here pays on a frame of its dice still rolling, before the
-timed frames (a fresh reader per throw). Costs are the reading thread's CPU time (``time.thread_time``),
-which other work on a shared machine does not inflate; the reading frame's wall time is reported beside it.
+timed frames (a fresh reader per throw). A fresh reader pays, on the frame timed as ``moving``, for all it has not seen
+yet; a camera's stream does not: ``stream`` times the frames of a throw as a camera gives them at 30 a second, one
+reader across them, over the last ``STREAM_S`` before the dice rest (the frame before, untimed, brings the pose), the
+tray's tags where the settled frame shows them (a camera that stays put); frames in which a die is read are left out
+(they are ``reading`` frames), and so are frames of dice all settled (``steady``). Only the first
+``--stream-throws`` throws of each condition are streamed (each frame is rendered). Costs are the reading thread's
+CPU time (``time.thread_time``), which other work on a shared machine does not inflate; the reading frame's wall time
+is reported beside it.
 
 Targets: settled d6 right ≥ 99.5 % and d10 ≥ 99 % in the readable conditions; 0 wrong over ≥ 10,000
 dice (``--throws 2000``); reading ≤ 3 ms per frame.
 
-Usage: ``.venv/bin/python bench/dice.py [--quick] [--throws N] [--only CONDITION ...] [--out DIR]``.
+Usage: ``.venv/bin/python bench/dice.py [--quick] [--throws N] [--stream-throws N] [--only CONDITION ...] [--out DIR]``.
 """
 
 from __future__ import annotations
 
 import argparse
 import math
+import os
 import time
 from pathlib import Path
 from typing import Any
@@ -46,6 +53,9 @@ from vision.synthetic.dice_tray import DieTruth
 TARGETS = {"d6": 0.995, "d10": 0.99, "wrong": 0, "reading_ms": 3.0}
 PIP_AREA_MM2 = math.pi * 1.52 ** 2
 ROLLING_S = 0.3  # the frame each reader sees first: this long before the dice rest
+FPS = 30.0  # a camera's frames a second, for the stream
+STREAM_S = ROLLING_S  # the stream's frames: this long before the dice rest, up to the moment they do
+STREAM_THROWS = 10  # the throws streamed per condition (default)
 
 
 def _baseline_detector(dark: bool, px_per_mm: float) -> cv2.SimpleBlobDetector:
@@ -92,7 +102,29 @@ def margin_summary(margins: list[tuple[float, bool]]) -> dict[str, Any]:
             "wrong_at": {f"{t:.1f}": sum(1 for m in wrong if m >= t) for t in (0.3, 0.5, 0.7, 0.8)}}
 
 
-def run_condition(name: str, throws: int, seed: int, detector: MarkerDetector, numerals: Any) -> dict[str, Any]:
+def stream_costs(scene: DiceScene, markers: list[Any], rest: float, seed: int, numerals: Any) -> list[float]:
+    """The CPU ms of each frame one reader reads in a 30 fps stream of a throw, over the last ``STREAM_S`` before
+    the dice rest, but for frames in which a die is read or all have settled; the frame before them (bringing the
+    pose) untimed."""
+    reader = DiceReader(camera=scene.camera, numerals=numerals)
+    frames = round(STREAM_S * FPS)
+    first = rest - frames / FPS
+    reader.read(scene.frame(first, np.random.default_rng(seed))[0], markers, first)
+    out = []
+    for j in range(1, frames + 1):
+        now = first + j / FPS
+        image = scene.frame(now, np.random.default_rng(seed + j))[0]  # noise of its own: the bench's frames unchanged
+        read_before = reader.dice_read
+        start = time.thread_time()
+        trays = reader.read(image, markers, now)
+        cost = (time.thread_time() - start) * 1000.0
+        if reader.dice_read == read_before and not all(tray.settled for tray in trays):
+            out.append(cost)
+    return out
+
+
+def run_condition(name: str, throws: int, seed: int, detector: MarkerDetector, numerals: Any,
+                  stream_throws: int = STREAM_THROWS) -> dict[str, Any]:
     scene = DiceScene(CONDITIONS[name], seed=seed)
     rng = np.random.default_rng(seed)
     counts: dict[str, dict[str, int]] = {k: {"dice": 0, "right": 0, "wrong": 0, "asked": 0, "baseline_right": 0}
@@ -106,6 +138,7 @@ def run_condition(name: str, throws: int, seed: int, detector: MarkerDetector, n
     pose_ms: list[float] = []
     die_ms: list[float] = []
     wall_ms: list[float] = []
+    stream_ms: list[float] = []
     for k in range(throws):
         orders = random_orders(rng, 5, 0.5 if name in READABLE else 0.0)
         rest = scene.throw(orders, 6.0 * k)
@@ -131,6 +164,8 @@ def run_condition(name: str, throws: int, seed: int, detector: MarkerDetector, n
         start = time.thread_time()
         reader.read(image, markers, rest + 0.33)
         steady_ms.append((time.thread_time() - start) * 1000.0)
+        if k < stream_throws:
+            stream_ms.extend(stream_costs(scene, markers, rest, (seed * 1000 + k) * 100, numerals))
         seen = trays[0].dice if trays else ()
         if seen:
             die_ms.append((reading_ms[-1] - moving_ms[-1]) / len(seen))
@@ -165,7 +200,8 @@ def run_condition(name: str, throws: int, seed: int, detector: MarkerDetector, n
         row["rate"] = row["right"] / n  # type: ignore[assignment]
         row["baseline_rate"] = row["baseline_right"] / n  # type: ignore[assignment]
     return {"kinds": counts, "flagged": flagged, "misreads": misreads, "d10_margins": margin_summary(margins),
-            **_spread("reading_ms", reading_ms), **_spread("moving_ms", moving_ms), **_spread("steady_ms", steady_ms),
+            **_spread("reading_ms", reading_ms), **_spread("moving_ms", moving_ms),
+            **_spread("stream_ms", stream_ms), "stream_frames": len(stream_ms), **_spread("steady_ms", steady_ms),
             **_spread("die_ms", die_ms), **_spread("pose_ms", pose_ms), **_spread("reading_wall_ms", wall_ms)}
 
 
@@ -180,20 +216,24 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--quick", action="store_true", help="two throws per condition, to check the script works")
     parser.add_argument("--throws", type=int, help="throws (of five dice) per condition (default 40, quick 2)")
+    parser.add_argument("--stream-throws", type=int, help=f"throws per condition also read as a 30 fps stream "
+                        f"(default {STREAM_THROWS}, quick 1)")
     parser.add_argument("--out", help="folder for the JSON result (default bench/results)")
     parser.add_argument("--only", action="append", choices=list(READABLE) + list(DOUBTFUL), metavar="CONDITION",
                         help="run this condition alone (repeatable; each keeps the seed it has in a full run)")
     parser.add_argument("--model", type=Path, help="the d10 numeral model to read with (default: the shipped one)")
     args = parser.parse_args(argv)
     throws = args.throws or (2 if args.quick else 40)
+    stream_throws = args.stream_throws if args.stream_throws is not None else (1 if args.quick else STREAM_THROWS)
     cv2.setNumThreads(1)
+    load_at_start = os.getloadavg()[0]  # other work on a shared machine slows the CPU time too (caches, shared cores)
     detector = MarkerDetector()
     numerals = load_numerals(args.model)
     rows: dict[str, dict[str, Any]] = {}
     names = list(READABLE) + list(DOUBTFUL)
     chosen = [name for name in names if not args.only or name in args.only]
     for i, name in enumerate(chosen):
-        rows[name] = run_condition(name, throws, 500 + names.index(name), detector, numerals)
+        rows[name] = run_condition(name, throws, 500 + names.index(name), detector, numerals, stream_throws)
         progress(i + 1, len(chosen), "conditions")
     wrong = sum(r["kinds"][k]["wrong"] for r in rows.values() for k in ("d6", "d10")) + sum(
         r["flagged"]["wrong"] for r in rows.values())
@@ -210,9 +250,10 @@ def main(argv: list[str] | None = None) -> int:
         "hard cases asked": all(rows[n]["flagged"]["asked"] == rows[n]["flagged"]["dice"] for n in DOUBTFUL
                                 if n in rows),
     }
-    result = {"benchmark": "dice", "quick": args.quick, "throws_per_condition": throws, "dice": dice,
+    result = {"benchmark": "dice", "quick": args.quick, "throws_per_condition": throws,
+              "stream_throws_per_condition": stream_throws, "dice": dice,
               "wrong_reported_as_read": wrong, "conditions": rows, "targets": TARGETS, "met": met,
-              "machine": machine()}
+              "machine": machine(), "load_average_1min": {"start": load_at_start, "end": os.getloadavg()[0]}}
     print(f"\n{'condition':11} {'d6 right':>9} {'d6 asked':>9} {'d6 wrong':>9} {'baseline':>9} {'d10 right':>10} "
           f"{'d10 asked':>10} {'d10 wrong':>10} {'hard asked':>11} {'read ms p95':>12} {'steady ms':>10}")
     for name, r in rows.items():
@@ -223,13 +264,13 @@ def main(argv: list[str] | None = None) -> int:
               f"{r['steady_ms_p50']:10.1f}")
     target = TARGETS["reading_ms"]
     print(f"\ncost per frame, CPU ms on one core (target ≤ {target:g}): p50 / p95 / max")
-    print(f"{'condition':11} {'reading':>20} {'per die':>20} {'moving':>20} {'steady':>20} {'new pose':>9} "
-          f"{'reading wall':>13}")
+    print(f"{'condition':11} {'reading':>20} {'per die':>20} {'moving':>20} {'stream':>20} {'steady':>20} "
+          f"{'new pose':>9} {'reading wall':>13}")
     for name, r in rows.items():
         cells = [" / ".join(f"{r[f'{cost}_{q}']:.1f}" for q in ("p50", "p95", "max"))
-                 for cost in ("reading_ms", "die_ms", "moving_ms", "steady_ms")]
-        print(f"{name:11} {cells[0]:>20} {cells[1]:>20} {cells[2]:>20} {cells[3]:>20} {r['pose_ms_p50']:9.1f} "
-              f"{r['reading_wall_ms_p50']:13.1f}")
+                 for cost in ("reading_ms", "die_ms", "moving_ms", "stream_ms", "steady_ms")]
+        print(f"{name:11} {cells[0]:>20} {cells[1]:>20} {cells[2]:>20} {cells[3]:>20} {cells[4]:>20} "
+              f"{r['pose_ms_p50']:9.1f} {r['reading_wall_ms_p50']:13.1f}")
     print(f"dice: {dice}, wrong reported as read: {wrong}; targets {TARGETS} → met: {met}")
     print(f"wrote {write_result('dice', result, args.out)}")
     return 0

@@ -28,6 +28,7 @@ def test_dice_bench_reports_every_condition_and_no_silent_misread(tmp_path: Path
             counted += k["dice"]
         counted += row["flagged"]["dice"]
         assert row["reading_ms_p50"] > 0 and row["steady_ms_p50"] > 0
+        assert row["stream_frames"] > 0 and row["stream_ms_p50"] > 0  # one throw read as a camera's stream
     assert counted == result["dice"] > 0
     assert rows["touching"]["flagged"]["dice"] >= 2 and rows["cocked"]["flagged"]["dice"] >= 1
     assert result["wrong_reported_as_read"] == 0

@@ -1,12 +1,15 @@
 """Sums over a picture's colour channels, added channel by channel, and a picture's pixels picked by a mask.
 
 numpy reduces a short last axis (B, G, R) slowly, a pixel at a time; adding the three channel planes gives the
-same numbers (``sum(axis=-1)`` adds them in that order too) at a fraction of the cost. Likewise it picks a colour
-picture's pixels by a mask (``image[mask]``) several times slower than by the mask's flat indices.
+same numbers (``sum(axis=-1)`` adds them in that order too) at a fraction of the cost. OpenCV's ``transform`` with a
+row of ones adds a byte picture's channels in floats, pixel by pixel: its planes added with saturation give the same
+bytes at a fifth of the cost (0.07 ms against 0.33–0.45 ms for the search box of a tray seen at 65°). Likewise numpy
+picks a colour picture's pixels by a mask (``image[mask]``) several times slower than by the mask's flat indices.
 """
 
 from __future__ import annotations
 
+import cv2
 import numpy as np
 from numpy.typing import NDArray
 
@@ -38,3 +41,10 @@ def pixels_at(image: NDArray[np.uint8], where: NDArray[np.bool_] | NDArray[np.in
     flat = np.flatnonzero(where) if where.dtype == np.bool_ else where
     # ``take`` along the rows picks the same pixels as indexing by ``flat``, several times faster.
     return np.asarray(np.take(image.reshape(-1, image.shape[-1]), flat, axis=0), image.dtype)
+
+
+def byte_channel_sum(image: NDArray[np.uint8]) -> NDArray[np.uint8]:
+    """B + G + R of each pixel of a byte picture (rows × columns × 3), saturated at 255: the bytes
+    ``cv2.transform(image, np.ones((1, 3), np.float32))`` gives (its sums are whole numbers, cut at 255 as well)."""
+    blue, green, red = cv2.split(image)
+    return np.asarray(cv2.add(cv2.add(blue, green), red), np.uint8)

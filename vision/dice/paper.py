@@ -126,10 +126,25 @@ def off_reference(smooth: Image, paper: NDArray[np.bool_], known: NDArray[np.boo
                             _compare(grey, -reference.grey_step, cv2.CMP_LT))
     beyond = cv2.bitwise_or(beyond, _compare(tint, reference.tint_step, cv2.CMP_GT))
     out = np.zeros(paper.shape, np.uint8)
-    out.reshape(-1)[at] = beyond.reshape(-1)
-    broad = round(BROAD_MM * px_per_mm) | 1
-    kept = cv2.morphologyEx(out, cv2.MORPH_OPEN, cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (broad, broad)))
-    return np.asarray(cv2.bitwise_and(out, cv2.dilate(kept, np.ones((3, 3), np.uint8))), np.uint8)
+    out.reshape(-1)[at[np.flatnonzero(beyond)]] = 255  # most of the paper is the paper: only the rest is put back
+    return _broad(out, round(BROAD_MM * px_per_mm) | 1)
+
+
+def _broad(off: Mask, broad: int) -> Mask:
+    """The pixels of ``off`` within a pixel of a patch that a disc ``broad`` pixels wide fits in (opened by the disc,
+    widened by a pixel, cut back to ``off``). Worked out in the box round ``off``'s pixels, as far beyond them as the
+    disc and the pixel reach: beyond it every step leaves nothing (most frames have no pixel off the paper at all)."""
+    x, y, w, h = cv2.boundingRect(off)
+    if w == 0 or h == 0:
+        return off
+    reach = broad // 2 + 2
+    rows, cols = off.shape
+    x0, y0, x1, y1 = max(0, x - reach), max(0, y - reach), min(cols, x + w + reach), min(rows, y + h + reach)
+    box = np.ascontiguousarray(off[y0:y1, x0:x1])
+    kept = cv2.morphologyEx(box, cv2.MORPH_OPEN, cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (broad, broad)))
+    out = np.zeros_like(off)
+    out[y0:y1, x0:x1] = cv2.bitwise_and(box, cv2.dilate(kept, np.ones((3, 3), np.uint8)))
+    return out
 
 
 def _compare(values: NDArray[np.generic], level: float, op: int) -> Mask:

@@ -237,6 +237,7 @@ class DiceReader:
         self.camera = camera
         self._trays = {name: _TrayState(tray_spec(name), DiceTracker(tracker)) for name in trays}
         self.numerals = numerals if numerals is not None else load_numerals()
+        self.dice_read = 0  # how many times a die has been read (for figures: which frames paid for a reading)
 
     @property
     def tag_ids(self) -> frozenset[int]:
@@ -312,6 +313,7 @@ class DiceReader:
             if track.reading is None and not hand and track.ready_to_read(now, state.tracker.config):
                 others = tuple(f for b, f, _n in candidates if b is blob and f is not None and f is not face)
                 track.reading = self._read_die(image, view, blob, face, count, others)
+                self.dice_read += 1
             if not track.settled(now, state.tracker.config):  # read ahead or not, reported only once settled
                 dice.append(DieSeen(track.track_id, DieKind.D6, None, 0.0, round(track.x_mm, 1),
                                     round(track.y_mm, 1), False))

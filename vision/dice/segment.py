@@ -23,7 +23,7 @@ import numpy as np
 from numpy.typing import NDArray
 
 from calibration.tray_spec import TraySpec
-from vision.dice.channels import channel_median, pixels_at
+from vision.dice.channels import byte_channel_sum, channel_median, pixels_at
 from vision.dice.face_square import shadow_mask
 from vision.dice.paper import PaperReference, off_paper
 from vision.dice.paper_memory import PaperMemory
@@ -89,7 +89,7 @@ def _not_like(smooth: Image, colour: NDArray[np.float64]) -> Mask:
     """The pixels whose colour differs from ``colour`` by more than a share of its brightness."""
     brightness = max(float(colour.mean()), 8.0)
     diff = cv2.absdiff(smooth, (float(colour[0]), float(colour[1]), float(colour[2]), 0.0))  # type: ignore[call-overload]  # a Scalar
-    distance = cv2.transform(diff, np.ones((1, 3), np.float32))  # |ΔB| + |ΔG| + |ΔR|
+    distance = byte_channel_sum(np.asarray(diff, np.uint8))  # |ΔB| + |ΔG| + |ΔR|, saturated at 255
     _t, mask = cv2.threshold(distance, COLOUR_STEP * brightness, 255, cv2.THRESH_BINARY)
     return np.asarray(mask, np.uint8)
 
@@ -129,9 +129,9 @@ class Inside:
     inner: Mask  # ``seen`` less its outermost pixels: a blob reaching beyond them reaches what is not seen
     band_at: NDArray[np.intp]  # the band's pixels' flat indices in the box
     felt_255: Mask  # the felt as 255, the rest 0
+    paper_255: Mask  # the paper as 255, the rest 0
     felt_sample: NDArray[np.intp]  # the felt's pixels of every ``SAMPLE_STEP``-th row and column (flat indices)
     paper_sample: NDArray[np.intp]
-    paper_at: NDArray[np.intp]  # the paper's pixels (flat indices)
     off_band_255: Mask  # 255 but on the band
 
 
@@ -163,8 +163,8 @@ def _inside(felt: NDArray[np.bool_], paper: NDArray[np.bool_], seen: NDArray[np.
 
     felt_in, paper_in, band_in = cut(felt), cut(paper), cut(band)
     return Inside(felt_in, paper_in, cut(seen), np.asarray(cut(inner), np.uint8), np.flatnonzero(band_in),
-                  felt_in.astype(np.uint8) * np.uint8(255), _sample(felt_in), _sample(paper_in),
-                  np.flatnonzero(paper_in), np.where(band_in, 0, 255).astype(np.uint8))
+                  felt_in.astype(np.uint8) * np.uint8(255), paper_in.astype(np.uint8) * np.uint8(255), _sample(felt_in),
+                  _sample(paper_in), np.where(band_in, 0, 255).astype(np.uint8))
 
 
 def mat_masks(visible: Mask) -> MatMasks:
@@ -203,9 +203,9 @@ def find_blobs(rectified: Image, visible: Mask | MatMasks, px_per_mm: float, mar
     mask.reshape(-1)[candidates[shadow_mask(pixels_at(smooth, candidates), felt_colour)]] = 0
     if paper.any():
         paper_colour = channel_median(pixels_at(smooth, inside.paper_sample))
-        # The paper's pixels only, as a column (the mask holds nothing there yet).
-        mask.reshape(-1)[inside.paper_at] = _not_like(pixels_at(smooth, inside.paper_at)[:, None], paper_colour
-                                                      ).reshape(-1)
+        # Added on the paper's pixels (the mask holds nothing there yet): worked out over the whole box, as OpenCV's
+        # byte operations do it, rather than on the paper's pixels taken out as a column (0.11 ms against 0.26 at 65°).
+        cv2.bitwise_or(mask, cv2.bitwise_and(_not_like(smooth, paper_colour), inside.paper_255), dst=mask)
         known = mask > 0
         reference: PaperReference | EllipsisType | None = ...
         if paper_memory is not None:  # the paper's colour is kept for the whole rectified tray
