@@ -80,7 +80,18 @@ MIN_CONFIDENCE = 0.5  # below this a read face is a question, not an answer
 # from an angle, and no other die (a d6, a cocked die) passed for a numeral at 0.4 or more; a threshold lies above
 # the surest wrong by 0.1 at least.
 MIN_D10_CONFIDENCE = 0.5
-ANGLED_D10_CONFIDENCE = 0.6  # where a die's sides show (below)
+ANGLED_D10_CONFIDENCE = 0.6  # where a die's sides show (below) …
+# … and the camera's ray at the die (its angle from vertical, :func:`view_deg`) is at most STEEP_D10_DEG: that
+# calibration does not hold on steeper, closer, blurrier views. Rendered apart from the bench's seeds, a tray camera
+# at 66° and 372 mm, blur 1 px, read a lone d10's 5 as an 8 at 0.672 (its ray at 69.9°), and the numerals' own held-out
+# scene at 66.2° and 372 mm (rays 66.5–70.8°) two 8s as 0s at 0.734 and 0.746: beyond 66° a numeral is taken from
+# STEEP_D10_CONFIDENCE (the surest wrong + 0.1). Held out at 55–70° (rays 54–74°), 360–450 mm, blur 0.6–1.2 px and dim,
+# 1,081 numerals: no other wrong numeral at 0.6 or more; of the right ones at tray cameras of 62.5° and 65°, the steeper
+# bar turns 10 of 282 into questions (18 from 65°, 24 from 63°). The numerals were trained at tray cameras up to 67°
+# and 370 mm, whose rays reach 71.6°: beyond MAX_D10_DEG a numeral is not read at all (:func:`d10_bar`).
+STEEP_D10_DEG = 66.0
+STEEP_D10_CONFIDENCE = 0.85
+MAX_D10_DEG = 71.5
 # The network's "not a flat d10" turns a die of open kind into a d6 (its pips read) only this surely: as before the
 # numerals were steadied (the surest wrong numeral then: 0.75 from above, 0.53 at an angle).
 NOT_D10_CONFIDENCE = 0.8
@@ -372,8 +383,10 @@ class DiceReader:
         from_above = sides < SIDES_SEEN_MM
         if outline.d10.overlap < (LONE_D10_FIT if from_above and not others else MIN_D10_FIT):
             return pips or DieReading(likelier, None, 0.0, DieDoubt.UNREADABLE)  # no flat d10's outline
-        numeral = self._read_numeral(image, view, outline,
-                                     MIN_D10_CONFIDENCE if from_above else ANGLED_D10_CONFIDENCE,
+        bar = d10_bar(view_deg(view, outline.d10.centre_mm), from_above)
+        if bar is None:  # too steep a view for a numeral: a d10 (or a die of open kind) is asked
+            return DieReading(likelier, None, 0.0, DieDoubt.UNREADABLE)
+        numeral = self._read_numeral(image, view, outline, bar,
                                      NOT_D10_CONFIDENCE if from_above else ANGLED_NOT_D10_CONFIDENCE)
         if kind == "d10":  # "not a flat d10" from a d10's outline: a cocked d10
             return numeral if numeral.kind is DieKind.D10 else DieReading(DieKind.D10, None, 0.0, DieDoubt.COCKED)
@@ -397,7 +410,7 @@ class DiceReader:
         if (not from_above and found_pips is not None and fitted_pips is not None
                 and found_pips.value == fitted_pips.value and outline.d6.overlap > outline.d10.overlap):
             return found_pips
-        floor = MIN_D10_CONFIDENCE if from_above else DOUBTFUL_D10_CONFIDENCE
+        floor = MIN_D10_CONFIDENCE if from_above else max(bar, DOUBTFUL_D10_CONFIDENCE)
         if pips is None and numeral.doubt is None and numeral.confidence >= floor:
             return numeral
         return DieReading(likelier, None, 0.0, DieDoubt.LOW_CONFIDENCE)
@@ -454,6 +467,25 @@ class DiceReader:
             return DieReading(kind, None, guess.confidence, DieDoubt.COCKED)
         doubt = DieDoubt.LOW_CONFIDENCE if guess.confidence < sure else None
         return DieReading(DieKind.D10, guess.value, guess.confidence, doubt)
+
+
+def view_deg(view: TrayView, at_mm: tuple[float, float]) -> float:
+    """How steeply the camera sees a die whose top lies at ``at_mm``: the ray's angle from vertical at the top faces'
+    plane, in degrees (0: straight above)."""
+    cam = view.camera_mm
+    across = math.dist(at_mm, (float(cam[0]), float(cam[1])))
+    return math.degrees(math.atan2(across, float(cam[2]) - TOP_PLANE_MM))
+
+
+def d10_bar(ray_deg: float, from_above: bool) -> float | None:
+    """The margin a d10's numeral is taken from, seen along a ray ``ray_deg`` from vertical (:func:`view_deg`);
+    ``from_above``: the die's sides hardly show (``SIDES_SEEN_MM``). None: too steep a view to read a numeral at all
+    (``MAX_D10_DEG``)."""
+    if from_above:
+        return MIN_D10_CONFIDENCE
+    if ray_deg > MAX_D10_DEG:
+        return None
+    return STEEP_D10_CONFIDENCE if ray_deg > STEEP_D10_DEG else ANGLED_D10_CONFIDENCE
 
 
 def _sides_sweep_mm(view: TrayView, face: TopFace) -> float:
