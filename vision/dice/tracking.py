@@ -4,9 +4,12 @@ A die is *settled* once it has stayed within ``still_mm`` (and kept its size) fo
 until then it is tracked, and never reported read. It may be read ahead, once still for ``read_after_s``
 (:meth:`DieTrack.ready_to_read`), so that the frame that settles it need not pay for the reading: that reading
 comes from the same still spell, is reported only once the die has settled, and is dropped if the die moves.
-The tray's ``roll`` goes up each time dice move after a settled (or
-empty) moment, so a receiver takes each settled roll once. A hand in the tray (a patch far bigger than
-any die) makes every die count as moving.
+The tray's ``roll`` goes up each time dice are thrown after a settled (or
+empty) moment, so a receiver takes each settled roll once: a hand in the tray (a patch far bigger than any die,
+which makes every die count as moving), a die that was not there, or a die carried farther than ``thrown_mm``. A
+settled die that shifts less than that (it slid on, rocked, was nudged) is read again once still, in the same roll:
+were it a new roll, the dice of a throw already taken would answer the next prompt without a throw (rendered dice
+still sliding the last millimetres, seen settled on a loaded machine's sparse frames, did just that).
 """
 
 from __future__ import annotations
@@ -26,6 +29,7 @@ class DiceTrackerConfig:
     settle_s: float = 0.25  # still for this long: settled
     read_after_s: float | None = 0.2  # still for this long: read ahead of settling (None: read when settled)
     forget_s: float = 0.3  # a track unseen this long is gone
+    thrown_mm: float = 16.0  # a settled die carried farther than its own side was thrown again, not nudged
 
 
 @dataclass
@@ -85,7 +89,7 @@ class DiceTracker:
                 continue
             matched[i] = track_id
             used.add(track_id)
-        moved = hand
+        thrown = hand
         out: list[DieTrack] = []
         for i, s in enumerate(sightings):
             if i in matched:
@@ -98,13 +102,13 @@ class DiceTracker:
                     t.still_since, t.anchor = now, (s.x_mm, s.y_mm)
                     t.anchor_shape = (s.area_mm2, *s.shape)
                     t.reading = None
-                    moved = True
+                    thrown = thrown or step > cfg.thrown_mm
                 t.x_mm, t.y_mm, t.area_mm2, t.seen_at = s.x_mm, s.y_mm, s.area_mm2, now
             else:
                 t = DieTrack(next(self._ids), s.x_mm, s.y_mm, s.area_mm2, now, now, (s.x_mm, s.y_mm),
                              (s.area_mm2, *s.shape))
                 self.tracks[t.track_id] = t
-                moved = True
+                thrown = True
             out.append(t)
         for track_id in [k for k, t in self.tracks.items() if now - t.seen_at > cfg.forget_s]:
             del self.tracks[track_id]
@@ -112,7 +116,7 @@ class DiceTracker:
             for t in self.tracks.values():
                 t.still_since, t.reading = now, None
         settled = bool(out) and not hand and all(t.settled(now, cfg) for t in out)
-        if moved and self._was_settled:
+        if thrown and self._was_settled:
             self.roll += 1
         self._was_settled = settled or (not out and not hand)
         return out
