@@ -72,12 +72,13 @@ def test_the_camera_serves_the_lan_only_with_keys() -> None:
 
 
 def camera_link_until(tablet: EngineClient, camera: VisionPublisher, until: Callable[[CameraLink], bool],
-                      timeout_s: float = WAIT_S) -> CameraLink:
-    """Run the camera (heartbeats, snapshot answers) until the engine publishes a link matching ``until``."""
+                      timeout_s: float = WAIT_S, problem: str = "") -> CameraLink:
+    """Run the camera (heartbeats saying ``problem``, snapshot answers) until the engine publishes a link matching
+    ``until``."""
     deadline = time.monotonic() + timeout_s
     seen: list[CameraLink] = []
     while time.monotonic() < deadline:
-        camera.publish_heartbeat("ok", 30.0)
+        camera.publish_heartbeat("ok", 30.0, "", problem)
         camera.serve_snapshots(0)
         message = tablet.poll(0.05)
         if isinstance(message, TableMessage) and message.cameras:

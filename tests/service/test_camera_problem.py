@@ -4,7 +4,6 @@ table's camera links until a heartbeat says all is well again."""
 from __future__ import annotations
 
 import json
-import time
 from pathlib import Path
 
 import pytest
@@ -13,28 +12,12 @@ import zmq
 from engine import wire
 from engine.service.client import EngineClient
 from engine.service.server import ServerConfig
-from engine.wire import CameraLink, Heartbeat, TableMessage
+from engine.wire import CameraLink, Heartbeat
 from tests.service.conftest import serve_engine
-from tests.service.test_camera_curve import ANY
-from tests.waiting import WAIT_S
+from tests.service.test_camera_curve import ANY, camera_link_until
 from vision.publisher import VisionPublisher
 
 PROBLEM = "the dice tray could not be read in 40 frames (ValueError: no paper colour)"
-
-
-def link_until(tablet: EngineClient, camera: VisionPublisher, problem: str, expected: str) -> CameraLink:
-    """Send heartbeats carrying ``problem`` until the engine publishes the camera's link with ``expected``."""
-    deadline = time.monotonic() + WAIT_S
-    last: CameraLink | None = None
-    while time.monotonic() < deadline:
-        camera.publish_heartbeat("ok", 30.0, "camera 0", problem)
-        camera.serve_snapshots(0)
-        message = tablet.poll(0.05)
-        if isinstance(message, TableMessage) and message.cameras:
-            last = message.cameras[0]
-            if last.problem == expected:
-                return last
-    raise AssertionError(f"the engine never published the camera's problem {expected!r}; last link: {last}")
 
 
 def test_the_engine_passes_a_camera_s_problem_on_and_clears_it(context: zmq.Context[zmq.Socket[bytes]],
@@ -46,9 +29,9 @@ def test_the_engine_passes_a_camera_s_problem_on_and_clears_it(context: zmq.Cont
     tablet = EngineClient(server.pub_endpoint, server.commands_endpoint, context)
     try:
         tablet.sync()
-        link = link_until(tablet, camera, PROBLEM, PROBLEM)
+        link = camera_link_until(tablet, camera, lambda link: link.problem == PROBLEM, problem=PROBLEM)
         assert link.status == "ok"  # the tags still work: the camera is not down, its dice are
-        assert link_until(tablet, camera, "", "").status == "ok"
+        assert camera_link_until(tablet, camera, lambda link: link.problem == "").status == "ok"
     finally:
         server.stop()
         thread.join(5.0)

@@ -9,17 +9,15 @@ import time
 from typing import Any
 
 import pytest
-import zmq
 
 from engine import wire
 from engine.wire import Heartbeat, TraySeen
+from tests.vision.test_dice_service import live_tray_service
 from tests.waiting import WAIT_S
-from vision.client import TracksSubscriber
 from vision.detection import MarkerDetector
 from vision.dice.read_failures import ReadFailures
 from vision.dice.reader import DiceReader
-from vision.publisher import VisionPublisher
-from vision.service import ServiceConfig, VisionService, jsonl_record, process_frame
+from vision.service import ServiceConfig, jsonl_record, process_frame
 from vision.sources import SyntheticSource
 from vision.synthetic.control import ControlledTable
 from vision.synthetic.dice_scenes import CONDITIONS, DiceScene
@@ -75,20 +73,9 @@ def test_a_frame_whose_tray_fails_keeps_its_tags_and_says_why() -> None:
 
 
 def test_a_live_camera_whose_tray_fails_tells_the_engine_until_it_reads_again() -> None:
-    scene = DiceScene(CONDITIONS["plain"], seed=21)
-    context: zmq.Context[zmq.Socket[bytes]] = zmq.Context()
-    table = ControlledTable(scene.table.figures, scene.table.size_mm, (scene.tray,))
-    source = SyntheticSource(scene.renderer, table, fps=30.0, realtime=True, trays=(scene.tray,))
-    publisher = VisionPublisher("tcp://127.0.0.1:*", "tcp://127.0.0.1:*", camera_id="cam", context=context)
-    sub = TracksSubscriber(publisher.endpoint, publisher.snapshot_endpoint, context,
-                           topics=(wire.TOPIC_TRACKS, wire.TOPIC_HEARTBEAT, wire.TOPIC_DICE))
-    reader = BrokenReader(camera=scene.camera)
-    service = VisionService(ServiceConfig(camera_id="cam", heartbeat_s=0.1), MarkerDetector(), scene.camera,
-                            publisher, dice=reader)
-    runner = threading.Thread(target=service.run_live, args=(lambda: source,), kwargs={"retry_s": 0.05},
-                              daemon=True)
-    runner.start()
-    try:
+    reader = BrokenReader(camera=(scene := DiceScene(CONDITIONS["plain"], seed=21)).camera)
+    topics = (wire.TOPIC_TRACKS, wire.TOPIC_HEARTBEAT, wire.TOPIC_DICE)
+    with live_tray_service(reader, scene, topics, reader.mended, heartbeat_s=0.1) as sub:
         problem, tracks = "", 0
         deadline = time.monotonic() + 4 * WAIT_S
         while not (problem and tracks) and time.monotonic() < deadline:
@@ -107,10 +94,3 @@ def test_a_live_camera_whose_tray_fails_tells_the_engine_until_it_reads_again() 
             dice = dice or isinstance(message, wire.DiceMessage)
             cleared = cleared or (dice and isinstance(message, Heartbeat) and message.problem == "")
         assert dice and cleared, "once the tray reads again, its dice go out and the problem is gone"
-    finally:
-        reader.mended.set()
-        service.stop()
-        runner.join(WAIT_S)
-        sub.close()
-        publisher.close()
-        context.term()

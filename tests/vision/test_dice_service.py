@@ -4,7 +4,9 @@ from __future__ import annotations
 
 import threading
 import time
-from typing import Any
+from collections.abc import Iterator
+from contextlib import contextmanager
+from typing import Any, TypeVar
 
 import pytest
 import zmq
@@ -95,6 +97,36 @@ def test_a_trays_own_tags_are_read_as_the_tray_never_tracked_as_figures() -> Non
 
 
 
+Reader = TypeVar("Reader", bound=DiceReader)
+
+
+@contextmanager
+def live_tray_service(reader: Reader, scene: DiceScene, topics: tuple[bytes, ...], let_go: threading.Event,
+                      heartbeat_s: float = 1.0) -> Iterator[TracksSubscriber]:
+    """A camera service reading ``scene``'s synthetic table as a live camera (trays read on their own thread) with
+    ``reader``, publishing over real sockets; yields a subscriber to ``topics``. ``let_go`` is set before the service
+    stops, so that a reader the test holds back lets its thread end."""
+    context: zmq.Context[zmq.Socket[bytes]] = zmq.Context()
+    table = ControlledTable(scene.table.figures, scene.table.size_mm, (scene.tray,))
+    source = SyntheticSource(scene.renderer, table, fps=30.0, realtime=True, trays=(scene.tray,))
+    publisher = VisionPublisher("tcp://127.0.0.1:*", "tcp://127.0.0.1:*", camera_id="cam", context=context)
+    sub = TracksSubscriber(publisher.endpoint, publisher.snapshot_endpoint, context, topics=topics)
+    service = VisionService(ServiceConfig(camera_id="cam", heartbeat_s=heartbeat_s), MarkerDetector(), scene.camera,
+                            publisher, dice=reader)
+    runner = threading.Thread(target=service.run_live, args=(lambda: source,), kwargs={"retry_s": 0.05},
+                              daemon=True)
+    runner.start()
+    try:
+        yield sub
+    finally:
+        let_go.set()
+        service.stop()
+        runner.join(WAIT_S)
+        sub.close()
+        publisher.close()
+        context.term()
+
+
 class HeldReader(DiceReader):
     """The service's own reader, each read held until the test lets it go (a roll's first reading is slow)."""
 
@@ -112,19 +144,8 @@ class HeldReader(DiceReader):
 def test_from_a_live_camera_the_tags_go_on_while_the_dice_are_read() -> None:
     """A live camera's trays are read on a thread of their own: while a read takes its time, the frames after it
     still have their tags published; its dice follow once read."""
-    scene = DiceScene(CONDITIONS["plain"], seed=21)
-    context: zmq.Context[zmq.Socket[bytes]] = zmq.Context()
-    table = ControlledTable(scene.table.figures, scene.table.size_mm, (scene.tray,))
-    source = SyntheticSource(scene.renderer, table, fps=30.0, realtime=True, trays=(scene.tray,))
-    publisher = VisionPublisher("tcp://127.0.0.1:*", "tcp://127.0.0.1:*", camera_id="cam", context=context)
-    sub = TracksSubscriber(publisher.endpoint, publisher.snapshot_endpoint, context,
-                           topics=(wire.TOPIC_TRACKS, wire.TOPIC_DICE))
-    reader = HeldReader(camera=scene.camera)
-    service = VisionService(ServiceConfig(camera_id="cam"), MarkerDetector(), scene.camera, publisher, dice=reader)
-    runner = threading.Thread(target=service.run_live, args=(lambda: source,), kwargs={"retry_s": 0.05},
-                              daemon=True)
-    runner.start()
-    try:
+    reader = HeldReader(camera=(scene := DiceScene(CONDITIONS["plain"], seed=21)).camera)
+    with live_tray_service(reader, scene, (wire.TOPIC_TRACKS, wire.TOPIC_DICE), reader.release) as sub:
         assert reader.holding.wait(4 * WAIT_S), "the dice thread got a frame"
         tracks_while_held: list[int] = []
         deadline = time.monotonic() + 4 * WAIT_S
@@ -145,13 +166,6 @@ def test_from_a_live_camera_the_tags_go_on_while_the_dice_are_read() -> None:
                 assert not {t.id for t in message.markers} & reader.tag_ids, "a tray's tags are no figures"
         assert dice is not None and dice.trays and dice.trays[0].tray == "tray", dice
         assert dice.frame_index < max(tracks_while_held), "the dice of a frame older than the tags sent meanwhile"
-    finally:
-        reader.release.set()
-        service.stop()
-        runner.join(WAIT_S)
-        sub.close()
-        publisher.close()
-        context.term()
 
 
 def test_a_calibrated_frame_with_dice_gives_its_jsonl_line_with_every_tag_and_the_dice() -> None:

@@ -171,7 +171,7 @@ def mat_masks(visible: Mask) -> MatMasks:
     """The masks of ``visible`` (:func:`mat_seen`, or any mask with the felt non-zero)."""
     felt = visible == FELT if (visible == FELT).any() else visible > 0
     paper = visible == PAPER
-    if int(np.count_nonzero(paper)) < MIN_PAPER_PX or not paper[::SAMPLE_STEP, ::SAMPLE_STEP].any():
+    if int(np.count_nonzero(paper)) < MIN_PAPER_PX or not _sample(paper).size:
         paper = np.zeros_like(felt)
     seen = felt | paper
     inner = np.asarray(cv2.erode(seen.astype(np.uint8), np.ones((3, 3), np.uint8), borderType=cv2.BORDER_CONSTANT,
