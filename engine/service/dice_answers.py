@@ -4,8 +4,10 @@ The matching itself is :mod:`engine.dice_reading` (pure); this keeps what it ret
 service's ``dice`` messages (one per frame, the same settled roll again and again) and the tablets' ``dice``
 commands. A settled roll is taken once (a tray's ``roll`` counter), and only while a roll prompt waits that the
 camera may answer (``mode`` camera, not a prompt the game master answers): dice lying in the tray from before
-are never taken as the answer to a prompt that comes later. Clock readings (``now``, monotonic seconds) come from
-the caller.
+are never taken as the answer to a prompt that comes later. While its reading is shown, though, the same roll
+read again differently replaces it: a cocked die that falls flat, a die nudged and read again, is not left as
+a question (or a proposal) the tray no longer shows, as long as no player has tapped a face for it. Clock readings
+(``now``, monotonic seconds) come from the caller.
 """
 
 from __future__ import annotations
@@ -40,6 +42,7 @@ class _Shown:
     reading: DiceReading
     tray: str
     roll: int
+    before: tuple[int | None, ...]  # the faces taken before this roll: what a new reading of it starts from
     deadline: float | None = None
 
 
@@ -78,21 +81,37 @@ class DiceAnswers:
         """A tray as the camera sees it now; True when what the tablets show changed."""
         if not tray.settled or not tray.dice:
             return False
-        if self._rolls.get(tray.tray) == tray.roll:
-            return False  # this settled roll was seen already (taken, asked about, or before the prompt)
-        self._rolls[tray.tray] = tray.roll
         self._follow(game)
+        if self._rolls.get(tray.tray) == tray.roll:  # this settled roll was seen already (taken, asked about, or
+            return self._read_again(game, tray, now, gm_decides)  # before the prompt): only a shown one changes
+        self._rolls[tray.tray] = tray.roll
         if not self._open(game, gm_decides):
             return False
-        sides = {s.id: s.name for s in game.scenario.sides}
-        reading = read_roll(game.prompt, self._values, tray, tray.tray if tray.tray in sides else None,
-                            lambda side: sides.get(side, side))
-        if reading.kind is ReadingKind.IGNORED:
+        return self._show(game, tray, self._values, now)
+
+    def _read_again(self, game: Game, tray: TraySeen, now: float, gm_decides: bool) -> bool:
+        """The roll whose reading is shown, settled again: its newer reading replaces the shown one when it
+        differs, unless a player tapped a face already (what the player said stands)."""
+        shown = self._shown
+        if (shown is None or (shown.tray, shown.roll) != (tray.tray, tray.roll) or self._tapped
+                or not self._open(game, gm_decides)):
             return False
-        if reading.kind is not ReadingKind.QUESTION:
-            self._values = reading.values
+        return self._show(game, tray, shown.before, now, shown)
+
+    def _show(self, game: Game, tray: TraySeen, before: tuple[int | None, ...], now: float,
+              shown: _Shown | None = None) -> bool:
+        """Read ``tray`` as the answer to the prompt's dice not in ``before``, and show it (in place of ``shown``,
+        a reading of the same roll, when it differs from it)."""
+        sides = {s.id: s.name for s in game.scenario.sides}
+        reading = read_roll(game.prompt, before, tray, tray.tray if tray.tray in sides else None,
+                            lambda side: sides.get(side, side))
+        if reading.kind is ReadingKind.IGNORED or (shown is not None and reading == shown.reading):
+            return False
+        self._values = before if reading.kind is ReadingKind.QUESTION else reading.values
         deadline = now + self.countdown_s if reading.kind is ReadingKind.PROPOSAL else None
-        self._shown = _Shown(reading, tray.tray, tray.roll, deadline)
+        self._shown = _Shown(reading, tray.tray, tray.roll, before, deadline)
+        if shown is not None:
+            log.info("dice: roll %d in %s read again: %s", tray.roll, tray.tray, reading.text)
         return True
 
     def due(self, game: Game, now: float) -> Roll | None:
@@ -148,7 +167,7 @@ class DiceAnswers:
         if all(v is not None for v in values):
             return self._taken()
         self._shown = _Shown(replace(shown.reading, kind=ReadingKind.PARTIAL, values=values, missing=(),
-                                     text=read_text(values)), tray, roll)
+                                     text=read_text(values)), tray, roll, shown.before)
         return None
 
     def command(self, game: Game, args: dict[str, Any]) -> tuple[dict[str, Any], Roll | None]:

@@ -127,7 +127,7 @@ class Rig:
         with Journal(self.session.journal.path, read_only=True) as journal:
             return journal.rows(self.session.game_id)
 
-    def act(self, cmd: str, **fields: object) -> dict[str, Any]:
+    def act(self, cmd: str, **fields: Any) -> dict[str, Any]:
         reply = self.tablet.request(cmd, **fields)
         assert reply.ok, reply.error
         return reply.fields

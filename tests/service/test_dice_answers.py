@@ -149,3 +149,12 @@ def test_in_tablet_mode_the_tray_answers_nothing_until_the_table_switches_to_the
     assert rig.act("dice", op="mode", mode="camera")["mode"] == "camera"
     partial = shown(throw(rig, settled(1, 3), dice_shown("partial"), then=settled(2, 6)))
     assert partial.values == (6, None)  # roll 1 lay in the tray before: never taken
+
+
+def test_a_question_is_replaced_when_the_same_roll_settles_again_readable(patient: Rig) -> None:
+    throw(patient, settled(1, 2), dice_shown("partial"))
+    question = shown(throw(patient, settled(2, 4, doubt=DieDoubt.COCKED), dice_shown("question")))
+    assert question.roll == 2 and question.missing == (1,)
+    proposal = shown(throw(patient, settled(2, 3), dice_shown("proposal")))  # the cocked die fell flat
+    assert (proposal.roll, proposal.values, proposal.text) == (2, (2, 3), "Read: 2 3")
+    assert patient.act("dice", op="take", tray="tray", roll=2)["taken"] == [2, 3]

@@ -9,12 +9,14 @@ from engine.actions import Choose, Roll
 from engine.game import Game
 from engine.scenario import load_scenario
 from engine.service.dice_answers import DiceAnswers, DiceCommandError
-from engine.wire import DieKind, DieSeen, TraySeen
+from engine.wire import DieDoubt, DieKind, DieSeen, TraySeen
 
 
-def tray(roll: int, *faces: int) -> TraySeen:
-    return TraySeen("tray", roll, True, tuple(DieSeen(i, DieKind.D6, f, 0.99, 30.0 * i, 20.0, True)
-                                              for i, f in enumerate(faces)))
+def tray(roll: int, *faces: int | None) -> TraySeen:
+    """A settled tray of d6 (a face None: a cocked die)."""
+    return TraySeen("tray", roll, True, tuple(
+        DieSeen(i, DieKind.D6, f, 0.99 if f is not None else 0.0, 30.0 * i, 20.0, True,
+                None if f is not None else DieDoubt.COCKED) for i, f in enumerate(faces)))
 
 
 @pytest.fixture
@@ -69,3 +71,42 @@ def test_an_undo_or_an_answer_typed_meanwhile_drops_the_reading(game: Game) -> N
     dice.take(game, tray(2, 6), 0.0)
     game.apply(Roll((1, 2)))  # typed on a tablet during the countdown
     assert dice.due(game, 10.0) is None and dice.view(game, 10.0) is None
+
+
+def test_a_cocked_die_that_falls_flat_replaces_the_question_with_its_face(game: Game) -> None:
+    dice = DiceAnswers("camera", countdown_s=2.0)
+    assert dice.take(game, tray(1, 4), 0.0)  # the Knights' 4; the Goblins' die lands cocked
+    assert dice.take(game, tray(2, None), 1.0)
+    question = dice.view(game, 1.0)
+    assert question is not None and question.state == "question" and question.values == (4, None)
+    assert not dice.take(game, tray(2, None), 1.1)  # the same reading again: nothing changes
+    assert dice.take(game, tray(2, 3), 1.5)  # it fell flat: the same roll, read again
+    proposal = dice.view(game, 1.5)
+    assert proposal is not None and (proposal.state, proposal.values, proposal.roll) == ("proposal", (4, 3), 2)
+    assert dice.due(game, 3.4) is None and dice.due(game, 3.5) == Roll((4, 3), source="camera")
+
+
+def test_a_die_nudged_during_the_countdown_gives_its_new_face_and_a_new_countdown(game: Game) -> None:
+    dice = DiceAnswers("camera", countdown_s=2.0)
+    dice.take(game, tray(1, 4), 0.0)
+    dice.take(game, tray(2, 6), 1.0)
+    assert dice.take(game, tray(2, 2), 2.5)  # knocked over before the countdown ran out: now it shows 2
+    assert dice.due(game, 3.0) is None
+    assert dice.due(game, 4.5) == Roll((4, 2), source="camera")
+
+
+def test_a_face_a_player_tapped_stands_whatever_the_same_roll_reads_later(game: Game) -> None:
+    dice = DiceAnswers("camera", countdown_s=2.0)
+    dice.take(game, tray(1, None), 0.0)
+    assert dice.command(game, {"op": "faces", "tray": "tray", "roll": 1, "faces": [5]})[1] is None
+    assert not dice.take(game, tray(1, 2), 1.0)
+    view = dice.view(game, 1.0)
+    assert view is not None and view.state == "partial" and view.values == (5, None)
+
+
+def test_a_roll_no_longer_shown_is_not_read_again(game: Game) -> None:
+    dice = DiceAnswers("camera", countdown_s=2.0)
+    dice.take(game, tray(1, 4), 0.0)
+    dice.take(game, tray(2, 6), 0.0)
+    dice.command(game, {"op": "wrong", "tray": "tray", "roll": 2})
+    assert not dice.take(game, tray(2, 5), 1.0) and dice.view(game, 1.0) is None
