@@ -60,24 +60,30 @@ def test_every_command_payload_gets_a_reply(rig: Rig, payload: bytes) -> None:
 
 TRACK = {"id": 10, "x_mm": 1.0, "y_mm": 2.0, "angle_deg": 0.0, "state": "settled", "confidence": 0.9,
          "x_px": 0.0, "y_px": 0.0}
+DIE = {"track_id": 1, "kind": "d6", "value": 4, "confidence": 0.9, "x_mm": 40.0, "y_mm": 50.0, "settled": True,
+       "doubt": None}
 
 
 @st.composite
 def camera_frames(draw: st.DrawFn) -> list[bytes]:
-    topic = draw(st.sampled_from([b"tracks", b"heartbeat", b"tracks.x"]))
-    kind = draw(st.integers(0, 2))
+    topic = draw(st.sampled_from([b"tracks", b"heartbeat", b"dice", b"tracks.x"]))
+    kind = draw(st.integers(0, 3))
     if kind == 0:
         return [topic, draw(st.binary(max_size=200))]
+    die = dict(DIE)
     obj: dict[str, Any] = {"topic": topic.decode(), "version": 1, "seq": draw(st.integers(0, 10**9)),
                            "sent_at": time.time(), "camera_id": "fuzz", "frame_index": 1, "captured_at": 1.0,
                            "markers": [dict(TRACK)], "warnings": [], "status": "ok", "fps": 1.0,
-                           "last_tracks_seq": 1, "detail": ""}
+                           "last_tracks_seq": 1, "detail": "", "problem": "",
+                           "trays": [{"tray": "tray", "roll": 1, "settled": True, "dice": [die]}]}
     if kind == 1:
         key = draw(st.sampled_from(sorted(obj)))
         obj[key] = draw(JSON)
-    else:
+    elif kind == 2:
         field = draw(st.sampled_from(sorted(TRACK)))
         obj["markers"][0][field] = draw(JSON)
+    else:
+        die[draw(st.sampled_from(sorted(DIE)))] = draw(JSON)
     extra = [draw(st.binary(max_size=20))] if draw(st.integers(0, 9)) == 0 else []
     return [topic, json.dumps(obj).encode(), *extra]
 

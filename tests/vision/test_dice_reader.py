@@ -8,7 +8,7 @@ import cv2
 import numpy as np
 import pytest
 
-from engine.wire import DieDoubt, DieSeen, TraySeen
+from engine.wire import DiceMessage, DieDoubt, DieSeen, TraySeen
 from vision.detection import MarkerDetector
 from vision.dice.reader import DiceReader
 from vision.synthetic.dice_scenes import CONDITIONS, DiceScene
@@ -121,6 +121,11 @@ def test_hard_cases_become_doubts_never_guesses(detector: MarkerDetector, condit
         if die.read:
             real = min(truth, key=lambda d: math.dist((d.x_mm, d.y_mm), (die.x_mm, die.y_mm)))
             assert die.value == real.value
+    # What the engine receives: a valid message (dice sharing a patch included), each die under an id of its own.
+    message = DiceMessage(seq=1, sent_at=1.0, camera_id="cam0", frame_index=1, captured_at=1.0, trays=(seen,))
+    assert DiceMessage.from_json(message.to_json()) == message
+    ids = [d.track_id for d in seen.dice]
+    assert len(set(ids)) == len(ids), ids
 
 
 @pytest.mark.parametrize(("condition", "seed", "values"), [

@@ -330,10 +330,9 @@ class DiceReader:
                                     round(track.y_mm, 1), False))
                 continue
             reading: DieReading = track.reading
-            for k in range(count):
-                dice.append(DieSeen(track.track_id if k == 0 else -track.track_id * 10 - k, reading.kind,
-                                    reading.value, reading.confidence, round(track.x_mm, 1), round(track.y_mm, 1),
-                                    True, reading.doubt))
+            for die_id in state.tracker.ids_of(track, count):
+                dice.append(DieSeen(die_id, reading.kind, reading.value, reading.confidence, round(track.x_mm, 1),
+                                    round(track.y_mm, 1), True, reading.doubt))
         return TraySeen(name, state.tracker.roll, settled_all, tuple(dice))
 
     def _read_die(self, image: Image, view: TrayView, blob: Blob, face: TopFace | None, count: int,

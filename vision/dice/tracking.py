@@ -45,7 +45,7 @@ class DieTrack:
     anchor: tuple[float, float] = (0.0, 0.0)  # where it was when it last stopped moving
     anchor_shape: tuple[float, float, float] = (0.0, 0.0, 0.0)  # its area and top face's sides then
     reading: Any = None
-    extra: dict[str, Any] = field(default_factory=dict)
+    shared_ids: list[int] = field(default_factory=list)  # the ids of the dice seen in its patch besides it (touching)
 
     def settled(self, now: float, config: DiceTrackerConfig) -> bool:
         return now - self.still_since >= config.settle_s
@@ -120,6 +120,13 @@ class DiceTracker:
             self.roll += 1
         self._was_settled = settled or (not out and not hand)
         return out
+
+    def ids_of(self, track: DieTrack, count: int) -> list[int]:
+        """An id for each of the ``count`` dice in ``track``'s patch (dice touching, told apart by no position):
+        the track's own first, then ids of the same series as the tracks', kept while the track lives."""
+        while len(track.shared_ids) < count - 1:
+            track.shared_ids.append(next(self._ids))
+        return [track.track_id, *track.shared_ids[:count - 1]]
 
     def all_settled(self, tracks: list[DieTrack], now: float) -> bool:
         return bool(tracks) and all(t.settled(now, self.config) for t in tracks)
