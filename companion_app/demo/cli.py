@@ -2,10 +2,10 @@
 
 Examples::
 
-    hexa demo                          # goblins-treasure in a window (headless when there is no screen)
-    hexa demo tutorial --headless --seed 3
-    hexa demo --headless --dice camera     # every roll thrown as dice on the synthetic table, read by the camera
-    hexa demo --dice camera                # in the window: the demo throws each roll's dice, the tablet shows the read
+    hexa demo                          # goblins-treasure in a window (headless when there is no screen): the demo
+                                       # throws each roll's dice into the synthetic tray, the tablet shows the read
+    hexa demo tutorial --headless --seed 3     # every roll thrown as dice on the synthetic table, read by the camera
+    hexa demo --dice tablet            # the dice entered on the tablet instead
 """
 
 from __future__ import annotations
@@ -48,10 +48,10 @@ def _parser() -> argparse.ArgumentParser:
     # put down still settles within about 0.2 s.
     p.add_argument("--fps", type=float, default=15.0, help=_("synthetic camera frame rate (default 15)"))
     p.add_argument("--size", default="1280x800", metavar="WxH", help=_("app window size (default 1280x800)"))
-    p.add_argument("--dice", choices=("camera", "tablet"), default="tablet", help=_(
+    p.add_argument("--dice", choices=("camera", "tablet"), default="camera", help=_(
         "where the dice come from: 'camera' (every roll is thrown as dice on the synthetic table, by the scripted "
-        "player headless and by the demo in a window, and the engine takes what the camera reads) or 'tablet' (entered "
-        "like a tablet; default)"))
+        "player headless and by the demo in a window, and the engine takes what the camera reads; default) or "
+        "'tablet' (entered like a tablet)"))
     p.add_argument("--dice-countdown", type=float, default=1.0, metavar="SECONDS", help=_(
         "with --dice camera: how long the dice read are shown before the engine takes them (default 1)"))
     p.add_argument("-v", "--verbose", action="store_true", help=_("log what the demo's parts do"))

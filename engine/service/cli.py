@@ -56,10 +56,11 @@ def _parser() -> argparse.ArgumentParser:
     p.add_argument("--save-dir", type=Path, default=Path.cwd(), help=_("folder the 'save' command writes records to"))
     p.add_argument("--silent-after", type=float, default=3.0, help=_(
         "seconds without a camera message before the camera is reported silent (default 3)"))
-    p.add_argument("--dice", choices=(CAMERA_MODE, TABLET_MODE), default=TABLET_MODE, help=_(
+    p.add_argument("--dice", choices=(CAMERA_MODE, TABLET_MODE), default=CAMERA_MODE, help=_(
         "where the dice come from by default: 'camera' (the dice the camera reads in the tray answer roll prompts "
-        "after a short countdown, unless a player taps \"that's wrong\") or 'tablet' (the players enter the faces; "
-        "default). The tablets may switch it; entering the faces and the app's virtual roll always work"))
+        "after a short countdown, unless a player taps \"that's wrong\"; default: with no tray in view nothing is "
+        "read) or 'tablet' (the players enter the faces). The tablets may switch it; entering the faces and the "
+        "app's virtual roll always work"))
     p.add_argument("--dice-countdown", type=float, default=COUNTDOWN_S, metavar="SECONDS", help=_(
         "how long the tablets show the dice read before they are taken (default {default:g})", default=COUNTDOWN_S))
     p.add_argument("--log-level", default="INFO", choices=("DEBUG", "INFO", "WARNING", "ERROR"))

@@ -23,6 +23,9 @@ def _demo(*args: str, timeout_s: float) -> subprocess.CompletedProcess[str]:
                           text=True, timeout=timeout_s, env=ENV)
 
 
+TYPED_DICE = ("--dice", "tablet")  # the figures' play through the camera, the dice entered as a tablet does
+
+
 def _child_pids(stderr: str) -> list[int]:
     return [int(p) for p in re.findall(r"started (?:camera service|engine) \(pid (\d+)\)", stderr)]
 
@@ -45,7 +48,7 @@ def _check_game(out: str, err: str) -> None:
 
 
 def test_headless_tutorial_finishes_a_whole_game_through_the_camera() -> None:
-    proc = _demo("tutorial", "--headless", "--seed", "1", timeout_s=120)
+    proc = _demo("tutorial", "--headless", "--seed", "1", *TYPED_DICE, timeout_s=120)
     assert proc.returncode == 0, proc.stderr[-3000:]
     _check_game(proc.stdout, proc.stderr)
     assert "Camera service and engine are running." in proc.stdout
@@ -57,7 +60,7 @@ def test_headless_plays_a_zone_scenario_on_the_printed_mat_through_the_camera() 
 
     env = {**ENV, "HEXA_RULESETS": str(ZONES_FOLDER)}
     proc = subprocess.run([sys.executable, "-m", "engine", "demo", str(ZONES_SCENARIO), "--headless", "--seed", "1",
-                           "-v"], cwd=ROOT, capture_output=True, text=True, timeout=120, env=env)
+                           *TYPED_DICE, "-v"], cwd=ROOT, capture_output=True, text=True, timeout=120, env=env)
     assert proc.returncode == 0, proc.stderr[-3000:]
     _check_game(proc.stdout, proc.stderr)
     assert "The camera sees all 3 figures on their zones." in proc.stdout
@@ -65,7 +68,7 @@ def test_headless_plays_a_zone_scenario_on_the_printed_mat_through_the_camera() 
 
 
 def test_headless_plays_tenkey_skirmish_on_the_printed_mat_through_the_camera_to_its_end() -> None:
-    proc = _demo("tenkey-skirmish", "--headless", "--seed", "1", timeout_s=300)
+    proc = _demo("tenkey-skirmish", "--headless", "--seed", "1", *TYPED_DICE, timeout_s=300)
     assert proc.returncode == 0, proc.stderr[-3000:]
     _check_game(proc.stdout, proc.stderr)
     out = proc.stdout
@@ -108,13 +111,13 @@ def test_an_unknown_scenario_is_refused_before_anything_starts() -> None:
 
 @pytest.mark.slow
 def test_headless_goblins_treasure_full_game() -> None:
-    proc = _demo("goblins-treasure", "--headless", "--seed", "1", timeout_s=900)
+    proc = _demo("goblins-treasure", "--headless", "--seed", "1", *TYPED_DICE, timeout_s=900)
     assert proc.returncode == 0, proc.stderr[-3000:]
     _check_game(proc.stdout, proc.stderr)
 
 
 def test_headless_lost_worlds_tower_plays_on_raised_tiles_through_the_camera() -> None:
-    proc = _demo("lost-worlds-ruined-tower", "--headless", "--seed", "2", timeout_s=300)
+    proc = _demo("lost-worlds-ruined-tower", "--headless", "--seed", "2", *TYPED_DICE, timeout_s=300)
     assert proc.returncode == 0, proc.stderr[-3000:]
     _check_game(proc.stdout, proc.stderr)
     assert "open your book at page" in proc.stdout

@@ -114,7 +114,8 @@ def test_the_synthetic_camera_plays_it_to_a_winner(folders: str) -> None:
     env = {**os.environ, "PYTHONUNBUFFERED": "1", rules.FOLDERS_VARIABLE: folders}
     env.pop("DISPLAY", None)
     env.pop("WAYLAND_DISPLAY", None)
-    proc = subprocess.run([sys.executable, "-m", "engine", "demo", SCENARIO, "--headless", "--seed", "1", "-v"],
+    proc = subprocess.run([sys.executable, "-m", "engine", "demo", SCENARIO, "--headless", "--seed", "1",
+                           "--dice", "tablet", "-v"],
                           cwd=ROOT, capture_output=True, text=True, timeout=300, env=env)
     out = proc.stdout
     assert proc.returncode == 0, proc.stderr[-3000:]
