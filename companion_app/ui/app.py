@@ -267,8 +267,8 @@ class HexaApp(App):  # type: ignore[misc]
                 self.session.prompt.clear_entry()
 
     def send_dice(self, fields: dict[str, Any]) -> None:
-        """The tray's reading: "that's wrong", take it now, or the faces tapped for the dice the camera could not
-        read (``dice`` command)."""
+        """The tray's reading: "that's wrong", take it now, the faces tapped for the dice the camera could not
+        read, or where the dice come from (``dice`` command)."""
         self.agent.request("dice", self._after_command, **fields, **self.session.gm.fields())
 
     def override(self, fields: dict[str, Any]) -> None:

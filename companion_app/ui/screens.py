@@ -14,7 +14,7 @@ from companion_app.ui.fitting_row import FittingRow  # noqa: F401  (the .kv file
 from companion_app.ui.prompt_panel import PromptPanel
 from companion_app.ui.widgets import BigButton, WrapLabel
 from companion_app.viewmodels import palette
-from companion_app.viewmodels.camera_model import camera_report
+from companion_app.viewmodels.camera_model import DiceModeSwitch, camera_report, dice_mode_switch
 from companion_app.viewmodels.marker_assignment import unknown_tags
 from companion_app.viewmodels.session import GameSession, figure_heading
 from companion_app.viewmodels.setup_model import ScenarioChoice, setup_view
@@ -147,7 +147,10 @@ def _esc(text: str) -> str:
 
 
 class CameraScreen(Screen):  # type: ignore[misc]
-    """The live preview with detections drawn, the calibration verdict, drift warnings, unknown markers."""
+    """The live preview with detections drawn, the calibration verdict, drift warnings, unknown markers, and
+    where the dice come from (the camera's tray or the tablets), with the switch."""
+
+    _dice: DiceModeSwitch | None = None
 
     def refresh(self, session: GameSession, prompt_changed: bool) -> None:
         table = session.table or {}
@@ -155,6 +158,9 @@ class CameraScreen(Screen):  # type: ignore[misc]
         self.ids.verdict.text = report.verdict
         self.ids.cameras.text = report.links
         self.ids.warnings.text = report.warnings
+        self._dice = dice_mode_switch(table)
+        self.ids.dice_mode.text = "" if self._dice is None else self._dice.text
+        self.ids.dice_switch.text = "" if self._dice is None else self._dice.button
         tags = unknown_tags(session.scenario, session.snapshot, table)
         box = self.ids.assign
         box.clear_widgets()
@@ -169,6 +175,11 @@ class CameraScreen(Screen):  # type: ignore[misc]
                 button = BigButton(text=choice.label)
                 button.bind(on_release=lambda _b, m=tag.marker, f=choice.figure: app.assign_marker(m, f))
                 box.add_widget(button)
+
+    def switch_dice(self) -> None:
+        """Where the engine takes the dice from: the camera's tray, or the tablets only (``dice`` command)."""
+        if self._dice is not None:
+            App.get_running_app().send_dice({"op": "mode", "mode": self._dice.to})
 
     def show_preview(self, jpeg: bytes) -> None:
         import io

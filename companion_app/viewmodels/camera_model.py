@@ -24,6 +24,28 @@ class CameraReport:
     warnings: str
 
 
+@dataclass(frozen=True)
+class DiceModeSwitch:
+    """Where the engine takes the dice from now, and the button that switches it (``to``: the ``dice`` command's
+    mode it sends)."""
+
+    text: str
+    button: str
+    to: str
+
+
+def dice_mode_switch(table: Mapping[str, object] | None) -> DiceModeSwitch | None:
+    """The table's dice mode as the engine reports it (None: not reported, nothing to switch)."""
+    mode = (table or {}).get("dice_mode")
+    if mode == "camera":
+        return DiceModeSwitch(_("Dice: read by the camera in the tray (the prompt's face buttons still work)."),
+                              _("Enter the dice on the tablet only"), "tablet")
+    if mode == "tablet":
+        return DiceModeSwitch(_("Dice: entered on the tablet; the camera does not read the tray."),
+                              _("Let the camera read the dice"), "camera")
+    return None
+
+
 def camera_report(session: GameSession, has_preview: bool) -> CameraReport:
     """From the session's last ``table`` report (tolerant: missing keys mean nothing to show)."""
     table = session.table or {}

@@ -1,5 +1,6 @@
 """The dice the camera reads, on the tablet's window: the proposal with its countdown and "that's wrong", the
-question with face buttons for the die it could not read, and a camera's word that its tray cannot be read, against
+question with face buttons for the die it could not read, a camera's word that its tray cannot be read, and the
+Camera screen's switch between the camera's dice and the tablet's, against
 a real engine hearing a real camera socket; at each window size a table sees (a phone, a tablet held either way, a
 TV), the prompt shows whole, "Roll for me" included: nothing to scroll, no button cut."""
 
@@ -27,10 +28,15 @@ def test_a_read_roll_and_a_question_on_the_tablet(width: str, height: str, lang:
                   "the chances before the roll back for the new throw",
                   "a tray that cannot be read: said on the board's strip", "and gone once it reads again",
                   f"the read roll shows whole at {size}: nothing to scroll, no button cut",
-                  f"the camera's question shows whole at {size}: nothing to scroll, no button cut"):
+                  f"the camera's question shows whole at {size}: nothing to scroll, no button cut",
+                  "the Camera screen: dice camera, and the button to the other way",
+                  "the engine takes the dice from the tablet now",
+                  "the Camera screen: dice tablet, and the button to the other way",
+                  "the engine takes the dice from the camera now"):
         assert check in checks
     suffix = ("" if lang == "en" else f"-{lang}") + ("" if size == "1280x800" else f"-{size}")
-    for name in (f"dice-read{suffix}", f"dice-question{suffix}", f"dice-problem{suffix}"):
+    for name in (f"dice-read{suffix}", f"dice-question{suffix}", f"dice-problem{suffix}", f"dice-mode-camera{suffix}",
+                 f"dice-mode-tablet{suffix}"):
         shot = SHOTS / f"{name}.png"
         assert shot.exists() and shot.stat().st_size > 10_000
     if lang == "en" and size == "1280x800":

@@ -8,7 +8,7 @@ from typing import Any
 import pytest
 
 from companion_app.viewmodels.board_model import build_board
-from companion_app.viewmodels.camera_model import camera_report
+from companion_app.viewmodels.camera_model import camera_report, dice_mode_switch
 from companion_app.viewmodels.glossary import glossary_of
 from companion_app.viewmodels.log_model import export_text, undo_steps
 from companion_app.viewmodels.overlays import table_overlay
@@ -230,10 +230,10 @@ def test_table_overlay_ghosts_illegal_and_desync(game: Game) -> None:
     assert table_overlay(None, board).ghosts == []
 
 
-def table_with(*cameras: CameraLink) -> dict[str, Any]:
+def table_with(*cameras: CameraLink, dice_mode: str = "tablet") -> dict[str, Any]:
     """A ``table`` body as the network agent hands it over: encoded by the engine, decoded by the app."""
     message = TableMessage(1, 1.0, "run", 1, cameras=cameras, unknown_markers=(77,),
-                           registration={"ok": True, "text": "4 anchors, 1.2 mm"})
+                           registration={"ok": True, "text": "4 anchors, 1.2 mm"}, dice_mode=dice_mode)
     decoded = TableMessage.from_json(message.to_frames()[1])
     return decoded.body()
 
@@ -270,6 +270,16 @@ def test_a_camera_that_cannot_read_its_tray_is_told_on_the_camera_screen_and_the
     assert session.board is not None
     assert not any("could not be read" in line
                    for line in table_overlay(session.table, session.board).lines(session.board))
+
+
+def test_the_camera_screen_says_where_the_dice_come_from_and_offers_the_other_way() -> None:
+    camera = dice_mode_switch(table_with(dice_mode="camera"))
+    assert camera is not None and camera.to == "tablet"
+    assert camera.text == "Dice: read by the camera in the tray (the prompt's face buttons still work)."
+    assert camera.button == "Enter the dice on the tablet only"
+    tablet = dice_mode_switch(table_with(dice_mode="tablet"))
+    assert tablet is not None and tablet.to == "camera" and tablet.button == "Let the camera read the dice"
+    assert dice_mode_switch(None) is None and dice_mode_switch({"dice_mode": "dice bag"}) is None
 
 
 def test_the_camera_screen_without_any_report() -> None:

@@ -10,6 +10,7 @@ from __future__ import annotations
 import json
 import sys
 import time
+from collections.abc import Callable
 from typing import Any
 
 from engine.i18n import set_language
@@ -155,8 +156,39 @@ def dice_script(tray: Tray, lang: str) -> Any:
         d.tap_widget(panel.dice_box.take)
         yield d.expect(lambda: bool(s.entries) and s.entries[0].source == "camera+tablet", "the roll played")
         d.check("camera" in s.entries[0].heading or "カメラ" in s.entries[0].heading, "the log says the camera read it")
+        yield from dice_mode_switched(d, lang, suffix)
 
     return script
+
+
+DICE_MODE_WORDS = {  # the Camera screen's line and button, by where the engine takes the dice from
+    "en": {"camera": ("read by the camera", "Enter the dice on the tablet only"),
+           "tablet": ("entered on the tablet", "Let the camera read the dice")},
+    "ja": {"camera": ("カメラが読みます", "ダイスはタブレットだけで入力する"),
+           "tablet": ("タブレットで入力します", "ダイスをカメラに読ませる")},
+}
+
+
+def dice_mode_switched(d: Driver, lang: str, suffix: str) -> Step:
+    """The Camera screen says where the dice come from; its button switches the engine to the tablets and back."""
+    app = d.app
+    app.show_screen("camera")
+    screen = app.sm.get_screen("camera")
+
+    def taking_from(mode: str) -> Callable[[], bool]:
+        return lambda: (app.session.table or {}).get("dice_mode") == mode
+
+    def shown(mode: str) -> Callable[[], bool]:
+        line, button = DICE_MODE_WORDS[lang][mode]
+        return lambda: (taking_from(mode)() and line in screen.ids.dice_mode.text
+                        and screen.ids.dice_switch.text == button)
+
+    for mode, other in (("camera", "tablet"), ("tablet", "camera")):
+        yield d.expect(shown(mode), f"the Camera screen: dice {mode}, and the button to the other way")
+        yield d.drawn()
+        d.screenshot(f"dice-mode-{mode}{suffix}")
+        d.tap_widget(screen.ids.dice_switch)
+        yield d.expect(taking_from(other), f"the engine takes the dice from the {other} now")
 
 
 def _whole(d: Driver, panel: Any, what: str) -> Step:
