@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
+import math
+
 import cv2
 import numpy as np
 
 from vision.dice.channels import byte_channel_sum
 from vision.dice.paper import BROAD_MM, PaperReference, _broad, _off_at, off_reference
+from vision.dice.top_face import swept_away
 
 
 def test_byte_channel_sum_is_opencvs_transform_saturated() -> None:
@@ -18,14 +21,22 @@ def test_byte_channel_sum_is_opencvs_transform_saturated() -> None:
         assert np.array_equal(byte_channel_sum(image).reshape(shape[:-1]), plain.reshape(shape[:-1]))
 
 
+def _spots(rng: np.random.Generator, size: tuple[int, int], count: tuple[int, int], radius: tuple[int, int]
+           ) -> np.ndarray:
+    """A mask of a random size (rows and columns in ``size``) holding a random count of round spots (255)."""
+    rows, cols = (int(v) for v in rng.integers(size[0], size[1], 2))
+    mask = np.zeros((rows, cols), np.uint8)
+    for _spot in range(int(rng.integers(count[0], count[1]))):
+        centre = (int(rng.integers(0, cols)), int(rng.integers(0, rows)))
+        cv2.circle(mask, centre, int(rng.integers(radius[0], radius[1])), 255, -1)
+    return mask
+
+
 def test_paper_off_colour_kept_broad_in_its_box_as_over_the_whole_tray() -> None:
     rng = np.random.default_rng(6)
     for _ in range(300):
-        rows, cols = (int(v) for v in rng.integers(3, 100, 2))
-        off = np.zeros((rows, cols), np.uint8)
-        for _spot in range(int(rng.integers(0, 4))):
-            centre = (int(rng.integers(0, cols)), int(rng.integers(0, rows)))
-            cv2.circle(off, centre, int(rng.integers(1, 10)), 255, -1)
+        off = _spots(rng, (3, 100), (0, 4), (1, 10))
+        rows, cols = off.shape
         off[rng.random((rows, cols)) < 0.03] = 255  # specks, which the opening takes away
         broad = int(rng.choice([3, 5, 7]))
         kept = cv2.morphologyEx(off, cv2.MORPH_OPEN, cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (broad, broad)))
@@ -61,3 +72,51 @@ def test_paper_off_colour_tested_on_a_grid_first_as_on_every_pixel() -> None:
             patches += bool(plain.any())
             assert np.array_equal(off_reference(smooth, paper, known, px_per_mm, reference), plain)
     assert patches > 50  # the test holds pale tops kept, not only nothing
+
+
+def _swept_padded_all_round(mask: np.ndarray, away: tuple[float, float], length_px: float,
+                            open_sides: tuple[bool, bool, bool, bool]) -> np.ndarray:
+    """The sides' sweep taken away as a plain erosion: the box padded by the kernel's reach all round."""
+    ux, uy = away
+    reach = math.ceil(length_px)
+    kernel = np.zeros((2 * reach + 1, 2 * reach + 1), np.uint8)
+    cv2.line(kernel, (reach, reach), (round(reach - ux * length_px), round(reach - uy * length_px)), 1, 1)
+    padded = cv2.copyMakeBorder(mask, reach, reach, reach, reach, cv2.BORDER_CONSTANT, value=0)
+    left, top, right, bottom = open_sides
+    if left:
+        padded[:, :reach] = 255
+    if top:
+        padded[:reach, :] = 255
+    if right:
+        padded[:, -reach:] = 255
+    if bottom:
+        padded[-reach:, :] = 255
+    return np.asarray(cv2.erode(padded, kernel, anchor=(reach, reach))[reach:-reach, reach:-reach], np.uint8)
+
+
+def test_sides_swept_away_in_a_box_padded_where_the_sweep_reaches_as_padded_all_round() -> None:
+    rng = np.random.default_rng(8)
+    for _ in range(400):
+        mask = _spots(rng, (1, 70), (1, 4), (2, 30))
+        angle = rng.uniform(0.0, 2.0 * math.pi)
+        away = (math.cos(angle), math.sin(angle))
+        length_px = float(rng.uniform(1.0, 40.0))
+        sides = tuple(bool(v) for v in rng.random(4) < 0.3)
+        open_sides = (sides[0], sides[1], sides[2], sides[3])
+        assert np.array_equal(swept_away(mask, away, length_px, open_sides),
+                              _swept_padded_all_round(mask, away, length_px, open_sides))
+
+
+def test_no_side_of_a_parts_smallest_rectangle_is_longer_than_its_boxs_diagonal() -> None:
+    """What lets a top face's part go unfitted (``vision.dice.top_face._lit_tops``)."""
+    rng = np.random.default_rng(9)
+    for _ in range(500):
+        part = np.zeros((60, 60), np.uint8)
+        centre = (float(rng.uniform(15, 45)), float(rng.uniform(15, 45)))
+        sides = (float(rng.uniform(2, 40)), float(rng.uniform(2, 40)))
+        corners = cv2.boxPoints((centre, sides, float(rng.uniform(0, 90))))
+        cv2.fillConvexPoly(part, np.round(corners).astype(np.int32), 255)
+        _x, _y, w, h = cv2.boundingRect(part)
+        contours, _h = cv2.findContours(part, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
+        (_cx, _cy), (rw, rh), _a = cv2.minAreaRect(contours[0])
+        assert max(rw, rh) <= math.hypot(w - 1, h - 1) + 1e-3

@@ -71,27 +71,7 @@ def top_faces(blob: Blob, px_per_mm: float, margin_mm: float, nadir_mm: tuple[fl
     ux, uy = (dx / r, dy / r) if r > 1e-6 else (0.0, 1.0)
     length_px = sweep_mm(r, die_height_mm, camera_height_mm) * px_per_mm
     mask = _pips_filled(blob.mask, PIP_HOLE_MM2 * px_per_mm ** 2)  # swept, a pip's hole would cut its top face apart
-    if length_px >= 1.0:
-        reach = math.ceil(length_px)
-        size = 2 * reach + 1
-        kernel = np.zeros((size, size), np.uint8)
-        # dst(p) = min over the kernel of src(p + k − anchor): offsets from 0 to −L·u (towards the nadir).
-        cv2.line(kernel, (reach, reach), (round(reach - ux * length_px), round(reach - uy * length_px)), 1, 1)
-        padded = cv2.copyMakeBorder(mask, reach, reach, reach, reach, cv2.BORDER_CONSTANT, value=0)
-        # Where the blob runs out of the rectified area, the die goes on unseen (its sides, towards the nadir).
-        left, top, right, bottom = blob.open_sides
-        if left:
-            padded[:, :reach] = 255
-        if top:
-            padded[:reach, :] = 255
-        if right:
-            padded[:, -reach:] = 255
-        if bottom:
-            padded[-reach:, :] = 255
-        eroded = np.asarray(cv2.erode(padded, kernel, anchor=(reach, reach))[reach:-reach, reach:-reach], np.uint8)
-    else:
-        eroded = mask
-    eroded = np.asarray(eroded, np.uint8)
+    eroded = swept_away(mask, (ux, uy), length_px, blob.open_sides)
     components = _components(eroded)  # labelled once for each step that leaves the parts as they were
     if gray is not None:
         cut = _necks_cut(eroded, px_per_mm, face_mm, components)
@@ -111,6 +91,41 @@ def top_faces(blob: Blob, px_per_mm: float, margin_mm: float, nadir_mm: tuple[fl
         if face is not None:
             faces.append(face)
     return faces
+
+
+def swept_away(mask: Mask, away: tuple[float, float], length_px: float,
+               open_sides: tuple[bool, bool, bool, bool] = (False, False, False, False)) -> Mask:
+    """``mask`` (a blob's box) eroded by a segment ``length_px`` long towards the nadir (``away``: from the nadir):
+    its pixels whose segment towards the nadir lies in it. ``open_sides`` (left, top, right, bottom): the box's
+    sides where the blob runs out of the rectified area, beyond which the die goes on unseen (its sides, towards the
+    nadir)."""
+    if length_px < 1.0:
+        return mask
+    ux, uy = away
+    reach = math.ceil(length_px)
+    size = 2 * reach + 1
+    kernel = np.zeros((size, size), np.uint8)
+    # dst(p) = min over the kernel of src(p + k − anchor): offsets from 0 to −L·u (towards the nadir).
+    cv2.line(kernel, (reach, reach), (round(reach - ux * length_px), round(reach - uy * length_px)), 1, 1)
+    # The kernel cut to the line (the same offsets), and the box padded only on the sides they reach: the erosion
+    # reads nothing beyond (a third to a half of the pixels of a box padded all round, from an angle).
+    kx, ky, kw, kh = cv2.boundingRect(kernel)
+    kernel = np.ascontiguousarray(kernel[ky:ky + kh, kx:kx + kw])
+    pad_left, pad_top = reach - kx, reach - ky
+    pad_right, pad_bottom = kw - 1 - pad_left, kh - 1 - pad_top
+    padded = cv2.copyMakeBorder(mask, pad_top, pad_bottom, pad_left, pad_right, cv2.BORDER_CONSTANT, value=0)
+    left, top, right, bottom = open_sides
+    if left and pad_left:
+        padded[:, :pad_left] = 255
+    if top and pad_top:
+        padded[:pad_top, :] = 255
+    if right and pad_right:
+        padded[:, -pad_right:] = 255
+    if bottom and pad_bottom:
+        padded[-pad_bottom:, :] = 255
+    rows, cols = mask.shape
+    eroded = cv2.erode(padded, kernel, anchor=(pad_left, pad_top))
+    return np.ascontiguousarray(eroded[pad_top:pad_top + rows, pad_left:pad_left + cols])
 
 
 def _pips_filled(mask: Mask, most_px: float) -> Mask:
@@ -179,20 +194,24 @@ def _lit_tops(eroded: Mask, gray: NDArray[np.uint8], px_per_mm: float, face_mm: 
     count, labels, stats, _c = components
     out = eroded
     min_px = MIN_FACE_MM2 * px_per_mm ** 2
+    longest = LONGEST_TOP * face_mm * px_per_mm
     for label in range(1, count):
         x, y, w, h = (int(v) for v in stats[label, :4])
+        # No side of the smallest rectangle round the part is longer than the diagonal of its box through the pixels'
+        # centres (most parts are one top face, square to the tray's axes or near): no need to fit it then.
+        if math.hypot(w - 1, h - 1) + 1.0 + 1e-3 <= longest:
+            continue
         part = labels[y:y + h, x:x + w] == label
         contours, _h = cv2.findContours(part.astype(np.uint8), cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
         (_cx, _cy), (rw, rh), _a = cv2.minAreaRect(contours[0])
-        if max(rw, rh) + 1.0 <= LONGEST_TOP * face_mm * px_per_mm:
+        if max(rw, rh) + 1.0 <= longest:
             continue
         values = gray[y:y + h, x:x + w][part]
         level, _t = cv2.threshold(values.reshape(-1, 1), 0, 255, cv2.THRESH_BINARY | cv2.THRESH_OTSU)
         lit = part & (gray[y:y + h, x:x + w] > level)
         lit = cv2.morphologyEx(lit.astype(np.uint8), cv2.MORPH_OPEN, np.ones((3, 3), np.uint8)) > 0
         pieces, piece_labels, piece_stats, _pc = cv2.connectedComponentsWithStats(lit.astype(np.uint8))
-        ys, xs = np.mgrid[0:h, 0:w]
-        along = (xs * away[0] + ys * away[1]).astype(np.float64)
+        along = (np.arange(w) * away[0])[None, :] + (np.arange(h) * away[1])[:, None]  # how far from the nadir
         top = face_mm * px_per_mm
         far_end = part & (along >= float(along[part].max()) - top)
         big = [k for k in range(1, pieces) if piece_stats[k, cv2.CC_STAT_AREA] >= min_px]
