@@ -9,6 +9,7 @@ import numpy as np
 
 from vision.dice.channels import byte_channel_sum
 from vision.dice.paper import BROAD_MM, PaperReference, _broad, _off_at, off_reference
+from vision.dice.segment import component_boxes
 from vision.dice.top_face import swept_away
 
 
@@ -120,3 +121,21 @@ def test_no_side_of_a_parts_smallest_rectangle_is_longer_than_its_boxs_diagonal(
         contours, _h = cv2.findContours(part, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
         (_cx, _cy), (rw, rh), _a = cv2.minAreaRect(contours[0])
         assert max(rw, rh) <= math.hypot(w - 1, h - 1) + 1e-3
+
+
+def test_parts_boxes_from_their_borders_are_the_labellings_stats() -> None:
+    """Parts with holes, parts in another's hole, parts touching at a corner, specks, parts at the edges."""
+    rng = np.random.default_rng(12)
+    for _ in range(300):
+        mask = _spots(rng, (1, 90), (0, 6), (1, 20))
+        rows, cols = mask.shape
+        for _hole in range(int(rng.integers(0, 4))):  # rings, and spots inside them
+            centre = (int(rng.integers(0, cols)), int(rng.integers(0, rows)))
+            radius = int(rng.integers(1, 15))
+            cv2.circle(mask, centre, radius, 0, -1)
+            cv2.circle(mask, centre, max(0, radius - 4), 255, -1)
+        mask[rng.random((rows, cols)) < 0.05] = 255
+        count, labels, stats, _c = cv2.connectedComponentsWithStatsWithAlgorithm(mask, 8, cv2.CV_32S, cv2.CCL_GRANA)
+        boxes = component_boxes(mask, np.asarray(labels, np.int32))
+        assert [label for label, _box in boxes] == list(range(1, count))
+        assert all(box == tuple(int(v) for v in stats[label, :4]) for label, box in boxes)

@@ -219,30 +219,50 @@ def find_blobs(rectified: Image, visible: Mask | MatMasks, px_per_mm: float, mar
             crossed = _not_a_mix(smooth, inside.band_at, felt_colour, paper_colour) | across.reshape(-1)[inside.band_at]
             np.put(mask, inside.band_at, np.where(crossed, 255, 0).astype(np.uint8))
     mask = np.asarray(cv2.morphologyEx(mask, cv2.MORPH_OPEN, np.ones((3, 3), np.uint8)), np.uint8)
-    # Grana's labelling gives the same labels and stats as the default one, at a third of its cost here.
-    count, labels, stats, centroids = cv2.connectedComponentsWithStatsWithAlgorithm(mask, 8, cv2.CV_32S,
-                                                                                     cv2.CCL_GRANA)
+    # Grana's labelling gives the same labels as the default one, at a third of its cost here.
+    labels = np.asarray(cv2.connectedComponentsWithAlgorithm(mask, 8, cv2.CV_32S, cv2.CCL_GRANA)[1], np.int32)
     inner = inside.inner
     rows, cols = rectified.shape[:2]
     blobs: list[Blob] = []
     mm2_per_px = 1.0 / (px_per_mm * px_per_mm)
-    for label in range(1, count):
-        x, y, w, h, area = (int(v) for v in stats[label])
-        if area * mm2_per_px < MIN_BLOB_MM2 or min(w, h) < MIN_BLOB_WIDTH_MM * px_per_mm:
-            continue  # too small, or a sliver along the mat's edges (its print is never exactly where foreseen)
+    for label, (x, y, w, h) in component_boxes(mask, labels):
+        if min(w, h) < MIN_BLOB_WIDTH_MM * px_per_mm:
+            continue  # a sliver along the mat's edges (its print is never exactly where foreseen), or a speck
         part = (labels[y:y + h, x:x + w] == label).astype(np.uint8) * 255
+        moments = cv2.moments(part, binaryImage=True)
+        area = round(moments["m00"])
+        if area * mm2_per_px < MIN_BLOB_MM2:
+            continue  # too small
         touches = bool(np.any((part > 0) & (inner[y:y + h, x:x + w] == 0)))
         near = cv2.dilate(part, np.ones((3, 3), np.uint8)) > 0
         unknown = bool(np.any(near & ~seen[y:y + h, x:x + w]))
+        # The centroid as labelling the whole tray gives it: its pixels' coordinate sums (whole numbers) over the area.
+        cx = (round(moments["m10"]) + (x + left) * area) / area
+        cy = (round(moments["m01"]) + (y + top) * area) / area
         x, y = x + left, y + top  # in the whole rectified tray
         sides = (x == 0, y == 0, x + w == cols, y + h == rows)
-        # The centroid as labelling the whole tray gives it: its pixels' coordinate sums (whole numbers) over the area.
-        cx = (round(float(centroids[label][0]) * area) + left * area) / area
-        cy = (round(float(centroids[label][1]) * area) + top * area) / area
         blobs.append(Blob(part, (x, y, w, h), ((cx + 0.5) / px_per_mm - margin_mm, (cy + 0.5) / px_per_mm - margin_mm),
                           area * mm2_per_px, touches, unknown, sides))
     blobs.sort(key=lambda b: -b.area_mm2)
     return blobs
+
+
+def component_boxes(mask: Mask, labels: NDArray[np.int32]) -> list[tuple[int, tuple[int, int, int, int]]]:
+    """Each 8-connected part of ``mask`` (labelled ``labels``), in the labels' order: its label and its box (x, y, w,
+    h), as the labelling's stats give them. Every part's outer border is a contour at the top of a two-level
+    hierarchy (a part in another's hole too), and it holds the part's outermost pixels: the borders' boxes, found at
+    a sixth of the cost of the labelling's stats (0.035 ms against 0.23 at 65°), which visit every pixel of the tray."""
+    contours, hierarchy = cv2.findContours(mask, cv2.RETR_CCOMP, cv2.CHAIN_APPROX_SIMPLE)
+    if hierarchy is None:
+        return []
+    boxes = []
+    for contour, (_next, _previous, _child, parent) in zip(contours, hierarchy[0], strict=True):
+        if parent < 0:
+            x, y = (int(v) for v in contour[0, 0])
+            bx, by, bw, bh = cv2.boundingRect(contour)
+            boxes.append((int(labels[y, x]), (bx, by, bw, bh)))
+    boxes.sort(key=lambda item: item[0])
+    return boxes
 
 
 def _whole(part: NDArray[Pixel], shape: tuple[int, ...], box: tuple[int, int, int, int]) -> NDArray[Pixel]:
