@@ -72,6 +72,10 @@ def test_paper_off_colour_tested_on_a_grid_first_as_on_every_pixel() -> None:
             plain = _broad(every, broad)
             patches += bool(plain.any())
             assert np.array_equal(off_reference(smooth, paper, known, px_per_mm, reference), plain)
+            even = np.zeros((rows, cols), bool)
+            even[::2, ::2] = True
+            on_grid = np.flatnonzero(paper & even)  # as the mat's masks keep it for the pose
+            assert np.array_equal(off_reference(smooth, paper, known, px_per_mm, reference, on_grid), plain)
     assert patches > 50  # the test holds pale tops kept, not only nothing
 
 

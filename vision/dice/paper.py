@@ -109,10 +109,10 @@ def paper_reference(smooth: Image, paper: NDArray[np.bool_], known: NDArray[np.b
 
 
 def off_reference(smooth: Image, paper: NDArray[np.bool_], known: NDArray[np.bool_], px_per_mm: float,
-                  reference: PaperReference) -> Mask:
+                  reference: PaperReference, on_grid: NDArray[np.intp] | None = None) -> Mask:
     """The ``paper`` pixels of ``smooth``, not ``known`` to be something else, that are not the paper's colour
     there by ``reference``: off its brightness or its tint by more than its steps, over a patch broad enough to
-    be a die's top."""
+    be a die's top. ``on_grid``: the paper's pixels of even row and column (flat indices), when already found."""
     broad = round(BROAD_MM * px_per_mm) | 1
     out = np.zeros(paper.shape, np.uint8)
     if _holds_a_square(np.asarray(cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (broad, broad)), np.uint8)):
@@ -120,10 +120,11 @@ def off_reference(smooth: Image, paper: NDArray[np.bool_], known: NDArray[np.boo
         # column (the disc holds a 2 × 2 square): those pixels are tested first, and the others only within the disc's
         # width of one found off (the disc that holds it, widened by a pixel). Most of the paper is the paper, and its
         # off pixels lie along the print's edges: at 2 px/mm a twentieth to a tenth of it is tested again.
-        cols = paper.shape[1]
-        on_grid = np.flatnonzero(paper[::2, ::2] & ~known[::2, ::2])
-        rows_g, cols_g = np.divmod(on_grid, (cols + 1) // 2)
-        at = (2 * cols) * rows_g + 2 * cols_g  # the grid's pixels, as flat indices of the whole
+        if on_grid is None:
+            even = np.zeros_like(paper)
+            even[::2, ::2] = True
+            on_grid = np.flatnonzero(paper & even)
+        at = on_grid[~known.reshape(-1)[on_grid]]
         out.reshape(-1)[at[_off_at(smooth, at, reference)]] = 255
         if not cv2.countNonZero(out):
             return out
@@ -200,12 +201,13 @@ def _compare(values: NDArray[np.generic], level: float, op: int) -> Mask:
 
 
 def off_paper(smooth: Image, paper: NDArray[np.bool_], known: NDArray[np.bool_], px_per_mm: float,
-              reference: PaperReference | EllipsisType | None = ...) -> Mask:
+              reference: PaperReference | EllipsisType | None = ..., on_grid: NDArray[np.intp] | None = None) -> Mask:
     """The ``paper`` pixels of ``smooth`` that are not the paper's colour there (:func:`paper_reference`): a pale
     die's top, which one colour for all the paper misses. ``known``: pixels already found to be no paper;
-    ``reference``: the paper's colour already measured (None: too little paper seen), else measured here."""
+    ``reference``: the paper's colour already measured (None: too little paper seen), else measured here; ``on_grid``:
+    as :func:`off_reference` takes it."""
     if reference is ...:
         reference = paper_reference(smooth, paper, known, px_per_mm)
     if reference is None:
         return np.zeros(paper.shape, np.uint8)
-    return off_reference(smooth, paper, known, px_per_mm, reference)
+    return off_reference(smooth, paper, known, px_per_mm, reference, on_grid)
