@@ -9,8 +9,9 @@ import numpy as np
 
 from vision.dice.channels import byte_channel_sum
 from vision.dice.paper import BROAD_MM, PaperReference, _broad, _off_at, off_reference
+from vision.dice.parts import parts
 from vision.dice.segment import component_boxes
-from vision.dice.top_face import swept_away
+from vision.dice.top_face import _pips_filled, swept_away
 
 
 def test_byte_channel_sum_is_opencvs_transform_saturated() -> None:
@@ -143,3 +144,42 @@ def test_parts_boxes_from_their_borders_are_the_labellings_stats() -> None:
         boxes = component_boxes(mask, np.asarray(labels, np.int32))
         assert [label for label, _box in boxes] == list(range(1, count))
         assert all(box == tuple(int(v) for v in stats[label, :4]) for label, box in boxes)
+
+
+def _random_masks(rng: np.random.Generator, count: int) -> list[np.ndarray]:
+    """Speckle of every density, spots and holes, spots with speckle: parts touching at corners, parts in holes."""
+    masks = []
+    for i in range(count):
+        rows, cols = (int(v) for v in rng.integers(1, 90, 2))
+        if i % 3 == 0:
+            masks.append((rng.random((rows, cols)) < rng.uniform(0.05, 0.95)).astype(np.uint8) * 255)
+            continue
+        mask = np.zeros((rows, cols), np.uint8)
+        for _spot in range(int(rng.integers(1, 8))):
+            centre = (int(rng.integers(-5, cols + 5)), int(rng.integers(-5, rows + 5)))
+            cv2.circle(mask, centre, int(rng.integers(1, 40)), int(rng.choice([0, 255])), -1)
+        if i % 3 == 2:
+            mask[rng.random((rows, cols)) < 0.05] ^= 255
+        masks.append(mask)
+    return masks
+
+
+def test_parts_are_opencvs_default_labelling() -> None:
+    for mask in _random_masks(np.random.default_rng(13), 3000):
+        count, labels, stats, centroids = cv2.connectedComponentsWithStats(mask)
+        found = parts(mask)
+        assert found[0] == count and np.array_equal(found[1], labels) and np.array_equal(found[2], stats)
+        assert np.array_equal(found[3], centroids, equal_nan=True)  # NaN: the background of a mask all set
+
+
+def test_pip_holes_filled_as_by_the_holes_stats() -> None:
+    for mask in _random_masks(np.random.default_rng(14), 2000):
+        most_px = 30.0
+        framed = cv2.copyMakeBorder(cv2.bitwise_not(mask), 1, 1, 1, 1, cv2.BORDER_CONSTANT, value=255)
+        cv2.floodFill(framed, None, (0, 0), 0, flags=4)
+        _count, labels, stats, _c = cv2.connectedComponentsWithStats(framed[1:-1, 1:-1].copy(), connectivity=4)
+        filled = stats[:, cv2.CC_STAT_AREA] <= most_px
+        filled[0] = False
+        plain = mask.copy()
+        plain[filled[labels]] = 255
+        assert np.array_equal(_pips_filled(mask, most_px), plain)

@@ -29,6 +29,7 @@ import numpy as np
 from numpy.typing import NDArray
 
 from vision.dice.channels import channel_median, channel_sum
+from vision.dice.parts import parts
 
 Image = NDArray[np.uint8]
 Mask = NDArray[np.uint8]
@@ -125,7 +126,7 @@ def _solid(mask: Mask, close: NDArray[np.uint8], open_: NDArray[np.uint8]) -> Ma
 
 def _nearest_part(mask: Mask, min_px: float) -> Mask | None:
     """The connected part of ``mask`` covering (or, failing that, nearest to) the patch's middle."""
-    count, labels, stats, centroids = cv2.connectedComponentsWithStats(mask, connectivity=8)
+    count, labels, stats, centroids = parts(mask)
     n = mask.shape[0]
     c = n // 2
     best, best_d = 0, math.inf
