@@ -3,12 +3,14 @@
 from __future__ import annotations
 
 import math
+from dataclasses import replace
 
 import cv2
 import numpy as np
 
 from vision.dice.channels import byte_channel_sum
 from vision.dice.paper import BROAD_MM, PaperReference, _broad, _off_at, off_reference
+from vision.dice.paper_memory import PaperMemory
 from vision.dice.parts import parts
 from vision.dice.segment import component_boxes
 from vision.dice.top_face import _pips_filled, swept_away
@@ -183,3 +185,21 @@ def test_pip_holes_filled_as_by_the_holes_stats() -> None:
         plain = mask.copy()
         plain[filled[labels]] = 255
         assert np.array_equal(_pips_filled(mask, most_px), plain)
+
+
+def test_the_kept_paper_colour_is_cut_to_the_search_box_once_while_kept() -> None:
+    rng = np.random.default_rng(15)
+    colour = rng.integers(0, 256, (40, 60, 3), np.uint8)
+    reference = PaperReference(colour, np.zeros((1, 1, 3), np.float32), np.zeros((1, 1), bool), 5.0, 7.0)
+    memory = PaperMemory()
+    box = (6, 30, 12, 55)
+    cut = memory.cut(reference, box)
+    assert cut is not None and cut.colour.flags.c_contiguous
+    assert np.array_equal(cut.colour, colour[6:30, 12:55]) and cut.grey_step == 5.0 and cut.tint_step == 7.0
+    assert memory.cut(reference, box) is cut  # kept: not laid out again
+    measured_again = replace(reference, colour=colour[::-1].copy())
+    again = memory.cut(measured_again, box)
+    assert again is not None and np.array_equal(again.colour, colour[::-1][6:30, 12:55])
+    moved = memory.cut(measured_again, (0, 12, 0, 18))
+    assert moved is not None and np.array_equal(moved.colour, colour[::-1][:12, :18])
+    assert memory.cut(None, box) is None

@@ -12,7 +12,7 @@ measured again every ``REFRESH_FRAMES`` frames whatever the tiles say.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 import cv2
 import numpy as np
@@ -93,6 +93,7 @@ class PaperMemory:
         self.measured = 0  # how many times it was measured (for tests and figures)
         self._age = 0
         self._enough: bool | None = None  # whether the pose's view holds enough paper for a reference
+        self._cut: tuple[PaperReference, tuple[int, int, int, int], PaperReference] | None = None  # (:meth:`cut`)
 
     def reference_for(self, smooth: Image, paper: NDArray[np.bool_], known: NDArray[np.bool_], px_per_mm: float
                       ) -> PaperReference | None:
@@ -114,3 +115,15 @@ class PaperMemory:
         self.measured += 1
         self._age = 0
         return self.reference
+
+    def cut(self, reference: PaperReference | None, box: tuple[int, int, int, int]) -> PaperReference | None:
+        """``reference`` (the whole rectified tray's) cut to the search ``box`` (top, bottom, left, right), its colour
+        laid out anew once for as long as both are kept: each frame picks the paper's pixels of it by their indices,
+        which a cut seen through the whole tray's rows would copy out every time."""
+        if reference is None:
+            return None
+        if self._cut is None or self._cut[0] is not reference or self._cut[1] != box:
+            top, bottom, left, right = box
+            colour = np.ascontiguousarray(reference.colour[top:bottom, left:right])
+            self._cut = (reference, box, replace(reference, colour=colour))
+        return self._cut[2]

@@ -14,7 +14,7 @@ and is made into masks once for it (:func:`mat_masks`).
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from types import EllipsisType
 from typing import TypeVar
 
@@ -224,7 +224,7 @@ def find_blobs(rectified: Image, visible: Mask | MatMasks, px_per_mm: float, mar
         reference: PaperReference | EllipsisType | None = ...
         if paper_memory is not None:  # the paper's colour is kept for the whole rectified tray
             whole, known_whole = _whole(smooth, rectified.shape, mat.box), _whole(known, mat.paper.shape, mat.box)
-            reference = _cut(paper_memory.reference_for(whole, mat.paper, known_whole, px_per_mm), mat.box)
+            reference = paper_memory.cut(paper_memory.reference_for(whole, mat.paper, known_whole, px_per_mm), mat.box)
         # A pale die's top, against the paper around it.
         mask |= off_paper(smooth, paper, known, px_per_mm, reference, inside.paper_grid)
         if inside.band_at.size:
@@ -289,10 +289,3 @@ def _whole(part: NDArray[Pixel], shape: tuple[int, ...], box: tuple[int, int, in
     out[top:bottom, left:right] = part
     return out
 
-
-def _cut(reference: PaperReference | None, box: tuple[int, int, int, int]) -> PaperReference | None:
-    """The paper's colour of the whole rectified tray cut to the mat's ``box``."""
-    if reference is None:
-        return None
-    top, bottom, left, right = box
-    return replace(reference, colour=reference.colour[top:bottom, left:right])
