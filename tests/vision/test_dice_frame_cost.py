@@ -9,10 +9,11 @@ import cv2
 import numpy as np
 
 from vision.dice.channels import byte_channel_sum
+from vision.dice.face_square import SHADOW_DEPTH, SHADOW_TINT, shadow_mask
 from vision.dice.paper import BROAD_MM, PaperReference, _broad, _off_at, off_reference
 from vision.dice.paper_memory import PaperMemory
 from vision.dice.parts import parts
-from vision.dice.segment import component_boxes
+from vision.dice.segment import COLOUR_STEP, _not_a_mix, component_boxes
 from vision.dice.top_face import _pips_filled, swept_away
 
 
@@ -203,3 +204,31 @@ def test_the_kept_paper_colour_is_cut_to_the_search_box_once_while_kept() -> Non
     moved = memory.cut(measured_again, (0, 12, 0, 18))
     assert moved is not None and np.array_equal(moved.colour, colour[::-1][:12, :18])
     assert memory.cut(None, box) is None
+
+
+def test_felt_paper_mix_worked_out_channel_by_channel_as_by_rows() -> None:
+    rng = np.random.default_rng(16)
+    for _ in range(300):
+        smooth = rng.integers(0, 256, (int(rng.integers(1, 40)), int(rng.integers(1, 40)), 3), np.uint8)
+        band = np.flatnonzero(rng.random(smooth.shape[:2]) < 0.5)
+        felt, paper = (rng.integers(0, 511, 3) / 2.0 for _colour in range(2))  # medians of bytes: halves at the finest
+        pixels = smooth.reshape(-1, 3)[band].astype(np.float64)
+        span = paper - felt
+        t = np.clip(((pixels - felt) @ span) / max(float(span @ span), 1.0), 0.0, 1.0)
+        plain = np.abs(pixels - (felt + t[:, None] * span)).sum(axis=1) > COLOUR_STEP * max(float(felt.mean()), 8.0)
+        assert np.array_equal(_not_a_mix(smooth, band, felt, paper), plain)
+
+
+def test_shadow_tint_worked_out_channel_by_channel_as_by_rows() -> None:
+    rng = np.random.default_rng(17)
+    for _ in range(300):
+        image = rng.integers(0, 256, (int(rng.integers(1, 40)), int(rng.integers(1, 40)), 3), np.uint8)
+        mat = rng.integers(0, 511, 3) / 2.0
+        image.reshape(-1, 3)[::3] = np.clip(mat * rng.uniform(0.5, 1.0), 0, 255).astype(np.uint8)  # the mat shaded
+        pixels = image.astype(np.float32)
+        brightness = pixels.sum(axis=-1)
+        mat_brightness = max(float(mat.sum()), 24.0)
+        plain = (brightness < mat_brightness) & (brightness >= SHADOW_DEPTH * mat_brightness)
+        tint = pixels / np.maximum(brightness, 1.0)[..., None]
+        plain &= np.abs(tint - (mat / mat_brightness).astype(np.float32)).sum(axis=-1) <= SHADOW_TINT
+        assert np.array_equal(shadow_mask(image, mat), plain)
