@@ -68,7 +68,7 @@ def test_paper_off_colour_tested_on_a_grid_first_as_on_every_pixel() -> None:
         known[int(rng.integers(0, rows)):, int(rng.integers(0, cols)):] = rng.random() < 0.5
         reference = PaperReference(colour, np.zeros((1, 1, 3), np.float32), np.zeros((1, 1), bool),
                                    float(rng.uniform(4.0, 12.0)), float(rng.uniform(6.0, 18.0)))
-        for px_per_mm in (2.0, 3.0):  # discs of 5 and 7 pixels
+        for px_per_mm in (2.0, 3.0):  # discs of 5 and 9 pixels
             broad = round(BROAD_MM * px_per_mm) | 1
             every = np.zeros((rows, cols), np.uint8)
             at = np.flatnonzero(paper & ~known)
