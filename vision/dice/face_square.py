@@ -29,6 +29,7 @@ import numpy as np
 from numpy.typing import NDArray
 
 from vision.dice.channels import channel_median, channel_sum
+from vision.dice.parts import parts
 
 Image = NDArray[np.uint8]
 Mask = NDArray[np.uint8]
@@ -70,9 +71,13 @@ def shadow_mask(image: NDArray[np.uint8], mat: NDArray[np.float64]) -> NDArray[n
     mat_brightness = max(float(mat.sum()), 24.0)
     dim = np.asarray((brightness < mat_brightness) & (brightness >= SHADOW_DEPTH * mat_brightness), np.bool_)
     at = np.flatnonzero(dim)  # the tint only where dim enough (most of a die is not)
-    tint = (np.take(pixels.reshape(-1, pixels.shape[-1]), at, axis=0)
-            / np.maximum(brightness.reshape(-1)[at], 1.0)[..., None])
-    tint_off = channel_sum(np.abs(tint - (mat / mat_brightness).astype(np.float32)))
+    # Channel by channel, as the pixels' rows against the mat's tint would do it, without numpy's slow short last axis.
+    channels = pixels.reshape(-1, pixels.shape[-1])
+    dim_brightness = np.maximum(brightness.reshape(-1)[at], 1.0)
+    mat_tint = (mat / mat_brightness).astype(np.float32)
+    tint_off = np.abs(channels[at, 0] / dim_brightness - mat_tint[0])  # summed over B, G, R in that order
+    tint_off += np.abs(channels[at, 1] / dim_brightness - mat_tint[1])
+    tint_off += np.abs(channels[at, 2] / dim_brightness - mat_tint[2])
     dim.reshape(-1)[at] = tint_off <= SHADOW_TINT
     return dim
 
@@ -125,7 +130,7 @@ def _solid(mask: Mask, close: NDArray[np.uint8], open_: NDArray[np.uint8]) -> Ma
 
 def _nearest_part(mask: Mask, min_px: float) -> Mask | None:
     """The connected part of ``mask`` covering (or, failing that, nearest to) the patch's middle."""
-    count, labels, stats, centroids = cv2.connectedComponentsWithStats(mask, connectivity=8)
+    count, labels, stats, centroids = parts(mask)
     n = mask.shape[0]
     c = n // 2
     best, best_d = 0, math.inf

@@ -22,6 +22,7 @@ from numpy.typing import NDArray
 
 from vision.dice.face_square import FaceSquare
 from vision.dice.faces import D6_SIDE_MM, PIP_RADIUS
+from vision.dice.parts import parts
 from vision.dice.segment import Blob
 from vision.dice.top_face import TopFace
 
@@ -117,7 +118,7 @@ def pip_rectangle(patch: NDArray[np.uint8], value: int, px_per_mm: float) -> tup
         if peak < MIN_CONTRAST:
             continue
         ink = np.asarray(departs > INK_SHARE * peak, np.uint8)
-        count, _labels, stats, centroids = cv2.connectedComponentsWithStats(ink)
+        count, _labels, stats, centroids = parts(ink)
         spots = sorted((math.dist((float(centroids[k][0]), float(centroids[k][1])), (c, c)),
                         (float(centroids[k][0]), float(centroids[k][1])))
                        for k in range(1, count) if 0.15 * pip_px <= stats[k, cv2.CC_STAT_AREA] <= 1.6 * pip_px)

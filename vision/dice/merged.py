@@ -22,6 +22,7 @@ import cv2
 import numpy as np
 from numpy.typing import NDArray
 
+from vision.dice.parts import parts
 from vision.dice.segment import Blob
 from vision.dice.top_face import TopFace, sweep_mm
 
@@ -93,8 +94,9 @@ def left_out(blob: Blob, faces: list[TopFace], px_per_mm: float, margin_mm: floa
     outline: its reading comes from its outline, fitted to its own part of the blob)."""
     cover = _reaches_drawn(blob, faces, px_per_mm, margin_mm, nadir_mm, camera_height_mm, plane_mm)
     inside = blob.mask > 0
-    rest = cv2.morphologyEx((inside & ~cover).astype(np.uint8), cv2.MORPH_OPEN, np.ones((3, 3), np.uint8))
-    count, labels, stats, _c = cv2.connectedComponentsWithStats(rest)
+    rest = np.asarray(cv2.morphologyEx((inside & ~cover).astype(np.uint8), cv2.MORPH_OPEN, np.ones((3, 3), np.uint8)),
+                      np.uint8)
+    count, labels, stats, _c = parts(rest)
     if count < 2:
         return None
     label = 1 + int(np.argmax(stats[1:, cv2.CC_STAT_AREA]))

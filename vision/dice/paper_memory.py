@@ -12,6 +12,8 @@ measured again every ``REFRESH_FRAMES`` frames whatever the tiles say.
 
 from __future__ import annotations
 
+from dataclasses import dataclass, replace
+
 import cv2
 import numpy as np
 from numpy.typing import NDArray
@@ -34,10 +36,33 @@ MIN_TILE_PX = 16  # a tile with less paper than this (at REFERENCE_PX_PER_MM) sa
 REFRESH_FRAMES = 300  # the colour is measured again at least this often (10 s at 30 frames a second)
 
 
+@dataclass(frozen=True, slots=True)
+class HeldPaper:
+    """What :func:`light_changed` holds each frame's paper against, made once with the kept colour: the pixels wholly
+    of the paper at ``REFERENCE_PX_PER_MM`` (flat indices), the kept colour there, and the tile each lies in."""
+
+    at: NDArray[np.intp]
+    colour: NDArray[np.float32]  # N × (B, G, R)
+    tiles: NDArray[np.intp]
+    tile_count: int
+
+
+def held_paper(reference: PaperReference) -> HeldPaper:
+    """:class:`HeldPaper` of ``reference``."""
+    rows, cols = reference.paper_small.shape
+    at = np.flatnonzero(reference.paper_small)
+    tile = max(1, round(TILE_MM * REFERENCE_PX_PER_MM))
+    row, col = np.divmod(at, cols)
+    across = -(-cols // tile)
+    return HeldPaper(at, np.take(reference.small.reshape(-1, 3), at, axis=0), (row // tile) * across + col // tile,
+                     -(-rows // tile) * across)
+
+
 def light_changed(reference: PaperReference, smooth: Image, paper: NDArray[np.bool_], known: NDArray[np.bool_],
-                  px_per_mm: float) -> bool:
+                  px_per_mm: float, held: HeldPaper | None = None) -> bool:
     """Whether the paper of ``smooth`` (not ``known`` to be a die, nor near one) is off ``reference`` in any tile
-    (``TILE_MM``) over more than ``STALE_TILE`` of its paper, by more than ``STALE_SHARE`` of its steps."""
+    (``TILE_MM``) over more than ``STALE_TILE`` of its paper, by more than ``STALE_SHARE`` of its steps; ``held``:
+    :func:`held_paper` of ``reference``, when already made."""
     size = reference_size(paper.shape, px_per_mm)
     if reference.small.shape[:2] != (size[1], size[0]):
         return True
@@ -46,19 +71,16 @@ def light_changed(reference: PaperReference, smooth: Image, paper: NDArray[np.bo
     known_small = np.asarray(cv2.resize(known.astype(np.uint8), size, interpolation=cv2.INTER_AREA), np.uint8) > 0
     near = cv2.dilate(known_small.astype(np.uint8), np.ones((2 * away + 1, 2 * away + 1), np.uint8)) > 0
     # The paper does not change with the light: it is the pose's. Only its pixels are looked at (flat indices).
-    at = np.flatnonzero(reference.paper_small)
-    clean = at[~near.reshape(-1)[at]]
-    off = np.take(small.reshape(-1, 3), clean, axis=0) - np.take(reference.small.reshape(-1, 3), clean, axis=0)
+    held = held or held_paper(reference)
+    clean = ~near.reshape(-1)[held.at]
+    off = np.take(small.reshape(-1, 3), held.at[clean], axis=0) - held.colour[clean]
     mean = channel_sum(off) / 3
     tint = channel_sum(np.abs(off - mean[..., None]))
     stale = (np.abs(mean) > STALE_SHARE * reference.grey_step) | (tint > STALE_SHARE * reference.tint_step)
-    tile = max(1, round(TILE_MM * REFERENCE_PX_PER_MM))
-    row, col = np.divmod(clean, size[0])
-    across = -(-size[0] // tile)
-    tiles = (row // tile) * across + col // tile  # each clean pixel's tile
-    count = -(-size[1] // tile) * across
-    stale_sums = np.bincount(tiles[stale], minlength=count)
-    return bool(np.any(stale_sums > STALE_TILE * np.maximum(np.bincount(tiles, minlength=count), MIN_TILE_PX)))
+    tiles = held.tiles[clean]  # each clean pixel's tile
+    stale_sums = np.bincount(tiles[stale], minlength=held.tile_count)
+    return bool(np.any(stale_sums > STALE_TILE * np.maximum(np.bincount(tiles, minlength=held.tile_count),
+                                                            MIN_TILE_PX)))
 
 
 class PaperMemory:
@@ -67,9 +89,11 @@ class PaperMemory:
 
     def __init__(self) -> None:
         self.reference: PaperReference | None = None
+        self._held: HeldPaper | None = None  # what the kept colour's paper is held against (:func:`held_paper`)
         self.measured = 0  # how many times it was measured (for tests and figures)
         self._age = 0
         self._enough: bool | None = None  # whether the pose's view holds enough paper for a reference
+        self._cut: tuple[PaperReference, tuple[int, int, int, int], PaperReference] | None = None  # (:meth:`cut`)
 
     def reference_for(self, smooth: Image, paper: NDArray[np.bool_], known: NDArray[np.bool_], px_per_mm: float
                       ) -> PaperReference | None:
@@ -81,10 +105,25 @@ class PaperMemory:
             return None
         self._age += 1
         kept = self.reference
-        if (kept is not None and self._age < REFRESH_FRAMES and kept.colour.shape == smooth.shape
-                and not light_changed(kept, smooth, paper, known, px_per_mm)):
-            return kept
+        if kept is not None and self._age < REFRESH_FRAMES and kept.colour.shape == smooth.shape:
+            if self._held is None:
+                self._held = held_paper(kept)
+            if not light_changed(kept, smooth, paper, known, px_per_mm, self._held):
+                return kept
         self.reference = paper_reference(smooth, paper, known, px_per_mm)
+        self._held = None
         self.measured += 1
         self._age = 0
         return self.reference
+
+    def cut(self, reference: PaperReference | None, box: tuple[int, int, int, int]) -> PaperReference | None:
+        """``reference`` (the whole rectified tray's) cut to the search ``box`` (top, bottom, left, right), its colour
+        laid out anew once for as long as both are kept: each frame picks the paper's pixels of it by their indices,
+        which a cut seen through the whole tray's rows would copy out every time."""
+        if reference is None:
+            return None
+        if self._cut is None or self._cut[0] is not reference or self._cut[1] != box:
+            top, bottom, left, right = box
+            colour = np.ascontiguousarray(reference.colour[top:bottom, left:right])
+            self._cut = (reference, box, replace(reference, colour=colour))
+        return self._cut[2]

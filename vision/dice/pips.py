@@ -40,6 +40,7 @@ from numpy.typing import NDArray
 
 from vision.dice.channels import channel_median
 from vision.dice.faces import D6_SIDE_MM, PIP_RADIUS, PIP_SPOT
+from vision.dice.parts import parts
 
 Image = NDArray[np.uint8]
 FloatArray = NDArray[np.float64]
@@ -151,7 +152,7 @@ def _only_pips(gray: NDArray[np.float32], frame: FloatArray, on: frozenset[str],
             region &= (u - pu * spot) ** 2 + (v - pv * spot) ** 2 > keep
     ink = ((body - gray) if dark_pips else (gray - body)) > INK_SHARE * depth
     stray = np.asarray(ink & region, np.uint8)
-    _n, _labels, stats, _c = cv2.connectedComponentsWithStats(stray, connectivity=8)
+    _n, _labels, stats, _c = parts(stray)
     areas = stats[1:, cv2.CC_STAT_AREA] / px_per_mm ** 2
     spots = areas[areas >= MIN_STRAY_MM2]
     plain = region & ~ink

@@ -17,6 +17,7 @@ import numpy as np
 from numpy.typing import NDArray
 
 from vision.dice.faces import D6_SIDE_MM
+from vision.dice.parts import Parts, parts
 from vision.dice.segment import Blob
 
 Mask = NDArray[np.uint8]
@@ -71,35 +72,15 @@ def top_faces(blob: Blob, px_per_mm: float, margin_mm: float, nadir_mm: tuple[fl
     ux, uy = (dx / r, dy / r) if r > 1e-6 else (0.0, 1.0)
     length_px = sweep_mm(r, die_height_mm, camera_height_mm) * px_per_mm
     mask = _pips_filled(blob.mask, PIP_HOLE_MM2 * px_per_mm ** 2)  # swept, a pip's hole would cut its top face apart
-    if length_px >= 1.0:
-        reach = math.ceil(length_px)
-        size = 2 * reach + 1
-        kernel = np.zeros((size, size), np.uint8)
-        # dst(p) = min over the kernel of src(p + k − anchor): offsets from 0 to −L·u (towards the nadir).
-        cv2.line(kernel, (reach, reach), (round(reach - ux * length_px), round(reach - uy * length_px)), 1, 1)
-        padded = cv2.copyMakeBorder(mask, reach, reach, reach, reach, cv2.BORDER_CONSTANT, value=0)
-        # Where the blob runs out of the rectified area, the die goes on unseen (its sides, towards the nadir).
-        left, top, right, bottom = blob.open_sides
-        if left:
-            padded[:, :reach] = 255
-        if top:
-            padded[:reach, :] = 255
-        if right:
-            padded[:, -reach:] = 255
-        if bottom:
-            padded[-reach:, :] = 255
-        eroded = np.asarray(cv2.erode(padded, kernel, anchor=(reach, reach))[reach:-reach, reach:-reach], np.uint8)
-    else:
-        eroded = mask
-    eroded = np.asarray(eroded, np.uint8)
-    components = _components(eroded)  # labelled once for each step that leaves the parts as they were
+    eroded = swept_away(mask, (ux, uy), length_px, blob.open_sides)
+    components = parts(eroded)  # labelled once for each step that leaves the parts as they were
     if gray is not None:
         cut = _necks_cut(eroded, px_per_mm, face_mm, components)
         if cut is not eroded:
-            components = _components(cut)
+            components = parts(cut)
         eroded = _lit_tops(cut, gray, px_per_mm, face_mm, (ux, uy), components)
         if eroded is not cut:
-            components = _components(eroded)
+            components = parts(eroded)
     count, labels, stats, _centroids = components
     order = sorted(range(1, count), key=lambda k: -int(stats[k, cv2.CC_STAT_AREA]))
     faces = []
@@ -113,6 +94,41 @@ def top_faces(blob: Blob, px_per_mm: float, margin_mm: float, nadir_mm: tuple[fl
     return faces
 
 
+def swept_away(mask: Mask, away: tuple[float, float], length_px: float,
+               open_sides: tuple[bool, bool, bool, bool] = (False, False, False, False)) -> Mask:
+    """``mask`` (a blob's box) eroded by a segment ``length_px`` long towards the nadir (``away``: from the nadir):
+    its pixels whose segment towards the nadir lies in it. ``open_sides`` (left, top, right, bottom): the box's
+    sides where the blob runs out of the rectified area, beyond which the die goes on unseen (its sides, towards the
+    nadir)."""
+    if length_px < 1.0:
+        return mask
+    ux, uy = away
+    reach = math.ceil(length_px)
+    size = 2 * reach + 1
+    kernel = np.zeros((size, size), np.uint8)
+    # dst(p) = min over the kernel of src(p + k − anchor): offsets from 0 to −L·u (towards the nadir).
+    cv2.line(kernel, (reach, reach), (round(reach - ux * length_px), round(reach - uy * length_px)), 1, 1)
+    # The kernel cut to the line (the same offsets), and the box padded only on the sides they reach: the erosion
+    # reads nothing beyond (a third to a half of the pixels of a box padded all round, from an angle).
+    kx, ky, kw, kh = cv2.boundingRect(kernel)
+    kernel = np.ascontiguousarray(kernel[ky:ky + kh, kx:kx + kw])
+    pad_left, pad_top = reach - kx, reach - ky
+    pad_right, pad_bottom = kw - 1 - pad_left, kh - 1 - pad_top
+    padded = cv2.copyMakeBorder(mask, pad_top, pad_bottom, pad_left, pad_right, cv2.BORDER_CONSTANT, value=0)
+    left, top, right, bottom = open_sides
+    if left and pad_left:
+        padded[:, :pad_left] = 255
+    if top and pad_top:
+        padded[:pad_top, :] = 255
+    if right and pad_right:
+        padded[:, -pad_right:] = 255
+    if bottom and pad_bottom:
+        padded[-pad_bottom:, :] = 255
+    rows, cols = mask.shape
+    eroded = cv2.erode(padded, kernel, anchor=(pad_left, pad_top))
+    return np.ascontiguousarray(eroded[pad_top:pad_top + rows, pad_left:pad_left + cols])
+
+
 def _pips_filled(mask: Mask, most_px: float) -> Mask:
     """``mask`` with its holes of at most ``most_px`` pixels filled (the blob's box's border is outside it)."""
     # What is not the blob and reaches the box's border is its outside: flooded from a frame round the box, what
@@ -123,28 +139,21 @@ def _pips_filled(mask: Mask, most_px: float) -> Mask:
     out = mask.copy()
     if not cv2.countNonZero(holes):
         return out
-    _count, labels, stats, _c = cv2.connectedComponentsWithStats(holes, connectivity=4)
-    filled = stats[:, cv2.CC_STAT_AREA] <= most_px
+    # The holes' areas counted from their labels: OpenCV's 4-connected labelling gathers its stats at eight times
+    # the cost of its labels alone.
+    labels = np.asarray(cv2.connectedComponents(holes, connectivity=4)[1], np.int32)
+    filled = np.bincount(labels.reshape(-1)) <= most_px
     filled[0] = False  # the background: the blob itself and its outside
     if filled.any():
         out[filled[labels]] = 255
     return out
 
 
-Components = tuple[int, NDArray[np.int32], NDArray[np.int32], NDArray[np.float64]]
-
-
-def _components(mask: Mask) -> Components:
-    """``mask``'s parts (8-connected): their count, labels, stats and centroids."""
-    count, labels, stats, centroids = cv2.connectedComponentsWithStats(mask)
-    return int(count), np.asarray(labels, np.int32), np.asarray(stats, np.int32), np.asarray(centroids, np.float64)
-
-
-def _necks_cut(eroded: Mask, px_per_mm: float, face_mm: float, components: Components) -> Mask:
+def _necks_cut(eroded: Mask, px_per_mm: float, face_mm: float, components: Parts) -> Mask:
     """Cut what is left of a blob where two top faces touch by a pixel or two only (a near die's corner on the far
     die's side, swept): taken whole, the part is longer than a top face, and a dark top in it may be lost to the
     lit split. Cut only where the pieces are top faces apart (``APART_TOPS`` sides, centres): a ragged top cut in
-    two by its pips stays whole. ``components``: ``eroded``'s parts (:func:`_components`); ``eroded`` itself is
+    two by its pips stays whole. ``components``: ``eroded``'s parts (:func:`parts`); ``eroded`` itself is
     returned when nothing is cut."""
     count, labels, stats, _c = components
     out = eroded
@@ -155,7 +164,7 @@ def _necks_cut(eroded: Mask, px_per_mm: float, face_mm: float, components: Compo
         x, y, w, h = (int(v) for v in stats[label, :4])
         part = (labels[y:y + h, x:x + w] == label).astype(np.uint8)
         opened = np.asarray(cv2.morphologyEx(part, cv2.MORPH_OPEN, NECK), np.uint8)
-        pieces, _l, piece_stats, centres = cv2.connectedComponentsWithStats(opened)
+        pieces, _l, piece_stats, centres = parts(opened)
         big = [centres[k] for k in range(1, pieces) if piece_stats[k, cv2.CC_STAT_AREA] >= min_px]
         if len(big) < 2 or any(math.dist(a, b) < APART_TOPS * face_mm * px_per_mm
                                for i, a in enumerate(big) for b in big[i + 1:]):
@@ -167,32 +176,36 @@ def _necks_cut(eroded: Mask, px_per_mm: float, face_mm: float, components: Compo
 
 
 def _lit_tops(eroded: Mask, gray: NDArray[np.uint8], px_per_mm: float, face_mm: float,
-              away: tuple[float, float], components: Components) -> Mask:
+              away: tuple[float, float], components: Parts) -> Mask:
     """Split what is left of a blob where it is longer than any top face: dice standing one behind the other
     leave the near die's top face joined to the far die's side. The lamp lights the top faces more than the
     sides, so the brighter pixels of such a part (Otsu's split) are the top faces; when that leaves one
     piece (a dark die's top is no brighter than a light die's side), a part long enough for two top faces
     and a side between keeps its two ends, a top face's length each, along the line from the nadir. The far end
     is a top face in any case (nothing stands beyond the farthest die to hide it): a dark die's top there, which
-    no lit piece covers, is kept too. ``components``: ``eroded``'s parts (:func:`_components`); ``eroded`` itself is
+    no lit piece covers, is kept too. ``components``: ``eroded``'s parts (:func:`parts`); ``eroded`` itself is
     returned when no part is split."""
     count, labels, stats, _c = components
     out = eroded
     min_px = MIN_FACE_MM2 * px_per_mm ** 2
+    longest = LONGEST_TOP * face_mm * px_per_mm
     for label in range(1, count):
         x, y, w, h = (int(v) for v in stats[label, :4])
+        # No side of the smallest rectangle round the part is longer than the diagonal of its box through the pixels'
+        # centres (most parts are one top face, square to the tray's axes or near): no need to fit it then.
+        if math.hypot(w - 1, h - 1) + 1.0 + 1e-3 <= longest:
+            continue
         part = labels[y:y + h, x:x + w] == label
         contours, _h = cv2.findContours(part.astype(np.uint8), cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
         (_cx, _cy), (rw, rh), _a = cv2.minAreaRect(contours[0])
-        if max(rw, rh) + 1.0 <= LONGEST_TOP * face_mm * px_per_mm:
+        if max(rw, rh) + 1.0 <= longest:
             continue
         values = gray[y:y + h, x:x + w][part]
         level, _t = cv2.threshold(values.reshape(-1, 1), 0, 255, cv2.THRESH_BINARY | cv2.THRESH_OTSU)
         lit = part & (gray[y:y + h, x:x + w] > level)
         lit = cv2.morphologyEx(lit.astype(np.uint8), cv2.MORPH_OPEN, np.ones((3, 3), np.uint8)) > 0
-        pieces, piece_labels, piece_stats, _pc = cv2.connectedComponentsWithStats(lit.astype(np.uint8))
-        ys, xs = np.mgrid[0:h, 0:w]
-        along = (xs * away[0] + ys * away[1]).astype(np.float64)
+        pieces, piece_labels, piece_stats, _pc = parts(lit.astype(np.uint8))
+        along = (np.arange(w) * away[0])[None, :] + (np.arange(h) * away[1])[:, None]  # how far from the nadir
         top = face_mm * px_per_mm
         far_end = part & (along >= float(along[part].max()) - top)
         big = [k for k in range(1, pieces) if piece_stats[k, cv2.CC_STAT_AREA] >= min_px]
