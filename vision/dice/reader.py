@@ -74,14 +74,14 @@ HAND_MM2 = 3000.0  # a patch this big is a hand (or a cup) in the tray, not dice
 HAND_DICE = 5.0
 MIN_CONFIDENCE = 0.5  # below this a read face is a question, not an answer
 # A numeral's confidence is a margin between two classes' probabilities, not a probability; a bar lies above the surest
-# wrong by 0.1 at least. On the held-out rendered d10s of vision.dice.train_numerals (seed 1, 2,880 throws: 960 flat
-# d10s from above, 1,141 from a tray camera at 40–66°, half of the throws in glare, a third of the scenes dim from above
-# and at an angle), plus 2,268 dice held out from tray cameras at 60–67° and 360–450 mm (seed 7: 960 flat d10s seen
-# along rays of 66–70.4°), as the reader reads them (the outline's turns steadied over small turns, else the face all
-# round), the convolutional network read its surest wrong numeral at 0.599 from above (the next 0.507), none wrong at
-# all along rays up to 66° (1,891 flat d10s), and took no other die (a d6, a cocked die) for a numeral at 0.3 or more.
-# From above and at an angle alike the bar is 0.7: 97.7 % of the d10s from above read right (the perceptron before it,
-# on the same dice: 95.2 % at its bar of 0.5, with one wrong at 0.551), 99.7 % of those at an angle (98.8 %).
+# wrong by 0.1 at least. Held out by vision.dice.train_numerals (seed 1, 2,880 throws: 1,200 dice from above, 1,141
+# from a tray camera at 40–67°, half of the throws in glare, a third of the scenes dim from above and at an angle; and,
+# held out whole, its ``--steep`` scenes: 2,268 dice from tray cameras at 60–67° and 360–450 mm), read as the reader
+# reads them (the outline's turns steadied over small turns, else the face all round), the convolutional network's
+# surest wrong numeral came at 0.599 from above (the next 0.507), none wrong at all along rays up to 66° (1,891 flat
+# d10s), and no other die (a d6, a cocked die) passed for a numeral at 0.3 or more. From above and at an angle alike
+# the bar is 0.7: 97.7 % of the 960 flat d10s from above read right (the perceptron before it, on the same dice: 95.2 %
+# at its bar of 0.5, one wrong at 0.551), 99.7 % of those at an angle (98.8 % at 0.6).
 MIN_D10_CONFIDENCE = 0.7
 ANGLED_D10_CONFIDENCE = 0.7  # where a die's sides show (below) …
 # … and the camera's ray at the die (its angle from vertical, :func:`view_deg`) is at most STEEP_D10_DEG: steeper,

@@ -1,7 +1,7 @@
 """Train the d10 numeral classifier on the synthetic table's renders and write it into this package.
 
-    python -m vision.dice.train_numerals [--throws 2880] [--hidden 128] [--epochs 10] [--seed 1] [--output FILE]
-        [--cache FILE] [--evaluate MODEL]
+    python -m vision.dice.train_numerals [--throws 2880] [--hidden 128] [--epochs 10] [--seed 1] [--steep 16]
+        [--output FILE] [--cache FILE] [--evaluate MODEL]
 
 Training needs PyTorch (``pip install -e '.[train]'``); ``--evaluate`` and the reader do not.
 
@@ -16,7 +16,8 @@ small convolutional network (:mod:`vision.dice.numeral_net`, fixed seeds, one CP
 two views (:func:`vision.dice.numerals.features`) and saved as ONNX for ``cv2.dnn``. The throws of the last scenes
 are held out: the script reports, per die, from above, from an angle and along steep rays, how often the reader's
 reading (the outline's turns, else the face cut out all round) is right, asked or wrong at each margin, and how
-often another die passes for a numeral, to set the reader's thresholds on.
+often another die passes for a numeral, to set the reader's thresholds on; besides, ``--steep`` scenes from close,
+steep tray cameras are held out whole (the held-out scenes above hold few dice seen along rays steeper than 66°).
 """
 
 from __future__ import annotations
@@ -41,6 +42,8 @@ from vision.dice.numerals import (
     NOT_UPRIGHT,
     PATCH_MM,
     SCAN_TURNS,
+    SIDE_PX,
+    VIEWS,
     NumeralGuess,
     axes_guess,
     features,
@@ -76,6 +79,7 @@ DIM_SCENES = (2, 3)
 COPIES = 4  # crops per flat d10 at its true turn give or take 20°, shifted and scaled a little
 TURNED_COPIES = 2  # crops per flat d10 turned away from upright (the scan sees many)
 THRESHOLDS = (0.3, 0.5, 0.6, 0.7, 0.8, 0.9)
+STEEP_THROWS = 30  # per steep scene held out (``--steep``)
 
 
 @dataclass
@@ -101,7 +105,7 @@ def featurize(crops: list[Image], dice: list[Die]) -> NDArray[np.float32]:
     for die in dice:
         die.rows = np.stack([features(c) for c in steadied(list(die.turns))])
         die.scan_rows = np.stack([features(c) for c in die.scan])
-    return np.stack([features(c) for c in crops])
+    return np.stack([features(c) for c in crops]) if crops else np.zeros((0, VIEWS, SIDE_PX, SIDE_PX), np.float32)
 
 
 def _turn_off(a: float, b: float) -> float:
@@ -154,7 +158,23 @@ def augment(patch: Image, rng: np.random.Generator) -> Image:
     return np.asarray(np.clip(out + 0.5, 0, 255), np.uint8)
 
 
-def collect(throws: int, seed: int, scenes: int = 48, held_out: int = 8
+Conditions = Callable[[np.random.Generator, int], list[DiceCondition]]
+
+
+def steep_conditions(rng: np.random.Generator, count: int) -> list[DiceCondition]:
+    """Scenes from close, steep tray cameras alone (60–67° from vertical, 360–450 mm: rays of 59–71°), a third of
+    them dim: where the numerals are lost most and misread most surely, held out whole (``--steep``)."""
+    out = []
+    for i in range(count):
+        dim = i % 3 == 2
+        effects = Effects(gain=float(rng.uniform(0.3, 0.5) if dim else rng.uniform(0.5, 1.15)),
+                          noise_sigma=float(rng.uniform(2.5, 5.0) if dim else rng.uniform(1.0, 3.5)),
+                          blur_sigma_px=float(rng.uniform(0.4, 1.1)), jpeg_quality=int(rng.integers(65, 95)))
+        out.append(DiceCondition(f"s{i}", float(rng.uniform(60.0, 67.0)), float(rng.uniform(360.0, 450.0)), effects))
+    return out
+
+
+def collect(throws: int, seed: int, scenes: int = 48, held_out: int = 8, conditions: Conditions = scene_conditions
             ) -> tuple[list[Image], NDArray[np.int64], list[Die]]:
     """Training crops (grey, of a few sizes) with their labels, and the held-out dice (the last ``held_out`` scenes)."""
     rng = np.random.default_rng(seed)
@@ -163,7 +183,7 @@ def collect(throws: int, seed: int, scenes: int = 48, held_out: int = 8
     ys: list[int] = []
     dice: list[Die] = []
     per_scene = max(1, throws // scenes)
-    for index, condition in enumerate(scene_conditions(rng, scenes)):
+    for index, condition in enumerate(conditions(rng, scenes)):
         testing = index >= scenes - held_out
         scene = DiceScene(condition, seed=int(rng.integers(0, 2**31)))
         for k in range(per_scene):
@@ -276,19 +296,23 @@ def onnx_model(path: Path) -> Model:
     return run
 
 
-def collected(throws: int, seed: int, cache: Path | None
+def collected(throws: int, seed: int, steep: int, cache: Path | None
               ) -> tuple[list[Image], NDArray[np.int64], list[Die]]:
-    """:func:`collect`, or what it gave before with the same arguments, kept in ``cache`` (a local file, to try
-    the fit's settings or compare models on the same held-out dice without rendering again)."""
+    """:func:`collect`, plus ``steep`` scenes of ``STEEP_THROWS`` from steep tray cameras held out whole (seed + 6),
+    or what they gave before with the same arguments, kept in ``cache`` (a local file, to try the fit's settings or
+    compare models on the same held-out dice without rendering again)."""
+    args = (throws, seed, steep)
     if cache is not None and cache.is_file():
         with cache.open("rb") as f:
             kept = pickle.load(f)
-        if kept["args"] == (throws, seed):
+        if kept["args"] == args:
             return kept["x"], kept["y"], kept["dice"]
     x, y, dice = collect(throws, seed)
+    if steep:
+        dice += collect(steep * STEEP_THROWS, seed + 6, steep, steep, steep_conditions)[2]
     if cache is not None:
         with cache.open("wb") as f:
-            pickle.dump({"args": (throws, seed), "x": x, "y": y, "dice": dice}, f)
+            pickle.dump({"args": args, "x": x, "y": y, "dice": dice}, f)
     return x, y, dice
 
 
@@ -299,15 +323,17 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--epochs", type=int, default=10)
     p.add_argument("--hidden", type=int, default=128)
     p.add_argument("--output", type=Path, default=model_path())
+    p.add_argument("--steep", type=int, default=16, help="scenes from steep tray cameras held out besides")
     p.add_argument("--cache", type=Path, help="keep the rendered crops here, and reuse them")
     p.add_argument("--evaluate", type=Path, help="report this saved model on the held-out dice, train nothing")
     args = p.parse_args(argv)
     start = time.monotonic()
-    crops, y, dice = collected(args.throws, args.seed, args.cache)
-    x = featurize(crops, dice)
+    crops, y, dice = collected(args.throws, args.seed, args.steep, args.cache)
     if args.evaluate is not None:
+        featurize([], dice)
         print(held_out_report(onnx_model(args.evaluate), dice), file=sys.stderr)
         return 0
+    x = featurize(crops, dice)
     print(f"{len(y)} crops ({np.bincount(y, minlength=CLASSES).tolist()} per class) in "
           f"{time.monotonic() - start:.0f} s", file=sys.stderr)
     from vision.dice import numeral_net  # PyTorch: for training only
