@@ -10,7 +10,7 @@ import pytest
 
 from vision.detection import MarkerDetector
 from vision.dice.reader import die_outline, locate_dice, visible_felt
-from vision.dice.train_numerals import scene_conditions
+from vision.dice.train_numerals import scene_conditions, steep_conditions
 from vision.dice.tray_view import Lens, find_tray
 from vision.synthetic.dice_scenes import CONDITIONS, DOUBTFUL, READABLE, DiceScene, random_orders
 
@@ -30,6 +30,16 @@ def test_dim_light_is_trained_and_held_out_both_from_above_and_at_an_angle() -> 
         assert any(c.tray_camera_mm is None for c in dim), "dim light from above"
         assert any(c.tray_camera_mm is not None for c in dim), "dim light at an angle"
     assert 0.25 <= sum(_dim(c.effects.gain) for c in conditions) / SCENES <= 0.4
+
+
+def test_the_steep_held_out_scenes_see_the_dice_along_the_rays_the_steep_bar_is_set_on() -> None:
+    """The reader's steep bar is set on dice seen along rays beyond 66°, which few of the ordinary held-out scenes give:
+    the steep ones are all close tray cameras at 60–67°, dim light among them."""
+    conditions = steep_conditions(np.random.default_rng(7), 16)
+    for c in conditions:
+        assert c.tray_camera_mm is not None and 360.0 <= c.tray_camera_mm <= 450.0
+        assert 60.0 <= c.tilt_deg <= 67.0
+    assert any(_dim(c.effects.gain) for c in conditions) and not all(_dim(c.effects.gain) for c in conditions)
 
 
 @pytest.fixture(scope="module")

@@ -1,12 +1,13 @@
 """How the numeral network's answers over several crops of one d10 face become one reading: the outline's few
 turns, or the face cut out all round, where a numeral must hold over neighbouring turns to count; and the
-network itself, two averaged into one."""
+network itself, written as ONNX and run by ``cv2.dnn``."""
 
 from __future__ import annotations
 
 from pathlib import Path
 
 import numpy as np
+import pytest
 from numpy.typing import NDArray
 
 from vision.dice.numerals import (
@@ -14,14 +15,16 @@ from vision.dice.numerals import (
     NOT_FLAT,
     NOT_UPRIGHT,
     SCAN_TURNS,
+    SIDE_PX,
     STEADY_TURNS_DEG,
+    VIEWS,
     axes_guess,
     scan_guess,
     steadied,
     steady_mean,
 )
-from vision.dice.onnx_writer import write_mlp
-from vision.dice.train_numerals import Weights, averaged, onnx_model, probabilities
+from vision.dice.onnx_writer import Layers, cnn_onnx
+from vision.dice.train_numerals import onnx_model
 
 
 def _turned_away(n: int) -> NDArray[np.float64]:
@@ -65,22 +68,61 @@ def test_a_face_that_is_no_flat_d10_whichever_way_it_is_turned_is_no_numeral() -
     assert guess.value is None and guess.confidence > 0.5
 
 
-def test_the_two_views_networks_fold_into_one_that_cv2_dnn_runs_as_their_average(tmp_path: Path) -> None:
-    """The model averages two networks' logits (one per view of the crop): folded into one MLP, it gives the same
-    probabilities, through ``cv2.dnn`` as the reader runs it."""
+def _reference(convs: Layers, dense: Layers, x: NDArray[np.float32]) -> NDArray[np.float64]:
+    """What :func:`cnn_onnx`'s network computes, written out in numpy: each convolution (padded to keep the size),
+    ReLU and a 2 × 2 max-pool; flattened by channel, row, column; dense layers, ReLU between; softmax."""
+    out = x.astype(np.float64)
+    for w, b in convs:
+        k = w.shape[2]
+        padded = np.pad(out, ((0, 0), (0, 0), (k // 2, k // 2), (k // 2, k // 2)))
+        n, _c, rows, cols = out.shape
+        conv = np.zeros((n, w.shape[0], rows, cols))
+        for i in range(k):
+            for j in range(k):
+                conv += np.einsum("ncxy,oc->noxy", padded[:, :, i:i + rows, j:j + cols], w[:, :, i, j])
+        conv = np.maximum(conv + b[None, :, None, None], 0.0)
+        conv = conv[:, :, : rows // 2 * 2, : cols // 2 * 2]  # an odd last row or column is left out
+        out = conv.reshape(n, w.shape[0], rows // 2, 2, cols // 2, 2).max(axis=(3, 5))
+    flat = out.reshape(len(out), -1)
+    for i, (w, b) in enumerate(dense):
+        flat = flat @ w + b
+        if i < len(dense) - 1:
+            flat = np.maximum(flat, 0.0)
+    p = np.exp(flat - flat.max(axis=1, keepdims=True))
+    return np.asarray(p / p.sum(axis=1, keepdims=True), np.float64)
+
+
+def test_a_convolutional_network_written_as_onnx_runs_in_cv2_dnn_as_its_layers_say(tmp_path: Path) -> None:
+    """The ONNX file is written field by field (no ONNX package): ``cv2.dnn`` must read it and give the probabilities
+    its layers give, channels, rows and columns each in their place (an 8 × 6 input: rows and columns apart, and an odd
+    width pooled, as the reader's network never is, to pin the layout down)."""
     rng = np.random.default_rng(0)
 
-    def net(inputs: int, hidden: int) -> Weights:
-        return [(rng.normal(size=(inputs, hidden)).astype(np.float32), rng.normal(size=hidden).astype(np.float32)),
-                (rng.normal(size=(hidden, CLASSES)).astype(np.float32), rng.normal(size=CLASSES).astype(np.float32))]
+    def layer(*shape: int) -> tuple[NDArray[np.float32], NDArray[np.float32]]:
+        outputs = shape[0] if len(shape) == 4 else shape[1]
+        return rng.normal(size=shape).astype(np.float32), rng.normal(size=outputs).astype(np.float32)
 
-    nets = [net(5, 4), net(3, 6)]
-    x = rng.normal(size=(7, 8)).astype(np.float32)
-    logits = (np.log(probabilities(nets[0], x[:, :5])) + np.log(probabilities(nets[1], x[:, 5:]))) / 2.0
-    expected = np.exp(logits - logits.max(axis=1, keepdims=True))
-    expected /= expected.sum(axis=1, keepdims=True)
-    model = write_mlp(tmp_path / "m.onnx", averaged(nets, [5, 3]))
-    assert np.allclose(onnx_model(model)(x), expected, atol=1e-5)
+    convs = [layer(4, 2, 3, 3), layer(3, 4, 3, 3)]
+    dense = [layer(3 * 2 * 1, 5), layer(5, CLASSES)]
+    x = rng.random((7, 2, 8, 6)).astype(np.float32)
+    model = tmp_path / "m.onnx"
+    model.write_bytes(cnn_onnx(convs, dense, (2, 8, 6)))
+    assert np.allclose(onnx_model(model)(x), _reference(convs, dense, x), atol=1e-5)
+
+
+def test_the_trained_network_and_its_onnx_file_agree(tmp_path: Path) -> None:
+    """The network torch fits gives, written out and run by ``cv2.dnn`` as the reader runs it, the same probabilities
+    (its layers taken in the order and layout the ONNX file expects)."""
+    pytest.importorskip("torch")
+    from vision.dice.numeral_net import fit, probabilities
+
+    rng = np.random.default_rng(1)
+    x = rng.random((64, VIEWS, SIDE_PX, SIDE_PX)).astype(np.float32)
+    y = rng.integers(0, CLASSES, 64).astype(np.int64)
+    net = fit(x, y, hidden=16, epochs=1)
+    model = tmp_path / "m.onnx"
+    model.write_bytes(cnn_onnx(*net.layers(), (VIEWS, SIDE_PX, SIDE_PX)))
+    assert np.allclose(onnx_model(model)(x), probabilities(net, x), atol=1e-5)
 
 
 def test_a_numeral_that_holds_only_in_the_crop_as_cut_loses_its_margin_once_steadied() -> None:

@@ -1,4 +1,4 @@
-"""Read a d10's numeral: a small neural network, run by OpenCV's ``cv2.dnn`` (ONNX), on gradient histograms.
+"""Read a d10's numeral: a small convolutional network, run by OpenCV's ``cv2.dnn`` (ONNX), on the crop.
 
 It was trained on the synthetic table's renders by :mod:`vision.dice.train_numerals`; the model ships in this
 package (``d10_numerals.onnx``). It knows numerals upright only: the die's outline gives the axis its top face
@@ -35,11 +35,8 @@ SIDE_PX = 32
 NOT_FLAT = 10  # the class of a die that is not a d10 lying flat
 NOT_UPRIGHT = 11  # a flat d10's numeral turned away from upright: the turns that do not read
 CLASSES = 12
-CELL_PX = (8, 4)  # gradient histograms over coarse and fine cells
-BINS = 9
-THUMB_PX = 12
 DETAIL_SIGMA_PX = 3.0  # the blur taken away to leave a crop's detail: wider than a stroke, narrower than a highlight
-VIEW_FEATURES = (16 + 64) * BINS + THUMB_PX * THUMB_PX  # per view: HOG over 8 px and 4 px cells, the thumbnail
+VIEWS = 2  # the crop's levels spread, and its detail (:func:`features`): the network's input channels
 # When the outline's axes give no sure reading (a dim or glossy die's outline off by a tenth of a turn or more), the
 # face is cut out all round, every SCAN_STEP_DEG: a numeral is upright (as trained: within 25°) in at least four
 # neighbouring crops, and is trusted as far as it holds over SCAN_WINDOW of them.
@@ -48,35 +45,9 @@ SCAN_TURNS = tuple(i * SCAN_STEP_DEG for i in range(round(360.0 / SCAN_STEP_DEG)
 SCAN_WINDOW = 3
 # Each crop along the outline's axes is read as cut and turned a little either way, and its class probabilities are
 # averaged: a right numeral holds over the three, a wrong one rarely does. On the held-out renders of
-# vision.dice.train_numerals the surest numeral read wrong fell from a margin of 0.75 to 0.40 from above (0.53 to
-# 0.47 at an angle), while right ones kept theirs.
+# vision.dice.train_numerals the surest numeral the perceptron before this network read wrong fell from a margin of
+# 0.75 to 0.40 from above (0.53 to 0.47 at an angle), while right ones kept theirs.
 STEADY_TURNS_DEG = (0.0, -7.0, 7.0)
-
-
-def gradient_histograms(image: NDArray[np.uint8], cell_px: int = 8) -> NDArray[np.float32]:
-    """HOG-like: per cell, a 9-bin histogram of unsigned gradient directions weighted by magnitude."""
-    return _histograms(*_gradients(image), cell_px)
-
-
-def _gradients(image: NDArray[np.uint8]) -> tuple[NDArray[np.float32], NDArray[np.int32]]:
-    """Each pixel's gradient magnitude and its direction's bin (unsigned, ``BINS`` over half a turn)."""
-    f = image.astype(np.float32)
-    gx = cv2.Sobel(f, cv2.CV_32F, 1, 0, ksize=3)
-    gy = cv2.Sobel(f, cv2.CV_32F, 0, 1, ksize=3)
-    magnitude, angle = cv2.cartToPolar(gx, gy, angleInDegrees=True)
-    bins = (np.mod(angle, 180.0) / (180.0 / BINS)).astype(np.int32) % BINS
-    return np.asarray(magnitude, np.float32), bins
-
-
-def _histograms(magnitude: NDArray[np.float32], bins: NDArray[np.int32], cell_px: int) -> NDArray[np.float32]:
-    """The gradients' histograms over cells of ``cell_px``, each normalized."""
-    cells = SIDE_PX // cell_px
-    cell_index = (np.arange(SIDE_PX) // cell_px)
-    flat = (cell_index[:, None] * cells + cell_index[None, :]) * BINS + bins
-    hist = np.bincount(flat.ravel(), weights=magnitude.ravel(), minlength=cells * cells * BINS)
-    hist = hist.reshape(cells * cells, BINS)
-    hist = hist / (np.linalg.norm(hist, axis=1, keepdims=True) + 1e-3 * float(hist.max() + 1.0))
-    return np.asarray(hist.reshape(-1), np.float32)
 
 
 @dataclass(frozen=True, slots=True)
@@ -85,19 +56,11 @@ class NumeralGuess:
     confidence: float
 
 
-def _view_features(view: NDArray[np.uint8]) -> NDArray[np.float32]:
-    """HOG over coarse and fine cells and a small thumbnail of one view of the crop (32 px square)."""
-    magnitude, bins = _gradients(view)  # the same gradients, histogrammed over coarse and fine cells
-    hogs = [_histograms(magnitude, bins, c) for c in CELL_PX]
-    thumb = cv2.resize(view, (THUMB_PX, THUMB_PX), interpolation=cv2.INTER_AREA).astype(np.float32).reshape(-1)
-    return np.concatenate([*hogs, thumb / 255.0 * 0.5])
-
-
 def features(patch: Image) -> NDArray[np.float32]:
-    """The crop, grey, ink made light (dice of every colour look alike), 32 px square, seen two ways: its levels
-    spread full range, and its detail (less its blurred self, which takes away the smooth light across the face
-    and most of a highlight, and keeps the strokes). Each view's features feed one of the two networks the
-    model averages (:mod:`vision.dice.train_numerals`): in glare they err on different dice."""
+    """The network's input: the crop, grey, ink made light (dice of every colour look alike), 32 px square, seen two
+    ways, one channel each, scaled to 0–1: its levels spread full range, and its detail (less its blurred self,
+    which takes away the smooth light across the face and most of a highlight, and keeps the strokes). In glare
+    the two err on different dice."""
     gray = cv2.cvtColor(patch, cv2.COLOR_BGR2GRAY) if patch.ndim == 3 else patch
     small = cv2.resize(gray, (SIDE_PX, SIDE_PX), interpolation=cv2.INTER_AREA)
     n = SIDE_PX
@@ -111,7 +74,7 @@ def features(patch: Image) -> NDArray[np.float32]:
     detail = f - cv2.GaussianBlur(f, (0, 0), DETAIL_SIGMA_PX)
     lo, hi = (float(v) for v in np.percentile(detail, (1, 99)))
     strokes = np.asarray(np.clip((detail - lo) * (255.0 / max(hi - lo, 1.0)), 0, 255), np.uint8)
-    return np.concatenate([_view_features(spread), _view_features(strokes)])
+    return np.stack([spread, strokes]).astype(np.float32) / np.float32(255.0)
 
 
 class NumeralReader:

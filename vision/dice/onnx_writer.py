@@ -1,7 +1,9 @@
-"""Write a small multilayer perceptron as an ONNX file that ``cv2.dnn`` runs, with no ONNX package needed.
+"""Write a small multilayer perceptron, or a small convolutional network, as an ONNX file that ``cv2.dnn`` runs,
+with no ONNX package needed.
 
-ONNX files are protocol buffers; the few messages a Gemm–Relu–Gemm–Softmax network needs are encoded
-here field by field (numbers from onnx.proto), so the model can be rebuilt with numpy and OpenCV alone.
+ONNX files are protocol buffers; the few messages a Gemm–Relu–Gemm–Softmax network needs (and Conv, MaxPool,
+Flatten before it) are encoded here field by field (numbers from onnx.proto), so the model is written with numpy
+alone, whatever it was trained with.
 """
 
 from __future__ import annotations
@@ -14,6 +16,7 @@ from numpy.typing import NDArray
 FLOAT = 1  # TensorProto.DataType.FLOAT
 OPSET = 13
 IR_VERSION = 7
+INTS = 7  # AttributeProto.AttributeType.INTS
 
 
 def _varint(value: int) -> bytes:
@@ -52,16 +55,29 @@ def _value_info(name: str, shape: tuple[int, ...]) -> bytes:
     return _str(1, name) + _bytes(2, _bytes(1, tensor_type))
 
 
-def _node(op: str, inputs: list[str], outputs: list[str], name: str) -> bytes:
+def _ints(name: str, values: tuple[int, ...]) -> bytes:
+    """An attribute holding a list of integers (AttributeProto: name 1, ints 8, type 20 = INTS)."""
+    return _str(1, name) + b"".join(_int(8, v) for v in values) + _int(20, INTS)
+
+
+def _node(op: str, inputs: list[str], outputs: list[str], name: str, attributes: tuple[bytes, ...] = ()) -> bytes:
     return (b"".join(_str(1, i) for i in inputs) + b"".join(_str(2, o) for o in outputs) + _str(3, name)
-            + _str(4, op))
+            + _str(4, op) + b"".join(_bytes(5, a) for a in attributes))
 
 
-def mlp_onnx(weights: list[tuple[NDArray[np.float32], NDArray[np.float32]]], input_name: str = "features",
-             output_name: str = "probabilities") -> bytes:
-    """``weights``: per layer W (inputs, outputs) and b (outputs,); ReLU between layers, softmax at the end."""
-    nodes, inits = [], []
-    current = input_name
+Layers = list[tuple[NDArray[np.float32], NDArray[np.float32]]]
+
+
+def _model(nodes: list[bytes], inits: list[bytes], input_name: str, input_shape: tuple[int, ...], output_name: str,
+           classes: int) -> bytes:
+    graph = (b"".join(_bytes(1, n) for n in nodes) + _str(2, "net") + b"".join(_bytes(5, t) for t in inits)
+             + _bytes(11, _value_info(input_name, input_shape)) + _bytes(12, _value_info(output_name, (1, classes))))
+    opset = _str(1, "") + _int(2, OPSET)
+    return _int(1, IR_VERSION) + _str(2, "hexa-table-companion") + _bytes(7, graph) + _bytes(8, opset)
+
+
+def _dense(weights: Layers, current: str, output_name: str, nodes: list[bytes], inits: list[bytes]) -> None:
+    """Gemm layers (W: inputs × outputs), ReLU between them, softmax at the end, appended to ``nodes``."""
     for i, (w, b) in enumerate(weights):
         inits += [_tensor(f"W{i}", w), _tensor(f"b{i}", b.reshape(1, -1))]
         out = f"gemm{i}"
@@ -71,14 +87,40 @@ def mlp_onnx(weights: list[tuple[NDArray[np.float32], NDArray[np.float32]]], inp
             nodes.append(_node("Relu", [current], [f"relu{i}"], f"relu{i}"))
             current = f"relu{i}"
     nodes.append(_node("Softmax", [current], [output_name], "softmax"))
-    graph = (b"".join(_bytes(1, n) for n in nodes) + _str(2, "mlp") + b"".join(_bytes(5, t) for t in inits)
-             + _bytes(11, _value_info(input_name, (1, int(weights[0][0].shape[0]))))
-             + _bytes(12, _value_info(output_name, (1, int(weights[-1][0].shape[1])))))
-    opset = _str(1, "") + _int(2, OPSET)
-    return _int(1, IR_VERSION) + _str(2, "hexa-table-companion") + _bytes(7, graph) + _bytes(8, opset)
 
 
-def write_mlp(path: str | Path, weights: list[tuple[NDArray[np.float32], NDArray[np.float32]]]) -> Path:
+def mlp_onnx(weights: Layers, input_name: str = "features", output_name: str = "probabilities") -> bytes:
+    """``weights``: per layer W (inputs, outputs) and b (outputs,); ReLU between layers, softmax at the end."""
+    nodes: list[bytes] = []
+    inits: list[bytes] = []
+    _dense(weights, input_name, output_name, nodes, inits)
+    return _model(nodes, inits, input_name, (1, int(weights[0][0].shape[0])), output_name,
+                  int(weights[-1][0].shape[1]))
+
+
+def cnn_onnx(convs: Layers, dense: Layers, input_shape: tuple[int, int, int], input_name: str = "crops",
+             output_name: str = "probabilities") -> bytes:
+    """``convs``: per layer W (outputs, inputs, k, k), odd k, and b (outputs,), each convolution padded to keep
+    the size, then ReLU and a 2 × 2 max-pool; then flattened (channel, row, column) into ``dense`` layers as
+    :func:`mlp_onnx`'s. ``input_shape``: channels, rows, columns."""
+    nodes: list[bytes] = []
+    inits: list[bytes] = []
+    current = input_name
+    for i, (w, b) in enumerate(convs):
+        k = int(w.shape[2])
+        inits += [_tensor(f"K{i}", w), _tensor(f"c{i}", b)]
+        nodes.append(_node("Conv", [current, f"K{i}", f"c{i}"], [f"conv{i}"], f"conv{i}",
+                           (_ints("kernel_shape", (k, k)), _ints("pads", (k // 2,) * 4))))
+        nodes.append(_node("Relu", [f"conv{i}"], [f"crelu{i}"], f"crelu{i}"))
+        nodes.append(_node("MaxPool", [f"crelu{i}"], [f"pool{i}"], f"pool{i}",
+                           (_ints("kernel_shape", (2, 2)), _ints("strides", (2, 2)))))
+        current = f"pool{i}"
+    nodes.append(_node("Flatten", [current], ["flat"], "flatten"))
+    _dense(dense, "flat", output_name, nodes, inits)
+    return _model(nodes, inits, input_name, (1, *input_shape), output_name, int(dense[-1][0].shape[1]))
+
+
+def write_mlp(path: str | Path, weights: Layers) -> Path:
     target = Path(path)
     target.write_bytes(mlp_onnx(weights))
     return target

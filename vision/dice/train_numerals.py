@@ -1,7 +1,9 @@
 """Train the d10 numeral classifier on the synthetic table's renders and write it into this package.
 
-    python -m vision.dice.train_numerals [--throws 2880] [--hidden 128] [--seed 1] [--output FILE]
-        [--cache FILE] [--evaluate MODEL]
+    python -m vision.dice.train_numerals [--throws 2880] [--hidden 128] [--epochs 10] [--seed 1] [--steep 16]
+        [--output FILE] [--cache FILE] [--evaluate MODEL]
+
+Training needs PyTorch (``pip install -e '.[train]'``); ``--evaluate`` and the reader do not.
 
 Renders throws of d10s (and d6s and some cocked dice: the "not a flat d10" class) under random cameras (the
 table camera from above, tray cameras 40–66° from vertical), light (dim to bright, noise, blur, JPEG) and
@@ -10,11 +12,12 @@ glare (half the throws), finds each settled die and its outline exactly as the r
 crop within 25° of upright is labelled with its numeral, one further off "not upright" (a 0 or an 8 upside
 down reads the same, and keeps its numeral). More crops are cut at the true turn give or take 20°, a little
 off centre and a little larger or smaller, and some are blurred, noised, darkened or given a highlight. A
-small perceptron (one hidden layer, numpy, Adam on mini-batches, fixed seeds) is fitted on the crops' gradient
-histograms and saved as ONNX for ``cv2.dnn``. The throws of the last scenes are held out: the script reports,
-per die, from above and from an angle, how often the reader's reading (the outline's turns, else the face cut
-out all round) is right, asked or wrong at each margin, and how often another die passes for a numeral, to set
-the reader's thresholds on.
+small convolutional network (:mod:`vision.dice.numeral_net`, fixed seeds, one CPU thread) is fitted on the crops'
+two views (:func:`vision.dice.numerals.features`) and saved as ONNX for ``cv2.dnn``. The throws of the last scenes
+are held out: the script reports, per die, from above, from an angle and along steep rays, how often the reader's
+reading (the outline's turns, else the face cut out all round) is right, asked or wrong at each margin, and how
+often another die passes for a numeral, to set the reader's thresholds on; besides, ``--steep`` scenes from close,
+steep tray cameras are held out whole (the held-out scenes above hold few dice seen along rays steeper than 66°).
 """
 
 from __future__ import annotations
@@ -39,7 +42,8 @@ from vision.dice.numerals import (
     NOT_UPRIGHT,
     PATCH_MM,
     SCAN_TURNS,
-    VIEW_FEATURES,
+    SIDE_PX,
+    VIEWS,
     NumeralGuess,
     axes_guess,
     features,
@@ -48,13 +52,15 @@ from vision.dice.numerals import (
     steadied,
     steady_mean,
 )
-from vision.dice.onnx_writer import write_mlp
+from vision.dice.onnx_writer import cnn_onnx
 from vision.dice.outline import numeral_turns
 from vision.dice.reader import (
     MIN_D10_FIT,
+    STEEP_D10_DEG,
     die_outline,
     locate_dice,
     numeral_patch,
+    view_deg,
     visible_felt,
 )
 from vision.dice.tray_view import Lens, find_tray
@@ -63,8 +69,7 @@ from vision.synthetic.dice_tray import DieOrder, HardCase
 from vision.synthetic.effects import Effects
 
 Image = NDArray[np.uint8]
-Weights = list[tuple[NDArray[np.float32], NDArray[np.float32]]]
-Model = Callable[[NDArray[np.float32]], NDArray[np.float64]]  # features (crops × d) → class probabilities
+Model = Callable[[NDArray[np.float32]], NDArray[np.float64]]  # features (crops × views × 32 × 32) → probabilities
 UPRIGHT_DEG = 25.0  # a crop this near upright shows its numeral
 TURNED_DEG = 30.0  # one this far off is "not upright" (between the two: not used)
 SAME_UPSIDE_DOWN = (0, 8)
@@ -74,6 +79,7 @@ DIM_SCENES = (2, 3)
 COPIES = 4  # crops per flat d10 at its true turn give or take 20°, shifted and scaled a little
 TURNED_COPIES = 2  # crops per flat d10 turned away from upright (the scan sees many)
 THRESHOLDS = (0.3, 0.5, 0.6, 0.7, 0.8, 0.9)
+STEEP_THROWS = 30  # per steep scene held out (``--steep``)
 
 
 @dataclass
@@ -85,6 +91,7 @@ class Die:
     value: int | None  # None: not a flat d10
     angled: bool  # seen by a tray camera at an angle (the reader's surer threshold)
     d10_fit: float  # how well a d10's outline overlaps its blob
+    ray_deg: float = 0.0  # the camera's ray at the die, from vertical (:func:`vision.dice.reader.view_deg`)
     rows: NDArray[np.float32] | None = None  # the features of ``turns`` steadied, and of ``scan`` (:func:`featurize`)
     scan_rows: NDArray[np.float32] | None = None
 
@@ -98,7 +105,7 @@ def featurize(crops: list[Image], dice: list[Die]) -> NDArray[np.float32]:
     for die in dice:
         die.rows = np.stack([features(c) for c in steadied(list(die.turns))])
         die.scan_rows = np.stack([features(c) for c in die.scan])
-    return np.stack([features(c) for c in crops])
+    return np.stack([features(c) for c in crops]) if crops else np.zeros((0, VIEWS, SIDE_PX, SIDE_PX), np.float32)
 
 
 def _turn_off(a: float, b: float) -> float:
@@ -151,7 +158,23 @@ def augment(patch: Image, rng: np.random.Generator) -> Image:
     return np.asarray(np.clip(out + 0.5, 0, 255), np.uint8)
 
 
-def collect(throws: int, seed: int, scenes: int = 48, held_out: int = 8
+Conditions = Callable[[np.random.Generator, int], list[DiceCondition]]
+
+
+def steep_conditions(rng: np.random.Generator, count: int) -> list[DiceCondition]:
+    """Scenes from close, steep tray cameras alone (60–67° from vertical, 360–450 mm: rays of 59–71°), a third of
+    them dim: where the numerals are lost most and misread most surely, held out whole (``--steep``)."""
+    out = []
+    for i in range(count):
+        dim = i % 3 == 2
+        effects = Effects(gain=float(rng.uniform(0.3, 0.5) if dim else rng.uniform(0.5, 1.15)),
+                          noise_sigma=float(rng.uniform(2.5, 5.0) if dim else rng.uniform(1.0, 3.5)),
+                          blur_sigma_px=float(rng.uniform(0.4, 1.1)), jpeg_quality=int(rng.integers(65, 95)))
+        out.append(DiceCondition(f"s{i}", float(rng.uniform(60.0, 67.0)), float(rng.uniform(360.0, 450.0)), effects))
+    return out
+
+
+def collect(throws: int, seed: int, scenes: int = 48, held_out: int = 8, conditions: Conditions = scene_conditions
             ) -> tuple[list[Image], NDArray[np.int64], list[Die]]:
     """Training crops (grey, of a few sizes) with their labels, and the held-out dice (the last ``held_out`` scenes)."""
     rng = np.random.default_rng(seed)
@@ -160,7 +183,7 @@ def collect(throws: int, seed: int, scenes: int = 48, held_out: int = 8
     ys: list[int] = []
     dice: list[Die] = []
     per_scene = max(1, throws // scenes)
-    for index, condition in enumerate(scene_conditions(rng, scenes)):
+    for index, condition in enumerate(conditions(rng, scenes)):
         testing = index >= scenes - held_out
         scene = DiceScene(condition, seed=int(rng.integers(0, 2**31)))
         for k in range(per_scene):
@@ -189,7 +212,7 @@ def collect(throws: int, seed: int, scenes: int = 48, held_out: int = 8
                     cut = np.stack([_gray(numeral_patch(view, image, fit.centre_mm, t)) for t in turns])
                     scan = np.stack([_gray(numeral_patch(view, image, fit.centre_mm, t)) for t in SCAN_TURNS])
                     dice.append(Die(cut, scan, near.value if flat else None, condition.tray_camera_mm is not None,
-                                    fit.overlap))
+                                    fit.overlap, view_deg(view, fit.centre_mm)))
                     continue
                 crops: list[tuple[tuple[float, float], float, float, int]] = []  # centre, turn, size, class
                 for t in turns:
@@ -217,88 +240,6 @@ def collect(throws: int, seed: int, scenes: int = 48, held_out: int = 8
     return xs, np.array(ys, np.int64), dice
 
 
-def fit(x: NDArray[np.float32], y: NDArray[np.int64], hidden: int = 96, epochs: int = 30, batch: int = 256,
-        seed: int = 0, decay: float = 3e-3) -> Weights:
-    """A one-hidden-layer perceptron by mini-batch Adam on cross-entropy; inputs standardised inside layer 1."""
-    rng = np.random.default_rng(seed)
-    mean, std = x.mean(axis=0), x.std(axis=0) + 1e-3
-    xn = ((x - mean) / std).astype(np.float32)
-    n, d = xn.shape
-    w1 = rng.normal(0, math.sqrt(2.0 / d), (d, hidden)).astype(np.float32)
-    b1 = np.zeros(hidden, np.float32)
-    w2 = rng.normal(0, math.sqrt(2.0 / hidden), (hidden, CLASSES)).astype(np.float32)
-    b2 = np.zeros(CLASSES, np.float32)
-    params = [w1, b1, w2, b2]
-    m = [np.zeros_like(p) for p in params]
-    v = [np.zeros_like(p) for p in params]
-    onehot = np.eye(CLASSES, dtype=np.float32)[y]
-    step = 0
-    for epoch in range(epochs):
-        lr = 2e-3 * (0.5 * (1.0 + math.cos(math.pi * epoch / epochs)))
-        order = rng.permutation(n)
-        for start in range(0, n, batch):
-            idx = order[start:start + batch]
-            xb, tb = xn[idx], onehot[idx]
-            step += 1
-            h = np.maximum(xb @ w1 + b1, 0.0)
-            logits = h @ w2 + b2
-            logits -= logits.max(axis=1, keepdims=True)
-            p = np.exp(logits)
-            p /= p.sum(axis=1, keepdims=True)
-            g_logits = (p - tb) / len(idx)
-            g_w2 = h.T @ g_logits + decay * w2
-            g_b2 = g_logits.sum(axis=0)
-            g_h = (g_logits @ w2.T) * (h > 0)
-            g_w1 = xb.T @ g_h + decay * w1
-            g_b1 = g_h.sum(axis=0)
-            for i, g in enumerate((g_w1, g_b1, g_w2, g_b2)):
-                m[i] = 0.9 * m[i] + 0.1 * g
-                v[i] = 0.999 * v[i] + 0.001 * g * g
-                params[i] -= lr * (m[i] / (1 - 0.9 ** step)) / (np.sqrt(v[i] / (1 - 0.999 ** step)) + 1e-8)
-    # Fold the standardisation into the first layer: (x − mean)/std · W1 + b1 = x · W1' + b1'.
-    w1f = w1 / std[:, None]
-    b1f = b1 - (mean / std) @ w1
-    return [(w1f.astype(np.float32), b1f.astype(np.float32)), (w2.astype(np.float32), b2.astype(np.float32))]
-
-
-def averaged(nets: list[Weights], widths: list[int]) -> Weights:
-    """Several one-hidden-layer networks, each on its own slice of the features (``widths`` wide, in order),
-    folded into one of the same form whose logits are their logits' mean: the first layer block-diagonal, the
-    second stacked and divided by their number (so ``cv2.dnn`` runs the ensemble as one network)."""
-    k = len(nets)
-    hidden = [w1.shape[1] for (w1, _b1), _l2 in nets]
-    w1 = np.zeros((sum(widths), sum(hidden)), np.float32)
-    row = col = 0
-    for ((a1, _b1), _l2), width, h in zip(nets, widths, hidden, strict=True):
-        w1[row:row + width, col:col + h] = a1
-        row, col = row + width, col + h
-    b1 = np.concatenate([b for (_w, b), _l2 in nets]).astype(np.float32)
-    w2 = (np.concatenate([w for _l1, (w, _b) in nets], axis=0) / k).astype(np.float32)
-    b2 = np.mean(np.stack([b for _l1, (_w, b) in nets]), axis=0).astype(np.float32)
-    return [(w1, b1), (w2, b2)]
-
-
-def fit_views(x: NDArray[np.float32], y: NDArray[np.int64], hidden: int, epochs: int) -> Weights:
-    """One network per view of the crop (:func:`vision.dice.numerals.features`: the levels, the detail), each
-    with its own seed, averaged into one (:func:`averaged`)."""
-    views = x.shape[1] // VIEW_FEATURES
-    nets = [fit(x[:, v * VIEW_FEATURES:(v + 1) * VIEW_FEATURES], y, hidden=hidden, epochs=epochs, seed=v)
-            for v in range(views)]
-    return averaged(nets, [VIEW_FEATURES] * views)
-
-
-def probabilities(weights: Weights, x: NDArray[np.float32]) -> NDArray[np.float64]:
-    (w1, b1), (w2, b2) = weights
-    scores = (np.maximum(x @ w1 + b1, 0.0) @ w2 + b2).astype(np.float64)
-    scores -= scores.max(axis=1, keepdims=True)
-    p = np.exp(scores)
-    return np.asarray(p / p.sum(axis=1, keepdims=True), np.float64)
-
-
-def accuracy(weights: Weights, x: NDArray[np.float32], y: NDArray[np.int64]) -> float:
-    return float((probabilities(weights, x).argmax(axis=1) == y).mean())
-
-
 def die_guess(die: Die, model: Model, sure: float) -> tuple[NumeralGuess, str]:
     """The reader's reading of one held-out die (:meth:`vision.dice.reader.DiceReader._read_numeral`): the
     outline's turns (:func:`axes_guess`), and when they are not sure at ``sure``, the face all round
@@ -313,16 +254,18 @@ def die_guess(die: Die, model: Model, sure: float) -> tuple[NumeralGuess, str]:
 
 
 def held_out_report(model: Model, dice: list[Die]) -> str:
-    """Per held-out die, from above and from an angle: read right, read wrong, at each margin threshold (flat
-    d10s), and other dice (d6s, cocked d10s) taken for numerals; the surest wrong margin of each, and whether
-    the outline's turns or the scan all round gave it."""
+    """Per held-out die, from above, from an angle and along steep rays (``STEEP_D10_DEG``): read right, read wrong,
+    at each margin threshold (flat d10s), and other dice (d6s, cocked d10s) taken for numerals; the surest wrong
+    margin of each, and whether the outline's turns or the scan all round gave it."""
     lines = []
-    for angled in (False, True):
-        group = [d for d in dice if d.angled == angled]
+    steep = f"along rays steeper than {STEEP_D10_DEG:.0f}°"
+    groups = {"from above": [d for d in dice if not d.angled],
+              "from an angle": [d for d in dice if d.angled and d.ray_deg <= STEEP_D10_DEG],
+              steep: [d for d in dice if d.angled and d.ray_deg > STEEP_D10_DEG]}
+    for name, group in groups.items():
         flat = [d for d in group if d.value is not None]
         others = [d for d in group if d.value is None]
-        lines.append(f"held out, {'from an angle' if angled else 'from above'}: {len(flat)} flat d10s, "
-                     f"{len(others)} other dice")
+        lines.append(f"held out, {name}: {len(flat)} flat d10s, {len(others)} other dice")
         for t in THRESHOLDS:
             guesses = [(die_guess(d, model, t), d.value) for d in flat]
             right = sum(1 for (g, _s), v in guesses if g.value == v and g.confidence >= t)
@@ -353,19 +296,23 @@ def onnx_model(path: Path) -> Model:
     return run
 
 
-def collected(throws: int, seed: int, cache: Path | None
+def collected(throws: int, seed: int, steep: int, cache: Path | None
               ) -> tuple[list[Image], NDArray[np.int64], list[Die]]:
-    """:func:`collect`, or what it gave before with the same arguments, kept in ``cache`` (a local file, to try
-    the fit's settings or compare models on the same held-out dice without rendering again)."""
+    """:func:`collect`, plus ``steep`` scenes of ``STEEP_THROWS`` from steep tray cameras held out whole (seed + 6),
+    or what they gave before with the same arguments, kept in ``cache`` (a local file, to try the fit's settings or
+    compare models on the same held-out dice without rendering again)."""
+    args = (throws, seed, steep)
     if cache is not None and cache.is_file():
         with cache.open("rb") as f:
             kept = pickle.load(f)
-        if kept["args"] == (throws, seed):
+        if kept["args"] == args:
             return kept["x"], kept["y"], kept["dice"]
     x, y, dice = collect(throws, seed)
+    if steep:
+        dice += collect(steep * STEEP_THROWS, seed + 6, steep, steep, steep_conditions)[2]
     if cache is not None:
         with cache.open("wb") as f:
-            pickle.dump({"args": (throws, seed), "x": x, "y": y, "dice": dice}, f)
+            pickle.dump({"args": args, "x": x, "y": y, "dice": dice}, f)
     return x, y, dice
 
 
@@ -373,25 +320,33 @@ def main(argv: list[str] | None = None) -> int:
     p = argparse.ArgumentParser(prog="python -m vision.dice.train_numerals", description=__doc__.split("\n")[0])
     p.add_argument("--throws", type=int, default=2880)
     p.add_argument("--seed", type=int, default=1)
-    p.add_argument("--epochs", type=int, default=30)
+    p.add_argument("--epochs", type=int, default=10)
     p.add_argument("--hidden", type=int, default=128)
     p.add_argument("--output", type=Path, default=model_path())
-    p.add_argument("--cache", type=Path, help="keep the rendered crops' features here, and reuse them")
+    p.add_argument("--steep", type=int, default=16, help="scenes from steep tray cameras held out besides")
+    p.add_argument("--cache", type=Path, help="keep the rendered crops here, and reuse them")
     p.add_argument("--evaluate", type=Path, help="report this saved model on the held-out dice, train nothing")
     args = p.parse_args(argv)
     start = time.monotonic()
-    crops, y, dice = collected(args.throws, args.seed, args.cache)
-    x = featurize(crops, dice)
+    crops, y, dice = collected(args.throws, args.seed, args.steep, args.cache)
     if args.evaluate is not None:
+        featurize([], dice)
         print(held_out_report(onnx_model(args.evaluate), dice), file=sys.stderr)
         return 0
+    x = featurize(crops, dice)
     print(f"{len(y)} crops ({np.bincount(y, minlength=CLASSES).tolist()} per class) in "
           f"{time.monotonic() - start:.0f} s", file=sys.stderr)
-    weights = fit_views(x, y, args.hidden, args.epochs)
+    from vision.dice import numeral_net  # PyTorch: for training only
+
+    net = numeral_net.fit(x, y, args.hidden, args.epochs)
     print(f"fitted in {time.monotonic() - start:.0f} s", file=sys.stderr)
-    print(f"training accuracy {accuracy(weights, x, y):.4f}", file=sys.stderr)
-    print(held_out_report(lambda rows: probabilities(weights, rows), dice), file=sys.stderr)
-    write_mlp(args.output, weights)
+    args.output.write_bytes(cnn_onnx(*net.layers(), x.shape[1:]))
+    model = onnx_model(args.output)
+    probe = x[:: max(1, len(x) // 2000)]
+    print(f"training accuracy {float((model(x).argmax(axis=1) == y).mean()):.4f}; cv2.dnn against torch: "
+          f"{float(np.abs(model(probe) - numeral_net.probabilities(net, probe)).max()):.1e} at most",
+          file=sys.stderr)
+    print(held_out_report(model, dice), file=sys.stderr)
     print(f"wrote {args.output} in {time.monotonic() - start:.0f} s", file=sys.stderr)
     return 0
 
