@@ -110,10 +110,11 @@ def test_a_convolutional_network_written_as_onnx_runs_in_cv2_dnn_as_its_layers_s
     assert np.allclose(onnx_model(model)(x), _reference(convs, dense, x), atol=1e-5)
 
 
+@pytest.mark.train
 def test_the_trained_network_and_its_onnx_file_agree(tmp_path: Path) -> None:
     """The network torch fits gives, written out and run by ``cv2.dnn`` as the reader runs it, the same probabilities
-    (its layers taken in the order and layout the ONNX file expects)."""
-    pytest.importorskip("torch")
+    (its layers taken in the order and layout the ONNX file expects). Only where the numerals are trained:
+    ``pytest -m train`` with the training extra installed."""
     from vision.dice.numeral_net import fit, probabilities
 
     rng = np.random.default_rng(1)

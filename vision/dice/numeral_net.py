@@ -30,6 +30,8 @@ DROPOUT = 0.3
 
 
 class NumeralNet(nn.Module):
+    """The layers above, as PyTorch fits them (:func:`fit`) and the ONNX file takes them (``layers``)."""
+
     def __init__(self, hidden: int) -> None:
         super().__init__()
         layers: list[nn.Module] = []
