@@ -248,6 +248,10 @@ def count_pips(patch: Image, px_per_mm: float, face_mm: float = D6_SIDE_MM, spre
             break
         if candidate.believed(centred):
             heard.append((candidate.value, candidate.margin, candidate.depth, colour))
+        elif centred and candidate.value == 6 and candidate.believed():
+            # A 6 off its pips' middles puts the face in doubt: what it leaves (its corners, a 4) is no answer (a
+            # cocked 6, stretched towards the camera, was read so as a 4).
+            return PipReading(None, 0.0, 0)
     if not heard:
         return PipReading(None, 0.0, 0)
     if len({r[0] for r in heard}) > 1:
@@ -314,7 +318,8 @@ class _Candidate:
         # fitted top, a 4 at 0.96): there a 6's places must each lie on a pip's middle, as at another spread. No
         # other layout has a place halfway between two pips of another (a 5's or a 3's centre lies 5.7 mm from the
         # corner pips, beyond a pip's rim and a spot's reach), and seen steeply, blurred along the camera's ray,
-        # other values read right failed the check (held out at 55–70°: 9 right 2s–5s asked by it).
+        # other values read right fail the check: with every layout checked, 1,440 throws held out at 55–70° (seed
+        # 7200 of bench/dice_steep.py) asked 10 right 2s–5s more.
         own_spread = float(frame[3]) == 1.0
         plain_spread = (own_spread and (not centred or value != 6)) or (
             (own_spread or (value != 1 and not highlight))

@@ -367,12 +367,14 @@ class DiceReader:
         if (pips is None or kind is None) and kind != "d10" and outline.d6.overlap >= FITTED_TOP_FIT and not leaning:
             # The top face found in a merged blob (or a low angle's ragged one) may be off: the d6's outline,
             # fitted to its own part, gives its top face's place and turn (a doubtful kind is settled below).
-            # Taken alone, that top's 6 must have each pip on a pip's middle (it is placed, not found); beside the found
-            # top's reading (the same count, below) it need not.
-            fitted = _cutter(view, image, fitted_top(outline.d6, face))(D6_PATCH_MM)
-            fitted_pips = read_d6_face(fitted)
-            if pips is None and fitted_pips is not None:
-                pips = read_d6_face(fitted, centred=True)
+            fitted_pips = read_d6_face(_cutter(view, image, fitted_top(outline.d6, face))(D6_PATCH_MM))
+            # Two places of one top that read different counts: one lies off its pips, and which is not known. A top
+            # placed off by half a pip spacing along a row sets the places between a 4's pips on their rims (within a
+            # spot's reach of both): a tray camera at 67.5° and 450 mm read a 4 merged with another die as a 6 at 0.77
+            # at its top found 2.8 mm off, a 4 at 0.96 at its fitted top.
+            if pips is not None and fitted_pips is not None and pips.value != fitted_pips.value:
+                return DieReading(DieKind.D6, None, 0.0, DieDoubt.LOW_CONFIDENCE)
+            pips = pips or fitted_pips
         # From an angle the pips tell a die leaning towards the camera in a merged blob too (its top is found there).
         angled = face is not None and _sides_sweep_mm(view, face) >= SIDES_SEEN_MM
         if (pips is not None and pips.value is not None and face is not None and (angled or not others)
@@ -410,7 +412,7 @@ class DiceReader:
         # the paper) and its pips are not counted there; "not a flat d10" and pips counted at the top face found,
         # ragged or not, settle it (held out: no cocked d6 merged with another gave a count there, 119 at 55°–65°).
         if pips is None and others and not from_above and numeral.kind is DieKind.D6 and face is not None:
-            ragged = read_d6_face(_cutter(view, image, face)(D6_PATCH_MM), centred=True)
+            ragged = read_d6_face(_cutter(view, image, face)(D6_PATCH_MM))
             if ragged is not None and ragged.value != 1 and outline.d6.overlap > outline.d10.overlap:
                 return ragged
         # From an angle, where the outline fits a d6 better than a d10 (dice merged into one blob fit both closely),
@@ -630,7 +632,7 @@ def read_d6_top(face: TopFace, cut: Callable[[float], Image], around: AroundFace
     in_pixels = pips is not None
     square = looks_like_d6_top(face)
     if pips is None and (square or _near_d6_top(face)):
-        pips = read_d6_face(cut(D6_PATCH_MM), centred=True)
+        pips = read_d6_face(cut(D6_PATCH_MM))
     # A lone central spot is taken for a 1 only on a clearly square top of a d6's size at least: a d10's numeral
     # can look so, and its top, a kite, may come out square but is smaller. A face found square in the die's own
     # pixels, its four corners of its body's colour around the spot (the pip count's check), is a cube's at any
@@ -643,9 +645,8 @@ def read_d6_top(face: TopFace, cut: Callable[[float], Image], around: AroundFace
 def read_d6_face(patch: Image, spreads: tuple[float, ...] = (1.0,), centred: bool = False) -> DieReading | None:
     """A d6's face from the patch around its top face (``D6_PATCH_MM`` square at ``READ_PX_PER_MM``, turned
     square to the face's sides): its reading when the pips add up surely enough, else None (a question).
-    ``centred``: the patch is cut around a top placed from the blob (its outline, its fitted outline), not found in
-    the face's own pixels, and may lie off by half a pip spacing: a 6's pips must each lie on a pip's middle
-    (:func:`vision.dice.pips.count_pips`)."""
+    ``centred``: the patch is cut around a top placed where no count was found, and may lie off by half a pip
+    spacing: a 6's pips must each lie on a pip's middle (:func:`vision.dice.pips.count_pips`)."""
     pips = count_pips(patch, READ_PX_PER_MM, spreads=spreads, centred=centred)
     if pips.value is not None and pips.confidence >= MIN_CONFIDENCE:
         return DieReading(DieKind.D6, pips.value, pips.confidence, None)
