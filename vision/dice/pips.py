@@ -221,8 +221,8 @@ def _opponents(patch: Image) -> list[NDArray[np.float32]]:
     return [r - g, (r + g) / 2.0 - b, np.maximum(np.maximum(r, g), b) - np.minimum(np.minimum(r, g), b)]
 
 
-def count_pips(patch: Image, px_per_mm: float, face_mm: float = D6_SIDE_MM, spreads: tuple[float, ...] = (1.0,)
-               ) -> PipReading:
+def count_pips(patch: Image, px_per_mm: float, face_mm: float = D6_SIDE_MM, spreads: tuple[float, ...] = (1.0,),
+               centred: bool = False) -> PipReading:
     """Read the face near the middle of ``patch`` (BGR, the top face's plane seen from above, ``px_per_mm``).
 
     The face is read in its brightness, in each colour channel alone and in opposite-colour channels
@@ -231,7 +231,9 @@ def count_pips(patch: Image, px_per_mm: float, face_mm: float = D6_SIDE_MM, spre
     kept when no channel reads another value; channels that read nothing (no contrast, stray ink) are silent.
     ``spreads`` are how far out the pips may sit, as shares of the layout's ``PIP_SPOT`` (dice differ: many
     real dice set theirs closer in); each is read on its own, and any that reads another value puts the face
-    in doubt as a channel does.
+    in doubt as a channel does. ``centred``: the patch's middle may lie off the face's by half a pip spacing or
+    more (a top placed from a blob's outline, not found in the face's own pixels): a 6 is then believed only with
+    each of its places on a pip's middle, at every spread (:meth:`_Candidate.believed`).
     """
     plain = [cv2.cvtColor(patch, cv2.COLOR_BGR2GRAY), *cv2.split(patch)]
     channels = [(c, False) for c in plain] + [(c, True) for c in _opponents(patch)]
@@ -245,8 +247,12 @@ def count_pips(patch: Image, px_per_mm: float, face_mm: float = D6_SIDE_MM, spre
     for candidate, colour in found:
         if heard and candidate.depth < WEAKER_CHANNEL * heard[0][2]:
             break
-        if candidate.believed():
+        if candidate.believed(centred):
             heard.append((candidate.value, candidate.margin, candidate.depth, colour))
+        elif centred and candidate.value == 6 and candidate.believed():
+            # A 6 off its pips' middles puts the face in doubt: what it leaves (its corners, a 4) is no answer (a
+            # cocked 6, stretched towards the camera, was read so as a 4).
+            return PipReading(None, 0.0, 0)
     if not heard:
         return PipReading(None, 0.0, 0)
     if len({r[0] for r in heard}) > 1:
@@ -288,10 +294,10 @@ class _Candidate:
     half_px: float
     px_per_mm: float
 
-    def believed(self) -> bool:
+    def believed(self, centred: bool = False) -> bool:
         """Whether the face holds nothing else of the pips' colour, and a lone spot (or a face with a light spot
-        let pass) shows a square's corners; at a spread other than the layout's own, whether every pip lies on
-        a pip's middle."""
+        let pass) shows a square's corners; at a spread other than the layout's own (or at any, for a 6,
+        ``centred``), whether every pip lies on a pip's middle."""
         frame, value, on, half_px, px_per_mm = self.frame, self.value, self.on, self.half_px, self.px_per_mm
         clean, highlight, plain = _only_pips(self.gray, frame, on, half_px, px_per_mm, self.body, self.depth,
                                              self.dark_pips)
@@ -306,8 +312,18 @@ class _Candidate:
         off_mm = math.hypot(float(frame[0]) - self.start[0], float(frame[1]) - self.start[1]) / px_per_mm
         # At a spread other than the layout's own, only a face with all its pips and nothing else counts: a lone
         # spot says nothing of how far out the pips sit.
-        plain_spread = float(frame[3]) == 1.0 or (
-            value != 1 and not highlight
+        # A face read where its top was placed rather than found (``centred``) may lie off by half a pip spacing
+        # along a row of pips: the search's frame then sets a row's places on the rims of the pips beside them
+        # (within a spot's reach of both), and a 4's two rows pass for a 6's three. Seen from a tray camera at
+        # 67.5°, a 4 read so as a 6 at 0.77 (its top found 2.8 mm off in a blob with another die; read at its
+        # fitted top, a 4 at 0.96): there a 6's places must each lie on a pip's middle, as at another spread. No
+        # other layout has a place halfway between two pips of another (a 5's or a 3's centre lies 5.7 mm from the
+        # corner pips, beyond a pip's rim and a spot's reach), and seen steeply, blurred along the camera's ray,
+        # other values read right fail the check: with every layout checked, 1,440 throws held out at 55–70° (seed
+        # 7200 of bench/dice_steep.py) asked 10 right 2s–5s more.
+        own_spread = float(frame[3]) == 1.0
+        plain_spread = (own_spread and (not centred or value != 6)) or (
+            (own_spread or (value != 1 and not highlight))
             and _pips_centred(self.gray, frame, on, half_px, self.body, self.depth, self.dark_pips))
         lone_off = value == 1 and highlight and off_mm > ONE_OFF_CENTRE_MM
         return plain_spread and not lone_off and (
