@@ -9,10 +9,10 @@ script is the player: for the roll prompt it throws the dice of the throw the en
 "that's wrong" after a complete proposal (the engine then awaits the first throw again, and its countdown is long,
 so the game stays on this prompt) and throws again.
 
-Why ``--fast``: rendered in real time on a loaded machine the table cannot render every frame (11–13 frames a
-second of 30 on 2 shared cores) and skips those whose time passed, as a slow reader misses a camera's frames: the
-settle would be timed to whichever frames happened to be rendered, and the rendering's load would be timed as the
-service's. With ``--fast`` every frame 1/30 s apart on the table's clock is rendered and read; the price is that
+Why ``--fast``: the dice tracker counts its stillness on the frames' clock. Rendered in real time on a loaded
+machine the table falls behind the wall clock (11–13 frames a second of 30 on 2 shared cores), the dice move in
+slow motion while the tracker counts wall seconds, and it calls them settled frames before they stop. With
+``--fast`` the tracker's clock is the table's, as a real camera's world runs on the wall clock; the price is that
 the camera waits for the service, so wall times between frames stretch with the machine's load. Hence two totals:
 **wall** (as measured here) and **at 30 fps** (the frames from the rest to the settled frame at 33.3 ms each, plus
 the measured wall time from that frame's capture to the tablet): what a camera delivering 30 frames a second
