@@ -9,7 +9,6 @@ reconnect". Nothing here touches sockets.
 from __future__ import annotations
 
 import logging
-import math
 import time
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -205,11 +204,8 @@ class ImageFolderSource:
 class SyntheticSource:
     """The synthetic table: figures moving, hands passing, webcam effects, with per-frame truth.
 
-    ``realtime`` paces frames at ``fps`` like a camera (the demo), the table's clock the wall clock: a frame
-    that could not be rendered in its time is skipped, as a camera's world does not wait for its reader (a
-    loaded machine sees fewer frames of dice moving at their own speed, never dice in slow motion on a clock
-    that runs on). Otherwise frames come as fast as they render, with timestamps still ``index / fps`` apart
-    (tests, benchmarks).
+    ``realtime`` paces frames at ``fps`` like a camera (the demo); otherwise frames come as fast
+    as they render, with timestamps still ``index / fps`` apart (tests, benchmarks).
     """
 
     def __init__(self, renderer: TableRenderer, choreography: Choreography | None = None, fps: float = 30.0,
@@ -227,15 +223,11 @@ class SyntheticSource:
     def read(self) -> Frame | None:
         if self.frames is not None and self._index >= self.frames:
             return None
+        t = self._index / self.fps
         if self.live:
-            delay = self._t0_mono + self._index / self.fps - time.monotonic()
+            delay = self._t0_mono + t - time.monotonic()
             if delay > 0:
                 time.sleep(delay)  # a camera delivers at its frame rate, not faster
-            else:  # the frames whose time passed while the last one rendered are gone
-                self._index = max(self._index, math.floor((time.monotonic() - self._t0_mono) * self.fps))
-                if self.frames is not None and self._index >= self.frames:
-                    return None
-        t = self._index / self.fps
         figures, hands = self.choreography.at(t)
         dice: list[DiePose] = []
         for tray in self.trays:
@@ -246,9 +238,11 @@ class SyntheticSource:
         dice_truth = {tray.name: tray.truth(t) for tray in self.trays}
         index = self._index
         self._index += 1
-        # Tracking runs on the table's clock (the moment the frame shows: live, the wall clock's when it was due,
-        # else frames exactly 1/fps apart); the wall-clock stamp is real, so that frame age at publish is still
-        # measured honestly.
+        if self.live:
+            return Frame(rendered.image, index, time.time(), time.monotonic(), f"synthetic#{index}", rendered.truth,
+                         dice_truth=dice_truth)
+        # Tracking runs on the virtual clock (frames exactly 1/fps apart); the wall-clock stamp is
+        # real, so that frame age at publish is still measured honestly.
         return Frame(rendered.image, index, time.time(), self._t0_mono + t, f"synthetic#{index}", rendered.truth,
                      dice_truth=dice_truth)
 
