@@ -98,7 +98,8 @@ def _play_headless(args: argparse.Namespace) -> int:
     moves = sorted(stats.move_seconds)
     median = _(", median {seconds:.1f} s from hand to judgement", seconds=moves[len(moves) // 2]) if moves else ""
     print("\n" + _("{actions} prompts answered in {seconds:.0f} s (game {game:.0f} s): {moves} moves and {removals} "
-                   "removals through the camera{median}; {answers} rolls and choices sent like a tablet; {corrected} "
+                   "removals through the camera{median}; {answers} answers sent as a "
+                   "tablet's taps (choices, and rolls the camera did not read); {corrected} "
                    "put where the game moved them.", actions=stats.actions, seconds=time.monotonic() - start,
                    game=stats.seconds, moves=stats.camera_moves, removals=stats.camera_removals,
                    median=median, answers=stats.tablet_answers,
