@@ -584,8 +584,15 @@ def fitted_top(fit: Fit, found: TopFace | None) -> TopFace:
 
 def die_outline(view: TrayView, blob: Blob, face: TopFace | None, others: tuple[TopFace, ...] = ()) -> Outline:
     """The outline of the die with top face ``face`` (None: found from the blob alone) in ``blob``, whose other dice
-    have top faces ``others``: fitted to the die's own part of the blob (:func:`vision.dice.merged.part_of`). The top
-    face found in a merged blob may be mm off; the better-fitting outline places it closer, and the die's part is
+    have top faces ``others`` (:func:`die_part`)."""
+    return die_part(view, blob, face, others)[1]
+
+
+def die_part(view: TrayView, blob: Blob, face: TopFace | None, others: tuple[TopFace, ...] = ()
+             ) -> tuple[Part, Outline]:
+    """The die's own part of ``blob`` (:func:`vision.dice.merged.part_of`) and its outline fitted to it, for the die
+    with top face ``face`` (None: found from the blob alone), the blob's other dice having top faces ``others``. The
+    top face found in a merged blob may be mm off; the better-fitting outline places it closer, and the die's part is
     taken again around that place and fitted again. The numeral network is trained on crops cut where this outline
     places them (:mod:`vision.dice.train_numerals`), so both see the same dice."""
     margin = segment_margin(view)
@@ -599,7 +606,7 @@ def die_outline(view: TrayView, blob: Blob, face: TopFace | None, others: tuple[
         placed = replace(face, centre_mm=top_centre(best))
         part = part_of(blob, placed, others, SEGMENT_PX_PER_MM, margin, nadir, height, TOP_PLANE_MM)
         outline = outline_of(part.blob, cam, TOP_PLANE_MM, SEGMENT_PX_PER_MM, margin, part.shared)
-    return outline
+    return part, outline
 
 
 def _crosses_edge(spec: TraySpec, face: TopFace | None, blob: Blob) -> bool:
