@@ -13,7 +13,9 @@ and the candidate quantities, each measured against the flat d10 the reader fits
   shrunk by ``ROOM_MM`` left empty by the part (:func:`beyond_flat_d10`);
 - ``kite_edges``: along the edges of the kite where the fitted flat d10's top face lies (on its plane, the best of
   the turns the numeral is read at), the share of points across which the colour steps by ``MIN_STEP`` of the
-  face's, and the same in grey (:func:`kite_edges`): a flat d10's top face shows its edges all round.
+  face's, and the same in grey (:func:`kite_edges`): a flat d10's top face shows its edges all round;
+- ``numeral``: what the numeral network reads along the fitted outline's axes and on the face cut out all round
+  (value, None for "not a flat d10"; margin), the two readings the reader chooses from (:func:`numeral_paths`).
 
 It prints, per kind of die (cocked or flat, alone in its blob or merged), the quantities' ranges and how many were
 read with a value, and every cocked die read with a value. Seeds start at ``--seed``: calibrate on seeds kept apart
@@ -40,7 +42,7 @@ from vision_corpus import progress
 from vision.detection import MarkerDetector
 from vision.dice.faces import DIE_HEIGHT_MM
 from vision.dice.merged import Part
-from vision.dice.numerals import NumeralReader, load_numerals
+from vision.dice.numerals import SCAN_TURNS, NumeralReader, load_numerals
 from vision.dice.outline import Fit, flat_outline_px, numeral_turns, resting_corners
 from vision.dice.reader import (
     SEGMENT_PX_PER_MM,
@@ -48,6 +50,7 @@ from vision.dice.reader import (
     TOP_PLANE_MM,
     DiceReader,
     die_part,
+    numeral_patch,
     segment_margin,
     view_deg,
 )
@@ -146,6 +149,17 @@ def kite_edges_of(view: TrayView, image: NDArray[np.uint8], fit: Fit) -> tuple[f
     return best
 
 
+def numeral_paths(view: TrayView, image: NDArray[np.uint8], fit: Fit, numerals: NumeralReader | None
+                  ) -> list[Any]:
+    """What the numeral network reads along the fitted outline's axes and on the face cut out all round (value or
+    None for "not a flat d10", margin), as :meth:`vision.dice.reader.DiceReader._read_numeral` asks it."""
+    if numerals is None:
+        return []
+    axes = numerals.classify([numeral_patch(view, image, fit.centre_mm, up) for up in numeral_turns(fit)])
+    scan = numerals.classify_scan([numeral_patch(view, image, fit.centre_mm, up) for up in SCAN_TURNS])
+    return [axes.value, round(axes.confidence, 3), scan.value, round(scan.confidence, 3)]
+
+
 def run(name: str, condition: DiceCondition, seed: int, throws: int, cocked_d10: bool, detector: MarkerDetector,
         numerals: NumeralReader | None) -> list[dict[str, Any]]:
     scene = DiceScene(condition, seed=seed)
@@ -186,6 +200,7 @@ def run(name: str, condition: DiceCondition, seed: int, throws: int, cocked_d10:
                          "d6_fit": outline.d6.overlap, "outline_kind": outline.kind,
                          "beyond_mm2": round(beyond, 1), "empty_mm2": round(empty, 1),
                          "kite_edges": [round(v, 3) for v in kite_edges_of(view, image, outline.d10)],
+                         "numeral": numeral_paths(view, image, outline.d10, numerals),
                          "seen": [[str(d.kind), d.value if d.read else None, round(d.confidence, 3), str(d.doubt)]
                                   for d in near]})
     return rows
