@@ -116,6 +116,14 @@ MIN_D10_FIT = 0.8
 # 0.75–0.8, and its numeral (which knows a d6's face as "not a d10") is read as surely as on a clean outline (held out,
 # vision.dice.train_numerals: none such read wrong).
 LONE_D10_FIT = 0.75
+# Seen from an angle (the sides showing SIDES_SEEN_MM at least), a d10 lying on a face fits its outline closely: of the
+# flat d10s read from tray cameras at 55–70° and 360–450 mm (bench/dice_d10_lean.py, seeds 8100 and 8200, 1,074
+# read), none fitted less than 0.880 (5 of 1,267 fitted 0.80–0.88, none of them read). A d10 leaning on something
+# (18–28°) may fit far less, or as well: of the 269 cocked d10s there, the 29 read with a value (15 of them as
+# another face, at 0.72–1.0) fitted 0.853–0.956, 7 of them below 0.88. Below LEANING_D10_FIT a die likelier a d10
+# than a d6 is asked as leaning: a partial test (the outline alone cannot tell the others, nor any seen from above,
+# where flat d10s fitted 0.825–0.950 and the cocked ones read 0.852–0.932).
+LEANING_D10_FIT = 0.875
 SQUARE_TOP = 0.85  # a flat die's top (short side / long side) is at least this square; a cocked die's is not
 CLEAN_OUTLINE = 0.85  # an outline filling its rectangle this well is the die's own (no shadow, no lost edge)
 # A d6 whose outline fits this well but whose found top face gives no reading is read at the outline's top face
@@ -401,6 +409,8 @@ class DiceReader:
         from_above = sides < SIDES_SEEN_MM
         if outline.d10.overlap < (LONE_D10_FIT if from_above and not others else MIN_D10_FIT):
             return pips or DieReading(likelier, None, 0.0, DieDoubt.UNREADABLE)  # no flat d10's outline
+        if not from_above and likelier is DieKind.D10 and pips is None and outline.d10.overlap < LEANING_D10_FIT:
+            return DieReading(DieKind.D10, None, 0.0, DieDoubt.COCKED)  # likelier a d10 than a d6: no pips to read
         bar = d10_bar(view_deg(view, outline.d10.centre_mm), from_above)
         if bar is None:  # too steep a view for a numeral: a d10 (or a die of open kind) is asked
             return DieReading(likelier, None, 0.0, DieDoubt.UNREADABLE)
