@@ -187,6 +187,15 @@ def fit_kind(blob: Blob, kind: str, camera_mm: FloatArray, plane_mm: float, px_p
     return Fit(kind, round(score, 4), turn, centre, tuple((t, round(s, 4)) for s, t, _c in refined))
 
 
+def flat_outline_px(fit: Fit, camera_mm: FloatArray, plane_mm: float, px_per_mm: float,
+                    origin_px: tuple[float, float]) -> NDArray[np.int32]:
+    """The fitted die's outline (its convex hull, as it lies flat) on the plane ``plane_mm``, in pixels less
+    ``origin_px``, × 16 (for cv2's sub-pixel drawing, ``shift=4``)."""
+    outlines = _outlines_px(fit.kind, np.array([fit.turn_deg]), np.array([fit.centre_mm], np.float64), camera_mm,
+                            plane_mm, px_per_mm, origin_px)
+    return _hulls(outlines)[0]
+
+
 def top_centre(fit: Fit) -> tuple[float, float]:
     """Where the fitted die's top face's centre is (tray mm): on its axis for a d6, off it towards the kite's wide
     end for a d10."""

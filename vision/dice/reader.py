@@ -116,6 +116,17 @@ MIN_D10_FIT = 0.8
 # 0.75–0.8, and its numeral (which knows a d6's face as "not a d10") is read as surely as on a clean outline (held out,
 # vision.dice.train_numerals: none such read wrong).
 LONE_D10_FIT = 0.75
+# Seen from an angle (the sides showing SIDES_SEEN_MM at least), a d10 lying on a face fits its outline closely: of the
+# flat d10s read from tray cameras at 55–70° and 360–450 mm (bench/dice_d10_lean.py, seeds 8100 and 8200, 1,074
+# read), none fitted less than 0.880 (5 of 1,267 fitted 0.80–0.88, none of them read). A d10 leaning on something
+# (18–28°) may fit far less, or as well: of the 269 cocked d10s there, the 29 read with a value (15 of them as
+# another face, at 0.72–1.0) fitted 0.853–0.956, 7 of them below 0.88. Below LEANING_D10_FIT a die likelier a d10
+# than a d6 is asked as leaning: a partial test (the outline alone cannot tell the others, nor any seen from above,
+# where flat d10s fitted 0.825–0.950 and the cocked ones read 0.852–0.932). Held out (bench/dice_steep.py, 40 throws
+# from seed 7600 with a cocked die each, 60 from 7400 without; 15 tray cameras at 55–70°): cocked d10s read 19 → 15
+# of 300, a flat d10 read 4 → 6 at 0.834 now asked, and 11 of the 2,894 flat d10s read right are asked (fits under
+# 0.875 after all: 0.4 %); bench/dice.py's conditions (40 throws) read as before.
+LEANING_D10_FIT = 0.875
 SQUARE_TOP = 0.85  # a flat die's top (short side / long side) is at least this square; a cocked die's is not
 CLEAN_OUTLINE = 0.85  # an outline filling its rectangle this well is the die's own (no shadow, no lost edge)
 # A d6 whose outline fits this well but whose found top face gives no reading is read at the outline's top face
@@ -401,6 +412,8 @@ class DiceReader:
         from_above = sides < SIDES_SEEN_MM
         if outline.d10.overlap < (LONE_D10_FIT if from_above and not others else MIN_D10_FIT):
             return pips or DieReading(likelier, None, 0.0, DieDoubt.UNREADABLE)  # no flat d10's outline
+        if not from_above and likelier is DieKind.D10 and pips is None and outline.d10.overlap < LEANING_D10_FIT:
+            return DieReading(DieKind.D10, None, 0.0, DieDoubt.COCKED)  # likelier a d10 than a d6: no pips to read
         bar = d10_bar(view_deg(view, outline.d10.centre_mm), from_above)
         if bar is None:  # too steep a view for a numeral: a d10 (or a die of open kind) is asked
             return DieReading(likelier, None, 0.0, DieDoubt.UNREADABLE)
@@ -584,8 +597,15 @@ def fitted_top(fit: Fit, found: TopFace | None) -> TopFace:
 
 def die_outline(view: TrayView, blob: Blob, face: TopFace | None, others: tuple[TopFace, ...] = ()) -> Outline:
     """The outline of the die with top face ``face`` (None: found from the blob alone) in ``blob``, whose other dice
-    have top faces ``others``: fitted to the die's own part of the blob (:func:`vision.dice.merged.part_of`). The top
-    face found in a merged blob may be mm off; the better-fitting outline places it closer, and the die's part is
+    have top faces ``others`` (:func:`die_part`)."""
+    return die_part(view, blob, face, others)[1]
+
+
+def die_part(view: TrayView, blob: Blob, face: TopFace | None, others: tuple[TopFace, ...] = ()
+             ) -> tuple[Part, Outline]:
+    """The die's own part of ``blob`` (:func:`vision.dice.merged.part_of`) and its outline fitted to it, for the die
+    with top face ``face`` (None: found from the blob alone), the blob's other dice having top faces ``others``. The
+    top face found in a merged blob may be mm off; the better-fitting outline places it closer, and the die's part is
     taken again around that place and fitted again. The numeral network is trained on crops cut where this outline
     places them (:mod:`vision.dice.train_numerals`), so both see the same dice."""
     margin = segment_margin(view)
@@ -599,7 +619,7 @@ def die_outline(view: TrayView, blob: Blob, face: TopFace | None, others: tuple[
         placed = replace(face, centre_mm=top_centre(best))
         part = part_of(blob, placed, others, SEGMENT_PX_PER_MM, margin, nadir, height, TOP_PLANE_MM)
         outline = outline_of(part.blob, cam, TOP_PLANE_MM, SEGMENT_PX_PER_MM, margin, part.shared)
-    return outline
+    return part, outline
 
 
 def _crosses_edge(spec: TraySpec, face: TopFace | None, blob: Blob) -> bool:
