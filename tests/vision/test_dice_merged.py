@@ -11,10 +11,10 @@ from dice_throws import assert_read_right, bench_throws
 
 from engine.wire import DieSeen
 from vision.detection import MarkerDetector
-from vision.dice.merged import REACH_MM, left_out, part_of, reach
+from vision.dice.merged import BEHIND_NEAR_MM, FOOT_REACH_MM, REACH_MM, left_out, lost_between, part_of, reach
 from vision.dice.reader import DiceReader, locate_dice, visible_felt
 from vision.dice.segment import Blob
-from vision.dice.top_face import TopFace, top_faces
+from vision.dice.top_face import TopFace, sweep_mm, top_faces
 from vision.dice.tracking import DiceTrackerConfig
 from vision.dice.tray_view import Lens, find_tray
 from vision.synthetic.dice_scenes import CONDITIONS, DOUBTFUL, READABLE, DiceScene, random_orders
@@ -64,6 +64,24 @@ def test_each_die_of_a_merged_blob_keeps_its_top_face_and_shares_only_where_the_
     # The reach does not depend on the kind: a disc of REACH_MM swept towards the nadir.
     lone = reach(blob, far, PX_PER_MM, 0.0, nadir, height, 15.5)
     assert lone[at(50.0 + REACH_MM - 0.5, 20.0)] and not lone[at(50.0 + REACH_MM + 1.0, 20.0)]
+
+
+def test_a_die_is_placed_between_two_tops_only_farther_apart_than_one_die_bridges() -> None:
+    """Two tops one behind the other in one blob lie at most the far die's sweep and two feet's reach apart (one die's
+    body joins them); farther apart, a third die stands between them and is placed behind the near one. At the bound
+    or nearer, or with a top found between them, none is."""
+    nadir, height, plane = NADIR, CAMERA_HEIGHT, 15.5
+    far = _face(50.0, 20.0)
+    bound = sweep_mm(math.dist(far.centre_mm, nadir), plane, height) + 2 * FOOT_REACH_MM
+    near = _face(50.0, 20.0 + bound + 0.5)
+    placed = lost_between([far, near], nadir, height, plane)
+    assert placed is not None and placed.placed
+    assert placed.centre_mm == pytest.approx((50.0, near.centre_mm[1] - BEHIND_NEAR_MM))
+    assert lost_between([near, far], nadir, height, plane) == placed  # whichever order the tops were found in
+    # The doubtful side: two dice whose bodies can make one blob by themselves are two dice.
+    assert lost_between([far, _face(50.0, 20.0 + bound - 0.5)], nadir, height, plane) is None
+    assert lost_between([far, near, _face(52.0, 45.0)], nadir, height, plane) is None  # the middle top was found
+    assert lost_between([far, _face(50.0 + 25.0, near.centre_mm[1])], nadir, height, plane) is None  # not in line
 
 
 @pytest.fixture(scope="module")
@@ -139,6 +157,11 @@ def test_a_d10_merged_with_the_die_in_front_of_it_is_read_by_its_numeral() -> No
     # oblique55 throw 39 (of 225): three dice in one blob, the d6 showing 6 among them left out (its top not found);
     # placed by its body, it is read where the face in its pixels and the top its fitted outline places agree.
     pytest.param("oblique55", 39, {1: ("d6", 6), 4: ("d6", 5)}, id="a d6 left out is read where two places agree"),
+    # oblique65 throw 120 (of 225): a yellow d6 showing 1, a black d6 and a cream d10 showing 5 in a line, one blob;
+    # the black die's top, in front of the yellow die's side, was not found and lies within the yellow die's reach,
+    # so no part was left out: the far and the near die were fitted to parts holding the black die and asked. Their
+    # tops, 68 mm apart, are farther apart than one die's body bridges: a die is placed between them.
+    pytest.param("oblique65", 120, {3: ("d6", 1), 4: ("d10", 5)}, id="a die lost between two tops is placed"),
 ])
 def test_dice_one_behind_the_other_are_each_read(condition: str, throw_index: int,
                                                  dice: dict[int, tuple[str, int]]) -> None:
