@@ -164,12 +164,14 @@ BEHIND_NEAR_MM = 28.0  # its top, placed this far behind the near die's (along t
 
 def lost_between(faces: list[TopFace], nadir_mm: tuple[float, float], camera_height_mm: float, plane_mm: float
                  ) -> TopFace | None:
-    """The top face of a die standing between two of a blob's top ``faces`` one behind the other (no other top found
-    between them) farther apart than one die's body bridges (``FOOT_REACH_MM``), or None; placed ``BEHIND_NEAR_MM``
-    behind the near one on the line between them (``placed``: its reading comes from its outline)."""
+    """The top face of a die standing between two of a blob's top ``faces`` found in its pixels, one behind the other
+    (no other top between them), farther apart than one die's body bridges (``FOOT_REACH_MM``), or None; placed
+    ``BEHIND_NEAR_MM`` behind the near one on the line between them (``placed``: its reading comes from its outline,
+    fitted to its own part of the blob)."""
     order = sorted(faces, key=lambda f: math.dist(f.centre_mm, nadir_mm))  # the nearest to the nadir first
-    for i, near in enumerate(order):
-        for far in order[i + 1:]:
+    found = [f for f in order if not f.placed]  # a placed top may lie mm off: only tops found in the pixels bound one
+    for i, near in enumerate(found):
+        for far in found[i + 1:]:
             r = math.dist(far.centre_mm, nadir_mm)
             ux, uy = (far.centre_mm[0] - nadir_mm[0]) / r, (far.centre_mm[1] - nadir_mm[1]) / r
             dx, dy = far.centre_mm[0] - near.centre_mm[0], far.centre_mm[1] - near.centre_mm[1]
