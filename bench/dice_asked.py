@@ -11,7 +11,7 @@ die: only a d10's top, a millimetre lower, can lose a sliver to a d6. The render
 had any of its top face hidden.) ``--png DIR`` writes, for each asked die, the
 picture around it and the rectified tray around it with the blobs' outlines and the top faces found.
 
-Usage: ``.venv/bin/python bench/dice_asked.py [--only CONDITION ...] [--throws N] [--png DIR]``.
+Usage: ``.venv/bin/python bench/dice_asked.py [--only CONDITION ...] [--throws N] [--png DIR] [--seed S]``.
 """
 
 from __future__ import annotations
@@ -175,13 +175,16 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--png", help="folder for pictures of each asked die")
     parser.add_argument("--hidden", type=float, default=HIDDEN, help="share of a top face hidden to count it hidden")
     parser.add_argument("--json", help="file for every asked die's row")
+    parser.add_argument("--seed", type=int, help="another seed than the bench's (500 + the condition's place), to "
+                        "look at dice kept apart from the bench's")
     args = parser.parse_args(argv)
     cv2.setNumThreads(1)
     names = list(READABLE) + list(DOUBTFUL)
     chosen = args.only or ["oblique45", "oblique55", "oblique65"]
     rows: list[dict[str, Any]] = []
     for name in chosen:
-        part = run(name, args.throws, 500 + names.index(name), Path(args.png) if args.png else None, args.hidden)
+        seed = 500 + names.index(name) if args.seed is None else args.seed
+        part = run(name, args.throws, seed, Path(args.png) if args.png else None, args.hidden)
         rows.extend(part)
         causes = Counter((r["kind"], r["cause"]) for r in part)
         print(name, dict(sorted(causes.items())))

@@ -3,6 +3,7 @@ from its own part of the blob."""
 
 from __future__ import annotations
 
+import dataclasses
 import math
 
 import numpy as np
@@ -11,10 +12,10 @@ from dice_throws import assert_read_right, bench_throws
 
 from engine.wire import DieSeen
 from vision.detection import MarkerDetector
-from vision.dice.merged import REACH_MM, left_out, part_of, reach
+from vision.dice.merged import BEHIND_NEAR_MM, FOOT_REACH_MM, REACH_MM, left_out, lost_between, part_of, reach
 from vision.dice.reader import DiceReader, locate_dice, visible_felt
 from vision.dice.segment import Blob
-from vision.dice.top_face import TopFace, top_faces
+from vision.dice.top_face import APART_TOPS, TopFace, sweep_mm, top_faces
 from vision.dice.tracking import DiceTrackerConfig
 from vision.dice.tray_view import Lens, find_tray
 from vision.synthetic.dice_scenes import CONDITIONS, DOUBTFUL, READABLE, DiceScene, random_orders
@@ -64,6 +65,26 @@ def test_each_die_of_a_merged_blob_keeps_its_top_face_and_shares_only_where_the_
     # The reach does not depend on the kind: a disc of REACH_MM swept towards the nadir.
     lone = reach(blob, far, PX_PER_MM, 0.0, nadir, height, 15.5)
     assert lone[at(50.0 + REACH_MM - 0.5, 20.0)] and not lone[at(50.0 + REACH_MM + 1.0, 20.0)]
+
+
+def test_a_die_is_placed_between_two_tops_only_farther_apart_than_one_die_bridges() -> None:
+    """Two tops one behind the other in one blob lie at most the far die's sweep and two feet's reach apart (one die's
+    body joins them); farther apart, a third die stands between them and is placed behind the near one. At the bound
+    or nearer, or with a top found between them, none is."""
+    nadir, height, plane = NADIR, CAMERA_HEIGHT, 15.5
+    far = _face(50.0, 20.0)
+    bound = sweep_mm(math.dist(far.centre_mm, nadir), plane, height) + 2 * FOOT_REACH_MM
+    near = _face(50.0, 20.0 + bound + 0.5)
+    placed = lost_between([far, near], nadir, height, plane)
+    assert placed is not None and placed.placed
+    assert placed.centre_mm == pytest.approx((50.0, near.centre_mm[1] - BEHIND_NEAR_MM))
+    assert lost_between([near, far], nadir, height, plane) == placed  # whichever order the tops were found in
+    # The doubtful side: two dice whose bodies can make one blob by themselves are two dice.
+    assert lost_between([far, _face(50.0, 20.0 + bound - 0.5)], nadir, height, plane) is None
+    assert lost_between([far, near, _face(52.0, 45.0)], nadir, height, plane) is None  # the middle top was found
+    assert lost_between([far, _face(50.0 + 25.0, near.centre_mm[1])], nadir, height, plane) is None  # not in line
+    # A top placed where no found top accounts for a part of the blob may lie mm off: it bounds nothing.
+    assert lost_between([far, dataclasses.replace(near, placed=True)], nadir, height, plane) is None
 
 
 @pytest.fixture(scope="module")
@@ -139,6 +160,15 @@ def test_a_d10_merged_with_the_die_in_front_of_it_is_read_by_its_numeral() -> No
     # oblique55 throw 39 (of 225): three dice in one blob, the d6 showing 6 among them left out (its top not found);
     # placed by its body, it is read where the face in its pixels and the top its fitted outline places agree.
     pytest.param("oblique55", 39, {1: ("d6", 6), 4: ("d6", 5)}, id="a d6 left out is read where two places agree"),
+    # oblique65 throw 120 (of 225): a yellow d6 showing 1, a black d6 and a cream d10 showing 5 in a line, one blob;
+    # the black die's top, in front of the yellow die's side, was not found and lies within the yellow die's reach,
+    # so no part was left out: the far and the near die were fitted to parts holding the black die and asked. Their
+    # tops, 68 mm apart, are farther apart than one die's body bridges: a die is placed between them.
+    pytest.param("oblique65", 120, {3: ("d6", 1), 4: ("d10", 5)}, id="a die lost between two tops is placed"),
+    # oblique65 throw 140 (of 225): a grey d10 showing 6 behind a black d10 showing 9; their tops and the grey die's
+    # side between, once the sides are taken away, are one part 39.6 mm long whose light gives no two tops: it was
+    # kept whole as one die's 39.7 mm top (two tops' ends were kept from 40 mm) and asked.
+    pytest.param("oblique65", 140, {0: ("d10", 6), 3: ("d10", 9)}, id="two d10 tops as one part are its two ends"),
 ])
 def test_dice_one_behind_the_other_are_each_read(condition: str, throw_index: int,
                                                  dice: dict[int, tuple[str, int]]) -> None:
@@ -158,6 +188,28 @@ def test_a_die_no_found_top_accounts_for_is_placed_where_its_body_lies() -> None
     assert lost is not None and lost.placed
     assert math.dist(lost.centre_mm, near.centre_mm) < 3.0
     assert left_out(blob, [far, near], PX_PER_MM, 0.0, nadir, height, 15.5) is None  # both found: none left out
+
+
+@pytest.mark.parametrize(("long_mm", "tops"), [(38.0, 2), (35.0, 1)])  # about 36.8 mm: 16 mm + APART_TOPS sides
+def test_a_part_with_no_lit_tops_is_two_dice_s_ends_only_when_two_tops_apart_fit_in_it(long_mm: float,
+                                                                                      tops: int) -> None:
+    """Two dice one behind the other of one colour leave, once their sides are taken away, one part whose light does
+    not split (the far top, the far die's side, the near top). Long enough for two tops whose centres lie
+    ``APART_TOPS`` sides apart, its two ends are two dice's tops; shorter, it is left whole (one die, or dice too
+    close to tell, asked as touching)."""
+    nadir, height, plane = NADIR, CAMERA_HEIGHT, 15.5
+    sweep = sweep_mm(math.dist((50.0, 40.0), nadir), plane, height)
+    mask = np.zeros((round((20.0 + long_mm + sweep + 30.0) * PX_PER_MM), 200), np.uint8)  # 100 mm wide
+    mask[round(20.0 * PX_PER_MM):round((20.0 + long_mm + sweep) * PX_PER_MM), 84:116] = 255  # 16 mm wide, x 42–58
+    gray = np.full(mask.shape, 120, np.uint8)  # no lit tops: one colour, one light
+    blob = Blob(mask, (0, 0, mask.shape[1], mask.shape[0]), (50.0, 20.0 + (long_mm + sweep) / 2.0),
+                float(np.count_nonzero(mask)) / PX_PER_MM ** 2, False)  # its sides swept straight towards the nadir
+    faces = top_faces(blob, PX_PER_MM, 0.0, nadir, height, plane, gray)
+    assert len(faces) == tops
+    if tops == 2:
+        far, near = sorted(faces, key=lambda f: f.centre_mm[1])
+        assert far.centre_mm[1] == pytest.approx(28.0, abs=1.0)  # the far end: a top's length from the part's end
+        assert near.centre_mm[1] - far.centre_mm[1] >= APART_TOPS * 16.0
 
 
 def test_a_pip_s_hole_inside_a_blob_is_filled_before_the_sides_are_taken_away_but_the_mat_around_is_not() -> None:

@@ -39,7 +39,7 @@ from vision.dice.leaning import (
     leans_from_above,
     square_in_tray,
 )
-from vision.dice.merged import Part, left_out, part_of
+from vision.dice.merged import Part, left_out, lost_between, part_of
 from vision.dice.numerals import (
     NUMERAL_OFFSET_MM,
     PATCH_MM,
@@ -239,6 +239,9 @@ def locate_in(rectified: Image, view: TrayView, visible: NDArray[np.uint8] | Mat
             lost = left_out(blob, faces, SEGMENT_PX_PER_MM, margin, nadir, float(cam[2]), TOP_PLANE_MM)
             if lost is not None and all(math.dist(lost.centre_mm, f.centre_mm) >= APART_MM for f in faces):
                 faces.append(lost)
+            between = lost_between(faces, nadir, float(cam[2]), TOP_PLANE_MM)
+            if between is not None and all(math.dist(between.centre_mm, f.centre_mm) >= APART_MM for f in faces):
+                faces.append(between)
         if (len(faces) > 1 and all(f.area_mm2 <= 1.5 * D6_SIDE_MM ** 2 * 1.4 for f in faces)
                 and all(math.dist(f.centre_mm, g.centre_mm) >= APART_MM for f, g in itertools.combinations(faces, 2))):
             found.extend((blob, face, 1) for face in faces)  # dice one behind the other, not touching

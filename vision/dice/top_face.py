@@ -50,6 +50,15 @@ LONGEST_TOP = 1.45  # no top face (with the picture's blur) is longer than this 
 MIN_FACE_MM2 = 90.0  # a top face is at least this big (a d10's kite is about 130 mm², a d6's 256)
 APART_TOPS = 1.3  # top faces (centres) this many sides apart are two dice's, not one ragged top's pieces
 NECK = np.ones((3, 3), np.uint8)  # at 2 px/mm: two top faces joined by less than 1.5 mm are cut apart
+# A part left of a blob (its sides taken away) whose lit split gives no two tops is kept as its two ends, a top's length
+# each, when it is this many top sides long along the line from the nadir: the ends' centres then lie APART_TOPS sides
+# apart, as two dice's tops do (shorter, it is left whole: one die's ragged top, or dice too close to tell, asked as
+# touching). No top face is longer than LONGEST_TOP sides. It was two sides and TWO_DICE_GAP_MM (40 mm): at 65°, in
+# bench/dice.py's 225 throws and 225 of seed 8000 (kept apart), parts of 36.8–40 mm came three times: 39.6 mm, two d10s
+# one behind the other taken for one die with a 39.7 mm top and asked (both now read right), and 37.9 and 38.4 mm, a
+# d6's top joined to another die's side, read right before and after (its top now found 2.8 and 0.2 mm off the true
+# one, not 8.2 and 11.5).
+TWO_ENDS_TOPS = 1.0 + APART_TOPS
 PIP_HOLE_MM2 = 30.0  # a hole in a blob up to this big is the die's own: pips of the mat's colour (white on paper)
 
 
@@ -181,7 +190,7 @@ def _lit_tops(eroded: Mask, gray: NDArray[np.uint8], px_per_mm: float, face_mm: 
     leave the near die's top face joined to the far die's side. The lamp lights the top faces more than the
     sides, so the brighter pixels of such a part (Otsu's split) are the top faces; when that leaves one
     piece (a dark die's top is no brighter than a light die's side), a part long enough for two top faces
-    and a side between keeps its two ends, a top face's length each, along the line from the nadir. The far end
+    apart (``TWO_ENDS_TOPS``) keeps its two ends, a top face's length each, along the line from the nadir. The far end
     is a top face in any case (nothing stands beyond the farthest die to hide it): a dark die's top there, which
     no lit piece covers, is kept too. ``components``: ``eroded``'s parts (:func:`parts`); ``eroded`` itself is
     returned when no part is split."""
@@ -211,7 +220,7 @@ def _lit_tops(eroded: Mask, gray: NDArray[np.uint8], px_per_mm: float, face_mm: 
         big = [k for k in range(1, pieces) if piece_stats[k, cv2.CC_STAT_AREA] >= min_px]
         if len(big) < 2:
             reach = float(along[part].max()) - float(along[part].min())
-            if reach >= (2.0 * face_mm + TWO_DICE_GAP_MM) * px_per_mm:
+            if reach >= TWO_ENDS_TOPS * face_mm * px_per_mm:
                 lit = far_end | (part & (along <= float(along[part].min()) + top))
             else:
                 continue  # one die's top and side, or dice too close to tell: leave it whole
