@@ -22,7 +22,7 @@ from vision.dice.tray_view import Image
 from vision.synthetic.dice_scenes import DiceCondition, DiceScene
 from vision.synthetic.dice_tray import DieOrder
 
-MISREAD_MARGIN = 0.75  # as sure as the misreads found on steep, close, blurred views (0.67–0.75)
+MISREAD_MARGIN = 0.82  # as sure as the misreads found on steep, close, blurred views (0.67–0.834)
 
 
 class OneOff(NumeralReader):
@@ -63,7 +63,7 @@ def test_the_bar_rises_with_the_ray_and_beyond_the_steepest_checked_no_numeral_i
 
 @pytest.mark.parametrize(("tilt", "distance"), [(68.0, 372.0), (70.0, 360.0)])
 def test_a_sure_misread_on_a_steep_view_is_asked(tilt: float, distance: float) -> None:
-    """Seen steeply, close up, a numeral read at 0.75 (over the angled bar of 0.7) is asked, never reported."""
+    """Seen steeply, close up, a numeral read at 0.82 (over the angled bar of 0.8) is asked, never reported."""
     assert _numerals_read(tilt, distance) == 0
 
 
