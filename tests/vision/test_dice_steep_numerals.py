@@ -29,7 +29,9 @@ class OneOff(NumeralReader):
     """The shipped network, but every numeral it reads comes out one off, at ``MISREAD_MARGIN``: a sure misread."""
 
     def __init__(self) -> None:
-        super().__init__(load_numerals().net)
+        shipped = load_numerals()
+        assert shipped is not None, "the package's numeral model did not load"
+        super().__init__(shipped.net)
 
     def classify(self, turns: list[Image]) -> NumeralGuess:
         return self._off(super().classify(turns))
