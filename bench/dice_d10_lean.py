@@ -28,16 +28,13 @@ Usage: ``.venv/bin/python bench/dice_d10_lean.py [--tilts ...] [--distances ...]
 from __future__ import annotations
 
 import argparse
-import json
 import math
-from pathlib import Path
 from typing import Any
 
 import cv2
 import numpy as np
-from dice_steep import ROLLING_S, scenes
+from dice_steep import ROLLING_S, add_sweep_arguments, scenes, sweep
 from numpy.typing import NDArray
-from vision_corpus import progress
 
 from vision.detection import MarkerDetector
 from vision.dice.faces import DIE_HEIGHT_MM
@@ -235,16 +232,10 @@ def summary(rows: list[dict[str, Any]]) -> None:
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--tilts", type=float, nargs="*", default=[55.0, 60.0, 65.0, 67.5, 70.0])
-    parser.add_argument("--distances", type=float, nargs="+", default=[360.0, 405.0, 450.0])
-    parser.add_argument("--blur", type=float, nargs=2, default=[0.6, 1.2])
-    parser.add_argument("--dim-share", type=float, default=0.33)
-    parser.add_argument("--throws", type=int, default=20)
-    parser.add_argument("--seed", type=int, default=8100)
+    add_sweep_arguments(parser, seed=8100)
     parser.add_argument("--cocked", action="store_true", help="one die of each throw cocked")
     parser.add_argument("--cocked-d10", action="store_true", help="… and that die a d10")
     parser.add_argument("--table", action="store_true", help="the table's camera too (tilt 15°, as bench/dice.py)")
-    parser.add_argument("--json", help="file for every die's row")
     args = parser.parse_args(argv)
     cv2.setNumThreads(1)
     detector = MarkerDetector()
@@ -253,12 +244,8 @@ def main(argv: list[str] | None = None) -> int:
     chosen = scenes(args.tilts, args.distances, tuple(args.blur), args.dim_share, args.seed, hard)
     if args.table:
         chosen.append(("table camera 15deg", DiceCondition("table", 15.0, None, Effects(), hard), args.seed + 999))
-    rows: list[dict[str, Any]] = []
-    for i, (name, condition, seed) in enumerate(chosen):
-        rows.extend(run(name, condition, seed, args.throws, args.cocked_d10, detector, numerals))
-        progress(i + 1, len(chosen), "cameras")
-        if args.json:
-            Path(args.json).write_text(json.dumps(rows))
+    rows = sweep(chosen, lambda name, condition, seed: run(name, condition, seed, args.throws, args.cocked_d10,
+                                                            detector, numerals), args.json)
     summary(rows)
     return 0
 

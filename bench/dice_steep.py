@@ -17,6 +17,7 @@ import argparse
 import json
 import math
 from collections import defaultdict
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -85,28 +86,43 @@ def run(name: str, condition: DiceCondition, seed: int, throws: int, detector: M
     return rows
 
 
-def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--tilts", type=float, nargs="+", default=[55.0, 60.0, 65.0, 67.5, 70.0])
+def add_sweep_arguments(parser: argparse.ArgumentParser, seed: int) -> None:
+    """The options of a sweep over tray cameras: ``--tilts`` × ``--distances``, the pictures' ``--blur`` and
+    ``--dim-share``, ``--throws`` per camera, the first ``--seed`` and the ``--json`` file for every die's row."""
+    parser.add_argument("--tilts", type=float, nargs="*", default=[55.0, 60.0, 65.0, 67.5, 70.0])
     parser.add_argument("--distances", type=float, nargs="+", default=[360.0, 405.0, 450.0])
     parser.add_argument("--blur", type=float, nargs=2, default=[0.6, 1.2])
     parser.add_argument("--dim-share", type=float, default=0.33)
     parser.add_argument("--throws", type=int, default=20)
-    parser.add_argument("--seed", type=int, default=7000)
-    parser.add_argument("--cocked", action="store_true", help="one die of each throw cocked (it must be asked)")
+    parser.add_argument("--seed", type=int, default=seed)
     parser.add_argument("--json", help="file for every die's row")
+
+
+def sweep(chosen: list[tuple[str, DiceCondition, int]], read: Callable[[str, DiceCondition, int], list[dict[str, Any]]],
+          json_path: str | None) -> list[dict[str, Any]]:
+    """Every die's row from each camera of ``chosen`` (``read`` renders and reads one), with progress; the rows so far
+    written to ``json_path`` after each camera, so a long sweep stopped early keeps what it measured."""
+    rows: list[dict[str, Any]] = []
+    for i, (name, condition, seed) in enumerate(chosen):
+        rows.extend(read(name, condition, seed))
+        progress(i + 1, len(chosen), "cameras")
+        if json_path:
+            Path(json_path).write_text(json.dumps(rows))
+    return rows
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    add_sweep_arguments(parser, seed=7000)
+    parser.add_argument("--cocked", action="store_true", help="one die of each throw cocked (it must be asked)")
     args = parser.parse_args(argv)
     cv2.setNumThreads(1)
     detector = MarkerDetector()
     numerals = load_numerals()
     chosen = scenes(args.tilts, args.distances, tuple(args.blur), args.dim_share, args.seed,
                     HardCase(cocked=True) if args.cocked else None)
-    rows: list[dict[str, Any]] = []
-    for i, (name, condition, seed) in enumerate(chosen):
-        rows.extend(run(name, condition, seed, args.throws, detector, numerals))
-        progress(i + 1, len(chosen), "tray cameras")
-        if args.json:
-            Path(args.json).write_text(json.dumps(rows))
+    rows = sweep(chosen, lambda name, condition, seed: run(name, condition, seed, args.throws, detector, numerals),
+                 args.json)
     wrong = sorted((r for r in rows if r["wrong"]), key=lambda r: -max(s[2] for s in r["seen"]))
     print("wrong reads, surest first:")
     for r in wrong:
