@@ -30,7 +30,6 @@ from calibration.camera_model import CameraModel
 from calibration.tray_spec import TraySpec, tray_spec
 from engine.wire import DieDoubt, DieKind, DieSeen, TraySeen
 from vision.detection import DetectedMarker
-from vision.dice.changes import CELL_PX, FULL_SHARE, cell_means, cells_round, changed_cells, windows
 from vision.dice.face_square import FaceSquare, find_face_square, squared_face
 from vision.dice.faces import D6_SIDE_MM, DIE_HEIGHT_MM
 from vision.dice.leaning import (
@@ -52,19 +51,7 @@ from vision.dice.numerals import (
 from vision.dice.outline import Fit, Outline, numeral_turns, outline_of, top_centre
 from vision.dice.paper_memory import PaperMemory
 from vision.dice.pips import count_pips
-from vision.dice.segment import (
-    FELT_REACH_PX,
-    Blob,
-    MatMasks,
-    Search,
-    blobs_of,
-    find_blobs,
-    mat_masks,
-    mat_seen,
-    search_mat,
-    search_windows,
-    window_reach,
-)
+from vision.dice.segment import Blob, MatMasks, find_blobs, mat_masks, mat_seen
 from vision.dice.top_face import TopFace, sweep_mm, top_faces
 from vision.dice.tracking import DiceTracker, DiceTrackerConfig, Sighting
 from vision.dice.tray_view import Lens, TrayView, find_tray
@@ -182,22 +169,6 @@ class _TrayState:
     mat: MatMasks | None = None  # what ``visible`` says, as the blobs' search works with it
     # The frame the dice were last found in (its view and rectified grey), and what was found there.
     found: tuple[TrayView, NDArray[np.uint8], list[tuple[Blob, TopFace | None, int]], bool] | None = None
-    kept: _Kept | None = None  # the last search's, for the next frame's search in the cells that changed
-
-
-Found = list[tuple[Blob, TopFace | None, int]]
-
-
-@dataclass(frozen=True, slots=True)
-class _Kept:
-    """What the last search of a tray found, for a frame of the same pose searched again only where its cells changed
-    (:mod:`vision.dice.changes`): each cell's mean when it was last searched, the search, the dice found."""
-
-    view: TrayView
-    means: NDArray[np.uint8]
-    search: Search
-    found: Found
-    hand: bool
 
 
 def segment_margin(view: TrayView) -> float:
@@ -258,27 +229,16 @@ def locate_in(rectified: Image, view: TrayView, visible: NDArray[np.uint8] | Mat
               ) -> tuple[list[tuple[Blob, TopFace | None, int]], bool]:
     """:func:`locate_dice` on the tray already rectified on the top faces' plane at ``SEGMENT_PX_PER_MM``,
     with :func:`segment_margin`; ``gray``: its grey, when already made."""
-    blobs = find_blobs(rectified, visible, SEGMENT_PX_PER_MM, segment_margin(view), paper)
-    if gray is None:
-        gray = np.asarray(cv2.cvtColor(rectified, cv2.COLOR_BGR2GRAY), np.uint8)
-    return dice_of(blobs, view, gray)
-
-
-def dice_of(blobs: list[Blob], view: TrayView, gray: NDArray[np.uint8],
-            kept: Callable[[Blob], Found | None] | None = None) -> tuple[Found, bool]:
-    """The dice in ``blobs`` (each blob, a top face, how many dice it holds), and whether a hand is in the tray;
-    ``kept``: what an earlier frame found in a blob of the very same pixels (None: nothing kept for it)."""
     margin = segment_margin(view)
+    blobs = find_blobs(rectified, visible, SEGMENT_PX_PER_MM, margin, paper)
     cam = view.camera_mm
     nadir = (float(cam[0]), float(cam[1]))
     if any(is_hand(b, nadir, float(cam[2])) for b in blobs):
         return [], True
-    found: Found = []
+    found: list[tuple[Blob, TopFace | None, int]] = []
+    if gray is None:
+        gray = np.asarray(cv2.cvtColor(rectified, cv2.COLOR_BGR2GRAY), np.uint8)
     for blob in blobs:
-        again = kept(blob) if kept is not None else None
-        if again is not None:
-            found.extend(again)
-            continue
         x, y, w, h = blob.box
         faces = top_faces(blob, SEGMENT_PX_PER_MM, margin, nadir, float(cam[2]), TOP_PLANE_MM, gray[y:y + h, x:x + w])
         if faces and _may_hold_more(blob, nadir, float(cam[2])):
@@ -296,80 +256,6 @@ def dice_of(blobs: list[Blob], view: TrayView, gray: NDArray[np.uint8],
     return found, False
 
 
-def search_changed(rectified: Image, view: TrayView, mat: MatMasks, paper: PaperMemory, gray: NDArray[np.uint8],
-                   kept: _Kept | None) -> tuple[Found, bool, _Kept | None]:
-    """The dice in the tray (as :func:`locate_in` finds them) searched again only where the picture changed since
-    ``kept`` was searched (:mod:`vision.dice.changes`), the rest as found then; the whole tray when nothing is kept
-    for this pose, a hand was in it, too much of it changed, or the mat's colours or the light on the paper did. What
-    to keep for the next frame is returned too (None: no felt seen)."""
-    top, bottom, left, right = mat.box
-    ct, cb, cl, cr = cells_round(mat.box, rectified.shape)  # beyond the box the rectified tray is left black
-    means = cell_means(rectified[ct:cb, cl:cr])
-    margin = segment_margin(view)
-    if kept is not None and kept.view is view and not kept.hand:
-        changed = changed_cells(means, kept.means)
-        if float(changed.mean()) <= FULL_SHARE:
-            near = windows(changed, FELT_REACH_PX, (cb - ct, cr - cl))
-            if not near:
-                return kept.found, kept.hand, kept
-            # Each window holds every pixel whose result may change (its reach round a changed cell: farther near the
-            # paper), in the box's rows and columns.
-            where = []
-            for t, b, lo, r in near:
-                box = (max(0, t + ct - top), min(bottom - top, b + ct - top), max(0, lo + cl - left),
-                       min(right - left, r + cl - left))
-                grow = window_reach(mat.inside, box) - FELT_REACH_PX
-                where.append((max(0, box[0] - grow), min(bottom - top, box[1] + grow), max(0, box[2] - grow),
-                              min(right - left, box[3] + grow)))
-            search = search_windows(rectified, mat, SEGMENT_PX_PER_MM, paper, kept.search, where)
-            if search is not None:
-                again = kept_blobs(kept.found, [(t + top, b + top, lo + left, r + left) for t, b, lo, r in where])
-                blobs = blobs_of(search.mask, mat, rectified.shape[:2], SEGMENT_PX_PER_MM, margin, again.blob)
-                found, hand = dice_of(blobs, view, gray, again.found)
-                held = kept.means.copy()
-                for t, b, lo, r in where:  # the cells searched again, whole
-                    cells = (slice(-(-(t + top - ct) // CELL_PX), (b + top - ct) // CELL_PX),
-                             slice(-(-(lo + left - cl) // CELL_PX), (r + left - cl) // CELL_PX))
-                    held[cells] = means[cells]
-                return found, hand, _Kept(view, held, search, found, hand)
-    whole = search_mat(rectified, mat, SEGMENT_PX_PER_MM, paper)
-    if whole is None:
-        return [], False, None
-    found, hand = dice_of(blobs_of(whole.mask, mat, rectified.shape[:2], SEGMENT_PX_PER_MM, margin), view, gray)
-    return found, hand, _Kept(view, means, whole, found, hand)
-
-
-@dataclass(frozen=True, slots=True)
-class KeptBlobs:
-    """What an earlier frame found, for the blobs of this one that windows searched again left as they were."""
-
-    blob: Callable[[tuple[int, int, int, int]], Blob | None]  # the earlier blob of this box, if the same
-    found: Callable[[Blob], Found | None]  # the dice found in it, if it is an earlier blob
-
-
-def kept_blobs(found: Found, where: list[tuple[int, int, int, int]]) -> KeptBlobs:
-    """The blobs of ``found`` whose box, a pixel wider, meets no window searched again (``where``: top, bottom,
-    left, right in the rectified tray): their pixels and every pixel next to them were left as they were, so a blob of
-    this frame with the same box is the same blob, and holds the same dice."""
-    by_box: dict[tuple[int, int, int, int], Found] = {}
-    for entry in found:
-        by_box.setdefault(entry[0].box, []).append(entry)
-
-    def apart(box: tuple[int, int, int, int]) -> bool:
-        x, y, w, h = box
-        return all(y + h + 1 <= t or b <= y - 1 or x + w + 1 <= lo or r <= x - 1 for t, b, lo, r in where)
-
-    def blob(box: tuple[int, int, int, int]) -> Blob | None:
-        again = by_box.get(box)
-        return again[0][0] if again is not None and apart(box) else None
-
-    def dice(blob: Blob) -> Found | None:
-        again = by_box.get(blob.box)
-        return again if again is not None and again[0][0] is blob else None
-
-    return KeptBlobs(blob, dice)
-
-
 def _may_hold_more(blob: Blob, nadir: tuple[float, float], camera_height: float) -> bool:
     """Whether a die's top may be lost in ``blob`` besides those found: seen from an angle (dice one behind the
     other merge), the blob bigger than one die."""
@@ -382,11 +268,8 @@ class DiceReader:
     """Reads the dice of the given trays in each frame; keeps their tracks between frames."""
 
     def __init__(self, trays: tuple[str, ...] = ("tray",), camera: CameraModel | None = None,
-                 tracker: DiceTrackerConfig | None = None, numerals: NumeralReader | None = None,
-                 changed_cells: bool = False) -> None:
+                 tracker: DiceTrackerConfig | None = None, numerals: NumeralReader | None = None) -> None:
         self.camera = camera
-        # A frame is searched again only where it changed since the last search (False: the whole tray, every frame).
-        self.changed_cells = changed_cells
         self._trays = {name: _TrayState(tray_spec(name), DiceTracker(tracker)) for name in trays}
         self.numerals = numerals if numerals is not None else load_numerals()
         self.dice_read = 0  # how many times a die has been read (for figures: which frames paid for a reading)
@@ -450,8 +333,7 @@ class DiceReader:
         if at_rest and state.found is not None and state.found[0] is view and unchanged(gray, state.found[1]):
             candidates, hand = state.found[2], state.found[3]
         else:
-            kept = state.kept if self.changed_cells else None
-            candidates, hand, state.kept = search_changed(rectified, view, mat, state.paper, gray, kept)
+            candidates, hand = locate_in(rectified, view, mat, state.paper, gray)
             state.found = (view, gray, candidates, hand)
         sightings = []
         for blob, face, _n in candidates:

@@ -14,8 +14,7 @@ and is made into masks once for it (:func:`mat_masks`).
 from __future__ import annotations
 
 import math
-from collections.abc import Callable
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from types import EllipsisType
 from typing import TypeVar
 
@@ -49,28 +48,6 @@ SEARCH_ROOM_PX = 12
 # operations over the whole box (0.26 ms for 43,000 pixels against 0.11 for 149,000, a tray camera at 65°): it is taken
 # out when it is less than an eighth of the box.
 PAPER_COLUMN_SHARE = 8
-# How far round a pixel of the rectified tray the search's result may change when that pixel does: the blur (1), the
-# paper's patches opened by a 5 px disc (4) and widened by a pixel (1), the band's closing by 7 × 7 (6), the last
-# opening by 3 × 3 (2). A window searched again (:func:`search_windows`) holds every pixel this near a changed one, and
-# is searched this much wider, so that its pixels come out as a search of the whole box gives them. Away from the paper
-# and the band along the felt's edge (this far from them) only the blur and the last opening reach: FELT_REACH_PX.
-REACH_PX = 14
-FELT_REACH_PX = 3
-
-
-def window_reach(inside: Inside, window: tuple[int, int, int, int]) -> int:
-    """How far round a pixel of ``window`` (top, bottom, left, right in the mat's box) the search's result may change
-    when that pixel does: ``REACH_PX`` where the paper or the band lies within it of the window, else
-    ``FELT_REACH_PX``."""
-    top, bottom, left, right = window
-    t, lo = max(0, top - REACH_PX), max(0, left - REACH_PX)
-    near = inside.paper[t:bottom + REACH_PX, lo:right + REACH_PX].any() or inside.band[
-        t:bottom + REACH_PX, lo:right + REACH_PX].any()
-    return REACH_PX if near else FELT_REACH_PX
-# A search made again in windows (:func:`search_windows`) keeps the mat's colours of the whole search it started from
-# while this frame's are within this of them (grey levels, any channel): over the bench's 30 fps streams at 65° (seed
-# 505, 6 throws) the medians of frames under the same light flickered by 1 level at most.
-COLOUR_SLACK = 1.0
 
 
 @dataclass(frozen=True, slots=True)
@@ -168,7 +145,6 @@ class Inside:
     off_band_255: Mask  # 255 but on the band
     paper_at: NDArray[np.intp]  # the paper's pixels (flat indices)
     paper_grid: NDArray[np.intp]  # … of even row and column (:func:`vision.dice.paper.off_reference` tests them first)
-    band: NDArray[np.bool_]  # either side of where the felt meets the paper (``EDGE_BAND_PX``)
 
 
 def search_box(seen: NDArray[np.bool_]) -> tuple[int, int, int, int]:
@@ -203,7 +179,7 @@ def _inside(felt: NDArray[np.bool_], paper: NDArray[np.bool_], seen: NDArray[np.
     return Inside(felt_in, paper_in, cut(seen), np.asarray(cut(inner), np.uint8), np.flatnonzero(band_in),
                   felt_in.astype(np.uint8) * np.uint8(255), paper_in.astype(np.uint8) * np.uint8(255), _sample(felt_in),
                   _sample(paper_in), np.where(band_in, 0, 255).astype(np.uint8), np.flatnonzero(paper_in),
-                  np.flatnonzero(paper_in & even), band_in)
+                  np.flatnonzero(paper_in & even))
 
 
 def mat_masks(visible: Mask) -> MatMasks:
@@ -228,128 +204,20 @@ def find_blobs(rectified: Image, visible: Mask | MatMasks, px_per_mm: float, mar
     kept from earlier frames of the same pose (else measured in this one). Only the mat's ``box`` is searched: the
     rest of ``rectified`` is never looked at (:meth:`vision.dice.tray_view.TrayView.rectify` may leave it out)."""
     mat = visible if isinstance(visible, MatMasks) else mat_masks(visible)
-    search = search_mat(rectified, mat, px_per_mm, paper_memory)
-    return [] if search is None else blobs_of(search.mask, mat, rectified.shape[:2], px_per_mm, margin_mm)
-
-
-@dataclass(frozen=True, slots=True)
-class Search:
-    """What :func:`search_mat` found in the mat's ``box``: the pixels of no mat (opened, as the blobs are labelled
-    from), those already known from the mat's two colours before the paper's colour where each pixel is was looked at
-    (``known``), the colours, and the paper's colour there (the whole tray's, as the paper memory keeps it)."""
-
-    mask: Mask
-    known: NDArray[np.bool_]
-    felt_colour: NDArray[np.float64]
-    paper_colour: NDArray[np.float64] | None
-    reference: PaperReference | None
-
-
-def colours(smooth: Image, inside: Inside) -> tuple[NDArray[np.float64], NDArray[np.float64] | None]:
-    """The felt's and the paper's colours in ``smooth`` (the mat's box, blurred): the medians of their samples."""
-    felt = channel_median(pixels_at(smooth, inside.felt_sample))
-    return felt, channel_median(pixels_at(smooth, inside.paper_sample)) if inside.paper.any() else None
-
-
-def search_mat(rectified: Image, mat: MatMasks, px_per_mm: float, paper_memory: PaperMemory | None = None
-               ) -> Search | None:
-    """The pixels of no mat in the mat's ``box`` of ``rectified`` (:func:`find_blobs`), or None when no felt is seen
-    (or too little to sample its colour)."""
     inside = mat.inside
-    if not inside.felt_sample.size:
-        return None
+    paper, seen = inside.paper, inside.seen
+    if not inside.felt_sample.size:  # no felt seen, or too little to sample its colour
+        return []
     top, bottom, left, right = mat.box
     # Noise (dim light) would fray the dice' outlines.
     smooth = np.asarray(cv2.blur(rectified[top:bottom, left:right], (3, 3)), np.uint8)
-    felt_colour, paper_colour = colours(smooth, inside)
-    mask = known_mask(smooth, inside, felt_colour, paper_colour)
-    known = mask > 0
-    reference: PaperReference | EllipsisType | None = ...
-    whole: PaperReference | None = None
-    if paper_colour is not None and paper_memory is not None:  # the paper's colour is kept for the whole tray
-        smooth_whole, known_whole = _whole(smooth, rectified.shape, mat.box), _whole(known, mat.paper.shape, mat.box)
-        whole = paper_memory.reference_for(smooth_whole, mat.paper, known_whole, px_per_mm)
-        reference = paper_memory.cut(whole, mat.box)
-    return Search(rest_of_mask(mask, smooth, inside, felt_colour, paper_colour, reference, px_per_mm), known,
-                  felt_colour, paper_colour, whole)
-
-
-def search_windows(rectified: Image, mat: MatMasks, px_per_mm: float, paper_memory: PaperMemory, kept: Search,
-                   windows: list[tuple[int, int, int, int]]) -> Search | None:
-    """:func:`search_mat` made again only in ``windows`` (top, bottom, left, right within the mat's ``box``), the rest
-    of the box as ``kept`` found it: each window's pixels come out as the whole box's search gives them, for every
-    step looks at most :func:`window_reach` round a pixel and each window is searched that much wider. The mat's
-    colours are this frame's (as the whole search takes them); None (search the whole box) when they are off those
-    ``kept`` was made with by more than ``COLOUR_SLACK``, or the paper's colour where each pixel is had to be measured
-    again (its light changed)."""
-    inside = mat.inside
-    if not inside.felt_sample.size:
-        return None
-    top, bottom, left, right = mat.box
-    smooth = np.asarray(cv2.blur(rectified[top:bottom, left:right], (3, 3)), np.uint8)
-    felt_colour, paper_colour = colours(smooth, inside)
-    if (paper_colour is None) != (kept.paper_colour is None) or _off(felt_colour, kept.felt_colour) or (
-            paper_colour is not None and kept.paper_colour is not None and _off(paper_colour, kept.paper_colour)):
-        return None
-    known, mask = kept.known.copy(), kept.mask.copy()
-    rows, cols = bottom - top, right - left
-    parts = []
-    for t, b, lo, r in windows:
-        room = window_reach(inside, (t, b, lo, r))
-        wide = (max(0, t - room), min(rows, b + room), max(0, lo - room), min(cols, r + room))
-        wt, wb, wl, wr = wide
-        there = _window(inside, wide)
-        part = np.ascontiguousarray(smooth[wt:wb, wl:wr])
-        first = known_mask(part, there, felt_colour, paper_colour)
-        known[t:b, lo:r] = first[t - wt:b - wt, lo - wl:r - wl] > 0
-        parts.append(((t, b, lo, r), wide, there, part, first))
-    whole = kept.reference
-    if paper_colour is not None and any(there.paper_at.size for _w, _wide, there, _p, _f in parts):
-        smooth_whole, known_whole = _whole(smooth, rectified.shape, mat.box), _whole(known, mat.paper.shape, mat.box)
-        if paper_memory.reference_for(smooth_whole, mat.paper, known_whole, px_per_mm) is not whole:
-            return None  # measured again: the light on the paper changed
-    for (t, b, lo, r), (wt, wb, wl, wr), there, part, first in parts:
-        reference = None if whole is None else replace(
-            whole, colour=np.ascontiguousarray(whole.colour[top + wt:top + wb, left + wl:left + wr]))
-        opened = rest_of_mask(first, part, there, felt_colour, paper_colour, reference, px_per_mm)
-        mask[t:b, lo:r] = opened[t - wt:b - wt, lo - wl:r - wl]
-    return Search(mask, known, kept.felt_colour, kept.paper_colour, whole)
-
-
-def _off(colour: NDArray[np.float64], kept: NDArray[np.float64]) -> bool:
-    return bool(np.abs(colour - kept).max() > COLOUR_SLACK)
-
-
-_NONE = np.zeros(0, np.intp)  # no colour samples in a window
-
-
-def _window(inside: Inside, window: tuple[int, int, int, int]) -> Inside:
-    """``inside`` cut to ``window`` (top, bottom, left, right within its box), for :func:`known_mask` and
-    :func:`rest_of_mask` (no colour samples: the colours come from the whole box)."""
-    top, bottom, left, right = window
-    felt, paper, band = (np.ascontiguousarray(m[top:bottom, left:right]) for m in (inside.felt, inside.paper,
-                                                                                 inside.band))
-    paper_at = np.flatnonzero(paper)
-    even = np.zeros_like(paper)
-    even[::2, ::2] = True
-    grid, band_at = np.flatnonzero(paper & even), np.flatnonzero(band)
-    off_band = np.ascontiguousarray(inside.off_band_255[top:bottom, left:right])
-    paper_255 = np.ascontiguousarray(inside.paper_255[top:bottom, left:right])
-    return Inside(felt, paper, felt, np.zeros(0, np.uint8), band_at,
-                  np.ascontiguousarray(inside.felt_255[top:bottom, left:right]), paper_255, _NONE, _NONE, off_band,
-                  paper_at, grid, band)
-
-
-def known_mask(smooth: Image, inside: Inside, felt_colour: NDArray[np.float64],
-               paper_colour: NDArray[np.float64] | None) -> Mask:
-    """255 where ``smooth`` (the box ``inside`` describes) is off the felt's colour on the felt (but for felt in a
-    shadow) or off the paper's one colour on the paper."""
-    paper = inside.paper
+    felt_colour = channel_median(pixels_at(smooth, inside.felt_sample))
     mask = np.asarray(cv2.bitwise_and(_not_like(smooth, felt_colour), inside.felt_255), np.uint8)
     candidates = np.flatnonzero(mask)
     # Felt in a shadow is felt.
     mask.reshape(-1)[candidates[shadow_mask(pixels_at(smooth, candidates), felt_colour)]] = 0
-    if paper_colour is not None and inside.paper_at.size:
+    if paper.any():
+        paper_colour = channel_median(pixels_at(smooth, inside.paper_sample))
         # Added on the paper's pixels (the mask holds nothing there yet): worked out over the whole box, as OpenCV's
         # byte operations do it, rather than on the paper's pixels taken out as a column (0.11 ms against 0.26 at
         # 65°), unless the paper is a thin strip of the box (2 % from the table's camera: 0.03 ms against 0.065).
@@ -358,49 +226,29 @@ def known_mask(smooth: Image, inside: Inside, felt_colour: NDArray[np.float64],
             mask.reshape(-1)[inside.paper_at[np.flatnonzero(off)]] = 255
         else:
             cv2.bitwise_or(mask, cv2.bitwise_and(_not_like(smooth, paper_colour), inside.paper_255), dst=mask)
-    return mask
-
-
-def rest_of_mask(mask: Mask, smooth: Image, inside: Inside, felt_colour: NDArray[np.float64],
-                 paper_colour: NDArray[np.float64] | None, reference: PaperReference | EllipsisType | None,
-                 px_per_mm: float) -> Mask:
-    """:func:`known_mask`'s ``mask`` (changed in place) with a pale die's top against the paper's colour where it
-    lies (``reference``: cut to the box; ``...``: measured here) and the band along the felt's edge, opened."""
-    paper = inside.paper
-    if paper_colour is not None:  # the paper is seen (in the box; a window of it may hold only the band's felt side)
-        if inside.paper_at.size:
-            known = mask > 0
-            # A pale die's top, against the paper around it.
-            mask |= off_paper(smooth, paper, known, px_per_mm, reference, inside.paper_grid)
+        known = mask > 0
+        reference: PaperReference | EllipsisType | None = ...
+        if paper_memory is not None:  # the paper's colour is kept for the whole rectified tray
+            whole, known_whole = _whole(smooth, rectified.shape, mat.box), _whole(known, mat.paper.shape, mat.box)
+            reference = paper_memory.cut(paper_memory.reference_for(whole, mat.paper, known_whole, px_per_mm), mat.box)
+        # A pale die's top, against the paper around it.
+        mask |= off_paper(smooth, paper, known, px_per_mm, reference, inside.paper_grid)
         if inside.band_at.size:
             reach = np.ones((2 * EDGE_BAND_PX + 1, 2 * EDGE_BAND_PX + 1), np.uint8)
             beside = np.asarray(cv2.bitwise_and(mask, inside.off_band_255), np.uint8)
             across = cv2.morphologyEx(beside, cv2.MORPH_CLOSE, reach) > 0  # a die on both sides (a pale top, its sides)
             crossed = _not_a_mix(smooth, inside.band_at, felt_colour, paper_colour) | across.reshape(-1)[inside.band_at]
             np.put(mask, inside.band_at, np.where(crossed, 255, 0).astype(np.uint8))
-    return np.asarray(cv2.morphologyEx(mask, cv2.MORPH_OPEN, np.ones((3, 3), np.uint8)), np.uint8)
-
-
-def blobs_of(mask: Mask, mat: MatMasks, shape: tuple[int, ...], px_per_mm: float, margin_mm: float = 0.0,
-             kept: Callable[[tuple[int, int, int, int]], Blob | None] | None = None) -> list[Blob]:
-    """The blobs of ``mask`` (the mat's ``box`` of a rectified tray of ``shape``: rows, columns), largest first;
-    ``kept``: an earlier frame's blob of a box (in the rectified tray), when its pixels are known to be the same."""
-    inside = mat.inside
-    seen = inside.seen
-    top, _bottom, left, _right = mat.box
+    mask = np.asarray(cv2.morphologyEx(mask, cv2.MORPH_OPEN, np.ones((3, 3), np.uint8)), np.uint8)
     # Grana's labelling gives the same labels as the default one, at a third of its cost here.
     labels = np.asarray(cv2.connectedComponentsWithAlgorithm(mask, 8, cv2.CV_32S, cv2.CCL_GRANA)[1], np.int32)
     inner = inside.inner
-    rows, cols = shape[:2]
+    rows, cols = rectified.shape[:2]
     blobs: list[Blob] = []
     mm2_per_px = 1.0 / (px_per_mm * px_per_mm)
     for label, (x, y, w, h) in component_boxes(mask, labels):
         if min(w, h) < MIN_BLOB_WIDTH_MM * px_per_mm:
             continue  # a sliver along the mat's edges (its print is never exactly where foreseen), or a speck
-        same = kept((x + left, y + top, w, h)) if kept is not None else None
-        if same is not None:
-            blobs.append(same)
-            continue
         part = (labels[y:y + h, x:x + w] == label).astype(np.uint8) * 255
         moments = cv2.moments(part, binaryImage=True)
         area = round(moments["m00"])
