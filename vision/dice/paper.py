@@ -157,7 +157,7 @@ def _off_at(smooth: Image, at: NDArray[np.intp], reference: PaperReference) -> N
     beyond = cv2.bitwise_or(_compare(grey, reference.grey_step, cv2.CMP_GT),
                             _compare(grey, -reference.grey_step, cv2.CMP_LT))
     beyond = cv2.bitwise_or(beyond, _compare(tint, reference.tint_step, cv2.CMP_GT))
-    return np.flatnonzero(beyond)
+    return np.flatnonzero(beyond > 0)  # a bool mask's: numpy finds a byte mask's non-zeros several times slower
 
 
 def _broad(off: Mask, broad: int) -> Mask:

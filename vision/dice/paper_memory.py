@@ -18,7 +18,6 @@ import cv2
 import numpy as np
 from numpy.typing import NDArray
 
-from vision.dice.channels import channel_sum
 from vision.dice.paper import (
     KNOWN_MM,
     REFERENCE_PX_PER_MM,
@@ -42,7 +41,7 @@ class HeldPaper:
     of the paper at ``REFERENCE_PX_PER_MM`` (flat indices), the kept colour there, and the tile each lies in."""
 
     at: NDArray[np.intp]
-    colour: NDArray[np.float32]  # N × (B, G, R)
+    colour: tuple[NDArray[np.float32], NDArray[np.float32], NDArray[np.float32]]  # B, G, R: N each
     tiles: NDArray[np.intp]
     tile_count: int
 
@@ -54,8 +53,9 @@ def held_paper(reference: PaperReference) -> HeldPaper:
     tile = max(1, round(TILE_MM * REFERENCE_PX_PER_MM))
     row, col = np.divmod(at, cols)
     across = -(-cols // tile)
-    return HeldPaper(at, np.take(reference.small.reshape(-1, 3), at, axis=0), (row // tile) * across + col // tile,
-                     -(-rows // tile) * across)
+    colour = np.take(reference.small.reshape(-1, 3), at, axis=0)
+    blue, green, red = (np.ascontiguousarray(colour[:, c]) for c in range(3))
+    return HeldPaper(at, (blue, green, red), (row // tile) * across + col // tile, -(-rows // tile) * across)
 
 
 def light_changed(reference: PaperReference, smooth: Image, paper: NDArray[np.bool_], known: NDArray[np.bool_],
@@ -66,16 +66,20 @@ def light_changed(reference: PaperReference, smooth: Image, paper: NDArray[np.bo
     size = reference_size(paper.shape, px_per_mm)
     if reference.small.shape[:2] != (size[1], size[0]):
         return True
-    small = np.asarray(cv2.resize(smooth, size, interpolation=cv2.INTER_AREA), np.float32)
+    small = np.asarray(cv2.resize(smooth, size, interpolation=cv2.INTER_AREA), np.uint8)
     away = max(1, round(KNOWN_MM * REFERENCE_PX_PER_MM))
     known_small = np.asarray(cv2.resize(known.astype(np.uint8), size, interpolation=cv2.INTER_AREA), np.uint8) > 0
     near = cv2.dilate(known_small.astype(np.uint8), np.ones((2 * away + 1, 2 * away + 1), np.uint8)) > 0
-    # The paper does not change with the light: it is the pose's. Only its pixels are looked at (flat indices).
+    # The paper does not change with the light: it is the pose's. Only its pixels are looked at (flat indices), a
+    # channel at a time: picking them from each channel's plane, rather than as rows of B, G, R, gives the same numbers
+    # at under half the cost (0.07 ms against 0.18, the resize apart, a tray camera at 65°).
     held = held or held_paper(reference)
     clean = ~near.reshape(-1)[held.at]
-    off = np.take(small.reshape(-1, 3), held.at[clean], axis=0) - held.colour[clean]
-    mean = channel_sum(off) / 3
-    tint = channel_sum(np.abs(off - mean[..., None]))
+    at = held.at[clean]
+    blue, green, red = (np.asarray(plane, np.uint8).reshape(-1).take(at).astype(np.float32) - kept[clean]
+                        for plane, kept in zip(cv2.split(small), held.colour, strict=True))
+    mean = (blue + green + red) / 3  # as channel_sum adds them
+    tint = np.abs(blue - mean) + np.abs(green - mean) + np.abs(red - mean)
     stale = (np.abs(mean) > STALE_SHARE * reference.grey_step) | (tint > STALE_SHARE * reference.tint_step)
     tiles = held.tiles[clean]  # each clean pixel's tile
     stale_sums = np.bincount(tiles[stale], minlength=held.tile_count)

@@ -213,7 +213,9 @@ def find_blobs(rectified: Image, visible: Mask | MatMasks, px_per_mm: float, mar
     smooth = np.asarray(cv2.blur(rectified[top:bottom, left:right], (3, 3)), np.uint8)
     felt_colour = channel_median(pixels_at(smooth, inside.felt_sample))
     mask = np.asarray(cv2.bitwise_and(_not_like(smooth, felt_colour), inside.felt_255), np.uint8)
-    candidates = np.flatnonzero(mask)
+    # numpy finds a bool mask's non-zeros far faster than a byte mask's (the same indices): 0.09 ms against 0.27 here
+    # for a tray camera at 65° (10 stream throws of bench/dice.py's seed 505).
+    candidates = np.flatnonzero(mask > 0)
     # Felt in a shadow is felt.
     mask.reshape(-1)[candidates[shadow_mask(pixels_at(smooth, candidates), felt_colour)]] = 0
     if paper.any():
@@ -223,7 +225,7 @@ def find_blobs(rectified: Image, visible: Mask | MatMasks, px_per_mm: float, mar
         # 65°), unless the paper is a thin strip of the box (2 % from the table's camera: 0.03 ms against 0.065).
         if inside.paper_at.size * PAPER_COLUMN_SHARE < paper.size:
             off = _not_like(pixels_at(smooth, inside.paper_at)[:, None], paper_colour)
-            mask.reshape(-1)[inside.paper_at[np.flatnonzero(off)]] = 255
+            mask.reshape(-1)[inside.paper_at[np.flatnonzero(off > 0)]] = 255
         else:
             cv2.bitwise_or(mask, cv2.bitwise_and(_not_like(smooth, paper_colour), inside.paper_255), dst=mask)
         known = mask > 0
