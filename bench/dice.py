@@ -221,7 +221,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--out", help="folder for the JSON result (default bench/results)")
     parser.add_argument("--only", action="append", choices=list(READABLE) + list(DOUBTFUL), metavar="CONDITION",
                         help="run this condition alone (repeatable; each keeps the seed it has in a full run)")
-    parser.add_argument("--model", type=Path, help="the d10 numeral model to read with (default: the shipped one)")
+    parser.add_argument("--model", type=Path, nargs="+",
+                        help="the d10 numeral networks to read with together (default: the shipped ones)")
     args = parser.parse_args(argv)
     throws = args.throws or (2 if args.quick else 40)
     stream_throws = args.stream_throws if args.stream_throws is not None else (1 if args.quick else STREAM_THROWS)

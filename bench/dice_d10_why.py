@@ -95,7 +95,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--throws", type=int, default=40)
     parser.add_argument("--only", action="append", choices=list(READABLE))
     parser.add_argument("--crops", type=Path, help="write each asked d10's crops here as PNGs")
-    parser.add_argument("--model", type=Path, help="the d10 numeral model (default: the shipped one)")
+    parser.add_argument("--model", type=Path, nargs="+", help="the d10 numeral networks (default: the shipped ones)")
     args = parser.parse_args(argv)
     cv2.setNumThreads(1)
     detector = MarkerDetector()

@@ -1,9 +1,11 @@
-"""A d10 leaning on something, seen from a tray camera, whose outline fits no flat d10's is asked (cocked), never read;
-the flat d10s beside it are still read."""
+"""A d10 leaning on something is asked (cocked), never read: seen from a tray camera with an outline that fits no flat
+d10's, or with one that does, where the numeral network knows it for "not a flat d10"; the flat d10s beside it are
+still read."""
 
 from __future__ import annotations
 
 import math
+from dataclasses import replace
 
 import numpy as np
 import pytest
@@ -15,6 +17,8 @@ from vision.dice.tracking import DiceTrackerConfig
 from vision.synthetic.dice_scenes import DiceCondition, DiceScene, random_orders
 from vision.synthetic.dice_tray import DieOrder, HardCase
 from vision.synthetic.effects import Effects
+
+DIM = Effects(gain=0.35, noise_sigma=4.0)  # bench/dice_steep.py's dim room (its blur set per camera)
 
 
 @pytest.mark.parametrize(("tilt", "distance", "blur", "seed", "throw"), [
@@ -32,6 +36,30 @@ def test_a_cocked_d10_seen_from_a_tray_camera_is_asked(tilt: float, distance: fl
         orders = random_orders(rng, 5)
         orders[-1] = DieOrder("d10", int(rng.integers(0, 10)))  # the cocked die, the throw's last
         rest = scene.throw(orders, 6.0 * k)
+    _asked_and_flat_read(scene, seed, throw, rest, (DieDoubt.COCKED,))
+
+
+@pytest.mark.parametrize(("tilt", "distance", "effects", "seed", "throw"), [
+    # Cocked d10s of bench/dice_steep.py --cocked --seed 7600 whose outlines fit a flat d10's (the test above passes
+    # them), read as another face by the network before it was trained on cocked d10s:
+    (55.0, 360.0, Effects(blur_sigma_px=0.6784655296491788), 7604, 31),  # a 9 read as a 6 at 0.991
+    (45.0, 405.0, replace(DIM, blur_sigma_px=1.1860598203069168), 7602, 25),  # a 7 read as a 1 at 0.938
+    (60.0, 405.0, replace(DIM, blur_sigma_px=0.64568075815337), 7608, 20),  # an 8 read as a 0 at 0.97
+])
+def test_a_cocked_d10_whose_outline_looks_flat_is_asked(tilt: float, distance: float, effects: Effects, seed: int,
+                                                         throw: int) -> None:
+    scene = DiceScene(DiceCondition("tray camera", tilt, distance, effects, HardCase(cocked=True)), seed=seed)
+    rng = np.random.default_rng(seed)
+    rest = 0.0
+    for k in range(throw + 1):  # the sweep's throws before it, unseen: the tray's own draws come out as the sweep's
+        rest = scene.throw(random_orders(rng, 5), 6.0 * k)
+    # Asked as cocked, or as a numeral under its bar: a question either way.
+    _asked_and_flat_read(scene, seed, throw, rest, (DieDoubt.COCKED, DieDoubt.LOW_CONFIDENCE))
+
+
+def _asked_and_flat_read(scene: DiceScene, seed: int, throw: int, rest: float, doubts: tuple[DieDoubt, ...]) -> None:
+    """The throw's cocked d10 is asked (with one of ``doubts``); every flat d10 is read as its face or asked, and some
+    are read."""
     image, truth = scene.frame(rest + 0.3)
     detector = MarkerDetector()
     markers = detector.detect(image)
@@ -40,7 +68,8 @@ def test_a_cocked_d10_seen_from_a_tray_camera_is_asked(tilt: float, distance: fl
     (tray,) = reader.read(image, markers, rest + 0.3)
     (cocked,) = [d for d in truth if d.cocked]
     near = [d for d in tray.dice if math.dist((d.x_mm, d.y_mm), (cocked.x_mm, cocked.y_mm)) < 15.0]
-    assert [(d.kind, d.value, d.doubt) for d in near] == [(DieKind.D10, None, DieDoubt.COCKED)], near
+    assert [(d.kind, d.value) for d in near] == [(DieKind.D10, None)], near
+    assert near[0].doubt in doubts, near
     flat = [d for d in truth if d.kind == "d10" and not d.cocked]
     read = []
     for real in flat:

@@ -12,19 +12,23 @@ from numpy.typing import NDArray
 
 from vision.dice.numerals import (
     CLASSES,
+    MODEL_NAMES,
     NOT_FLAT,
     NOT_UPRIGHT,
     SCAN_TURNS,
     SIDE_PX,
     STEADY_TURNS_DEG,
     VIEWS,
+    NumeralReader,
     axes_guess,
+    features,
+    load_numerals,
     scan_guess,
     steadied,
     steady_mean,
 )
 from vision.dice.onnx_writer import Layers, cnn_onnx
-from vision.dice.train_numerals import onnx_model
+from vision.dice.train_numerals import onnx_model, read_together
 
 
 def _turned_away(n: int) -> NDArray[np.float64]:
@@ -149,3 +153,44 @@ def test_the_steadied_crops_are_the_crops_as_cut_then_each_turned_about_its_cent
         assert turned.shape == bar.shape and turned[17, 17, 0] == 255  # the centre stays put
         assert not np.array_equal(turned, bar)  # the stroke's ends have moved
         assert turned[5, 17, 0] < 255 or turned[29, 17, 0] < 255
+
+
+def _random_network(seed: int) -> tuple[Layers, Layers]:
+    rng = np.random.default_rng(seed)
+
+    def layer(*shape: int) -> tuple[NDArray[np.float32], NDArray[np.float32]]:
+        outputs = shape[0] if len(shape) == 4 else shape[1]
+        return rng.normal(0.0, 0.3, size=shape).astype(np.float32), rng.normal(size=outputs).astype(np.float32)
+
+    return [layer(4, VIEWS, 3, 3)], [layer(4 * (SIDE_PX // 2) ** 2, CLASSES)]
+
+
+def test_the_reader_reads_its_networks_together_their_probabilities_averaged(tmp_path: Path) -> None:
+    """Two networks from different starting weights are each sure of some crops they should not be; the reader takes
+    their mean, as the training's held-out report does, so one network's sure misread is halved where the other
+    disagrees."""
+    paths = []
+    for seed in (1, 2):
+        paths.append(tmp_path / f"n{seed}.onnx")
+        paths[-1].write_bytes(cnn_onnx(*_random_network(seed), (VIEWS, SIDE_PX, SIDE_PX)))
+    rng = np.random.default_rng(3)
+    crops = [rng.integers(0, 256, (35, 35, 3), dtype=np.uint8) for _ in range(4)]
+    both = load_numerals(paths)
+    assert both is not None and len(both.nets) == 2
+    alone = [load_numerals([p]) for p in paths]
+    tables = [r.table(crops) for r in alone if r is not None]
+    assert not np.allclose(tables[0], tables[1])  # the two really differ
+    assert np.allclose(both.table(crops), (tables[0] + tables[1]) / 2.0, atol=1e-6)
+    x = np.stack([features(c) for c in crops])
+    assert np.allclose(read_together([onnx_model(p) for p in paths])(x), both.table(crops), atol=1e-6)
+
+
+def test_the_package_ships_every_network_the_reader_reads() -> None:
+    shipped = load_numerals()
+    assert isinstance(shipped, NumeralReader) and len(shipped.nets) == len(MODEL_NAMES) >= 2
+
+
+def test_a_missing_network_leaves_d10s_asked_not_read_by_the_rest(tmp_path: Path) -> None:
+    present = tmp_path / "a.onnx"
+    present.write_bytes(cnn_onnx(*_random_network(1), (VIEWS, SIDE_PX, SIDE_PX)))
+    assert load_numerals([present, tmp_path / "gone.onnx"]) is None

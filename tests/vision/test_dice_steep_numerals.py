@@ -31,7 +31,7 @@ class OneOff(NumeralReader):
     def __init__(self) -> None:
         shipped = load_numerals()
         assert shipped is not None, "the package's numeral model did not load"
-        super().__init__(shipped.net)
+        super().__init__(shipped.nets)
 
     def classify(self, turns: list[Image]) -> NumeralGuess:
         return self._off(super().classify(turns))

@@ -81,7 +81,13 @@ MIN_CONFIDENCE = 0.5  # below this a read face is a question, not an answer
 # surest wrong numeral came at 0.599 from above (the next 0.507), none wrong at all along rays up to 66° (1,891 flat
 # d10s), and no other die (a d6, a cocked die) passed for a numeral at 0.3 or more. From above and at an angle alike
 # the bar is 0.7: 97.7 % of the 960 flat d10s from above read right (the perceptron before it, on the same dice: 95.2 %
-# at its bar of 0.5, one wrong at 0.551), 99.7 % of those at an angle (98.8 % at 0.6).
+# at its bar of 0.5, one wrong at 0.551), 99.7 % of those at an angle (98.8 % at 0.6). Trained again (2026-12-07,
+# evening) with cocked d10s among its "not a flat d10" (there had been none) and tray cameras up to 69°, as two networks
+# read together (:mod:`vision.dice.numerals`), on new held-out dice (889 flat d10s from above, 1,659 along rays up to
+# 66°, 1,018 steeper; 949 other dice): no numeral wrong at 0.3 or more from above or along rays up to 66°, the surest
+# steeper 0.468; no other die passing for a numeral at 0.7 or more (the surest 0.631, from above; the network before,
+# on the same dice: 13 from above up to 0.944, 6 from an angle up to 0.997). Read right: 98.2 % from above at 0.7
+# (97.6 % before), 99.8 % along rays up to 66° at 0.8 (99.6 %), 97.1 % steeper at 0.8 (98.2 %).
 MIN_D10_CONFIDENCE = 0.7
 # Tray cameras swept beyond the bench's (2026-12-07, bench/dice_steep.py at 45–70°, seeds 7400 and 7600, 40 throws a
 # camera, 2,784 flat d10s read right) found a lone d10's 5 read as an 8 at 0.732 along a ray of 63.9° (over 0.7), and

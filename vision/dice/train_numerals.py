@@ -1,23 +1,25 @@
 """Train the d10 numeral classifier on the synthetic table's renders and write it into this package.
 
     python -m vision.dice.train_numerals [--throws 2880] [--hidden 128] [--epochs 10] [--seed 1] [--steep 16]
-        [--output FILE] [--cache FILE] [--evaluate MODEL]
+        [--output-dir DIR] [--cache FILE] [--evaluate MODEL ...]
 
 Training needs PyTorch (``pip install -e '.[train]'``); ``--evaluate`` and the reader do not.
 
-Renders throws of d10s (and d6s and some cocked dice: the "not a flat d10" class) under random cameras (the
-table camera from above, tray cameras 40–66° from vertical), light (dim to bright, noise, blur, JPEG) and
+Renders throws of d10s (and d6s and cocked d10s and d6s: the "not a flat d10" class) under random cameras (the
+table camera from above, tray cameras 40–69° from vertical), light (dim to bright, noise, blur, JPEG) and
 glare (half the throws), finds each settled die and its outline exactly as the reader does
 (:mod:`vision.dice.outline`), and cuts its top face out at the turns the reader would (the outline's axes): a
 crop within 25° of upright is labelled with its numeral, one further off "not upright" (a 0 or an 8 upside
 down reads the same, and keeps its numeral). More crops are cut at the true turn give or take 20°, a little
-off centre and a little larger or smaller, and some are blurred, noised, darkened or given a highlight. A
-small convolutional network (:mod:`vision.dice.numeral_net`, fixed seeds, one CPU thread) is fitted on the crops'
-two views (:func:`vision.dice.numerals.features`) and saved as ONNX for ``cv2.dnn``. The throws of the last scenes
-are held out: the script reports, per die, from above, from an angle and along steep rays, how often the reader's
-reading (the outline's turns, else the face cut out all round) is right, asked or wrong at each margin, and how
-often another die passes for a numeral, to set the reader's thresholds on; besides, ``--steep`` scenes from close,
-steep tray cameras are held out whole (the held-out scenes above hold few dice seen along rays steeper than 66°).
+off centre and a little larger or smaller, and some are blurred, noised, darkened or given a highlight. Two
+small convolutional networks (:mod:`vision.dice.numeral_net`, one CPU thread), each from its own fixed starting
+weights and batch order, are fitted on the crops' two views (:func:`vision.dice.numerals.features`) and saved as
+ONNX for ``cv2.dnn`` (``MODEL_NAMES``; about 8 minutes each here), which the reader reads together. The throws of
+the last scenes are held out: the script reports, per die, from above, from an angle and along steep rays, how
+often the reader's reading (both networks' probabilities averaged; the outline's turns, else the face cut out
+all round) is right, asked or wrong at each margin, and how often another die passes for a numeral, to set the
+reader's thresholds on; besides, ``--steep`` scenes from close, steep tray cameras are held out whole (the held-out
+scenes above hold few dice seen along rays steeper than 66°).
 """
 
 from __future__ import annotations
@@ -38,6 +40,7 @@ from numpy.typing import NDArray
 from vision.detection import MarkerDetector
 from vision.dice.numerals import (
     CLASSES,
+    MODEL_NAMES,
     NOT_FLAT,
     NOT_UPRIGHT,
     PATCH_MM,
@@ -47,7 +50,7 @@ from vision.dice.numerals import (
     NumeralGuess,
     axes_guess,
     features,
-    model_path,
+    model_paths,
     scan_guess,
     steadied,
     steady_mean,
@@ -78,6 +81,12 @@ GLARE_SHARE = 0.5  # of the throws: glare is where numerals are lost most
 DIM_SCENES = (2, 3)
 COPIES = 4  # crops per flat d10 at its true turn give or take 20°, shifted and scaled a little
 TURNED_COPIES = 2  # crops per flat d10 turned away from upright (the scan sees many)
+# A throw cocks its last die (vision.synthetic.dice_tray.HardCase). Until 2026-12-07 that was always the throw's d6,
+# and the network saw no cocked d10 at all: tray cameras at 45–70° then read 25 of 362 cocked d10s, 11 as another
+# face at up to 1.0 (bench/dice_steep.py --cocked, seed 7600), the table camera 19 of 60 (seed 8300).
+COCKED_SHARE = 0.4  # of the throws
+COCKED_D10_SHARE = 0.75  # of the cocked throws; the rest cock their d6
+COCKED_COPIES = 3  # more crops per cocked die, at random turns, shifted and scaled a little
 THRESHOLDS = (0.3, 0.5, 0.6, 0.7, 0.8, 0.9)
 STEEP_THROWS = 30  # per steep scene held out (``--steep``)
 
@@ -132,7 +141,7 @@ def scene_conditions(rng: np.random.Generator, count: int) -> list[DiceCondition
                           noise_sigma=float(rng.uniform(2.5, 5.0) if dim else rng.uniform(1.0, 3.5)),
                           blur_sigma_px=float(rng.uniform(0.4, 1.1)), jpeg_quality=int(rng.integers(65, 95)))
         if i % 2 == 1:
-            out.append(DiceCondition(f"t{i}", float(rng.uniform(40.0, 67.0)), float(rng.uniform(370.0, 480.0)),
+            out.append(DiceCondition(f"t{i}", float(rng.uniform(40.0, 69.0)), float(rng.uniform(360.0, 480.0)),
                                      effects))
         else:
             out.append(DiceCondition(f"t{i}", float(rng.uniform(5.0, 35.0)), None, effects))
@@ -161,6 +170,20 @@ def augment(patch: Image, rng: np.random.Generator) -> Image:
 Conditions = Callable[[np.random.Generator, int], list[DiceCondition]]
 
 
+def training_throw(rng: np.random.Generator) -> tuple[list[DieOrder], HardCase]:
+    """One throw: four d10s and a d6 (a d6's face is "not a flat d10" too), glossy in GLARE_SHARE of the throws and
+    with a die cocked in COCKED_SHARE of them. The throw cocks its last die: a d10 in COCKED_D10_SHARE of the cocked
+    throws, else the d6."""
+    orders = [DieOrder("d10", int(rng.integers(0, 10))) for _ in range(4)]
+    d6 = DieOrder("d6", int(rng.integers(1, 7)))
+    cocked = bool(rng.random() < COCKED_SHARE)
+    if cocked and rng.random() < COCKED_D10_SHARE:
+        orders.insert(0, d6)
+    else:
+        orders.append(d6)
+    return orders, HardCase(glare=bool(rng.random() < GLARE_SHARE), cocked=cocked)
+
+
 def steep_conditions(rng: np.random.Generator, count: int) -> list[DiceCondition]:
     """Scenes from close, steep tray cameras alone (60–67° from vertical, 360–450 mm: rays of 59–71°), a third of
     them dim: where the numerals are lost most and misread most surely, held out whole (``--steep``)."""
@@ -187,10 +210,7 @@ def collect(throws: int, seed: int, scenes: int = 48, held_out: int = 8, conditi
         testing = index >= scenes - held_out
         scene = DiceScene(condition, seed=int(rng.integers(0, 2**31)))
         for k in range(per_scene):
-            cocked = rng.random() < 0.2
-            orders = [DieOrder("d10", int(rng.integers(0, 10))) for _ in range(4)]
-            orders.append(DieOrder("d6", int(rng.integers(1, 7))))  # a d6's face is "not a flat d10" too
-            hard = HardCase(glare=bool(rng.random() < GLARE_SHARE), cocked=cocked)
+            orders, hard = training_throw(rng)
             rest = scene.throw(orders, k * 5.0, hard)
             image, truth = scene.frame(rest + 0.3)
             view = find_tray(detector.detect(image), scene.tray.spec,
@@ -231,7 +251,11 @@ def collect(throws: int, seed: int, scenes: int = 48, held_out: int = 8, conditi
                         crops.append((fit.centre_mm, near.up_deg + float(rng.choice([-1.0, 1.0])) * away, PATCH_MM,
                                       NOT_UPRIGHT))
                 else:
-                    crops.append((fit.centre_mm, float(rng.uniform(0.0, 360.0)), PATCH_MM, NOT_FLAT))
+                    for _copy in range(1 + (COCKED_COPIES if near.cocked else 0)):
+                        shift = rng.normal(0.0, 0.5, 2)
+                        centre = (fit.centre_mm[0] + float(shift[0]), fit.centre_mm[1] + float(shift[1]))
+                        crops.append((centre, float(rng.uniform(0.0, 360.0)), PATCH_MM * float(rng.uniform(0.9, 1.1)),
+                                      NOT_FLAT))
                 for centre, turn, size, label in crops:
                     patch = numeral_patch(view, image, centre, turn, size)
                     xs.append(_gray(augment(patch, rng) if rng.random() < 0.5 else patch))
@@ -296,6 +320,16 @@ def onnx_model(path: Path) -> Model:
     return run
 
 
+def read_together(models: list[Model]) -> Model:
+    """Several models' class probabilities averaged, as the reader reads its networks
+    (:class:`vision.dice.numerals.NumeralReader`)."""
+
+    def run(x: NDArray[np.float32]) -> NDArray[np.float64]:
+        return np.asarray(np.mean([m(x) for m in models], axis=0), np.float64)
+
+    return run
+
+
 def collected(throws: int, seed: int, steep: int, cache: Path | None
               ) -> tuple[list[Image], NDArray[np.int64], list[Die]]:
     """:func:`collect`, plus ``steep`` scenes of ``STEEP_THROWS`` from steep tray cameras held out whole (seed + 6),
@@ -322,32 +356,38 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--seed", type=int, default=1)
     p.add_argument("--epochs", type=int, default=10)
     p.add_argument("--hidden", type=int, default=128)
-    p.add_argument("--output", type=Path, default=model_path())
+    p.add_argument("--output-dir", type=Path, default=model_paths()[0].parent,
+                   help=f"where the networks are written ({', '.join(MODEL_NAMES)})")
     p.add_argument("--steep", type=int, default=16, help="scenes from steep tray cameras held out besides")
     p.add_argument("--cache", type=Path, help="keep the rendered crops here, and reuse them")
-    p.add_argument("--evaluate", type=Path, help="report this saved model on the held-out dice, train nothing")
+    p.add_argument("--evaluate", type=Path, nargs="+",
+                   help="report these saved networks, read together, on the held-out dice; train nothing")
     args = p.parse_args(argv)
     start = time.monotonic()
     crops, y, dice = collected(args.throws, args.seed, args.steep, args.cache)
     if args.evaluate is not None:
         featurize([], dice)
-        print(held_out_report(onnx_model(args.evaluate), dice), file=sys.stderr)
+        print(held_out_report(read_together([onnx_model(m) for m in args.evaluate]), dice), file=sys.stderr)
         return 0
     x = featurize(crops, dice)
     print(f"{len(y)} crops ({np.bincount(y, minlength=CLASSES).tolist()} per class) in "
           f"{time.monotonic() - start:.0f} s", file=sys.stderr)
     from vision.dice import numeral_net  # PyTorch: for training only
 
-    net = numeral_net.fit(x, y, args.hidden, args.epochs)
-    print(f"fitted in {time.monotonic() - start:.0f} s", file=sys.stderr)
-    args.output.write_bytes(cnn_onnx(*net.layers(), x.shape[1:]))
-    model = onnx_model(args.output)
-    probe = x[:: max(1, len(x) // 2000)]
-    print(f"training accuracy {float((model(x).argmax(axis=1) == y).mean()):.4f}; cv2.dnn against torch: "
-          f"{float(np.abs(model(probe) - numeral_net.probabilities(net, probe)).max()):.1e} at most",
-          file=sys.stderr)
-    print(held_out_report(model, dice), file=sys.stderr)
-    print(f"wrote {args.output} in {time.monotonic() - start:.0f} s", file=sys.stderr)
+    models = []
+    for fit_seed, name in enumerate(MODEL_NAMES):  # each network from its own starting weights and batch order
+        net = numeral_net.fit(x, y, args.hidden, args.epochs, fit_seed)
+        output = args.output_dir / name
+        output.write_bytes(cnn_onnx(*net.layers(), x.shape[1:]))
+        model = onnx_model(output)
+        probe = x[:: max(1, len(x) // 2000)]
+        print(f"{name}: fitted at {time.monotonic() - start:.0f} s, training accuracy "
+              f"{float((model(x).argmax(axis=1) == y).mean()):.4f}; cv2.dnn against torch: "
+              f"{float(np.abs(model(probe) - numeral_net.probabilities(net, probe)).max()):.1e} at most",
+              file=sys.stderr)
+        models.append(model)
+    print(held_out_report(read_together(models), dice), file=sys.stderr)
+    print(f"wrote {len(models)} networks to {args.output_dir} in {time.monotonic() - start:.0f} s", file=sys.stderr)
     return 0
 
 
