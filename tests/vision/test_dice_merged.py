@@ -18,7 +18,9 @@ from vision.dice.segment import Blob
 from vision.dice.top_face import APART_TOPS, TopFace, sweep_mm, top_faces
 from vision.dice.tracking import DiceTrackerConfig
 from vision.dice.tray_view import Lens, find_tray
-from vision.synthetic.dice_scenes import CONDITIONS, DOUBTFUL, READABLE, DiceScene, random_orders
+from vision.synthetic.dice_scenes import CONDITIONS, DOUBTFUL, READABLE, DiceCondition, DiceScene, random_orders
+from vision.synthetic.dice_tray import HardCase
+from vision.synthetic.effects import Effects
 
 PX_PER_MM = 2.0
 
@@ -169,6 +171,14 @@ def test_a_d10_merged_with_the_die_in_front_of_it_is_read_by_its_numeral() -> No
     # side between, once the sides are taken away, are one part 39.6 mm long whose light gives no two tops: it was
     # kept whole as one die's 39.7 mm top (two tops' ends were kept from 40 mm) and asked.
     pytest.param("oblique65", 140, {0: ("d10", 6), 3: ("d10", 9)}, id="two d10 tops as one part are its two ends"),
+    # oblique65 throw 187 (of 225): a white d6 showing 2 behind a d10, its top against the paper band: the top found
+    # took in a strip of the paper (16.5 × 20.0 mm, clean) and stood for a cocked die's; the pips at the fitted top
+    # and at the top found, turned as the outline, both read 2.
+    pytest.param("oblique65", 187, {3: ("d6", 2), 4: ("d6", 2)}, id="a pale top against the paper band read where two "
+                 "tops agree"),
+    # oblique65 throw 224 (of 225): a blue d6 showing 5 in a line of dice, its top found 2.7 mm off (towards the
+    # paper); its face in its own pixels lay off that top's middle, and the fitted top read nothing.
+    pytest.param("oblique65", 224, {2: ("d6", 5), 0: ("d6", 2)}, id="a merged d6 read from its face in its own pixels"),
 ])
 def test_dice_one_behind_the_other_are_each_read(condition: str, throw_index: int,
                                                  dice: dict[int, tuple[str, int]]) -> None:
@@ -177,6 +187,36 @@ def test_dice_one_behind_the_other_are_each_read(condition: str, throw_index: in
     throw = throws[throw_index]
     assert {i: (throw.truth[i].kind, throw.truth[i].value) for i in dice} == dice
     assert_read_right(scene, throw, *(throw.truth[i] for i in dice))
+
+
+@pytest.mark.parametrize(("tilt", "distance", "blur", "seed", "throw"), [
+    # Scenes of bench/dice_steep.py --cocked --seed 8710 --throws 40 whose cocked d6, merged with another die, reached
+    # the reading from its face in its own pixels (its top found and the fitted top reading nothing): none is read.
+    (55.0, 450.0, 1.0679590738338256, 8713, 4),  # a 6
+    (65.0, 450.0, 0.8295043160073904, 8719, 2),  # a 6
+    (67.5, 450.0, 0.9742219120903017, 8722, 0),  # a 2
+])
+def test_a_cocked_d6_merged_with_another_seen_steeply_is_asked(tilt: float, distance: float, blur: float, seed: int,
+                                                                 throw: int) -> None:
+    scene = DiceScene(DiceCondition("tray camera", tilt, distance, Effects(blur_sigma_px=blur),
+                                    HardCase(cocked=True)), seed=seed)
+    rng = np.random.default_rng(seed)
+    rest = 0.0
+    for k in range(throw + 1):  # the throws before it, unseen: the tray's own draws come out as the sweep's
+        rest = scene.throw(random_orders(rng, 5), 6.0 * k)
+    image, truth = scene.frame(rest + 0.3)
+    markers = MarkerDetector().detect(image)
+    reader = DiceReader(camera=scene.camera, tracker=DiceTrackerConfig(settle_s=0.0))
+    reader.prepare(scene.frame(rest - 0.3, np.random.default_rng(seed + throw))[0], markers)
+    (tray,) = reader.read(image, markers, rest + 0.3)
+    (cocked,) = [d for d in truth if d.cocked]
+    assert cocked.kind == "d6"
+    found = reader._trays["tray"].found
+    assert found is not None
+    blobs = [b for b, f, _n in found[2] if f is not None and math.dist(f.centre_mm, (cocked.x_mm, cocked.y_mm)) < 15.0]
+    assert blobs and sum(1 for b, _f, _n in found[2] if b is blobs[0]) > 1  # merged with another die
+    near = [d for d in tray.dice if math.dist((d.x_mm, d.y_mm), (cocked.x_mm, cocked.y_mm)) < 15.0]
+    assert near and all(d.value is None and d.doubt is not None for d in near), near
 
 
 def test_a_die_no_found_top_accounts_for_is_placed_where_its_body_lies() -> None:
