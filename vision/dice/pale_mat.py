@@ -24,19 +24,25 @@ Mask = NDArray[np.uint8]
 # 70 / 100 = 0.7: bench/dice.py's counts are the same with and without this step in every condition.
 GREY_SHARE = 0.15
 PALE_MIN = 110.0
-# Canny's hysteresis thresholds on the 3 × 3 blurred grey picture (L2 gradient): chosen on *train* photos, where
-# a pale die's outline against the card gives gradients of 60–300 and the card's grain about 5–20 (median 5–17).
+# Canny's hysteresis thresholds on the 3 × 3 blurred grey picture (L2 gradient). In 12 *train* windows of pale dice
+# the colour step missed, the Sobel gradient's median was 5–32 (the card's grain) and its 99th percentile 134–382 (the
+# dice's outlines and pips). Chosen on *train* (bench/dice_real.py, 200 photos), more dice read right: 15 / 40 → 21,
+# 20 / 50 → 24, 30 / 70 → 18; 0 wrong at each.
 EDGE_LOW, EDGE_HIGH = 20.0, 50.0
-CLOSE_MM = 1.5  # gaps in an outline this wide are closed (a rounded corner, a shadow fading out): chosen on *train*
+# Gaps in an outline this wide are closed (a rounded corner, a shadow fading out). On *train*, more dice read right:
+# 1.0 mm → 20, 1.5 → 24, 2.0 → 22; 0 wrong at each.
+CLOSE_MM = 1.5
 # A region enclosed by edges is a die's only when the colour step found little in it (at most this share of its
 # pixels), and when it is no larger than a die seen with two sides (several dice's worth is a ring of dice round the
-# mat, or the mat between them).
+# mat, or the mat between them). Set by reasoning, not tuned (with them, no *train* die read before
+# changed its outcome).
 COLOUR_SHARE = 0.2
 MAX_REGION_MM2 = 3.0 * 16.0 * 16.0
 # Inside its outline a pale die's top is about as light as the mat or lighter, and the shadow and sides round it are
-# darker (on *train* photos whose dice the colour step missed, the top 0–25 grey levels above the card or a few below,
-# the shadow's ring 30–100 below): the part no more than this below the mat's grey is the top. Chosen on *train*
-# (``bench/dice_real.py``, 200 photos): 8 → 16 more dice read right, 16 → 24, 24 → 20; 0 wrong at each.
+# darker (24 *train* dice the colour step missed, their filled outlines against the card's grey: 75th percentile 20
+# below to 14 above, 95th 7 below to 26 above, 5th — the shadow — 28 to 119 below): the part no more than this below
+# the mat's grey is the top. Chosen on *train* (bench/dice_real.py, 200 photos), more dice read right: 8 → 16,
+# 16 → 24, 24 → 20; 0 wrong at each.
 LIGHT_MARGIN = 16.0
 # The top's pips are filled and what stays of a shadow or a side joined to it by a neck is opened away with a disc
 # this wide (on *train*: 1.5 mm → 19 more dice read right, 2.5 mm → 24).
