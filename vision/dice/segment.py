@@ -8,7 +8,8 @@ little of it), so the light's level and tint do not matter; a pixel belongs to a
 from the mat's there by more than a fraction of that colour's brightness. A pale die's top against the paper is told
 from the paper's colour where it lies (:mod:`vision.dice.paper`), which is kept from frame to frame while the light
 on the paper stays as it was (:mod:`vision.dice.paper_memory`); what the mat shows where depends on the pose alone
-and is made into masks once for it (:func:`mat_masks`).
+and is made into masks once for it (:func:`mat_masks`). On a pale grey mat (a cardboard tray, not the green felt) a
+white or ivory die is too near the mat's colour: it is found by its outline (:mod:`vision.dice.pale_mat`).
 """
 
 from __future__ import annotations
