@@ -8,7 +8,8 @@ little of it), so the light's level and tint do not matter; a pixel belongs to a
 from the mat's there by more than a fraction of that colour's brightness. A pale die's top against the paper is told
 from the paper's colour where it lies (:mod:`vision.dice.paper`), which is kept from frame to frame while the light
 on the paper stays as it was (:mod:`vision.dice.paper_memory`); what the mat shows where depends on the pose alone
-and is made into masks once for it (:func:`mat_masks`).
+and is made into masks once for it (:func:`mat_masks`). On a pale grey mat (a cardboard tray, not the green felt) a
+white or ivory die is too near the mat's colour: it is found by its outline (:mod:`vision.dice.pale_mat`).
 """
 
 from __future__ import annotations
@@ -25,6 +26,7 @@ from numpy.typing import NDArray
 from calibration.tray_spec import TraySpec
 from vision.dice.channels import byte_channel_sum, channel_median, pixels_at
 from vision.dice.face_square import shadow_mask
+from vision.dice.pale_mat import outlined, pale_grey
 from vision.dice.paper import PaperReference, off_paper
 from vision.dice.paper_memory import PaperMemory
 
@@ -218,6 +220,8 @@ def find_blobs(rectified: Image, visible: Mask | MatMasks, px_per_mm: float, mar
     candidates = np.flatnonzero(mask > 0)
     # Felt in a shadow is felt.
     mask.reshape(-1)[candidates[shadow_mask(pixels_at(smooth, candidates), felt_colour)]] = 0
+    if pale_grey(felt_colour):  # pale dice on a pale grey mat: by their outlines (never on a coloured felt)
+        cv2.bitwise_or(mask, outlined(smooth, inside.felt_255, mask, px_per_mm, felt_colour), dst=mask)
     if paper.any():
         paper_colour = channel_median(pixels_at(smooth, inside.paper_sample))
         # Added on the paper's pixels (the mask holds nothing there yet): worked out over the whole box, as OpenCV's
