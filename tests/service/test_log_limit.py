@@ -15,6 +15,10 @@ from tests.service.conftest import close_rig, make_rig
 
 BAD = 3000
 BATCH = 100
+# Bounds on waiting for the engine, not its speed: on a loaded 2-core machine (CI beside a CPU-burning process and a
+# headless demo) one reply to a batch of this flood once took over 5 s.
+REPLY_S = 30.0
+SUMMARY_S = 30.0
 
 
 def test_limited_log_logs_a_burst_then_a_summary(caplog: pytest.LogCaptureFixture) -> None:
@@ -44,9 +48,9 @@ def test_a_flood_of_bad_commands_and_camera_messages_costs_a_few_log_lines(
                 rig.tablet.send_raw([huge if i % 50 == 0 else b"{not json"])
                 camera.send_multipart([b"tracks", b"{not json" + b"y" * (60_000 if i % 50 == 0 else 0)])
             for _ in range(BATCH):
-                reply = rig.tablet.wait_reply(None, 5.0)
+                reply = rig.tablet.wait_reply(None, REPLY_S)
                 assert not reply.ok and len(reply.error or "") <= 1100
-        deadline = time.monotonic() + 10.0
+        deadline = time.monotonic() + SUMMARY_S
         while not any(f"({BAD} in all)" in r.getMessage() for r in list(caplog.records)):
             assert time.monotonic() < deadline, "no summary of the refused commands"
             rig.tablet.request("snapshot")  # the engine keeps answering meanwhile
