@@ -33,7 +33,7 @@ from typing import Any
 
 import cv2
 import numpy as np
-from dice_steep import ROLLING_S, add_sweep_arguments, scenes, sweep
+from dice_steep import add_sweep_arguments, read_throws, scenes, sweep
 from numpy.typing import NDArray
 
 from vision.detection import MarkerDetector
@@ -45,17 +45,15 @@ from vision.dice.reader import (
     SEGMENT_PX_PER_MM,
     SIDES_SEEN_MM,
     TOP_PLANE_MM,
-    DiceReader,
     die_part,
     numeral_patch,
     segment_margin,
     view_deg,
 )
 from vision.dice.top_face import sweep_mm
-from vision.dice.tracking import DiceTrackerConfig
 from vision.dice.tray_view import TrayView
-from vision.synthetic.dice_scenes import DiceCondition, DiceScene, random_orders
-from vision.synthetic.dice_tray import DieOrder, HardCase
+from vision.synthetic.dice_scenes import DiceCondition
+from vision.synthetic.dice_tray import HardCase
 from vision.synthetic.effects import Effects
 
 ROOM_MM = 1.0  # the fitted outline grown (for what lies beyond) and shrunk (for what is empty) by this much
@@ -159,20 +157,9 @@ def numeral_paths(view: TrayView, image: NDArray[np.uint8], fit: Fit, numerals: 
 
 def run(name: str, condition: DiceCondition, seed: int, throws: int, cocked_d10: bool, detector: MarkerDetector,
         numerals: NumeralReader | None) -> list[dict[str, Any]]:
-    scene = DiceScene(condition, seed=seed)
-    rng = np.random.default_rng(seed)
     rows = []
-    for k in range(throws):
-        orders = random_orders(rng, 5)
-        if cocked_d10:  # the cocked die is the throw's last
-            orders[-1] = DieOrder("d10", int(rng.integers(0, 10)))
-        rest = scene.throw(orders, 6.0 * k)
-        image, truth = scene.frame(rest + 0.3)
-        markers = detector.detect(image)
-        reader = DiceReader(camera=scene.camera, tracker=DiceTrackerConfig(settle_s=0.0), numerals=numerals)
-        reader.prepare(scene.frame(rest - ROLLING_S, np.random.default_rng(seed + k))[0], markers)
-        trays = reader.read(image, markers, rest + 0.3)
-        seen = trays[0].dice if trays else ()
+    for k, _scene, image, _markers, truth, reader, seen in read_throws(condition, seed, throws, detector, numerals,
+                                                                        cocked_d10):
         state = reader._trays["tray"]
         view, found = state.view, state.found
         if view is None or found is None:

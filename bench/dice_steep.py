@@ -17,21 +17,23 @@ import argparse
 import json
 import math
 from collections import defaultdict
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
 import cv2
 import numpy as np
+from numpy.typing import NDArray
 from vision_corpus import progress
 
-from vision.detection import MarkerDetector
+from engine.wire import DieSeen
+from vision.detection import DetectedMarker, MarkerDetector
 from vision.dice.numerals import load_numerals
 from vision.dice.reader import DiceReader, view_deg
 from vision.dice.tracking import DiceTrackerConfig
 from vision.dice.tray_view import Lens, find_tray
 from vision.synthetic.dice_scenes import DiceCondition, DiceScene, random_orders
-from vision.synthetic.dice_tray import HardCase
+from vision.synthetic.dice_tray import DieOrder, DieTruth, HardCase
 from vision.synthetic.effects import Effects
 
 ROLLING_S = 0.3  # as bench/dice.py: the frame each reader sees first, this long before the dice rest
@@ -53,19 +55,42 @@ def scenes(tilts: list[float], distances: list[float], blur: tuple[float, float]
     return out
 
 
-def run(name: str, condition: DiceCondition, seed: int, throws: int, detector: MarkerDetector, numerals: Any
-        ) -> list[dict[str, Any]]:
+class ReadThrow(NamedTuple):
+    """One throw of a sweep's camera at rest, as a fresh reader read it."""
+
+    k: int
+    scene: DiceScene
+    image: NDArray[np.uint8]
+    markers: list[DetectedMarker]
+    truth: tuple[DieTruth, ...]
+    reader: DiceReader
+    seen: tuple[DieSeen, ...]
+
+
+def read_throws(condition: DiceCondition, seed: int, throws: int, detector: MarkerDetector, numerals: Any,
+                cocked_d10: bool = False) -> Iterator[ReadThrow]:
+    """The ``throws`` of five mixed dice one tray camera sees (the camera's ``seed``), each at rest, read by a fresh
+    reader that first saw it rolling, as bench/dice.py reads; ``cocked_d10``: the throw's last die (the one a cocked
+    condition cocks) a d10."""
     scene = DiceScene(condition, seed=seed)
     rng = np.random.default_rng(seed)
-    rows = []
     for k in range(throws):
-        rest = scene.throw(random_orders(rng, 5), 6.0 * k)
+        orders = random_orders(rng, 5)
+        if cocked_d10:
+            orders[-1] = DieOrder("d10", int(rng.integers(0, 10)))
+        rest = scene.throw(orders, 6.0 * k)
         image, truth = scene.frame(rest + 0.3)
         markers = detector.detect(image)
         reader = DiceReader(camera=scene.camera, tracker=DiceTrackerConfig(settle_s=0.0), numerals=numerals)
         reader.prepare(scene.frame(rest - ROLLING_S, np.random.default_rng(seed + k))[0], markers)
         trays = reader.read(image, markers, rest + 0.3)
-        seen = trays[0].dice if trays else ()
+        yield ReadThrow(k, scene, image, markers, truth, reader, trays[0].dice if trays else ())
+
+
+def run(name: str, condition: DiceCondition, seed: int, throws: int, detector: MarkerDetector, numerals: Any
+        ) -> list[dict[str, Any]]:
+    rows = []
+    for k, scene, image, markers, truth, reader, seen in read_throws(condition, seed, throws, detector, numerals):
         view = find_tray(markers, scene.tray.spec, Lens.of(scene.camera, (image.shape[1], image.shape[0])))
         found = reader._trays["tray"].found
         for real in truth:
