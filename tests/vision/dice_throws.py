@@ -8,12 +8,12 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from engine.wire import DieSeen
+from engine.wire import DieSeen, TraySeen
 from vision.detection import MarkerDetector
 from vision.dice.reader import DiceReader
 from vision.dice.tracking import DiceTrackerConfig
-from vision.synthetic.dice_scenes import CONDITIONS, DOUBTFUL, READABLE, DiceScene, random_orders
-from vision.synthetic.dice_tray import DieTruth
+from vision.synthetic.dice_scenes import CONDITIONS, DOUBTFUL, READABLE, DiceCondition, DiceScene, random_orders
+from vision.synthetic.dice_tray import DieOrder, DieTruth
 
 
 @dataclass(frozen=True)
@@ -63,3 +63,25 @@ def assert_read_right(scene: DiceScene, throw: Throw, *dice: DieTruth) -> None:
         found = near(seen, die)
         assert len(found) == 1 and found[0].read, found
         assert (str(found[0].kind), found[0].value) == (die.kind, die.value)
+
+
+def sweep_throw(condition: DiceCondition, seed: int, throw: int, cocked_d10: bool = False
+                ) -> tuple[DiceReader, tuple[DieTruth, ...], TraySeen]:
+    """Throw ``throw`` of one tray camera of bench/dice_steep.py's sweeps (the camera's ``seed``; with ``cocked_d10``
+    bench/dice_d10_lean.py's, whose throws' last die is a d10) replayed: the throws before it planned unseen (the
+    tray's draws come out as the sweep's), the frame at rest read by a fresh reader that first saw it rolling. The
+    reader, the truth and what it read."""
+    scene = DiceScene(condition, seed=seed)
+    rng = np.random.default_rng(seed)
+    rest = 0.0
+    for k in range(throw + 1):
+        orders = random_orders(rng, 5)
+        if cocked_d10:
+            orders[-1] = DieOrder("d10", int(rng.integers(0, 10)))
+        rest = scene.throw(orders, 6.0 * k)
+    image, truth = scene.frame(rest + 0.3)
+    markers = MarkerDetector().detect(image)
+    reader = DiceReader(camera=scene.camera, tracker=DiceTrackerConfig(settle_s=0.0))
+    reader.prepare(scene.frame(rest - 0.3, np.random.default_rng(seed + throw))[0], markers)
+    (tray,) = reader.read(image, markers, rest + 0.3)
+    return reader, truth, tray

@@ -7,15 +7,12 @@ from __future__ import annotations
 import math
 from dataclasses import replace
 
-import numpy as np
 import pytest
+from dice_throws import sweep_throw
 
-from engine.wire import DieDoubt, DieKind
-from vision.detection import MarkerDetector
-from vision.dice.reader import DiceReader
-from vision.dice.tracking import DiceTrackerConfig
-from vision.synthetic.dice_scenes import DiceCondition, DiceScene, random_orders
-from vision.synthetic.dice_tray import DieOrder, HardCase
+from engine.wire import DieDoubt, DieKind, TraySeen
+from vision.synthetic.dice_scenes import DiceCondition
+from vision.synthetic.dice_tray import DieTruth, HardCase
 from vision.synthetic.effects import Effects
 
 DIM = Effects(gain=0.35, noise_sigma=4.0)  # bench/dice_steep.py's dim room (its blur set per camera)
@@ -28,15 +25,9 @@ DIM = Effects(gain=0.35, noise_sigma=4.0)  # bench/dice_steep.py's dim room (its
 ])
 def test_a_cocked_d10_seen_from_a_tray_camera_is_asked(tilt: float, distance: float, blur: float, seed: int,
                                                         throw: int) -> None:
-    scene = DiceScene(DiceCondition("tray camera", tilt, distance, Effects(blur_sigma_px=blur),
-                                    HardCase(cocked=True)), seed=seed)
-    rng = np.random.default_rng(seed)
-    rest = 0.0
-    for k in range(throw + 1):  # the throws before it, unseen: the tray's own draws come out as the bench's
-        orders = random_orders(rng, 5)
-        orders[-1] = DieOrder("d10", int(rng.integers(0, 10)))  # the cocked die, the throw's last
-        rest = scene.throw(orders, 6.0 * k)
-    _asked_and_flat_read(scene, seed, throw, rest, (DieDoubt.COCKED,))
+    condition = DiceCondition("tray camera", tilt, distance, Effects(blur_sigma_px=blur), HardCase(cocked=True))
+    _reader, truth, tray = sweep_throw(condition, seed, throw, cocked_d10=True)
+    _asked_and_flat_read(truth, tray, (DieDoubt.COCKED,))
 
 
 @pytest.mark.parametrize(("tilt", "distance", "effects", "seed", "throw"), [
@@ -48,24 +39,15 @@ def test_a_cocked_d10_seen_from_a_tray_camera_is_asked(tilt: float, distance: fl
 ])
 def test_a_cocked_d10_whose_outline_looks_flat_is_asked(tilt: float, distance: float, effects: Effects, seed: int,
                                                          throw: int) -> None:
-    scene = DiceScene(DiceCondition("tray camera", tilt, distance, effects, HardCase(cocked=True)), seed=seed)
-    rng = np.random.default_rng(seed)
-    rest = 0.0
-    for k in range(throw + 1):  # the sweep's throws before it, unseen: the tray's own draws come out as the sweep's
-        rest = scene.throw(random_orders(rng, 5), 6.0 * k)
+    condition = DiceCondition("tray camera", tilt, distance, effects, HardCase(cocked=True))
+    _reader, truth, tray = sweep_throw(condition, seed, throw)
     # Asked as cocked, or as a numeral under its bar: a question either way.
-    _asked_and_flat_read(scene, seed, throw, rest, (DieDoubt.COCKED, DieDoubt.LOW_CONFIDENCE))
+    _asked_and_flat_read(truth, tray, (DieDoubt.COCKED, DieDoubt.LOW_CONFIDENCE))
 
 
-def _asked_and_flat_read(scene: DiceScene, seed: int, throw: int, rest: float, doubts: tuple[DieDoubt, ...]) -> None:
+def _asked_and_flat_read(truth: tuple[DieTruth, ...], tray: TraySeen, doubts: tuple[DieDoubt, ...]) -> None:
     """The throw's cocked d10 is asked (with one of ``doubts``); every flat d10 is read as its face or asked, and some
     are read."""
-    image, truth = scene.frame(rest + 0.3)
-    detector = MarkerDetector()
-    markers = detector.detect(image)
-    reader = DiceReader(camera=scene.camera, tracker=DiceTrackerConfig(settle_s=0.0))
-    reader.prepare(scene.frame(rest - 0.3, np.random.default_rng(seed + throw))[0], markers)
-    (tray,) = reader.read(image, markers, rest + 0.3)
     (cocked,) = [d for d in truth if d.cocked]
     near = [d for d in tray.dice if math.dist((d.x_mm, d.y_mm), (cocked.x_mm, cocked.y_mm)) < 15.0]
     assert [(d.kind, d.value) for d in near] == [(DieKind.D10, None)], near

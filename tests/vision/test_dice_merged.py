@@ -8,7 +8,7 @@ import math
 
 import numpy as np
 import pytest
-from dice_throws import assert_read_right, bench_throws
+from dice_throws import assert_read_right, bench_throws, sweep_throw
 
 from engine.wire import DieSeen
 from vision.detection import MarkerDetector
@@ -198,17 +198,8 @@ def test_dice_one_behind_the_other_are_each_read(condition: str, throw_index: in
 ])
 def test_a_cocked_d6_merged_with_another_seen_steeply_is_asked(tilt: float, distance: float, blur: float, seed: int,
                                                                  throw: int) -> None:
-    scene = DiceScene(DiceCondition("tray camera", tilt, distance, Effects(blur_sigma_px=blur),
-                                    HardCase(cocked=True)), seed=seed)
-    rng = np.random.default_rng(seed)
-    rest = 0.0
-    for k in range(throw + 1):  # the throws before it, unseen: the tray's own draws come out as the sweep's
-        rest = scene.throw(random_orders(rng, 5), 6.0 * k)
-    image, truth = scene.frame(rest + 0.3)
-    markers = MarkerDetector().detect(image)
-    reader = DiceReader(camera=scene.camera, tracker=DiceTrackerConfig(settle_s=0.0))
-    reader.prepare(scene.frame(rest - 0.3, np.random.default_rng(seed + throw))[0], markers)
-    (tray,) = reader.read(image, markers, rest + 0.3)
+    condition = DiceCondition("tray camera", tilt, distance, Effects(blur_sigma_px=blur), HardCase(cocked=True))
+    reader, truth, tray = sweep_throw(condition, seed, throw)
     (cocked,) = [d for d in truth if d.cocked]
     assert cocked.kind == "d6"
     found = reader._trays["tray"].found
