@@ -15,7 +15,7 @@ import sys
 from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, TypedDict
 
 import numpy as np
 
@@ -30,7 +30,15 @@ from vision.synthetic.renderer import RenderedFrame, TableRenderer  # noqa: E402
 from vision.synthetic.scene import Figure  # noqa: E402
 
 WEBCAM = Effects(gain=0.9, gradient=0.3, blur_sigma_px=0.9, noise_sigma=3.0, jpeg_quality=85)
-POSES: tuple[dict[str, float], ...] = (
+class CameraPose(TypedDict, total=False):
+    """A synthetic camera's pose over the table (``CameraModel.synthetic``'s keywords)."""
+
+    tilt_deg: float
+    pan_deg: float
+    height_mm: float
+
+
+POSES: tuple[CameraPose, ...] = (
     {"tilt_deg": 10.0, "pan_deg": 0.0},
     {"tilt_deg": 20.0, "pan_deg": 30.0},
     {"tilt_deg": 30.0, "pan_deg": -40.0},
@@ -38,8 +46,8 @@ POSES: tuple[dict[str, float], ...] = (
 
 # A camera clamped to a shelf or on a tripod at the table's edge: tilted 45°–65° from vertical,
 # 1 m from the middle of the map (so lower as it tilts), panned a little.
-OBLIQUE_POSES: tuple[dict[str, float], ...] = tuple(
-    {"tilt_deg": tilt, "pan_deg": 20.0, "height_mm": round(1000.0 * math.cos(math.radians(tilt)), 1)}
+OBLIQUE_POSES: tuple[CameraPose, ...] = tuple(
+    CameraPose(tilt_deg=tilt, pan_deg=20.0, height_mm=round(1000.0 * math.cos(math.radians(tilt)), 1))
     for tilt in (45.0, 55.0, 65.0)
 )
 
@@ -53,7 +61,7 @@ class Pose:
 _RENDERERS: dict[str, list[Pose]] = {}
 
 
-def renderers(poses: tuple[dict[str, float], ...] = POSES) -> list[Pose]:
+def renderers(poses: tuple[CameraPose, ...] = POSES) -> list[Pose]:
     """One renderer per camera pose over the demo table, 1 m above it (made once per run)."""
     key = repr(poses)
     if key not in _RENDERERS:

@@ -17,12 +17,13 @@ import sys
 from dataclasses import replace
 
 import cv2
-from vision_corpus import OBLIQUE_POSES, POSES, WEBCAM, corpus, machine, progress, renderers, write_result
+import numpy as np
+from vision_corpus import OBLIQUE_POSES, POSES, WEBCAM, CameraPose, corpus, machine, progress, renderers, write_result
 
-from vision.detection import MarkerDetector, OpenCVDefaultDetector
+from vision.detection import Detector, MarkerDetector, OpenCVDefaultDetector
 from vision.synthetic.effects import Effects
 
-CONDITIONS: dict[str, tuple[Effects, tuple[dict[str, float], ...]]] = {
+CONDITIONS: dict[str, tuple[Effects, tuple[CameraPose, ...]]] = {
     "clean": (Effects.clean(), POSES),
     "webcam (blur 0.9, noise 3, JPEG 85)": (WEBCAM, POSES),
     "blur σ=1.5 px": (replace(WEBCAM, blur_sigma_px=1.5), POSES),
@@ -30,7 +31,7 @@ CONDITIONS: dict[str, tuple[Effects, tuple[dict[str, float], ...]]] = {
     "noise σ=8": (replace(WEBCAM, noise_sigma=8.0), POSES),
     "dim (gain 0.35)": (replace(WEBCAM, gain=0.35), POSES),
     "JPEG quality 40": (replace(WEBCAM, jpeg_quality=40), POSES),
-    "tilt 40°": (WEBCAM, ({"tilt_deg": 40.0, "pan_deg": 20.0},)),
+    "tilt 40°": (WEBCAM, (CameraPose(tilt_deg=40.0, pan_deg=20.0),)),
     **{f"tilt {pose['tilt_deg']:.0f}°, 1 m away": (WEBCAM, (pose,)) for pose in OBLIQUE_POSES},
 }
 TARGETS = {"clean": 0.99, "blur σ=2 px": 0.95}
@@ -44,8 +45,9 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     frames = args.frames or (2 if args.quick else 30)
     cv2.setNumThreads(1)
-    detectors = {"ours": MarkerDetector(), "ours, first pass only": MarkerDetector(second_look=False),
-                 "opencv default": OpenCVDefaultDetector()}
+    detectors: dict[str, Detector] = {
+        "ours": MarkerDetector(), "ours, first pass only": MarkerDetector(second_look=False),
+        "opencv default": OpenCVDefaultDetector()}
     rows: dict[str, dict[str, float | int]] = {}
     for c, (name, (effects, poses)) in enumerate(CONDITIONS.items()):
         visible = 0
@@ -54,7 +56,7 @@ def main(argv: list[str] | None = None) -> int:
         for _, frame in corpus(frames, effects, seed=100 + c, poses=renderers(poses) if poses != POSES else None):
             truth = frame.visible_ids()
             visible += len(truth)
-            gray = cv2.cvtColor(frame.image, cv2.COLOR_BGR2GRAY)
+            gray = np.asarray(cv2.cvtColor(frame.image, cv2.COLOR_BGR2GRAY), np.uint8)
             for key, detector in detectors.items():
                 ids = [m.marker_id for m in detector.detect(gray)]
                 found[key] += len(truth & set(ids))

@@ -19,9 +19,10 @@ import cv2
 import numpy as np
 from vision_corpus import machine, progress, renderers, scatter, write_result
 
-from vision.detection import MarkerDetector, OpenCVDefaultDetector
+from vision.detection import Detector, MarkerDetector, OpenCVDefaultDetector
 from vision.synthetic.effects import Effects
 from vision.synthetic.motion import hand_at
+from vision.synthetic.scene import Hand
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -34,7 +35,7 @@ def main(argv: list[str] | None = None) -> int:
     cv2.setNumThreads(1)
     rng = np.random.default_rng(2024)
     poses = renderers()
-    detectors = {"ours": MarkerDetector(), "opencv default": OpenCVDefaultDetector()}
+    detectors: dict[str, Detector] = {"ours": MarkerDetector(), "opencv default": OpenCVDefaultDetector()}
     wrong = dict.fromkeys(detectors, 0)
     found = dict.fromkeys(detectors, 0)
     # Wrong ids seen in two consecutive frames: the only ones the tracker would report, since a tag
@@ -49,7 +50,7 @@ def main(argv: list[str] | None = None) -> int:
         pose = poses[(k // 10) % len(poses)]
         if k % 10 == 0:
             figures = scatter(rng)
-        hands = ()
+        hands: tuple[Hand, ...] = ()
         if rng.random() < 0.25:
             target = figures[int(rng.integers(len(figures)))]
             hands = (hand_at(target.x_mm, target.y_mm, float(rng.uniform(60, 200)), float(rng.uniform(0, 360))),)
@@ -60,7 +61,7 @@ def main(argv: list[str] | None = None) -> int:
         on_table = {f.marker_id for f in figures}
         truth = frame.visible_ids()
         visible += len(truth)
-        gray = cv2.cvtColor(frame.image, cv2.COLOR_BGR2GRAY)
+        gray = np.asarray(cv2.cvtColor(frame.image, cv2.COLOR_BGR2GRAY), np.uint8)
         for key, detector in detectors.items():
             ids = [m.marker_id for m in detector.detect(gray)]
             found[key] += len(truth & set(ids))
