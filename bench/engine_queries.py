@@ -393,7 +393,10 @@ def bench_sight_changes(world: World, changes: int, seed: int, check_every: int)
     walls = set(world.walls)
     doors = sorted(world.walls)[::5]  # a fifth of the walls are doors that open and close
     kept = SightBoard(world.obstacles | set(figures), walls)
-    pairs_now = lambda: [(figures[i], figures[j]) for i in range(len(figures)) for j in range(i + 1, len(figures))]  # noqa: E731
+
+    def pairs_now() -> list[tuple[Hex, Hex]]:
+        return [(figures[i], figures[j]) for i in range(len(figures)) for j in range(i + 1, len(figures))]
+
     [kept.judge(a, b) for a, b in pairs_now()]
     masks = sb_masks()
     first: dict[str, list[Sample]] = {"move": [], "door": []}

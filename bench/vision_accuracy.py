@@ -18,6 +18,7 @@ import math
 import sys
 
 import cv2
+import numpy as np
 from vision_corpus import OBLIQUE_POSES, corpus, machine, percentile, progress, renderers, write_result
 
 from vision.detection import MarkerDetector, OpenCVDefaultDetector
@@ -45,7 +46,7 @@ def main(argv: list[str] | None = None) -> int:
         camera = cameras[pose]
         truth = {t.marker_id: t for t in frame.truth if t.visible}
         heights = {i: t.height_mm for i, t in truth.items()}
-        gray = cv2.cvtColor(frame.image, cv2.COLOR_BGR2GRAY)
+        gray = np.asarray(cv2.cvtColor(frame.image, cv2.COLOR_BGR2GRAY), np.uint8)
 
         found = ours.detect(gray)
         for key, markers, use_heights in (("ours", found, True), ("ours, no height correction", found, False),

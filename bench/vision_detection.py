@@ -16,9 +16,10 @@ import sys
 import time
 
 import cv2
+import numpy as np
 from vision_corpus import corpus, machine, percentile, progress, write_result
 
-from vision.detection import MarkerDetector, OpenCVDefaultDetector
+from vision.detection import Detector, MarkerDetector, OpenCVDefaultDetector
 
 TARGET_P50_MS = 5.0
 TARGET_SPEEDUP = 5.0
@@ -32,7 +33,7 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     frames = args.frames or (6 if args.quick else 150)
     cv2.setNumThreads(1)
-    detectors = {"ours": MarkerDetector(), "opencv default": OpenCVDefaultDetector()}
+    detectors: dict[str, Detector] = {"ours": MarkerDetector(), "opencv default": OpenCVDefaultDetector()}
     times: dict[str, list[float]] = {k: [] for k in detectors}
     cpu: dict[str, list[float]] = {k: [] for k in detectors}  # this thread's CPU time: less hit by a busy machine
     found: dict[str, int] = dict.fromkeys(detectors, 0)
@@ -42,7 +43,7 @@ def main(argv: list[str] | None = None) -> int:
     for k, (_, frame) in enumerate(corpus(frames)):
         truth = frame.visible_ids()
         visible += len(truth)
-        gray = cv2.cvtColor(frame.image, cv2.COLOR_BGR2GRAY)
+        gray = np.asarray(cv2.cvtColor(frame.image, cv2.COLOR_BGR2GRAY), np.uint8)
         for name, detector in detectors.items():
             start, start_cpu = time.perf_counter(), time.thread_time()
             markers = detector.detect(gray)
