@@ -47,6 +47,10 @@ LIGHT_MARGIN = 16.0
 # The top's pips are filled and what stays of a shadow or a side joined to it by a neck is opened away with a disc
 # this wide (on *train*: 1.5 mm → 19 more dice read right, 2.5 mm → 24).
 OPEN_MM = 2.5
+# The thresholds above are for pictures of about this scale (the photos are 1.6–2.4 px/mm, the service's segmentation
+# 2): a patch enlarged to read pips (6 px/mm) spreads an outline's step over three times the pixels, and its gradient
+# falls below them. Such a patch is looked at shrunk to this scale.
+EDGE_PX_PER_MM = 2.0
 
 
 def pale_grey(mat_colour: NDArray[np.float64]) -> bool:
@@ -91,3 +95,22 @@ def outlined(smooth: Image, mat: Mask, found: Mask, px_per_mm: float, mat_colour
     wide = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (2 * r + 1, 2 * r + 1))
     return np.asarray(cv2.morphologyEx(out, cv2.MORPH_OPEN, wide), np.uint8)
 
+
+
+def outlined_at_scale(patch: Image, px_per_mm: float, found: Mask, mat_colour: NDArray[np.float64]) -> Mask:
+    """:func:`outlined` on ``patch`` (BGR, ``px_per_mm``; every pixel the mat's or a die's) shrunk to
+    ``EDGE_PX_PER_MM`` where it is finer, the regions found given back at the patch's own pixels."""
+    rows, cols = patch.shape[:2]
+    shrink = min(1.0, EDGE_PX_PER_MM / px_per_mm)
+    small = patch
+    if shrink < 1.0:
+        small = np.asarray(cv2.resize(patch, None, fx=shrink, fy=shrink, interpolation=cv2.INTER_AREA), np.uint8)
+        found = np.asarray(cv2.resize(found, (small.shape[1], small.shape[0]), interpolation=cv2.INTER_NEAREST),
+                           np.uint8)
+    smooth = np.asarray(cv2.blur(small, (3, 3)), np.uint8)
+    mat = np.full(small.shape[:2], 255, np.uint8)
+    regions = outlined(smooth, mat, found, px_per_mm * shrink, mat_colour)
+    if shrink == 1.0:
+        return regions
+    back = cv2.resize(regions, (cols, rows), interpolation=cv2.INTER_LINEAR)
+    return np.asarray(np.where(back > 127, 255, 0), np.uint8)
