@@ -29,10 +29,11 @@ PALE_DICE = [  # crop, the photo's px per mm, the face shown
     ("IMG_20191208_112415-3-face4-window.png", 1.630, 4),  # an ivory 4, 5–15 grey levels from the card
     ("IMG_20191209_100719-1-face3-window.png", 1.849, 3),  # a white 3, its shadow on one side
     ("IMG_20191209_100722-0-face4-window.png", 2.021, 4),  # a white 4, a side showing: its top square in the patch
+    ("IMG_20191208_111548-1-face6-window.png", 1.878, 6),  # a white 6: its pips, a quarter of its top, are specks
 ]
 # Read only once the reading patch finds the top by its outline (the die's colour against the patch's border finds
 # its pips alone, and the blob's own top is too small and ragged for the tray patch's check).
-TOP_BY_OUTLINE = PALE_DICE[2:]
+TOP_BY_OUTLINE = PALE_DICE[2:3]
 
 
 def _read(image: NDArray[np.uint8], px_per_mm: float) -> int | None:
