@@ -29,6 +29,8 @@ import numpy as np
 from numpy.typing import NDArray
 
 from vision.dice.channels import channel_median, channel_sum
+from vision.dice.faces import D6_SIDE_MM
+from vision.dice.pale_mat import outlined_at_scale, pale_grey
 from vision.dice.parts import parts
 
 Image = NDArray[np.uint8]
@@ -43,6 +45,10 @@ SHADOW_TINT = 0.06  # … and its chromaticity (B, G, R over their sum) within t
 BODY_STEPS = (0.4, 0.3, 0.22, 0.15, 0.1)  # the face's body colour, ever closer, until its outline is a square
 BORDER_SHARE = 0.08  # the patch's outer band that gives the mat's colour
 SEED_REACH = 0.3  # the face's body colour is taken this many sides at most from the patch's middle
+# On a pale grey mat a pale die's top is found by its outline (:func:`vision.dice.pale_mat.outlined_at_scale`): the
+# part about as light as the mat or lighter, which leaves out the shaded side of a top lit from one side (a ragged
+# square, 0.74–0.82 of its rectangle on *train* photos of bench/dice_real.py).
+PALE_MIN_FILL = 0.74
 
 
 @dataclass(frozen=True, slots=True)
@@ -82,13 +88,20 @@ def shadow_mask(image: NDArray[np.uint8], mat: NDArray[np.float64]) -> NDArray[n
     return dim
 
 
-def die_mask(patch: Image) -> Mask:
-    """The pixels of ``patch`` that are no mat and no shadow on it (255), the mat's colour from the border."""
+def mat_colour(patch: Image) -> NDArray[np.float64]:
+    """The mat's colour (B, G, R) around a die: the median of ``patch``'s border band."""
     n = patch.shape[0]
     band = max(2, round(n * BORDER_SHARE))
     ring = np.ones(patch.shape[:2], bool)
     ring[band:-band, band:-band] = False
-    mat = channel_median(patch[ring].reshape(-1, 3))
+    return channel_median(patch[ring].reshape(-1, 3))
+
+
+def die_mask(patch: Image, mat: NDArray[np.float64] | None = None) -> Mask:
+    """The pixels of ``patch`` that are no mat and no shadow on it (255), the mat's colour ``mat`` (B, G, R; by
+    default from the border)."""
+    if mat is None:
+        mat = mat_colour(patch)
     pixels = patch.astype(np.float32)
     brightness = channel_sum(pixels)
     mat_brightness = max(float(mat.sum()), 24.0)
@@ -150,7 +163,7 @@ def _disc(diameter_px: float) -> NDArray[np.uint8]:
     return np.asarray(cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (k, k)), np.uint8)
 
 
-def _square_of(part: Mask, side_px: float) -> FaceSquare | None:
+def _square_of(part: Mask, side_px: float, min_fill: float = MIN_FILL) -> FaceSquare | None:
     """The rectangle of least area around ``part``'s convex hull, when it is a d6 face's."""
     contours, _h = cv2.findContours(part, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
     if not contours:
@@ -164,7 +177,7 @@ def _square_of(part: Mask, side_px: float) -> FaceSquare | None:
     low, high = SIDE_RANGE
     if not (low * side_px <= min(w, h) and max(w, h) <= high * side_px):
         return None
-    if face.squareness() < MIN_SQUARENESS or face.fill < MIN_FILL:
+    if face.squareness() < MIN_SQUARENESS or face.fill < min_fill:
         return None
     return face
 
@@ -209,7 +222,17 @@ def _body_part(distance: NDArray[np.float32], brightness: float, seed: tuple[int
 def find_face_square(patch: Image, side_px: float) -> FaceSquare | None:
     """The top face of the die near ``patch``'s middle (BGR, seen from above, a die's side about ``side_px``
     pixels; the patch some twice a side wide), or None when no flat square face is there."""
-    mask = _solid(die_mask(patch), _disc(side_px * 0.15), _disc(side_px * 0.33))
+    mat = mat_colour(patch)
+    die = die_mask(patch, mat)
+    best = _by_colour(patch, die, side_px)
+    if best is None and pale_grey(mat):
+        best = _pale_top(patch, die, mat, side_px)
+    return best
+
+
+def _by_colour(patch: Image, die: Mask, side_px: float) -> FaceSquare | None:
+    """The top face from the die's pixels told by colour (``die``) and its body colour's region."""
+    mask = _solid(die, _disc(side_px * 0.15), _disc(side_px * 0.33))
     part = _nearest_part(mask, 0.3 * side_px * side_px)
     if part is None:
         return None
@@ -222,6 +245,14 @@ def find_face_square(patch: Image, side_px: float) -> FaceSquare | None:
         if square is not None and (best is None or square.side_px < best.side_px):
             best = square
     return best
+
+
+def _pale_top(patch: Image, die: Mask, mat: NDArray[np.float64], side_px: float) -> FaceSquare | None:
+    """A pale die's top on a pale grey mat (``mat``, B, G, R), which its colour does not tell: the part about as light
+    as the mat inside the outline nearest the patch's middle, square and filled as a top lit from one side is."""
+    light = outlined_at_scale(patch, side_px / D6_SIDE_MM, die, mat)
+    part = _nearest_part(light, 0.3 * side_px * side_px)
+    return _square_of(part, side_px, PALE_MIN_FILL) if part is not None else None
 
 
 def squared_face(patch: Image, face: FaceSquare, out_px: int) -> Image:

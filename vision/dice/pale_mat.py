@@ -38,6 +38,11 @@ CLOSE_MM = 1.5
 # changed its outcome).
 COLOUR_SHARE = 0.2
 MAX_REGION_MM2 = 3.0 * 16.0 * 16.0
+# What the colour step found counts there only where it is wider than this (a pip's width and more): a pale die's
+# dark pips are specks of it — a 6's fill a fifth to a quarter of a small die's top, which the share above refused
+# — and a die of another colour is a mass. On *train*, more dice read right: 3 mm → 10, 4 mm → 11, 5 mm → 14 (3 read
+# before lost at each, their blob now the whole die, a side and all, which the bench takes for a cocked die's); 0 wrong.
+SPECK_MM = 4.0
 # Inside its outline a pale die's top is about as light as the mat or lighter, and the shadow and sides round it are
 # darker (24 *train* dice the colour step missed, their filled outlines against the card's grey: 75th percentile 20
 # below to 14 above, 95th 7 below to 26 above, 5th — the shadow — 28 to 119 below): the part no more than this below
@@ -47,6 +52,10 @@ LIGHT_MARGIN = 16.0
 # The top's pips are filled and what stays of a shadow or a side joined to it by a neck is opened away with a disc
 # this wide (on *train*: 1.5 mm → 19 more dice read right, 2.5 mm → 24).
 OPEN_MM = 2.5
+# The thresholds above are for pictures of about this scale (the photos are 1.6–2.4 px/mm, the service's segmentation
+# 2): a patch enlarged to read pips (6 px/mm) spreads an outline's step over three times the pixels, and its gradient
+# falls below them. Such a patch is looked at shrunk to this scale.
+EDGE_PX_PER_MM = 2.0
 
 
 def pale_grey(mat_colour: NDArray[np.float64]) -> bool:
@@ -72,6 +81,10 @@ def outlined(smooth: Image, mat: Mask, found: Mask, px_per_mm: float, mat_colour
     count, labels, stats, _c = cv2.connectedComponentsWithStats(filled, connectivity=8, ltype=cv2.CV_32S)
     out = np.zeros_like(grey)
     max_px = MAX_REGION_MM2 * px_per_mm * px_per_mm
+    # The colour step's specks (a pale die's dark pips) do not count: only what is wider than ``SPECK_MM``.
+    r = max(1, round(SPECK_MM / 2.0 * px_per_mm))
+    found = np.asarray(cv2.morphologyEx(found, cv2.MORPH_OPEN,
+                                        cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (2 * r + 1, 2 * r + 1))), np.uint8)
     for label in range(1, count):
         x, y, w, h, area = (int(v) for v in stats[label])
         if area > max_px:
@@ -91,3 +104,22 @@ def outlined(smooth: Image, mat: Mask, found: Mask, px_per_mm: float, mat_colour
     wide = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (2 * r + 1, 2 * r + 1))
     return np.asarray(cv2.morphologyEx(out, cv2.MORPH_OPEN, wide), np.uint8)
 
+
+
+def outlined_at_scale(patch: Image, px_per_mm: float, found: Mask, mat_colour: NDArray[np.float64]) -> Mask:
+    """:func:`outlined` on ``patch`` (BGR, ``px_per_mm``; every pixel the mat's or a die's) shrunk to
+    ``EDGE_PX_PER_MM`` where it is finer, the regions found given back at the patch's own pixels."""
+    rows, cols = patch.shape[:2]
+    shrink = min(1.0, EDGE_PX_PER_MM / px_per_mm)
+    small = patch
+    if shrink < 1.0:
+        small = np.asarray(cv2.resize(patch, None, fx=shrink, fy=shrink, interpolation=cv2.INTER_AREA), np.uint8)
+        found = np.asarray(cv2.resize(found, (small.shape[1], small.shape[0]), interpolation=cv2.INTER_NEAREST),
+                           np.uint8)
+    smooth = np.asarray(cv2.blur(small, (3, 3)), np.uint8)
+    mat = np.full(small.shape[:2], 255, np.uint8)
+    regions = outlined(smooth, mat, found, px_per_mm * shrink, mat_colour)
+    if shrink == 1.0:
+        return regions
+    back = cv2.resize(regions, (cols, rows), interpolation=cv2.INTER_LINEAR)
+    return np.asarray(np.where(back > 127, 255, 0), np.uint8)
