@@ -32,7 +32,6 @@ from engine.wire import DieDoubt, DieKind, DieSeen, TraySeen
 from vision.detection import DetectedMarker
 from vision.dice.face_square import FaceSquare, find_face_square, squared_face
 from vision.dice.faces import D6_SIDE_MM, DIE_HEIGHT_MM
-from vision.dice.glance import GLANCE_AREA_SHARE, GLANCE_PX_PER_MM, GLANCE_STEP_MM, Glance, glance, same_places
 from vision.dice.leaning import (
     MAX_BEYOND_MM2,
     beyond_swept_face_mm2,
@@ -54,7 +53,7 @@ from vision.dice.paper_memory import PaperMemory
 from vision.dice.pips import count_pips
 from vision.dice.segment import Blob, MatMasks, find_blobs, mat_masks, mat_seen
 from vision.dice.top_face import TopFace, sweep_mm, top_faces
-from vision.dice.tracking import DiceTracker, DiceTrackerConfig, DieTrack, Sighting
+from vision.dice.tracking import DiceTracker, DiceTrackerConfig, Sighting
 from vision.dice.tray_view import Lens, TrayView, find_tray
 
 Image = NDArray[np.uint8]
@@ -176,10 +175,6 @@ class _TrayState:
     mat: MatMasks | None = None  # what ``visible`` says, as the blobs' search works with it
     # The frame the dice were last found in (its view and rectified grey), and what was found there.
     found: tuple[TrayView, NDArray[np.uint8], list[tuple[Blob, TopFace | None, int]], bool] | None = None
-    glance_mat: MatMasks | None = None  # what the tray shows behind the dice at the glance's resolution
-    glance_paper: PaperMemory = field(default_factory=PaperMemory)
-    glanced: Glance | None = None  # the glance of the frame ``found`` was found in (:mod:`vision.dice.glance`)
-    firm: bool = False  # that frame's dice lie well within the tracker's bounds of stillness: a glance may do
 
 
 def segment_margin(view: TrayView) -> float:
@@ -279,12 +274,8 @@ class DiceReader:
     """Reads the dice of the given trays in each frame; keeps their tracks between frames."""
 
     def __init__(self, trays: tuple[str, ...] = ("tray",), camera: CameraModel | None = None,
-                 tracker: DiceTrackerConfig | None = None, numerals: NumeralReader | None = None,
-                 glances: bool = True) -> None:
-        """``glances``: between whole searches, a frame whose glance shows every blob where it was takes the last
-        search's finding (:mod:`vision.dice.glance`); else every frame of unsettled dice is searched whole."""
+                 tracker: DiceTrackerConfig | None = None, numerals: NumeralReader | None = None) -> None:
         self.camera = camera
-        self.glances = glances
         self._trays = {name: _TrayState(tray_spec(name), DiceTracker(tracker)) for name in trays}
         self.numerals = numerals if numerals is not None else load_numerals()
         self.dice_read = 0  # how many times a die has been read (for figures: which frames paid for a reading)
@@ -308,9 +299,6 @@ class DiceReader:
             margin = segment_margin(state.view)
             rectified = state.view.rectify(image, TOP_PLANE_MM, SEGMENT_PX_PER_MM, margin, state.mat.box)
             find_blobs(rectified, state.mat, SEGMENT_PX_PER_MM, margin, state.paper)
-            if self.glances:
-                assert state.glance_mat is not None
-                glance(image, state.view, state.glance_mat, state.glance_paper, TOP_PLANE_MM, margin)
             ready += 1
         return ready
 
@@ -327,9 +315,6 @@ class DiceReader:
                 state.visible = visible_felt(view)
                 state.mat = mat_masks(state.visible)
                 state.paper = PaperMemory()
-                state.glance_mat = mat_masks(visible_felt(view, px_per_mm=GLANCE_PX_PER_MM)) if self.glances else None
-                state.glance_paper = PaperMemory()
-                state.glanced, state.firm = None, False
             out.append((name, state))
         return out
 
@@ -344,7 +329,18 @@ class DiceReader:
     def _read_tray(self, name: str, state: _TrayState, image: Image, now: float) -> TraySeen:
         view, mat = state.view, state.mat
         assert view is not None and mat is not None
-        candidates, hand = self._find(state, view, mat, image, now)
+        # A frame like the one the dice were last found in (settled dice, nothing moving) reuses what was found.
+        # Only once every die has settled: in dim light a die creeping to rest (even one still rolling) changes too
+        # few pixels by more than the noise, and reused positions would make it look still and settle it early.
+        rectified = view.rectify(image, TOP_PLANE_MM, SEGMENT_PX_PER_MM, segment_margin(view), mat.box)
+        gray = np.asarray(cv2.cvtColor(rectified, cv2.COLOR_BGR2GRAY), np.uint8)
+        known = list(state.tracker.tracks.values())
+        at_rest = not known or state.tracker.all_settled(known, now)
+        if at_rest and state.found is not None and state.found[0] is view and unchanged(gray, state.found[1]):
+            candidates, hand = state.found[2], state.found[3]
+        else:
+            candidates, hand = locate_in(rectified, view, mat, state.paper, gray)
+            state.found = (view, gray, candidates, hand)
         sightings = []
         for blob, face, _n in candidates:
             x, y = face.centre_mm if face is not None else blob.centroid_mm
@@ -352,8 +348,6 @@ class DiceReader:
             share = sum(1 for other, _f, _n in candidates if other is blob)  # one blob, several dice
             sightings.append(Sighting(x, y, blob.area_mm2 / share, shape))
         tracks = state.tracker.update(sightings, now, hand)
-        if self.glances:
-            self._note_firm(state, image, sightings, tracks, hand)
         settled_all = state.tracker.all_settled(tracks, now) and not hand
         dice: list[DieSeen] = []
         for (blob, face, count), track in zip(candidates, tracks, strict=True):
@@ -370,54 +364,6 @@ class DiceReader:
                 dice.append(DieSeen(die_id, reading.kind, reading.value, reading.confidence, round(track.x_mm, 1),
                                     round(track.y_mm, 1), True, reading.doubt))
         return TraySeen(name, state.tracker.roll, settled_all, tuple(dice))
-
-    def _find(self, state: _TrayState, view: TrayView, mat: MatMasks, image: Image, now: float
-              ) -> tuple[list[tuple[Blob, TopFace | None, int]], bool]:
-        """This frame's dice (blob, top face, how many) and whether a hand is in the tray: searched whole, or what
-        the frame last searched found when this one shows the same (settled dice: the picture unchanged; dice not
-        yet settled: the glance unchanged, :meth:`_may_glance`)."""
-        known = list(state.tracker.tracks.values())
-        at_rest = not known or state.tracker.all_settled(known, now)
-        seen: Glance | None = None
-        if not at_rest and self._may_glance(state, view, known, now):
-            assert state.glance_mat is not None and state.found is not None
-            seen = glance(image, view, state.glance_mat, state.glance_paper, TOP_PLANE_MM, segment_margin(view))
-            if state.glanced is not None and same_places(seen, state.glanced):
-                return state.found[2], state.found[3]
-        # A frame like the one the dice were last found in (settled dice, nothing moving) reuses what was found.
-        # Only once every die has settled: in dim light a die creeping to rest (even one still rolling) changes too
-        # few pixels by more than the noise, and reused positions would make it look still and settle it early.
-        rectified = view.rectify(image, TOP_PLANE_MM, SEGMENT_PX_PER_MM, segment_margin(view), mat.box)
-        gray = np.asarray(cv2.cvtColor(rectified, cv2.COLOR_BGR2GRAY), np.uint8)
-        if at_rest and state.found is not None and state.found[0] is view and unchanged(gray, state.found[1]):
-            return state.found[2], state.found[3]
-        candidates, hand = locate_in(rectified, view, mat, state.paper, gray)
-        state.found, state.glanced = (view, gray, candidates, hand), seen
-        return candidates, hand
-
-    @staticmethod
-    def _may_glance(state: _TrayState, view: TrayView, known: list[DieTrack], now: float) -> bool:
-        """Whether a glance may stand for a whole search in this frame: the frame searched last (this pose) held
-        its dice well within the tracker's bounds of stillness (:meth:`_note_firm`), and no die is to be read in this
-        frame (a die is read from its own frame's search)."""
-        if not state.firm or state.found is None or state.found[0] is not view:
-            return False
-        config = state.tracker.config
-        return not any(t.reading is None and t.ready_to_read(now, config) for t in known)
-
-    @staticmethod
-    def _note_firm(state: _TrayState, image: Image, sightings: list[Sighting], tracks: list[DieTrack], hand: bool
-                   ) -> None:
-        """Whether the dice of the frame last searched lie far enough within the tracker's bounds of stillness that
-        a frame whose glance shows them where they were (within ``GLANCE_STEP_MM``) would leave them still as well;
-        then the glance of the frame searched is taken, if not yet, for the next frames to be held against."""
-        state.firm = (not hand and bool(tracks)
-                      and all(state.tracker.firmly_still(s, t, GLANCE_STEP_MM, GLANCE_AREA_SHARE)
-                              for s, t in zip(sightings, tracks, strict=True)))
-        if state.firm and state.glanced is None and state.found is not None and state.glance_mat is not None:
-            view = state.found[0]
-            state.glanced = glance(image, view, state.glance_mat, state.glance_paper, TOP_PLANE_MM,
-                                   segment_margin(view))
 
     def _read_die(self, image: Image, view: TrayView, blob: Blob, face: TopFace | None, count: int,
                   others: tuple[TopFace, ...] = ()) -> DieReading:

@@ -128,15 +128,5 @@ class DiceTracker:
             track.shared_ids.append(next(self._ids))
         return [track.track_id, *track.shared_ids[:count - 1]]
 
-    def firmly_still(self, sighting: Sighting, track: DieTrack, room_mm: float, room_share: float) -> bool:
-        """Whether ``sighting`` (``track``'s in this frame) lies within the bounds of stillness around the track's
-        anchor by ``room_mm`` at least (its place, its top face's sides) and ``room_share`` of its area: a sighting
-        that close to this one would leave the die still as well."""
-        cfg = self.config
-        area, a, b = track.anchor_shape
-        return (math.hypot(sighting.x_mm - track.anchor[0], sighting.y_mm - track.anchor[1]) <= cfg.still_mm - room_mm
-                and abs(sighting.area_mm2 - area) <= (cfg.area_share - room_share) * max(area, 1.0)
-                and max(abs(sighting.shape[0] - a), abs(sighting.shape[1] - b)) <= cfg.shape_mm - room_mm)
-
     def all_settled(self, tracks: list[DieTrack], now: float) -> bool:
         return bool(tracks) and all(t.settled(now, self.config) for t in tracks)
