@@ -32,6 +32,7 @@ from engine.wire import DieDoubt, DieKind, DieSeen, TraySeen
 from vision.detection import DetectedMarker
 from vision.dice.face_square import FaceSquare, find_face_square, squared_face
 from vision.dice.faces import D6_SIDE_MM, DIE_HEIGHT_MM
+from vision.dice.kept_faces import KeptFaces
 from vision.dice.leaning import (
     MAX_BEYOND_MM2,
     beyond_swept_face_mm2,
@@ -175,6 +176,7 @@ class _TrayState:
     mat: MatMasks | None = None  # what ``visible`` says, as the blobs' search works with it
     # The frame the dice were last found in (its view and rectified grey), and what was found there.
     found: tuple[TrayView, NDArray[np.uint8], list[tuple[Blob, TopFace | None, int]], bool] | None = None
+    kept: KeptFaces = field(default_factory=KeptFaces)  # the top faces found in the last search's blobs
 
 
 def segment_margin(view: TrayView) -> float:
@@ -231,35 +233,54 @@ def unchanged(gray: NDArray[np.uint8], reference: NDArray[np.uint8]) -> bool:
 
 
 def locate_in(rectified: Image, view: TrayView, visible: NDArray[np.uint8] | MatMasks,
-              paper: PaperMemory | None = None, gray: NDArray[np.uint8] | None = None
+              paper: PaperMemory | None = None, gray: NDArray[np.uint8] | None = None,
+              kept: KeptFaces | None = None, reuse: bool = False
               ) -> tuple[list[tuple[Blob, TopFace | None, int]], bool]:
     """:func:`locate_dice` on the tray already rectified on the top faces' plane at ``SEGMENT_PX_PER_MM``,
-    with :func:`segment_margin`; ``gray``: its grey, when already made."""
+    with :func:`segment_margin`; ``gray``: its grey, when already made; ``kept``: the top faces kept from the frame
+    before (:mod:`vision.dice.kept_faces`), taken for blobs that have not changed when ``reuse``, and told this
+    frame's."""
     margin = segment_margin(view)
     blobs = find_blobs(rectified, visible, SEGMENT_PX_PER_MM, margin, paper)
     cam = view.camera_mm
     nadir = (float(cam[0]), float(cam[1]))
-    if any(is_hand(b, nadir, float(cam[2])) for b in blobs):
-        return [], True
     found: list[tuple[Blob, TopFace | None, int]] = []
-    if gray is None:
+    hand = any(is_hand(b, nadir, float(cam[2])) for b in blobs)
+    if gray is None and not hand:
         gray = np.asarray(cv2.cvtColor(rectified, cv2.COLOR_BGR2GRAY), np.uint8)
-    for blob in blobs:
-        x, y, w, h = blob.box
-        faces = top_faces(blob, SEGMENT_PX_PER_MM, margin, nadir, float(cam[2]), TOP_PLANE_MM, gray[y:y + h, x:x + w])
-        if faces and _may_hold_more(blob, nadir, float(cam[2])):
-            lost = left_out(blob, faces, SEGMENT_PX_PER_MM, margin, nadir, float(cam[2]), TOP_PLANE_MM)
-            if lost is not None and all(math.dist(lost.centre_mm, f.centre_mm) >= APART_MM for f in faces):
-                faces.append(lost)
-            between = lost_between(faces, nadir, float(cam[2]), TOP_PLANE_MM)
-            if between is not None and all(math.dist(between.centre_mm, f.centre_mm) >= APART_MM for f in faces):
-                faces.append(between)
+    for blob in [] if hand else blobs:
+        faces = kept.faces_of(blob) if kept is not None and reuse else None
+        if faces is None:
+            faces = _faces_in(blob, view, gray)
+            if kept is not None:
+                kept.found(blob, faces)
         if (len(faces) > 1 and all(f.area_mm2 <= 1.5 * D6_SIDE_MM ** 2 * 1.4 for f in faces)
                 and all(math.dist(f.centre_mm, g.centre_mm) >= APART_MM for f, g in itertools.combinations(faces, 2))):
             found.extend((blob, face, 1) for face in faces)  # dice one behind the other, not touching
         else:
             found.append((blob, faces[0] if faces else None, dice_in(blob, nadir, float(cam[2]))))
-    return found, False
+    if kept is not None:
+        kept.next_frame()
+    return found, hand
+
+
+def _faces_in(blob: Blob, view: TrayView, gray: NDArray[np.uint8] | None) -> list[TopFace]:
+    """The top faces in ``blob`` (``gray``: the rectified tray's grey): those found in its pixels, and, seen from an
+    angle, a top left out between them or behind one (:mod:`vision.dice.merged`)."""
+    assert gray is not None
+    margin = segment_margin(view)
+    cam = view.camera_mm
+    nadir = (float(cam[0]), float(cam[1]))
+    x, y, w, h = blob.box
+    faces = top_faces(blob, SEGMENT_PX_PER_MM, margin, nadir, float(cam[2]), TOP_PLANE_MM, gray[y:y + h, x:x + w])
+    if faces and _may_hold_more(blob, nadir, float(cam[2])):
+        lost = left_out(blob, faces, SEGMENT_PX_PER_MM, margin, nadir, float(cam[2]), TOP_PLANE_MM)
+        if lost is not None and all(math.dist(lost.centre_mm, f.centre_mm) >= APART_MM for f in faces):
+            faces.append(lost)
+        between = lost_between(faces, nadir, float(cam[2]), TOP_PLANE_MM)
+        if between is not None and all(math.dist(between.centre_mm, f.centre_mm) >= APART_MM for f in faces):
+            faces.append(between)
+    return faces
 
 
 def _may_hold_more(blob: Blob, nadir: tuple[float, float], camera_height: float) -> bool:
@@ -274,8 +295,12 @@ class DiceReader:
     """Reads the dice of the given trays in each frame; keeps their tracks between frames."""
 
     def __init__(self, trays: tuple[str, ...] = ("tray",), camera: CameraModel | None = None,
-                 tracker: DiceTrackerConfig | None = None, numerals: NumeralReader | None = None) -> None:
+                 tracker: DiceTrackerConfig | None = None, numerals: NumeralReader | None = None,
+                 keep_faces: bool = True) -> None:
+        """``keep_faces``: a blob that has not changed since the frame before takes the top faces found in it there,
+        while no die is to be read (:mod:`vision.dice.kept_faces`); else every search finds every blob's faces."""
         self.camera = camera
+        self.keep_faces = keep_faces
         self._trays = {name: _TrayState(tray_spec(name), DiceTracker(tracker)) for name in trays}
         self.numerals = numerals if numerals is not None else load_numerals()
         self.dice_read = 0  # how many times a die has been read (for figures: which frames paid for a reading)
@@ -312,6 +337,7 @@ class DiceReader:
                 continue
             if view is not state.view:
                 state.view = view
+                state.kept = KeptFaces()
                 state.visible = visible_felt(view)
                 state.mat = mat_masks(state.visible)
                 state.paper = PaperMemory()
@@ -339,14 +365,20 @@ class DiceReader:
         if at_rest and state.found is not None and state.found[0] is view and unchanged(gray, state.found[1]):
             candidates, hand = state.found[2], state.found[3]
         else:
-            candidates, hand = locate_in(rectified, view, mat, state.paper, gray)
+            # Dice not yet settled, none to be read in this frame: a blob as it was keeps its top faces (its die's
+            # stillness is judged from the blob, found afresh in every frame, so a creeping die is still seen moving).
+            reuse = self.keep_faces and not at_rest and not any(
+                t.reading is None and t.ready_to_read(now, state.tracker.config) for t in known)
+            candidates, hand = locate_in(rectified, view, mat, state.paper, gray, state.kept, reuse)
             state.found = (view, gray, candidates, hand)
+        # Each die where its top face is, still or moving as its blob is (a top face found afresh wanders far more).
         sightings = []
         for blob, face, _n in candidates:
             x, y = face.centre_mm if face is not None else blob.centroid_mm
-            shape = (min(face.sides_mm), max(face.sides_mm)) if face is not None else (0.0, 0.0)
             share = sum(1 for other, _f, _n in candidates if other is blob)  # one blob, several dice
-            sightings.append(Sighting(x, y, blob.area_mm2 / share, shape))
+            held = sum(n for other, _f, n in candidates if other is blob)
+            box = (blob.box[2] / SEGMENT_PX_PER_MM, blob.box[3] / SEGMENT_PX_PER_MM)
+            sightings.append(Sighting(x, y, blob.area_mm2 / share, box, blob.centroid_mm, held))
         tracks = state.tracker.update(sightings, now, hand)
         settled_all = state.tracker.all_settled(tracks, now) and not hand
         dice: list[DieSeen] = []

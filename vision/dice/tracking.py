@@ -1,6 +1,7 @@
 """Dice tracked across frames in one tray: which are rolling, which have settled, and which roll this is.
 
-A die is *settled* once it has stayed within ``still_mm`` (and kept its size) for ``settle_s`` seconds;
+A die is *settled* once it has stayed within ``still_mm`` (and kept its size) for ``settle_s`` seconds, judged
+from its patch where the reader gives it (:class:`Sighting`);
 until then it is tracked, and never reported read. It may be read ahead, once still for ``read_after_s``
 (:meth:`DieTrack.ready_to_read`), so that the frame that settles it need not pay for the reading: that reading
 comes from the same still spell, is reported only once the die has settled, and is dropped if the die moves.
@@ -23,7 +24,7 @@ from typing import Any
 @dataclass(frozen=True)
 class DiceTrackerConfig:
     still_mm: float = 1.0  # a die that moves less than this between frames is still
-    shape_mm: float = 2.0  # … and whose top face's sides change less than this (a d10's measure less steadily)
+    shape_mm: float = 2.0  # … and whose sides (its top face's, or its patch's box) change less than this
     area_share: float = 0.12  # … and whose patch's area changes less than this share
     match_mm: float = 25.0  # the farthest a die is matched to its track from one frame to the next
     settle_s: float = 0.25  # still for this long: settled
@@ -42,8 +43,8 @@ class DieTrack:
     area_mm2: float
     still_since: float
     seen_at: float
-    anchor: tuple[float, float] = (0.0, 0.0)  # where it was when it last stopped moving
-    anchor_shape: tuple[float, float, float] = (0.0, 0.0, 0.0)  # its area and top face's sides then
+    anchor: tuple[float, float] = (0.0, 0.0)  # where it was (``Sighting.at_mm``) when it last stopped moving
+    anchor_shape: tuple[float, float, float] = (0.0, 0.0, 0.0)  # its area and sides (``Sighting.shape``) then
     reading: Any = None
     shared_ids: list[int] = field(default_factory=list)  # the ids of the dice seen in its patch besides it (touching)
 
@@ -59,12 +60,23 @@ class DieTrack:
 
 @dataclass(frozen=True, slots=True)
 class Sighting:
-    """A die found in one frame: where (tray mm) and how big its patch is."""
+    """A die found in one frame: where (tray mm) and how big its patch is.
+
+    Whether it moved is judged from ``still_at`` and ``shape`` when given: its patch's centre and box, which come out
+    steadier from frame to frame than its top face found afresh (that may wander by half a millimetre on a still
+    die), and which the dice sharing a patch share (one moving, all are; the centre's shift is weighed by
+    ``sharing``, as one die's step shifts the centre of a patch of several by a share of it)."""
 
     x_mm: float
     y_mm: float
     area_mm2: float
-    shape: tuple[float, float] = (0.0, 0.0)  # the top face's sides (mm): a die turning in place changes them
+    shape: tuple[float, float] = (0.0, 0.0)  # its sides (mm; its top face's or its patch's box): turning changes them
+    still_at: tuple[float, float] | None = None  # where its stillness is judged from (mm); None: (x_mm, y_mm)
+    sharing: int = 1  # how many dice that patch holds: one moving d mm moves its centre by about d / sharing
+
+    @property
+    def at_mm(self) -> tuple[float, float]:
+        return self.still_at if self.still_at is not None else (self.x_mm, self.y_mm)
 
 
 class DiceTracker:
@@ -94,19 +106,18 @@ class DiceTracker:
         for i, s in enumerate(sightings):
             if i in matched:
                 t = self.tracks[matched[i]]
-                step = math.hypot(s.x_mm - t.anchor[0], s.y_mm - t.anchor[1])  # drift since it stopped, too
+                step = math.dist(s.at_mm, t.anchor) * s.sharing  # drift since it stopped, too
                 area, a, b = t.anchor_shape
                 resized = (abs(s.area_mm2 - area) > cfg.area_share * max(area, 1.0)
                            or max(abs(s.shape[0] - a), abs(s.shape[1] - b)) > cfg.shape_mm)
                 if step > cfg.still_mm or resized or hand:
-                    t.still_since, t.anchor = now, (s.x_mm, s.y_mm)
+                    t.still_since, t.anchor = now, s.at_mm
                     t.anchor_shape = (s.area_mm2, *s.shape)
                     t.reading = None
                     thrown = thrown or step > cfg.thrown_mm
                 t.x_mm, t.y_mm, t.area_mm2, t.seen_at = s.x_mm, s.y_mm, s.area_mm2, now
             else:
-                t = DieTrack(next(self._ids), s.x_mm, s.y_mm, s.area_mm2, now, now, (s.x_mm, s.y_mm),
-                             (s.area_mm2, *s.shape))
+                t = DieTrack(next(self._ids), s.x_mm, s.y_mm, s.area_mm2, now, now, s.at_mm, (s.area_mm2, *s.shape))
                 self.tracks[t.track_id] = t
                 thrown = True
             out.append(t)
