@@ -64,13 +64,40 @@ def pale_grey(mat_colour: NDArray[np.float64]) -> bool:
     return mean >= PALE_MIN and float(mat_colour.max() - mat_colour.min()) <= GREY_SHARE * mean
 
 
+def _edges(grey: Image) -> Mask:
+    """The edges (255) of a grey picture at about ``EDGE_PX_PER_MM``, blurred 3 × 3 beforehand."""
+    return np.asarray(cv2.Canny(grey, EDGE_LOW, EDGE_HIGH, L2gradient=True), np.uint8)
+
+
+def edges_at_scale(patch: Image, px_per_mm: float) -> Mask:
+    """The edges of ``patch`` (BGR, ``px_per_mm``) found shrunk to ``EDGE_PX_PER_MM`` where it is finer, as
+    :func:`outlined` finds them, given back at the patch's own pixels (255 on an edge)."""
+    small, shrink = _shrunk(patch, px_per_mm)
+    edges = _edges(np.asarray(cv2.cvtColor(cv2.blur(small, (3, 3)), cv2.COLOR_BGR2GRAY), np.uint8))
+    return edges if shrink == 1.0 else _grown(edges, patch.shape[:2], 0)
+
+
+def _shrunk(patch: Image, px_per_mm: float) -> tuple[Image, float]:
+    """``patch`` (``px_per_mm``) shrunk to ``EDGE_PX_PER_MM`` where it is finer, and the factor (1: as it was)."""
+    shrink = min(1.0, EDGE_PX_PER_MM / px_per_mm)
+    if shrink == 1.0:
+        return patch, shrink
+    return np.asarray(cv2.resize(patch, None, fx=shrink, fy=shrink, interpolation=cv2.INTER_AREA), np.uint8), shrink
+
+
+def _grown(mask: Mask, shape: tuple[int, ...], above: int) -> Mask:
+    """A shrunk ``mask`` given back at ``shape`` (rows, columns): 255 where it comes out above ``above``."""
+    back = cv2.resize(mask, (shape[1], shape[0]), interpolation=cv2.INTER_LINEAR)
+    return np.asarray(np.where(back > above, 255, 0), np.uint8)
+
+
 def outlined(smooth: Image, mat: Mask, found: Mask, px_per_mm: float, mat_colour: NDArray[np.float64]) -> Mask:
     """The regions of ``mat`` (255 where the mat is seen) enclosed by edges of ``smooth`` (a blurred colour picture)
     about a die's size, that the colour step (``found``, 255 where a die's colour was found) left nearly empty, each
     cut to its part about as light as the mat (``mat_colour``, B, G, R) or lighter: a pale die's top. 255 there,
     else 0."""
-    grey = cv2.cvtColor(smooth, cv2.COLOR_BGR2GRAY)
-    edges = cv2.Canny(grey, EDGE_LOW, EDGE_HIGH, L2gradient=True)
+    grey = np.asarray(cv2.cvtColor(smooth, cv2.COLOR_BGR2GRAY), np.uint8)
+    edges = _edges(grey)
     r = max(1, round(CLOSE_MM * px_per_mm))
     disc = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (2 * r + 1, 2 * r + 1))
     closed = cv2.morphologyEx(edges, cv2.MORPH_CLOSE, disc)
@@ -109,17 +136,11 @@ def outlined(smooth: Image, mat: Mask, found: Mask, px_per_mm: float, mat_colour
 def outlined_at_scale(patch: Image, px_per_mm: float, found: Mask, mat_colour: NDArray[np.float64]) -> Mask:
     """:func:`outlined` on ``patch`` (BGR, ``px_per_mm``; every pixel the mat's or a die's) shrunk to
     ``EDGE_PX_PER_MM`` where it is finer, the regions found given back at the patch's own pixels."""
-    rows, cols = patch.shape[:2]
-    shrink = min(1.0, EDGE_PX_PER_MM / px_per_mm)
-    small = patch
+    small, shrink = _shrunk(patch, px_per_mm)
     if shrink < 1.0:
-        small = np.asarray(cv2.resize(patch, None, fx=shrink, fy=shrink, interpolation=cv2.INTER_AREA), np.uint8)
         found = np.asarray(cv2.resize(found, (small.shape[1], small.shape[0]), interpolation=cv2.INTER_NEAREST),
                            np.uint8)
     smooth = np.asarray(cv2.blur(small, (3, 3)), np.uint8)
     mat = np.full(small.shape[:2], 255, np.uint8)
     regions = outlined(smooth, mat, found, px_per_mm * shrink, mat_colour)
-    if shrink == 1.0:
-        return regions
-    back = cv2.resize(regions, (cols, rows), interpolation=cv2.INTER_LINEAR)
-    return np.asarray(np.where(back > 127, 255, 0), np.uint8)
+    return regions if shrink == 1.0 else _grown(regions, patch.shape[:2], 127)
