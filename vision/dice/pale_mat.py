@@ -65,7 +65,7 @@ def pale_grey(mat_colour: NDArray[np.float64]) -> bool:
 
 
 def _edges(grey: Image) -> Mask:
-    """The edges (255) of a grey picture at about ``EDGE_PX_PER_MM``, blurred 3 × 3 beforehand."""
+    """The edges (255) of a grey picture at about ``EDGE_PX_PER_MM`` (blurred 3 × 3 by the caller)."""
     return np.asarray(cv2.Canny(grey, EDGE_LOW, EDGE_HIGH, L2gradient=True), np.uint8)
 
 
@@ -109,9 +109,9 @@ def outlined(smooth: Image, mat: Mask, found: Mask, px_per_mm: float, mat_colour
     out = np.zeros_like(grey)
     max_px = MAX_REGION_MM2 * px_per_mm * px_per_mm
     # The colour step's specks (a pale die's dark pips) do not count: only what is wider than ``SPECK_MM``.
-    r = max(1, round(SPECK_MM / 2.0 * px_per_mm))
-    found = np.asarray(cv2.morphologyEx(found, cv2.MORPH_OPEN,
-                                        cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (2 * r + 1, 2 * r + 1))), np.uint8)
+    speck = max(1, round(SPECK_MM / 2.0 * px_per_mm))
+    found = np.asarray(cv2.morphologyEx(found, cv2.MORPH_OPEN, cv2.getStructuringElement(
+        cv2.MORPH_ELLIPSE, (2 * speck + 1, 2 * speck + 1))), np.uint8)
     for label in range(1, count):
         x, y, w, h, area = (int(v) for v in stats[label])
         if area > max_px:
@@ -130,7 +130,6 @@ def outlined(smooth: Image, mat: Mask, found: Mask, px_per_mm: float, mat_colour
     r = max(1, round(OPEN_MM * px_per_mm))
     wide = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (2 * r + 1, 2 * r + 1))
     return np.asarray(cv2.morphologyEx(out, cv2.MORPH_OPEN, wide), np.uint8)
-
 
 
 def outlined_at_scale(patch: Image, px_per_mm: float, found: Mask, mat_colour: NDArray[np.float64]) -> Mask:
