@@ -246,12 +246,15 @@ def locate_in(rectified: Image, view: TrayView, visible: NDArray[np.uint8] | Mat
     nadir = (float(cam[0]), float(cam[1]))
     found: list[tuple[Blob, TopFace | None, int]] = []
     hand = any(is_hand(b, nadir, float(cam[2])) for b in blobs)
-    if gray is None and not hand:
+    if hand:
+        blobs = []
+    elif gray is None:
         gray = np.asarray(cv2.cvtColor(rectified, cv2.COLOR_BGR2GRAY), np.uint8)
-    for blob in [] if hand else blobs:
+    for blob in blobs:
         faces = kept.faces_of(blob) if kept is not None and reuse else None
         if faces is None:
-            faces = _faces_in(blob, view, gray)
+            assert gray is not None
+            faces = _faces_in(blob, gray, margin, nadir, float(cam[2]))
             if kept is not None:
                 kept.found(blob, faces)
         if (len(faces) > 1 and all(f.area_mm2 <= 1.5 * D6_SIDE_MM ** 2 * 1.4 for f in faces)
@@ -264,20 +267,18 @@ def locate_in(rectified: Image, view: TrayView, visible: NDArray[np.uint8] | Mat
     return found, hand
 
 
-def _faces_in(blob: Blob, view: TrayView, gray: NDArray[np.uint8] | None) -> list[TopFace]:
-    """The top faces in ``blob`` (``gray``: the rectified tray's grey): those found in its pixels, and, seen from an
-    angle, a top left out between them or behind one (:mod:`vision.dice.merged`)."""
-    assert gray is not None
-    margin = segment_margin(view)
-    cam = view.camera_mm
-    nadir = (float(cam[0]), float(cam[1]))
+def _faces_in(blob: Blob, gray: NDArray[np.uint8], margin: float, nadir: tuple[float, float], camera_height: float
+              ) -> list[TopFace]:
+    """The top faces in ``blob`` (``gray``: the rectified tray's grey, with ``margin``; the camera above ``nadir``
+    at ``camera_height``): those found in its pixels, and, seen from an angle, a top left out between them or behind
+    one (:mod:`vision.dice.merged`)."""
     x, y, w, h = blob.box
-    faces = top_faces(blob, SEGMENT_PX_PER_MM, margin, nadir, float(cam[2]), TOP_PLANE_MM, gray[y:y + h, x:x + w])
-    if faces and _may_hold_more(blob, nadir, float(cam[2])):
-        lost = left_out(blob, faces, SEGMENT_PX_PER_MM, margin, nadir, float(cam[2]), TOP_PLANE_MM)
+    faces = top_faces(blob, SEGMENT_PX_PER_MM, margin, nadir, camera_height, TOP_PLANE_MM, gray[y:y + h, x:x + w])
+    if faces and _may_hold_more(blob, nadir, camera_height):
+        lost = left_out(blob, faces, SEGMENT_PX_PER_MM, margin, nadir, camera_height, TOP_PLANE_MM)
         if lost is not None and all(math.dist(lost.centre_mm, f.centre_mm) >= APART_MM for f in faces):
             faces.append(lost)
-        between = lost_between(faces, nadir, float(cam[2]), TOP_PLANE_MM)
+        between = lost_between(faces, nadir, camera_height, TOP_PLANE_MM)
         if between is not None and all(math.dist(between.centre_mm, f.centre_mm) >= APART_MM for f in faces):
             faces.append(between)
     return faces
