@@ -433,7 +433,7 @@ def run(args: argparse.Namespace, stdout: IO[str]) -> int:
                     host=host, port=port, tuio_area=tuio_area), file=sys.stderr)
         sinks: list[Callable[[FrameResult], None]] = []
         if args.jsonl is not None:
-            stream = stdout if args.jsonl == "-" else stack.enter_context(Path(args.jsonl).open("w", encoding="utf-8"))
+            stream = stdout if args.jsonl == "-" else stack.enter_context(_jsonl_file(args.jsonl))
             sinks.append(JsonlWriter(stream))
         if progress is not None:
             sinks.append(progress)
@@ -474,6 +474,16 @@ def run(args: argparse.Namespace, stdout: IO[str]) -> int:
                 frames=stats.frames, value=ordered[len(ordered) // 2]),
               file=sys.stderr)
     return 0
+
+
+def _jsonl_file(path: str) -> IO[str]:
+    """The file --jsonl names, opened to write; a clear refusal when it cannot be."""
+    try:
+        return Path(path).open("w", encoding="utf-8")
+    except OSError as exc:
+        raise UsageError(_("--jsonl {path}: cannot write it ({error}): give a file in a folder that exists and "
+                           "that you may write to, or '-' for the standard output", path=path,
+                           error=exc.strerror or exc)) from exc
 
 
 def _dice_source(args: argparse.Namespace, synthetic: SyntheticSource | None) -> Callable[[], FrameSource]:

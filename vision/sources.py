@@ -146,19 +146,31 @@ class VideoFileSource:
         if not self._capture.isOpened():
             raise SourceError(_("video file {path} cannot be decoded: convert it to MP4 (H.264) or MJPG AVI",
                                 path=self.path))
+        # A file OpenCV opens may still hold no frame it can decode (a corrupt or renamed file): say so now, rather
+        # than end at once as if the video had been played.
+        ok, first = self._capture.read()
+        if not ok or first is None:
+            self._capture.release()
+            raise SourceError(_("video file {path} holds no frame that can be decoded: convert it to MP4 (H.264) or "
+                                "MJPG AVI", path=self.path))
+        self._first: NDArray[np.uint8] | None = np.asarray(first, dtype=np.uint8)
         fps = float(self._capture.get(cv2.CAP_PROP_FPS))
         self.fps = fps if 1.0 <= fps <= 1000.0 else 30.0
         self._index = 0
         self._t0 = time.monotonic()
 
     def read(self) -> Frame | None:
-        ok, image = self._capture.read()
-        if not ok or image is None:
-            return None
+        image: NDArray[np.uint8] | None = self._first
+        self._first = None
+        if image is None:
+            ok, read = self._capture.read()
+            if not ok or read is None:
+                return None
+            image = np.asarray(read, dtype=np.uint8)
         self._index += 1
         index = self._index - 1
         # Tracking runs on the video's own clock, however fast the frames are processed.
-        return Frame(np.asarray(image, dtype=np.uint8), index, time.time(), self._t0 + index / self.fps,
+        return Frame(image, index, time.time(), self._t0 + index / self.fps,
                      f"{self.path.name}#{index}")
 
     def close(self) -> None:

@@ -185,3 +185,36 @@ def test_frames_of_another_size_than_the_calibration_say_so(renderer: TableRende
     assert "frame is 1280x720 but the calibration is for 1920x1080" in line["error"]
     assert line["markers"] and all("x_mm" not in m for m in line["markers"])
     assert "or recalibrate" in caplog.text
+
+
+def test_a_jsonl_file_that_cannot_be_written_is_refused_by_name(tmp_path: Path,
+                                                                 capsys: pytest.CaptureFixture[str]) -> None:
+    cv2.imwrite(str(tmp_path / "a.png"), np.zeros((48, 64, 3), np.uint8))
+    out = tmp_path / "no-such-folder" / "out.jsonl"
+    assert hexa(["vision", "--images", str(tmp_path), "--jsonl", str(out)]) == 2
+    assert f"--jsonl {out}: cannot write it" in capsys.readouterr().err
+
+
+def test_a_file_opencv_opens_but_cannot_decode_is_refused_by_name(tmp_path: Path,
+                                                                   capsys: pytest.CaptureFixture[str]) -> None:
+    junk = tmp_path / "table.png"  # OpenCV opens a .png as an image sequence, then decodes no frame of it
+    junk.write_bytes(b"not a picture at all" * 50)
+    assert hexa(["vision", "--video", str(junk), "--jsonl", "-"]) == 2
+    assert f"video file {junk} holds no frame that can be decoded" in capsys.readouterr().err
+
+
+def test_a_video_gives_every_frame_from_its_first(tmp_path: Path) -> None:
+    from vision.sources import VideoFileSource
+
+    video = tmp_path / "three.avi"
+    writer = cv2.VideoWriter(str(video), cv2.VideoWriter.fourcc(*"MJPG"), 30.0, (64, 48))
+    for level in (0, 120, 240):
+        writer.write(np.full((48, 64, 3), level, np.uint8))
+    writer.release()
+    source = VideoFileSource(video)
+    frames = []
+    while (frame := source.read()) is not None:
+        frames.append(frame)
+    source.close()
+    assert [f.index for f in frames] == [0, 1, 2]
+    assert [round(float(f.image.mean()) / 40) for f in frames] == [0, 3, 6]
