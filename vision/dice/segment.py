@@ -27,7 +27,7 @@ from calibration.tray_spec import TraySpec
 from vision.dice.channels import byte_channel_sum, channel_median, pixels_at
 from vision.dice.face_square import shadow_mask
 from vision.dice.pale_mat import outlined, pale_grey
-from vision.dice.paper import PaperReference, off_paper
+from vision.dice.paper import PaperReference, grid_pixels, off_paper
 from vision.dice.paper_memory import PaperMemory
 
 Image = NDArray[np.uint8]
@@ -149,7 +149,7 @@ class Inside:
     paper_sample: NDArray[np.intp]
     beside_band_255: Mask  # 255 off the band but within the band's closing's reach of it (``BESIDE_BAND_PX``)
     paper_at: NDArray[np.intp]  # the paper's pixels (flat indices)
-    paper_grid: NDArray[np.intp]  # … of even row and column (:func:`vision.dice.paper.off_reference` tests them first)
+    paper_grid: NDArray[np.intp]  # … on the grid :func:`vision.dice.paper.off_reference` tests first
 
 
 def search_box(seen: NDArray[np.bool_]) -> tuple[int, int, int, int]:
@@ -166,9 +166,7 @@ def search_box(seen: NDArray[np.bool_]) -> tuple[int, int, int, int]:
 
 def _sample(where: NDArray[np.bool_]) -> NDArray[np.intp]:
     """The flat indices of ``where``'s pixels on every ``SAMPLE_STEP``-th row and column, in row order."""
-    grid = np.zeros_like(where)
-    grid[::SAMPLE_STEP, ::SAMPLE_STEP] = True
-    return np.flatnonzero(where & grid)
+    return grid_pixels(where, SAMPLE_STEP)
 
 
 def _inside(felt: NDArray[np.bool_], paper: NDArray[np.bool_], seen: NDArray[np.bool_], inner: Mask,
@@ -181,12 +179,10 @@ def _inside(felt: NDArray[np.bool_], paper: NDArray[np.bool_], seen: NDArray[np.
     felt_in, paper_in, band_in = cut(felt), cut(paper), cut(band)
     reach = np.ones((2 * BESIDE_BAND_PX + 1, 2 * BESIDE_BAND_PX + 1), np.uint8)
     beside_band = (cv2.dilate(band_in.astype(np.uint8), reach) > 0) & ~band_in
-    even = np.zeros_like(paper_in)
-    even[::2, ::2] = True
     return Inside(felt_in, paper_in, cut(seen), np.asarray(cut(inner), np.uint8), np.flatnonzero(band_in),
                   felt_in.astype(np.uint8) * np.uint8(255), paper_in.astype(np.uint8) * np.uint8(255), _sample(felt_in),
                   _sample(paper_in), np.where(beside_band, 255, 0).astype(np.uint8), np.flatnonzero(paper_in),
-                  np.flatnonzero(paper_in & even))
+                  grid_pixels(paper_in))
 
 
 def mat_masks(visible: Mask) -> MatMasks:
