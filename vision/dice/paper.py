@@ -32,6 +32,9 @@ NOISE_SHARE = 90.0  # the paper's spread: this percentile of its pixels' differe
 BROAD_MM = 2.5  # a die's top is broad: a patch narrower than this (a rim along a die, the blur's and colours' bleed) is
 # none
 MIN_REFERENCE_PX = 50  # fewer paper pixels than this at the reference's scale: no reference
+# The paper's pixels tested first (:func:`off_reference`): those of every ``GRID_STEP``-th row and column, which every
+# patch broad enough to be kept holds when a die's top's disc holds a square that wide (5 px at 2 px/mm holds 3 × 3).
+GRID_STEP = 3
 
 
 @dataclass(frozen=True, slots=True)
@@ -112,18 +115,20 @@ def off_reference(smooth: Image, paper: NDArray[np.bool_], known: NDArray[np.boo
                   reference: PaperReference, on_grid: NDArray[np.intp] | None = None) -> Mask:
     """The ``paper`` pixels of ``smooth``, not ``known`` to be something else, that are not the paper's colour
     there by ``reference``: off its brightness or its tint by more than its steps, over a patch broad enough to
-    be a die's top. ``on_grid``: the paper's pixels of even row and column (flat indices), when already found."""
+    be a die's top. ``on_grid``: :func:`grid_pixels` of ``paper``, when already found."""
     broad = round(BROAD_MM * px_per_mm) | 1
     out = np.zeros(paper.shape, np.uint8)
-    if _holds_a_square(np.asarray(cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (broad, broad)), np.uint8)):
-        # Only a patch the disc fits in is kept (``_broad``), and every such patch holds a pixel of even row and
-        # column (the disc holds a 2 × 2 square): those pixels are tested first, and the others only within the disc's
-        # width of one found off (the disc that holds it, widened by a pixel). Most of the paper is the paper, and its
-        # off pixels lie along the print's edges: at 2 px/mm a twentieth to a tenth of it is tested again.
-        if on_grid is None:
-            even = np.zeros_like(paper)
-            even[::2, ::2] = True
-            on_grid = np.flatnonzero(paper & even)
+    disc = np.asarray(cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (broad, broad)), np.uint8)
+    step = next((side for side in (GRID_STEP, 2) if _holds_a_square(disc, side)), 0)
+    if step:
+        # Only a patch the disc fits in is kept (``_broad``), and every such patch holds a pixel of every ``step``-th
+        # row and column (the disc holds a square ``step`` wide): those pixels are tested first, and the others only
+        # within the disc's width of one found off (the disc that holds it, widened by a pixel). Most of the paper is
+        # the paper, and its off pixels lie along the print's edges: at 2 px/mm a twentieth to a tenth of it is tested
+        # again. Every third row and column rather than every other: 0.10 ms less at 65° (a ninth of the paper tested
+        # first rather than a quarter).
+        if on_grid is None or step != GRID_STEP:
+            on_grid = grid_pixels(paper, step)
         at = on_grid[~known.reshape(-1)[on_grid]]
         out.reshape(-1)[at[_off_at(smooth, at, reference)]] = 255
         if not cv2.countNonZero(out):
@@ -137,11 +142,18 @@ def off_reference(smooth: Image, paper: NDArray[np.bool_], known: NDArray[np.boo
     return _broad(out, broad)
 
 
-def _holds_a_square(disc: Mask) -> bool:
-    """Whether the structuring element ``disc`` holds a 2 × 2 square of its pixels (then every translate of it holds
-    a pixel of even row and column)."""
-    full = disc[:-1, :-1] & disc[1:, :-1] & disc[:-1, 1:] & disc[1:, 1:]
-    return bool(full.any())
+def grid_pixels(where: NDArray[np.bool_], step: int = GRID_STEP) -> NDArray[np.intp]:
+    """The flat indices of ``where``'s pixels on every ``step``-th row and column (from the first), in row order."""
+    grid = np.zeros_like(where)
+    grid[::step, ::step] = True
+    return np.flatnonzero(where & grid)
+
+
+def _holds_a_square(disc: Mask, side: int) -> bool:
+    """Whether the structuring element ``disc`` holds a square of ``side`` × ``side`` of its pixels (then every
+    translate of it holds a pixel of every ``side``-th row and column)."""
+    rows, cols = disc.shape
+    return any(bool(disc[y:y + side, x:x + side].all()) for y in range(rows - side + 1) for x in range(cols - side + 1))
 
 
 def _off_at(smooth: Image, at: NDArray[np.intp], reference: PaperReference) -> NDArray[np.intp]:

@@ -18,6 +18,7 @@ import cv2
 import numpy as np
 from numpy.typing import NDArray
 
+from vision.dice.channels import planes
 from vision.dice.paper import (
     KNOWN_MM,
     REFERENCE_PX_PER_MM,
@@ -77,7 +78,7 @@ def light_changed(reference: PaperReference, smooth: Image, paper: NDArray[np.bo
     clean = ~near.reshape(-1)[held.at]
     at = held.at[clean]
     blue, green, red = (np.asarray(plane, np.uint8).reshape(-1).take(at).astype(np.float32) - kept[clean]
-                        for plane, kept in zip(cv2.split(small), held.colour, strict=True))
+                        for plane, kept in zip(planes(small), held.colour, strict=True))
     mean = (blue + green + red) / 3  # as channel_sum adds them
     tint = np.abs(blue - mean) + np.abs(green - mean) + np.abs(red - mean)
     stale = (np.abs(mean) > STALE_SHARE * reference.grey_step) | (tint > STALE_SHARE * reference.tint_step)

@@ -27,7 +27,7 @@ from calibration.tray_spec import TraySpec
 from vision.dice.channels import byte_channel_sum, channel_median, pixels_at
 from vision.dice.face_square import shadow_mask
 from vision.dice.pale_mat import outlined, pale_grey
-from vision.dice.paper import PaperReference, off_paper
+from vision.dice.paper import PaperReference, grid_pixels, off_paper
 from vision.dice.paper_memory import PaperMemory
 
 Image = NDArray[np.uint8]
@@ -35,6 +35,9 @@ Mask = NDArray[np.uint8]
 Pixel = TypeVar("Pixel", bound=np.generic)
 FELT, PAPER, UNKNOWN = 255, 128, 0  # what :func:`mat_seen` says each pixel's ray meets
 EDGE_BAND_PX = 3  # either side of where the felt meets the paper, a pixel may show both
+# The band's closing (dilating, then eroding, by ``EDGE_BAND_PX`` either way) reaches this far: only pixels so near the
+# band change what it gives on the band, and a closing cut this far round the pixels it holds gives what the whole does.
+BESIDE_BAND_PX = 2 * EDGE_BAND_PX
 # Less paper in view than this, or none of it on the grid its colour is sampled on (``SAMPLE_STEP``: a strip a pixel
 # or two wide can miss it), and its colour is not measured: it counts as unknown.
 MIN_PAPER_PX = 200
@@ -144,9 +147,9 @@ class Inside:
     paper_255: Mask  # the paper as 255, the rest 0
     felt_sample: NDArray[np.intp]  # the felt's pixels of every ``SAMPLE_STEP``-th row and column (flat indices)
     paper_sample: NDArray[np.intp]
-    off_band_255: Mask  # 255 but on the band
+    beside_band_255: Mask  # 255 off the band but within the band's closing's reach of it (``BESIDE_BAND_PX``)
     paper_at: NDArray[np.intp]  # the paper's pixels (flat indices)
-    paper_grid: NDArray[np.intp]  # … of even row and column (:func:`vision.dice.paper.off_reference` tests them first)
+    paper_grid: NDArray[np.intp]  # … on the grid :func:`vision.dice.paper.off_reference` tests first
 
 
 def search_box(seen: NDArray[np.bool_]) -> tuple[int, int, int, int]:
@@ -163,9 +166,7 @@ def search_box(seen: NDArray[np.bool_]) -> tuple[int, int, int, int]:
 
 def _sample(where: NDArray[np.bool_]) -> NDArray[np.intp]:
     """The flat indices of ``where``'s pixels on every ``SAMPLE_STEP``-th row and column, in row order."""
-    grid = np.zeros_like(where)
-    grid[::SAMPLE_STEP, ::SAMPLE_STEP] = True
-    return np.flatnonzero(where & grid)
+    return grid_pixels(where, SAMPLE_STEP)
 
 
 def _inside(felt: NDArray[np.bool_], paper: NDArray[np.bool_], seen: NDArray[np.bool_], inner: Mask,
@@ -176,12 +177,12 @@ def _inside(felt: NDArray[np.bool_], paper: NDArray[np.bool_], seen: NDArray[np.
         return np.ascontiguousarray(mask[top:bottom, left:right])
 
     felt_in, paper_in, band_in = cut(felt), cut(paper), cut(band)
-    even = np.zeros_like(paper_in)
-    even[::2, ::2] = True
+    reach = np.ones((2 * BESIDE_BAND_PX + 1, 2 * BESIDE_BAND_PX + 1), np.uint8)
+    beside_band = (cv2.dilate(band_in.astype(np.uint8), reach) > 0) & ~band_in
     return Inside(felt_in, paper_in, cut(seen), np.asarray(cut(inner), np.uint8), np.flatnonzero(band_in),
                   felt_in.astype(np.uint8) * np.uint8(255), paper_in.astype(np.uint8) * np.uint8(255), _sample(felt_in),
-                  _sample(paper_in), np.where(band_in, 0, 255).astype(np.uint8), np.flatnonzero(paper_in),
-                  np.flatnonzero(paper_in & even))
+                  _sample(paper_in), np.where(beside_band, 255, 0).astype(np.uint8), np.flatnonzero(paper_in),
+                  grid_pixels(paper_in))
 
 
 def mat_masks(visible: Mask) -> MatMasks:
@@ -240,10 +241,9 @@ def find_blobs(rectified: Image, visible: Mask | MatMasks, px_per_mm: float, mar
         # A pale die's top, against the paper around it.
         mask |= off_paper(smooth, paper, known, px_per_mm, reference, inside.paper_grid)
         if inside.band_at.size:
-            reach = np.ones((2 * EDGE_BAND_PX + 1, 2 * EDGE_BAND_PX + 1), np.uint8)
-            beside = np.asarray(cv2.bitwise_and(mask, inside.off_band_255), np.uint8)
-            across = cv2.morphologyEx(beside, cv2.MORPH_CLOSE, reach) > 0  # a die on both sides (a pale top, its sides)
-            crossed = _not_a_mix(smooth, inside.band_at, felt_colour, paper_colour) | across.reshape(-1)[inside.band_at]
+            beside = np.asarray(cv2.bitwise_and(mask, inside.beside_band_255), np.uint8)
+            across = _closed_across(beside).reshape(-1)[inside.band_at]  # a die on both sides (a pale top, its sides)
+            crossed = _not_a_mix(smooth, inside.band_at, felt_colour, paper_colour) | across
             np.put(mask, inside.band_at, np.where(crossed, 255, 0).astype(np.uint8))
     mask = np.asarray(cv2.morphologyEx(mask, cv2.MORPH_OPEN, np.ones((3, 3), np.uint8)), np.uint8)
     # Grana's labelling gives the same labels as the default one, at a third of its cost here.
@@ -272,6 +272,23 @@ def find_blobs(rectified: Image, visible: Mask | MatMasks, px_per_mm: float, mar
                           area * mm2_per_px, touches, unknown, sides))
     blobs.sort(key=lambda b: -b.area_mm2)
     return blobs
+
+
+def _closed_across(beside: Mask) -> NDArray[np.bool_]:
+    """Where ``beside`` closed by the band's square (``EDGE_BAND_PX`` either way) holds: worked out in the box round
+    its pixels, ``BESIDE_BAND_PX`` wider (beyond it the closing holds nothing). Most frames have a few pixels or none
+    beside the band, a hundredth of the search box: its closing over the whole box cost 0.06 ms at 65°."""
+    reach = np.ones((2 * EDGE_BAND_PX + 1, 2 * EDGE_BAND_PX + 1), np.uint8)
+    out = np.zeros(beside.shape, np.bool_)
+    x, y, w, h = cv2.boundingRect(beside)
+    if w == 0 or h == 0:
+        return out
+    rows, cols = beside.shape
+    x0, y0 = max(0, x - BESIDE_BAND_PX - 1), max(0, y - BESIDE_BAND_PX - 1)
+    x1, y1 = min(cols, x + w + BESIDE_BAND_PX + 1), min(rows, y + h + BESIDE_BAND_PX + 1)
+    part = np.ascontiguousarray(beside[y0:y1, x0:x1])
+    out[y0:y1, x0:x1] = cv2.morphologyEx(part, cv2.MORPH_CLOSE, reach) > 0
+    return out
 
 
 def component_boxes(mask: Mask, labels: NDArray[np.int32]) -> list[tuple[int, tuple[int, int, int, int]]]:
