@@ -426,6 +426,14 @@ class DiceReader:
         # low angle the top left once the sides are taken away is ragged: a flat die's came out square to 0.82 at 65°).
         leaning = (face is not None and face.fill >= CLEAN_OUTLINE and face.squareness() < SQUARE_TOP
                    and (bool(others) or outline.d6.overlap < FLAT_D6_FIT))
+        # Alone in its blob, such a top with no square face in the die's own pixels around it is no flat d6's: a die
+        # leaning away from the camera turns a side to it, seen nearly face on where a flat die's top would be (on the
+        # top faces' plane no square), and that side's pips are counted there (bench/dice_steep.py, seed 9300 at 45°:
+        # a cocked 6 read as a 4 at 0.828). A flat die's top may come out so in its blob (bench/dice.py's 55°, throw 10:
+        # a 3, 15.7 × 18.8 mm at fill 0.90, its outline fitting a d6's 0.929), but its face is found square in its
+        # pixels. On calibration seed 9500 (bench/dice_cocked_why.py, 360 throws at 45–70°) no flat die was such.
+        if leaning and not others and pips is not None and around is not None and around()[1] is None:
+            return DieReading(DieKind.D6, None, 0.0, DieDoubt.COCKED)
         if (pips is None or kind is None) and kind != "d10" and outline.d6.overlap >= FITTED_TOP_FIT and not leaning:
             # The top face found in a merged blob (or a low angle's ragged one) may be off: the d6's outline,
             # fitted to its own part, gives its top face's place and turn (a doubtful kind is settled below).
