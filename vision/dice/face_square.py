@@ -51,6 +51,11 @@ SEED_REACH = 0.3  # the face's body colour is taken this many sides at most from
 # part about as light as the mat or lighter, which leaves out the shaded side of a top lit from one side (a ragged
 # square, 0.74–0.82 of its rectangle on *train* photos of bench/dice_real.py).
 PALE_MIN_FILL = 0.74
+# … on a mat it lies on: at least this share of the patch's rim is of the mat's colour. Seen from a tray camera at 65°,
+# a white die on the felt has the paper band behind it, pale grey over 0.61 of its rim, the felt below, and its top
+# found so came out no face (bench/dice.py's 65°, throw 163: a 4 read before the step, asked with it); the photos'
+# pale dice on the grey card found so have 0.78–0.99 of theirs.
+PALE_MAT_RIM = 0.7
 # Where no region of the body colour is a face, the top and a side of its colour showing beyond it (a phone close above
 # a die) are told apart by the edge between them (the top turns down there, and the lamp lights it less): each region
 # is cut along the edges of the patch (:func:`vision.dice.pale_mat.edges_at_scale`, widened by ``EDGE_CUT_MM``), gaps
@@ -97,13 +102,25 @@ def shadow_mask(image: NDArray[np.uint8], mat: NDArray[np.float64]) -> NDArray[n
     return dim
 
 
-def mat_colour(patch: Image) -> NDArray[np.float64]:
-    """The mat's colour (B, G, R) around a die: the median of ``patch``'s border band."""
+def _rim(patch: Image) -> NDArray[np.uint8]:
+    """The pixels (B, G, R rows) of ``patch``'s border band, ``BORDER_SHARE`` of its side wide."""
     n = patch.shape[0]
     band = max(2, round(n * BORDER_SHARE))
     ring = np.ones(patch.shape[:2], bool)
     ring[band:-band, band:-band] = False
-    return channel_median(patch[ring].reshape(-1, 3))
+    return np.asarray(patch[ring].reshape(-1, 3), np.uint8)
+
+
+def mat_colour(patch: Image) -> NDArray[np.float64]:
+    """The mat's colour (B, G, R) around a die: the median of ``patch``'s border band."""
+    return channel_median(_rim(patch))
+
+
+def _on_the_mat(patch: Image, mat: NDArray[np.float64]) -> bool:
+    """Whether the die lies on the mat of colour ``mat`` all round: ``PALE_MAT_RIM`` of ``patch``'s border band within
+    ``COLOUR_STEP`` of it (a die seen against a band of it behind has another colour below)."""
+    distance = channel_sum(np.abs(_rim(patch).astype(np.float32) - mat.astype(np.float32)))
+    return float(np.mean(distance < COLOUR_STEP * max(float(mat.sum()), 24.0))) >= PALE_MAT_RIM
 
 
 def die_mask(patch: Image, mat: NDArray[np.float64] | None = None) -> Mask:
@@ -234,7 +251,7 @@ def find_face_square(patch: Image, side_px: float) -> FaceSquare | None:
     mat = mat_colour(patch)
     die = die_mask(patch, mat)
     best = _by_colour(patch, die, side_px)
-    if best is None and pale_grey(mat):
+    if best is None and pale_grey(mat) and _on_the_mat(patch, mat):
         best = _pale_top(patch, die, mat, side_px)
     return best
 
