@@ -65,12 +65,14 @@ def assert_read_right(scene: DiceScene, throw: Throw, *dice: DieTruth) -> None:
         assert (str(found[0].kind), found[0].value) == (die.kind, die.value)
 
 
-def sweep_throw(condition: DiceCondition, seed: int, throw: int, cocked_d10: bool = False
+def sweep_throw(condition: DiceCondition, seed: int, throw: int, cocked_d10: bool = False, rendered: bool = False
                 ) -> tuple[DiceReader, tuple[DieTruth, ...], TraySeen]:
     """Throw ``throw`` of one tray camera of bench/dice_steep.py's sweeps (the camera's ``seed``; with ``cocked_d10``
     bench/dice_d10_lean.py's, whose throws' last die is a d10) replayed: the throws before it planned unseen (the
     tray's draws come out as the sweep's), the frame at rest read by a fresh reader that first saw it rolling. The
-    reader, the truth and what it read."""
+    reader, the truth and what it read. ``rendered``: each earlier throw's frame at rest is rendered too, so that the
+    webcam's noise, drawn from the scene's generator, comes out as the sweep's as well (the dice lie alike either
+    way)."""
     scene = DiceScene(condition, seed=seed)
     rng = np.random.default_rng(seed)
     rest = 0.0
@@ -79,6 +81,8 @@ def sweep_throw(condition: DiceCondition, seed: int, throw: int, cocked_d10: boo
         if cocked_d10:
             orders[-1] = DieOrder("d10", int(rng.integers(0, 10)))
         rest = scene.throw(orders, 6.0 * k)
+        if rendered and k < throw:
+            scene.frame(rest + 0.3)
     image, truth = scene.frame(rest + 0.3)
     markers = MarkerDetector().detect(image)
     reader = DiceReader(camera=scene.camera, tracker=DiceTrackerConfig(settle_s=0.0))

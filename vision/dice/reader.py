@@ -434,7 +434,12 @@ class DiceReader:
         # pixels. On calibration seed 9500 (bench/dice_cocked_why.py, 360 throws at 45–70°) no flat die was such.
         if leaning and not others and pips is not None and around is not None and around()[1] is None:
             return DieReading(DieKind.D6, None, 0.0, DieDoubt.COCKED)
-        if (pips is None or kind is None) and kind != "d10" and outline.d6.overlap >= FITTED_TOP_FIT and not leaning:
+        # A d6 merged with another is read at the top its fitted outline places as well, counted or not at the top
+        # found: the face found in its own pixels there may be a part of its top only (bench/dice_steep.py, seed 7600
+        # at 65°: a yellow 5 whose face was found 10.4 × 11.4 mm around its middle pip and one corner pip, a diagonal
+        # pair read as a 2 at 0.566, where the fitted top reads its 5 at 0.888).
+        if ((pips is None or kind is None or others) and kind != "d10" and outline.d6.overlap >= FITTED_TOP_FIT
+                and not leaning):
             # The top face found in a merged blob (or a low angle's ragged one) may be off: the d6's outline,
             # fitted to its own part, gives its top face's place and turn (a doubtful kind is settled below).
             fitted_pips = read_d6_face(_cutter(view, image, fitted_top(outline.d6, face))(D6_PATCH_MM))
