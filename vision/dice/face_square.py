@@ -116,10 +116,11 @@ def mat_colour(patch: Image) -> NDArray[np.float64]:
     return channel_median(_rim(patch))
 
 
-def _on_the_mat(patch: Image, mat: NDArray[np.float64]) -> bool:
-    """Whether the die lies on the mat of colour ``mat`` all round: ``PALE_MAT_RIM`` of ``patch``'s border band within
-    ``COLOUR_STEP`` of it (a die seen against a band of it behind has another colour below)."""
-    distance = channel_sum(np.abs(_rim(patch).astype(np.float32) - mat.astype(np.float32)))
+def _on_the_mat(rim: NDArray[np.uint8], mat: NDArray[np.float64]) -> bool:
+    """Whether the die lies on the mat of colour ``mat`` all round: ``PALE_MAT_RIM`` of its patch's border band
+    (``rim``, :func:`_rim`) within ``COLOUR_STEP`` of it (a die seen against a band of it behind has another colour
+    below)."""
+    distance = channel_sum(np.abs(rim.astype(np.float32) - mat.astype(np.float32)))
     return float(np.mean(distance < COLOUR_STEP * max(float(mat.sum()), 24.0))) >= PALE_MAT_RIM
 
 
@@ -248,10 +249,11 @@ def _body_part(distance: NDArray[np.float32], brightness: float, seed: tuple[int
 def find_face_square(patch: Image, side_px: float) -> FaceSquare | None:
     """The top face of the die near ``patch``'s middle (BGR, seen from above, a die's side about ``side_px``
     pixels; the patch some twice a side wide), or None when no flat square face is there."""
-    mat = mat_colour(patch)
+    rim = _rim(patch)
+    mat = channel_median(rim)  # the mat's colour (:func:`mat_colour`)
     die = die_mask(patch, mat)
     best = _by_colour(patch, die, side_px)
-    if best is None and pale_grey(mat) and _on_the_mat(patch, mat):
+    if best is None and pale_grey(mat) and _on_the_mat(rim, mat):
         best = _pale_top(patch, die, mat, side_px)
     return best
 

@@ -12,6 +12,7 @@ more than a few times the noise measured on the paper, in brightness or in tint,
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
 from types import EllipsisType
 
 import cv2
@@ -118,8 +119,7 @@ def off_reference(smooth: Image, paper: NDArray[np.bool_], known: NDArray[np.boo
     be a die's top. ``on_grid``: :func:`grid_pixels` of ``paper``, when already found."""
     broad = round(BROAD_MM * px_per_mm) | 1
     out = np.zeros(paper.shape, np.uint8)
-    disc = np.asarray(cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (broad, broad)), np.uint8)
-    step = next((side for side in (GRID_STEP, 2) if _holds_a_square(disc, side)), 0)
+    step = _grid_step(broad)
     if step:
         # Only a patch the disc fits in is kept (``_broad``), and every such patch holds a pixel of every ``step``-th
         # row and column (the disc holds a square ``step`` wide): those pixels are tested first, and the others only
@@ -147,6 +147,14 @@ def grid_pixels(where: NDArray[np.bool_], step: int = GRID_STEP) -> NDArray[np.i
     grid = np.zeros_like(where)
     grid[::step, ::step] = True
     return np.flatnonzero(where & grid)
+
+
+@lru_cache(maxsize=8)
+def _grid_step(broad: int) -> int:
+    """The grid (every ``step``-th row and column) that every patch the disc ``broad`` pixels wide fits in holds a
+    pixel of: ``GRID_STEP``, else 2, else 0 (no grid: every pixel is tested). Worked out once per scale."""
+    disc = np.asarray(cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (broad, broad)), np.uint8)
+    return next((side for side in (GRID_STEP, 2) if _holds_a_square(disc, side)), 0)
 
 
 def _holds_a_square(disc: Mask, side: int) -> bool:
